@@ -1,0 +1,115 @@
+"""The ``terragen`` command line: one click group whose subcommands load lazily.
+
+Each subcommand lives in its own module under ``terragen.cli`` and is imported
+only when it runs, so ``terragen --help`` does not pay for OR-Tools, reportlab
+or shapely. All expected failures become one line on stderr and a documented
+exit code (see ``terragen.errors``); a traceback is shown only with
+``TERRAGEN_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+
+import click
+
+from terragen import __version__
+from terragen.errors import EXIT_INTERNAL, EXIT_USAGE, TerragenError
+
+#: name -> (module under terragen.cli, attribute, one-line help shown by ``terragen --help``)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "generate": ("generate", "generate", "Generate a fair Terrain Game board that meets a spec."),
+    "validate": ("validate", "validate", "Check a layout or position against the rules and analyse it."),
+    "simulate": ("simulate", "simulate", "Play many Terrain Game matches on a layout and judge it."),
+    "render": ("render", "render", "Draw a layout as a printable build sheet (SVG or PDF)."),
+    "kit": ("kit", "kit", "Print-and-play sheets for a game: tiles, boards, tokens."),
+    "batch": ("batch", "batch", "Produce many puzzle scenarios with a booklet and answer key."),
+    "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
+    "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
+    "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),
+}
+
+
+def _available(name: str) -> bool:
+    module = COMMANDS[name][0]
+    return importlib.util.find_spec(f"terragen.cli.{module}") is not None
+
+
+class LazyGroup(click.Group):
+    """A group that imports a subcommand's module only when that subcommand is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if _available(name)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS or not _available(cmd_name):
+            return None
+        module, attr, _ = COMMANDS[cmd_name]
+        return getattr(importlib.import_module(f"terragen.cli.{module}"), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "-V", "--version", prog_name="terragen")
+def cli() -> None:
+    """Generate, check, simulate and print boards for The Terrain Game, Terrace,
+    Terralogical and TerraFlip.
+
+    \b
+    Examples:
+      terragen generate --players 4 --difficulty hard
+      terragen validate my-board.txt
+      terragen validate my-board.txt --json
+      terragen --version
+
+    Exit codes: 0 success, 1 the input failed its check, 2 bad usage or
+    unreadable input, 3 spec proved infeasible, 4 time limit reached.
+    """
+
+
+def _command_path(exc: click.ClickException) -> str:
+    ctx = getattr(exc, "ctx", None)
+    return ctx.command_path if ctx is not None else "terragen"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the CLI and turn every failure into one line and an exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("terragen: aborted", err=True)
+        sys.exit(130)
+    except click.UsageError as exc:
+        path = _command_path(exc)
+        click.echo(f"{path}: error: {exc.format_message()} (see '{path} --help')", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as exc:
+        click.echo(f"{_command_path(exc)}: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except TerragenError as exc:
+        click.echo(f"terragen: error: {exc.message}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("terragen: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # the last guard: never show a traceback unless asked
+        if os.environ.get("TERRAGEN_DEBUG"):
+            raise
+        click.echo(
+            f"terragen: internal error: {type(exc).__name__}: {exc} "
+            "(please report it; set TERRAGEN_DEBUG=1 for a traceback)",
+            err=True,
+        )
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(rv if isinstance(rv, int) else 0)

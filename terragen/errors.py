@@ -1,0 +1,54 @@
+"""Errors that reach the user, each carrying the exit code the CLI documents.
+
+Library code raises these instead of printing, so the CLI can turn every
+expected failure into one line on stderr and a stable exit code.
+"""
+
+from __future__ import annotations
+
+# Exit codes, documented in README.md. Keep them stable: scripts depend on them.
+EXIT_OK = 0
+EXIT_INVALID = 1  # a checked thing failed its check (invalid layout, not playable)
+EXIT_USAGE = 2  # bad flags, unreadable or malformed input
+EXIT_INFEASIBLE = 3  # a spec was proved impossible
+EXIT_TIMEOUT = 4  # the time limit passed before a result was found
+EXIT_INTERNAL = 70  # a bug in terragen; the message asks for a report
+
+
+class TerragenError(Exception):
+    """An expected failure with a message fit for the user and an exit code."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, message: str, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        if exit_code is not None:
+            self.exit_code = exit_code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class InputError(TerragenError):
+    """A file could not be read or parsed; the message says where."""
+
+    exit_code = EXIT_USAGE
+
+
+class SpecError(TerragenError):
+    """Options or a spec contradict each other or are out of range."""
+
+    exit_code = EXIT_USAGE
+
+
+class InfeasibleError(TerragenError):
+    """A spec was proved impossible to satisfy."""
+
+    exit_code = EXIT_INFEASIBLE
+
+
+class TimeLimitError(TerragenError):
+    """The time limit ran out before a result was found."""
+
+    exit_code = EXIT_TIMEOUT

@@ -1,0 +1,87 @@
+"""Findings and validation reports shared by every game's ``validate``.
+
+A finding is one broken rule (error) or one doubtful thing (warning) with a
+stable ``code`` that scripts and tests can rely on, a message naming the
+places involved, and, for text input, the line and column. Keeping one shape
+for all four games lets ``terragen validate`` print and serialise them alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: Severity
+    code: str
+    message: str
+    cells: tuple[tuple[int, ...], ...] = ()
+    line: int | None = None
+    col: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+            "cells": [list(c) for c in self.cells],
+        }
+        if self.line is not None:
+            out["line"] = self.line
+            out["col"] = self.col
+        return out
+
+    def format(self, source: str | None = None) -> str:
+        where = source or ""
+        if self.line is not None:
+            where = f"{where}:{self.line}:{self.col}" if where else f"line {self.line}, col {self.col}"
+        prefix = f"{where}: " if where else ""
+        return f"{prefix}{self.severity} [{self.code}] {self.message}"
+
+
+def error(code: str, message: str, cells=(), line: int | None = None, col: int | None = None) -> Finding:
+    return Finding("error", code, message, tuple(tuple(c) for c in cells), line, col)
+
+
+def warning(code: str, message: str, cells=(), line: int | None = None, col: int | None = None) -> Finding:
+    return Finding("warning", code, message, tuple(tuple(c) for c in cells), line, col)
+
+
+@dataclass
+class ValidationReport:
+    """What ``validate`` found for one file of any game.
+
+    ``data`` holds the game-specific analysis (players, metrics, ...) that goes
+    into the JSON output next to ``valid``/``errors``/``warnings``;
+    ``summary`` holds the human-readable lines printed after the findings.
+    """
+
+    game: str
+    findings: list[Finding] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    summary: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "warning"]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "valid": self.valid,
+            "errors": [f.to_json() for f in self.errors],
+            "warnings": [f.to_json() for f in self.warnings],
+        }
+        out.update(self.data)
+        return out

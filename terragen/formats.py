@@ -1,0 +1,50 @@
+"""Which game a layout or position file belongs to, and where its validator lives.
+
+JSON files say so in their ``"game"`` key. Text files of the other games start
+with a ``game: NAME`` line; a text file without one is a Terrain Game layout
+(the common, hand-typed case).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+GAMES = ("terrain", "terrace", "terralogical", "terraflip")
+
+#: game -> module providing ``validate_text(text: str, source: str, **options) -> ValidationReport``
+VALIDATORS = {
+    "terrain": "terragen.terrain.validation",
+    "terrace": "terragen.terrace.validation",
+    "terralogical": "terragen.terralogical.validation",
+    "terraflip": "terragen.terraflip.validation",
+}
+
+_GAME_LINE = re.compile(r"^\s*game\s*[:=]\s*([A-Za-z_-]+)\s*$", re.IGNORECASE)
+
+
+def looks_like_json(text: str) -> bool:
+    return text.lstrip().startswith(("{", "["))
+
+
+def detect_game(text: str) -> str | None:
+    """The game named by the file, ``"terrain"`` for an unlabelled text file, or None if unknown."""
+    if looks_like_json(text):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return "terrain"  # let the Terrain parser report the JSON error with its position
+        if isinstance(data, dict):
+            game = data.get("game", "terrain")
+            return game if game in GAMES else None
+        return "terrain"
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _GAME_LINE.match(stripped)
+        if m:
+            name = m.group(1).lower()
+            return name if name in GAMES else None
+        return "terrain"
+    return "terrain"

@@ -1,0 +1,1 @@
+"""Grid geometry shared by all games: hexagons in axial coordinates and squares."""
