@@ -1,0 +1,1 @@
+"""The Terrain Game: pieces, layouts, the move rules, analysis, generation and simulation."""

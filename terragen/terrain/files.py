@@ -1,0 +1,30 @@
+"""Reading and writing layout files in either form, chosen by content or name."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from terragen.fileio import atomic_write, read_text_input
+from terragen.formats import looks_like_json
+from terragen.terrain.formats_json import read_json_layout, write_json_layout
+from terragen.terrain.formats_text import read_text_layout, write_text_layout
+from terragen.terrain.layout import Layout
+
+
+def parse_layout(text: str, source: str = "<layout>") -> Layout:
+    """JSON when the text starts with ``{``, the text form otherwise."""
+    if looks_like_json(text):
+        return read_json_layout(text, source)
+    return read_text_layout(text, source)
+
+
+def load_layout(path: str | os.PathLike[str]) -> Layout:
+    return parse_layout(read_text_input(path), str(path))
+
+
+def save_layout(layout: Layout, path: str | os.PathLike[str]) -> Path:
+    """Write JSON for ``.json`` files and the text form for anything else."""
+    p = Path(path)
+    data = write_json_layout(layout) if p.suffix.lower() == ".json" else write_text_layout(layout)
+    return atomic_write(p, data)

@@ -1,0 +1,97 @@
+"""A Terrain Game layout as a file describes it: cells, players, destinations.
+
+The layout is deliberately permissive: it can hold a homemade board with
+mistakes (a duplicate cell, a level 9, a player on no corner) so that
+``validate`` can report every one of them. Analysis works on a
+:class:`~terragen.terrain.board.Board` built from a layout. Unknown keys from
+the JSON form are kept in ``extra`` dicts so they survive a round trip;
+``where`` remembers the line and column a text file gave, for messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from terragen.grids import hex as hx
+from terragen.grids.hex import Hex
+
+SourcePos = tuple[int, int]  # (line, column), 1-based
+
+
+@dataclass
+class Cell:
+    q: int
+    r: int
+    level: int
+    pattern: str
+    rotation: int
+    inverted: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+    where: SourcePos | None = field(default=None, compare=False)
+
+    @property
+    def hex(self) -> Hex:
+        return (self.q, self.r)
+
+    @property
+    def token(self) -> str:
+        """The hand-typed form: level, pattern, rotation, and ``*`` when inverted (``5B3``)."""
+        return f"{self.level}{self.pattern}{self.rotation}{'*' if self.inverted else ''}"
+
+
+@dataclass
+class Destination:
+    q: int
+    r: int
+    extra: dict[str, Any] = field(default_factory=dict)
+    where: SourcePos | None = field(default=None, compare=False)
+
+    @property
+    def hex(self) -> Hex:
+        return (self.q, self.r)
+
+
+@dataclass
+class Player:
+    seat: int
+    corner: int
+    destinations: list[Destination] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    where: SourcePos | None = field(default=None, compare=False)
+
+
+@dataclass
+class Layout:
+    radius: int
+    cells: list[Cell] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def cell_map(self) -> dict[Hex, Cell]:
+        """Cells by position; where a file lists a position twice, the first one counts."""
+        out: dict[Hex, Cell] = {}
+        for c in self.cells:
+            out.setdefault(c.hex, c)
+        return out
+
+    def start(self, player: Player) -> Hex | None:
+        """The player's start hex, or None when the corner number is not 0..5."""
+        if 0 <= player.corner < 6:
+            return hx.corner(self.radius, player.corner)
+        return None
+
+    def copy(self) -> Layout:
+        return Layout(
+            self.radius,
+            [replace(c, extra=dict(c.extra)) for c in self.cells],
+            [
+                replace(p, destinations=[replace(d, extra=dict(d.extra)) for d in p.destinations], extra=dict(p.extra))
+                for p in self.players
+            ],
+            dict(self.extra),
+        )
+
+    def sorted_cells(self) -> list[Cell]:
+        """Cells in reading order (row r, then q), the order both file forms write."""
+        return sorted(self.cells, key=lambda c: (c.r, c.q))

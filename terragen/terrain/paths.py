@@ -1,0 +1,140 @@
+"""Cheapest paths and reachability on a board's move graphs.
+
+Bad weather doubles every step, so the cheapest path is the same in both
+weathers and its bad-weather cost is exactly twice the good one; we search
+with good-weather costs only. Ties between equally cheap paths are broken by
+the fewest up-3 steps and then by cell order, so results are deterministic.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from terragen.terrain.board import Arc, Board
+from terragen.terrain.rules import BAD_WEATHER_FACTOR, MAX_CLIMB
+
+INF = float("inf")
+
+
+def _arcs(board: Board, pips: bool) -> list[list[Arc]]:
+    return board.pip_arcs if pips else board.elev_arcs
+
+
+def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
+    """Every cell a token on ``start`` can ever get to (``start`` included)."""
+    if not board.passable(start):
+        return set()
+    arcs = _arcs(board, pips)
+    seen = {start}
+    stack = [start]
+    while stack:
+        i = stack.pop()
+        for j, _, _ in arcs[i]:
+            if j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return seen
+
+
+def costs_from(board: Board, start: int, pips: bool = True, limit: int | None = None) -> dict[int, int]:
+    """Cheapest good-weather cost from ``start`` to every reachable cell (up to ``limit``)."""
+    if not board.passable(start):
+        return {}
+    arcs = _arcs(board, pips)
+    dist = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > dist[i]:
+            continue
+        for j, c, _ in arcs[i]:
+            nd = d + c
+            if limit is not None and nd > limit:
+                continue
+            if nd < dist.get(j, INF):
+                dist[j] = nd
+                heapq.heappush(heap, (nd, j))
+    return dist
+
+
+def costs_to(board: Board, goal: int, pips: bool = True, limit: int | None = None) -> dict[int, int]:
+    """Cheapest good-weather cost from every cell that can reach ``goal`` (reverse search)."""
+    if not board.passable(goal):
+        return {}
+    arcs = _arcs(board, pips)
+    rev: list[list[tuple[int, int]]] = [[] for _ in range(len(board))]
+    for i, out in enumerate(arcs):
+        for j, c, _ in out:
+            rev[j].append((i, c))
+    dist = {goal: 0}
+    heap = [(0, goal)]
+    while heap:
+        d, j = heapq.heappop(heap)
+        if d > dist[j]:
+            continue
+        for i, c in rev[j]:
+            nd = d + c
+            if limit is not None and nd > limit:
+                continue
+            if nd < dist.get(i, INF):
+                dist[i] = nd
+                heapq.heappush(heap, (nd, i))
+    return dist
+
+
+@dataclass(frozen=True)
+class PathResult:
+    """The cheapest route between two cells, or an unreachable verdict."""
+
+    cells: tuple[int, ...]  # cell indices from start to goal; empty when unreachable
+    cost: int | None  # good-weather movement points
+
+    @property
+    def reachable(self) -> bool:
+        return self.cost is not None
+
+    @property
+    def cost_bad(self) -> int | None:
+        return None if self.cost is None else self.cost * BAD_WEATHER_FACTOR
+
+
+def cheapest_path(board: Board, start: int, goal: int, pips: bool = True) -> PathResult:
+    """Cheapest path; among equal costs the one with the fewest up-3 steps."""
+    if not (board.passable(start) and board.passable(goal)):
+        return PathResult((), None)
+    arcs = _arcs(board, pips)
+    best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[int, int] = {}
+    heap = [(0, 0, start)]
+    while heap:
+        d, u3, i = heapq.heappop(heap)
+        if (d, u3) > best[i]:
+            continue
+        if i == goal:
+            break
+        for j, c, delta in arcs[i]:
+            key = (d + c, u3 + (delta == MAX_CLIMB))
+            if key < best.get(j, (INF, INF)):
+                best[j] = key
+                prev[j] = i
+                heapq.heappush(heap, (key[0], key[1], j))
+    if goal not in best:
+        return PathResult((), None)
+    path = [goal]
+    while path[-1] != start:
+        path.append(prev[path[-1]])
+    path.reverse()
+    return PathResult(tuple(path), best[goal][0])
+
+
+def min_up3_on_cheapest(board: Board, start: int, goal: int) -> int | None:
+    """The fewest up-3 steps any cheapest pip path from ``start`` to ``goal`` takes.
+
+    This is the number of unavoidable up-3 steps a player faces when racing on
+    the cheapest route: every cheapest path has at least this many.
+    """
+    res = cheapest_path(board, start, goal)
+    if not res.reachable:
+        return None
+    return sum(1 for a, b in zip(res.cells, res.cells[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
