@@ -89,25 +89,40 @@ def _solve_layer(
     return value
 
 
+def expected_turns_table(board: Board, goals: Sequence[int]) -> dict[int, list[float]]:
+    """Per-cell expected turns for every collection state.
+
+    ``table[mask][cell]`` is the expected number of turns still needed from
+    ``cell`` when the destinations whose bits are set in ``mask`` (bit ``b`` =
+    ``goals[b]``) are already collected. A policy can move by it: landing on
+    an uncollected destination ``goals[b]`` is worth ``table[mask | 1 << b]``.
+    """
+    goals = list(dict.fromkeys(goals))
+    n = len(board)
+    k = len(goals)
+    full = (1 << k) - 1
+    table: dict[int, list[float]] = {full: [0.0] * n}
+    if any(not board.passable(g) for g in goals):
+        for mask in range(full):
+            table[mask] = [INF] * n
+        return table
+    near = near_sources(board)
+    for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
+        landing = {g: table[mask | 1 << b][g] for b, g in enumerate(goals) if not mask >> b & 1}
+        table[mask] = _solve_layer(board, near, landing)
+    return table
+
+
 def expected_turns(board: Board, start: int, goals: Sequence[int]) -> float:
     """Expected turns from ``start`` until every cell in ``goals`` has been landed on,
     in the best order, one token alone, optimal play, no rotations. ``inf`` if impossible."""
-    goals = list(dict.fromkeys(goals))
     if not goals:
         return 0.0
-    if not board.passable(start) or any(not board.passable(g) for g in goals):
+    if not board.passable(start):
         return INF
-    near = near_sources(board)
-    k = len(goals)
-    full = (1 << k) - 1
-    # values[mask] = per-cell values once the destinations in mask are collected
-    values: dict[int, list[float]] = {full: [0.0] * len(board)}
-    for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
-        landing = {g: values[mask | 1 << b][g] for b, g in enumerate(goals) if not mask >> b & 1}
-        values[mask] = _solve_layer(board, near, landing)
     # A token standing on a destination at the start has not ended a move there, so
     # it still has to leave and come back: mask 0 holds for every start cell.
-    return values[0][start]
+    return expected_turns_table(board, goals)[0][start]
 
 
 def expected_turns_map(board: Board, goal: int) -> list[float]:
