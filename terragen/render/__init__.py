@@ -1,0 +1,1 @@
+"""Drawing: SVG and PDF output. Renderers take game data and decide no rule."""

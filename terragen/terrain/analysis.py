@@ -1,0 +1,230 @@
+"""Everything a player or designer wants to know about a layout, in one pass.
+
+Per player: whether each destination is reachable (ignoring pips, and under
+the current rotations), its cheapest cost and path, the exact expected turns
+to collect all destinations, the unavoidable up-3 steps, and how fragile the
+route is to a single rotation. Per board: cliffs, dead pips and how fair the
+seats are. The generator, validator, simulator gate and renderer all read
+this one report, so they can never disagree about a board.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from terragen.grids.hex import Hex
+from terragen.terrain.board import Board
+from terragen.terrain.expected import expected_turns
+from terragen.terrain.layout import Layout, Player
+from terragen.terrain.paths import cheapest_path, costs_from, reachable
+from terragen.terrain.pieces import distinct_rotations
+from terragen.terrain.rules import BAD_WEATHER_FACTOR, MAX_CLIMB
+
+
+@dataclass
+class DestinationReport:
+    q: int
+    r: int
+    reachable_elevation: bool
+    reachable_pips: bool
+    cost_good: int | None
+    path: list[Hex] = field(default_factory=list)
+
+    @property
+    def cost_bad(self) -> int | None:
+        return None if self.cost_good is None else self.cost_good * BAD_WEATHER_FACTOR
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "q": self.q,
+            "r": self.r,
+            "reachable_elevation": self.reachable_elevation,
+            "reachable_pips": self.reachable_pips,
+            "cost_good": self.cost_good,
+            "cost_bad": self.cost_bad,
+            "path": [list(h) for h in self.path],
+        }
+
+
+@dataclass
+class PlayerReport:
+    seat: int
+    corner: int
+    start: Hex | None
+    destinations: list[DestinationReport]
+    expected_turns: float | None  # None when the destinations cannot all be collected
+    tour_cost: int | None  # cheapest good-weather cost to collect every destination, best order
+    tour_order: list[Hex]  # the destinations in that order
+    tour_path: list[Hex]  # the whole route, start first
+    up3_steps: int | None  # up-3 steps on that route (cheapest route with the fewest of them)
+    fragility: int  # single-piece rotations that would make the destinations uncollectable
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "corner": self.corner,
+            "start": list(self.start) if self.start else None,
+            "expected_turns": None if self.expected_turns is None else round(self.expected_turns, 6),
+            "cost_good": self.tour_cost,
+            "cost_bad": None if self.tour_cost is None else self.tour_cost * BAD_WEATHER_FACTOR,
+            "up3_steps": self.up3_steps,
+            "fragility": self.fragility,
+            "order": [list(h) for h in self.tour_order],
+            "path": [list(h) for h in self.tour_path],
+            "destinations": [d.to_json() for d in self.destinations],
+        }
+
+
+@dataclass
+class Analysis:
+    players: list[PlayerReport]
+    cliffs: int
+    blocked_exits: int
+    up3_arcs: int
+
+    @property
+    def fairness_spread(self) -> float | None:
+        """Largest minus smallest expected turns across seats (None if a seat cannot finish)."""
+        ets = [p.expected_turns for p in self.players]
+        if not ets or any(e is None for e in ets):
+            return None
+        return max(ets) - min(ets)  # type: ignore[type-var,operator]
+
+    def metrics(self) -> dict[str, Any]:
+        ets = [p.expected_turns for p in self.players if p.expected_turns is not None]
+        costs = [p.tour_cost for p in self.players if p.tour_cost is not None]
+        up3 = [p.up3_steps for p in self.players if p.up3_steps is not None]
+        spread = self.fairness_spread
+        return {
+            "cliffs": self.cliffs,
+            "blocked_exits": self.blocked_exits,
+            "up3_arcs": self.up3_arcs,
+            "expected_turns_mean": round(sum(ets) / len(ets), 6) if ets else None,
+            "expected_turns_max": round(max(ets), 6) if ets else None,
+            "fairness_spread": None if spread is None else round(spread, 6),
+            "cost_min": min(costs) if costs else None,
+            "cost_max": max(costs) if costs else None,
+            "up3_min": min(up3) if up3 else None,
+            "fragility_total": sum(p.fragility for p in self.players),
+        }
+
+
+def _up3_count(board: Board, cells: list[int] | tuple[int, ...]) -> int:
+    return sum(1 for a, b in zip(cells, cells[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
+
+
+def _tour_reachable(board: Board, start: int, goals: list[int]) -> bool:
+    """Can the token land on every goal in some order under the current rotations?"""
+    reach = {start: reachable(board, start)}
+    for g in goals:
+        if g not in reach[start]:
+            return False
+    if len(goals) == 1:
+        return True
+    for g in goals:
+        reach[g] = reachable(board, g)
+    return any(
+        all(b in reach[a] for a, b in zip((start, *order), order))
+        for order in itertools.permutations(goals)
+    )
+
+
+def fragility(board: Board, start: int, goals: list[int]) -> int:
+    """How many single-piece rotations would leave the player unable to collect every goal.
+
+    Turning a piece only changes its own exits, so a piece whose removal from
+    the pip graph (all exits gone) still leaves the tour possible can never
+    cut the player off; only the few critical pieces are tried rotation by
+    rotation.
+    """
+    if not goals or not _tour_reachable(board, start, goals):
+        return 0
+    relevant = reachable(board, start)
+    count = 0
+    for i in sorted(relevant):
+        blocked = board.copy()
+        blocked.pip_arcs[i] = []
+        if _tour_reachable(blocked, start, goals):
+            continue
+        for rot in distinct_rotations(board.pattern[i]):
+            if rot == board.rotation[i] or board.mask[i] == board.rotated(i, rot).mask[i]:
+                continue
+            if not _tour_reachable(board.rotated(i, rot), start, goals):
+                count += 1
+    return count
+
+
+def _best_tour(board: Board, start: int, goals: list[int]) -> tuple[int | None, list[int], list[int]]:
+    """Cheapest order to visit all goals: (cost, order, full cell path)."""
+    nodes = [start, *goals]
+    dist = {a: costs_from(board, a) for a in nodes}
+    best: tuple[float, tuple[int, ...]] | None = None
+    for order in itertools.permutations(goals):
+        total = 0.0
+        for a, b in zip((start, *order), order):
+            total += dist[a].get(b, math.inf)
+        if best is None or (total, order) < best:
+            best = (total, order)
+    assert best is not None
+    if best[0] == math.inf:
+        return None, [], []
+    path = [start]
+    for a, b in zip((start, *best[1]), best[1]):
+        path.extend(cheapest_path(board, a, b).cells[1:])
+    return int(best[0]), list(best[1]), path
+
+
+def analyse_player(board: Board, layout: Layout, player: Player, with_fragility: bool = True) -> PlayerReport:
+    start_hex = layout.start(player)
+    start = board.index.get(start_hex, -1) if start_hex else -1
+    dest_reports = []
+    goals: list[int] = []
+    elev = reachable(board, start, pips=False) if start >= 0 else set()
+    pip = reachable(board, start, pips=True) if start >= 0 else set()
+    for d in player.destinations:
+        g = board.index.get(d.hex, -1)
+        res = cheapest_path(board, start, g) if start >= 0 and g >= 0 else None
+        dest_reports.append(
+            DestinationReport(
+                d.q,
+                d.r,
+                reachable_elevation=g in elev,
+                reachable_pips=g in pip,
+                cost_good=res.cost if res else None,
+                path=[board.hexes[i] for i in res.cells] if res else [],
+            )
+        )
+        if g >= 0:
+            goals.append(g)
+    complete = start >= 0 and len(goals) == len(player.destinations) and goals and len(set(goals)) == len(goals)
+    if complete and _tour_reachable(board, start, goals):
+        tour_cost, order, path = _best_tour(board, start, goals)
+        et = expected_turns(board, start, goals)
+        et_value = et if math.isfinite(et) else None
+        up3 = _up3_count(board, path)
+        frag = fragility(board, start, goals) if with_fragility else 0
+    else:
+        tour_cost, order, path, et_value, up3, frag = None, [], [], None, None, 0
+    return PlayerReport(
+        seat=player.seat,
+        corner=player.corner,
+        start=start_hex,
+        destinations=dest_reports,
+        expected_turns=et_value,
+        tour_cost=tour_cost,
+        tour_order=[board.hexes[g] for g in order],
+        tour_path=[board.hexes[i] for i in path],
+        up3_steps=up3,
+        fragility=frag,
+    )
+
+
+def analyse(layout: Layout, board: Board | None = None, with_fragility: bool = True) -> Analysis:
+    """Analyse every player of ``layout``; pass ``board`` if you already built it."""
+    board = board or Board.from_layout(layout)
+    players = [analyse_player(board, layout, p, with_fragility) for p in layout.players]
+    up3_arcs = sum(1 for arcs in board.pip_arcs for _, _, delta in arcs if delta == MAX_CLIMB)
+    return Analysis(players, len(board.cliffs()), board.blocked_exits(), up3_arcs)

@@ -1,0 +1,242 @@
+"""``terragen validate`` for Terrain Game layouts: every broken rule, then the analysis.
+
+Each rule has a stable code (listed in ``CODES``) so scripts and tests can
+match on it; messages name the cells as ``(q,r)`` and, for text files, the
+line and column the piece or player was typed at.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from terragen.findings import Finding, ValidationReport, error, warning
+from terragen.grids import hex as hx
+from terragen.terrain.analysis import Analysis, analyse
+from terragen.terrain.board import Board
+from terragen.terrain.files import parse_layout
+from terragen.terrain.layout import Layout
+from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS, Inventory, load_inventory, parse_piece_id
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_DESTINATIONS = 3
+
+#: code -> (severity, what it means). The codes are a public interface: never rename one.
+CODES: dict[str, tuple[str, str]] = {
+    "cell-off-board": ("error", "a piece lies outside the board of the layout's radius"),
+    "cell-missing": ("error", "a board position has no piece"),
+    "cell-duplicate": ("error", "a position holds two pieces"),
+    "level-out-of-range": ("error", "a level is not 1..8"),
+    "pattern-unknown": ("error", "a pattern is not A, B, C or D"),
+    "rotation-out-of-range": ("error", "a rotation is not 0..5"),
+    "inventory-exceeded": ("error", "more pieces of one level and pattern than the inventory holds"),
+    "piece-id-mismatch": ("error", "a cell's piece id disagrees with its level or pattern"),
+    "piece-id-duplicate": ("error", "one physical piece id is used twice"),
+    "player-count": ("error", "fewer than 2 or more than 6 players"),
+    "seat-duplicate": ("error", "two players share a seat number"),
+    "player-off-corner": ("error", "a player's corner is not 0..5"),
+    "corner-shared": ("error", "two players start on the same corner"),
+    "destination-count": ("error", "a player has no destination or more than 3"),
+    "destination-off-board": ("error", "a destination is not on a board position with a piece"),
+    "destination-shared": ("error", "two destination tokens on one piece"),
+    "destination-on-start": ("error", "a destination on a corner where a player starts"),
+    "destination-unreachable": ("error", "a destination cannot be reached even ignoring pips (elevation rule)"),
+    "destination-pip-unreachable": ("warning", "a destination cannot be reached under the current rotations"),
+    "tour-pip-unreachable": ("warning", "each destination is reachable, but no order visits all of them"),
+    "destination-count-unequal": ("warning", "players have different numbers of destinations"),
+    "inventory-unknown": ("warning", "no standard inventory for this radius; piece counts not checked"),
+}
+
+
+def default_inventory(radius: int) -> Inventory | None:
+    """The inventory a board of ``radius`` is built from unless the user names one."""
+    if radius <= 5:
+        return load_inventory("standard")
+    if radius == 6:
+        return load_inventory("extended")
+    return None
+
+
+def _pos(obj) -> dict:
+    return {"line": obj.where[0], "col": obj.where[1]} if getattr(obj, "where", None) else {}
+
+
+def _fmt(h) -> str:
+    return f"({h[0]},{h[1]})"
+
+
+def check_layout(layout: Layout, inventory: Inventory | None = None, board: Board | None = None) -> list[Finding]:
+    """Every rule the layout breaks, in a stable order (cells, pieces, players, destinations)."""
+    out: list[Finding] = []
+    R = layout.radius
+    board_set = set(hx.board_cells(R))
+    seen: dict[tuple[int, int], object] = {}
+    for c in layout.cells:
+        if c.hex not in board_set:
+            out.append(error("cell-off-board", f"piece at {_fmt(c.hex)} is off the radius-{R} board", [c.hex], **_pos(c)))
+        elif c.hex in seen:
+            out.append(error("cell-duplicate", f"position {_fmt(c.hex)} is listed twice", [c.hex], **_pos(c)))
+        else:
+            seen[c.hex] = c
+        if not MIN_LEVEL <= c.level <= MAX_LEVEL:
+            out.append(error("level-out-of-range", f"piece at {_fmt(c.hex)} has level {c.level}; levels run {MIN_LEVEL}..{MAX_LEVEL}", [c.hex], **_pos(c)))
+        if c.pattern not in PATTERNS:
+            out.append(error("pattern-unknown", f"piece at {_fmt(c.hex)} has pattern {c.pattern!r}; patterns are A, B, C, D", [c.hex], **_pos(c)))
+        if not 0 <= c.rotation <= 5:
+            out.append(error("rotation-out-of-range", f"piece at {_fmt(c.hex)} has rotation {c.rotation}; rotations run 0..5", [c.hex], **_pos(c)))
+    missing = [h for h in hx.board_cells(R) if h not in seen]
+    if missing:
+        shown = ", ".join(_fmt(h) for h in missing[:12]) + (" ..." if len(missing) > 12 else "")
+        out.append(error("cell-missing", f"{len(missing)} board position(s) have no piece: {shown}", missing))
+
+    if inventory is None:
+        out.append(warning("inventory-unknown", f"no standard inventory for radius {R}; piece counts were not checked (use --inventory)"))
+    else:
+        kinds: dict[tuple[int, str], list] = defaultdict(list)
+        for c in seen.values():  # each board position once: a duplicate is its own error
+            kinds[(c.level, c.pattern)].append(c)
+        for (lv, pat), cells in sorted(kinds.items()):
+            if lv < MIN_LEVEL or lv > MAX_LEVEL or pat not in PATTERNS:
+                continue
+            have = inventory.count(lv, pat)
+            if len(cells) > have:
+                out.append(error(
+                    "inventory-exceeded",
+                    f"{len(cells)} pieces {lv}{pat} used, the {inventory.name} inventory has {have}: "
+                    + ", ".join(_fmt(c.hex) for c in cells),
+                    [c.hex for c in cells], **_pos(cells[have] if have < len(cells) else cells[0]),
+                ))
+    ids: dict[str, list] = defaultdict(list)
+    for c in layout.cells:
+        pid = c.extra.get("piece")
+        if pid is None:
+            continue
+        try:
+            lv, pat, _ = parse_piece_id(str(pid))
+        except ValueError:
+            out.append(error("piece-id-mismatch", f"piece at {_fmt(c.hex)} has an unreadable id {pid!r}", [c.hex], **_pos(c)))
+            continue
+        if (lv, pat) != (c.level, c.pattern):
+            out.append(error("piece-id-mismatch", f"piece at {_fmt(c.hex)} is {c.level}{c.pattern} but its id says {pid}", [c.hex], **_pos(c)))
+        ids[str(pid)].append(c)
+    for pid, cells in sorted(ids.items()):
+        if len(cells) > 1:
+            out.append(error("piece-id-duplicate", f"piece {pid} is used {len(cells)} times: " + ", ".join(_fmt(c.hex) for c in cells), [c.hex for c in cells], **_pos(cells[1])))
+
+    players = layout.players
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        out.append(error("player-count", f"{len(players)} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS}"))
+    seats = Counter(p.seat for p in players)
+    for seat, n in sorted(seats.items()):
+        if n > 1:
+            out.append(error("seat-duplicate", f"seat {seat} is given to {n} players", **_pos([p for p in players if p.seat == seat][1])))
+    corner_owner: dict[int, int] = {}
+    starts: set[tuple[int, int]] = set()
+    for p in players:
+        if not 0 <= p.corner <= 5:
+            out.append(error("player-off-corner", f"seat {p.seat} has corner {p.corner}; corners are numbered 0..5", **_pos(p)))
+            continue
+        start = hx.corner(R, p.corner)
+        starts.add(start)
+        if p.corner in corner_owner:
+            out.append(error("corner-shared", f"seats {corner_owner[p.corner]} and {p.seat} both start on corner {p.corner} {_fmt(start)}", [start], **_pos(p)))
+        else:
+            corner_owner[p.corner] = p.seat
+
+    counts = set()
+    token_at: dict[tuple[int, int], int] = {}
+    for p in players:
+        n = len(p.destinations)
+        counts.add(n)
+        if not 1 <= n <= MAX_DESTINATIONS:
+            out.append(error("destination-count", f"seat {p.seat} has {n} destination(s); each player has 1 to {MAX_DESTINATIONS}", **_pos(p)))
+        for d in p.destinations:
+            if d.hex not in seen:
+                where = "off the board" if d.hex not in board_set else "on an empty position"
+                out.append(error("destination-off-board", f"seat {p.seat}'s destination {_fmt(d.hex)} is {where}", [d.hex], **_pos(d)))
+                continue
+            if d.hex in token_at:
+                out.append(error("destination-shared", f"destination {_fmt(d.hex)} of seat {p.seat} shares a piece with one of seat {token_at[d.hex]}'s", [d.hex], **_pos(d)))
+            else:
+                token_at[d.hex] = p.seat
+            if d.hex in starts:
+                out.append(error("destination-on-start", f"seat {p.seat}'s destination {_fmt(d.hex)} is on a corner where a player starts", [d.hex], **_pos(d)))
+    if len(counts) > 1:
+        out.append(warning("destination-count-unequal", "players have different numbers of destinations: " + ", ".join(f"seat {p.seat}: {len(p.destinations)}" for p in players)))
+    return out
+
+
+def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
+    out: list[Finding] = []
+    for p, rep in zip(layout.players, analysis.players):
+        if rep.start is None:
+            continue
+        for d, dr in zip(p.destinations, rep.destinations):
+            if dr.reachable_elevation is False and d.hex in dict.fromkeys(c.hex for c in layout.cells):
+                out.append(error("destination-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} even ignoring pips: cliffs or inverted pieces cut it off", [d.hex], **_pos(d)))
+            elif not dr.reachable_pips and dr.reachable_elevation:
+                out.append(warning("destination-pip-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} with the pieces as they are turned now (a rotation on doubles may open it)", [d.hex], **_pos(d)))
+        if p.destinations and all(dr.reachable_pips for dr in rep.destinations) and rep.expected_turns is None and len(p.destinations) > 1:
+            out.append(warning("tour-pip-unreachable", f"seat {p.seat} can reach each destination, but no order lets it visit all of them", [d.hex for d in p.destinations], **_pos(p)))
+    return out
+
+
+def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
+    inv = inventory if inventory is not None else default_inventory(layout.radius)
+    board = Board.from_layout(layout)
+    findings = check_layout(layout, inv, board)
+    analysis = analyse(layout, board)
+    findings += reachability_findings(layout, analysis)
+    data = {
+        "radius": layout.radius,
+        "players": [p.to_json() for p in analysis.players],
+        "metrics": analysis.metrics(),
+    }
+    report = ValidationReport("terrain", findings, data)
+    report.summary = summary_lines(layout, analysis)
+    return report
+
+
+def validate_text(text: str, source: str = "<layout>", inventory: str | None = None, **_: object) -> ValidationReport:
+    """Entry point used by ``terragen validate`` (see ``terragen.formats.VALIDATORS``)."""
+    layout = parse_layout(text, source)
+    inv = load_inventory(inventory) if inventory else None
+    return validate_layout(layout, inv, source)
+
+
+def _num(v, fmt: str = "{}") -> str:
+    return "-" if v is None else fmt.format(v)
+
+
+def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
+    """A readable table: one row per destination, then the board metrics."""
+    rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "exp. turns", "up-3", "fragility")]
+    for rep in analysis.players:
+        first = True
+        for d in rep.destinations or [None]:
+            rows.append((
+                str(rep.seat) if first else "",
+                (f"{rep.corner} {_fmt(rep.start)}" if rep.start else str(rep.corner)) if first else "",
+                _fmt((d.q, d.r)) if d else "-",
+                ("yes" if d.reachable_elevation else "NO") if d else "-",
+                ("yes" if d.reachable_pips else "NO") if d else "-",
+                f"{d.cost_good}/{d.cost_bad}" if d and d.cost_good is not None else "-",
+                _num(rep.expected_turns, "{:.2f}") if first else "",
+                _num(rep.up3_steps) if first else "",
+                str(rep.fragility) if first else "",
+            ))
+            first = False
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    m = analysis.metrics()
+    lines.append("")
+    lines.append(
+        f"board: radius {layout.radius}, {len(layout.cells)} pieces, {m['cliffs']} cliffs, "
+        f"{m['blocked_exits']} dead pips, {m['up3_arcs']} up-3 steps"
+    )
+    if m["expected_turns_mean"] is not None:
+        lines.append(
+            f"difficulty: mean expected turns {m['expected_turns_mean']:.2f}, cheapest cost "
+            f"{_num(m['cost_min'])}..{_num(m['cost_max'])}, fairness spread {_num(m['fairness_spread'], '{:.2f}')} turns"
+        )
+    return lines
