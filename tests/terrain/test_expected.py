@@ -39,33 +39,46 @@ def reference_values(board: Board, goals: list[int], start: int) -> float:
                     if c < cost[s][j]:
                         cost[s][j] = c
                         changed = True
+    # group the 36 rolls by the cost they can pay (bad weather halves the white die)
+    budgets: dict[float, int] = {}
+    doubles = 0
+    for white in range(1, 7):
+        for red in range(1, 7):
+            if white == red:
+                doubles += 1
+            else:
+                b = white if red % 2 == 0 else white / 2
+                budgets[b] = budgets.get(b, 0) + 1
     k = len(goals)
     full = (1 << k) - 1
-    V = {(i, m): (0.0 if m == full else 1e6) for i in range(n) for m in range(full + 1)}
-    for _ in range(4000):
+
+    def landed(m, q):
+        for b, g in enumerate(goals):
+            if g == q:
+                m |= 1 << b
+        return m
+
+    reach = {(p, b): [q for q in range(n) if q != p and cost[p][q] <= b] for p in range(n) for b in budgets}
+    # iterate upward from zero: values rise to the true ones; states that can never finish rise forever
+    V = {(i, m): 0.0 for i in range(n) for m in range(full + 1)}
+    for sweep in range(20000):
         delta_max = 0.0
         for m in range(full):
             for p in range(n):
-                total = 0.0
-                for white in range(1, 7):
-                    for red in range(1, 7):
-                        if white == red:
-                            total += V[(p, m)]
-                            continue
-                        budget = white if red % 2 == 0 else white / 2
-                        best = V[(p, m)]
-                        for q in range(n):
-                            if q != p and cost[p][q] <= budget:
-                                mq = m
-                                for b, g in enumerate(goals):
-                                    if g == q:
-                                        mq |= 1 << b
-                                best = min(best, V[(q, mq)])
-                        total += best
+                here = V[(p, m)]
+                total = doubles * here
+                for b, count in budgets.items():
+                    best = here
+                    for q in reach[(p, b)]:
+                        v = V[(q, landed(m, q))]
+                        if v < best:
+                            best = v
+                    total += count * best
                 new = 1 + total / 36
-                delta_max = max(delta_max, abs(new - V[(p, m)]))
+                if new < 1e3:  # states that cannot finish grow without bound; leave them out
+                    delta_max = max(delta_max, new - here)
                 V[(p, m)] = new
-        if delta_max < 1e-11:
+        if sweep > 1500 and delta_max < 1e-11:
             break
     return V[(start, 0)]
 
@@ -91,7 +104,7 @@ def test_matches_value_iteration_on_random_small_boards(seed, n_goals):
     goals = [board.index[h] for h in [(-2, 0), (0, 2)][:n_goals]]
     ours = expected_turns(board, start, goals)
     ref = reference_values(board, goals, start)
-    if ref > 1e5:
+    if ref > 1e3:
         assert ours == math.inf
     else:
         assert ours == pytest.approx(ref, rel=1e-9, abs=1e-9)
