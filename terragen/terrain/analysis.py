@@ -17,7 +17,7 @@ from typing import Any
 
 from terragen.grids.hex import Hex
 from terragen.terrain.board import Board
-from terragen.terrain.expected import expected_turns
+from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.layout import Layout, Player
 from terragen.terrain.paths import cheapest_path, costs_from, reachable
 from terragen.terrain.pieces import distinct_rotations
@@ -177,7 +177,10 @@ def _best_tour(board: Board, start: int, goals: list[int]) -> tuple[int | None, 
     return int(best[0]), list(best[1]), path
 
 
-def analyse_player(board: Board, layout: Layout, player: Player, with_fragility: bool = True) -> PlayerReport:
+def analyse_player(
+    board: Board, layout: Layout, player: Player, with_fragility: bool = True,
+    near: list[list[tuple[int, int]]] | None = None,
+) -> PlayerReport:
     start_hex = layout.start(player)
     start = board.index.get(start_hex, -1) if start_hex else -1
     dest_reports = []
@@ -202,7 +205,7 @@ def analyse_player(board: Board, layout: Layout, player: Player, with_fragility:
     complete = start >= 0 and len(goals) == len(player.destinations) and goals and len(set(goals)) == len(goals)
     if complete and _tour_reachable(board, start, goals):
         tour_cost, order, path = _best_tour(board, start, goals)
-        et = expected_turns(board, start, goals)
+        et = expected_turns(board, start, goals, near)
         et_value = et if math.isfinite(et) else None
         up3 = _up3_count(board, path)
         frag = fragility(board, start, goals) if with_fragility else 0
@@ -225,6 +228,7 @@ def analyse_player(board: Board, layout: Layout, player: Player, with_fragility:
 def analyse(layout: Layout, board: Board | None = None, with_fragility: bool = True) -> Analysis:
     """Analyse every player of ``layout``; pass ``board`` if you already built it."""
     board = board or Board.from_layout(layout)
-    players = [analyse_player(board, layout, p, with_fragility) for p in layout.players]
+    near = near_sources(board)  # shared by every player's expected-turns solve
+    players = [analyse_player(board, layout, p, with_fragility, near) for p in layout.players]
     up3_arcs = sum(1 for arcs in board.pip_arcs for _, _, delta in arcs if delta == MAX_CLIMB)
     return Analysis(players, len(board.cliffs()), board.blocked_exits(), up3_arcs)

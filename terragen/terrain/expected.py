@@ -22,7 +22,7 @@ import heapq
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
-from terragen.terrain.paths import costs_to
+from terragen.terrain.paths import costs_from
 from terragen.terrain.rules import budget_counts
 
 INF = float("inf")
@@ -40,9 +40,17 @@ _N_MOVES = _N_AT_LEAST[0]  # 30 non-double rolls
 
 
 def near_sources(board: Board) -> list[list[tuple[int, int]]]:
-    """For every cell q: the cells p with cheapest cost p->q of 1..6, as ``(p, cost)``."""
-    return [[(p, c) for p, c in costs_to(board, q, limit=MAX_BUDGET).items() if p != q]
-            for q in range(len(board))]
+    """For every cell q: the cells p with cheapest cost p->q of 1..6, as ``(p, cost)``.
+
+    Depends only on the board, so callers solving for several players or
+    destination sets compute it once and pass it on.
+    """
+    near: list[list[tuple[int, int]]] = [[] for _ in range(len(board))]
+    for p in range(len(board)):
+        for q, c in costs_from(board, p, limit=MAX_BUDGET).items():
+            if q != p:
+                near[q].append((p, c))
+    return near
 
 
 def _solve_layer(
@@ -89,7 +97,9 @@ def _solve_layer(
     return value
 
 
-def expected_turns_table(board: Board, goals: Sequence[int]) -> dict[int, list[float]]:
+def expected_turns_table(
+    board: Board, goals: Sequence[int], near: list[list[tuple[int, int]]] | None = None
+) -> dict[int, list[float]]:
     """Per-cell expected turns for every collection state.
 
     ``table[mask][cell]`` is the expected number of turns still needed from
@@ -106,14 +116,16 @@ def expected_turns_table(board: Board, goals: Sequence[int]) -> dict[int, list[f
         for mask in range(full):
             table[mask] = [INF] * n
         return table
-    near = near_sources(board)
+    near = near if near is not None else near_sources(board)
     for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
         landing = {g: table[mask | 1 << b][g] for b, g in enumerate(goals) if not mask >> b & 1}
         table[mask] = _solve_layer(board, near, landing)
     return table
 
 
-def expected_turns(board: Board, start: int, goals: Sequence[int]) -> float:
+def expected_turns(
+    board: Board, start: int, goals: Sequence[int], near: list[list[tuple[int, int]]] | None = None
+) -> float:
     """Expected turns from ``start`` until every cell in ``goals`` has been landed on,
     in the best order, one token alone, optimal play, no rotations. ``inf`` if impossible."""
     if not goals:
@@ -122,7 +134,7 @@ def expected_turns(board: Board, start: int, goals: Sequence[int]) -> float:
         return INF
     # A token standing on a destination at the start has not ended a move there, so
     # it still has to leave and come back: mask 0 holds for every start cell.
-    return expected_turns_table(board, goals)[0][start]
+    return expected_turns_table(board, goals, near)[0][start]
 
 
 def expected_turns_map(board: Board, goal: int) -> list[float]:
