@@ -37,13 +37,9 @@ def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
     return seen
 
 
-def costs_from(board: Board, start: int, pips: bool = True, limit: int | None = None) -> dict[int, int]:
-    """Cheapest good-weather cost from ``start`` to every reachable cell (up to ``limit``)."""
-    if not board.passable(start):
-        return {}
-    arcs = _arcs(board, pips)
-    dist = {start: 0}
-    heap = [(0, start)]
+def _dijkstra(arcs: list[list[Arc]], source: int, limit: int | None) -> dict[int, int]:
+    dist = {source: 0}
+    heap = [(0, source)]
     while heap:
         d, i = heapq.heappop(heap)
         if d > dist[i]:
@@ -58,29 +54,22 @@ def costs_from(board: Board, start: int, pips: bool = True, limit: int | None = 
     return dist
 
 
+def costs_from(board: Board, start: int, pips: bool = True, limit: int | None = None) -> dict[int, int]:
+    """Cheapest good-weather cost from ``start`` to every reachable cell (up to ``limit``)."""
+    if not board.passable(start):
+        return {}
+    return _dijkstra(_arcs(board, pips), start, limit)
+
+
 def costs_to(board: Board, goal: int, pips: bool = True, limit: int | None = None) -> dict[int, int]:
-    """Cheapest good-weather cost from every cell that can reach ``goal`` (reverse search)."""
+    """Cheapest good-weather cost from every cell that can reach ``goal`` (search on reversed arcs)."""
     if not board.passable(goal):
         return {}
-    arcs = _arcs(board, pips)
-    rev: list[list[tuple[int, int]]] = [[] for _ in range(len(board))]
-    for i, out in enumerate(arcs):
-        for j, c, _ in out:
-            rev[j].append((i, c))
-    dist = {goal: 0}
-    heap = [(0, goal)]
-    while heap:
-        d, j = heapq.heappop(heap)
-        if d > dist[j]:
-            continue
-        for i, c in rev[j]:
-            nd = d + c
-            if limit is not None and nd > limit:
-                continue
-            if nd < dist.get(i, INF):
-                dist[i] = nd
-                heapq.heappush(heap, (nd, i))
-    return dist
+    reverse: list[list[Arc]] = [[] for _ in range(len(board))]
+    for i, out in enumerate(_arcs(board, pips)):
+        for j, c, delta in out:
+            reverse[j].append((i, c, -delta))
+    return _dijkstra(reverse, goal, limit)
 
 
 @dataclass(frozen=True)
