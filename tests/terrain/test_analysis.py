@@ -57,3 +57,13 @@ def test_metrics_keys():
     m = analyse(load_layout(EXAMPLES / "four-players.txt")).metrics()
     for key in ("cliffs", "blocked_exits", "up3_arcs", "expected_turns_mean", "fairness_spread", "fragility_total"):
         assert key in m
+
+
+def test_costs_to_agrees_with_costs_from():
+    from terragen.terrain.paths import costs_to
+
+    board = Board.from_layout(random_layout(11, levels=(1, 6)))
+    for goal in range(0, len(board), 9):
+        back = costs_to(board, goal)
+        for p in range(len(board)):
+            assert costs_from(board, p).get(goal) == back.get(p)
