@@ -32,7 +32,7 @@ def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28
     R = layout.radius
     margin = size * 1.5
     width = size * hx.SQRT3 * (2 * R + 1) + 2 * margin
-    height = size * (3 * R + 2) + 2 * margin + 20 * (len(layout.players) + 1)
+    height = size * (3 * R + 2) + 2 * margin + 20 * (len(layout.players) + 2)
     ox, oy = width / 2, margin + size * (1.5 * R + 1)
 
     def px(h):
@@ -107,9 +107,12 @@ def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28
     dwg.add(g_tokens)
 
     g_legend = dwg.g(id="legend", font_family="sans-serif", font_size="13px")
-    y = height - 20 * (len(layout.players) + 1) + 4
-    g_legend.add(dwg.text("circle = start, diamond = destination (number = which), line = cheapest route, red edge = cliff",
-                          insert=(10, y), fill="#333333"))
+    y = height - 20 * (len(layout.players) + 2) + 4
+    for line in ("circle = start, diamond = destination (number = which one),",
+                 "line = cheapest route, red edge = cliff (more than 3 levels)"):
+        g_legend.add(dwg.text(line, insert=(10, y), fill="#333333"))
+        y += 20
+    y -= 20
     by_seat = {rep.seat: rep for rep in analysis.players} if analysis else {}
     for p in layout.players:
         y += 20
