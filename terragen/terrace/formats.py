@@ -168,13 +168,13 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     if data.get("game") != "terrace":
         raise InputError(f"{source}: 'game' must be \"terrace\", got {data.get('game')!r}")
     version = data.get("version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version {FORMAT_VERSION})")
     size = data.get("size", 8)
     if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
         raise InputError(f"{source}: 'size' must be one of {', '.join(map(str, SIZES))}, got {size!r}")
     setup = data.get("setup", "full")
-    if setup not in SETUP_PLAYERS:
+    if not isinstance(setup, str) or setup not in SETUP_PLAYERS:
         raise InputError(f"{source}: unknown setup {setup!r} (expected full, short, four, free or free4)")
     draft = Draft(size=size, setup=setup, to_move=None)
     tm = data.get("to_move")
