@@ -68,3 +68,18 @@ def test_square_names_round_trip():
 def test_bad_sizes_are_rejected(bad):
     with pytest.raises(SpecError):
         board(bad)
+
+
+@pytest.mark.parametrize("n", [6, 8, 10, 12])
+def test_only_the_centre_diagonals_join_separate_equal_height_runs(n):
+    b = board(n)
+    split = set()
+    for i in range(n):
+        for j in range(n):
+            for di, dj in ((1, 1), (1, -1)):
+                q = (i + di, j + dj)
+                if b.on_board(q) and b.height_at((i, j)) == b.height_at(q):
+                    if b.terrace_of[b.index((i, j))] != b.terrace_of[b.index(q)]:
+                        split.add(((i, j), q))
+    h = n // 2
+    assert split == {((h - 1, h - 1), (h, h)), ((h - 1, h), (h, h - 1))}
