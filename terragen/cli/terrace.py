@@ -13,7 +13,7 @@ import click
 from terragen.cli._common import echo_json
 from terragen.errors import SpecError
 
-SETUP_CHOICES = click.Choice(["full", "short", "four"])
+SETUP_CHOICES = click.Choice(["full", "short", "four", "three"])
 
 
 def _rules(t_rank: str, own_t_capture: bool):
@@ -49,7 +49,7 @@ def _common(f):
                      help="Size of the T for captures: same as an A, or smaller than an A.")(f)
     f = click.option("--size", type=int, default=None, help="Board size n (even, 6 to 12); default 8.")(f)
     f = click.option("--setup", type=SETUP_CHOICES, default=None,
-                     help="Start from this set-up instead of a POSITION file (default full).")(f)
+                     help="Start from this set-up (full, short, four, three) instead of a POSITION file; default full.")(f)
     f = click.argument("position", required=False, metavar="[POSITION]")(f)
     return f
 
@@ -76,7 +76,7 @@ def terrace() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram.")
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of stdout.")
 def setup_cmd(name: str, size: int, as_json: bool, out: str | None) -> None:
-    """Print the starting position of a set-up (full, short or four)."""
+    """Print the starting position of a set-up (full, short, four or three)."""
     from terragen.fileio import atomic_write
     from terragen.terrace.board import check_size
     from terragen.terrace.formats import to_json, to_text

@@ -114,10 +114,10 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         setup, sl, sc = header["setup"]
         setup = setup.lower()
         if setup not in SETUP_PLAYERS:
-            raise InputError(f"{source}:{sl}:{sc}: unknown setup {setup!r} (expected full, short, four, free or free4)")
+            raise InputError(f"{source}:{sl}:{sc}: unknown setup {setup!r} (expected full, short, four, three, free, free3 or free4)")
     if "size" in header:
         sval, zl, zc = header["size"]
-        if not sval.isdigit() or int(sval) not in SIZES:
+        if not (sval.isascii() and sval.isdigit()) or int(sval) not in SIZES:
             raise InputError(f"{source}:{zl}:{zc}: size must be one of {', '.join(map(str, SIZES))}, got {sval!r}")
         size = int(sval)
     elif len(rows) in SIZES:
@@ -138,14 +138,14 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
     heights = board(size).heights
     if len(rows) != size:
         lineno = rows[min(len(rows), size) - 1][0] if len(rows) < size else rows[size][0]
-        draft.findings.append(error("row-count", f"the board has {len(rows)} rows, a {size}x{size} board needs {size}", line=lineno, col=1))
+        draft.findings.append(error("row-count", f"the board has {len(rows)} rows, expected {size}", line=lineno, col=1))
     for r, (lineno, tokens) in enumerate(rows):
         if len(tokens) != size:
             draft.findings.append(error("row-length", f"row {r + 1} has {len(tokens)} squares, expected {size}", line=lineno, col=1))
         for c, (tok, col) in enumerate(tokens):
             if tok in EMPTY:
                 continue
-            if tok.isdigit():
+            if tok.isascii() and tok.isdigit():
                 if r < size and c < size and int(tok) != heights[r * size + c]:
                     draft.findings.append(warning("height-mismatch", f"{square_name((r, c), size)} is written as height {tok} but its height is {heights[r * size + c]}", cells=[(r, c)], line=lineno, col=col))
                 continue
@@ -175,7 +175,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
         raise InputError(f"{source}: 'size' must be one of {', '.join(map(str, SIZES))}, got {size!r}")
     setup = data.get("setup", "full")
     if not isinstance(setup, str) or setup not in SETUP_PLAYERS:
-        raise InputError(f"{source}: unknown setup {setup!r} (expected full, short, four, free or free4)")
+        raise InputError(f"{source}: unknown setup {setup!r} (expected full, short, four, three, free, free3 or free4)")
     draft = Draft(size=size, setup=setup, to_move=None)
     tm = data.get("to_move")
     if tm is None:

@@ -14,6 +14,8 @@ On the 8x8 board the set-ups are exactly the rulebook's diagram. For an
 * **four** — four players, one per edge, corners empty, each with the short
   game's pieces in mirror order (top row ``D C C B B T`` on 8x8, the left
   column the same read downwards), so every T starts next to a low corner.
+* **three** — the four-player set-up without the left seat (its edge stays
+  empty); the rulebook mentions three players but shows no set-up.
 
 The bottom (and right) seat is the top (and left) seat turned half a turn.
 """
@@ -25,18 +27,18 @@ from terragen.grids.square import Square
 from terragen.terrace.board import board, check_size
 from terragen.terrace.model import OPPOSITE, Piece
 
-SETUPS = ("full", "short", "four")
+SETUPS = ("full", "short", "four", "three")
 
 #: Seats in turn order for each number of players (the first named moves first).
-SEAT_ORDER = {2: ("top", "bottom"), 4: ("top", "right", "bottom", "left")}
+SEAT_ORDER = {2: ("top", "bottom"), 3: ("top", "right", "bottom"), 4: ("top", "right", "bottom", "left")}
 
-#: Number of players of each set-up; "free" is a 2-player position with no piece-count limit.
-SETUP_PLAYERS = {"full": 2, "short": 2, "four": 4, "free": 2, "free4": 4}
+#: Number of players of each set-up; the "free" ones are positions with no piece-count limit.
+SETUP_PLAYERS = {"full": 2, "short": 2, "four": 4, "three": 3, "free": 2, "free3": 3, "free4": 4}
 
 
 def check_setup(setup: str) -> str:
     if setup not in SETUP_PLAYERS:
-        raise SpecError(f"unknown set-up {setup!r}; expected one of full, short, four, free, free4")
+        raise SpecError(f"unknown set-up {setup!r}; expected one of full, short, four, three, free, free3, free4")
     return setup
 
 
@@ -101,7 +103,7 @@ def start_pieces(setup: str, size: int = 8) -> dict[Square, Piece]:
         row = ["T"] + _short_kinds(n)
         placed = {(0, 1 + j): kind for j, kind in enumerate(row)}
         seats = {"top": placed}
-    elif setup == "four":
+    elif setup in ("four", "three"):
         row = list(reversed(["T"] + _short_kinds(n)))  # D ... B T, T next to the low corner
         placed = {(0, 1 + j): kind for j, kind in enumerate(row)}
         left = {(1 + j, 0): kind for j, kind in enumerate(row)}
@@ -113,4 +115,6 @@ def start_pieces(setup: str, size: int = 8) -> dict[Square, Piece]:
         for sq, kind in squares.items():
             out[sq] = Piece(side, kind)
             out[_rotate(sq, n)] = Piece(OPPOSITE[side], kind)
+    if setup == "three":  # the four-player set-up with the left edge left empty
+        out = {sq: p for sq, p in out.items() if p.side != "left"}
     return out

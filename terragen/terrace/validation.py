@@ -14,7 +14,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.findings import Finding, ValidationReport, error, warning
-from terragen.terrace.board import square_name
+from terragen.terrace.board import FILES, square_name
 from terragen.terrace.formats import Draft, parse_any
 from terragen.terrace.model import SEAT_NAME, Rules
 from terragen.terrace.position import Position
@@ -30,7 +30,12 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
     kept = []
     for pl in draft.placed:
         r, c = pl.square
-        name = square_name(pl.square, n) if 0 <= c < 12 and 0 <= n - r <= 99 else f"row {r + 1} col {c + 1}"
+        if 0 <= r < n and 0 <= c < n:
+            name = square_name(pl.square, n)
+        elif 0 <= c < len(FILES) and n - r >= 1:
+            name = f"{FILES[c]}{n - r}"
+        else:
+            name = f"row {r + 1}, column {c + 1}"
         if not (0 <= r < n and 0 <= c < n):
             findings.append(error("off-board", f"{pl.piece.token} at {name} is off the {n}x{n} board", cells=[pl.square], line=pl.line, col=pl.col))
             continue
@@ -43,7 +48,7 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
         occupied[pl.square] = pl.piece
         kept.append(pl)
     counts = Counter((pl.piece.side, pl.piece.kind) for pl in kept)
-    if draft.setup in ("full", "short", "four"):
+    if draft.setup in ("full", "short", "four", "three"):
         limit = setup_counts(draft.setup, n)
         for side in seats:
             for kind, most in limit.items():

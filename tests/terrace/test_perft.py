@@ -14,6 +14,7 @@ EXPECTED = {
     "full": [1, 50, 2450, 127166],
     "short": [1, 31, 961, 32970],
     "four": [1, 25, 605, 14501],
+    "three": [1, 28, 680, 18341],
 }
 
 
@@ -22,7 +23,7 @@ def ref_start(pos: Position) -> RefGame:
     return RefGame(pieces, pos.seats, pos.to_move, pos.size)
 
 
-@pytest.mark.parametrize("setup", ["full", "short", "four"])
+@pytest.mark.parametrize("setup", ["full", "short", "four", "three"])
 def test_perft_to_depth_3_matches_reference(setup):
     pos = Position.start(setup)
     got = [perft(pos, d) for d in range(4)]

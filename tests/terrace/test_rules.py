@@ -143,8 +143,8 @@ def test_no_move_ever_crosses_the_centre_diagonally():
 @st.composite
 def random_positions(draw):
     n = draw(st.sampled_from([6, 8, 8, 10]))
-    four = draw(st.booleans())
-    seats = ("top", "right", "bottom", "left") if four else ("top", "bottom")
+    players = draw(st.sampled_from([2, 3, 4]))
+    seats = {2: ("top", "bottom"), 3: ("top", "right", "bottom"), 4: ("top", "right", "bottom", "left")}[players]
     squares = [(i, j) for i in range(n) for j in range(n)]
     k = draw(st.integers(min_value=len(seats), max_value=min(3 * n, len(squares))))
     chosen = draw(st.permutations(squares))[:k]
@@ -154,7 +154,7 @@ def random_positions(draw):
         kind = "T" if idx < len(seats) else draw(st.sampled_from("ABCDT"[:4]))
         pieces[sq] = Piece(side, kind)
     to_move = draw(st.sampled_from(seats))
-    return Position(pieces, to_move=to_move, setup="free4" if four else "free", size=n)
+    return Position(pieces, to_move=to_move, setup={2: "free", 3: "free3", 4: "free4"}[players], size=n)
 
 
 @settings(max_examples=60, deadline=None)

@@ -65,20 +65,28 @@ def test_objectives_are_the_low_corners_opposite_home():
 
 
 @pytest.mark.parametrize("n", [6, 8, 10, 12])
-@pytest.mark.parametrize("name", ["full", "short", "four"])
+@pytest.mark.parametrize("name", ["full", "short", "four", "three"])
 def test_scaled_setups(name, n):
     pos = Position.start(name, n)
     pieces = pos.pieces()
     by_seat = Counter(p.side for p in pieces.values())
     expected = 2 * n if name == "full" else n - 2
     assert set(by_seat.values()) == {expected}
-    assert len(by_seat) == (4 if name == "four" else 2)
+    assert len(by_seat) == {"four": 4, "three": 3}.get(name, 2)
     for side in by_seat:
         kinds = Counter(p.kind for p in pieces.values() if p.side == side)
         assert kinds == +Counter(setup_counts(name, n))
         assert kinds["T"] == 1
-    # seats mirror each other by a half turn
+    # seats mirror each other by a half turn (the empty left edge of "three" aside)
     for (r, c), p in pieces.items():
+        if name == "three" and p.side == "right":
+            continue
         q = pos.piece_at((n - 1 - r, n - 1 - c))
         assert q is not None and q.kind == p.kind and q.side != p.side
     assert pos.legal_moves() and pos.result() is None
+
+
+def test_three_players_is_four_without_the_left_seat():
+    three, four = Position.start("three"), Position.start("four")
+    assert three.seats == ("top", "right", "bottom")
+    assert three.pieces() == {sq: p for sq, p in four.pieces().items() if p.side != "left"}
