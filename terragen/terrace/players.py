@@ -37,15 +37,23 @@ def _t_square(pos: Position, side: str) -> tuple[int, int] | None:
 
 
 def _t_threatened(pos: Position, side: str) -> bool:
-    """Whether some other seat could capture ``side``'s T on its next turn."""
+    """Whether another seat could take ``side``'s T on its next turn.
+
+    Only a piece diagonally next to the T and one level higher can capture
+    it, so the check looks at those (at most four) squares.
+    """
     t = _t_square(pos, side)
     if t is None:
         return True
-    for sq, p in pos.pieces().items():
-        if p.side != side:
-            for mv in pos.piece_moves(sq):
-                if mv.to == t and mv.kind == "capture":
-                    return True
+    b = pos.board
+    h = b.height_at(t)
+    t_rank = pos.rules.rank("T")
+    for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+        q = (t[0] + dr, t[1] + dc)
+        if b.on_board(q) and b.height_at(q) == h + 1:
+            p = pos.piece_at(q)
+            if p is not None and p.side != side and pos.rules.rank(p.kind) >= t_rank:
+                return True
     return False
 
 

@@ -68,6 +68,10 @@ class Position:
         self.cells = [0] * (n * n)
         items = pieces.items() if isinstance(pieces, dict) else pieces
         for sq, piece in items:
+            if not self.board.on_board(sq):
+                raise InputError(f"square {sq} is off the {n}x{n} board")
+            if piece.kind not in KINDS:
+                raise InputError(f"unknown piece kind {piece.kind!r}")
             if piece.side not in self.seats:
                 raise InputError(f"a {SETUP_PLAYERS[setup]}-player position has no {piece.side} seat")
             self.cells[self.board.index(sq)] = _code(self.seats.index(piece.side), piece.kind)
