@@ -1,4 +1,4 @@
-"""The rulebook's three starting set-ups, and how they scale to other board sizes.
+"""The rulebook's starting set-ups (plus a three-player one), and how they scale to other sizes.
 
 On the 8x8 board the set-ups are exactly the rulebook's diagram. For an
 ``n x n`` board (n even, 6..12):

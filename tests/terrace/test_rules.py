@@ -188,3 +188,19 @@ def _pushed_key(pos, mv):
     key = pos.key()
     pos.pop()
     return key
+
+
+def test_move_notation_reads_back():
+    import pytest
+
+    from terragen.errors import InputError
+
+    pos = Position.start("full")
+    for mv in pos.legal_moves():
+        text = pos.san(mv)
+        assert pos.parse_move(text) == mv
+        assert pos.parse_move(text[1:].replace("-", "").replace("x", "")) == mv
+    assert pos.san(pos.parse_move("Da8xb7")) == "Da8xb7"
+    for bad in ("Cc8-c5", "Bc8-c6", "z9-a1", "hello", "c3-c4"):
+        with pytest.raises(InputError):
+            pos.parse_move(bad)
