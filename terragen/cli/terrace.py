@@ -1,0 +1,205 @@
+"""``terragen terrace``: start positions, legal moves, perft and simulated matches.
+
+Click commands only: options are parsed here, the work is done by
+``terragen.terrace``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from terragen.cli._common import echo_json
+from terragen.errors import SpecError
+
+SETUP_CHOICES = click.Choice(["full", "short", "four", "three"])
+
+
+def _rules(t_rank: str, own_t_capture: bool):
+    from terragen.terrace.model import Rules
+
+    return Rules(t_rank=t_rank, own_t_capture=own_t_capture)
+
+
+def _load(position: str | None, setup: str | None, size: int | None, t_rank: str, own_t_capture: bool):
+    """The position to work on: the file given, or the start of a set-up."""
+    from terragen.fileio import read_text_input
+    from terragen.terrace.board import check_size
+    from terragen.terrace.position import Position
+    from terragen.terrace.validation import load_position
+
+    rules = _rules(t_rank, own_t_capture)
+    if position is not None:
+        if setup is not None:
+            raise SpecError("give either a POSITION file or --setup, not both")
+        text = click.get_text_stream("stdin").read() if position == "-" else read_text_input(position)
+        pos = load_position(text, "<stdin>" if position == "-" else position, rules)
+        if size is not None and size != pos.size:
+            raise SpecError(f"--size {size} does not match the {pos.size}x{pos.size} board in {position}")
+        return pos
+    n = check_size(8 if size is None else size)
+    return Position.start(setup or "full", n, rules)
+
+
+def _common(f):
+    f = click.option("--no-own-t-capture", "own_t_capture", is_flag=True, default=True, flag_value=False,
+                     help="Forbid capturing your own T (by default it is legal and loses).")(f)
+    f = click.option("--t-rank", type=click.Choice(["a", "lowest"]), default="a", show_default=True,
+                     help="Size of the T for captures: same as an A, or smaller than an A.")(f)
+    f = click.option("--size", type=int, default=None, help="Board size n (even, 6 to 12); default 8.")(f)
+    f = click.option("--setup", type=SETUP_CHOICES, default=None,
+                     help="Start from this set-up (full, short, four, three) instead of a POSITION file; default full.")(f)
+    f = click.argument("position", required=False, metavar="[POSITION]")(f)
+    return f
+
+
+@click.group()
+def terrace() -> None:
+    """Terrace on the stepped 8x8 board (or n x n with --size).
+
+    \b
+    POSITION is a position file (text diagram or JSON, '-' for stdin); without
+    it, commands start from --setup (full, short or four).
+    \b
+    Examples:
+      terragen terrace setup short > pos.txt
+      terragen terrace moves pos.txt
+      terragen terrace perft --setup full --depth 3 --divide
+      terragen terrace play --players random,greedy --games 100 --seed 7
+    """
+
+
+@terrace.command("setup")
+@click.argument("name", type=SETUP_CHOICES, default="full")
+@click.option("--size", type=int, default=8, show_default=True, help="Board size n (even, 6 to 12).")
+@click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of stdout.")
+def setup_cmd(name: str, size: int, as_json: bool, out: str | None) -> None:
+    """Print the starting position of a set-up (full, short, four or three)."""
+    from terragen.fileio import atomic_write
+    from terragen.terrace.board import check_size
+    from terragen.terrace.formats import to_json, to_text
+    from terragen.terrace.position import Position
+
+    pos = Position.start(name, check_size(size))
+    text = to_json(pos) if as_json else to_text(pos)
+    if out:
+        atomic_write(out, text)
+        click.echo(f"wrote {out}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@terrace.command("show")
+@_common
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the text diagram.")
+def show_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
+    """Print a position as canonical text or JSON.
+
+    Also converts between the two forms.
+    """
+    from terragen.terrace.formats import to_json, to_text
+
+    pos = _load(position, setup, size, t_rank, own_t_capture)
+    click.echo(to_json(pos) if as_json else to_text(pos), nl=False)
+
+
+@terrace.command("moves")
+@_common
+@click.option("--json", "as_json", is_flag=True, help="Print the moves as JSON.")
+def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
+    """List the legal moves of the side to move.
+
+    Each line is a move in terragen notation (piece, from, - or x, to; e.g.
+    Cc8-c6, Dc6xb5) and its kind: slide, up, down or capture.
+    """
+    from terragen.terrace.board import square_name
+    from terragen.terrace.model import SEAT_NAME
+
+    pos = _load(position, setup, size, t_rank, own_t_capture)
+    moves = pos.legal_moves()
+    res = pos.result()
+    n = pos.size
+    if as_json:
+        echo_json(
+            {
+                "to_move": pos.to_move,
+                "result": None if res is None else {"winner": res.winner, "reason": res.reason},
+                "moves": [
+                    {"move": pos.san(m), "from": square_name(m.frm, n), "to": square_name(m.to, n), "kind": m.kind, "piece": m.piece}
+                    for m in moves
+                ],
+            }
+        )
+        return
+    for m in moves:
+        click.echo(f"{pos.san(m):10} {m.kind}")
+    tail = f"; {res.text()}" if res else ""
+    click.echo(f"{len(moves)} legal moves for {SEAT_NAME[pos.to_move]}{tail}", err=True)
+
+
+@terrace.command("perft")
+@_common
+@click.option("--depth", type=int, required=True, help="Number of moves in each counted sequence.")
+@click.option("--divide", is_flag=True, help="Also show the count below each first move.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def perft_cmd(position, setup, size, t_rank, own_t_capture, depth, divide, as_json) -> None:
+    """Count the legal move sequences of length --depth.
+
+    A standard check of the move generator; --divide splits the count by first move.
+    """
+    from terragen.terrace.perft import divide as divide_fn
+    from terragen.terrace.perft import perft
+
+    if depth < 0 or depth > 8:
+        raise SpecError(f"--depth must be between 0 and 8, got {depth}")
+    pos = _load(position, setup, size, t_rank, own_t_capture)
+    t0 = time.perf_counter()
+    rows = divide_fn(pos, depth) if divide and depth >= 1 else None
+    total = sum(c for _, c in rows) if rows is not None else perft(pos, depth)
+    secs = time.perf_counter() - t0
+    if as_json:
+        out = {"depth": depth, "nodes": total}
+        if rows is not None:
+            out["divide"] = {name: c for name, c in rows}
+        echo_json(out)
+        return
+    if rows is not None:
+        for name, c in rows:
+            click.echo(f"{name}: {c}")
+    click.echo(f"perft {depth}: {total}")
+    click.echo(f"{secs:.3f} s, {total / secs if secs > 0 else 0:,.0f} nodes/s", err=True)
+
+
+@terrace.command("play")
+@_common
+@click.option("--players", default="random,random", show_default=True,
+              help="Comma-separated policies, one per seat in turn order (random, greedy).")
+@click.option("--games", type=int, default=10, show_default=True, help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for all randomness.")
+@click.option("--max-plies", type=int, default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
+@click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON (with every game).")
+def play_cmd(position, setup, size, t_rank, own_t_capture, players, games, seed, max_plies, as_json) -> None:
+    """Play games between policies and report results per seat.
+
+    Reports wins (by T capture or objective), draws and game lengths.
+    """
+    from terragen.terrace.play import play_match
+
+    pos = _load(position, setup, size, t_rank, own_t_capture)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if len(names) == 1:
+        names = names * len(pos.seats)
+    report = play_match(pos, names, games, seed, max_plies)
+    if as_json:
+        echo_json(report)
+        return
+    click.echo(f"{games} games, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
+    click.echo(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
+    for s in report["seats"]:
+        mean = "-" if s["mean_plies_of_wins"] is None else f"{s['mean_plies_of_wins']:.1f}"
+        click.echo(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%} {s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
+    p = report["plies"]
+    click.echo(f"draws (no move): {report['draws_no_move']}, unfinished at {max_plies} plies: {report['unfinished_ply_limit']}")
+    click.echo(f"game length in plies: mean {p['mean']:.1f}, min {p['min']}, max {p['max']}")

@@ -1,0 +1,12 @@
+"""Terrace: the 8x8 stepped board game (and its n x n generalisation).
+
+The API follows python-chess: ``Position.start("full")``, ``legal_moves()``,
+``push``/``pop``/``apply``, ``result()``. Everything here is pure (no I/O).
+"""
+
+from terragen.terrace.board import Board, board, height
+from terragen.terrace.model import KINDS, Move, Piece, Rules
+from terragen.terrace.perft import divide, perft
+from terragen.terrace.position import Outcome, Position
+
+__all__ = ["Board", "board", "height", "KINDS", "Move", "Piece", "Rules", "Position", "Outcome", "perft", "divide"]

@@ -1,0 +1,254 @@
+"""Terrace position files: a text diagram like the rulebook's, and JSON.
+
+Text (documented in docs/terrace.md)::
+
+    game: terrace
+    to-move: T  setup: full  size: 8
+    D D C C B B A T
+    A A B B C C D D
+    - - - - - - - -
+    ...
+
+One row per board row, top row first, squares separated by spaces. A square
+is ``-`` or ``.`` or its height (empty), or a piece token: the kind letter,
+upper case for the top seat, lower case for the bottom seat, doubled for the
+left (``DD``) and right (``dd``) seats of the four-player game.
+
+Reading is split in two: :func:`parse_text` / :func:`parse_json` turn the file
+into a :class:`Draft` (pieces as written plus findings for things a diagram
+can express but the rules forbid), and validation turns a draft into a
+:class:`Position` or a list of findings. Malformed input raises InputError.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from terragen.errors import InputError
+from terragen.findings import Finding, error, warning
+from terragen.grids.square import Square
+from terragen.terrace.board import SIZES, board, parse_square, square_name
+from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
+from terragen.terrace.position import Position
+from terragen.terrace.setups import SETUP_PLAYERS
+
+FORMAT_VERSION = 1
+EMPTY = ("-", ".")
+
+
+@dataclass
+class Placed:
+    square: Square  # may lie off the board (reported by validation)
+    piece: Piece
+    line: int | None = None
+    col: int | None = None
+
+
+@dataclass
+class Draft:
+    """A position as written in a file, before the rules are checked."""
+
+    size: int
+    setup: str
+    to_move: str | None
+    placed: list[Placed] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    to_move_line: int | None = None
+
+
+def seat_from_text(value: str) -> str | None:
+    """A seat side from its token (``T``, ``t``, ``TT``, ``tt``) or its side name."""
+    v = value.strip()
+    if v in SEAT_BY_NAME:
+        return SEAT_BY_NAME[v]
+    if v.lower() in SIDES:
+        return v.lower()
+    return None
+
+
+_PAIR = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
+_KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
+
+
+def parse_text(text: str, source: str = "<text>") -> Draft:
+    """Read the text diagram; InputError (with file:line:col) if it cannot be read at all."""
+    header: dict[str, tuple[str, int, int]] = {}
+    rows: list[tuple[int, list[tuple[str, int]]]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        if ":" in line or "=" in line:
+            if rows:
+                raise InputError(f"{source}:{lineno}:1: header line after the board rows")
+            pos = 0
+            stripped = line.strip()
+            offset = len(line) - len(line.lstrip())
+            for m in _PAIR.finditer(stripped):
+                if stripped[pos:m.start()].strip():
+                    raise InputError(f"{source}:{lineno}:{offset + pos + 1}: cannot read {stripped[pos:m.start()].strip()!r}; expected key: value")
+                key = m.group(1).lower()
+                if key not in _KEYS:
+                    raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: unknown key {m.group(1)!r} (expected game, to-move, setup, size)")
+                key = "to-move" if key in ("to_move", "turn") else key
+                if key in header:
+                    raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: {key} given twice")
+                header[key] = (m.group(2), lineno, offset + m.start(2) + 1)
+                pos = m.end()
+            if stripped[pos:].strip():
+                raise InputError(f"{source}:{lineno}:{offset + pos + 1}: cannot read {stripped[pos:].strip()!r}; expected key: value")
+            continue
+        tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
+        rows.append((lineno, tokens))
+    if "game" not in header:
+        raise InputError(f"{source}:1:1: missing 'game: terrace' line")
+    gval, gl, gc = header["game"]
+    if gval.lower() != "terrace":
+        raise InputError(f"{source}:{gl}:{gc}: this is a {gval} file, not terrace")
+    setup = "full"
+    if "setup" in header:
+        setup, sl, sc = header["setup"]
+        setup = setup.lower()
+        if setup not in SETUP_PLAYERS:
+            raise InputError(f"{source}:{sl}:{sc}: unknown setup {setup!r} (expected full, short, four, three, free, free3 or free4)")
+    if "size" in header:
+        sval, zl, zc = header["size"]
+        if not (sval.isascii() and sval.isdigit()) or int(sval) not in SIZES:
+            raise InputError(f"{source}:{zl}:{zc}: size must be one of {', '.join(map(str, SIZES))}, got {sval!r}")
+        size = int(sval)
+    elif len(rows) in SIZES:
+        size = len(rows)
+    else:
+        size = 8
+    if not rows:
+        raise InputError(f"{source}: no board rows")
+    draft = Draft(size=size, setup=setup, to_move=None)
+    if "to-move" in header:
+        tval, tl, tc = header["to-move"]
+        seat = seat_from_text(tval)
+        if seat is None:
+            raise InputError(f"{source}:{tl}:{tc}: to-move must be a seat (T, t, TT, tt or top, bottom, left, right), got {tval!r}")
+        draft.to_move, draft.to_move_line = seat, tl
+    else:
+        draft.findings.append(error("to-move-missing", "the file does not say whose move it is (add 'to-move: T' or 't')", line=1, col=1))
+    heights = board(size).heights
+    if len(rows) != size:
+        lineno = rows[min(len(rows), size) - 1][0] if len(rows) < size else rows[size][0]
+        draft.findings.append(error("row-count", f"the board has {len(rows)} rows, expected {size}", line=lineno, col=1))
+    for r, (lineno, tokens) in enumerate(rows):
+        if len(tokens) != size:
+            draft.findings.append(error("row-length", f"row {r + 1} has {len(tokens)} squares, expected {size}", line=lineno, col=1))
+        for c, (tok, col) in enumerate(tokens):
+            if tok in EMPTY:
+                continue
+            if tok.isascii() and tok.isdigit():
+                if r < size and c < size and int(tok) != heights[r * size + c]:
+                    draft.findings.append(warning("height-mismatch", f"{square_name((r, c), size)} is written as height {tok} but its height is {heights[r * size + c]}", cells=[(r, c)], line=lineno, col=col))
+                continue
+            parsed = parse_piece_token(tok)
+            if parsed is None:
+                raise InputError(f"{source}:{lineno}:{col}: cannot read square {tok!r}; expected -, ., a height, or a piece such as D, d, DD, dd")
+            side, kind = parsed
+            draft.placed.append(Placed((r, c), Piece(side, kind), lineno, col))
+    return draft
+
+
+def parse_json(text: str, source: str = "<json>") -> Draft:
+    """Read the JSON form; InputError if it is not well-formed."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{source}: expected a JSON object")
+    if data.get("game") != "terrace":
+        raise InputError(f"{source}: 'game' must be \"terrace\", got {data.get('game')!r}")
+    version = data.get("version", FORMAT_VERSION)
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version {FORMAT_VERSION})")
+    size = data.get("size", 8)
+    if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
+        raise InputError(f"{source}: 'size' must be one of {', '.join(map(str, SIZES))}, got {size!r}")
+    setup = data.get("setup", "full")
+    if not isinstance(setup, str) or setup not in SETUP_PLAYERS:
+        raise InputError(f"{source}: unknown setup {setup!r} (expected full, short, four, three, free, free3 or free4)")
+    draft = Draft(size=size, setup=setup, to_move=None)
+    tm = data.get("to_move")
+    if tm is None:
+        draft.findings.append(error("to-move-missing", "the file does not say whose move it is (add \"to_move\")"))
+    else:
+        seat = seat_from_text(tm) if isinstance(tm, str) else None
+        if seat is None:
+            raise InputError(f"{source}: 'to_move' must be a seat (top, bottom, left, right), got {tm!r}")
+        draft.to_move = seat
+    pieces = data.get("pieces", [])
+    if not isinstance(pieces, list):
+        raise InputError(f"{source}: 'pieces' must be a list")
+    for k, item in enumerate(pieces):
+        where = f"{source}: pieces[{k}]"
+        if not isinstance(item, dict):
+            raise InputError(f"{where}: expected an object with square, side and kind")
+        sq_name, side, kind = item.get("square"), item.get("side"), item.get("kind")
+        if not isinstance(sq_name, str) or not re.fullmatch(r"[a-zA-Z]\d{1,2}", sq_name.strip()):
+            raise InputError(f"{where}: 'square' must be a name such as a1, got {sq_name!r}")
+        if side not in SIDES:
+            raise InputError(f"{where}: 'side' must be one of {', '.join(SIDES)}, got {side!r}")
+        if kind not in KINDS:
+            raise InputError(f"{where}: 'kind' must be one of {', '.join(KINDS)}, got {kind!r}")
+        sq = parse_square(sq_name, size)
+        if sq is None:
+            s = sq_name.strip().lower()
+            sq = (size - int(s[1:]), ord(s[0]) - ord("a"))  # off the board: validation reports it
+        draft.placed.append(Placed(sq, Piece(side, kind)))
+    draft.meta = {k: v for k, v in data.items() if k not in ("game", "version", "size", "setup", "to_move", "pieces")}
+    return draft
+
+
+def parse_any(text: str, source: str = "<input>") -> Draft:
+    stripped = text.lstrip()
+    if stripped.startswith("{") or stripped.startswith("["):
+        return parse_json(text, source)
+    return parse_text(text, source)
+
+
+# ----- writing ------------------------------------------------------------------------
+def to_text(pos: Position) -> str:
+    """The canonical text diagram of a position (reads back to an equal position)."""
+    n = pos.size
+    wide = len(pos.seats) > 2
+    lines = ["game: terrace", f"to-move: {SEAT_NAME[pos.to_move]}  setup: {pos.setup}  size: {n}"]
+    for r in range(n):
+        toks = []
+        for c in range(n):
+            p = pos.piece_at((r, c))
+            tok = p.token if p else "-"
+            toks.append(tok.rjust(2) if wide else tok)
+        lines.append(" ".join(toks))
+    return "\n".join(lines) + "\n"
+
+
+def to_json_data(pos: Position) -> dict[str, Any]:
+    n = pos.size
+    data: dict[str, Any] = dict(pos.meta)
+    data.update(
+        {
+            "game": "terrace",
+            "version": FORMAT_VERSION,
+            "size": n,
+            "setup": pos.setup,
+            "to_move": pos.to_move,
+            "pieces": [
+                {"square": square_name(sq, n), "side": p.side, "kind": p.kind}
+                for sq, p in sorted(pos.pieces().items())
+            ],
+        }
+    )
+    return data
+
+
+def to_json(pos: Position) -> str:
+    return json.dumps(to_json_data(pos), indent=2, sort_keys=True) + "\n"

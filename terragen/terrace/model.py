@@ -1,0 +1,110 @@
+"""Pieces, seats, rule options and moves of Terrace.
+
+Kinds are ``T, A, B, C, D``. For captures a piece may only take one of the
+same size or smaller; the T is the small marked piece and by default ranks
+with the A, the smallest size (``Rules.t_rank``; see docs/rules-decisions.md).
+
+A seat is identified by its home side of the board. The side fixes how its
+pieces are written (the rulebook's convention: top = upper case, bottom =
+lower case, left = doubled upper case, right = doubled lower case) and where
+its objective lies (the lowest square of the opposite side).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from terragen.grids.square import Square
+
+KINDS = ("T", "A", "B", "C", "D")
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+SIDES = ("top", "bottom", "left", "right")
+OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+
+#: The seat's name as the rulebook writes it: the T token of that seat.
+SEAT_NAME = {"top": "T", "bottom": "t", "left": "TT", "right": "tt"}
+SEAT_BY_NAME = {v: k for k, v in SEAT_NAME.items()}
+
+
+def piece_token(side: str, kind: str) -> str:
+    """How a piece of ``kind`` belonging to the seat at ``side`` is written."""
+    letter = kind.upper() if side in ("top", "left") else kind.lower()
+    return letter * 2 if side in ("left", "right") else letter
+
+
+def parse_piece_token(token: str) -> tuple[str, str] | None:
+    """(side, kind) for a piece token such as ``D``, ``d``, ``DD``, ``dd``; None if not a piece."""
+    if len(token) == 2 and token[0] != token[1]:
+        return None
+    if len(token) not in (1, 2):
+        return None
+    letter = token[0]
+    if letter.upper() not in KIND_INDEX:
+        return None
+    upper = letter.isupper()
+    if len(token) == 1:
+        side = "top" if upper else "bottom"
+    else:
+        side = "left" if upper else "right"
+    return side, letter.upper()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule readings players may want to switch (defaults are terragen's decisions).
+
+    ``t_rank``: ``"a"`` makes the T the same size as an A for captures (a T may
+    take an A or a T; anything may take a T); ``"lowest"`` makes it smaller
+    than the A (a T may only take a T).
+    ``own_t_capture``: whether a piece may capture its own side's T (which
+    loses the game for that side, as any lost T does).
+    """
+
+    t_rank: str = "a"
+    own_t_capture: bool = True
+
+    def __post_init__(self) -> None:
+        if self.t_rank not in ("a", "lowest"):
+            from terragen.errors import SpecError
+
+            raise SpecError(f"t_rank must be 'a' or 'lowest', got {self.t_rank!r}")
+
+    def rank(self, kind: str) -> int:
+        """Size rank used to decide captures (bigger number = bigger piece)."""
+        if kind == "T":
+            return 1 if self.t_rank == "a" else 0
+        return KIND_INDEX[kind]
+
+
+@dataclass(frozen=True)
+class Piece:
+    side: str
+    kind: str
+
+    @property
+    def token(self) -> str:
+        return piece_token(self.side, self.kind)
+
+
+MOVE_KINDS = ("slide", "up", "down", "capture")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move from one square to another, like ``chess.Move``.
+
+    Two moves are equal when their squares are; ``kind`` (slide, up, down,
+    capture) is filled in by the move generator for convenience, and is
+    determined by the squares and the position anyway.
+    """
+
+    frm: Square
+    to: Square
+    kind: str = field(default="", compare=False)
+    piece: str = field(default="", compare=False)  # kind letter of the moving piece
+
+    def uci(self, size: int = 8) -> str:
+        from terragen.terrace.board import square_name
+
+        return square_name(self.frm, size) + square_name(self.to, size)

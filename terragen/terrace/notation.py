@@ -1,0 +1,29 @@
+"""Reading moves typed by people (the writing side is ``Position.san``)."""
+
+from __future__ import annotations
+
+import re
+
+from terragen.errors import InputError
+from terragen.terrace.board import parse_square
+from terragen.terrace.model import Move
+
+_MOVE = re.compile(r"^\s*([TABCDtabcd])?([a-lA-L]\d{1,2})\s*([-x:]?)\s*([a-lA-L]\d{1,2})\s*$")
+
+
+def parse_move(position, text: str) -> Move:
+    """The legal move ``text`` names in ``position``, or an InputError saying why not."""
+    m = _MOVE.match(text)
+    if not m:
+        raise InputError(f"cannot read move {text!r}; write it like Cb7-b6, b7b6 or Dc6xb5")
+    letter, a, _, b = m.groups()
+    n = position.size
+    frm, to = parse_square(a, n), parse_square(b, n)
+    if frm is None or to is None:
+        raise InputError(f"move {text!r} names a square off the {n}x{n} board")
+    for mv in position.legal_moves():
+        if mv.frm == frm and mv.to == to:
+            if letter and letter.upper() != mv.piece:
+                raise InputError(f"move {text!r}: the piece on {a} is {mv.piece}, not {letter.upper()}")
+            return mv
+    raise InputError(f"move {text!r} is not legal in this position")

@@ -1,0 +1,87 @@
+"""Playing whole games between policies and summarising them per seat.
+
+Each game gets its own seed drawn from one ``random.Random(seed)``, so a run
+is reproducible and a single game can be replayed. A game that reaches the
+ply limit is counted separately from rulebook draws (no legal move).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from terragen.errors import SpecError
+from terragen.terrace.model import SEAT_NAME
+from terragen.terrace.players import get_policy
+from terragen.terrace.position import Position
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    plies: int
+    winner: str | None
+    reason: str  # outcome reason, or "ply-limit"
+    moves: list[str] = field(default_factory=list)
+
+
+def play_game(start: Position, players: list[str], seed: int, max_plies: int = 300) -> GameRecord:
+    """Play one game; ``players[i]`` is the policy of ``start.seats[i]``."""
+    rng = random.Random(seed)
+    policies = [get_policy(p) for p in players]
+    pos = start.copy()
+    moves: list[str] = []
+    for _ in range(max_plies):
+        res = pos.result()
+        if res is not None:
+            return GameRecord(seed, len(moves), res.winner, res.reason, moves)
+        mv = policies[pos.turn](pos, rng)
+        moves.append(pos.san(mv))
+        pos.push(mv)
+    res = pos.result()
+    if res is not None:
+        return GameRecord(seed, len(moves), res.winner, res.reason, moves)
+    return GameRecord(seed, len(moves), None, "ply-limit", moves)
+
+
+def play_match(start: Position, players: list[str], games: int, seed: int, max_plies: int = 300) -> dict[str, Any]:
+    """Play ``games`` games and report wins, draws and lengths per seat."""
+    if len(players) != len(start.seats):
+        raise SpecError(f"this set-up has {len(start.seats)} seats but {len(players)} players were given")
+    if games < 1:
+        raise SpecError(f"--games must be at least 1, got {games}")
+    if max_plies < 1:
+        raise SpecError(f"--max-plies must be at least 1, got {max_plies}")
+    for p in players:
+        get_policy(p)
+    master = random.Random(seed)
+    records = [play_game(start, players, master.randrange(2**32), max_plies) for _ in range(games)]
+    seats = []
+    for side, policy in zip(start.seats, players):
+        won = [r for r in records if r.winner == side]
+        seats.append(
+            {
+                "seat": SEAT_NAME[side],
+                "side": side,
+                "player": policy,
+                "wins": len(won),
+                "win_rate": round(len(won) / games, 4),
+                "by_t_capture": sum(1 for r in won if r.reason in ("t-captured", "last-standing")),
+                "by_objective": sum(1 for r in won if r.reason == "objective"),
+                "mean_plies_of_wins": round(sum(r.plies for r in won) / len(won), 2) if won else None,
+            }
+        )
+    lengths = [r.plies for r in records]
+    return {
+        "games": games,
+        "seed": seed,
+        "setup": start.setup,
+        "size": start.size,
+        "max_plies": max_plies,
+        "seats": seats,
+        "draws_no_move": sum(1 for r in records if r.reason == "no-move"),
+        "unfinished_ply_limit": sum(1 for r in records if r.reason == "ply-limit"),
+        "plies": {"mean": round(sum(lengths) / games, 2), "min": min(lengths), "max": max(lengths)},
+        "results": [{"seed": r.seed, "plies": r.plies, "winner": r.winner, "reason": r.reason} for r in records],
+    }

@@ -1,0 +1,306 @@
+"""Terrace positions and move generation, in the manner of python-chess.
+
+A :class:`Position` holds the board size, the set-up (which fixes the seats
+and their objectives), the pieces and the seat to move. ``legal_moves()``
+lists the moves, ``push``/``pop`` play and take back a move in place (used by
+perft and search), ``apply`` returns a new position, ``result()`` says whether
+and how the game has ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from terragen.errors import InputError
+from terragen.grids.square import Square
+from terragen.terrace.board import Board, board, square_name
+from terragen.terrace.model import KINDS, SEAT_NAME, Move, Piece, Rules
+from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, check_setup, objective, start_pieces
+
+# Internal piece code: 0 = empty, else 1 + seat_index * 5 + kind_index (kind order T A B C D).
+_T = 0
+
+
+def _code(seat: int, kind: str) -> int:
+    return 1 + seat * 5 + KINDS.index(kind)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is a seat side (``"top"``...) or None for a draw."""
+
+    winner: str | None
+    reason: str  # "t-captured", "objective", "no-move", "last-standing"
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def text(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.reason})"
+        return f"{SEAT_NAME[self.winner]} wins ({self.reason})"
+
+
+class Position:
+    """A Terrace position. Mutable through ``push``/``pop`` only."""
+
+    def __init__(
+        self,
+        pieces: dict[Square, Piece] | Iterable[tuple[Square, Piece]] = (),
+        *,
+        to_move: str = "top",
+        setup: str = "full",
+        size: int = 8,
+        rules: Rules | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        check_setup(setup)
+        self.board: Board = board(size)
+        self.size = size
+        self.setup = setup
+        self.rules = rules or Rules()
+        self.seats: tuple[str, ...] = SEAT_ORDER[SETUP_PLAYERS[setup]]
+        self.meta = dict(meta or {})
+        n = size
+        self.objectives = tuple(self.board.index(objective(s, n)) for s in self.seats)
+        self.cells = [0] * (n * n)
+        items = pieces.items() if isinstance(pieces, dict) else pieces
+        for sq, piece in items:
+            if not self.board.on_board(sq):
+                raise InputError(f"square {sq} is off the {n}x{n} board")
+            if piece.kind not in KINDS:
+                raise InputError(f"unknown piece kind {piece.kind!r}")
+            if piece.side not in self.seats:
+                raise InputError(f"a {SETUP_PLAYERS[setup]}-player position has no {piece.side} seat")
+            self.cells[self.board.index(sq)] = _code(self.seats.index(piece.side), piece.kind)
+        if to_move not in self.seats:
+            raise InputError(f"seat {to_move!r} does not play in a {SETUP_PLAYERS[setup]}-player game")
+        self.turn = self.seats.index(to_move)
+        nk = len(KINDS)
+        self._rank = [0] + [self.rules.rank(KINDS[(c - 1) % nk]) for c in range(1, 1 + nk * len(self.seats))]
+        self.alive = [self._has_t(s) for s in range(len(self.seats))]
+        self.winner: int | None = None
+        self.reason = ""
+        self._settle_loaded()
+        self._stack: list[tuple] = []
+
+    # ----- construction helpers -------------------------------------------------
+    @classmethod
+    def start(cls, setup: str = "full", size: int = 8, rules: Rules | None = None) -> "Position":
+        """The starting position of a set-up; the top seat moves first."""
+        return cls(start_pieces(setup, size), to_move="top", setup=setup, size=size, rules=rules)
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.cells = list(self.cells)
+        other.alive = list(self.alive)
+        other.meta = dict(self.meta)
+        other._stack = []
+        return other
+
+    def _has_t(self, seat: int) -> bool:
+        return _code(seat, "T") in self.cells
+
+    def _settle_loaded(self) -> None:
+        """Decide whether a position read from a file is already over."""
+        for seat in range(len(self.seats)):
+            t = _code(seat, "T")
+            if self.cells[self.objectives[seat]] == t:
+                self.winner, self.reason = seat, "objective"
+                return
+        live = [s for s in range(len(self.seats)) if self.alive[s]]
+        if len(live) == 1:
+            self.winner = live[0]
+            self.reason = "t-captured" if len(self.seats) == 2 else "last-standing"
+
+    # ----- queries ----------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        return self.seats[self.turn]
+
+    def piece_at(self, sq: Square) -> Piece | None:
+        c = self.cells[self.board.index(sq)]
+        if not c:
+            return None
+        return Piece(self.seats[(c - 1) // 5], KINDS[(c - 1) % 5])
+
+    def pieces(self) -> dict[Square, Piece]:
+        out = {}
+        for i, c in enumerate(self.cells):
+            if c:
+                out[self.board.square(i)] = Piece(self.seats[(c - 1) // 5], KINDS[(c - 1) % 5])
+        return out
+
+    def objective_of(self, side: str) -> Square:
+        return self.board.square(self.objectives[self.seats.index(side)])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.size, self.setup, self.turn, self.cells) == (other.size, other.setup, other.turn, other.cells)
+
+    def key(self) -> tuple:
+        """A hashable identity of the position (board, seats, side to move)."""
+        return (self.size, self.setup, self.turn, tuple(self.cells))
+
+    # ----- move generation ---------------------------------------------------------
+    def piece_moves(self, sq: Square) -> list[Move]:
+        """Every move of the piece on ``sq`` by the rules, whoever is to move.
+
+        Used to examine one piece (as the rulebook's diagrams do); ``legal_moves``
+        adds the turn and the end of the game.
+        """
+        idx = self.board.index(sq)
+        return [Move(self.board.square(a), self.board.square(b), k, p) for a, b, k, p in self._gen_from(idx)]
+
+    def _gen_from(self, i: int) -> list[tuple[int, int, str, str]]:
+        cells = self.cells
+        c = cells[i]
+        if not c:
+            return []
+        bd = self.board
+        seat = (c - 1) // 5
+        kind = KINDS[(c - 1) % 5]
+        lo, hi = 1 + seat * 5, 5 + seat * 5  # codes of this seat's pieces
+        out: list[tuple[int, int, str, str]] = []
+        # Slide: walk along the terrace through empty or own squares, never an opponent's.
+        adj = bd.terrace_adj
+        seen = {i}
+        stack = [i]
+        while stack:
+            a = stack.pop()
+            for b in adj[a]:
+                if b in seen:
+                    continue
+                seen.add(b)
+                cb = cells[b]
+                if cb == 0:
+                    out.append((i, b, "slide", kind))
+                    stack.append(b)
+                elif lo <= cb <= hi:
+                    stack.append(b)
+        for b in bd.up[i]:
+            if cells[b] == 0:
+                out.append((i, b, "up", kind))
+        for b in bd.down[i]:
+            if cells[b] == 0:
+                out.append((i, b, "down", kind))
+        rank = self._rank[c]
+        own_t = lo + _T
+        for b in bd.capture[i]:
+            cb = cells[b]
+            if cb and self._rank[cb] <= rank:
+                if cb == own_t and not self.rules.own_t_capture:
+                    continue
+                out.append((i, b, "capture", kind))
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """All moves of the side to move, in board order; none once the game is decided."""
+        if self.winner is not None:
+            return []
+        return [Move(self.board.square(a), self.board.square(b), k, p) for a, b, k, p in self._gen_all()]
+
+    def _gen_all(self) -> list[tuple[int, int, str, str]]:
+        lo, hi = 1 + self.turn * 5, 5 + self.turn * 5
+        out: list[tuple[int, int, str, str]] = []
+        for i, c in enumerate(self.cells):
+            if lo <= c <= hi:
+                out.extend(self._gen_from(i))
+        return out
+
+    def _move_pairs(self) -> list[tuple[int, int]]:
+        if self.winner is not None:
+            return []
+        return [(a, b) for a, b, _, _ in self._gen_all()]
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self.legal_moves()
+
+    # ----- making moves --------------------------------------------------------------
+    def push(self, move: Move) -> None:
+        """Play a move in place (it must be legal; use ``is_legal`` to check untrusted moves)."""
+        self._push_idx(self.board.index(move.frm), self.board.index(move.to))
+
+    def _push_idx(self, a: int, b: int) -> None:
+        cells = self.cells
+        c = cells[a]
+        captured = cells[b]
+        removed: list[tuple[int, int]] = []
+        prev = (self.turn, self.winner, self.reason, list(self.alive))
+        cells[b] = c
+        cells[a] = 0
+        mover = self.turn
+        nseats = len(self.seats)
+        if captured and (captured - 1) % 5 == _T:
+            loser = (captured - 1) // 5
+            self.alive[loser] = False
+            if nseats == 2:
+                self.winner, self.reason = 1 - loser, "t-captured"
+            else:
+                lo, hi = 1 + loser * 5, 5 + loser * 5
+                for k, ck in enumerate(cells):
+                    if lo <= ck <= hi:
+                        removed.append((k, ck))
+                        cells[k] = 0
+                live = [s for s in range(nseats) if self.alive[s]]
+                if len(live) == 1:
+                    self.winner, self.reason = live[0], "last-standing"
+        if self.winner is None and (c - 1) % 5 == _T and b == self.objectives[mover]:
+            self.winner, self.reason = mover, "objective"
+        if self.winner is None:
+            t = mover
+            for _ in range(nseats):
+                t = (t + 1) % nseats
+                if self.alive[t]:
+                    break
+            self.turn = t
+        self._stack.append((a, b, c, captured, removed, prev))
+
+    def pop(self) -> Move:
+        """Take back the last pushed move and return it."""
+        a, b, c, captured, removed, prev = self._stack.pop()
+        cells = self.cells
+        for k, ck in removed:
+            cells[k] = ck
+        cells[a] = c
+        cells[b] = captured
+        self.turn, self.winner, self.reason, self.alive = prev[0], prev[1], prev[2], prev[3]
+        return Move(self.board.square(a), self.board.square(b))
+
+    def apply(self, move: Move) -> "Position":
+        """A new position with ``move`` played; ``self`` is unchanged."""
+        other = self.copy()
+        other.push(move)
+        other._stack = []
+        return other
+
+    # ----- the end of the game ----------------------------------------------------------
+    def result(self) -> Outcome | None:
+        """The outcome if the game is over, else None (a side with no move makes a draw)."""
+        if self.winner is not None:
+            return Outcome(self.seats[self.winner], self.reason)
+        if not self.alive[self.turn] or not self._gen_all():
+            return Outcome(None, "no-move")
+        return None
+
+    def is_game_over(self) -> bool:
+        return self.result() is not None
+
+    # ----- notation ----------------------------------------------------------------------
+    def san(self, move: Move) -> str:
+        """Readable notation: piece letter, from, ``-`` or ``x``, to (e.g. ``Cb7-b6``, ``Dc6xb5``)."""
+        p = self.piece_at(move.frm)
+        letter = p.kind if p else "?"
+        sep = "x" if self.piece_at(move.to) is not None else "-"
+        n = self.size
+        return f"{letter}{square_name(move.frm, n)}{sep}{square_name(move.to, n)}"
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move written as ``Cb7-b6``, ``b7-b6``, ``b7b6`` or ``Dc6xb5``; must be legal."""
+        from terragen.terrace.notation import parse_move
+
+        return parse_move(self, text)

@@ -1,0 +1,119 @@
+"""Checking a Terrace position file against the rules.
+
+Everything a diagram can express but the rules forbid becomes a finding
+(all of them, not only the first): pieces off the board, two pieces on one
+square, seats that do not play in this set-up, more pieces of a kind than
+the set-up gives, a missing or doubled T, an unknown or eliminated seat to
+move. Files that cannot be read at all raise InputError instead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from terragen.errors import InputError
+from terragen.findings import Finding, ValidationReport, error, warning
+from terragen.terrace.board import FILES, square_name
+from terragen.terrace.formats import Draft, parse_any
+from terragen.terrace.model import SEAT_NAME, Rules
+from terragen.terrace.position import Position
+from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, setup_counts
+
+
+def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding], Position | None]:
+    """All findings for a draft, and the position when there is no error."""
+    n = draft.size
+    findings = list(draft.findings)
+    seats = SEAT_ORDER[SETUP_PLAYERS[draft.setup]]
+    occupied: dict[tuple[int, int], Any] = {}
+    kept = []
+    for pl in draft.placed:
+        r, c = pl.square
+        if 0 <= r < n and 0 <= c < n:
+            name = square_name(pl.square, n)
+        elif 0 <= c < len(FILES) and n - r >= 1:
+            name = f"{FILES[c]}{n - r}"
+        else:
+            name = f"row {r + 1}, column {c + 1}"
+        if not (0 <= r < n and 0 <= c < n):
+            findings.append(error("off-board", f"{pl.piece.token} at {name} is off the {n}x{n} board", cells=[pl.square], line=pl.line, col=pl.col))
+            continue
+        if pl.square in occupied:
+            findings.append(error("square-occupied-twice", f"{name} holds both {occupied[pl.square].token} and {pl.piece.token}", cells=[pl.square], line=pl.line, col=pl.col))
+            continue
+        if pl.piece.side not in seats:
+            findings.append(error("seat-not-in-game", f"{pl.piece.token} at {name} belongs to the {pl.piece.side} seat, which does not play in a {len(seats)}-player game", cells=[pl.square], line=pl.line, col=pl.col))
+            continue
+        occupied[pl.square] = pl.piece
+        kept.append(pl)
+    counts = Counter((pl.piece.side, pl.piece.kind) for pl in kept)
+    if draft.setup in ("full", "short", "four", "three"):
+        limit = setup_counts(draft.setup, n)
+        for side in seats:
+            for kind, most in limit.items():
+                have = counts[(side, kind)]
+                if have > most:
+                    sq = [pl.square for pl in kept if pl.piece.side == side and pl.piece.kind == kind]
+                    findings.append(error("too-many-pieces", f"seat {SEAT_NAME[side]} has {have} {kind} pieces, the {draft.setup} set-up gives {most} ({', '.join(square_name(s, n) for s in sq)})", cells=sq))
+    out: set[str] = set()
+    for side in seats:
+        ts = [pl for pl in kept if pl.piece.side == side and pl.piece.kind == "T"]
+        others = [pl for pl in kept if pl.piece.side == side and pl.piece.kind != "T"]
+        if len(ts) > 1:
+            findings.append(error("too-many-t", f"seat {SEAT_NAME[side]} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts]))
+        if not ts:
+            if len(seats) == 2:
+                findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T piece (a 2-player game ends when a T is lost)"))
+            elif others:
+                findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others]))
+            else:
+                out.add(side)
+    if len(out) == len(seats):
+        findings.append(error("no-players", "no seat has a T; nobody is left to play"))
+    if draft.to_move is not None:
+        if draft.to_move not in seats:
+            findings.append(error("to-move-unknown", f"the {draft.to_move} seat ({SEAT_NAME[draft.to_move]}) is to move but does not play in a {len(seats)}-player game", line=draft.to_move_line, col=1 if draft.to_move_line else None))
+        elif draft.to_move in out:
+            findings.append(error("to-move-out", f"seat {SEAT_NAME[draft.to_move]} is to move but has left the game (no T, no pieces)", line=draft.to_move_line, col=1 if draft.to_move_line else None))
+    if any(f.severity == "error" for f in findings):
+        return findings, None
+    pos = Position({pl.square: pl.piece for pl in kept}, to_move=draft.to_move or seats[0], setup=draft.setup, size=n, rules=rules, meta=draft.meta)
+    res = pos.result()
+    if res is not None and res.winner is not None:
+        findings.append(warning("game-over", f"the game is already over: {res.text()}"))
+    return findings, pos
+
+
+def _rules_from(options: dict[str, Any]) -> Rules:
+    return Rules(t_rank=options.get("t_rank", "a"), own_t_capture=options.get("own_t_capture", True))
+
+
+def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
+    """The shared ``terragen validate`` entry point for Terrace positions."""
+    draft = parse_any(text, source)
+    findings, pos = check_draft(draft, _rules_from(options))
+    report = ValidationReport(game="terrace", findings=findings)
+    data: dict[str, Any] = {"size": draft.size, "setup": draft.setup, "to_move": draft.to_move}
+    if pos is not None:
+        moves = pos.legal_moves()
+        res = pos.result()
+        data["legal_moves"] = len(moves)
+        data["result"] = None if res is None else {"winner": res.winner, "reason": res.reason}
+        data["pieces"] = {pos.seats[i]: sum(1 for p in pos.pieces().values() if p.side == s) for i, s in enumerate(pos.seats)}
+        report.summary.append(f"{draft.size}x{draft.size} board, set-up {draft.setup}, {SEAT_NAME[pos.to_move]} to move")
+        report.summary.append(f"{len(moves)} legal moves" + (f"; {res.text()}" if res else ""))
+    report.data = data
+    return report
+
+
+def load_position(text: str, source: str, rules: Rules | None = None) -> Position:
+    """Read and check a position for commands that play from it; the first error becomes an InputError."""
+    draft = parse_any(text, source)
+    findings, pos = check_draft(draft, rules)
+    errors = [f for f in findings if f.severity == "error"]
+    if errors or pos is None:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more; see 'terragen validate')" if len(errors) > 1 else ""
+        raise InputError(first.format(source) + more)
+    return pos

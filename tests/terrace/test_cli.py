@@ -1,0 +1,93 @@
+"""The ``terragen terrace`` commands, run in-process through the real entry point."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from terragen.cli import main
+from terragen.terrace.formats import to_text
+from terragen.terrace.position import Position
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+def test_setup_writes_a_file_that_moves_reads(capsys, tmp_path):
+    path = tmp_path / "pos.txt"
+    code, _, _ = run(capsys, "terrace", "setup", "short", "-o", str(path))
+    assert code == 0 and path.read_text() == to_text(Position.start("short"))
+    code, out, err = run(capsys, "terrace", "moves", str(path))
+    assert code == 0 and len(out.splitlines()) == 31 and "31 legal moves for T" in err
+    assert out.splitlines()[0].split() == ["Tb8-b7", "slide"]
+
+
+def test_moves_json_and_setup_json(capsys, tmp_path):
+    code, out, _ = run(capsys, "terrace", "setup", "full", "--json")
+    path = tmp_path / "pos.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "terrace", "moves", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["moves"]) == 50 and data["to_move"] == "top"
+    assert {"move", "from", "to", "kind", "piece"} == set(data["moves"][0])
+
+
+def test_perft_and_divide(capsys):
+    code, out, _ = run(capsys, "terrace", "perft", "--setup", "short", "--depth", "2")
+    assert code == 0 and out.strip() == "perft 2: 961"
+    code, out, _ = run(capsys, "terrace", "perft", "--setup", "four", "--depth", "2", "--divide", "--json")
+    data = json.loads(out)
+    assert data["nodes"] == 605 and sum(data["divide"].values()) == 605
+
+
+def test_size_option_on_every_command(capsys, tmp_path):
+    code, out, _ = run(capsys, "terrace", "setup", "full", "--size", "10")
+    assert code == 0 and len(out.splitlines()) == 12
+    for cmd in (["moves"], ["perft", "--depth", "1"], ["play", "--games", "1"], ["show"]):
+        code, out, err = run(capsys, "terrace", *cmd, "--setup", "short", "--size", "6")
+        assert code == 0, err
+    path = tmp_path / "p.txt"
+    path.write_text(to_text(Position.start("full", 6)))
+    code, _, err = run(capsys, "terrace", "moves", str(path), "--size", "8")
+    assert code == 2 and "does not match" in err
+
+
+def test_play_is_reproducible(capsys):
+    args = ["terrace", "play", "--players", "random,greedy", "--games", "4", "--seed", "5", "--json"]
+    _, first, _ = run(capsys, *args)
+    _, second, _ = run(capsys, *args)
+    assert first == second
+    data = json.loads(first)
+    assert [s["player"] for s in data["seats"]] == ["random", "greedy"]
+    total = sum(s["wins"] for s in data["seats"]) + data["draws_no_move"] + data["unfinished_ply_limit"]
+    assert total == 4
+    code, out, _ = run(capsys, "terrace", "play", "--setup", "four", "--players", "greedy", "--games", "1", "--size", "6")
+    assert code == 0 and out.count("greedy") == 4
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["moves", "missing.txt"], "no such file"),
+        (["moves", "--size", "7"], "board size"),
+        (["perft", "--depth", "-1"], "--depth"),
+        (["play", "--players", "random,clever"], "unknown player"),
+        (["play", "--players", "random,random,random"], "2 seats"),
+        (["play", "--games", "0"], "--games"),
+    ],
+)
+def test_errors_are_one_line(capsys, args, needle):
+    code, out, err = run(capsys, "terrace", *args)
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_invalid_position_file_is_refused_with_location(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text(to_text(Position.start("full")).replace("A T\n", "A -\n"))
+    code, _, err = run(capsys, "terrace", "moves", str(path))
+    assert code == 2 and "t-missing" in err and str(path) in err

@@ -1,0 +1,116 @@
+"""Text and JSON position files: round trips, errors with positions, fuzzing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.errors import InputError
+from terragen.formats import detect_game
+from terragen.terrace.formats import parse_any, to_json, to_text
+from terragen.terrace.position import Position
+from terragen.terrace.validation import load_position, validate_text
+
+
+@pytest.mark.parametrize("setup", ["full", "short", "four"])
+@pytest.mark.parametrize("n", [6, 8, 12])
+def test_round_trips(setup, n):
+    pos = Position.start(setup, n)
+    text, js = to_text(pos), to_json(pos)
+    assert detect_game(text) == "terrace" and detect_game(js) == "terrace"
+    from_text = load_position(text, "t")
+    from_json = load_position(js, "j")
+    assert from_text == pos and from_json == pos
+    assert to_text(from_json) == text and to_json(from_text) == js
+    assert json.loads(js)["game"] == "terrace"
+
+
+def test_round_trip_after_moves_keeps_side_to_move():
+    pos = Position.start("four")
+    for _ in range(3):
+        pos.push(pos.legal_moves()[-1])
+    again = load_position(to_text(pos), "t")
+    assert again == pos and again.to_move == pos.to_move == "left"
+    assert load_position(to_json(pos), "j") == pos
+
+
+def test_json_keeps_extra_keys():
+    data = json.loads(to_json(Position.start("short")))
+    data["meta"] = {"note": "from a puzzle"}
+    pos = load_position(json.dumps(data), "j")
+    assert json.loads(to_json(pos))["meta"] == {"note": "from a puzzle"}
+
+
+def test_rulebook_style_heights_and_dots_are_empty_squares():
+    text = """game: terrace
+to-move: t  setup: free
+8 7 6 5 4 3 2 1
+7 7 6 5 4 3 2 2
+6 6 6 5 4 3 3 3
+5 5 5 5 4 4 4 4
+4 4 4 4 5 5 5 5
+. . . 4 5 6 6 6
+2 2 3 4 5 T 7 7
+t 2 3 4 5 6 7 8
+"""
+    pos = load_position(text, "d")
+    assert len(pos.pieces()) == 2 and pos.to_move == "bottom"
+
+
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ("to-move: T\n- - -\n", "x:1:1"),  # no game line
+        ("game: terralogical\n", "x:1:7"),
+        ("game: terrace\nto-move: Q\n" + "- " * 8 + "\n", "x:2:10"),
+        ("game: terrace\nto-move: T size: 7\n", "x:2:18"),
+        ("game: terrace\nto-move: T  colour: red\n", "x:2:13"),
+        ("game: terrace\nto-move: T\n- - Z - - - - -\n", "x:3:5"),
+        ("game: terrace\nto-move: T\n- - - - - - - -\nsetup: full\n", "x:4:1"),
+        ('{"game": "terrace", "pieces": 3}', "x:"),
+        ('{"game": "terrace",', "x:1:"),
+    ],
+)
+def test_malformed_input_says_where(text, where):
+    with pytest.raises(InputError) as exc:
+        parse_any(text, "x")
+    assert exc.value.message.startswith(where)
+    assert "\n" not in exc.value.message
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("game:terrace tTdD-.0123456789\n{}\"[],:#xAbBcC")), max_size=300))
+def test_fuzz_text_only_raises_input_error(text):
+    try:
+        validate_text(text, "fuzz")
+    except InputError:
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=200))
+def test_fuzz_any_text_only_raises_input_error(text):
+    try:
+        validate_text("game: terrace\n" + text, "fuzz")
+    except InputError:
+        pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+        lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.sampled_from(["game", "size", "setup", "to_move", "pieces", "square", "side", "kind"]), kids, max_size=5),
+        max_leaves=12,
+    )
+)
+def test_fuzz_json_only_raises_input_error(data):
+    if isinstance(data, dict):
+        data = dict(data, game="terrace")
+    try:
+        validate_text(json.dumps(data), "fuzz")
+    except InputError:
+        pass

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import random
+
+from terragen.terrace.play import play_game, play_match
+from terragen.terrace.players import greedy_policy, score_move
+from terragen.terrace.model import Move, Piece
+from terragen.terrace.position import Position
+
+
+def test_games_end_and_replay_from_their_seed():
+    start = Position.start("short")
+    rep = play_match(start, ["random", "random"], games=3, seed=11, max_plies=400)
+    for r in rep["results"]:
+        again = play_game(start, ["random", "random"], r["seed"], 400)
+        assert (again.plies, again.winner, again.reason) == (r["plies"], r["winner"], r["reason"])
+
+
+def test_greedy_takes_a_winning_capture_and_avoids_losing_its_t():
+    pieces = {
+        (4, 1): Piece("top", "C"),
+        (5, 0): Piece("bottom", "T"),  # capturable by C
+        (5, 2): Piece("bottom", "D"),  # bigger prize, but not the game
+        (0, 7): Piece("top", "T"),
+    }
+    pos = Position(pieces, to_move="top", setup="free")
+    assert greedy_policy(pos, random.Random(0)) == Move((4, 1), (5, 0))
+    # with the own T below a piece, greedy never takes it
+    pieces = {(1, 6): Piece("top", "D"), (0, 7): Piece("top", "T"), (7, 7): Piece("bottom", "T")}
+    pos = Position(pieces, to_move="top", setup="free")
+    assert score_move(pos, Move((1, 6), (0, 7))) < 0
+    for seed in range(5):
+        assert greedy_policy(pos, random.Random(seed)) != Move((1, 6), (0, 7))
+
+
+def test_greedy_beats_random_more_often_than_not():
+    rep = play_match(Position.start("short"), ["greedy", "random"], games=6, seed=3, max_plies=300)
+    assert rep["seats"][0]["wins"] > rep["seats"][1]["wins"]

@@ -1,0 +1,93 @@
+"""Every rule violation a position file can contain becomes a finding with a stable code."""
+
+from __future__ import annotations
+
+import json
+
+from terragen.terrace.formats import to_json, to_text
+from terragen.terrace.position import Position
+from terragen.terrace.validation import validate_text
+
+FULL = to_text(Position.start("full"))
+
+
+def codes(report):
+    return sorted(f.code for f in report.findings)
+
+
+def test_start_positions_are_valid():
+    for setup in ("full", "short", "four"):
+        for n in (6, 8, 10):
+            rep = validate_text(to_text(Position.start(setup, n)), "s")
+            assert rep.valid and rep.findings == [] and rep.game == "terrace"
+            assert rep.data["legal_moves"] > 0 and rep.summary
+
+
+def test_too_many_pieces_and_all_problems_reported():
+    text = FULL.replace("- - - - - - - -", "D - - - - - - -", 1).replace("t a b b", "t t b b")
+    text = text.replace("to-move: T", "to-move: TT")
+    rep = validate_text(text, "f")
+    assert not rep.valid
+    assert "too-many-pieces" in codes(rep)  # a fifth D for top
+    assert "too-many-t" in codes(rep)  # two t for bottom
+    assert "to-move-unknown" in codes(rep)  # TT does not play in a 2-player game
+    msg = [f.message for f in rep.findings if f.code == "too-many-pieces"][0]
+    assert "a6" in msg and "5 D" in msg
+
+
+def test_t_missing_and_seat_not_in_game():
+    text = FULL.replace("A T\n", "A -\n").replace("d d c c", "dd d c c")
+    rep = validate_text(text, "f")
+    assert {"t-missing", "seat-not-in-game"} <= set(codes(rep))
+    bad = [f for f in rep.findings if f.code == "seat-not-in-game"][0]
+    assert bad.line == 9 and bad.col == 1
+
+
+def test_rows_off_board_and_row_length():
+    lines = FULL.splitlines()
+    lines[3] = lines[3] + " D"  # ninth square in row 2
+    lines.append("- - - - - - - -")  # ninth row
+    rep = validate_text("\n".join(lines) + "\n", "f")
+    assert {"off-board", "row-length", "row-count"} <= set(codes(rep))
+    off = [f for f in rep.findings if f.code == "off-board"][0]
+    assert off.line == 4 and off.col == 17
+
+
+def test_missing_to_move_and_height_mismatch():
+    text = FULL.replace("to-move: T  ", "").replace("- - - - - - - -", "6 6 6 5 4 3 3 3", 1)
+    rep = validate_text(text, "f")
+    assert "to-move-missing" in codes(rep)
+    text = FULL.replace("- - - - - - - -", "6 6 6 5 4 3 3 9", 1)
+    rep = validate_text(text, "f")
+    assert rep.valid and codes(rep) == ["height-mismatch"]
+    assert rep.warnings[0].line == 5 and rep.warnings[0].col == 15
+
+
+def test_json_two_pieces_on_a_square_and_off_board():
+    data = json.loads(to_json(Position.start("short")))
+    data["pieces"].append({"square": "b8", "side": "bottom", "kind": "A"})
+    data["pieces"].append({"square": "k3", "side": "bottom", "kind": "A"})
+    rep = validate_text(json.dumps(data), "j")
+    assert {"square-occupied-twice", "off-board"} <= set(codes(rep))
+    assert any("b8" in f.message for f in rep.findings if f.code == "square-occupied-twice")
+
+
+def test_four_player_seat_out_and_game_over_warning():
+    pos = Position.start("four")
+    text = to_text(pos)
+    # remove every piece of the left seat: it has left the game; left to move is then an error
+    lines = text.splitlines()
+    for k in range(2, len(lines)):
+        lines[k] = " ".join("-" if tok.isupper() and len(tok) == 2 else tok for tok in lines[k].split())
+    out_text = "\n".join(lines) + "\n"
+    assert validate_text(out_text, "f").valid
+    rep = validate_text(out_text.replace("to-move: T ", "to-move: TT "), "f")
+    assert codes(rep) == ["to-move-out"]
+    # a seat with pieces but no T must not exist in a four-player game
+    rep = validate_text(text.replace("TT ", "-  "), "f")
+    assert codes(rep) == ["t-missing"]
+    # a T already on its objective: valid file, but the game is over
+    won = "game: terrace\nto-move: t  setup: free\n" + "\n".join(["- " * 8] * 7) + "\nT - - - - - - t\n"
+    rep = validate_text(won, "w")
+    assert rep.valid and codes(rep) == ["game-over"]
+    assert rep.data["result"] == {"winner": "top", "reason": "objective"}
