@@ -67,7 +67,8 @@ def validate(file: str, as_json: bool, svg_out: str | None, game: str, inventory
     else:
         status = "valid" if report.valid else "INVALID"
         counts = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
-        click.echo(f"{file}: {status} {name} layout ({counts})")
+        noun = "layout" if name == "terrain" else "position"
+        click.echo(f"{file}: {status} {name} {noun} ({counts})")
         for f in report.findings:
             click.echo("  " + f.format(file))
         if report.summary:

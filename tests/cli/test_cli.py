@@ -124,3 +124,16 @@ def test_failed_run_does_not_clobber_existing_svg(tmp_path):
     p = run("validate", bad, "--svg", out)
     assert p.returncode == 2 and out.read_text() == "precious"
     assert [x.name for x in tmp_path.iterdir() if x.name.startswith(".")] == []
+
+
+def test_validate_dispatches_terrace_positions(tmp_path):
+    pos = tmp_path / "pos.txt"
+    assert run("terrace", "setup", "short", "-o", pos).returncode == 0
+    p = run("validate", pos, "--json")
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["game"] == "terrace" and data["valid"] is True
+    text = pos.read_text().replace("- T B B", "- t B B")  # two bottom Ts now, no top T
+    pos.write_text(text)
+    p = run("validate", pos)
+    assert p.returncode == 1 and "Traceback" not in p.stderr and "error" in p.stdout
