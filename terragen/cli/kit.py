@@ -1,0 +1,80 @@
+"""``terragen kit GAME``: print-and-play sheets. One subcommand per game; the group is shared."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
+
+
+def print_options(f):
+    """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
+    opts = [
+        click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help=PAPER_HELP),
+        click.option("--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder to write the PDFs into (created if missing)."),
+        click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
+                     help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
+        click.option("--outlines", is_flag=True, help="Draw cut lines around every piece (default: crop ticks only)."),
+        click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+                     help="The edge your printer turns the sheet over for double-sided printing."),
+        click.option("--back-offset", metavar="X,Y", default=None,
+                     help="Shift backs by X,Y mm to correct duplex misregistration (see the alignment test sheet)."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def build_options(paper: str, print_scale: float, outlines: bool, flip: str, back_offset: str | None):
+    from terragen.render.impose import PrintOptions, parse_offset
+    from terragen.render.paper import load_paper
+
+    return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset))
+
+
+@click.group()
+def kit() -> None:
+    """Print-and-play sheets for a game: pieces, boards, tokens, rules.
+
+    \b
+    Examples:
+      terragen kit terrain --out my-kit
+      terragen kit terrain --paper letter --nets --out my-kit
+    """
+
+
+@kit.command()
+@print_options
+@click.option("--tile-size", type=float, default=50.0, show_default=True, metavar="MM",
+              help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
+@click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
+def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+            tile_size: float, nets: bool) -> None:
+    """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
+    true size over several sheets plus an overview, start marks, player and
+    destination tokens, an elevation gauge, a rules summary and, with --nets,
+    fold-up 3D pieces.
+
+    \b
+    Files (PAPER is a4 or letter):
+      terrain-rules-PAPER.pdf             one-page rules summary
+      terrain-tiles-PAPER.pdf             pieces, fronts and backs (print duplex)
+      terrain-tiles-gutterfold-PAPER.pdf  pieces for printers without duplex
+      terrain-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
+      terrain-board-PAPER.pdf             overview, then the board over sheets
+      terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
+      terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
+    """
+    from terragen.render.output import write_document
+    from terragen.render.terrain_kit import terrain_kit
+
+    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    parts = terrain_kit(opts, tile_size, nets)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for part in parts:
+        path = out_dir / f"terrain-{part.name}-{opts.paper.key}.pdf"
+        write_document(part.doc, path, "pdf")
+        click.echo(f"{path}  ({len(part.doc.pages)} page{'s' if len(part.doc.pages) != 1 else ''})")
