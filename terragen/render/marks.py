@@ -36,13 +36,16 @@ def footer(paper: Paper, label: str, scale: float = 1.0) -> Group:
     return g
 
 
-def page_label(game: str, contents: str, scale: float, k: int, n: int, extra: str = "") -> str:
-    """The one-line sheet label every page carries: game, contents, scale, page k/n."""
-    pct = f"{scale * 100:g}%"
-    parts = [f"terragen · {game}", contents, f"scale 1:1 at {pct}", f"page {k}/{n}"]
-    if extra:
-        parts.insert(2, extra)
-    return " · ".join(parts)
+def page_label(game: str, contents: str, scale: float, k: int, n: int, reduced: float | None = None) -> str:
+    """The one-line sheet label every page carries: game, contents, scale, page k/n.
+
+    ``reduced`` is the drawing's size relative to the real pieces when a page is
+    a reduced picture (an overview, a build sheet) rather than true size.
+    """
+    size = f"scale: reduced to {reduced * 100:.0f}%" if reduced is not None else "scale: true size (print at 100%)"
+    if scale != 1.0:
+        size += f", print correction x{scale:g}"
+    return " · ".join([f"terragen · {game}", contents, size, f"page {k}/{n}"])
 
 
 def crop_ticks(segments: list[tuple[Point, Point]], keep_out, reach: float = TICK_GAP + TICK_LEN + 3.5) -> list[Item]:

@@ -104,7 +104,7 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets, "
                    f"{OVERLAP:g} mm overlap; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
-    label = page_label(GAME, f"board overview (reduced to {k * 100:.0f}%)", opts.scale, 1, total)
+    label = page_label(GAME, "board overview", opts.scale, 1, total, reduced=k)
     first = Page(paper.width, paper.height, label=label, trim=paper.printable)
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
     pages = [first] + tile_board(items, (bw, bh), opts, GAME, f"board at true size ({size:g} mm hexes)", first_page=2, total_pages=total)
