@@ -41,6 +41,8 @@ _PLAYER = re.compile(
     r"^seat\s+(-?\d+)\s*,?\s*corner\s+(-?\d+)\s*,?\s*(?:(?:dest|destinations?)\s*[:=]?\s*(.*))?$",
     re.IGNORECASE,
 )
+_EXTRA_LINE = re.compile(r"^\s*extra\s*[:=]", re.IGNORECASE)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: it also splits on U+0085 etc.
 _COORD = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
 
@@ -60,8 +62,9 @@ def read_text_layout(text: str, source: str = "<layout>") -> Layout:
     players: list[Player] = []
     extra_data: dict[str, Any] = {}
     section = "head"
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        body = _strip_comment(raw).rstrip()
+    for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
+        # the extra: line is JSON, where '#' may sit inside a string
+        body = (raw if _EXTRA_LINE.match(raw) else _strip_comment(raw)).rstrip()
         if not body.strip():
             continue
         stripped = body.strip()
@@ -128,6 +131,8 @@ def read_text_layout(text: str, source: str = "<layout>") -> Layout:
     if len(rows) % 2 == 0:
         raise fail(rows[-1][0], 1, f"the map has {len(rows)} rows; a hexagonal board has an odd number (2 x radius + 1)")
     radius = (len(rows) - 1) // 2
+    if radius < 1:
+        raise fail(rows[0][0], 1, "the map has 1 row; the smallest board (radius 1) has 3")
     if radius > MAX_RADIUS:
         raise fail(rows[0][0], 1, f"the map has {len(rows)} rows, more than a radius-{MAX_RADIUS} board")
     if radius_decl is not None and radius_decl[0] != radius:
@@ -223,5 +228,5 @@ def write_text_layout(layout: Layout, header: str | None = None) -> str:
     if dest_extra:
         extra["destinations"] = dest_extra
     if extra:
-        out.append("extra: " + json.dumps(extra, sort_keys=True, ensure_ascii=False, separators=(",", ":")))
+        out.append("extra: " + json.dumps(extra, sort_keys=True, ensure_ascii=True, separators=(",", ":")))
     return "\n".join(out) + "\n"

@@ -1,0 +1,126 @@
+"""The command line as a user meets it: exit codes, one-line errors, JSON, pictures."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.terrain.helpers import EXAMPLES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args, cwd=None):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=120)
+
+
+def one_clear_line(proc):
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    return lines[0]
+
+
+def test_help_and_version():
+    p = run("--help")
+    assert p.returncode == 0 and "validate" in p.stdout and "Exit codes" in p.stdout
+    p = run("--version")
+    assert p.returncode == 0 and "terragen" in p.stdout
+    p = run("validate", "--help")
+    assert p.returncode == 0 and "Examples:" in p.stdout and "terragen validate my-board.txt" in p.stdout
+
+
+def test_unknown_option_and_command_are_one_line_exit_2():
+    p = run("validate", "--frobnicate", EXAMPLES / "two-players.txt")
+    assert p.returncode == 2 and "--frobnicate" in one_clear_line(p)
+    p = run("frobnicate")
+    assert p.returncode == 2 and "frobnicate" in one_clear_line(p)
+    p = run("validate")
+    assert p.returncode == 2 and "FILE" in one_clear_line(p)
+
+
+def test_validate_valid_example_exit_0_with_table():
+    p = run("validate", EXAMPLES / "four-players.txt")
+    assert p.returncode == 0, p.stderr
+    assert "valid" in p.stdout and "exp. turns" in p.stdout and "fairness spread" in p.stdout
+
+
+def test_validate_invalid_example_exit_1_names_code_and_place():
+    path = EXAMPLES / "invalid" / "level-out-of-range.txt"
+    p = run("validate", path)
+    assert p.returncode == 1
+    assert "[level-out-of-range]" in p.stdout and f"{path}:" in p.stdout
+
+
+def test_validate_json_schema():
+    p = run("validate", EXAMPLES / "invalid" / "destination-pip-unreachable.txt", "--json")
+    assert p.returncode == 0  # a warning does not make a layout invalid
+    data = json.loads(p.stdout)
+    assert data["valid"] is True and data["errors"] == []
+    (w,) = data["warnings"]
+    assert set(w) >= {"code", "message", "cells"} and w["code"] == "destination-pip-unreachable"
+    for player in data["players"]:
+        assert {"seat", "corner", "expected_turns", "destinations"} <= set(player)
+        for d in player["destinations"]:
+            assert {"q", "r", "reachable_elevation", "reachable_pips", "cost_good", "cost_bad"} <= set(d)
+    blocked = [d for p in data["players"] for d in p["destinations"] if not d["reachable_pips"]]
+    assert blocked and all(d["cost_good"] is None and d["cost_bad"] is None for d in blocked)
+    assert "metrics" in data and "fairness_spread" in data["metrics"]
+
+
+def test_validate_svg_picture(tmp_path):
+    out = tmp_path / "pic" / "board.svg"
+    p = run("validate", EXAMPLES / "two-players.txt", "--svg", out)
+    assert p.returncode == 0 and out.exists()
+    svg = out.read_text()
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    assert svg.count("<polygon") >= 91 and "polyline" in svg
+    # same input, same bytes
+    out2 = tmp_path / "again.svg"
+    run("validate", EXAMPLES / "two-players.txt", "--svg", out2)
+    assert out2.read_bytes() == out.read_bytes()
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"", "file is empty"),
+    (b"\x00\x01\x02binary", "binary"),
+    (b"\xff\xfe\xfa bad", "not UTF-8"),
+    (b'{"radius": 5, "cells": [', "invalid JSON"),
+    (b"map:\n  5B3 4A0\n3C1 2Q 1A5\n  6B2 3A1\n", "bad piece"),
+    (b"map:\n  5B3 4A0\n3C1 2D0\n  6B2 3A1\n", "row r=0 has 2 positions"),
+])
+def test_bad_files_one_line_exit_2(tmp_path, content, words):
+    f = tmp_path / "bad.txt"
+    f.write_bytes(content)
+    p = run("validate", f)
+    assert p.returncode == 2
+    line = one_clear_line(p)
+    assert words in line and "bad.txt" in line
+
+
+def test_missing_file_and_directory_and_enormous_file(tmp_path):
+    p = run("validate", tmp_path / "nope.txt")
+    assert p.returncode == 2 and "no such file" in one_clear_line(p)
+    p = run("validate", tmp_path)
+    assert p.returncode == 2 and "directory" in one_clear_line(p)
+    big = tmp_path / "big.txt"
+    with open(big, "wb") as fh:
+        fh.truncate(6 * 1024 * 1024)
+    p = run("validate", big)
+    assert p.returncode == 2 and "limit" in one_clear_line(p)
+
+
+def test_failed_run_does_not_clobber_existing_svg(tmp_path):
+    out = tmp_path / "keep.svg"
+    out.write_text("precious")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("map:\n  5B3\n")
+    p = run("validate", bad, "--svg", out)
+    assert p.returncode == 2 and out.read_text() == "precious"
+    assert [x.name for x in tmp_path.iterdir() if x.name.startswith(".")] == []

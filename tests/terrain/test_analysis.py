@@ -1,0 +1,59 @@
+import math
+
+from terragen.terrain.analysis import analyse, fragility
+from terragen.terrain.board import Board
+from terragen.terrain.files import load_layout
+from terragen.terrain.paths import cheapest_path, costs_from
+from terragen.terrain.rules import step_cost
+from tests.terrain.helpers import EXAMPLES, flat_layout, random_layout, with_players
+
+
+def test_cheapest_path_cost_is_the_sum_of_its_steps():
+    for seed in range(5):
+        board = Board.from_layout(random_layout(seed, levels=(1, 5)))
+        start = board.index[(5, 0)]
+        dist = costs_from(board, start)
+        for goal in sorted(dist)[:30]:
+            res = cheapest_path(board, start, goal)
+            steps = zip(res.cells, res.cells[1:])
+            assert res.cost == dist[goal] == sum(step_cost(board.level[b] - board.level[a]) for a, b in steps)
+            assert res.cost_bad == 2 * res.cost
+
+
+def test_examples_analyse_clean():
+    for name in ("two-players.txt", "four-players.txt", "six-players.txt"):
+        layout = load_layout(EXAMPLES / name)
+        a = analyse(layout)
+        assert len(a.players) == {"two": 2, "four": 4, "six": 6}[name.split("-")[0]]
+        for p in a.players:
+            assert p.expected_turns is not None and math.isfinite(p.expected_turns)
+            assert p.tour_cost is not None and p.tour_path[0] == p.start
+            assert set(p.tour_order) == {(d.q, d.r) for d in p.destinations}
+        assert a.fairness_spread is not None and a.fairness_spread >= 0
+
+
+def test_fragility_counts_cutting_rotations():
+    # a corridor: only east exits matter on the row r=0 of a flat board with pattern A turned so that
+    # the single route east is a chain; turning any link away cuts the player off.
+    layout = with_players(flat_layout(2, pattern="A", rotation=0), [(3, [(2, 0)]), (0, [(-2, 0)])])
+    board = Board.from_layout(layout)
+    start, goal = board.index[(-2, 0)], board.index[(2, 0)]
+    f = fragility(board, start, [goal])
+    assert f > 0
+    # brute force: count rotations that make the goal unreachable
+    from terragen.terrain.paths import reachable
+    from terragen.terrain.pieces import distinct_rotations
+    brute = 0
+    for i in range(len(board)):
+        for rot in distinct_rotations(board.pattern[i]):
+            if board.rotated(i, rot).mask[i] == board.mask[i]:
+                continue
+            if goal not in reachable(board.rotated(i, rot), start):
+                brute += 1
+    assert f == brute
+
+
+def test_metrics_keys():
+    m = analyse(load_layout(EXAMPLES / "four-players.txt")).metrics()
+    for key in ("cliffs", "blocked_exits", "up3_arcs", "expected_turns_mean", "fairness_spread", "fragility_total"):
+        assert key in m

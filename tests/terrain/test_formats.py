@@ -1,0 +1,168 @@
+"""Both layout forms: lossless round trips, clear errors, and fuzzing."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.errors import InputError
+from terragen.grids import hex as hx
+from terragen.terrain.files import parse_layout
+from terragen.terrain.formats_json import layout_to_data, read_json_layout, write_json_layout
+from terragen.terrain.formats_text import read_text_layout, write_text_layout
+from terragen.terrain.layout import Cell, Destination, Layout, Player
+from tests.terrain.helpers import EXAMPLES
+
+json_scalars = st.one_of(st.integers(-5, 5), st.text(max_size=5), st.booleans(), st.none())
+extra_dicts = st.dictionaries(st.text("abcxyz_", min_size=1, max_size=6).filter(lambda k: k not in
+                              {"q", "r", "level", "pattern", "rotation", "inverted", "seat", "corner",
+                               "destinations", "game", "version", "radius", "cells", "players"}),
+                              json_scalars, max_size=2)
+
+
+@st.composite
+def layouts(draw):
+    radius = draw(st.integers(1, 4))
+    cells = []
+    for q, r in hx.board_cells(radius):
+        if draw(st.integers(0, 20)) == 0:
+            continue  # an empty position
+        cells.append(Cell(q, r, draw(st.integers(1, 8)), draw(st.sampled_from("ABCD")), draw(st.integers(0, 5)),
+                          draw(st.booleans()), draw(extra_dicts)))
+    players = []
+    for seat, corner in enumerate(draw(st.lists(st.integers(0, 5), max_size=4, unique=True))):
+        dests = [Destination(q, r, draw(extra_dicts)) for q, r in draw(st.lists(st.sampled_from(hx.board_cells(radius)), max_size=3))]
+        players.append(Player(seat, corner, dests, draw(extra_dicts)))
+    return Layout(radius, cells, players, draw(extra_dicts))
+
+
+@given(layouts())
+def test_text_json_text_round_trip_is_lossless(layout):
+    text = write_text_layout(layout)
+    from_text = read_text_layout(text)
+    assert layout_to_data(from_text) == layout_to_data(layout)
+    js = write_json_layout(from_text)
+    from_json = read_json_layout(js)
+    assert layout_to_data(from_json) == layout_to_data(layout)
+    assert write_text_layout(from_json) == text
+    assert write_json_layout(read_json_layout(js)) == js
+
+
+def test_shipped_examples_round_trip():
+    for path in sorted(EXAMPLES.glob("*.*")):
+        layout = parse_layout(path.read_text(), str(path))
+        again = parse_layout(write_json_layout(layout))
+        assert layout_to_data(again) == layout_to_data(layout)
+        assert layout_to_data(parse_layout(write_text_layout(layout))) == layout_to_data(layout)
+
+
+def test_json_and_text_examples_agree():
+    a = parse_layout((EXAMPLES / "four-players.json").read_text())
+    b = parse_layout((EXAMPLES / "four-players.txt").read_text())
+    assert layout_to_data(a) == layout_to_data(b)
+
+
+def test_unknown_keys_survive_json_round_trip():
+    data = {"game": "terrain", "version": 1, "radius": 1, "meta": {"seed": 7, "spec": {"players": 2}},
+            "cells": [{"q": q, "r": r, "level": 3, "pattern": "B", "rotation": 2, "piece": f"3B{i % 3 + 1}"}
+                      for i, (q, r) in enumerate(hx.board_cells(1))],
+            "players": [{"seat": 0, "corner": 0, "name": "Ann", "destinations": [{"q": -1, "r": 0, "note": "x"}]}]}
+    layout = read_json_layout(json.dumps(data))
+    out = json.loads(write_json_layout(layout))
+    assert out["meta"] == data["meta"]
+    assert out["players"][0]["name"] == "Ann" and out["players"][0]["destinations"][0]["note"] == "x"
+    assert {c["piece"] for c in out["cells"]} == {c["piece"] for c in data["cells"]}
+    # and through the text form too
+    assert json.loads(write_json_layout(read_text_layout(write_text_layout(layout)))) == out
+
+
+TEXT_OK = """# comment line
+radius: 1
+map:
+  5B3 4A0   # trailing comment
+3C1 2D0 1A5*
+  6B2 .
+players:
+seat 0 corner 0 dest -1,1
+seat 1 corner 3 dest (1,-1) (0,1)
+"""
+
+
+def test_text_form_details():
+    layout = read_text_layout(TEXT_OK, "t.txt")
+    cells = layout.cell_map()
+    assert cells[(0, -1)].token == "5B3" and cells[(0, -1)].where == (4, 3)
+    assert cells[(1, 0)].inverted and cells[(1, 0)].rotation == 5
+    assert (0, 1) not in cells  # '.' leaves the position empty
+    assert [(d.q, d.r) for d in layout.players[1].destinations] == [(1, -1), (0, 1)]
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("radius: 1\nmap:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2\n", ":5:", "row r=1 has 1 positions"),
+    ("map:\n  5B3 4A0\n3C1 2X 1A5\n  6B2 3A1\n", ":3:5:", "bad piece '2X'"),
+    ("map:\n  5B3 4A0\n3C1 2D0 1A5\n", ":3:", "odd number"),
+    ("radius: 2\nmap:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2 3A1\n", ":1:", "radius 2 needs 5 map rows"),
+    ("map:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2 3A1\nplayers:\nseat zero corner 1\n", ":6:1:", "seat N corner C"),
+    ("map:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2 3A1\nplayers:\nseat 0 corner 1 dest 1;x\n", ":6:", "expected a destination"),
+    ("hello there\n", ":1:1:", "expected a map row"),
+    ("players:\nseat 0 corner 1\n", "no map rows", "no map rows"),
+    ("game: terrace\n", ":1:", "not a Terrain Game layout"),
+])
+def test_text_errors_name_line_and_column(text, where, words):
+    with pytest.raises(InputError) as exc:
+        read_text_layout(text, "b.txt")
+    assert where in str(exc.value) and words in str(exc.value)
+    assert "\n" not in str(exc.value)
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"radius": 1, "cells": [', "invalid JSON"),
+    ('{"radius": "5"}', "$.radius: expected a whole number"),
+    ('{"radius": 1, "cells": [{"q": 0, "r": 0, "level": "5", "pattern": "A", "rotation": 0}]}', "$.cells[0].level"),
+    ('{"radius": 1, "cells": [{"q": 0, "r": 0, "level": 5, "rotation": 0}]}', "missing key 'pattern'"),
+    ('{"radius": 1, "players": [{"seat": 0}]}', "missing key 'corner'"),
+    ('{"radius": 1, "players": {}}', "expected a list"),
+    ('{"game": "terraflip", "radius": 1}', "not a Terrain Game layout"),
+    ('{"radius": 1, "version": 2}', "unsupported format version"),
+    ('{"radius": 1000}', "outside 1..12"),
+    ('[1, 2]', "expected an object"),
+    ('{"radius": 1, "cells": [{"q": 0, "r": 0, "level": 5, "pattern": "A", "rotation": 0, "inverted": 1}]}', "true or false"),
+])
+def test_json_errors_name_the_path(text, words):
+    with pytest.raises(InputError) as exc:
+        read_json_layout(text, "b.json")
+    assert words in str(exc.value) and str(exc.value).startswith("b.json")
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(list("0123456789ABCDEabcde*.,()-:# \n\tradiusmapplayersetcorndxj{}[]\"")), max_size=200))
+def test_text_parser_fuzz_raises_only_input_error(text):
+    try:
+        parse_layout(text, "fuzz")
+    except InputError:
+        pass
+
+
+@settings(max_examples=300)
+@given(st.recursive(json_scalars | st.floats(allow_nan=False), lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.sampled_from(["radius", "cells", "players", "q", "r", "level", "pattern",
+                                                       "rotation", "inverted", "seat", "corner", "destinations",
+                                                       "game", "version", "x"]), inner, max_size=6), max_leaves=30))
+def test_json_parser_fuzz_raises_only_input_error(data):
+    try:
+        read_json_layout(json.dumps(data), "fuzz")
+    except InputError:
+        pass
+
+
+@settings(max_examples=200)
+@given(layouts(), st.data())
+def test_mutated_text_raises_only_input_error(layout, data):
+    text = write_text_layout(layout)
+    pos = data.draw(st.integers(0, len(text)))
+    junk = data.draw(st.text(max_size=4))
+    try:
+        parse_layout(text[:pos] + junk + text[pos + 1:], "mut")
+    except InputError:
+        pass

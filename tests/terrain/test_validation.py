@@ -1,0 +1,101 @@
+"""Every validation code is triggered, alone, by a layout made for it."""
+
+import pytest
+
+from terragen.grids import hex as hx
+from terragen.terrain.files import load_layout, parse_layout
+from terragen.terrain.layout import Cell, Destination, Layout, Player
+from terragen.terrain.validation import CODES, validate_layout, validate_text
+from tests.terrain.helpers import EXAMPLES, flat_layout, with_players
+
+INVALID = EXAMPLES / "invalid"
+
+
+def codes(report):
+    return sorted({f.code for f in report.findings})
+
+
+@pytest.mark.parametrize("name", ["two-players.txt", "four-players.txt", "six-players.txt", "four-players.json"])
+def test_valid_examples_are_clean(name):
+    report = validate_layout(load_layout(EXAMPLES / name))
+    assert report.valid and not report.findings
+
+
+@pytest.mark.parametrize("path", sorted(INVALID.glob("*.*")), ids=lambda p: p.stem)
+def test_each_invalid_example_triggers_exactly_its_code(path):
+    report = validate_layout(load_layout(path))
+    assert codes(report) == [path.stem]
+    severity = CODES[path.stem][0]
+    assert report.valid == (severity == "warning")
+
+
+def test_tour_pip_unreachable_alone():
+    """Radius 1. Seat 0 (corner 0) can step onto either destination, but both are dead ends
+    (every pip points off the board), so no order collects both."""
+    spec = {
+        (1, 0): (3, "A", 2),    # start of seat 0: exits NW, W, SW -> (1,-1), (0,0), (0,1)
+        (1, -1): (1, "A", 0),   # destination 1: exits E, NE, NW, all off the board
+        (0, 1): (2, "A", 4),    # destination 2: exits SW, SE, E, all off the board
+        (-1, 0): (2, "A", 5),   # start of seat 1: exits SE, E, NE -> (-1,1), (0,0), (0,-1)
+        (0, -1): (1, "A", 4),   # exits SW, SE, E
+        (0, 0): (1, "D", 0),    # exits E, NW, SW
+        (-1, 1): (1, "C", 0),
+    }
+    layout = Layout(1, [Cell(q, r, lv, pat, rot) for (q, r), (lv, pat, rot) in spec.items()])
+    layout.players = [Player(0, 0, [Destination(1, -1), Destination(0, 1)]),
+                      Player(1, 3, [Destination(0, -1), Destination(-1, 1)])]
+    report = validate_layout(layout)
+    assert codes(report) == ["tour-pip-unreachable"]
+    assert report.valid
+    assert report.data["players"][0]["expected_turns"] is None
+    assert report.data["players"][1]["expected_turns"] is not None
+
+
+def test_inventory_unknown_for_large_radius():
+    from terragen.terrain.board import Board
+    from terragen.terrain.paths import reachable
+
+    layout = flat_layout(7, level=2)
+    board = Board.from_layout(layout)
+    dests = []
+    for corner in (0, 3):
+        start = board.index[hx.corner(7, corner)]
+        far = max(reachable(board, start), key=lambda i: (hx.distance(board.hexes[i], board.hexes[start]), i))
+        dests.append(board.hexes[far])
+    layout = with_players(layout, [(0, [dests[0]]), (3, [dests[1]])])
+    report = validate_layout(layout)
+    assert codes(report) == ["inventory-unknown"]
+
+
+def test_every_code_has_an_example_or_a_test():
+    shipped = {p.stem for p in INVALID.glob("*.*")}
+    tested_here = {"tour-pip-unreachable", "inventory-unknown"}
+    assert set(CODES) == shipped | tested_here
+
+
+def test_findings_carry_line_and_column_for_text_files():
+    report = validate_text((INVALID / "level-out-of-range.txt").read_text(), "x.txt")
+    (f,) = report.errors
+    assert f.line is not None and f.col is not None
+    text_line = (INVALID / "level-out-of-range.txt").read_text().splitlines()[f.line - 1]
+    assert text_line[f.col - 1:].startswith("9")
+
+
+def test_every_violation_is_reported_not_just_the_first():
+    text = (EXAMPLES / "two-players.txt").read_text()
+    layout = parse_layout(text)
+    layout.cells[0].level = 0
+    layout.cells[1].rotation = 9
+    layout.cells[2].pattern = "Z"
+    layout.players[1].corner = 8
+    report = validate_layout(layout)
+    assert {"level-out-of-range", "rotation-out-of-range", "pattern-unknown", "player-off-corner"} <= set(codes(report))
+
+
+def test_destination_on_unoccupied_corner_is_allowed():
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    free = [c for c in range(6) if c not in {p.corner for p in layout.players}]
+    board_corner = hx.corner(5, free[0])
+    layout.players[0].destinations = [Destination(*board_corner)]
+    report = validate_layout(layout)
+    assert "destination-on-start" not in codes(report)
