@@ -74,8 +74,9 @@ class Shape:
             y0 = area.y0 + bleed + (h - used_h) / 2 + r
             return [(x0 + c * self.size + (self.size / 2 if row % 2 else 0), y0 + row * 1.5 * r)
                     for row in range(rows) for c in range(cols)]
+        # round tokens: a gap for both bleeds plus room for the little cut ticks between them
         pitch = self.size if self.kind == "square" else self.size + 2 * bleed + 5.0
-        span = self.size if self.kind == "square" else self.size + 2 * bleed
+        span = self.size if self.kind == "square" else pitch
         inner_w = w if self.kind == "square" else area.width
         inner_h = h if self.kind == "square" else area.height
         cols = int((inner_w - span) // pitch) + 1 if inner_w >= span else 0

@@ -88,7 +88,7 @@ def page_svg(page: Page, title: str = "") -> str:
     import svgwrite
 
     dwg = svgwrite.Drawing(size=(f"{fmt(page.width)}mm", f"{fmt(page.height)}mm"), profile="full", debug=False)
-    dwg.viewbox(0, 0, page.width, page.height)
+    dwg["viewBox"] = f"0 0 {fmt(page.width)} {fmt(page.height)}"
     if title:
         dwg.set_desc(title=title)
     w = _Writer(dwg)

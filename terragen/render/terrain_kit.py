@@ -28,7 +28,7 @@ from terragen.render.tiler import OVERLAP, grid_shape, tile_board
 GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
 MIN_TILE, MAX_TILE = 25.0, 80.0
-TOKEN_D = 22.0
+TOKEN_D = 20.0
 
 
 @dataclass
@@ -127,14 +127,12 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     c = paper.content
     area = Box(c.x0, c.y0, c.x1 - gw - 10.0, c.y1)
     imp = impose(Shape("circle", TOKEN_D), tiles, opts, GAME, "start marks, player tokens, destination flags, elevation gauge", area=area)
-    if len(imp.pages) != 1:
-        raise SpecError(f"tokens do not fit one {paper.name} page")
-    page = imp.pages[0]
+    page = imp.pages[0]  # the gauge goes beside the tokens on the first page
     gx, gy = c.x1 - gw - 2.0, c.y0 + 8.0
     extra: list[Item] = [Group(gitems, translate(gx, gy)),
                          Text(gx + gw / 2, gy - 3.0, "elevation gauge", 2.4, "#000000")]
     page.items.append(page_scale(opts, paper, extra))
-    return KitPart("tokens", Document(f"{GAME}: tokens and gauge", [page]))
+    return KitPart("tokens", Document(f"{GAME}: tokens and gauge", imp.pages))
 
 
 RULES = [
