@@ -21,7 +21,7 @@ def print_options(f):
         click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
                      help="The edge your printer turns the sheet over for double-sided printing."),
         click.option("--back-offset", metavar="X,Y", default=None,
-                     help="Shift backs by X,Y mm to correct duplex misregistration (see the alignment test sheet)."),
+                     help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),
     ]
     for o in reversed(opts):
         f = o(f)

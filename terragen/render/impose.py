@@ -90,13 +90,17 @@ class Imposed:
 
 
 def mirror_point(p: Point, paper: Paper, flip: str, offset: tuple[float, float]) -> Point:
-    """Where the back of something printed at ``p`` on the front must be drawn on the back page."""
-    x, y = p
+    """Where the back of something printed at ``p`` on the front must be drawn on the back page.
+
+    ``offset`` is the printer's misregistration as read on the alignment test, seen from the
+    front (x right, y down, mm); the back is drawn that much the other way so it cancels out.
+    """
+    x, y = p[0] - offset[0], p[1] - offset[1]
     if flip == "long":
         x = paper.width - x
     else:
         y = paper.height - y
-    return (x + offset[0], y + offset[1])
+    return (x, y)
 
 
 def page_scale(opts: PrintOptions, paper: Paper, items: list[Item]) -> Item:
@@ -254,11 +258,11 @@ def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
             text = [
                 "Duplex alignment test. Print this page double-sided (flip on the " + opts.flip + " edge), at 100% scale.",
                 "Hold the sheet up to a light. The red crosses printed on the back should sit on the black targets.",
-                "Read on the mm scales how far the red cross is off: right and down are positive.",
-                "Pass that shift with the sign reversed, e.g. --back-offset -0.5,0.8, and print this test again.",
+                "Read on the mm scales how far the red cross is off, looking at this side: right and down are positive.",
+                "Pass what you read, e.g. --back-offset 0.5,-0.8; the backs are then shifted to cancel it. Print this test again to check.",
             ]
             for j, line in enumerate(text):
-                items.append(Text(c.x0 + 40, c.y0 + 60 + 6 * j, line, 3.0, "#000000", anchor="start"))
+                items.append(Text(c.x0 + 5, c.y0 + 60 + 6 * j, line, 3.0, "#000000", anchor="start"))
         label = page_label(game, f"duplex alignment test ({side})", opts.scale, len(pages) + 1, 2)
         page = Page(paper.width, paper.height, label=label, trim=paper.printable)
         page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]

@@ -48,6 +48,7 @@ def piece_back(R: float, level: int, label: str, pal: Palette) -> list[Item]:
     base = shade(pal.level(level), 0.75)
     return [
         Polygon(hex_points(R * 1.05), Style(fill=base, hatch=Hatch(spacing=R * 0.12, angle=45, colour=shade(base, 0.7), width=R * 0.03))),
+        Polygon(hex_points(R * 0.955), Style(stroke=shade(base, 0.7), width=R * 0.035)),
         Circle(0, -R * 0.08, R * 0.34, Style(fill="#ffffff", stroke="#1a1a1a", width=R * 0.04)),
         Polyline(((-R * 0.2, -R * 0.28), (R * 0.2, R * 0.12)), Style(stroke="#b00000", width=R * 0.07)),
         Polyline(((-R * 0.2, R * 0.12), (R * 0.2, -R * 0.28)), Style(stroke="#b00000", width=R * 0.07)),

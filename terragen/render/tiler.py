@@ -62,14 +62,16 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
             head: list[Item] = [Text(area.x0, area.y0 + 4.0, f"Sheet {name}", 4.0, "#000000", anchor="start", bold=True)]
             nb = []
             if r > 0:
-                nb.append(f"above: {chr(64 + r)}{c + 1}")
+                nb.append(f"above {chr(64 + r)}{c + 1}")
             if r < rows - 1:
-                nb.append(f"below: {chr(66 + r)}{c + 1}")
+                nb.append(f"below {chr(66 + r)}{c + 1}")
             if c > 0:
-                nb.append(f"left: {chr(65 + r)}{c}")
+                nb.append(f"left {chr(65 + r)}{c}")
             if c < cols - 1:
-                nb.append(f"right: {chr(65 + r)}{c + 2}")
-            nb_text = "; ".join(nb) + ". Trim the shaded strip's edge off the later sheet and glue it over, crosses on crosses."
+                nb.append(f"right {chr(65 + r)}{c + 2}")
+            nb_text = "Next to: " + ", ".join(nb) + "."
+            if r > 0 or c > 0:
+                nb_text += " Cut off the white margin on the shaded side(s), lay the shaded strip over that sheet, crosses on crosses, tape."
             head.append(Text(area.x0 + 26.0, area.y0 + 4.0, nb_text, 2.5, "#333333", anchor="start"))
             page = Page(paper.width, paper.height, label=label, trim=Box(area.x0, area.y0 + 6.0, area.x1, area.y0 + 6.0 + ah))
             page.items = [page_scale(opts, paper, [board] + head + [footer(paper, label, opts.scale)])]

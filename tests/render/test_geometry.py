@@ -113,13 +113,13 @@ def test_duplex_backs_land_on_their_fronts(a4, flip, offset):
     fronts = {p.tile: p for p in imp.fronts}
     for b in imp.backs:
         f = fronts[b.tile]
-        # turning the sheet over its flip edge takes the back's position to the front's
-        x, y = b.x - offset[0], b.y - offset[1]
+        # turning the sheet over its flip edge takes the back's position to the front's, less the correction
+        x, y = b.x, b.y
         if flip == "long":
             x = a4.paper.width - x
         else:
             y = a4.paper.height - y
-        assert (x, y) == pytest.approx((f.x, f.y), abs=1e-9)
+        assert (x + offset[0], y + offset[1]) == pytest.approx((f.x, f.y), abs=1e-9)
         assert b.page == f.page
     assert mirror_point((10.0, 20.0), a4.paper, "long", (0, 0)) == (200.0, 20.0)
 
