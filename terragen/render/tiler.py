@@ -14,6 +14,7 @@ import math
 
 from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label, registration_target
+from terragen.render.text import text_width
 from terragen.render.model import Box, Group, Item, Page, Polygon, Style, Text, translate
 
 OVERLAP = 10.0
@@ -71,8 +72,11 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
                 nb.append(f"right {chr(65 + r)}{c + 2}")
             nb_text = "Next to: " + ", ".join(nb) + "."
             if r > 0 or c > 0:
-                nb_text += " Cut off the white margin on the shaded side(s), lay the shaded strip over that sheet, crosses on crosses, tape."
-            head.append(Text(area.x0 + 26.0, area.y0 + 4.0, nb_text, 2.5, "#333333", anchor="start"))
+                nb_text += " Cut the white margin off the shaded side(s), lay the shaded strip over that sheet, crosses on crosses."
+            size = 2.5
+            while size > 1.6 and text_width(nb_text, size) > aw - 27.0:
+                size -= 0.1
+            head.append(Text(area.x0 + 26.0, area.y0 + 4.0, nb_text, size, "#333333", anchor="start"))
             page = Page(paper.width, paper.height, label=label, trim=Box(area.x0, area.y0 + 6.0, area.x1, area.y0 + 6.0 + ah))
             page.items = [page_scale(opts, paper, [board] + head + [footer(paper, label, opts.scale)])]
             pages.append(page)
