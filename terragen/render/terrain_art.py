@@ -19,22 +19,36 @@ from terragen.render.palette import Palette, shade
 LEVEL_MM = 6.0
 
 
-def hex_points(R: float, cx: float = 0.0, cy: float = 0.0) -> tuple[tuple[float, float], ...]:
-    return tuple((cx + dx, cy + dy) for dx, dy in hx.corner_offsets(R))
+def hex_points(R: float, cx: float = 0.0, cy: float = 0.0, turn: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """Pointy-top hexagon corners; ``turn`` rotates them (degrees, counter-clockwise on screen)."""
+    if not turn:
+        return tuple((cx + dx, cy + dy) for dx, dy in hx.corner_offsets(R))
+    return tuple(_turned(dx, dy, turn, cx, cy) for dx, dy in hx.corner_offsets(R))
 
 
-def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Palette, number: bool = True) -> list[Item]:
-    """The top of a piece: level colour, an inner rim, the big level number, pips, the small id."""
+def _turned(x: float, y: float, turn: float, cx: float = 0.0, cy: float = 0.0) -> tuple[float, float]:
+    a = math.radians(turn)
+    c, s = math.cos(a), math.sin(a)
+    return (cx + c * x + s * y, cy - s * x + c * y)
+
+
+def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Palette, number: bool = True,
+               turn: float = 0.0) -> list[Item]:
+    """The top of a piece: level colour, an inner rim, the big level number, pips, the small id.
+
+    ``turn`` rotates the hexagon and its pips but keeps the text upright (the nets' lids are
+    flat-side down, i.e. turned 30 degrees).
+    """
     base = pal.level(level)
     ink = pal.text_on(level)
     items: list[Item] = [
-        Polygon(hex_points(R * 1.05), Style(fill=base)),
-        Polygon(hex_points(R * 0.955), Style(stroke=shade(base, 0.8), width=R * 0.035)),
+        Polygon(hex_points(R * 1.05, turn=turn), Style(fill=base)),
+        Polygon(hex_points(R * 0.955, turn=turn), Style(stroke=shade(base, 0.8), width=R * 0.035)),
     ]
     pip_r = R * 0.085
     for d in exits:
         mx, my = hx.edge_midpoint_offset(d, R)
-        px, py = mx * 0.78, my * 0.78
+        px, py = _turned(mx * 0.78, my * 0.78, turn)
         items.append(Circle(px, py, pip_r, Style(fill="#1a1a1a", stroke="#ffffff", width=pip_r * 0.3)))
     if number:
         items.append(Text(0, R * 0.2, str(level), R * 0.62, ink, bold=True))

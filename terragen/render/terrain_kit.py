@@ -188,7 +188,7 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory) -> KitPa
     R = size / math.sqrt(3)
     nets = []
     for pid, lv, pat in _pieces(inventory):
-        face = piece_face(R, lv, exits(pat, 0), pid, pal)
+        face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0)
         nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid))
     paper = opts.paper
     area = paper.content

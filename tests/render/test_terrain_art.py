@@ -76,8 +76,9 @@ def test_cell_label_falls_back_to_level_and_pattern():
 def test_net_walls_are_six_mm_per_level(level):
     R = 50.0 / math.sqrt(3)
     net = prism_net(R, level * 6.0, [], "#888888", 6.0, "x")
-    # east and west walls stick out horizontally: width = across flats + 2 walls
-    assert net.bounds.width == pytest.approx(50.0 + 2 * 6.0 * level, abs=0.01)
+    # a strip of six walls (each one side long) plus the closing tab; the lid (50 mm across flats) above
+    assert net.bounds.width == pytest.approx(6 * R + 4.0, abs=0.01)
+    assert net.bounds.height == pytest.approx(50.0 + 6.0 * level, abs=0.01)
     cut = [it for it in net.items if isinstance(it, Polyline) and it.style.width == 0.2]
     assert len(cut) == 1 and cut[0].points[0] == cut[0].points[-1]
 
