@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from terragen.errors import InputError
+
 PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
 
 
@@ -68,13 +70,17 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
       terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
     """
-    from terragen.render.output import write_document
+    from terragen.fileio import atomic_write
+    from terragen.render.pdf import document_pdf
     from terragen.render.terrain_kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
-    parts = terrain_kit(opts, tile_size, nets)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder")
+    # draw every file before writing any, so a failure leaves an earlier kit untouched
+    files = [(out_dir / f"terrain-{part.name}-{opts.paper.key}.pdf", document_pdf(part.doc), len(part.doc.pages))
+             for part in terrain_kit(opts, tile_size, nets)]
     out_dir.mkdir(parents=True, exist_ok=True)
-    for part in parts:
-        path = out_dir / f"terrain-{part.name}-{opts.paper.key}.pdf"
-        write_document(part.doc, path, "pdf")
-        click.echo(f"{path}  ({len(part.doc.pages)} page{'s' if len(part.doc.pages) != 1 else ''})")
+    for path, data, pages in files:
+        atomic_write(path, data)
+        click.echo(f"{path}  ({pages} page{'s' if pages != 1 else ''}, {len(data) / 1024:.0f} KiB)")

@@ -119,7 +119,8 @@ def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> D
         if cell.inverted:
             art = piece_back(R, cell.level, label, pal)
         else:
-            art = piece_face(R, cell.level, exits(cell.pattern, cell.rotation), "", pal)
+            art = piece_face(R, cell.level, exits(cell.pattern, cell.rotation), "", pal, number=False)
+            art.append(Text(0, R * 0.15, str(cell.level), R * 0.48, pal.text_on(cell.level), bold=True))
             art.append(Text(0, R * 0.55, label, R * 0.19, pal.text_on(cell.level)))
         items.append(Group(art, translate(x, y), clip=hex_points(R)))
         items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.25)))
@@ -136,7 +137,8 @@ def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> D
         if st is not None:
             x, y = at(st)
             items.append(Circle(x, y, R * 0.8, Style(stroke=col, width=max(0.8, R * 0.12))))
-            items.append(Text(x, y - R * 0.55, f"S{p.seat}", R * 0.3, col, bold=True))
+            items.append(Circle(x, y - R * 0.78, R * 0.3, Style(fill=col, stroke="#ffffff", width=max(0.2, R * 0.03))))
+            items.append(Text(x, y - R * 0.69, f"S{p.seat}", R * 0.26, "#ffffff", bold=True))
         for j, d in enumerate(p.destinations, 1):
             x, y = at(d.hex)
             items.append(Circle(x, y - R * 0.05, R * 0.34, Style(fill="#ffffff", stroke=col, width=max(0.6, R * 0.09))))

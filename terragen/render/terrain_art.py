@@ -48,7 +48,7 @@ def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Pa
     pip_r = R * 0.085
     for d in exits:
         mx, my = hx.edge_midpoint_offset(d, R)
-        px, py = _turned(mx * 0.78, my * 0.78, turn)
+        px, py = _turned(mx * 0.76, my * 0.76, turn)
         items.append(Circle(px, py, pip_r, Style(fill="#1a1a1a", stroke="#ffffff", width=pip_r * 0.3)))
     if number:
         items.append(Text(0, R * 0.2, str(level), R * 0.62, ink, bold=True))

@@ -90,3 +90,23 @@ def test_board_sheets_overlap_and_show_the_whole_board(kit_a4):
     assert names == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]
     for p in pages[1:]:
         assert "true size" in p.label
+
+
+def test_pips_and_text_stay_inside_the_safe_zone(a4):
+    """Pips and labels sit at least the paper's safe distance inside the cut, so a rough cut keeps them."""
+    from shapely.geometry import Point as SPoint
+    from shapely.geometry import Polygon as SPolygon
+
+    from terragen.render.text import text_width
+
+    size = 50.0
+    R = size / math.sqrt(3)
+    safe = SPolygon([(x, y) for x, y in __import__("terragen.grids.hex", fromlist=["x"]).corner_offsets(R)]).buffer(-a4.paper.safe)
+    for pattern in "ABCD":
+        for it, _ in flatten(piece_face(R, 8, exits(pattern, 0), "8D3", load_palette())):
+            if isinstance(it, Circle):
+                assert safe.contains(SPoint(it.cx, it.cy).buffer(it.r + (it.style.width / 2 if it.style.stroke else 0))), pattern
+            elif isinstance(it, Text):
+                w = text_width(it.text, it.size, it.bold)
+                for x in (it.x - w / 2, it.x + w / 2):
+                    assert safe.contains(SPoint(x, it.y)) and safe.contains(SPoint(x, it.y - it.size * 0.7))
