@@ -53,8 +53,10 @@ def kit() -> None:
 @click.option("--tile-size", type=float, default=50.0, show_default=True, metavar="MM",
               help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
+              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
-            tile_size: float, nets: bool) -> None:
+            tile_size: float, nets: bool, fmt: str) -> None:
     """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
     true size over several sheets plus an overview, start marks, player and
     destination tokens, an elevation gauge, a rules summary and, with --nets,
@@ -71,16 +73,26 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
     """
     from terragen.fileio import atomic_write
-    from terragen.render.pdf import document_pdf
     from terragen.render.terrain_kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")
     # draw every file before writing any, so a failure leaves an earlier kit untouched
-    files = [(out_dir / f"terrain-{part.name}-{opts.paper.key}.pdf", document_pdf(part.doc), len(part.doc.pages))
-             for part in terrain_kit(opts, tile_size, nets)]
+    files: list[tuple[Path, bytes | str, str]] = []
+    for part in terrain_kit(opts, tile_size, nets):
+        stem = f"terrain-{part.name}-{opts.paper.key}"
+        n = len(part.doc.pages)
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
+
+            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+        else:
+            from terragen.render.svg import page_svg
+
+            for k, page in enumerate(part.doc.pages, 1):
+                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
     out_dir.mkdir(parents=True, exist_ok=True)
-    for path, data, pages in files:
+    for path, data, what in files:
         atomic_write(path, data)
-        click.echo(f"{path}  ({pages} page{'s' if pages != 1 else ''}, {len(data) / 1024:.0f} KiB)")
+        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")

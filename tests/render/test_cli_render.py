@@ -86,3 +86,32 @@ def test_help_lists_examples():
     assert p.returncode == 0 and "--flip" in p.stdout and "--back-offset" in p.stdout and "--nets" in p.stdout
     p = run("render", "--help")
     assert p.returncode == 0 and "terragen render" in p.stdout
+
+
+def test_kit_svg_writes_one_true_size_file_per_page(tmp_path: Path):
+    p = run("kit", "terrain", "--format", "svg", "--out", tmp_path)
+    assert p.returncode == 0, p.stderr
+    svgs = sorted(tmp_path.glob("terrain-tiles-a4-p*.svg"))
+    assert len(svgs) == 14
+    assert 'width="210mm"' in svgs[0].read_text()
+    assert len(list(tmp_path.glob("*.svg"))) == 43
+
+
+def test_every_example_layout_renders_even_when_invalid():
+    from terragen.render.build_sheet import build_sheet
+    from terragen.render.impose import PrintOptions
+    from terragen.render.paper import load_paper
+    from terragen.render.pdf import document_pdf
+    from terragen.terrain.files import load_layout
+
+    opts = PrintOptions(load_paper("a4"))
+    files = sorted(EXAMPLES.glob("*.*")) + sorted((EXAMPLES / "invalid").glob("*.*"))
+    assert len(files) > 10
+    for f in files:
+        try:
+            layout = load_layout(f)
+        except Exception as exc:  # a file the parser refuses is the parser's business, not the renderer's
+            assert type(exc).__name__ in ("InputError", "SpecError"), f
+            continue
+        doc = build_sheet(layout, opts, f.name)
+        assert document_pdf(doc).startswith(b"%PDF-")
