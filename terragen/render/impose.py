@@ -167,11 +167,29 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     return items, trim, segs
 
 
+def duplex_area(area: Box, paper: Paper, opts: PrintOptions) -> Box:
+    """The part of ``area`` whose mirror image (shifted by the back offset) is also inside ``area``.
+
+    Fronts are packed only there, so no back can land on the footer or past the margin.
+    """
+    ox, oy = opts.back_offset
+    if opts.flip == "long":
+        x0, x1 = max(area.x0, paper.width - area.x1), min(area.x1, paper.width - area.x0)
+        y0, y1 = area.y0, area.y1
+    else:
+        x0, x1 = area.x0, area.x1
+        y0, y1 = max(area.y0, paper.height - area.y1), min(area.y1, paper.height - area.y0)
+    return Box(x0 + abs(ox), y0 + abs(oy), x1 - abs(ox), y1 - abs(oy))
+
+
 def impose(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, contents: str,
            duplex: bool = False, area: Box | None = None) -> Imposed:
     """Pages of ``tiles`` (fronts, and with ``duplex`` a mirrored back page after each front page)."""
     paper = opts.paper
-    centres = shape.pack(area or paper.content, paper.bleed)
+    area = area or paper.content
+    if duplex:
+        area = duplex_area(area, paper, opts)
+    centres = shape.pack(area, paper.bleed)
     if not centres:
         raise SpecError(f"a {shape.kind} of {shape.size:g} mm does not fit on {paper.name} paper")
     per = len(centres)

@@ -208,3 +208,14 @@ def visible_points(items, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
             x0 = x - (w / 2 if it.anchor == "middle" else w if it.anchor == "end" else 0)
             out.extend([(x0, y), (x0 + w, y), (x, y - it.size * 0.75)])
     return out
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_stay_in_the_printable_area_with_any_flip_and_offset(letter, flip):
+    opts = PrintOptions(letter.paper, flip=flip, back_offset=(-9.0, 9.5))
+    imp = impose(Shape("hex", 50.0), plain_tiles(30), opts, "g", "c", duplex=True)
+    c = letter.paper.content
+    for page in imp.pages:
+        for x, y in visible_points(page.items):
+            assert page_printable(page)[0] - 1e-3 <= x <= page_printable(page)[2] + 1e-3
+        assert c.y0 - 1e-6 <= page.bleed.y0 and page.bleed.y1 <= c.y1 + 1e-6  # never on the footer
