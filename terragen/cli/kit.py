@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from terragen.errors import InputError
 
+if TYPE_CHECKING:
+    from terragen.render.impose import PrintOptions
+
 PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
 
 
-def print_options(f):
+def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
     opts = [
         click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help=PAPER_HELP),
@@ -30,7 +35,7 @@ def print_options(f):
     return f
 
 
-def build_options(paper: str, print_scale: float, outlines: bool, flip: str, back_offset: str | None):
+def build_options(paper: str, print_scale: float, outlines: bool, flip: str, back_offset: str | None) -> PrintOptions:
     from terragen.render.impose import PrintOptions, parse_offset
     from terragen.render.paper import load_paper
 

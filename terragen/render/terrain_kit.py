@@ -23,6 +23,7 @@ from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
 from terragen.render.terrain_art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import paragraph
+from terragen.terrain.pieces import Inventory
 from terragen.render.tiler import OVERLAP, grid_shape, tile_board
 
 GAME = "The Terrain Game"
@@ -39,7 +40,7 @@ class KitPart:
     doc: Document
 
 
-def _pieces(inventory) -> list[tuple[str, int, str]]:
+def _pieces(inventory: Inventory) -> list[tuple[str, int, str]]:
     from terragen.terrain.pieces import parse_piece_id
 
     out = []
@@ -49,7 +50,7 @@ def _pieces(inventory) -> list[tuple[str, int, str]]:
     return out
 
 
-def piece_tiles(R: float, pal: Palette, inventory) -> list[Tile]:
+def piece_tiles(R: float, pal: Palette, inventory: Inventory) -> list[Tile]:
     from terragen.terrain.pieces import exits
 
     tiles = []
@@ -59,14 +60,14 @@ def piece_tiles(R: float, pal: Palette, inventory) -> list[Tile]:
     return tiles
 
 
-def tiles_part(opts: PrintOptions, size: float, pal: Palette, inventory) -> KitPart:
+def tiles_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
     shape = Shape("hex", size)
     imp = impose(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
                  f"{inventory.total} pieces, {size:g} mm across flats", duplex=True)
     return KitPart("tiles", Document(f"{GAME}: pieces (print double-sided)", imp.pages))
 
 
-def gutter_part(opts: PrintOptions, size: float, pal: Palette, inventory) -> KitPart:
+def gutter_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
     shape = Shape("hex", size)
     imp = gutter_fold(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
                       f"{inventory.total} pieces, {size:g} mm")
@@ -182,7 +183,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
     return KitPart("rules", Document(f"{GAME}: rules summary", [page]))
 
 
-def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory) -> KitPart:
+def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
     from terragen.terrain.pieces import exits
 
     R = size / math.sqrt(3)
@@ -206,7 +207,8 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory) -> KitPa
     return KitPart("nets", Document(f"{GAME}: fold-up 3D pieces", pages))
 
 
-def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False, inventory=None) -> list[KitPart]:
+def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False,
+                inventory: Inventory | None = None) -> list[KitPart]:
     """Every part of the kit, in the order a player would print them."""
     if not MIN_TILE <= tile_size <= MAX_TILE:
         raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm across flats)")

@@ -104,6 +104,7 @@ def test_page_counts(kit_a4, kit_letter):
             for k, page in enumerate(doc.pages, 1):
                 assert page.label.endswith(f"page {k}/{n}"), (name, page.label)
                 assert "The Terrain Game" in page.label and "scale" in page.label
+                assert has_calibration_bar(page), (name, k)
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
@@ -122,6 +123,18 @@ def test_every_page_of_every_kit_rasterises(kit_a4, kit_letter, tmp_path: Path):
                 im = Image.open(png).convert("L")
                 lo, hi = im.getextrema()
                 assert lo < 128 < hi or lo < 200, f"{png.name} looks blank"
+
+
+def has_calibration_bar(page) -> bool:
+    """A straight 100 mm line on the page, drawn at 1:1 (before any --scale correction)."""
+    from terragen.render.model import Polyline, flatten
+
+    for it, m in flatten(page.items):
+        if isinstance(it, Polyline) and len(it.points) == 2 and m[0] == 1.0 and m[3] == 1.0:
+            (x0, y0), (x1, y1) = it.points
+            if y0 == y1 and abs(abs(x1 - x0) - 100.0) < 1e-9:
+                return True
+    return False
 
 
 def test_page_without_boxes_has_none():
