@@ -1,0 +1,103 @@
+"""``terragen kit GAME``: print-and-play sheets. One subcommand per game; the group is shared."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from terragen.errors import InputError
+
+if TYPE_CHECKING:
+    from terragen.render.impose import PrintOptions
+
+PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
+
+
+def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
+    opts = [
+        click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help=PAPER_HELP),
+        click.option("--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder to write the PDFs into (created if missing)."),
+        click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
+                     help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
+        click.option("--outlines", is_flag=True, help="Draw cut lines around every piece (default: crop ticks only)."),
+        click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+                     help="The edge your printer turns the sheet over for double-sided printing."),
+        click.option("--back-offset", metavar="X,Y", default=None,
+                     help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def build_options(paper: str, print_scale: float, outlines: bool, flip: str, back_offset: str | None) -> PrintOptions:
+    from terragen.render.impose import PrintOptions, parse_offset
+    from terragen.render.paper import load_paper
+
+    return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset))
+
+
+@click.group()
+def kit() -> None:
+    """Print-and-play sheets for a game: pieces, boards, tokens, rules.
+
+    \b
+    Examples:
+      terragen kit terrain --out my-kit
+      terragen kit terrain --paper letter --nets --out my-kit
+    """
+
+
+@kit.command()
+@print_options
+@click.option("--tile-size", type=float, default=50.0, show_default=True, metavar="MM",
+              help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
+@click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
+              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
+def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+            tile_size: float, nets: bool, fmt: str) -> None:
+    """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
+    true size over several sheets plus an overview, start marks, player and
+    destination tokens, an elevation gauge, a rules summary and, with --nets,
+    fold-up 3D pieces.
+
+    \b
+    Files (PAPER is a4 or letter):
+      terrain-rules-PAPER.pdf             one-page rules summary
+      terrain-tiles-PAPER.pdf             pieces, fronts and backs (print duplex)
+      terrain-tiles-gutterfold-PAPER.pdf  pieces for printers without duplex
+      terrain-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
+      terrain-board-PAPER.pdf             overview, then the board over sheets
+      terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
+      terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
+    """
+    from terragen.fileio import atomic_write
+    from terragen.render.terrain_kit import terrain_kit
+
+    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder")
+    # draw every file before writing any, so a failure leaves an earlier kit untouched
+    files: list[tuple[Path, bytes | str, str]] = []
+    for part in terrain_kit(opts, tile_size, nets):
+        stem = f"terrain-{part.name}-{opts.paper.key}"
+        n = len(part.doc.pages)
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
+
+            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+        else:
+            from terragen.render.svg import page_svg
+
+            for k, page in enumerate(part.doc.pages, 1):
+                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path, data, what in files:
+        atomic_write(path, data)
+        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")

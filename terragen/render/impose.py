@@ -1,0 +1,288 @@
+"""The sheet imposer: many pieces of one shape packed onto pages, optionally double-sided.
+
+A :class:`Tile` is art in piece-local millimetres centred on (0, 0), plus the
+colour its bleed should have. The imposer places tiles in reading order, paints
+every tile's bleed first and every tile's art (clipped to its outline) on top,
+so in a honeycomb the bleed shows only around the outside of the block and a
+shared cut line has art on both sides. Backs go on their own page, mirrored for
+the chosen flip edge and shifted by the measured printer misregistration, or
+below a fold line in the gutter-fold layout for printers without duplex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from terragen.errors import SpecError
+from terragen.render.marks import MARK, crop_ticks, footer, page_label, registration_target
+from terragen.render.model import (
+    Box, Circle, Group, Item, Page, Point, Polygon, Polyline, Style, Text, compose, scale, translate,
+)
+from terragen.render.paper import FOOTER, Paper
+from terragen.render.shapes import Shape
+
+CUT = Style(stroke="#000000", width=0.15)
+
+
+@dataclass
+class Tile:
+    """One piece: front art, optional back art, and the colours their bleeds take."""
+
+    front: list[Item]
+    bleed: str | None = None
+    back: list[Item] | None = None
+    back_bleed: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How the user wants sheets printed; every kit and the imposer share these."""
+
+    paper: Paper
+    scale: float = 1.0
+    outlines: bool = False
+    flip: str = "long"  # long | short: which edge the printer turns the sheet over
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        if self.flip not in ("long", "short"):
+            raise SpecError(f"--flip must be 'long' or 'short', not {self.flip!r}")
+        if not 0.5 <= self.scale <= 1.5:
+            raise SpecError(f"--scale {self.scale:g} is out of range (0.5 to 1.5; e.g. 1.02 for a printer that prints 2% small)")
+        if any(abs(v) > 10 for v in self.back_offset):
+            raise SpecError("--back-offset is limited to 10 mm each way; larger errors mean the test sheet was misread")
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """``"0.5,-0.3"`` → ``(0.5, -0.3)``; anything else is a one-line SpecError."""
+    if not text:
+        return (0.0, 0.0)
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise SpecError(f"--back-offset must be two numbers in mm like 0.5,-0.3, not {text!r}") from None
+    if x != x or y != y or abs(x) == float("inf") or abs(y) == float("inf"):
+        raise SpecError(f"--back-offset must be finite numbers, not {text!r}")
+    return (x, y)
+
+
+@dataclass
+class Placement:
+    """Where a tile landed: its page (0-based, fronts only) and centre in page mm."""
+
+    tile: int
+    page: int
+    x: float
+    y: float
+
+
+@dataclass
+class Imposed:
+    pages: list[Page]
+    fronts: list[Placement] = field(default_factory=list)
+    backs: list[Placement] = field(default_factory=list)
+    cuts: list[list[tuple[Point, Point]]] = field(default_factory=list)  # merged cut segments per sheet
+
+
+def mirror_point(p: Point, paper: Paper, flip: str, offset: tuple[float, float]) -> Point:
+    """Where the back of something printed at ``p`` on the front must be drawn on the back page.
+
+    ``offset`` is the printer's misregistration as read on the alignment test, seen from the
+    front (x right, y down, mm); the back is drawn that much the other way so it cancels out.
+    """
+    x, y = p[0] - offset[0], p[1] - offset[1]
+    if flip == "long":
+        x = paper.width - x
+    else:
+        y = paper.height - y
+    return (x, y)
+
+
+def page_scale(opts: PrintOptions, paper: Paper, items: list[Item]) -> Item:
+    """Wrap page content in the print-scale correction about the page centre."""
+    if opts.scale == 1.0:
+        return Group(items)
+    cx, cy = paper.width / 2, paper.height / 2
+    return Group(items, compose(translate(cx, cy), scale(opts.scale), translate(-cx, -cy)))
+
+
+def shared_cuts(shape: Shape, centres: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """Every cut segment once: an edge two neighbouring pieces share appears a single time."""
+    seen: dict[tuple[int, ...], tuple[Point, Point]] = {}
+    for cx, cy in centres:
+        for a, b in shape.edges(cx, cy):
+            ka = (round(a[0] * 100), round(a[1] * 100))
+            kb = (round(b[0] * 100), round(b[1] * 100))
+            key = ka + kb if ka <= kb else kb + ka
+            seen.setdefault(key, (a, b))
+    return [seen[k] for k in sorted(seen)]
+
+
+def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int, Point]], back: bool,
+          opts: PrintOptions) -> tuple[list[Item], Box | None, list[tuple[Point, Point]]]:
+    """Bleeds, art, cut marks of one side of a sheet; returns items, trim box and cut segments."""
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.ops import unary_union
+
+    b = paper.bleed
+    items: list[Item] = []
+    outlines = [shape.outline(x, y) for _, (x, y) in placed]
+    # 1) bleed: each piece grown by the bleed, in its own colour; art painted later covers the inside.
+    grown_all = []
+    for (i, _), pts in zip(placed, outlines):
+        grown = SPolygon(pts).buffer(b, join_style="mitre", mitre_limit=3.0)
+        grown_all.append(grown)
+        colour = tiles[i].back_bleed if back else tiles[i].bleed
+        if colour:
+            items.append(Polygon(tuple((round(x, 4), round(y, 4)) for x, y in grown.exterior.coords[:-1]), Style(fill=colour)))
+    # 2) art, clipped to the outline so it can never spill onto a neighbour.
+    for (i, (x, y)) in placed:
+        art = tiles[i].back if back else tiles[i].front
+        items.append(Group(list(art or []), translate(x, y), clip=shape.outline()))
+    # 3) cuts: ticks outside the block; full cut lines only on request.
+    segs = shared_cuts(shape, [p for _, p in placed])
+    keep_out = unary_union(grown_all).buffer(0.3)
+    if shape.kind == "circle":
+        r = shape.size / 2
+        ticks = []
+        for _, (x, y) in placed:
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                ticks.append(((x + dx * r, y + dy * r), (x + dx * (r + 0.01), y + dy * (r + 0.01))))
+        items.extend(crop_ticks(ticks, keep_out, reach=b + 2.3))
+    else:
+        items.extend(crop_ticks(segs, keep_out))
+    if opts.outlines:
+        if shape.kind == "circle":
+            items.extend(Circle(x, y, shape.size / 2, CUT) for _, (x, y) in placed)
+        else:
+            items.extend(Polyline((a, b2), CUT) for a, b2 in segs)
+    xs = [p[0] for pts in outlines for p in pts]
+    ys = [p[1] for pts in outlines for p in pts]
+    trim = Box(min(xs), min(ys), max(xs), max(ys)) if xs else None
+    return items, trim, segs
+
+
+def duplex_area(area: Box, paper: Paper, opts: PrintOptions) -> Box:
+    """The part of ``area`` whose mirror image (shifted by the back offset) is also inside ``area``.
+
+    Fronts are packed only there, so no back can land on the footer or past the margin.
+    """
+    ox, oy = opts.back_offset
+    if opts.flip == "long":
+        x0, x1 = max(area.x0, paper.width - area.x1), min(area.x1, paper.width - area.x0)
+        y0, y1 = area.y0, area.y1
+    else:
+        x0, x1 = area.x0, area.x1
+        y0, y1 = max(area.y0, paper.height - area.y1), min(area.y1, paper.height - area.y0)
+    return Box(x0 + abs(ox), y0 + abs(oy), x1 - abs(ox), y1 - abs(oy))
+
+
+def impose(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, contents: str,
+           duplex: bool = False, area: Box | None = None) -> Imposed:
+    """Pages of ``tiles`` (fronts, and with ``duplex`` a mirrored back page after each front page)."""
+    paper = opts.paper
+    area = area or paper.content
+    if duplex:
+        area = duplex_area(area, paper, opts)
+    centres = shape.pack(area, paper.bleed)
+    if not centres:
+        raise SpecError(f"a {shape.kind} of {shape.size:g} mm does not fit on {paper.name} paper")
+    per = len(centres)
+    sheets = [list(range(k, min(k + per, len(tiles)))) for k in range(0, len(tiles), per)]
+    n_pages = len(sheets) * (2 if duplex else 1)
+    out = Imposed([])
+    for s, idx in enumerate(sheets):
+        placed = [(i, centres[j]) for j, i in enumerate(idx)]
+        items, trim, segs = _side(shape, paper, tiles, placed, False, opts)
+        out.cuts.append(segs)
+        out.fronts.extend(Placement(i, s, x, y) for i, (x, y) in placed)
+        k = len(out.pages) + 1
+        side = " (fronts)" if duplex else ""
+        page = Page(paper.width, paper.height, label=page_label(game, contents + side, opts.scale, k, n_pages))
+        page.items = [page_scale(opts, paper, items + [footer(paper, page.label, opts.scale)])]
+        page.trim, page.bleed = trim, trim.grow(paper.bleed) if trim else None
+        out.pages.append(page)
+        if duplex:
+            bplaced = [(i, mirror_point(p, paper, opts.flip, opts.back_offset)) for i, p in placed]
+            bitems, btrim, _ = _side(shape, paper, tiles, bplaced, True, opts)
+            out.backs.extend(Placement(i, s, x, y) for i, (x, y) in bplaced)
+            label = page_label(game, contents + f" (backs, flip on {opts.flip} edge)", opts.scale, k + 1, n_pages)
+            bpage = Page(paper.width, paper.height, label=label)
+            bpage.items = [page_scale(opts, paper, bitems + [footer(paper, label, opts.scale)])]
+            bpage.trim, bpage.bleed = btrim, btrim.grow(paper.bleed) if btrim else None
+            out.pages.append(bpage)
+    return out
+
+
+def gutter_fold(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, contents: str) -> Imposed:
+    """Fronts on the top half, backs mirrored below the fold line: print one side, fold, glue, cut."""
+    paper = opts.paper
+    mid = paper.height / 2
+    gap = paper.bleed + 2.0
+    top = Box(paper.content.x0, paper.margin + FOOTER, paper.content.x1, mid - gap)
+    centres = shape.pack(top, paper.bleed)
+    if not centres:
+        raise SpecError(f"a {shape.kind} of {shape.size:g} mm does not fit half a {paper.name} page")
+    per = len(centres)
+    sheets = [list(range(k, min(k + per, len(tiles)))) for k in range(0, len(tiles), per)]
+    out = Imposed([])
+    for s, idx in enumerate(sheets):
+        placed = [(i, centres[j]) for j, i in enumerate(idx)]
+        items, trim, segs = _side(shape, paper, tiles, placed, False, opts)
+        bplaced = [(i, (x, 2 * mid - y)) for i, (x, y) in placed]
+        bitems, btrim, _ = _side(shape, paper, tiles, bplaced, True, opts)
+        out.fronts.extend(Placement(i, s, x, y) for i, (x, y) in placed)
+        out.backs.extend(Placement(i, s, x, y) for i, (x, y) in bplaced)
+        out.cuts.append(segs)
+        fold = [
+            Polyline(((paper.margin, mid), (paper.width - paper.margin, mid)), Style(stroke="#666666", width=0.2, dash=(3.0, 2.0))),
+            Text(paper.margin, mid - 1.0, "fold here, glue the halves back to back, then cut", 2.4, "#666666", anchor="start"),
+        ]
+        label = page_label(game, contents + " (gutter fold)", opts.scale, s + 1, len(sheets))
+        page = Page(paper.width, paper.height, label=label)
+        page.items = [page_scale(opts, paper, items + bitems + fold + [footer(paper, label, opts.scale)])]
+        page.trim = Box(trim.x0, trim.y0, btrim.x1, btrim.y1)
+        page.bleed = page.trim.grow(paper.bleed)
+        out.pages.append(page)
+    return out
+
+
+def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
+    """Two pages (front, back) with targets and mm scales: print duplex, hold to light, read the offset."""
+    paper = opts.paper
+    c = paper.content
+    spots = [(c.x0 + 25, c.y0 + 25), (c.x1 - 25, c.y0 + 25), ((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2),
+             (c.x0 + 25, c.y1 - 25), (c.x1 - 25, c.y1 - 25)]
+    pages = []
+    for side in ("front", "back"):
+        items: list[Item] = []
+        for (x, y) in spots:
+            if side == "front":
+                items.append(registration_target(x, y, 4.0))
+                for k in range(-5, 6):  # 1 mm scales to read the misregistration against
+                    h = 2.0 if k % 5 == 0 else 1.0
+                    items.append(Polyline(((x + k, y + 7), (x + k, y + 7 + h)), MARK))
+                    items.append(Polyline(((x + 7, y + k), (x + 7 + h, y + k)), MARK))
+            else:
+                bx, by = mirror_point((x, y), paper, opts.flip, opts.back_offset)
+                items.append(Polyline(((bx - 6, by), (bx + 6, by)), Style(stroke="#d62728", width=0.2)))
+                items.append(Polyline(((bx, by - 6), (bx, by + 6)), Style(stroke="#d62728", width=0.2)))
+        if side == "front":
+            text = [
+                "Duplex alignment test. Print this page double-sided (flip on the " + opts.flip + " edge), at 100% scale.",
+                "Hold the sheet up to a light. The red crosses printed on the back should sit on the black targets.",
+                "Read on the mm scales how far the red cross is off, looking at this side: right and down are positive.",
+                "Pass what you read, e.g. --back-offset 0.5,-0.8; the backs are then shifted to cancel it. Print this test again to check.",
+            ]
+            for j, line in enumerate(text):
+                items.append(Text(c.x0 + 5, c.y0 + 60 + 6 * j, line, 3.0, "#000000", anchor="start"))
+        label = page_label(game, f"duplex alignment test ({side})", opts.scale, len(pages) + 1, 2)
+        page = Page(paper.width, paper.height, label=label, trim=paper.printable)
+        page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]
+        pages.append(page)
+    return pages

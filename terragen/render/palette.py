@@ -1,0 +1,60 @@
+"""Colour palettes for print kits, read from ``templates/palettes/*.toml``.
+
+Colours are data so a group can reprint a kit in their own scheme (or a
+printer-friendly one) without touching code.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from terragen.errors import InputError
+from terragen.templates import template_path
+
+
+@dataclass(frozen=True)
+class Palette:
+    levels: dict[int, str]
+    ink: dict[int, str]
+    seats: tuple[str, ...]
+    seat_names: tuple[str, ...]
+
+    def level(self, lv: int) -> str:
+        return self.levels.get(lv, "#cccccc")
+
+    def text_on(self, lv: int) -> str:
+        return self.ink.get(lv, "#000000")
+
+    def seat(self, s: int) -> str:
+        return self.seats[s % len(self.seats)]
+
+    def seat_name(self, s: int) -> str:
+        return self.seat_names[s % len(self.seat_names)]
+
+
+@lru_cache(maxsize=8)
+def load_palette(name: str = "terrain") -> Palette:
+    path = template_path("palettes", f"{name}.toml")
+    try:
+        d = tomllib.loads(path.read_text(encoding="utf-8"))
+        return Palette(
+            {int(k): str(v) for k, v in d["levels"].items()},
+            {int(k): str(v) for k, v in d["ink"].items()},
+            tuple(d["seats"]["colours"]),
+            tuple(d["seats"]["names"]),
+        )
+    except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"{path}: bad palette ({exc})") from None
+
+
+def shade(colour: str, factor: float) -> str:
+    """``colour`` darkened (factor < 1) or lightened toward white (factor > 1)."""
+    c = colour.lstrip("#")
+    rgb = [int(c[i:i + 2], 16) for i in (0, 2, 4)]
+    if factor <= 1:
+        rgb = [round(v * factor) for v in rgb]
+    else:
+        rgb = [round(v + (255 - v) * (factor - 1)) for v in rgb]
+    return "#" + "".join(f"{max(0, min(255, v)):02x}" for v in rgb)

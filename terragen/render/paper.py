@@ -1,0 +1,61 @@
+"""Paper templates (``templates/paper/*.toml``): size, printer margin, bleed, safe zone.
+
+The page is divided into the printable area (inside the margin), and at its
+foot a strip for the sheet label and the 100 mm calibration bar; everything
+else is the content area imposition may fill, art and bleed included.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+
+from terragen.errors import InputError, SpecError
+from terragen.render.model import Box
+from terragen.templates import template_path, templates_root
+
+#: Height of the footer strip (label line + calibration bar) inside the bottom margin.
+FOOTER = 13.0
+
+
+@dataclass(frozen=True)
+class Paper:
+    key: str
+    name: str
+    width: float
+    height: float
+    margin: float
+    bleed: float
+    safe: float
+
+    @property
+    def printable(self) -> Box:
+        m = self.margin
+        return Box(m, m, self.width - m, self.height - m)
+
+    @property
+    def content(self) -> Box:
+        """Where imposed art (bleed included) may go: the printable area above the footer."""
+        p = self.printable
+        return Box(p.x0, p.y0, p.x1, p.y1 - FOOTER)
+
+
+def paper_names() -> list[str]:
+    return sorted(p.stem for p in (templates_root() / "paper").glob("*.toml"))
+
+
+def load_paper(key: str) -> Paper:
+    """Load a paper template by name (``a4``, ``letter``); a bad name is a one-line SpecError."""
+    k = key.strip().lower()
+    path = template_path("paper", f"{k}.toml")
+    if not k.isidentifier() or not path.exists():
+        raise SpecError(f"unknown paper {key!r} (choose one of: {', '.join(paper_names())})")
+    try:
+        d = tomllib.loads(path.read_text(encoding="utf-8"))
+        paper = Paper(k, str(d["name"]), float(d["width"]), float(d["height"]), float(d["margin"]),
+                      float(d["bleed"]), float(d["safe"]))
+    except (KeyError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"{path}: bad paper template ({exc})") from None
+    if min(paper.width, paper.height) <= 2 * paper.margin + FOOTER:
+        raise InputError(f"{path}: margins leave no room to print")
+    return paper

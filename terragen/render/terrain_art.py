@@ -1,0 +1,159 @@
+"""Art for The Terrain Game: piece faces, inverted backs, the board, tokens, the gauge.
+
+Everything is drawn in local millimetres around (0, 0) for a hex of
+circumradius ``R`` (pointy-top, as the grid contract says), so the same face
+serves the tile sheets, the fold-up nets and the build sheet at any scale.
+Pips sit at the edge midpoints of the exit directions the model gives; the
+art decides no rule.
+"""
+
+from __future__ import annotations
+
+import math
+
+from terragen.grids import hex as hx
+from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
+from terragen.render.palette import Palette, shade
+
+#: Height of one level in mm (the rulebook's quarter inch).
+LEVEL_MM = 6.0
+
+
+def hex_points(R: float, cx: float = 0.0, cy: float = 0.0, turn: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """Pointy-top hexagon corners; ``turn`` rotates them (degrees, counter-clockwise on screen)."""
+    if not turn:
+        return tuple((cx + dx, cy + dy) for dx, dy in hx.corner_offsets(R))
+    return tuple(_turned(dx, dy, turn, cx, cy) for dx, dy in hx.corner_offsets(R))
+
+
+def _turned(x: float, y: float, turn: float, cx: float = 0.0, cy: float = 0.0) -> tuple[float, float]:
+    a = math.radians(turn)
+    c, s = math.cos(a), math.sin(a)
+    return (cx + c * x + s * y, cy - s * x + c * y)
+
+
+def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Palette, number: bool = True,
+               turn: float = 0.0) -> list[Item]:
+    """The top of a piece: level colour, an inner rim, the big level number, pips, the small id.
+
+    ``turn`` rotates the hexagon and its pips but keeps the text upright (the nets' lids are
+    flat-side down, i.e. turned 30 degrees).
+    """
+    base = pal.level(level)
+    ink = pal.text_on(level)
+    items: list[Item] = [
+        Polygon(hex_points(R * 1.05, turn=turn), Style(fill=base)),
+        Polygon(hex_points(R * 0.955, turn=turn), Style(stroke=shade(base, 0.8), width=R * 0.035)),
+    ]
+    pip_r = R * 0.085
+    for d in exits:
+        mx, my = hx.edge_midpoint_offset(d, R)
+        px, py = _turned(mx * 0.76, my * 0.76, turn)
+        items.append(Circle(px, py, pip_r, Style(fill="#1a1a1a", stroke="#ffffff", width=pip_r * 0.3)))
+    if number:
+        items.append(Text(0, R * 0.2, str(level), R * 0.62, ink, bold=True))
+    if label:
+        items.append(Text(0, R * 0.52, label, R * 0.15, ink))
+    return items
+
+
+def piece_back(R: float, level: int, label: str, pal: Palette) -> list[Item]:
+    """The underside of a piece: what shows when a piece is turned over (impassable)."""
+    base = shade(pal.level(level), 0.75)
+    return [
+        Polygon(hex_points(R * 1.05), Style(fill=base, hatch=Hatch(spacing=R * 0.12, angle=45, colour=shade(base, 0.7), width=R * 0.03))),
+        Polygon(hex_points(R * 0.955), Style(stroke=shade(base, 0.7), width=R * 0.035)),
+        Circle(0, -R * 0.08, R * 0.34, Style(fill="#ffffff", stroke="#1a1a1a", width=R * 0.04)),
+        Polyline(((-R * 0.2, -R * 0.28), (R * 0.2, R * 0.12)), Style(stroke="#b00000", width=R * 0.07)),
+        Polyline(((-R * 0.2, R * 0.12), (R * 0.2, -R * 0.28)), Style(stroke="#b00000", width=R * 0.07)),
+        Text(0, R * 0.5, f"level {level} · {label} · turned over", R * 0.12, "#ffffff"),
+    ]
+
+
+def round_token(d: float, fill: str, title: str, sub: str, ink: str = "#ffffff", symbol: str = "") -> list[Item]:
+    """A round counter: filled disc, a white ring inside the cut, a short title and subtitle."""
+    r = d / 2
+    items: list[Item] = [
+        Circle(0, 0, r * 1.1, Style(fill=fill)),
+        Circle(0, 0, r * 0.86, Style(stroke="#ffffff", width=r * 0.06)),
+    ]
+    if symbol == "flag":
+        items.append(Polyline(((-r * 0.25, r * 0.35), (-r * 0.25, -r * 0.5)), Style(stroke=ink, width=r * 0.08)))
+        items.append(Polygon(((-r * 0.25, -r * 0.5), (r * 0.35, -r * 0.33), (-r * 0.25, -r * 0.15)), Style(fill=ink)))
+        items.append(Text(r * 0.25, r * 0.3, title, r * 0.45, ink, bold=True))
+    else:
+        items.append(Text(0, r * 0.12, title, r * 0.5, ink, bold=True))
+    if sub:
+        items.append(Text(0, r * 0.58, sub, r * 0.2, ink))
+    return items
+
+
+def start_mark(d: float, fill: str, corner: int, name: str) -> list[Item]:
+    """A start marker in a seat colour: goes under or beside a corner position."""
+    r = d / 2
+    items: list[Item] = [Circle(0, 0, r * 1.1, Style(fill=fill)), Circle(0, 0, r * 0.86, Style(stroke="#ffffff", width=r * 0.06))]
+    # an arrow pointing "into the board" (up on the token; turn it to face the centre)
+    items.append(Polygon(((0, -r * 0.62), (r * 0.3, -r * 0.25), (-r * 0.3, -r * 0.25)), Style(fill="#ffffff")))
+    items.append(Text(0, r * 0.15, "START", r * 0.28, "#ffffff", bold=True))
+    items.append(Text(0, r * 0.5, f"{name} · corner {corner}", r * 0.17, "#ffffff"))
+    return items
+
+
+def board_drawing(radius: int, R: float, pal: Palette, frame: float = 4.0) -> tuple[list[Item], tuple[float, float]]:
+    """The empty board at true size: one hex per position with its (q, r), corners marked.
+
+    Returns items in board mm (origin top-left of the frame) and the (w, h) size.
+    """
+    cells = hx.board_cells(radius)
+    xs = [hx.to_pixel(h, R)[0] for h in cells]
+    ys = [hx.to_pixel(h, R)[1] for h in cells]
+    hw = R * math.sqrt(3) / 2
+    x0, y0 = min(xs) - hw - frame, min(ys) - R - frame
+    w, h = max(xs) + hw + frame - x0, max(ys) + R + frame - y0
+    items: list[Item] = []
+    # the board's outer shape: a big pointy-top hexagon-ish outline made by the cells, grown by the frame
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.ops import unary_union
+
+    union = unary_union([SPolygon(hx.polygon(c, R)) for c in cells]).buffer(frame * 0.8, join_style="mitre")
+    items.append(Polygon(tuple((x - x0, y - y0) for x, y in union.exterior.coords[:-1]), Style(fill="#efe9dc")))
+    corners = {hx.corner(radius, i): i for i in range(6)}
+    for c in cells:
+        cx, cy = hx.to_pixel(c, R)
+        cx, cy = cx - x0, cy - y0
+        pts = tuple((x - x0, y - y0) for x, y in hx.polygon(c, R))
+        if c in corners:
+            i = corners[c]
+            items.append(Polygon(pts, Style(fill="#ffffff", stroke="#9a9384", width=0.4)))
+            items.append(Circle(cx, cy, R * 0.45, Style(stroke=pal.seat(i), width=1.2, dash=(2.0, 1.5))))
+            items.append(Text(cx, cy + R * 0.1, f"corner {i}", R * 0.14, "#555555"))
+        else:
+            items.append(Polygon(pts, Style(fill="#fbf8f1", stroke="#9a9384", width=0.4)))
+        items.append(Text(cx, cy + R * 0.7, f"{c[0]},{c[1]}", R * 0.12, "#9a9384"))
+    return items, (w, h)
+
+
+def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, float]:
+    """A cut-out ruler, 6 mm per level, to check how many levels one stack stands above another."""
+    width = 22.0
+    height = levels * LEVEL_MM + 14.0
+    items: list[Item] = [Polygon(((0, 0), (width, 0), (width, height), (0, height)), Style(fill="#ffffff", stroke="#000000", width=0.15))]
+    base_y = height - 6.0
+    for lv in range(1, levels + 1):
+        top = base_y - lv * LEVEL_MM
+        items.append(Polygon(((0, top), (9, top), (9, top + LEVEL_MM), (0, top + LEVEL_MM)), Style(fill=pal.level(lv))))
+        items.append(Polyline(((0, top), (14, top)), Style(stroke="#000000", width=0.2)))
+        items.append(Text(17.0, top + 4.2, str(lv), 3.6, "#000000", bold=True))
+    items.append(Polyline(((0, base_y), (width, base_y)), Style(stroke="#000000", width=0.4)))
+    items.append(Text(width / 2, base_y + 4.0, "table", 2.4, "#000000"))
+    items.append(Text(width / 2, 4.5, "6 mm / level", 2.2, "#000000"))
+    return items, width, height
+
+
+def path_items(points: list[tuple[float, float]], colour: str, width: float) -> list[Item]:
+    """A route drawn as a line with dots at each step."""
+    items: list[Item] = [Polyline(tuple(points), Style(stroke=colour, width=width, opacity=0.85))]
+    for x, y in points[1:-1]:
+        items.append(Circle(x, y, width * 0.9, Style(fill=colour)))
+    return items
+

@@ -1,0 +1,229 @@
+"""The Terrain Game print-and-play kit: which sheets exist and what goes on them.
+
+The kit takes its pieces from the model's inventory (level, pattern, copies)
+and its exits from ``pieces.exits``; it only decides how things look and where
+they go on paper. Default tile size: 50 mm across flats (see
+``docs/printing.md``): with levels 6 mm high (a quarter inch) a piece is about
+two fingers wide, a level-8 stack stands 48 mm tall, and the 91-hex board
+measures about 57 × 51 cm, a normal table-top footprint.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from terragen.errors import SpecError
+from terragen.grids import hex as hx
+from terragen.render import nets as netmod
+from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
+from terragen.render.marks import footer, page_label
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.palette import Palette, load_palette, shade
+from terragen.render.shapes import Shape
+from terragen.render.terrain_art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
+from terragen.render.text import paragraph
+from terragen.terrain.pieces import Inventory
+from terragen.render.tiler import OVERLAP, grid_shape, tile_board
+
+GAME = "The Terrain Game"
+DEFAULT_TILE = 50.0  # mm across flats
+MIN_TILE, MAX_TILE = 25.0, 80.0
+TOKEN_D = 20.0
+
+
+@dataclass
+class KitPart:
+    """One file of the kit: a short name for the file and its document."""
+
+    name: str
+    doc: Document
+
+
+def _pieces(inventory: Inventory) -> list[tuple[str, int, str]]:
+    from terragen.terrain.pieces import parse_piece_id
+
+    out = []
+    for pid in inventory.piece_ids():
+        lv, pat, _ = parse_piece_id(pid)
+        out.append((pid, lv, pat))
+    return out
+
+
+def piece_tiles(R: float, pal: Palette, inventory: Inventory) -> list[Tile]:
+    from terragen.terrain.pieces import exits
+
+    tiles = []
+    for pid, lv, pat in _pieces(inventory):
+        tiles.append(Tile(piece_face(R, lv, exits(pat, 0), pid, pal), pal.level(lv),
+                          piece_back(R, lv, pid, pal), shade(pal.level(lv), 0.75), pid))
+    return tiles
+
+
+def tiles_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
+    shape = Shape("hex", size)
+    imp = impose(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
+                 f"{inventory.total} pieces, {size:g} mm across flats", duplex=True)
+    return KitPart("tiles", Document(f"{GAME}: pieces (print double-sided)", imp.pages))
+
+
+def gutter_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
+    shape = Shape("hex", size)
+    imp = gutter_fold(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
+                      f"{inventory.total} pieces, {size:g} mm")
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: pieces, gutter-fold layout (no duplex needed)", imp.pages))
+
+
+def alignment_part(opts: PrintOptions) -> KitPart:
+    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME)))
+
+
+def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -> KitPart:
+    """A one-page overview (how the sheets fit together) then the board at true size over sheets."""
+    R = size / math.sqrt(3)
+    items, (bw, bh) = board_drawing(radius, R, pal)
+    rows, cols = grid_shape((bw, bh), opts)
+    total = 1 + rows * cols
+    paper = opts.paper
+    area = paper.content
+    k = min(area.width / bw, (area.height - 20.0) / bh)
+    ox = area.x0 + (area.width - bw * k) / 2
+    oy = area.y0 + 14.0
+    ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
+    # where each sheet's window falls, drawn on the overview
+    aw, ah = area.width, area.height - 6.0
+    step_x = (bw - aw) / (cols - 1) if cols > 1 else 0.0
+    step_y = (bh - ah) / (rows - 1) if rows > 1 else 0.0
+    for r in range(rows):
+        for c in range(cols):
+            wx = step_x * c if cols > 1 else (bw - aw) / 2
+            wy = step_y * r if rows > 1 else (bh - ah) / 2
+            pts = ((wx, wy), (wx + aw, wy), (wx + aw, wy + ah), (wx, wy + ah))
+            ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
+            ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, f"{chr(65 + r)}{c + 1}", 8.0, "#1f77b4", bold=True, ))
+    ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
+    ov.append(Text(area.x0, area.y0 + 10.5,
+                   f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets, "
+                   f"{OVERLAP:g} mm overlap; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
+    label = page_label(GAME, "board overview", opts.scale, 1, total, reduced=k)
+    first = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
+    pages = [first] + tile_board(items, (bw, bh), opts, GAME, f"board at true size ({size:g} mm hexes)", first_page=2, total_pages=total)
+    return KitPart("board", Document(f"{GAME}: board", pages))
+
+
+def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
+    """Start marks, one token per player and three destination flags per colour, and the elevation gauge."""
+    tiles: list[Tile] = []
+    for s in range(seats):
+        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s)), pal.seat(s), name=f"start {s}"))
+    for s in range(seats):
+        tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s)), pal.seat(s), name=f"player {s}"))
+    for s in range(seats):
+        for j in range(1, 4):
+            tiles.append(Tile(round_token(TOKEN_D, shade(pal.seat(s), 1.55), str(j), pal.seat_name(s), ink=shade(pal.seat(s), 0.55), symbol="flag"),
+                              shade(pal.seat(s), 1.55), name=f"destination {s}.{j}"))
+    paper = opts.paper
+    gitems, gw, gh = elevation_gauge(pal)
+    c = paper.content
+    area = Box(c.x0, c.y0, c.x1 - gw - 10.0, c.y1)
+    imp = impose(Shape("circle", TOKEN_D), tiles, opts, GAME, "start marks, player tokens, destination flags, elevation gauge", area=area)
+    page = imp.pages[0]  # the gauge goes beside the tokens on the first page
+    gx, gy = c.x1 - gw - 2.0, c.y0 + 8.0
+    extra: list[Item] = [Group(gitems, translate(gx, gy)),
+                         Text(gx + gw / 2, gy - 3.0, "elevation gauge", 2.4, "#000000")]
+    page.items.append(page_scale(opts, paper, extra))
+    return KitPart("tokens", Document(f"{GAME}: tokens and gauge", imp.pages))
+
+
+RULES = [
+    ("What you need", "The 91-position board, the 96 pieces (91 go on the board, 5 are spares), one token per "
+     "player, one to three destination flags per player, a white die and a red die."),
+    ("Building the board", "Each player picks a START corner and lays the first piece there. Then players take turns "
+     "adding one piece next to the pieces already down, until all 91 positions are covered. A piece's big number "
+     "is its height in levels; its dots (pips) mark the three sides a token may leave by."),
+    ("Destinations", "Each player then places flags for a neighbour (the same number, one to three, for everyone), "
+     "never two on one position, and only where a token could get to without ever climbing or dropping more than "
+     "three levels in a single step. Tokens start on their corners."),
+    ("Your turn", "Roll both dice. The white die is how many movement points you have. An odd red die means bad "
+     "weather: every step costs twice as much."),
+    ("Moving", "Step to a neighbouring position only across a side of your own piece that shows a pip; the piece "
+     "you enter may have its pips anywhere. A step may go up or down at most three levels. Turned-over pieces "
+     "cannot be entered or left."),
+    ("Costs", "Same height: 1 point. Going down: 1 point per level dropped. Going up: 1 point per level climbed, "
+     "plus 1. Double all costs in bad weather. Unused points are lost."),
+    ("Doubles", "When both dice show the same number you do not move; instead you turn one piece anywhere on the "
+     "board (with or without a token on it) to a new direction, or pass. Variant: on a double six you may "
+     "instead turn an empty piece upside down for the rest of the game."),
+    ("Winning", "A flag counts when your token ends a move on it; with several flags, visit them in any order. "
+     "The first player to have all of their flags wins."),
+    ("Printing notes", "Print the piece sheets double-sided (or use the gutter-fold file); the back of each piece "
+     "is its turned-over face. Check the 100 mm bar on any page with a ruler before cutting. The elevation gauge "
+     "measures stacks: 6 mm per level."),
+]
+
+
+def rules_part(opts: PrintOptions) -> KitPart:
+    paper = opts.paper
+    c = paper.content
+    y = c.y0 + 8.0
+    items: list[Item] = [Text(c.x0, y, "The Terrain Game: rules at a glance", 6.0, "#000000", anchor="start", bold=True)]
+    y += 6.0
+    items.append(Text(c.x0, y, "A summary for the table; the full rulebook decides any question.", 3.0, "#444444", anchor="start"))
+    y += 10.0
+    for head, body in RULES:
+        items.append(Text(c.x0, y, head, 4.6, "#000000", anchor="start", bold=True))
+        y += 6.0
+        para, y = paragraph(c.x0, y, body, 3.9, c.width, leading=1.45)
+        items.extend(para)
+        y += 4.5
+    label = page_label(GAME, "rules summary", opts.scale, 1, 1)
+    page = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]
+    return KitPart("rules", Document(f"{GAME}: rules summary", [page]))
+
+
+def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
+    from terragen.terrain.pieces import exits
+
+    R = size / math.sqrt(3)
+    nets = []
+    for pid, lv, pat in _pieces(inventory):
+        face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0)
+        nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid))
+    paper = opts.paper
+    area = paper.content
+    for n in nets:
+        if n.bounds.width > area.width or n.bounds.height > area.height:
+            raise SpecError(f"a {size:g} mm piece's fold-up net does not fit {paper.name} paper; use a smaller --tile-size")
+    packed = netmod.pack_nets(nets, area)
+    pages = []
+    for k, placed in enumerate(packed, 1):
+        names = ", ".join(nets[i].items[-1].text for i, _ in placed[:1]) + (f" to {nets[placed[-1][0]].items[-1].text}" if len(placed) > 1 else "")
+        label = page_label(GAME, f"fold-up pieces {names} (cut solid, fold dashed)", opts.scale, k, len(packed))
+        page = Page(paper.width, paper.height, label=label, trim=paper.content)
+        page.items = [page_scale(opts, paper, [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
+        pages.append(page)
+    return KitPart("nets", Document(f"{GAME}: fold-up 3D pieces", pages))
+
+
+def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False,
+                inventory: Inventory | None = None) -> list[KitPart]:
+    """Every part of the kit, in the order a player would print them."""
+    if not MIN_TILE <= tile_size <= MAX_TILE:
+        raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm across flats)")
+    from terragen.terrain.pieces import standard_inventory
+
+    inv = inventory or standard_inventory()
+    pal = load_palette("terrain")
+    parts = [
+        rules_part(opts),
+        tiles_part(opts, tile_size, pal, inv),
+        gutter_part(opts, tile_size, pal, inv),
+        alignment_part(opts),
+        board_part(opts, tile_size, pal),
+        tokens_part(opts, pal),
+    ]
+    if nets:
+        parts.append(nets_part(opts, tile_size, pal, inv))
+    return parts

@@ -1,0 +1,48 @@
+"""Simple text layout for the drawing model: wrapping and text blocks.
+
+Widths are estimated from Helvetica's average advance (about half the font
+size), which is all a rules sheet or a legend needs and keeps the model free
+of any back end.
+"""
+
+from __future__ import annotations
+
+from terragen.render.model import Item, Text
+
+AVG_ADVANCE = 0.52  # average Helvetica glyph width as a fraction of the font size
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """Width of ``s`` in mm at ``size``: Helvetica's real metrics when reportlab is there, an estimate otherwise."""
+    try:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+    except ImportError:  # pragma: no cover - reportlab is a dependency
+        return len(s) * size * AVG_ADVANCE
+    return stringWidth(s, "Helvetica-Bold" if bold else "Helvetica", size)
+
+
+def wrap(s: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap of ``s`` to lines no wider than ``width`` mm at ``size``."""
+    words = s.split()
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        trial = f"{cur} {w}" if cur else w
+        if cur and text_width(trial, size) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def paragraph(x: float, y: float, s: str, size: float, width: float, colour: str = "#000000",
+              leading: float = 1.35, bold: bool = False) -> tuple[list[Item], float]:
+    """Wrapped lines starting with the first baseline at ``y``; returns items and the next free y."""
+    items: list[Item] = []
+    for line in wrap(s, size, width):
+        items.append(Text(x, y, line, size, colour, anchor="start", bold=bold))
+        y += size * leading
+    return items, y

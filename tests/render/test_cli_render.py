@@ -1,0 +1,117 @@
+"""``terragen kit`` and ``terragen render`` as a user meets them: files, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "templates" / "terrain" / "examples"
+
+
+def run(*args, cwd=None):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=120)
+
+
+def one_line_usage_error(p):
+    assert p.returncode == 2, p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
+    return lines[0]
+
+
+def test_kit_terrain_writes_every_file_into_a_new_folder(tmp_path: Path):
+    out = tmp_path / "new" / "kit"
+    p = run("kit", "terrain", "--paper", "letter", "--out", out)
+    assert p.returncode == 0, p.stderr
+    names = sorted(f.name for f in out.iterdir())
+    assert names == sorted(f"terrain-{n}-letter.pdf" for n in
+                           ["rules", "tiles", "tiles-gutterfold", "alignment-test", "board", "tokens"])
+    for f in out.iterdir():
+        assert f.read_bytes().startswith(b"%PDF-")
+    assert not list(out.glob(".*tmp"))  # no temporary files left behind
+    first = {f.name: f.read_bytes() for f in out.iterdir()}
+    assert run("kit", "terrain", "--paper", "letter", "--out", out).returncode == 0
+    assert first == {f.name: f.read_bytes() for f in out.iterdir()}  # same input, same bytes
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--paper", "a3"], "unknown paper"),
+    (["--back-offset", "1;2"], "--back-offset"),
+    (["--back-offset", "50,0"], "--back-offset"),
+    (["--scale", "4"], "--scale"),
+    (["--tile-size", "500"], "--tile-size"),
+])
+def test_kit_bad_options_are_one_line_exit_2(tmp_path: Path, args, needle):
+    p = run("kit", "terrain", "--out", tmp_path / "k", *args)
+    assert needle in one_line_usage_error(p)
+    assert not (tmp_path / "k").exists() or not list((tmp_path / "k").iterdir())
+
+
+def test_render_pdf_and_svg(tmp_path: Path):
+    pdf = tmp_path / "sheets" / "b.pdf"
+    p = run("render", EXAMPLES / "four-players.json", "--out", pdf)
+    assert p.returncode == 0, p.stderr
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    svg = tmp_path / "b.svg"
+    p = run("render", EXAMPLES / "four-players.txt", "--format", "svg", "--out", svg)
+    assert p.returncode == 0, p.stderr
+    text = svg.read_text()
+    assert text.startswith("<svg") and 'width="210mm"' in text
+
+
+def test_render_errors_keep_existing_output(tmp_path: Path):
+    out = tmp_path / "keep.pdf"
+    out.write_bytes(b"old")
+    p = run("render", tmp_path / "missing.txt", "--out", out)
+    assert "no such file" in one_line_usage_error(p)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "terrain", "radius": ')
+    p = run("render", bad, "--out", out)
+    one_line_usage_error(p)
+    p = run("render", EXAMPLES / "two-players.txt", "--paper", "tabloid", "--out", out)
+    assert "unknown paper" in one_line_usage_error(p)
+    assert out.read_bytes() == b"old"
+
+
+def test_help_lists_examples():
+    p = run("kit", "terrain", "--help")
+    assert p.returncode == 0 and "--flip" in p.stdout and "--back-offset" in p.stdout and "--nets" in p.stdout
+    p = run("render", "--help")
+    assert p.returncode == 0 and "terragen render" in p.stdout
+
+
+def test_kit_svg_writes_one_true_size_file_per_page(tmp_path: Path):
+    p = run("kit", "terrain", "--format", "svg", "--out", tmp_path)
+    assert p.returncode == 0, p.stderr
+    svgs = sorted(tmp_path.glob("terrain-tiles-a4-p*.svg"))
+    assert len(svgs) == 14
+    assert 'width="210mm"' in svgs[0].read_text()
+    assert len(list(tmp_path.glob("*.svg"))) == 43
+
+
+def test_every_example_layout_renders_even_when_invalid():
+    from terragen.render.build_sheet import build_sheet
+    from terragen.render.impose import PrintOptions
+    from terragen.render.paper import load_paper
+    from terragen.render.pdf import document_pdf
+    from terragen.terrain.files import load_layout
+
+    opts = PrintOptions(load_paper("a4"))
+    files = sorted(EXAMPLES.glob("*.*")) + sorted((EXAMPLES / "invalid").glob("*.*"))
+    assert len(files) > 10
+    for f in files:
+        try:
+            layout = load_layout(f)
+        except Exception as exc:  # a file the parser refuses is the parser's business, not the renderer's
+            assert type(exc).__name__ in ("InputError", "SpecError"), f
+            continue
+        doc = build_sheet(layout, opts, f.name)
+        assert document_pdf(doc).startswith(b"%PDF-")

@@ -1,0 +1,112 @@
+"""What the Terrain sheets say: pips where the model's exits are, ids, routes, build order, nets."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from terragen.grids import hex as hx
+from terragen.render.build_sheet import build_sheet, cell_label, routes
+from terragen.render.model import Circle, Polyline, Text, flatten
+from terragen.render.nets import prism_net
+from terragen.render.palette import load_palette
+from terragen.render.terrain_art import piece_face
+from terragen.terrain.files import load_layout
+from terragen.terrain.pieces import exits
+
+from .test_cli_render import EXAMPLES
+
+
+def pip_directions(items, R):
+    """Directions of the pips drawn on a face, read back from where the dark dots sit."""
+    dirs = set()
+    for it, _ in flatten(items):
+        if isinstance(it, Circle) and it.style.fill == "#1a1a1a":
+            ang = math.degrees(math.atan2(-it.cy, it.cx)) % 360  # screen y is down
+            dirs.add(round(ang / 60) % 6)
+    return dirs
+
+
+@pytest.mark.parametrize("pattern", ["A", "B", "C", "D"])
+@pytest.mark.parametrize("rotation", range(6))
+def test_pips_sit_on_the_exit_edges(pattern, rotation):
+    R = 20.0
+    face = piece_face(R, 3, exits(pattern, rotation), "3X1", load_palette())
+    assert pip_directions(face, R) == set(exits(pattern, rotation))
+
+
+def test_tile_sheets_hold_every_piece_once_with_big_level_and_small_id(kit_a4):
+    fronts = [p for k, p in enumerate(kit_a4["tiles"].pages) if k % 2 == 0]
+    texts = [it.text for page in fronts for it, _ in flatten(page.items) if isinstance(it, Text)]
+    ids = [t for t in texts if len(t) == 3 and t[0].isdigit() and t[1] in "ABCD"]
+    assert len(ids) == 96 and len(set(ids)) == 96
+    big = [it for page in fronts for it, _ in flatten(page.items) if isinstance(it, Text) and it.bold and it.text.isdigit()]
+    assert len(big) == 96 and min(t.size for t in big) > 10  # readable across the table
+
+
+def test_build_sheet_shows_each_position_routes_and_build_order(a4):
+    layout = load_layout(EXAMPLES / "four-players.json")
+    layout.cells[0].extra["piece"] = "1C2"
+    order = [{"seat": k % 2, "q": c.q, "r": c.r, "piece": f"{c.level}{c.pattern}1"} for k, c in enumerate(layout.cells)]
+    layout.extra.setdefault("meta", {})["build_order"] = order
+    doc = build_sheet(layout, a4, "four-players.json")
+    assert len(doc.pages) == 1
+    texts = [it.text for it, _ in flatten(doc.pages[0].items) if isinstance(it, Text)]
+    assert "1C2 r1" in texts  # the named piece id wins over level + pattern
+    assert sum(1 for t in texts if t.endswith(tuple(f" r{k}" for k in range(6)))) == 91
+    assert any(t.startswith("91. seat") for t in texts)
+    info = routes(layout)
+    assert len(info) == 4 and all(ok for _, _, _, ok in info)
+    for (seat, hexes, cost, ok), p in zip(info, layout.players):
+        assert hexes[0] == layout.start(p)
+        assert hexes[-1] == p.destinations[-1].hex
+        assert all(hx.distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))
+        assert any(f"cheapest route {cost} good weather" in t for t in texts)
+
+
+def test_cell_label_falls_back_to_level_and_pattern():
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    c = layout.cells[0]
+    c.extra.pop("piece", None)
+    assert cell_label(c) == f"{c.level}{c.pattern} r{c.rotation}"
+
+
+@pytest.mark.parametrize("level", [1, 4, 8])
+def test_net_walls_are_six_mm_per_level(level):
+    R = 50.0 / math.sqrt(3)
+    net = prism_net(R, level * 6.0, [], "#888888", 6.0, "x")
+    # a strip of six walls (each one side long) plus the closing tab; the lid (50 mm across flats) above
+    assert net.bounds.width == pytest.approx(6 * R + 4.0, abs=0.01)
+    assert net.bounds.height == pytest.approx(50.0 + 6.0 * level, abs=0.01)
+    cut = [it for it in net.items if isinstance(it, Polyline) and it.style.width == 0.2]
+    assert len(cut) == 1 and cut[0].points[0] == cut[0].points[-1]
+
+
+def test_board_sheets_overlap_and_show_the_whole_board(kit_a4):
+    pages = kit_a4["board"].pages
+    assert "overview" in pages[0].label and "reduced" in pages[0].label
+    names = [p.label.split("sheet ")[1].split(" ")[0] for p in pages[1:]]
+    assert names == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]
+    for p in pages[1:]:
+        assert "true size" in p.label
+
+
+def test_pips_and_text_stay_inside_the_safe_zone(a4):
+    """Pips and labels sit at least the paper's safe distance inside the cut, so a rough cut keeps them."""
+    from shapely.geometry import Point as SPoint
+    from shapely.geometry import Polygon as SPolygon
+
+    from terragen.render.text import text_width
+
+    size = 50.0
+    R = size / math.sqrt(3)
+    safe = SPolygon([(x, y) for x, y in __import__("terragen.grids.hex", fromlist=["x"]).corner_offsets(R)]).buffer(-a4.paper.safe)
+    for pattern in "ABCD":
+        for it, _ in flatten(piece_face(R, 8, exits(pattern, 0), "8D3", load_palette())):
+            if isinstance(it, Circle):
+                assert safe.contains(SPoint(it.cx, it.cy).buffer(it.r + (it.style.width / 2 if it.style.stroke else 0))), pattern
+            elif isinstance(it, Text):
+                w = text_width(it.text, it.size, it.bold)
+                for x in (it.x - w / 2, it.x + w / 2):
+                    assert safe.contains(SPoint(x, it.y)) and safe.contains(SPoint(x, it.y - it.size * 0.7))
