@@ -42,7 +42,39 @@ def build_options(paper: str, print_scale: float, outlines: bool, flip: str, bac
     return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset))
 
 
-@click.group()
+#: Kits of the other games live in their own modules, loaded only when asked for:
+#: name -> (module, attribute). Each is a click command taking ``print_options``.
+GAME_KITS: dict[str, tuple[str, str]] = {
+    "terrace": ("terragen.cli.kit_terrace", "terrace"),
+    "terralogical": ("terragen.cli.kit_terralogical", "terralogical"),
+    "terraflip": ("terragen.cli.kit_terraflip", "terraflip"),
+}
+
+
+class KitGroup(click.Group):
+    """The ``kit`` group: the Terrain kit is defined here, the other games' kits load lazily."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        import importlib.util
+
+        names = set(super().list_commands(ctx))
+        names |= {g for g, (mod, _) in GAME_KITS.items() if importlib.util.find_spec(mod) is not None}
+        return sorted(names)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None or cmd_name not in GAME_KITS:
+            return cmd
+        import importlib
+        import importlib.util
+
+        mod, attr = GAME_KITS[cmd_name]
+        if importlib.util.find_spec(mod) is None:
+            return None
+        return getattr(importlib.import_module(mod), attr)
+
+
+@click.group(cls=KitGroup)
 def kit() -> None:
     """Print-and-play sheets for a game: pieces, boards, tokens, rules.
 
