@@ -56,7 +56,9 @@ def crop_ticks(segments: list[tuple[Point, Point]], keep_out, reach: float = TIC
     outside the pieces and never print over art.
     """
     from shapely.geometry import LineString
+    from shapely.prepared import prep
 
+    inside = prep(keep_out)  # most ticks of inner edges lie wholly on pieces: skip them cheaply
     out: list[Item] = []
     seen: set[tuple[int, int, int, int]] = set()
     for a, b in segments:
@@ -68,6 +70,8 @@ def crop_ticks(segments: list[tuple[Point, Point]], keep_out, reach: float = TIC
         for (px, py), sgn in ((a, -1.0), (b, 1.0)):
             start = (px + sgn * ux * TICK_GAP, py + sgn * uy * TICK_GAP)
             line = LineString([start, (px + sgn * ux * reach, py + sgn * uy * reach)])
+            if inside.contains(line):
+                continue
             rest = line.difference(keep_out)
             for part in getattr(rest, "geoms", [rest]):
                 if part.is_empty or part.length < 1.0:

@@ -15,6 +15,12 @@ from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, 
 MM = 72.0 / 25.4  # points per millimetre
 
 
+def _n(v: float) -> str:
+    """A PDF number: at most 4 decimals, no trailing zeros, no exponent, no ``-0``."""
+    t = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if t in ("-0", "") else t
+
+
 def _colour(c: str) -> tuple[float, float, float]:
     c = c.lstrip("#")
     return (int(c[0:2], 16) / 255.0, int(c[2:4], 16) / 255.0, int(c[4:6], 16) / 255.0)
@@ -40,12 +46,41 @@ class _Painter:
         return (1 if st.stroke else 0, 1 if st.fill else 0)
 
     def path(self, points, closed: bool):
+        """A reportlab path holding ``points``; numbers are formatted here, 4 decimals (0.1 µm),
+        because reportlab's pure-Python number formatting is most of the run time of a kit."""
         p = self.c.beginPath()
-        p.moveTo(*points[0])
-        for x, y in points[1:]:
-            p.lineTo(x, y)
+        code = getattr(p, "_code", None)
+        if code is None:  # a reportlab without the path code list: go the slow, public way
+            p.moveTo(*points[0])
+            for x, y in points[1:]:
+                p.lineTo(x, y)
+            if closed:
+                p.close()
+            return p
+        parts = [f"{_n(points[0][0])} {_n(points[0][1])} m"]
+        parts.extend(f"{_n(x)} {_n(y)} l" for x, y in points[1:])
         if closed:
-            p.close()
+            parts.append("h")
+        code.extend(("n", " ".join(parts)))  # reportlab starts every path with "n"
+        return p
+
+    def circle_path(self, cx: float, cy: float, r: float):
+        """A circle as four Bézier arcs (the standard 0.5523 handle length)."""
+        p = self.c.beginPath()
+        code = getattr(p, "_code", None)
+        if code is None:
+            p.circle(cx, cy, r)
+            return p
+        k = 0.5522847498 * r
+        pts = [
+            f"{_n(cx + r)} {_n(cy)} m",
+            f"{_n(cx + r)} {_n(cy + k)} {_n(cx + k)} {_n(cy + r)} {_n(cx)} {_n(cy + r)} c",
+            f"{_n(cx - k)} {_n(cy + r)} {_n(cx - r)} {_n(cy + k)} {_n(cx - r)} {_n(cy)} c",
+            f"{_n(cx - r)} {_n(cy - k)} {_n(cx - k)} {_n(cy - r)} {_n(cx)} {_n(cy - r)} c",
+            f"{_n(cx + k)} {_n(cy - r)} {_n(cx + r)} {_n(cy - k)} {_n(cx + r)} {_n(cy)} c",
+            "h",
+        ]
+        code.extend(("n", " ".join(pts)))
         return p
 
     def hatch(self, shape_path, points, st: Style) -> None:
@@ -56,10 +91,15 @@ class _Painter:
         c.setStrokeColorRGB(*_colour(h.colour))
         c.setLineWidth(h.width)
         c.setDash([])
+        segs = hatch_lines(tuple(points), h)
         p = c.beginPath()
-        for a, b in hatch_lines(tuple(points), h):
-            p.moveTo(*a)
-            p.lineTo(*b)
+        code = getattr(p, "_code", None)
+        if code is None:
+            for a, b in segs:
+                p.moveTo(*a)
+                p.lineTo(*b)
+        else:
+            code.extend(("n", " ".join(f"{_n(a[0])} {_n(a[1])} m {_n(b[0])} {_n(b[1])} l" for a, b in segs)))
         c.drawPath(p, stroke=1, fill=0)
         c.restoreState()
 
@@ -95,10 +135,9 @@ class _Painter:
             st = item.style
             c.saveState()
             s, f = self.style(st)
-            c.circle(item.cx, item.cy, item.r, stroke=s, fill=f)
+            c.drawPath(self.circle_path(item.cx, item.cy, item.r), stroke=s, fill=f)
             if st.hatch:
-                p = c.beginPath()
-                p.circle(item.cx, item.cy, item.r)
+                p = self.circle_path(item.cx, item.cy, item.r)
                 pts = ((item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r))
                 self.hatch(p, pts, st)
             c.restoreState()

@@ -145,9 +145,9 @@ RULES = [
     ("Destinations", "Each player then places flags for a neighbour (the same number, one to three, for everyone), "
      "never two on one position, and only where a token could get to without ever climbing or dropping more than "
      "three levels in a single step. Tokens start on their corners."),
-    ("Your turn", "Roll both dice. The white die is how many movement points you have. An odd red die means bad "
+    ("Your turn", "The highest roll starts, then players take turns. Roll both dice. The white die is how many movement points you have. An odd red die means bad "
      "weather: every step costs twice as much."),
-    ("Moving", "Step to a neighbouring position only across a side of your own piece that shows a pip; the piece "
+    ("Moving", "Step to a neighbouring position only across a pip side of the piece your token stands on; the piece "
      "you enter may have its pips anywhere. A step may go up or down at most three levels. Turned-over pieces "
      "cannot be entered or left."),
     ("Costs", "Same height: 1 point. Going down: 1 point per level dropped. Going up: 1 point per level climbed, "

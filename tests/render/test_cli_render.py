@@ -115,3 +115,10 @@ def test_every_example_layout_renders_even_when_invalid():
             continue
         doc = build_sheet(layout, opts, f.name)
         assert document_pdf(doc).startswith(b"%PDF-")
+
+
+def test_command_modules_load_no_heavy_library():
+    code = ("import sys, terragen.cli.kit, terragen.cli.render; "
+            "heavy = [m for m in ('reportlab', 'shapely', 'svgwrite') if m in sys.modules]; print(heavy)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "[]", p.stdout + p.stderr
