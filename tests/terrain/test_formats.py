@@ -156,7 +156,7 @@ def test_json_parser_fuzz_raises_only_input_error(data):
         pass
 
 
-@settings(max_examples=200)
+@settings(max_examples=80)
 @given(layouts(), st.data())
 def test_mutated_text_raises_only_input_error(layout, data):
     text = write_text_layout(layout)
