@@ -17,12 +17,12 @@ DEFAULT_SEED = 1
 
 #: Tile codes in id order (T01 first), as ``design_deck(DEFAULT_SEED)`` returns them.
 DEFAULT_CODES: tuple[str, ...] = (
-    "CFwm", "CMMW", "CMWM", "CMff", "CMwM", "CWWm", "CWfW", "CWwF", "Cmfw",
-    "Cmmm", "Cmwf", "CwFm", "CwmF", "FFFF", "FFWM", "FFfM", "FFfm", "FMMM",
-    "FMmM", "FMmm", "FMwc", "FWFw", "FWWf", "FWwc", "FWwm", "FcMm", "Fcmw",
-    "FfFf", "FfFm", "FfFw", "FffW", "Ffmm", "FfwM", "FmWf", "FmWw", "FmwW",
-    "FwWm", "FwWw", "Fwmw", "MMMf", "MMcW", "MMfm", "MWmm", "MWwf", "McMf",
-    "MffW", "Mfff", "MfwW", "Mfwf", "MmwW", "Mmwm", "WWWm", "Wcmf", "Wffw",
+    "CMFF", "CMMW", "CMWM", "CMff", "CMwM", "CWWm", "CWfW", "CWwF", "Cmfw",
+    "Cmmm", "Cmwf", "CwFm", "FFWM", "FFWw", "FFfM", "FFfm", "FMMM", "FMmM",
+    "FMmm", "FMwc", "FWFw", "FWWf", "FWwc", "FWwm", "FcMf", "Fcmw", "FfFf",
+    "FfFm", "FfFw", "FffW", "Ffmm", "FfwM", "FmWf", "FmWw", "FmwW", "FwWm",
+    "FwWw", "Fwcf", "Fwmw", "MMMf", "MMcW", "MMfm", "MMmc", "MWmm", "MWwf",
+    "McMf", "MffW", "Mfff", "MfwW", "Mfwf", "MmwW", "Mmwm", "WWWm", "Wffw",
     "Wfmw", "Wfww", "Wmmm", "Wmmw", "Wwfm", "Wwwf", "cwfw", "mmww", "mwww",
 )
 
