@@ -29,7 +29,7 @@ SETTINGS = {
     "connectors 0": {"min_connectors": 0, "min_partners": 0},
     "connectors 55": {"min_connectors": 55},
 }
-MIXES = [["random"] * 2, ["greedy"] * 2, ["greedy"] * 3, ["greedy"] * 4, ["rusher", "greedy"]]
+MIXES = [["random"] * 2, ["greedy"] * 2, ["greedy"] * 3, ["greedy"] * 4, ["rusher", "greedy"], ["careful"] * 2, ["careful"] * 4]
 
 
 def main() -> None:

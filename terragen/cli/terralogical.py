@@ -73,7 +73,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
     "policy",
     default="greedy",
     show_default=True,
-    help="random, greedy or rusher; a comma list gives one per seat (e.g. random,greedy).",
+    help="random, greedy, rusher or careful; a comma list gives one per seat (e.g. random,greedy).",
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")

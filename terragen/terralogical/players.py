@@ -48,4 +48,27 @@ def rusher_policy(state: GameState, rng: random.Random) -> Action:
     return ("place", idx, sq, rot)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "rusher": rusher_policy}
+def careful_policy(state: GameState, rng: random.Random) -> Action:
+    """Greedy, but ends the game on a flower field only while leading on points.
+
+    A player behind has every reason to keep the game going; this policy shows
+    whether such players can drag games into a stall.
+    """
+    placements = state.placements_for(state.current)
+    if not placements:
+        return ("draw",) if state.pile else ("pass",)
+    leading = state.points[state.current] >= max(state.points)
+    allowed = [p for p in placements if leading or p[1] not in FLOWER_FIELDS]
+    if not allowed:
+        return ("draw",) if state.pile else ("pass",)
+    best = max(p[3] for p in allowed)
+    idx, sq, rot, _ = rng.choice([p for p in allowed if p[3] == best])
+    return ("place", idx, sq, rot)
+
+
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "greedy": greedy_policy,
+    "rusher": rusher_policy,
+    "careful": careful_policy,
+}
