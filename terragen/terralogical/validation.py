@@ -118,7 +118,7 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
     ] + [
         f"{name}: {points[s]} placement points, flocks "
         + ", ".join(f"{LANDSCAPE_NAMES[k]} {bonus[k][s]}" for k in LANDSCAPES)
-        + f" -> {flock_pts[s]} points, hand -{hands[s]}, total {finals[s]}"
+        + f" -> {flock_pts[s]} points, {hands[s]} in hand, total {finals[s]}"
         for s, name in enumerate(state.players)
     ]
     return report

@@ -183,3 +183,14 @@ def test_random_json_raises_only_input_error(doc):
         validate_text(json.dumps(doc), "fuzz.json")
     except InputError:
         pass
+
+
+def test_documented_example_board_is_legal_and_scores_as_explained():
+    doc = open("docs/terralogical.md", encoding="utf-8").read()
+    block = doc.split("Text form:\n\n```\n", 1)[1].split("```", 1)[0]
+    r = validate_text(block, "docs/terralogical.md")
+    assert r.valid
+    assert [f.code for f in r.warnings] == ["missing-cube"]
+    # red 2 (light field to the sun), green 1 (dark meadow on the sun's light one), blue 2 + 1
+    assert r.data["placement_points"] == [2, 1, 3]
+    assert r.data["final_scores"] == [1, 1, 1]
