@@ -183,6 +183,15 @@ class Board:
             result.points = sum(connection_points(c, options.subsoil_rule) for c in result.connections)
         return result
 
+    def touching(self, sq: Square) -> list[tuple[int, Triangle]]:
+        """(side of a tile on ``sq``, the neighbour's triangle facing it) for every placed neighbour."""
+        out = []
+        for side, n in self.neighbours(sq):
+            placed = self.tiles.get(n)
+            if placed is not None:
+                out.append((side, placed.side(opposite(side))))
+        return out
+
     def legal_rotations(self, sq: Square, tile: Tile, options: RuleOptions) -> list[tuple[int, int]]:
         """(rotation, points) for every rotation of ``tile`` that may go on ``sq``."""
         out = []
@@ -191,3 +200,28 @@ class Board:
             if chk.legal:
                 out.append((k, chk.points))
         return out
+
+
+def quick_points(sides: tuple[Triangle, ...], touching: list[tuple[int, Triangle]], subsoil_rule: str) -> int | None:
+    """Points of a placement on an empty anchored square, or None when it is illegal.
+
+    The simulator's hot path: the same verdict as :meth:`Board.check` (a test
+    compares them) without building the explanation objects.
+    """
+    regular = False
+    points = 0
+    for side, theirs in touching:
+        mine = sides[side]
+        if mine.kind == "C" or theirs.kind == "C":
+            continue
+        if mine.kind != theirs.kind:
+            return None
+        regular = True
+        if subsoil_rule == "both":
+            light = mine.light and theirs.light
+        elif subsoil_rule == "either":
+            light = mine.light or theirs.light
+        else:
+            light = mine.light
+        points += 2 if light else 1
+    return points if regular else None

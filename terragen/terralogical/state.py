@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field
 
 from terragen.grids.square import Square
-from terragen.terralogical.board import FLOWER_FIELDS, Board, Placed, RuleOptions
+from terragen.terralogical.board import FLOWER_FIELDS, Board, Placed, RuleOptions, quick_points
 from terragen.terralogical.scoring import final_scores
 from terragen.terralogical.tiles import Tile
 
@@ -78,7 +78,8 @@ class GameState:
         """
         out = []
         hand = self.hands[seat]
-        frontier = self.board.frontier(self.options)
+        frontier = [(sq, self.board.touching(sq)) for sq in self.board.frontier(self.options)]
+        rule = self.options.subsoil_rule
         seen_codes: set[str] = set()
         for idx, (_, tile) in enumerate(hand):
             if tile.code in seen_codes:
@@ -87,15 +88,16 @@ class GameState:
             seen_orient: set[str] = set()
             rotations = []
             for k in range(4):
-                key = "".join(t.code for t in tile.rotated(k))
+                sides = tile.rotated(k)
+                key = "".join(t.code for t in sides)
                 if key not in seen_orient:
                     seen_orient.add(key)
-                    rotations.append(k)
-            for sq in frontier:
-                for k in rotations:
-                    chk = self.board.check(sq, tile, k, self.options)
-                    if chk.legal:
-                        out.append((idx, sq, k, chk.points))
+                    rotations.append((k, sides))
+            for sq, touching in frontier:
+                for k, sides in rotations:
+                    pts = quick_points(sides, touching, rule)
+                    if pts is not None:
+                        out.append((idx, sq, k, pts))
         return out
 
     def legal_actions(self) -> list[Action]:

@@ -105,3 +105,29 @@ def test_simulated_games_end_properly_and_scores_add_up():
     assert stats["flower_share"] + stats["stall_share"] == pytest.approx(1.0)
     assert sum(stats["win_share"]) == pytest.approx(1.0)
     assert stats["turns_mean"] > 8
+
+
+def test_fast_move_generation_agrees_with_the_full_check():
+    """Every legal placement found by the simulator's fast path passes Board.check with the
+    same points, and every (tile, square, rotation) it leaves out fails Board.check."""
+    for seed in range(3):
+        for rule in ("both", "either", "placed"):
+            s = GameState.new(DECK, 2, random.Random(seed), RuleOptions(subsoil_rule=rule))
+            rng = random.Random(seed)
+            for _ in range(25):
+                if s.is_terminal():
+                    break
+                fast = {(i, sq, k): pts for i, sq, k, pts in s.placements_for(s.current)}
+                frontier = s.board.frontier(s.options)
+                for i, (_, tile) in enumerate(s.hands[s.current]):
+                    for sq in frontier:
+                        for k in range(4):
+                            chk = s.board.check(sq, tile, k, s.options)
+                            if (i, sq, k) in fast:
+                                assert chk.legal and chk.points == fast[(i, sq, k)]
+                            elif chk.legal:
+                                # only a duplicate orientation of a symmetric tile may be left out
+                                same = [kk for kk in range(4) if tile.rotated(kk) == tile.rotated(k) and (i, sq, kk) in fast]
+                                assert same
+                acts = s.legal_actions()
+                s.apply(rng.choice(acts))
