@@ -26,7 +26,7 @@ import random
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from terragen.errors import InfeasibleError, SpecError
+from terragen.errors import InfeasibleError, SpecError, TimeLimitError
 from terragen.terralogical.tiles import (
     CLOUD,
     END_ID,
@@ -263,7 +263,7 @@ def design_deck(seed: int, params: DeckParams | None = None) -> Deck:
                     "parameters (dropping it alone makes the deck possible)"
                 )
         raise InfeasibleError("CP-SAT proved that no deck meets these parameters together")
-    raise InfeasibleError(
+    raise TimeLimitError(
         f"CP-SAT found no deck within max_deterministic_time={p.max_deterministic_time} "
         "(raise it or loosen the parameters)"
     )

@@ -80,3 +80,10 @@ def test_bad_params_are_spec_errors(pairs):
 def test_params_from_pairs():
     p = DeckParams.from_pairs(["cloud-share=0.1", "min_connectors=12"])
     assert p.cloud_share == 0.1 and p.min_connectors == 12
+
+
+def test_running_out_of_solver_budget_is_a_time_limit_error():
+    from terragen.errors import TimeLimitError
+
+    with pytest.raises(TimeLimitError, match="max_deterministic_time"):
+        design_deck(1, replace(DeckParams(), cloud_share=0.3, max_clouds_per_tile=2, max_deterministic_time=0.05))
