@@ -78,8 +78,20 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True, help="Smallest cube group that counts as a flock.")
+@click.option("--stall-rule", type=click.Choice(["round", "empty-pile"]), default="round", show_default=True,
+              help="End after any round without a placement, or only once the draw pile is empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-def play(players: int, games: int, seed: int, deck_path: str | None, policy: str, subsoil_rule: str, min_flock: int, as_json: bool) -> None:
+def play(
+    players: int,
+    games: int,
+    seed: int,
+    deck_path: str | None,
+    policy: str,
+    subsoil_rule: str,
+    min_flock: int,
+    stall_rule: str,
+    as_json: bool,
+) -> None:
     """Simulate GAMES games and report length, flower versus stall endings, scores and seat advantage.
 
     Example: terragen terralogical play --players 3 --games 200 --seed 5 --policy greedy
@@ -97,7 +109,7 @@ def play(players: int, games: int, seed: int, deck_path: str | None, policy: str
     if len(names) != players:
         raise SpecError(f"--policy lists {len(names)} policies for {players} players")
     d = _load_deck(deck_path)
-    stats = simulate(d.tiles, players, games, seed, names, RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock))
+    stats = simulate(d.tiles, players, games, seed, names, RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock, stall_rule=stall_rule))
     if as_json:
         echo_json(stats)
         return

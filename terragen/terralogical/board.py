@@ -32,6 +32,9 @@ class RuleOptions:
     ``end_anchors``: whether the flower tile counts as the neighbour a new tile
     must touch (off by default, else the game could end on the first turn).
     ``min_flock``: the smallest group of cubes that counts as a flock.
+    ``stall_rule``: ``round`` ends the game after any full round without a
+    placement (the literal rule); ``empty-pile`` only once the pile is empty,
+    so a round of draws just refills hands.
     """
 
     subsoil_rule: str = "both"
@@ -39,6 +42,7 @@ class RuleOptions:
     min_flock: int = 2
     hand_size: int = 3
     cubes_per_player: int = 30
+    stall_rule: str = "round"
 
 
 @dataclass(frozen=True)

@@ -141,13 +141,16 @@ class GameState:
                 raise ValueError("the draw pile is empty")
             self.hands[seat].append(self.pile.pop())
             self.idle_turns += 1
+            if self.options.stall_rule == "empty-pile" and self.pile:
+                self.idle_turns = 0  # drawing still changes the hands: not yet a dead round
         elif action[0] == "pass":
             self.idle_turns += 1
         else:
             raise ValueError(f"unknown action {action!r}")
         self.history.append((seat, action))
         self.turns += 1
-        if self.end_reason is None and self.idle_turns >= self.players:
+        stall_allowed = self.options.stall_rule != "empty-pile" or not self.pile
+        if self.end_reason is None and self.idle_turns >= self.players and stall_allowed:
             self.end_reason = "stall"
         self.current = (seat + 1) % self.players
         return scored

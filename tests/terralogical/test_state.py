@@ -131,3 +131,15 @@ def test_fast_move_generation_agrees_with_the_full_check():
                                 assert same
                 acts = s.legal_actions()
                 s.apply(rng.choice(acts))
+
+
+def test_empty_pile_stall_rule_lets_a_round_of_draws_continue():
+    s = GameState.new(DECK, 2, random.Random(0), RuleOptions(stall_rule="empty-pile"))
+    s.apply(("draw",))
+    s.apply(("draw",))
+    assert not s.is_terminal()
+    s.pile.clear()
+    s.hands = [[], []]
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    assert s.end_reason == "stall"
