@@ -87,3 +87,8 @@ def test_running_out_of_solver_budget_is_a_time_limit_error():
 
     with pytest.raises(TimeLimitError, match="max_deterministic_time"):
         design_deck(1, replace(DeckParams(), cloud_share=0.3, max_clouds_per_tile=2, max_deterministic_time=0.05))
+
+
+def test_shipped_template_file_is_the_default_deck(deck):
+    with open("templates/terralogical/default-deck.json", encoding="utf-8") as fh:
+        assert fh.read() == deck_to_json_text(deck)
