@@ -80,6 +80,8 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True, help="Smallest cube group that counts as a flock.")
 @click.option("--stall-rule", type=click.Choice(["round", "empty-pile"]), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
+@click.option("--record", type=click.Path(dir_okay=False), default=None,
+              help="Save the last game's board as a board-state file (.json, otherwise text).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 def play(
     players: int,
@@ -90,6 +92,7 @@ def play(
     subsoil_rule: str,
     min_flock: int,
     stall_rule: str,
+    record: str | None,
     as_json: bool,
 ) -> None:
     """Simulate GAMES games and report length, flower versus stall endings, scores and seat advantage.
@@ -109,7 +112,29 @@ def play(
     if len(names) != players:
         raise SpecError(f"--policy lists {len(names)} policies for {players} players")
     d = _load_deck(deck_path)
-    stats = simulate(d.tiles, players, games, seed, names, RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock, stall_rule=stall_rule))
+    last: list = []
+
+    def keep(result) -> None:
+        last[:] = [result.final]
+
+    stats = simulate(
+        d.tiles,
+        players,
+        games,
+        seed,
+        names,
+        RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock, stall_rule=stall_rule),
+        on_game=keep if record else None,
+    )
+    if record:
+        from terragen.fileio import atomic_write
+        from terragen.terralogical.formats import board_state_of_game, state_to_json, state_to_text
+
+        board = board_state_of_game(last[-1])
+        if record.lower().endswith(".json"):
+            atomic_write(record, json.dumps(state_to_json(board), indent=2, sort_keys=True) + "\n")
+        else:
+            atomic_write(record, state_to_text(board))
     if as_json:
         echo_json(stats)
         return

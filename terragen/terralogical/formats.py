@@ -25,11 +25,16 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from terragen.errors import InputError
 from terragen.terralogical.deck import Deck
+from terragen.terralogical.board import FLOWER_CORNER as FLOWER
+from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
+
+if TYPE_CHECKING:
+    from terragen.terralogical.state import GameState
 
 
 @dataclass
@@ -260,6 +265,25 @@ def state_to_text(state: BoardState) -> str:
         cube = state.players[e.cube] if e.cube is not None else "-"
         lines.append(f"{e.square[0]},{e.square[1]} {e.tile_ref} {e.rotation} {cube}")
     return "\n".join(lines) + "\n"
+
+
+def board_state_of_game(game: "GameState", names: list[str] | None = None) -> BoardState:
+    """The board of a (simulated) game as a board-state file, tiles in placement order.
+
+    Lets a simulated game be saved, re-checked by the validator and typed up.
+    """
+    names = names or [f"p{i + 1}" for i in range(game.players)]
+    entries = []
+    for sq in (SUN, FLOWER):
+        placed = game.board.tiles[sq]
+        entries.append(Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, None, from_deck=True))
+    for seat, action in game.history:
+        if action[0] != "place":
+            continue
+        sq = action[2]
+        placed = game.board.tiles[sq]
+        entries.append(Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True))
+    return BoardState(list(names), entries, [len(h) for h in game.hands])
 
 
 def parse_state(text: str, source: str, deck: Deck | None = None) -> BoardState:

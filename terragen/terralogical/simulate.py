@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 import statistics
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from terragen.terralogical.board import RuleOptions
 from terragen.terralogical.players import POLICIES
@@ -23,6 +23,7 @@ class GameResult:
     turns: int
     placements: int
     scores: list[int]
+    final: GameState | None = field(default=None, compare=False, repr=False)
 
     @property
     def winners(self) -> list[int]:
@@ -43,7 +44,7 @@ def play_game(
     fns = [POLICIES[name] for name in policies]
     while not state.is_terminal() and state.turns < max_turns:
         state.apply(fns[state.current](state, rng))
-    return GameResult(state.end_reason or "turn-limit", state.turns, state.placements, state.returns())
+    return GameResult(state.end_reason or "turn-limit", state.turns, state.placements, state.returns(), state)
 
 
 def simulate(
@@ -53,14 +54,25 @@ def simulate(
     seed: int,
     policies: list[str] | None = None,
     options: RuleOptions | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> dict[str, Any]:
-    """Summary statistics over ``games`` games; seats rotate nothing, seat 0 always starts."""
+    """Summary statistics over ``games`` games; seat 0 always starts.
+
+    ``on_game`` sees every finished game (with its final state) before it is
+    summarised, e.g. to save one board.
+    """
     if policies is None:
         policies = ["greedy"] * players
     if len(policies) != players:
         raise ValueError("one policy per player")
     master = random.Random(seed)
-    results = [play_game(land_tiles, policies, master.randrange(2**63), options) for _ in range(games)]
+    results = []
+    for _ in range(games):
+        result = play_game(land_tiles, policies, master.randrange(2**63), options)
+        if on_game is not None:
+            on_game(result)
+        result.final = None  # do not keep thousands of boards alive
+        results.append(result)
     wins = [0.0] * players
     for r in results:
         for w in r.winners:

@@ -69,3 +69,11 @@ def test_validate_command(tmp_path, capsys):
     code, out, _ = run(["validate", str(good), "--json"], capsys)
     assert code == 1
     assert json.loads(out)["errors"][0]["code"] == "edge-mismatch"
+
+
+def test_play_records_a_board_the_validator_accepts(tmp_path, capsys):
+    board = tmp_path / "last.txt"
+    code, _, _ = run(["play", "--games", "2", "--seed", "3", "--record", str(board)], capsys)
+    assert code == 0 and board.read_text().startswith("game: terralogical\n")
+    code, out, _ = run(["validate", str(board)], capsys)
+    assert code == 0, out

@@ -194,3 +194,19 @@ def test_documented_example_board_is_legal_and_scores_as_explained():
     # red 2 (light field to the sun), green 1 (dark meadow on the sun's light one), blue 2 + 1
     assert r.data["placement_points"] == [2, 1, 3]
     assert r.data["final_scores"] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_simulated_games_validate_and_score_the_same(players, seed):
+    """A whole simulated game, written out and read back, is legal and scores identically."""
+    from terragen.terralogical.formats import board_state_of_game
+    from terragen.terralogical.simulate import play_game
+
+    deck = default_deck()
+    result = play_game(deck.tiles, ["greedy", "random", "careful", "rusher"][:players], seed)
+    text = state_to_text(board_state_of_game(result.final))
+    r = validate_text(text, "sim.txt")
+    assert r.valid, [f.format() for f in r.errors]
+    assert r.data["final_scores"] == result.scores
+    assert r.data["flower_reached"] == (result.end_reason == "flower")
+    assert validate_text(json.dumps(state_to_json(parse_state(text, "s", deck))), "sim.json").data["final_scores"] == result.scores
