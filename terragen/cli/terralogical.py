@@ -28,7 +28,12 @@ def _load_deck(path: str | None):
 @terralogical.command()
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed choosing among the decks that qualify.")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Deck file to write [default: output/terralogical-deck-<seed>.json].")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Deck file to write [default: output/terralogical-deck-<seed>.json].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> None:
     """Design 63 land tiles with CP-SAT and write them (plus sun and flower tiles) as JSON.
@@ -77,7 +82,13 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
-@click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True, help="Smallest cube group that counts as a flock.")
+@click.option(
+    "--min-flock",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Smallest cube group that counts as a flock.",
+)
 @click.option("--stall-rule", type=click.Choice(["round", "empty-pile"]), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
 @click.option("--record", type=click.Path(dir_okay=False), default=None,
@@ -151,7 +162,9 @@ def play(
 
 @terralogical.command()
 @click.argument("file", type=str)
-@click.option("--deck", "deck_path", type=str, default=None, help="Deck JSON resolving tile ids [default: shipped deck].")
+@click.option(
+    "--deck", "deck_path", type=str, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
+)
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True)
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")

@@ -175,7 +175,9 @@ def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int
     target = round(p.light_share * tri)
     l_lo, l_hi = max(0, target - p.light_tolerance), min(tri, target + p.light_tolerance)
     if p.min_partners > n - 1:
-        raise InfeasibleError(f"param min_partners={p.min_partners}: a deck of {n} tiles has only {n - 1} others per tile")
+        raise InfeasibleError(
+            f"param min_partners={p.min_partners}: a deck of {n} tiles has only {n - 1} others per tile"
+        )
     if p.min_connectors > n:
         raise InfeasibleError(f"param min_connectors={p.min_connectors}: more than the {n} tiles of the deck")
     return c_lo, c_hi, l_lo, l_hi

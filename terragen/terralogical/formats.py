@@ -282,7 +282,9 @@ def board_state_of_game(game: "GameState", names: list[str] | None = None) -> Bo
             continue
         sq = action[2]
         placed = game.board.tiles[sq]
-        entries.append(Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True))
+        entries.append(
+            Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True)
+        )
     return BoardState(list(names), entries, [len(h) for h in game.hands])
 
 
