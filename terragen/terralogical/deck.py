@@ -119,6 +119,7 @@ class Deck:
 
 
 def is_connector(tile: Tile) -> bool:
+    """A tile that carries one landscape straight across, so areas and routes can keep growing."""
     e = tile.edges
     return any(not e[i].is_cloud and e[i].kind == e[i + 2].kind for i in (0, 1))
 

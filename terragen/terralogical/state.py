@@ -103,6 +103,7 @@ class GameState:
         return out
 
     def legal_actions(self) -> list[Action]:
+        """Placements first, then draw; pass only when nothing else is possible."""
         if self.is_terminal():
             return []
         actions: list[Action] = [("place", i, sq, k) for i, sq, k, _ in self.placements_for(self.current)]
