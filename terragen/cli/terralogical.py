@@ -60,7 +60,8 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
     click.echo(
         f"triangles: meadow {stats['meadow']}, field {stats['field']}, wood {stats['wood']}, cloud {stats['cloud']}"
     )
-    click.echo(f"subsoil: light {stats['light']}, dark {stats['dark']}")
+    by_land = ", ".join(f"{k} {v}" for k, v in stats["light_by_landscape"].items())
+    click.echo(f"subsoil: light {stats['light']}, dark {stats['dark']} (light by landscape: {by_land})")
     click.echo("tiles by clouds: " + ", ".join(f"{k}: {v}" for k, v in stats["tiles_by_clouds"].items() if v))
     click.echo(
         f"connectors {stats['connectors']}, fewest partners of a tile {stats['min_partners']}, "

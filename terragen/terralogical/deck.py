@@ -144,6 +144,10 @@ def deck_stats(tiles: list[tuple[str, Tile]]) -> dict[str, Any]:
         "wood": kinds["W"],
         "cloud": kinds["C"],
         "light": sum(1 for x in tri if x.light),
+        "light_by_landscape": {
+            name: sum(1 for x in tri if x.kind == k and x.light)
+            for k, name in zip(LANDSCAPES + (CLOUD,), ("meadow", "field", "wood", "cloud"))
+        },
         "dark": sum(1 for x in tri if not x.light),
         "tiles_by_clouds": {str(n): sum(1 for t in plain if t.cloud_count == n) for n in range(5)},
         "connectors": sum(1 for t in plain if is_connector(t)),
