@@ -1,0 +1,209 @@
+"""Per-board distance tables that survive from turn to turn.
+
+A game changes its board only when a piece is rotated or inverted, which is
+rare (one turn in six at most). So everything a policy asks about the board —
+the cells a token can reach with up to 6 points, the cheapest cost to a set
+of goals, the exact expected-turns table of a player — is computed once and
+kept until a change makes it wrong. A rotation of piece ``i`` only changes
+the arcs leaving ``i``; the cache drops exactly the entries that could have
+used those arcs and keeps the rest.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from terragen.terrain.board import Board
+from terragen.terrain.expected import _solve_layer
+from terragen.terrain.rules import budget_counts
+
+INF = float("inf")
+MAX_BUDGET = 6
+_ROLL_COUNTS = budget_counts()  # rolls per good-weather budget 0..6 (doubles excluded)
+
+
+def bounded_reach(arcs: list, start: int, limit: int, blocked: set[int] | frozenset[int] = frozenset()) -> dict[int, int]:
+    """Cheapest good-weather cost from ``start`` to every cell within ``limit``.
+
+    Cells in ``blocked`` may not be entered at all (used when passing through
+    tokens is switched off; the caller decides which cells may still be ends).
+    """
+    dist = {start: 0}
+    heap = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, i = pop(heap)
+        if d > dist[i]:
+            continue
+        for j, c, _ in arcs[i]:
+            nd = d + c
+            if nd <= limit and nd < dist.get(j, 99) and j not in blocked:
+                dist[j] = nd
+                push(heap, (nd, j))
+    return dist
+
+
+def reverse_costs(rev: list[list[tuple[int, int]]], goals: Sequence[int]) -> list[float]:
+    """Cheapest cost from every cell to the nearest of ``goals`` (inf when none is reachable)."""
+    dist = [INF] * len(rev)
+    heap = []
+    for g in goals:
+        dist[g] = 0
+        heap.append((0, g))
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, j = pop(heap)
+        if d > dist[j]:
+            continue
+        for i, c in rev[j]:
+            nd = d + c
+            if nd < dist[i]:
+                dist[i] = nd
+                push(heap, (nd, i))
+    return dist
+
+
+def stay_or_move_value(best_by_budget: Sequence[float]) -> float:
+    """Expected turns at a cell whose best reachable value with budget ``b`` is ``best_by_budget[b]``.
+
+    Staying is always allowed, so the value ``V`` solves
+    ``36 V = 36 + sum_rolls min(V, best)``; using only budgets ``b >= b0`` to move
+    and minimising over ``b0`` gives the fixed point directly.
+    """
+    best = INF
+    total = 0.0
+    rolls = 0
+    for b in range(MAX_BUDGET, 0, -1):
+        m = best_by_budget[b]
+        if m == INF:
+            break
+        total += _ROLL_COUNTS[b] * m
+        rolls += _ROLL_COUNTS[b]
+        v = (36.0 + total) / rolls
+        if v < best:
+            best = v
+    return best
+
+
+class BoardCache:
+    """Lazily built tables for one mutable board; call :meth:`rotated` / :meth:`inverted` after changes."""
+
+    def __init__(self, board: Board, pips: bool = True) -> None:
+        self.board = board
+        self.pips = pips
+        self.version = 0
+        self._reach: dict[int, dict[int, int]] = {}
+        self._rev: list[list[tuple[int, int]]] | None = None
+        self._dist: dict[tuple[int, ...], list[float]] = {}
+        self._elev_dist: dict[tuple[int, ...], list[float]] = {}
+        self._tables: dict[tuple[tuple[int, ...], ...], dict[int, list[float]]] = {}
+        self._elev_rev: list[list[tuple[int, int]]] | None = None
+
+    @property
+    def arcs(self) -> list:
+        return self.board.pip_arcs if self.pips else self.board.elev_arcs
+
+    # ---- queries -------------------------------------------------------------------------
+    def reach(self, cell: int) -> dict[int, int]:
+        """Cells reachable from ``cell`` with at most 6 good-weather points, with their cost."""
+        r = self._reach.get(cell)
+        if r is None:
+            r = self._reach[cell] = bounded_reach(self.arcs, cell, MAX_BUDGET) if self.board.passable(cell) else {cell: 0}
+        return r
+
+    def _reverse(self) -> list[list[tuple[int, int]]]:
+        if self._rev is None:
+            rev: list[list[tuple[int, int]]] = [[] for _ in range(len(self.board))]
+            for i, out in enumerate(self.arcs):
+                for j, c, _ in out:
+                    rev[j].append((i, c))
+            self._rev = rev
+        return self._rev
+
+    def dist_to(self, goals: tuple[int, ...]) -> list[float]:
+        """Cheapest cost (move graph of the game) from every cell to the nearest of ``goals``."""
+        d = self._dist.get(goals)
+        if d is None:
+            d = self._dist[goals] = reverse_costs(self._reverse(), goals)
+        return d
+
+    def elev_dist_to(self, goals: tuple[int, ...]) -> list[float]:
+        """Like :meth:`dist_to` with pips ignored: the fallback when no pip path exists."""
+        d = self._elev_dist.get(goals)
+        if d is None:
+            if self._elev_rev is None:
+                rev: list[list[tuple[int, int]]] = [[] for _ in range(len(self.board))]
+                for i, out in enumerate(self.board.elev_arcs):
+                    for j, c, _ in out:
+                        rev[j].append((i, c))
+                self._elev_rev = rev
+            d = self._elev_dist[goals] = reverse_costs(self._elev_rev, goals)
+        return d
+
+    def near(self) -> list[list[tuple[int, int]]]:
+        """For every cell q: the cells p that reach q with 1..6 points, as (p, cost)."""
+        near: list[list[tuple[int, int]]] = [[] for _ in range(len(self.board))]
+        for p in range(len(self.board)):
+            for q, c in self.reach(p).items():
+                if q != p:
+                    near[q].append((p, c))
+        return near
+
+    def table(self, groups: tuple[tuple[int, ...], ...]) -> dict[int, list[float]]:
+        """Exact expected turns ``table[mask][cell]`` for collecting every group (any cell of a group counts)."""
+        t = self._tables.get(groups)
+        if t is None:
+            t = self._tables[groups] = self._solve(groups)
+        return t
+
+    def _solve(self, groups: tuple[tuple[int, ...], ...]) -> dict[int, list[float]]:
+        n = len(self.board)
+        k = len(groups)
+        full = (1 << k) - 1
+        table: dict[int, list[float]] = {full: [0.0] * n}
+        near = self.near()
+        for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
+            landing: dict[int, float] = {}
+            for b, grp in enumerate(groups):
+                if mask >> b & 1:
+                    continue
+                above = table[mask | 1 << b]
+                for g in grp:
+                    if self.board.passable(g):
+                        v = above[g]
+                        if v < landing.get(g, INF):
+                            landing[g] = v
+            table[mask] = _solve_layer(self.board, near, landing)
+        return table
+
+    # ---- changes -------------------------------------------------------------------------
+    def rotated(self, i: int) -> None:
+        """Piece ``i`` was turned (its outgoing arcs changed); drop what could depend on them."""
+        self.version += 1
+        if not self.pips:
+            return  # pips are ignored: nothing this cache holds depends on rotations
+        self._reach = {p: r for p, r in self._reach.items() if p != i and r.get(i, MAX_BUDGET) >= MAX_BUDGET}
+        self._rev = None
+        self._tables.clear()
+        new_out = self.arcs[i]
+        keep = {}
+        for goals, d in self._dist.items():
+            old = d[i]
+            new = min((c + d[j] for j, c, _ in new_out if d[j] < old), default=INF)
+            if old == 0:
+                new = 0
+            if new == old:
+                keep[goals] = d
+        self._dist = keep
+
+    def inverted(self, i: int) -> None:
+        """Piece ``i`` was turned upside down: arcs into and out of it vanished; start afresh."""
+        self.version += 1
+        self._reach.clear()
+        self._rev = None
+        self._elev_rev = None
+        self._dist.clear()
+        self._elev_dist.clear()
+        self._tables.clear()

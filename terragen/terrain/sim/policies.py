@@ -1,0 +1,342 @@
+"""Players: how a seat picks its move and what it does with doubles.
+
+A policy is any object with two methods (see :class:`BasePolicy`):
+
+``choose_move(state, seat, roll, options) -> cell``
+    ``options`` maps every legal end cell to its good-weather cost (the
+    current cell, cost 0, means standing still). Return one of its keys.
+``choose_rotation(state, seat, roll, options) -> action | None``
+    Called on doubles. Return ``("rotate", cell, rotation)``,
+    ``("invert", cell)`` (only when ``options.can_invert`` and the cell is in
+    ``options.invertible()``), or None to forfeit.
+
+Policies must draw randomness only from ``state.rng`` so games replay from a
+seed. Plug your own in with ``--policy package.module:ClassName``; the class
+is built without arguments, once per worker process.
+"""
+
+from __future__ import annotations
+
+import importlib
+from itertools import permutations
+
+from terragen.errors import SpecError
+from terragen.terrain.pieces import distinct_rotations, exit_mask
+from terragen.terrain.rules import MAX_CLIMB, step_cost
+from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
+from terragen.terrain.sim.engine import Action, Roll, RotationOptions
+from terragen.terrain.sim.state import GameState
+
+ROUTE_CELLS = 6  # how far along a route the rotation search looks
+
+
+class BasePolicy:
+    """The interface, with the simplest legal behaviour: stand still, forfeit doubles."""
+
+    name = "base"
+
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: dict[int, int]) -> int:
+        return state.pos[seat] if state.pos[seat] in options else min(options)
+
+    def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
+        return None
+
+
+class RandomPolicy(BasePolicy):
+    """Uniformly random legal end; on doubles a random piece to a random new rotation
+    (or, when a double 6 allows, a random inversion half of the time)."""
+
+    name = "random"
+
+    def choose_move(self, state, seat, roll, options):
+        return state.rng.choice(sorted(options))
+
+    def choose_rotation(self, state, seat, roll, options):
+        rng = state.rng
+        if options.can_invert and rng.random() < 0.5:
+            inv = options.invertible()
+            if inv:
+                return ("invert", rng.choice(inv))
+        cells = options.rotatable()
+        cell = rng.choice(cells)
+        rot = rng.choice([k for k in range(6) if k != state.board.rotation[cell]])
+        return ("rotate", cell, rot)
+
+
+# ---- shared helpers ---------------------------------------------------------------------------
+
+def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
+    """Arcs (target, cost) piece ``cell`` would have with exit mask ``mask``."""
+    b = state.board
+    out = []
+    lv = b.level[cell]
+    for d, j in enumerate(b.nbr[cell]):
+        if mask >> d & 1 and j >= 0 and b.passable(j):
+            delta = b.level[j] - lv
+            if -MAX_CLIMB <= delta <= MAX_CLIMB:
+                out.append((j, step_cost(delta)))
+    return out
+
+
+def tour_cost(state: GameState, seat: int, cell: int, mask: int, elev: bool = False) -> float:
+    """Cheapest total cost from ``cell`` to collect every group not in ``mask``, best order."""
+    groups = [g for b, g in enumerate(state.setup.groups[seat]) if not mask >> b & 1]
+    if not groups:
+        return 0.0
+    dist = state.cache.elev_dist_to if elev else state.cache.dist_to
+    if len(groups) == 1:
+        return dist(groups[0])[cell]
+    best = INF
+    for order in permutations(range(len(groups))):
+        total = dist(groups[order[0]])[cell]
+        for a, b in zip(order, order[1:]):
+            if total >= best:
+                break
+            da = dist(groups[b])
+            total += min(da[g] for g in groups[a])
+        if total < best:
+            best = total
+    return best
+
+
+def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
+    """The first cells of the seat's cheapest path to its nearest remaining target
+    (pip path if there is one, else the pips-ignored path)."""
+    pos = state.pos[seat]
+    if pos < 0:
+        return []
+    groups = state.remaining_groups(seat)
+    if not groups:
+        return []
+    goals = tuple(sorted({g for grp in groups for g in grp}))
+    for elev in (False, True):
+        dist = state.cache.elev_dist_to(goals) if elev else state.cache.dist_to(goals)
+        if dist[pos] == INF:
+            continue
+        arcs = state.board.elev_arcs if elev else state.cache.arcs
+        route = [pos]
+        cur = pos
+        while dist[cur] > 0 and len(route) < length:
+            cur = min((j for j, c, _ in arcs[cur] if dist[j] + c == dist[cur]), default=None)
+            if cur is None:
+                break
+            route.append(cur)
+        return route
+    return [pos]
+
+
+def _leader(state: GameState, seat: int) -> int | None:
+    """The opponent closest to finishing by cheapest remaining cost (ties: lowest seat)."""
+    team = state.team_of.get(seat)
+    best, who = INF, None
+    for s in range(state.players):
+        if s == seat or state.finished[s] or (team is not None and state.team_of.get(s) == team):
+            continue
+        c = tour_cost(state, s, state.pos[s], state.collected[s])
+        if c == INF:
+            c = 1000 + tour_cost(state, s, state.pos[s], state.collected[s], elev=True)
+        if c < best:
+            best, who = c, s
+    return who
+
+
+def _best_inversion(state: GameState, seat: int, options: RotationOptions) -> Action | None:
+    """Invert a piece on the leading opponent's route if it costs them and not us."""
+    who = _leader(state, seat)
+    if who is None:
+        return None
+    legal = set(options.invertible())
+    cand = [c for c in _route(state, who)[1:] if c in legal]
+    if not cand:
+        return None
+    mine0 = tour_cost(state, seat, state.pos[seat], state.collected[seat])
+    theirs0 = tour_cost(state, who, state.pos[who], state.collected[who])
+    best, choice = 0.0, None
+    for c in cand:
+        b = state.board
+        b.set_inverted(c, True)
+        state.cache.inverted(c)
+        gain = tour_cost(state, who, state.pos[who], state.collected[who]) - theirs0
+        loss = tour_cost(state, seat, state.pos[seat], state.collected[seat]) - mine0
+        b.set_inverted(c, False)
+        state.cache.inverted(c)
+        if loss <= 0 and gain > best:
+            best, choice = gain, c
+    return ("invert", choice) if choice is not None else None
+
+
+# ---- greedy -----------------------------------------------------------------------------------
+
+class GreedyPolicy(BasePolicy):
+    """Move to the reachable cell with the smallest remaining cheapest cost (pips; the
+    pips-ignored cost breaks ties and guides a token with no pip path). On doubles,
+    turn the piece on its own route whose new exits shorten that cost most; forfeit
+    when no turn helps. A double 6 with inversion first tries to block the leader."""
+
+    name = "greedy"
+
+    def choose_move(self, state, seat, roll, options):
+        best_key, best = None, None
+        for q in sorted(options):
+            m = state.gain(seat, q)
+            key = (tour_cost(state, seat, q, m), tour_cost(state, seat, q, m, elev=True), options[q])
+            if best_key is None or key < best_key:
+                best_key, best = key, q
+        return best
+
+    def choose_rotation(self, state, seat, roll, options):
+        if options.can_invert:
+            act = _best_inversion(state, seat, options)
+            if act is not None:
+                return act
+        return self._own_rotation(state, seat)
+
+    @staticmethod
+    def _own_rotation(state: GameState, seat: int) -> Action | None:
+        groups = state.remaining_groups(seat)
+        pos = state.pos[seat]
+        if not groups or pos < 0:
+            return None
+        # improve the cost to the nearest remaining target via a new exit of a route cell
+        goals = tuple(sorted({g for grp in groups for g in grp}))
+        dist = state.cache.dist_to(goals)
+        route = _route(state, seat)
+        b = state.board
+        before = 0  # cost from pos along the route to the candidate cell
+        best_cost = dist[pos]
+        choice = None
+        for k, cell in enumerate(route):
+            if k:
+                prev = route[k - 1]
+                before += next(c for j, c, _ in b.elev_arcs[prev] if j == cell)
+            if dist[cell] == 0:
+                break
+            for rot in distinct_rotations(b.pattern[cell]):
+                if rot == b.rotation[cell]:
+                    continue
+                mask = exit_mask(b.pattern[cell], rot)
+                via = min((c + dist[j] for j, c in _dir_arcs(state, cell, mask)), default=INF)
+                if before + via < best_cost:
+                    best_cost, choice = before + via, ("rotate", cell, rot)
+        return choice
+
+
+# ---- expert -----------------------------------------------------------------------------------
+
+class ExpertPolicy(GreedyPolicy):
+    """Moves by exact expected turns (the analysis table for the current board, rotations
+    ignored), so it weighs up-3 steps and weather risk, not just cost. On doubles it
+    scores rotations of pieces on its own route (offence) and on the leading opponent's
+    route (defence) by a one-cell re-evaluation of the expected-turns tables, and plays
+    the one that most widens its lead; it forfeits when none helps."""
+
+    name = "expert"
+
+    def _table(self, state: GameState, seat: int) -> dict[int, list[float]]:
+        return state.cache.table(state.setup.groups[seat])
+
+    def choose_move(self, state, seat, roll, options):
+        if not state.rules.uses_pips:
+            return super().choose_move(state, seat, roll, options)
+        table = self._table(state, seat)
+        best_key, best = None, None
+        for q in sorted(options):
+            m = state.gain(seat, q)
+            v = table[m][q]
+            key = (v, tour_cost(state, seat, q, m, elev=True) if v == INF else 0, options[q])
+            if best_key is None or key < best_key:
+                best_key, best = key, q
+        return best
+
+    def _local(self, state: GameState, values: list[float], cell: int, mask: int, seat: int) -> float:
+        """Expected turns at ``cell`` if its piece had exit ``mask`` and every other value stayed."""
+        table = self._table(state, seat)
+        reach: dict[int, int] = {}
+        for j, c in _dir_arcs(state, cell, mask):
+            for q, cq in state.cache.reach(j).items():
+                t = c + cq
+                if t <= MAX_BUDGET and t < reach.get(q, 99):
+                    reach[q] = t
+        best = [INF] * (MAX_BUDGET + 1)
+        for q, c in reach.items():
+            if q == cell:
+                continue
+            m = state.gain(seat, q)
+            v = values[q] if m == state.collected[seat] else table[m][q]
+            if v < best[c]:
+                best[c] = v
+        for b in range(1, MAX_BUDGET + 1):
+            if best[b - 1] < best[b]:
+                best[b] = best[b - 1]
+        return stay_or_move_value(best)
+
+    def choose_rotation(self, state, seat, roll, options):
+        if options.can_invert:
+            act = _best_inversion(state, seat, options)
+            if act is not None:
+                return act
+        if not state.rules.uses_pips:
+            return None
+        b = state.board
+        me = self._table(state, seat)[state.collected[seat]]
+        who = _leader(state, seat)
+        them = self._table(state, who)[state.collected[who]] if who is not None else None
+        cand = _route(state, seat)
+        theirs = _route(state, who) if who is not None else []
+        best_score, choice = -1e-9, None
+        for cell in dict.fromkeys(cand + theirs):
+            if me[cell] == 0:
+                continue
+            for rot in distinct_rotations(b.pattern[cell]):
+                if rot == b.rotation[cell]:
+                    continue
+                mask = exit_mask(b.pattern[cell], rot)
+                score = 0.0
+                if cell in cand and me[cell] < INF:
+                    score += me[cell] - self._local(state, me, cell, mask, seat)
+                if them is not None and cell in theirs and them[cell] < INF:
+                    score += self._local(state, them, cell, mask, who) - them[cell]
+                if score > best_score:
+                    best_score, choice = score, ("rotate", cell, rot)
+        if choice is None:
+            return self._own_rotation(state, seat)
+        return choice
+
+
+POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy}
+
+
+def load_policy(spec: str) -> object:
+    """A policy from a built-in name or ``package.module:ClassName``; SpecError when it cannot be had."""
+    spec = spec.strip()
+    if spec in POLICIES:
+        return POLICIES[spec]()
+    if ":" not in spec:
+        raise SpecError(f"unknown policy {spec!r}; use random, greedy, expert or package.module:ClassName")
+    mod_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(mod_name)
+    except ImportError as exc:
+        raise SpecError(f"cannot import policy module {mod_name!r}: {exc}") from None
+    cls = getattr(module, attr, None)
+    if cls is None:
+        raise SpecError(f"module {mod_name!r} has no {attr!r}")
+    try:
+        policy = cls()
+    except Exception as exc:  # a user's class: report, never trace back
+        raise SpecError(f"cannot create policy {spec!r}: {type(exc).__name__}: {exc}") from None
+    if not (callable(getattr(policy, "choose_move", None)) and callable(getattr(policy, "choose_rotation", None))):
+        raise SpecError(f"policy {spec!r} needs choose_move and choose_rotation methods")
+    return policy
+
+
+def parse_policies(spec: str, players: int) -> list[str]:
+    """One name for every seat, or a comma list with one entry per seat."""
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if len(parts) == 1:
+        parts = parts * players
+    if len(parts) != players:
+        raise SpecError(f"--policy lists {len(parts)} policies for {players} seats; give one, or one per seat")
+    return parts
+
+
