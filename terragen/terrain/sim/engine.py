@@ -14,7 +14,7 @@ from typing import Protocol
 from terragen.grids import hex as hx
 from terragen.terrain.paths import reachable
 from terragen.terrain.rules import BAD_WEATHER_FACTOR
-from terragen.terrain.sim.cache import bounded_reach
+from terragen.terrain.sim.cache import BoardCache, bounded_reach
 from terragen.terrain.sim.dice import RandomDice
 from terragen.terrain.sim.state import GameSetup, GameState
 from terragen.terrain.sim.variants import Rules
@@ -306,15 +306,17 @@ def play_game(
     rng: random.Random,
     dice: Dice | None = None,
     first_seat: int = 0,
+    template: BoardCache | None = None,
 ) -> GameResult:
     """Play one game to its end or to ``rules.turn_cap`` rounds.
 
     ``rng`` feeds the policies; ``dice`` defaults to fair dice from a generator
-    seeded from ``rng`` so that a game is reproducible from one seed.
+    seeded from ``rng`` so that a game is reproducible from one seed. ``template``
+    (a :class:`BoardCache` of ``setup.board``) lets many games share start-up tables.
     """
     if dice is None:
         dice = RandomDice(random.Random(rng.getrandbits(64)))
-    state = GameState.new(setup, rules, rng)
+    state = GameState.new(setup, rules, rng, template)
     n = setup.players
     order = [(first_seat + k) % n for k in range(n)]
     for rnd in range(1, rules.turn_cap + 1):

@@ -18,11 +18,9 @@ is built without arguments, once per worker process.
 from __future__ import annotations
 
 import importlib
-from itertools import permutations
-
+from functools import lru_cache
 from terragen.errors import SpecError
 from terragen.terrain.pieces import distinct_rotations, exit_mask
-from terragen.terrain.rules import MAX_CLIMB, step_cost
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
@@ -67,36 +65,18 @@ class RandomPolicy(BasePolicy):
 
 def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
     """Arcs (target, cost) piece ``cell`` would have with exit mask ``mask``."""
-    b = state.board
-    out = []
-    lv = b.level[cell]
-    for d, j in enumerate(b.nbr[cell]):
-        if mask >> d & 1 and j >= 0 and b.passable(j):
-            delta = b.level[j] - lv
-            if -MAX_CLIMB <= delta <= MAX_CLIMB:
-                out.append((j, step_cost(delta)))
-    return out
+    return state.cache.exits_as(cell, mask)
+
+
+@lru_cache(maxsize=None)
+def _turns(pattern: str) -> tuple[tuple[int, int], ...]:
+    """(rotation, exit mask) for every rotation of ``pattern`` giving a different exit set."""
+    return tuple((k, exit_mask(pattern, k)) for k in distinct_rotations(pattern))
 
 
 def tour_cost(state: GameState, seat: int, cell: int, mask: int, elev: bool = False) -> float:
     """Cheapest total cost from ``cell`` to collect every group not in ``mask``, best order."""
-    groups = [g for b, g in enumerate(state.setup.groups[seat]) if not mask >> b & 1]
-    if not groups:
-        return 0.0
-    dist = state.cache.elev_dist_to if elev else state.cache.dist_to
-    if len(groups) == 1:
-        return dist(groups[0])[cell]
-    best = INF
-    for order in permutations(range(len(groups))):
-        total = dist(groups[order[0]])[cell]
-        for a, b in zip(order, order[1:]):
-            if total >= best:
-                break
-            da = dist(groups[b])
-            total += min(da[g] for g in groups[a])
-        if total < best:
-            best = total
-    return best
+    return state.cache.tours(state.setup.groups[seat], mask, elev)[cell]
 
 
 def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
@@ -176,10 +156,14 @@ class GreedyPolicy(BasePolicy):
     name = "greedy"
 
     def choose_move(self, state, seat, roll, options):
+        groups = state.setup.groups[seat]
+        tours = state.cache.tours
+        base = state.collected[seat]
+        pip, elev = tours(groups, base), tours(groups, base, True)
         best_key, best = None, None
         for q in sorted(options):
             m = state.gain(seat, q)
-            key = (tour_cost(state, seat, q, m), tour_cost(state, seat, q, m, elev=True), options[q])
+            key = (pip[q], elev[q], options[q]) if m == base else (tours(groups, m)[q], tours(groups, m, True)[q], options[q])
             if best_key is None or key < best_key:
                 best_key, best = key, q
         return best
@@ -211,10 +195,9 @@ class GreedyPolicy(BasePolicy):
                 before += next(c for j, c, _ in b.elev_arcs[prev] if j == cell)
             if dist[cell] == 0:
                 break
-            for rot in distinct_rotations(b.pattern[cell]):
-                if rot == b.rotation[cell]:
+            for rot, mask in _turns(b.pattern[cell]):
+                if mask == b.mask[cell]:
                     continue
-                mask = exit_mask(b.pattern[cell], rot)
                 via = min((c + dist[j] for j, c in _dir_arcs(state, cell, mask)), default=INF)
                 if before + via < best_cost:
                     best_cost, choice = before + via, ("rotate", cell, rot)
@@ -287,10 +270,9 @@ class ExpertPolicy(GreedyPolicy):
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
                 continue
-            for rot in distinct_rotations(b.pattern[cell]):
-                if rot == b.rotation[cell]:
+            for rot, mask in _turns(b.pattern[cell]):
+                if mask == b.mask[cell]:
                     continue
-                mask = exit_mask(b.pattern[cell], rot)
                 score = 0.0
                 if cell in cand and me[cell] < INF:
                     score += me[cell] - self._local(state, me, cell, mask, seat)

@@ -30,16 +30,18 @@ def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
 
 def run_games(layout: Layout, rules: Rules, policy_specs: Sequence[str], seed: int, start: int, stop: int) -> list[GameResult]:
     """Games ``start..stop-1``; a top-level function so worker processes can run it."""
+    from terragen.terrain.sim.cache import BoardCache
     from terragen.terrain.sim.dice import RandomDice
 
     setup = setup_from_layout(layout, rules)
+    template = BoardCache(setup.board, pips=rules.uses_pips)
     policies = [load_policy(p) for p in policy_specs]
     out = []
     n = setup.players
     for i in range(start, stop):
         prng, drng = game_rngs(seed, i)
         first = i % n if rules.rotate_start else 0
-        out.append(play_game(setup, rules, policies, prng, RandomDice(drng), first_seat=first))
+        out.append(play_game(setup, rules, policies, prng, RandomDice(drng), first_seat=first, template=template))
     return out
 
 

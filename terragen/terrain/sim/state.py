@@ -102,10 +102,13 @@ class GameState:
     team_of: dict[int, int] = field(default_factory=dict)
 
     @classmethod
-    def new(cls, setup: GameSetup, rules: Rules, rng: random.Random) -> GameState:
+    def new(cls, setup: GameSetup, rules: Rules, rng: random.Random, template: BoardCache | None = None) -> GameState:
+        """A fresh game; ``template`` is a cache of the starting board shared between games."""
         board = setup.board.copy()
         n = setup.players
-        st = cls(setup, rules, board, BoardCache(board, pips=rules.uses_pips), rng,
+        if template is not None and template.pips != rules.uses_pips:
+            template = None
+        st = cls(setup, rules, board, BoardCache(board, pips=rules.uses_pips, template=template), rng,
                  list(setup.starts), [0] * n, [False] * n, turns=[0] * n)
         if rules.lost:
             st.shared_start = set(range(n))

@@ -1,0 +1,64 @@
+"""Games per second, one core, 4 players on a standard radius-5 board, per policy,
+side by side with the plain baseline (bench/sim_baseline.py) in the same run.
+
+    python bench/simulate_speed.py [--games N] [--boards B]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from sim_baseline import play as baseline_play  # noqa: E402
+from sim_board import standard_board  # noqa: E402
+
+from terragen.terrain.sim import Rules  # noqa: E402
+from terragen.terrain.sim.runner import run_games  # noqa: E402
+
+
+def rate(fn, games: int) -> tuple[float, float]:
+    t = time.perf_counter()
+    total_rounds = fn(games)
+    dt = time.perf_counter() - t
+    return games / dt, total_rounds / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--boards", type=int, default=3)
+    args = ap.parse_args()
+    boards = [standard_board(s) for s in range(args.boards)]
+    per = max(1, args.games // len(boards))
+    n = per * len(boards)
+
+    def baseline(_):
+        return sum(baseline_play(b, seed=1000 * k + i)[1] for k, b in enumerate(boards) for i in range(per))
+
+    def ours(policy):
+        def run(_):
+            total = 0
+            for k, b in enumerate(boards):
+                for res in run_games(b, Rules(), [policy] * 4, 1000 + k, 0, per):
+                    total += res.rounds
+            return total
+        return run
+
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+          f"{len(boards)} boards x {per} games, 4 players, 2 destinations each")
+    base, base_rounds = rate(baseline, n)
+    print(f"{'baseline greedy':<18} {base:8.1f} games/s   {base_rounds:6.1f} rounds/game   1.00x")
+    for policy in ("greedy", "expert", "random"):
+        games = n if policy != "random" else max(3, n // 10)
+        r, rounds = rate(ours(policy), games if policy != "random" else games)
+        print(f"{policy:<18} {r:8.1f} games/s   {rounds:6.1f} rounds/game   {r / base:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()
