@@ -15,7 +15,6 @@ import heapq
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
-from terragen.terrain.expected import _solve_layer
 from terragen.terrain.rules import budget_counts, step_cost
 
 INF = float("inf")
@@ -72,6 +71,108 @@ def reverse_costs(rev: list[list[tuple[int, int]]], goals: Sequence[int]) -> lis
                             b.append(i)
         d += 1
     return dist
+
+
+_AT_LEAST = [sum(_ROLL_COUNTS[b] for b in range(c, MAX_BUDGET + 1)) for c in range(MAX_BUDGET + 1)] + [0]
+
+
+def solve_layer(n: int, near: list[list[tuple[int, int]]], landing: dict[int, float]) -> list[float]:
+    """Expected turns of every cell for one collection state (the analysis's algorithm,
+    inlined for speed: cells settle in increasing value, like Dijkstra's algorithm).
+
+    ``landing[g]`` is what ending a move on target ``g`` is worth; every other
+    cell is worth its own value. Same numbers as :func:`terragen.terrain.expected.expected_turns_table`.
+    """
+    value = [INF] * n
+    settled = [False] * n
+    best_cost = [MAX_BUDGET + 1] * n
+    acc = [0.0] * n
+    at_least = _AT_LEAST
+    heap = [(v, n + g) for g, v in landing.items() if v < INF]
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        v, k = pop(heap)
+        if k >= n:
+            q = k - n
+            skip = q
+        else:
+            q = k
+            if settled[q] or v > value[q]:
+                continue
+            settled[q] = True
+            if q in landing:
+                continue
+            skip = -1
+        for p, c in near[q]:
+            bc = best_cost[p]
+            if c >= bc or settled[p] or p == skip:
+                continue
+            a = acc[p] + (at_least[c] - at_least[bc]) * v
+            acc[p] = a
+            best_cost[p] = c
+            t = (36.0 + a) / at_least[c]
+            if t < value[p]:
+                value[p] = t
+                push(heap, (t, p))
+    return value
+
+
+def repair_after_turn(d: list[float], rev: list[list[tuple[int, int]]], arcs: list, i: int) -> list[float]:
+    """Distances-to-goal ``d`` brought up to date after the exits of piece ``i`` changed.
+
+    ``rev`` and ``arcs`` describe the new board. Returns ``d`` itself when nothing
+    changed, else a new list. Only cells whose cheapest route used ``i`` are
+    searched again (the standard repair of a shortest-path tree), so a turn far
+    from a player's routes costs almost nothing.
+    """
+    old = d[i]
+    if old == 0:
+        return d  # a goal's own exits do not matter for reaching it
+    # cells whose distance is below d[i] cannot route through i, so they are still right
+    new = min((c + d[j] for j, c, _ in arcs[i] if d[j] < old), default=INF)
+    if new == old:
+        return d
+    d = list(d)
+    heap: list[tuple[float, int]] = []
+    if new < old:  # a shortcut: only decreases, spreading back from i
+        d[i] = new
+        heap.append((new, i))
+        while heap:
+            dv, y = heapq.heappop(heap)
+            if dv > d[y]:
+                continue
+            for x, c in rev[y]:
+                if dv + c < d[x]:
+                    d[x] = dv + c
+                    heapq.heappush(heap, (dv + c, x))
+        return d
+    # the best exit closed: every cell whose cheapest route may pass i is searched again
+    hit = {i}
+    stack = [i]
+    while stack:
+        y = stack.pop()
+        for x, c in rev[y]:
+            if x not in hit and d[x] == c + d[y]:
+                hit.add(x)
+                stack.append(x)
+    for x in hit:
+        d[x] = INF
+    for x in hit:
+        best = min((c + d[y] for y, c, _ in arcs[x] if y not in hit), default=INF)
+        if best < INF:
+            d[x] = best
+            heap.append((best, x))
+    heapq.heapify(heap)
+    while heap:
+        dv, y = heapq.heappop(heap)
+        if dv > d[y]:
+            continue
+        for x, c in rev[y]:
+            if x in hit and dv + c < d[x]:
+                d[x] = dv + c
+                heapq.heappush(heap, (dv + c, x))
+    return d
 
 
 def stay_or_move_value(best_by_budget: Sequence[float]) -> float:
@@ -254,7 +355,7 @@ class BoardCache:
                         v = above[g]
                         if v < landing.get(g, INF):
                             landing[g] = v
-            table[mask] = _solve_layer(self.board, near, landing)
+            table[mask] = solve_layer(n, near, landing)
         return table
 
     # ---- changes -------------------------------------------------------------------------
@@ -263,22 +364,26 @@ class BoardCache:
         self.version += 1
         if not self.pips:
             return  # pips are ignored: nothing this cache holds depends on rotations
-        self._reach = {p: r for p, r in self._reach.items() if p != i and r.get(i, MAX_BUDGET) >= MAX_BUDGET}
+        stale = [p for p, r in self._reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
+        same = self._near is not None and i in self._reach
+        for p in stale:
+            old = self._reach.pop(p)
+            if same and self.reach(p) != old:
+                same = False
+        if not same or len(self._reach) < len(self.board):
+            # expected-turns tables rest on every cell's reach; keep them only when no reach changed
+            self._near = None
+            self._tables.clear()
         self._rev = None
-        self._near = None
-        self._tables.clear()
-        new_out = self.arcs[i]
-        keep = {}
-        for goals, d in self._dist.items():
-            old = d[i]
-            new = min((c + d[j] for j, c, _ in new_out if d[j] < old), default=INF)
-            if old == 0:
-                new = 0
-            if new == old:
-                keep[goals] = d
-        if len(keep) != len(self._dist):
-            self._tours.clear()
-        self._dist = keep
+        rev = self._reverse()
+        changed = set()
+        for goals, d in list(self._dist.items()):
+            fixed = repair_after_turn(d, rev, self.arcs, i)
+            if fixed is not d:
+                self._dist[goals] = fixed
+                changed.add(goals)
+        if changed:  # tour tables built on a changed distance table go; the others stay right
+            self._tours = {k: v for k, v in self._tours.items() if not changed.intersection(k[0])}
 
     def inverted(self, i: int) -> None:
         """Piece ``i`` was turned upside down: arcs into and out of it vanished; start afresh."""

@@ -26,6 +26,8 @@ from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
 
 ROUTE_CELLS = 6  # how far along a route the rotation search looks
+DEFEND_WITHIN = 4.0  # expected turns: a leader this close to winning is worth blocking
+MIN_GAIN = 0.05  # expected turns a rotation must win (own gain plus leader's loss) to be worth it
 
 
 class BasePolicy:
@@ -80,27 +82,28 @@ def tour_cost(state: GameState, seat: int, cell: int, mask: int, elev: bool = Fa
 
 
 def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
-    """The first cells of the seat's cheapest path to its nearest remaining target
-    (pip path if there is one, else the pips-ignored path)."""
+    """The first cells of the seat's cheapest tour over its remaining targets (under the
+    pips if there is one, else with pips ignored)."""
     pos = state.pos[seat]
-    if pos < 0:
+    if pos < 0 or state.finished[seat]:
         return []
-    groups = state.remaining_groups(seat)
-    if not groups:
-        return []
-    goals = tuple(sorted({g for grp in groups for g in grp}))
+    groups = state.setup.groups[seat]
+    mask = state.collected[seat]
     for elev in (False, True):
-        dist = state.cache.elev_dist_to(goals) if elev else state.cache.dist_to(goals)
-        if dist[pos] == INF:
+        t = state.cache.tours(groups, mask, elev)
+        if t[pos] == INF:
             continue
         arcs = state.board.elev_arcs if elev else state.cache.arcs
         route = [pos]
         cur = pos
-        while dist[cur] > 0 and len(route) < length:
-            cur = min((j for j, c, _ in arcs[cur] if dist[j] + c == dist[cur]), default=None)
-            if cur is None:
+        while len(route) < length:
+            nxt = min((j for j, c, _ in arcs[cur] if t[j] + c == t[cur]), default=None)
+            if nxt is None:
                 break
-            route.append(cur)
+            route.append(nxt)
+            if state.gain(seat, nxt) != mask:
+                break  # the first target: beyond it the tour table of a bigger mask applies
+            cur = nxt
         return route
     return [pos]
 
@@ -177,28 +180,27 @@ class GreedyPolicy(BasePolicy):
 
     @staticmethod
     def _own_rotation(state: GameState, seat: int) -> Action | None:
-        groups = state.remaining_groups(seat)
+        """The turn of a piece on its own route whose new exits shorten its remaining tour most."""
         pos = state.pos[seat]
-        if not groups or pos < 0:
+        if pos < 0 or state.finished[seat]:
             return None
-        # improve the cost to the nearest remaining target via a new exit of a route cell
-        goals = tuple(sorted({g for grp in groups for g in grp}))
-        dist = state.cache.dist_to(goals)
+        groups = state.setup.groups[seat]
+        mask = state.collected[seat]
+        t = state.cache.tours(groups, mask)
         route = _route(state, seat)
         b = state.board
         before = 0  # cost from pos along the route to the candidate cell
-        best_cost = dist[pos]
+        best_cost = t[pos]
         choice = None
         for k, cell in enumerate(route):
             if k:
-                prev = route[k - 1]
-                before += next(c for j, c, _ in b.elev_arcs[prev] if j == cell)
-            if dist[cell] == 0:
+                before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
+            if state.gain(seat, cell) != mask:
                 break
-            for rot, mask in _turns(b.pattern[cell]):
-                if mask == b.mask[cell]:
+            for rot, m in _turns(b.pattern[cell]):
+                if m == b.mask[cell]:
                     continue
-                via = min((c + dist[j] for j, c in _dir_arcs(state, cell, mask)), default=INF)
+                via = min((c + t[j] for j, c in _dir_arcs(state, cell, m)), default=INF)
                 if before + via < best_cost:
                     best_cost, choice = before + via, ("rotate", cell, rot)
         return choice
@@ -264,9 +266,11 @@ class ExpertPolicy(GreedyPolicy):
         me = self._table(state, seat)[state.collected[seat]]
         who = _leader(state, seat)
         them = self._table(state, who)[state.collected[who]] if who is not None else None
+        if them is not None and not (them[state.pos[who]] < me[state.pos[seat]] and them[state.pos[who]] <= DEFEND_WITHIN):
+            them = None  # defend only against an opponent who is ahead and close to winning
         cand = _route(state, seat)
-        theirs = _route(state, who) if who is not None else []
-        best_score, choice = -1e-9, None
+        theirs = _route(state, who) if them is not None else []
+        best_score, choice = MIN_GAIN, None
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
                 continue
