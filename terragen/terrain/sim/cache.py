@@ -311,21 +311,19 @@ class BoardCache:
             if not left:
                 t = [0.0] * n
             else:
-                t = [INF] * n
+                t = None
                 for b in left:
                     rest = self.tours(groups, mask | 1 << b, elev)
-                    after = min(rest[g] for g in groups[b])  # best cell of group b to finish from
+                    after = min(rest[g] for g in groups[b])  # best cell of group b to go on from
                     if after == INF:
                         continue
-                    # reach the group at a cell from which the rest is cheapest (exact for one-cell
+                    # reach group b at a cell from which the rest is cheapest (exact for one-cell
                     # groups and for LOST!'s edge, where nothing follows)
-                    db = dist(groups[b]) if len(groups[b]) == 1 else None
-                    if db is None:
-                        db = dist(tuple(g for g in groups[b] if rest[g] == after))
-                    for i in range(n):
-                        v = db[i] + after
-                        if v < t[i]:
-                            t[i] = v
+                    cells = groups[b] if len(groups[b]) == 1 else tuple(g for g in groups[b] if rest[g] == after)
+                    via = [x + after for x in dist(cells)] if after else dist(cells)
+                    t = via if t is None else list(map(min, t, via))
+                if t is None:
+                    t = [INF] * n
             store[key] = t
             self._share("_elev_tours" if elev else "_tours", key, t)
         return t
@@ -359,8 +357,9 @@ class BoardCache:
         return table
 
     # ---- changes -------------------------------------------------------------------------
-    def rotated(self, i: int) -> None:
-        """Piece ``i`` was turned (its outgoing arcs changed); drop what could depend on them."""
+    def rotated(self, i: int, old_out: list | None = None) -> None:
+        """Piece ``i`` was turned (its outgoing arcs changed, ``old_out`` were the old ones);
+        repair or drop what could depend on them."""
         self.version += 1
         if not self.pips:
             return  # pips are ignored: nothing this cache holds depends on rotations

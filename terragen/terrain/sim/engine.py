@@ -225,8 +225,9 @@ def apply_move(state: GameState, seat: int, cell: int) -> None:
 def apply_action(state: GameState, action: Action) -> None:
     if action[0] == "rotate":
         _, cell, rot = action
+        old_out = state.cache.arcs[cell]
         state.board.set_rotation(cell, rot)
-        state.cache.rotated(cell)
+        state.cache.rotated(cell, old_out)
         state.rotations += 1
     else:
         state.board.set_inverted(action[1], True)

@@ -39,12 +39,14 @@ def test_cache_after_rotations_matches_a_fresh_board(seed, turns):
             cache.dist_to(g)
         for p in range(0, 37, 3):
             cache.reach(p)
-    for cell, rot in turns:
+    for k, (cell, rot) in enumerate(turns):
+        old_out = board.pip_arcs[cell]
         board.set_rotation(cell, rot)
-        cache.rotated(cell)
+        cache.rotated(cell, old_out if k % 2 else None)  # both the patched and the rebuilt graph
         for g in goals:
             fresh = [min((costs_to(board, x).get(i, float("inf")) for x in g)) for i in range(len(board))]
             assert cache.dist_to(g) == fresh
+            assert cache.tours((g,), 0) == fresh
         for p in range(0, 37, 3):
             assert cache.reach(p) == bounded_reach(board.pip_arcs, p, 6)
 
