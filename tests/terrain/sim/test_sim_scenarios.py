@@ -259,3 +259,34 @@ def test_greedy_takes_the_cheapest_route():
     idx = st.board.index
     cell = GreedyPolicy().choose_move(st, 0, Roll(6, 2), move_options(st, 0, Roll(6, 2)))
     assert cell == idx[(-1, 0)]  # its destination, 3 points away
+
+
+def test_expert_and_greedy_turn_their_own_blocked_piece_towards_the_goal():
+    from terragen.terrain.sim.engine import RotationOptions
+    from terragen.terrain.sim.policies import ExpertPolicy
+
+    # seat 0 on (2,0) with pattern A rotation 5 (exits SE, E, NE): on a radius-2 board only NE
+    # (2,-1) is on the board, and from there the destination (-1,0) is far round. Turning the start
+    # piece to face west opens the straight road.
+    layout = make_layout(2, {(2, 0): (1, "A", 5)}, [(0, [(-1, 0)]), (3, [(2, -2)])], pattern="A", rotation=2)
+    for policy in (GreedyPolicy(), ExpertPolicy()):
+        st, _ = _state(layout)
+        idx = st.board.index
+        act = policy.choose_rotation(st, 0, Roll(3, 3), RotationOptions(st, False))
+        assert act is not None and act[0] == "rotate" and act[1] == idx[(2, 0)]
+        from terragen.terrain.pieces import exits
+        assert 3 in exits("A", act[2])  # west is open now
+
+
+def test_expert_moves_to_the_cell_of_least_expected_turns():
+    from terragen.terrain.sim.policies import ExpertPolicy
+
+    # the goal (0,0) sits 3 levels up; whatever the roll, the expert's end has the least
+    # expected turns left among all legal ends (the analysis's exact table)
+    layout = make_layout(2, {(0, 0): (4, "D", 1)}, [(0, [(0, 0)]), (3, [(2, -2)])], pattern="D", rotation=1)
+    st, _ = _state(layout)
+    pol = ExpertPolicy()
+    opts = move_options(st, 0, Roll(3, 2))
+    cell = pol.choose_move(st, 0, Roll(3, 2), opts)
+    table = st.cache.table(st.setup.groups[0])
+    assert table[st.gain(0, cell)][cell] == min(table[st.gain(0, q)][q] for q in opts)
