@@ -197,6 +197,35 @@ def stay_or_move_value(best_by_budget: Sequence[float]) -> float:
     return best
 
 
+class _LazyTable(dict):
+    """``table[mask]`` of expected turns, each layer solved the first time it is asked for.
+
+    A player who already holds some destinations never needs the layers below
+    its mask, so they are never solved.
+    """
+
+    def __init__(self, cache: BoardCache, groups: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__()
+        self._cache = cache
+        self._groups = groups
+        self[(1 << len(groups)) - 1] = [0.0] * len(cache.board)
+
+    def __missing__(self, mask: int) -> list[float]:
+        board = self._cache.board
+        landing: dict[int, float] = {}
+        for b, grp in enumerate(self._groups):
+            if mask >> b & 1:
+                continue
+            above = self[mask | 1 << b]
+            for g in grp:
+                if board.passable(g):
+                    v = above[g]
+                    if v < landing.get(g, INF):
+                        landing[g] = v
+        layer = self[mask] = solve_layer(len(board), self._cache.near(), landing)
+        return layer
+
+
 class BoardCache:
     """Lazily built tables for one mutable board; call :meth:`rotated` / :meth:`inverted` after changes."""
 
@@ -333,28 +362,14 @@ class BoardCache:
         t = self._tables.get(groups)
         if t is None:
             t = self._tables[groups] = self._solve(groups)
-            self._share("_tables", groups, t)
+            if self.version == 0 and self._template is not None:
+                for mask in range(1 << len(groups)):
+                    t[mask]  # solve every layer now: a shared table must not solve later on a changed board
+                self._share("_tables", groups, t)
         return t
 
     def _solve(self, groups: tuple[tuple[int, ...], ...]) -> dict[int, list[float]]:
-        n = len(self.board)
-        k = len(groups)
-        full = (1 << k) - 1
-        table: dict[int, list[float]] = {full: [0.0] * n}
-        near = self.near()
-        for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
-            landing: dict[int, float] = {}
-            for b, grp in enumerate(groups):
-                if mask >> b & 1:
-                    continue
-                above = table[mask | 1 << b]
-                for g in grp:
-                    if self.board.passable(g):
-                        v = above[g]
-                        if v < landing.get(g, INF):
-                            landing[g] = v
-            table[mask] = solve_layer(n, near, landing)
-        return table
+        return _LazyTable(self, groups)
 
     # ---- changes -------------------------------------------------------------------------
     def rotated(self, i: int, old_out: list | None = None) -> None:

@@ -149,3 +149,24 @@ def test_variants_run_to_the_end():
             assert rep.rotations_per_game == 0
     rep = simulate_layout(layout, games=4, seed=4, policy="expert", rules=Rules(inversion=True, turn_cap=60))
     assert rep.finished + round(rep.capped_share * rep.games) == rep.games
+
+
+def test_games_sharing_start_tables_play_as_if_alone():
+    # the run shares start-up tables between games; each game must play exactly as it
+    # would with a cache of its own
+    import random as _r
+
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.cache import BoardCache
+    from terragen.terrain.sim.dice import RandomDice
+    from terragen.terrain.sim.engine import play_game
+    from terragen.terrain.sim.policies import ExpertPolicy
+    from terragen.terrain.sim.state import setup_from_layout
+
+    setup = setup_from_layout(load_layout(EXAMPLES / "four-players.txt"), Rules())
+    template = BoardCache(setup.board)
+    pols = [ExpertPolicy()] * 4
+    for i in range(6):
+        shared = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)), template=template)
+        alone = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)))
+        assert shared == alone
