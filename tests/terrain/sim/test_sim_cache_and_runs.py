@@ -112,6 +112,7 @@ def test_cli_json_exit_codes_and_errors(tmp_path):
     save_layout(layout, path)
     r = _cli(str(path), "--games", "200", "--seed", "2", "--json", "--margin", "0.15", "--policy", "random")
     data = json.loads(r.stdout)
+    assert r.stderr == ""  # no progress bar when stderr is not a terminal
     assert data["games"] == 200 and len(data["seats"]) == 2
     assert r.returncode == (0 if data["verdict"] == "PLAYABLE" else 1)
     assert abs(data["seats"][0]["win_rate"] + data["seats"][1]["win_rate"] - 1) < 1e-9
