@@ -171,3 +171,27 @@ def test_games_sharing_start_tables_play_as_if_alone():
         shared = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)), template=template)
         alone = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)))
         assert shared == alone
+
+
+def test_one_cell_re_evaluation_agrees_with_the_table():
+    # the expert scores rotations by re-solving one cell with its neighbours' values fixed;
+    # on an unchanged piece that must give back the table's own value at every cell
+    from terragen.terrain.sim.cache import MAX_BUDGET, stay_or_move_value
+
+    board = _random_board(8)
+    cache = BoardCache(board)
+    values = cache.table(((17,),))[0]
+    checked = 0
+    for p in range(len(board)):
+        if p == 17 or values[p] == float("inf"):
+            continue
+        best = [float("inf")] * (MAX_BUDGET + 1)
+        for q, c in cache.reach(p).items():
+            v = 0.0 if q == 17 else values[q]
+            if q != p and v < best[c]:
+                best[c] = v
+        for b in range(1, MAX_BUDGET + 1):
+            best[b] = min(best[b], best[b - 1])
+        assert abs(stay_or_move_value(best) - values[p]) < 1e-9
+        checked += 1
+    assert checked > 10
