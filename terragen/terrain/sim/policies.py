@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from terragen.errors import SpecError
+from terragen.grids import hex as hx
 from terragen.terrain.pieces import distinct_rotations, exit_mask
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
@@ -148,6 +149,22 @@ def _best_inversion(state: GameState, seat: int, options: RotationOptions) -> Ac
     return ("invert", choice) if choice is not None else None
 
 
+def _follow(state: GameState, seat: int, options: dict[int, int]) -> int | None:
+    """Team play: a seat that is not its team's lead (the lowest unfinished seat) walks
+    after the lead instead of racing alone, so the pair can travel as a convoy; it moves
+    to the option nearest the lead, then the one cheapest for its own tour.
+    Returns None for a lead, or outside team play."""
+    mates = state.teammates(seat)
+    if not mates or seat < min(mates):
+        return None
+    lead = min(mates)
+    h = state.board.hexes
+    there = h[state.pos[lead]]
+    groups = state.setup.groups[seat]
+    return min(options, key=lambda q: (max(hx.distance(h[q], there), 2),
+                                        state.cache.tours(groups, state.gain(seat, q), True)[q], options[q], q))
+
+
 # ---- greedy -----------------------------------------------------------------------------------
 
 class GreedyPolicy(BasePolicy):
@@ -159,6 +176,9 @@ class GreedyPolicy(BasePolicy):
     name = "greedy"
 
     def choose_move(self, state, seat, roll, options):
+        follow = _follow(state, seat, options)
+        if follow is not None:
+            return follow
         groups = state.setup.groups[seat]
         tours = state.cache.tours
         base = state.collected[seat]
@@ -223,6 +243,9 @@ class ExpertPolicy(GreedyPolicy):
     def choose_move(self, state, seat, roll, options):
         if not state.rules.uses_pips:
             return super().choose_move(state, seat, roll, options)
+        follow = _follow(state, seat, options)
+        if follow is not None:
+            return follow
         table = self._table(state, seat)
         best_key, best = None, None
         for q in sorted(options):
