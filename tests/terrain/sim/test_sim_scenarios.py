@@ -290,3 +290,26 @@ def test_expert_moves_to_the_cell_of_least_expected_turns():
     cell = pol.choose_move(st, 0, Roll(3, 2), opts)
     table = st.cache.table(st.setup.groups[0])
     assert table[st.gain(0, cell)][cell] == min(table[st.gain(0, q)][q] for q in opts)
+
+
+def test_in_team_play_the_follower_closes_on_its_lead():
+    layout = make_layout(3, {}, [(0, [(2, 0)]), (1, [(0, -3)]), (3, [(-2, 3)]), (4, [(-3, 2)])],
+                         pattern="D", rotation=0)
+    rules = Rules(teams=((0, 2), (1, 3)))
+    st, setup = _state(layout, rules)
+    idx = st.board.index
+    # seat 2 (follower of seat 0) starts on (-3,0), seat 0 stands on (0,0)
+    del st.occupant[setup.starts[0]]
+    st.occupant[idx[(0, 0)]] = 0
+    st.pos[0] = idx[(0, 0)]
+    opts = move_options(st, 2, Roll(6, 2))
+    cell = GreedyPolicy().choose_move(st, 2, Roll(6, 2), opts)
+    h = st.board.hexes
+    from terragen.grids import hex as hx
+    nearest = min(max(hx.distance(h[q], (0, 0)), 2) for q in opts)
+    assert max(hx.distance(h[cell], (0, 0)), 2) == nearest and nearest < 3
+    # the lead races for its own destination, as far as the follower allows: with the
+    # follower on (-1,0) the destination (2,0) is 3 hexes from it, so it may go there
+    apply_move(st, 2, idx[(-1, 0)])
+    opts = move_options(st, 0, Roll(2, 4))
+    assert GreedyPolicy().choose_move(st, 0, Roll(2, 4), opts) == idx[(2, 0)]
