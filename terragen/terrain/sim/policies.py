@@ -231,9 +231,12 @@ class GreedyPolicy(BasePolicy):
 class ExpertPolicy(GreedyPolicy):
     """Moves by exact expected turns (the analysis table for the current board, rotations
     ignored), so it weighs up-3 steps and weather risk, not just cost. On doubles it
-    scores rotations of pieces on its own route (offence) and on the leading opponent's
-    route (defence) by a one-cell re-evaluation of the expected-turns tables, and plays
-    the one that most widens its lead; it forfeits when none helps."""
+    scores rotations of pieces on its own route (offence) and, when the leading opponent is
+    ahead of it and within DEFEND_WITHIN expected turns of winning, on that opponent's
+    route (defence), by a one-cell re-evaluation of the expected-turns tables (neighbours'
+    values held fixed). It plays the turn that most widens its lead, falls back to the
+    greedy turn, and forfeits when nothing helps. Defending only against a near winner
+    keeps all-expert games from turning into endless rotation fights."""
 
     name = "expert"
 
