@@ -274,6 +274,7 @@ class BoardCache:
                     if -3 <= delta <= 3:
                         a.append((j, step_cost(delta)))
             self._exits[key] = a
+            self._share("_exits", key, a)
         return a
 
     def reach(self, cell: int) -> dict[int, int]:
@@ -291,6 +292,8 @@ class BoardCache:
                 for j, c, _ in out:
                     rev[j].append((i, c))
             self._rev = rev
+            if self.version == 0 and self._template is not None:
+                self._template._rev = rev
         return self._rev
 
     def dist_to(self, goals: tuple[int, ...]) -> list[float]:
@@ -311,6 +314,8 @@ class BoardCache:
                     for j, c, _ in out:
                         rev[j].append((i, c))
                 self._elev_rev = rev
+                if self.version == 0 and self._template is not None:
+                    self._template._elev_rev = rev
             d = self._elev_dist[goals] = reverse_costs(self._elev_rev, goals)
             self._share("_elev_dist", goals, d)
         return d
