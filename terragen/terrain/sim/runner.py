@@ -28,14 +28,14 @@ def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
     return random.Random(f"terragen-sim/{seed}/{index}/policy"), random.Random(f"terragen-sim/{seed}/{index}/dice")
 
 
-def run_games(layout: Layout, rules: Rules, policy_specs: Sequence[str], seed: int, start: int, stop: int) -> list[GameResult]:
+def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int) -> list[GameResult]:
     """Games ``start..stop-1``; a top-level function so worker processes can run it."""
     from terragen.terrain.sim.cache import BoardCache
     from terragen.terrain.sim.dice import RandomDice
 
     setup = setup_from_layout(layout, rules)
     template = BoardCache(setup.board, pips=rules.uses_pips)
-    policies = [load_policy(p) for p in policy_specs]
+    policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
     out = []
     n = setup.players
     for i in range(start, stop):
@@ -66,7 +66,7 @@ def simulate_layout(
     layout: Layout,
     games: int = 400,
     seed: int = 0,
-    policy: str | Sequence[str] = "greedy",
+    policy: str | Sequence = "greedy",
     rules: Rules | None = None,
     workers: int = 1,
     margin: float = DEFAULT_MARGIN,
@@ -75,7 +75,8 @@ def simulate_layout(
     """Play ``games`` games of ``layout`` and judge it; the generator's playability gate.
 
     ``policy`` is one name (random, greedy, expert, or ``module:Class``) for every
-    seat or one per seat. The report's ``playable`` is true when every target can
+    seat, a comma list, or a sequence with one name or policy object per seat
+    (objects must be picklable when ``workers`` > 1). The report's ``playable`` is true when every target can
     be reached ignoring pips, at least 99% of games finish under the turn cap,
     and no seat's win rate is further than ``margin`` from a fair share.
     """
@@ -89,8 +90,9 @@ def simulate_layout(
     specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
     if len(specs) != n:
         raise SpecError(f"{len(specs)} policies given for {n} seats")
-    for s in set(specs):
-        load_policy(s)  # fail early, in this process, with a clear message
+    for s in specs:
+        if isinstance(s, str):
+            load_policy(s)  # fail early, in this process, with a clear message
     unreachable = unreachable_targets(setup)
     results: list[GameResult] = []
     if not unreachable:
@@ -109,7 +111,8 @@ def simulate_layout(
                 results.extend(_work(ch))
                 if progress:
                     progress(len(results), games)
-    return build_report(results, games, seed, rules, specs, margin, unreachable)
+    names = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in specs]
+    return build_report(results, games, seed, rules, names, margin, unreachable)
 
 
 def build_report(results: list[GameResult], games: int, seed: int, rules: Rules, specs: list[str],

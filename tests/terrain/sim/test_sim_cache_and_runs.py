@@ -195,3 +195,12 @@ def test_one_cell_re_evaluation_agrees_with_the_table():
         assert abs(stay_or_move_value(best) - values[p]) < 1e-9
         checked += 1
     assert checked > 10
+
+
+def test_policy_objects_can_be_passed_directly():
+    from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy
+
+    rep = simulate_layout(_four(), games=8, seed=2, policy=[ExpertPolicy(), GreedyPolicy(), "greedy", "random"])
+    assert rep.policies == ["expert", "greedy", "greedy", "random"]
+    named = simulate_layout(_four(), games=8, seed=2, policy="expert,greedy,greedy,random")
+    assert named.to_json() == rep.to_json()
