@@ -204,3 +204,16 @@ def test_policy_objects_can_be_passed_directly():
     assert rep.policies == ["expert", "greedy", "greedy", "random"]
     named = simulate_layout(_four(), games=8, seed=2, policy="expert,greedy,greedy,random")
     assert named.to_json() == rep.to_json()
+
+
+def test_progress_bar_draws_only_on_a_terminal(monkeypatch, capsys):
+    from terragen.cli.simulate import _Bar
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    bar = _Bar()
+    bar(5, 10)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    bar = _Bar()
+    bar(5, 10)
+    assert "5/10 games" in capsys.readouterr().err
