@@ -1,0 +1,43 @@
+"""Dice the engine rolls. Injectable, so tests can script exact rolls."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+
+class RandomDice:
+    """Fair six-sided dice drawn from one seeded generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def roll(self) -> tuple[int, int]:
+        """White (movement) and red (weather)."""
+        r = self._rng.randrange(36)
+        return r // 6 + 1, r % 6 + 1
+
+    def green(self) -> int:
+        return self._rng.randrange(6) + 1
+
+
+class ScriptedDice:
+    """Rolls taken in order from lists; running out is an error (the test asked for too few)."""
+
+    def __init__(self, rolls: Iterable[tuple[int, int]], greens: Iterable[int] = ()) -> None:
+        self._rolls = list(rolls)
+        self._greens = list(greens)
+
+    def roll(self) -> tuple[int, int]:
+        if not self._rolls:
+            raise RuntimeError("scripted dice ran out of white/red rolls")
+        return self._rolls.pop(0)
+
+    def green(self) -> int:
+        if not self._greens:
+            raise RuntimeError("scripted dice ran out of green rolls")
+        return self._greens.pop(0)
+
+    @property
+    def left(self) -> int:
+        return len(self._rolls)

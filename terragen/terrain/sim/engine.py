@@ -1,0 +1,333 @@
+"""Playing turns and whole games: dice, legal moves, rotations, send-backs, the winner.
+
+The engine is the only code that changes a :class:`GameState`. It asks a
+policy to choose among legal options it has listed itself and checks the
+answer, so a buggy plug-in policy cannot break the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from terragen.grids import hex as hx
+from terragen.terrain.paths import reachable
+from terragen.terrain.rules import BAD_WEATHER_FACTOR
+from terragen.terrain.sim.cache import BoardCache, bounded_reach
+from terragen.terrain.sim.dice import RandomDice
+from terragen.terrain.sim.state import GameSetup, GameState
+from terragen.terrain.sim.variants import Rules
+
+MAX_REROLLS = 100  # green die: doubles re-roll; this only guards against scripted endless doubles
+
+Action = tuple  # ("rotate", cell, rotation) | ("invert", cell); None = forfeit
+
+
+class Dice(Protocol):
+    def roll(self) -> tuple[int, int]: ...
+    def green(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One turn's dice. ``budget`` is in good-weather points (bad weather halves it, as costs double)."""
+
+    white: int
+    red: int
+    green: int | None = None
+
+    @property
+    def double(self) -> bool:
+        return self.white == self.red
+
+    @property
+    def bad_weather(self) -> bool:
+        return self.red % 2 == 1
+
+    @property
+    def budget(self) -> int:
+        return self.white // BAD_WEATHER_FACTOR if self.bad_weather else self.white
+
+
+def green_direction(green: int) -> int:
+    """Green die face 1..6 -> board direction. Face 1 points at corner 0 (east) and
+    the faces go round the corners clockwise on screen, i.e. directions 0, 5, 4, 3, 2, 1."""
+    return (1 - green) % 6
+
+
+class Policy(Protocol):
+    """What the engine asks a player. See :mod:`terragen.terrain.sim.policies`."""
+
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: dict[int, int]) -> int: ...
+    def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None: ...
+
+
+class RotationOptions:
+    """What a player who rolled doubles may do: rotate any piece, maybe invert one, or forfeit."""
+
+    def __init__(self, state: GameState, can_invert: bool) -> None:
+        self._state = state
+        self.can_invert = can_invert
+        self._invertible: list[int] | None = None
+
+    def rotatable(self) -> list[int]:
+        """Every piece that can be turned (inverted pieces are out of play)."""
+        b = self._state.board
+        return [i for i in range(len(b)) if b.passable(i)]
+
+    def invertible(self) -> list[int]:
+        """Pieces a double 6 may invert now (computed on first ask; empty without the variant)."""
+        if self._invertible is None:
+            self._invertible = legal_inversions(self._state) if self.can_invert else []
+        return self._invertible
+
+    def is_legal(self, action: Action) -> bool:
+        st = self._state
+        if action[0] == "rotate" and len(action) == 3:
+            _, cell, rot = action
+            return (isinstance(cell, int) and 0 <= cell < len(st.board) and st.board.passable(cell)
+                    and isinstance(rot, int) and 0 <= rot <= 5 and rot != st.board.rotation[cell])
+        if action[0] == "invert" and len(action) == 2:
+            return self.can_invert and action[1] in self.invertible()
+        return False
+
+
+def legal_inversions(state: GameState) -> list[int]:
+    """Pieces with no token, no destination, no player's start, whose loss keeps every
+    player's remaining targets elevation-reachable from both its token and its start."""
+    b = state.board
+    setup = state.setup
+    banned = state.occupied() | set(setup.destinations) | set(setup.starts)
+    out = []
+    for i in range(len(b)):
+        if not b.passable(i) or i in banned:
+            continue
+        b.set_inverted(i, True)
+        ok = True
+        for s in range(state.players):
+            if state.finished[s]:
+                continue
+            for origin in {state.pos[s], setup.starts[s]}:
+                seen = reachable(b, origin, pips=False)
+                if any(not seen.intersection(g) for g in state.remaining_groups(s)):
+                    ok = False
+                    break
+            if not ok:
+                break
+        b.set_inverted(i, False)
+        if ok:
+            out.append(i)
+    return out
+
+
+# ---- moves ------------------------------------------------------------------------------------
+
+def _end_allowed(state: GameState, seat: int, cell: int) -> bool:
+    other = state.token_at(cell)
+    if other is not None and other != seat:
+        if not state.rules.send_back:
+            return False
+        if state.pos[other] == state.setup.starts[other]:
+            return False  # sending a token home that is already home means nothing: not a legal end
+    mates = state.teammates(seat)
+    if mates:
+        h = state.board.hexes
+        here = h[state.pos[seat]]
+        for m in mates:
+            there = h[state.pos[m]]
+            if hx.distance(h[cell], there) > max(state.rules.team_distance, hx.distance(here, there)):
+                return False
+    return True
+
+
+def move_options(state: GameState, seat: int, roll: Roll) -> dict[int, int]:
+    """Every cell the token may end on this turn, with its good-weather cost (0 = stay)."""
+    pos = state.pos[seat]
+    budget = roll.budget
+    if state.rules.pass_through:
+        reach = state.cache.reach(pos)
+        cand = {q: c for q, c in reach.items() if c <= budget}
+    else:
+        occ = state.occupied() - {pos}
+        arcs = state.cache.arcs
+        cand = bounded_reach(arcs, pos, budget, blocked=occ)
+        for x, d in list(cand.items()):
+            for j, c, _ in arcs[x]:
+                if j in occ and d + c <= budget and d + c < cand.get(j, 99):
+                    cand[j] = d + c
+    return {q: c for q, c in cand.items() if q == pos or _end_allowed(state, seat, q)}
+
+
+def line_options(state: GameState, seat: int, roll: Roll) -> dict[int, int]:
+    """Green die: cells straight along the rolled direction the points pay for (pips ignored).
+
+    Each step must obey the elevation rule and enter a passable piece; the walk
+    stops at the first step that is not allowed. Passing over a token follows
+    ``pass_through``. Staying is not offered: a player who can move must.
+    """
+    b = state.board
+    d = green_direction(roll.green or 1)
+    cell = state.pos[seat]
+    spent = 0
+    out: dict[int, int] = {}
+    occ = state.occupied()
+    while True:
+        j = b.nbr[cell][d]
+        if j < 0 or not b.passable(j):
+            break
+        step = next((c for t, c, _ in b.elev_arcs[cell] if t == j), None)
+        if step is None or spent + step > roll.budget:
+            break
+        spent += step
+        if _end_allowed(state, seat, j):
+            out[j] = spent
+        if j in occ and not state.rules.pass_through:
+            break
+        cell = j
+    return out
+
+
+# ---- applying ---------------------------------------------------------------------------------
+
+def _send_home(state: GameState, seat: int) -> None:
+    """Put ``seat`` back on its start; whoever stands there goes home too (a chain, at most one per seat)."""
+    while seat is not None:
+        state.send_backs += 1
+        home = state.setup.starts[seat]
+        other = state.occupant.get(home)
+        state.occupant[home] = seat
+        state.pos[seat] = home
+        seat = other if other is not None and other != seat else None
+
+
+def apply_move(state: GameState, seat: int, cell: int) -> None:
+    old = state.pos[seat]
+    if cell == old:
+        return  # standing still is not a move: it collects nothing
+    if seat in state.shared_start:
+        state.shared_start.discard(seat)
+    elif state.occupant.get(old) == seat:
+        del state.occupant[old]
+    victim = state.occupant.get(cell)
+    state.occupant[cell] = seat
+    state.pos[seat] = cell
+    if victim is not None and victim != seat:
+        _send_home(state, victim)
+    state.collected[seat] = state.gain(seat, cell)
+    if state.collected[seat] == state.full_mask(seat):
+        state.finished[seat] = True
+        if state.rules.teams:  # a finished teammate leaves the board so it blocks and binds no one
+            del state.occupant[cell]
+            state.pos[seat] = -1
+
+
+def apply_action(state: GameState, action: Action) -> None:
+    if action[0] == "rotate":
+        _, cell, rot = action
+        old_out = state.cache.arcs[cell]
+        state.board.set_rotation(cell, rot)
+        state.cache.rotated(cell, old_out)
+        state.rotations += 1
+    else:
+        state.board.set_inverted(action[1], True)
+        state.cache.inverted(action[1])
+        state.inversions += 1
+
+
+def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
+    """One player's turn, start to end."""
+    state.turns[seat] += 1
+    rules = state.rules
+    if rules.green:
+        g = dice.green()
+        for _ in range(MAX_REROLLS):
+            w, r = dice.roll()
+            if w != r:
+                break
+        else:
+            state.forfeits += 1
+            return
+        roll = Roll(w, r, g)
+        options = line_options(state, seat, roll)
+        if not options:
+            return
+    else:
+        w, r = dice.roll()
+        roll = Roll(w, r)
+        if roll.double:
+            opts = RotationOptions(state, rules.inversion and w == 6)
+            action = policy.choose_rotation(state, seat, roll, opts) if rules.rotations_matter or opts.can_invert else None
+            if action is not None and not rules.rotations_matter and action[0] == "rotate":
+                action = None  # pips are ignored in this variant: a rotation changes nothing
+            if action is None:
+                state.forfeits += 1
+            elif opts.is_legal(action):
+                apply_action(state, action)
+            else:
+                raise ValueError(f"policy {type(policy).__name__} chose an illegal action {action!r}")
+            return
+        options = move_options(state, seat, roll)
+    cell = policy.choose_move(state, seat, roll, options)
+    if cell not in options:
+        raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
+    apply_move(state, seat, cell)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended. ``winners`` is empty when the turn cap stopped it."""
+
+    winners: tuple[int, ...]
+    rounds: int
+    turns: int  # the winner's own turns (the number a player counts), 0 when capped
+    rotations: int
+    inversions: int
+    send_backs: int
+    forfeits: int
+
+    @property
+    def capped(self) -> bool:
+        return not self.winners
+
+
+def _winners(state: GameState, seat: int) -> tuple[int, ...]:
+    if not state.finished[seat]:
+        return ()
+    if state.rules.teams:
+        team = state.rules.teams[state.team_of[seat]]
+        return tuple(team) if all(state.finished[s] for s in team) else ()
+    return (seat,)
+
+
+def play_game(
+    setup: GameSetup,
+    rules: Rules,
+    policies: list[Policy],
+    rng: random.Random,
+    dice: Dice | None = None,
+    first_seat: int = 0,
+    template: BoardCache | None = None,
+) -> GameResult:
+    """Play one game to its end or to ``rules.turn_cap`` rounds.
+
+    ``rng`` feeds the policies; ``dice`` defaults to fair dice from a generator
+    seeded from ``rng`` so that a game is reproducible from one seed. ``template``
+    (a :class:`BoardCache` of ``setup.board``) lets many games share start-up tables.
+    """
+    if dice is None:
+        dice = RandomDice(random.Random(rng.getrandbits(64)))
+    state = GameState.new(setup, rules, rng, template)
+    n = setup.players
+    order = [(first_seat + k) % n for k in range(n)]
+    for rnd in range(1, rules.turn_cap + 1):
+        state.round = rnd
+        for seat in order:
+            if state.finished[seat]:
+                continue
+            take_turn(state, seat, policies[seat], dice)
+            won = _winners(state, seat)
+            if won:
+                return GameResult(won, rnd, state.turns[seat], state.rotations, state.inversions,
+                                  state.send_backs, state.forfeits)
+    return GameResult((), rules.turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits)

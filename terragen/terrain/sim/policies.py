@@ -1,0 +1,354 @@
+"""Players: how a seat picks its move and what it does with doubles.
+
+A policy is any object with two methods (see :class:`BasePolicy`):
+
+``choose_move(state, seat, roll, options) -> cell``
+    ``options`` maps every legal end cell to its good-weather cost (the
+    current cell, cost 0, means standing still). Return one of its keys.
+``choose_rotation(state, seat, roll, options) -> action | None``
+    Called on doubles. Return ``("rotate", cell, rotation)``,
+    ``("invert", cell)`` (only when ``options.can_invert`` and the cell is in
+    ``options.invertible()``), or None to forfeit.
+
+Policies must draw randomness only from ``state.rng`` so games replay from a
+seed. Plug your own in with ``--policy package.module:ClassName``; the class
+is built without arguments, once per worker process.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from terragen.errors import SpecError
+from terragen.grids import hex as hx
+from terragen.terrain.pieces import distinct_rotations, exit_mask
+from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
+from terragen.terrain.sim.engine import Action, Roll, RotationOptions
+from terragen.terrain.sim.state import GameState
+
+ROUTE_CELLS = 6  # how far along a route the rotation search looks
+DEFEND_WITHIN = 4.0  # expected turns: a leader this close to winning is worth blocking
+MIN_GAIN = 0.05  # expected turns a rotation must win (own gain plus leader's loss) to be worth it
+
+
+class BasePolicy:
+    """The interface, with the simplest legal behaviour: stand still, forfeit doubles."""
+
+    name = "base"
+
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: dict[int, int]) -> int:
+        return state.pos[seat] if state.pos[seat] in options else min(options)
+
+    def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
+        return None
+
+
+class RandomPolicy(BasePolicy):
+    """Uniformly random legal end; on doubles a random piece to a random new rotation
+    (or, when a double 6 allows, a random inversion half of the time)."""
+
+    name = "random"
+
+    def choose_move(self, state, seat, roll, options):
+        return state.rng.choice(sorted(options))
+
+    def choose_rotation(self, state, seat, roll, options):
+        rng = state.rng
+        if options.can_invert and rng.random() < 0.5:
+            inv = options.invertible()
+            if inv:
+                return ("invert", rng.choice(inv))
+        cells = options.rotatable()
+        cell = rng.choice(cells)
+        rot = rng.choice([k for k in range(6) if k != state.board.rotation[cell]])
+        return ("rotate", cell, rot)
+
+
+# ---- shared helpers ---------------------------------------------------------------------------
+
+def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
+    """Arcs (target, cost) piece ``cell`` would have with exit mask ``mask``."""
+    return state.cache.exits_as(cell, mask)
+
+
+@lru_cache(maxsize=None)
+def _turns(pattern: str) -> tuple[tuple[int, int], ...]:
+    """(rotation, exit mask) for every rotation of ``pattern`` giving a different exit set."""
+    return tuple((k, exit_mask(pattern, k)) for k in distinct_rotations(pattern))
+
+
+def tour_cost(state: GameState, seat: int, cell: int, mask: int, elev: bool = False) -> float:
+    """Cheapest total cost from ``cell`` to collect every group not in ``mask``, best order."""
+    return state.cache.tours(state.setup.groups[seat], mask, elev)[cell]
+
+
+def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
+    """The first cells of the seat's cheapest tour over its remaining targets (under the
+    pips if there is one, else with pips ignored)."""
+    pos = state.pos[seat]
+    if pos < 0 or state.finished[seat]:
+        return []
+    groups = state.setup.groups[seat]
+    mask = state.collected[seat]
+    for elev in (False, True):
+        t = state.cache.tours(groups, mask, elev)
+        if t[pos] == INF:
+            continue
+        arcs = state.board.elev_arcs if elev else state.cache.arcs
+        route = [pos]
+        cur = pos
+        while len(route) < length:
+            nxt = min((j for j, c, _ in arcs[cur] if t[j] + c == t[cur]), default=None)
+            if nxt is None:
+                break
+            route.append(nxt)
+            if state.gain(seat, nxt) != mask:
+                break  # the first target: beyond it the tour table of a bigger mask applies
+            cur = nxt
+        return route
+    return [pos]
+
+
+def _leader(state: GameState, seat: int) -> int | None:
+    """The opponent closest to finishing by cheapest remaining cost (ties: lowest seat)."""
+    team = state.team_of.get(seat)
+    best, who = INF, None
+    for s in range(state.players):
+        if s == seat or state.finished[s] or (team is not None and state.team_of.get(s) == team):
+            continue
+        c = tour_cost(state, s, state.pos[s], state.collected[s])
+        if c == INF:
+            c = 1000 + tour_cost(state, s, state.pos[s], state.collected[s], elev=True)
+        if c < best:
+            best, who = c, s
+    return who
+
+
+def _best_inversion(state: GameState, seat: int, options: RotationOptions) -> Action | None:
+    """Invert a piece on the leading opponent's route if it costs them and not us."""
+    who = _leader(state, seat)
+    if who is None:
+        return None
+    legal = set(options.invertible())
+    cand = [c for c in _route(state, who)[1:] if c in legal]
+    if not cand:
+        return None
+    mine0 = tour_cost(state, seat, state.pos[seat], state.collected[seat])
+    theirs0 = tour_cost(state, who, state.pos[who], state.collected[who])
+    best, choice = 0.0, None
+    for c in cand:
+        b = state.board
+        b.set_inverted(c, True)
+        state.cache.inverted(c)
+        gain = tour_cost(state, who, state.pos[who], state.collected[who]) - theirs0
+        loss = tour_cost(state, seat, state.pos[seat], state.collected[seat]) - mine0
+        b.set_inverted(c, False)
+        state.cache.inverted(c)
+        if loss <= 0 and gain > best:
+            best, choice = gain, c
+    return ("invert", choice) if choice is not None else None
+
+
+def _follow(state: GameState, seat: int, options: dict[int, int]) -> int | None:
+    """Team play: a seat that is not its team's lead (the lowest unfinished seat) walks
+    after the lead instead of racing alone, so the pair can travel as a convoy; it moves
+    to the option nearest the lead, then the one cheapest for its own tour.
+    Returns None for a lead, or outside team play."""
+    mates = state.teammates(seat)
+    if not mates or seat < min(mates):
+        return None
+    lead = min(mates)
+    h = state.board.hexes
+    there = h[state.pos[lead]]
+    groups = state.setup.groups[seat]
+    return min(options, key=lambda q: (max(hx.distance(h[q], there), 2),
+                                        state.cache.tours(groups, state.gain(seat, q), True)[q], options[q], q))
+
+
+# ---- greedy -----------------------------------------------------------------------------------
+
+class GreedyPolicy(BasePolicy):
+    """Move to the reachable cell with the smallest remaining cheapest cost (pips; the
+    pips-ignored cost breaks ties and guides a token with no pip path). On doubles,
+    turn the piece on its own route whose new exits shorten that cost most; forfeit
+    when no turn helps. A double 6 with inversion first tries to block the leader."""
+
+    name = "greedy"
+
+    def choose_move(self, state, seat, roll, options):
+        follow = _follow(state, seat, options)
+        if follow is not None:
+            return follow
+        groups = state.setup.groups[seat]
+        tours = state.cache.tours
+        base = state.collected[seat]
+        pip, elev = tours(groups, base), tours(groups, base, True)
+        best_key, best = None, None
+        for q in sorted(options):
+            m = state.gain(seat, q)
+            key = (pip[q], elev[q], options[q]) if m == base else (tours(groups, m)[q], tours(groups, m, True)[q], options[q])
+            if best_key is None or key < best_key:
+                best_key, best = key, q
+        return best
+
+    def choose_rotation(self, state, seat, roll, options):
+        if options.can_invert:
+            act = _best_inversion(state, seat, options)
+            if act is not None:
+                return act
+        return self._own_rotation(state, seat)
+
+    @staticmethod
+    def _own_rotation(state: GameState, seat: int) -> Action | None:
+        """The turn of a piece on its own route whose new exits shorten its remaining tour most."""
+        pos = state.pos[seat]
+        if pos < 0 or state.finished[seat]:
+            return None
+        groups = state.setup.groups[seat]
+        mask = state.collected[seat]
+        t = state.cache.tours(groups, mask)
+        route = _route(state, seat)
+        b = state.board
+        before = 0  # cost from pos along the route to the candidate cell
+        best_cost = t[pos]
+        choice = None
+        for k, cell in enumerate(route):
+            if k:
+                before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
+            if state.gain(seat, cell) != mask:
+                break
+            for rot, m in _turns(b.pattern[cell]):
+                if m == b.mask[cell]:
+                    continue
+                via = min((c + t[j] for j, c in _dir_arcs(state, cell, m)), default=INF)
+                if before + via < best_cost:
+                    best_cost, choice = before + via, ("rotate", cell, rot)
+        return choice
+
+
+# ---- expert -----------------------------------------------------------------------------------
+
+class ExpertPolicy(GreedyPolicy):
+    """Moves by exact expected turns (the analysis table for the current board, rotations
+    ignored), so it weighs up-3 steps and weather risk, not just cost. On doubles it
+    scores rotations of pieces on its own route (offence) and, when the leading opponent is
+    ahead of it and within DEFEND_WITHIN expected turns of winning, on that opponent's
+    route (defence), by a one-cell re-evaluation of the expected-turns tables (neighbours'
+    values held fixed). It plays the turn that most widens its lead, falls back to the
+    greedy turn, and forfeits when nothing helps. Defending only against a near winner
+    keeps all-expert games from turning into endless rotation fights."""
+
+    name = "expert"
+
+    def _table(self, state: GameState, seat: int) -> dict[int, list[float]]:
+        return state.cache.table(state.setup.groups[seat])
+
+    def choose_move(self, state, seat, roll, options):
+        if not state.rules.uses_pips:
+            return super().choose_move(state, seat, roll, options)
+        follow = _follow(state, seat, options)
+        if follow is not None:
+            return follow
+        table = self._table(state, seat)
+        best_key, best = None, None
+        for q in sorted(options):
+            m = state.gain(seat, q)
+            v = table[m][q]
+            key = (v, tour_cost(state, seat, q, m, elev=True) if v == INF else 0, options[q])
+            if best_key is None or key < best_key:
+                best_key, best = key, q
+        return best
+
+    def _local(self, state: GameState, values: list[float], cell: int, mask: int, seat: int) -> float:
+        """Expected turns at ``cell`` if its piece had exit ``mask`` and every other value stayed."""
+        table = self._table(state, seat)
+        reach: dict[int, int] = {}
+        for j, c in _dir_arcs(state, cell, mask):
+            for q, cq in state.cache.reach(j).items():
+                t = c + cq
+                if t <= MAX_BUDGET and t < reach.get(q, 99):
+                    reach[q] = t
+        best = [INF] * (MAX_BUDGET + 1)
+        for q, c in reach.items():
+            if q == cell:
+                continue
+            m = state.gain(seat, q)
+            v = values[q] if m == state.collected[seat] else table[m][q]
+            if v < best[c]:
+                best[c] = v
+        for b in range(1, MAX_BUDGET + 1):
+            if best[b - 1] < best[b]:
+                best[b] = best[b - 1]
+        return stay_or_move_value(best)
+
+    def choose_rotation(self, state, seat, roll, options):
+        if options.can_invert:
+            act = _best_inversion(state, seat, options)
+            if act is not None:
+                return act
+        if not state.rules.uses_pips:
+            return None
+        b = state.board
+        me = self._table(state, seat)[state.collected[seat]]
+        who = _leader(state, seat)
+        them = self._table(state, who)[state.collected[who]] if who is not None else None
+        if them is not None and not (them[state.pos[who]] < me[state.pos[seat]] and them[state.pos[who]] <= DEFEND_WITHIN):
+            them = None  # defend only against an opponent who is ahead and close to winning
+        cand = _route(state, seat)
+        theirs = _route(state, who) if them is not None else []
+        best_score, choice = MIN_GAIN, None
+        for cell in dict.fromkeys(cand + theirs):
+            if me[cell] == 0:
+                continue
+            for rot, mask in _turns(b.pattern[cell]):
+                if mask == b.mask[cell]:
+                    continue
+                score = 0.0
+                if cell in cand and me[cell] < INF:
+                    score += me[cell] - self._local(state, me, cell, mask, seat)
+                if them is not None and cell in theirs and them[cell] < INF:
+                    score += self._local(state, them, cell, mask, who) - them[cell]
+                if score > best_score:
+                    best_score, choice = score, ("rotate", cell, rot)
+        if choice is None:
+            return self._own_rotation(state, seat)
+        return choice
+
+
+POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy}
+
+
+def load_policy(spec: str) -> object:
+    """A policy from a built-in name or ``package.module:ClassName``; SpecError when it cannot be had."""
+    spec = spec.strip()
+    if spec in POLICIES:
+        return POLICIES[spec]()
+    if ":" not in spec:
+        raise SpecError(f"unknown policy {spec!r}; use random, greedy, expert or package.module:ClassName")
+    mod_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(mod_name)
+    except ImportError as exc:
+        raise SpecError(f"cannot import policy module {mod_name!r}: {exc}") from None
+    cls = getattr(module, attr, None)
+    if cls is None:
+        raise SpecError(f"module {mod_name!r} has no {attr!r}")
+    try:
+        policy = cls()
+    except Exception as exc:  # a user's class: report, never trace back
+        raise SpecError(f"cannot create policy {spec!r}: {type(exc).__name__}: {exc}") from None
+    if not (callable(getattr(policy, "choose_move", None)) and callable(getattr(policy, "choose_rotation", None))):
+        raise SpecError(f"policy {spec!r} needs choose_move and choose_rotation methods")
+    return policy
+
+
+def parse_policies(spec: str, players: int) -> list[str]:
+    """One name for every seat, or a comma list with one entry per seat."""
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if len(parts) == 1:
+        parts = parts * players
+    if len(parts) != players:
+        raise SpecError(f"--policy lists {len(parts)} policies for {players} seats; give one, or one per seat")
+    return parts
+
+

@@ -1,0 +1,152 @@
+"""Many games on one layout: seeding, worker processes, the report and the verdict.
+
+Game ``i`` gets its own generators derived from ``(seed, i)`` alone, so the
+numbers do not depend on how games are split between processes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from terragen.errors import SpecError
+from terragen.terrain.layout import Layout
+from terragen.terrain.paths import reachable
+from terragen.terrain.sim.engine import GameResult, play_game
+from terragen.terrain.sim.policies import load_policy, parse_policies
+from terragen.terrain.sim.state import GameSetup, setup_from_layout
+from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
+from terragen.terrain.sim.variants import Rules
+
+DEFAULT_MARGIN = 0.10
+FINISH_SHARE = 0.99
+CHUNK = 25  # games per work item: small enough for a smooth progress bar
+
+
+def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
+    """(policy generator, dice generator) for game ``index`` of a run seeded ``seed``."""
+    return random.Random(f"terragen-sim/{seed}/{index}/policy"), random.Random(f"terragen-sim/{seed}/{index}/dice")
+
+
+def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int) -> list[GameResult]:
+    """Games ``start..stop-1``; a top-level function so worker processes can run it."""
+    from terragen.terrain.sim.cache import BoardCache
+    from terragen.terrain.sim.dice import RandomDice
+
+    setup = setup_from_layout(layout, rules)
+    template = BoardCache(setup.board, pips=rules.uses_pips)
+    policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
+    out = []
+    n = setup.players
+    for i in range(start, stop):
+        prng, drng = game_rngs(seed, i)
+        first = i % n if rules.rotate_start else 0
+        out.append(play_game(setup, rules, policies, prng, RandomDice(drng), first_seat=first, template=template))
+    return out
+
+
+def _work(args: tuple) -> list[GameResult]:
+    return run_games(*args)
+
+
+def unreachable_targets(setup: GameSetup) -> list[str]:
+    """Targets that no path can reach from their seat's start with pips ignored (the rulebook's test)."""
+    out = []
+    b = setup.board
+    for s, start in enumerate(setup.starts):
+        seen = reachable(b, start, pips=False)
+        for grp in setup.groups[s]:
+            if not seen.intersection(grp):
+                what = "the board's edge" if len(grp) > 1 else "destination ({},{})".format(*b.hexes[grp[0]])
+                out.append(f"seat {s} cannot reach {what} even ignoring pips")
+    return out
+
+
+def simulate_layout(
+    layout: Layout,
+    games: int = 400,
+    seed: int = 0,
+    policy: str | Sequence = "greedy",
+    rules: Rules | None = None,
+    workers: int = 1,
+    margin: float = DEFAULT_MARGIN,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` games of ``layout`` and judge it; the generator's playability gate.
+
+    ``policy`` is one name (random, greedy, expert, or ``module:Class``) for every
+    seat, a comma list, or a sequence with one name or policy object per seat
+    (objects must be picklable when ``workers`` > 1). The report's ``playable`` is true when every target can
+    be reached ignoring pips, at least 99% of games finish under the turn cap,
+    and no seat's win rate is further than ``margin`` from a fair share.
+    """
+    rules = rules or Rules()
+    if games < 1:
+        raise SpecError("--games must be at least 1")
+    if not 0 <= margin <= 1:
+        raise SpecError("--margin must be between 0 and 1")
+    setup = setup_from_layout(layout, rules)
+    n = setup.players
+    specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
+    if len(specs) != n:
+        raise SpecError(f"{len(specs)} policies given for {n} seats")
+    for s in specs:
+        if isinstance(s, str):
+            load_policy(s)  # fail early, in this process, with a clear message
+    unreachable = unreachable_targets(setup)
+    results: list[GameResult] = []
+    if not unreachable:
+        chunks = [(layout, rules, specs, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
+        if workers > 1 and len(chunks) > 1:
+            import multiprocessing as mp
+
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            with ctx.Pool(min(workers, len(chunks))) as pool:
+                for part in pool.imap(_work, chunks):
+                    results.extend(part)
+                    if progress:
+                        progress(len(results), games)
+        else:
+            for ch in chunks:
+                results.extend(_work(ch))
+                if progress:
+                    progress(len(results), games)
+    names = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in specs]
+    return build_report(results, games, seed, rules, names, margin, unreachable)
+
+
+def build_report(results: list[GameResult], games: int, seed: int, rules: Rules, specs: list[str],
+                 margin: float, unreachable: list[str]) -> SimulationReport:
+    n = len(specs)
+    wins = [0] * n
+    for r in results:
+        for s in r.winners:
+            wins[s] += 1
+    sides = len(rules.teams) if rules.teams else n
+    fair = 1.0 / sides
+    played = len(results)
+    seats = [SeatStats(s, specs[s], wins[s], played, fair) for s in range(n)]
+    lengths = sorted(r.turns for r in results if not r.capped)
+    mean, _ = mean_and_stderr(lengths)
+    turns = {"mean": mean, "median": percentile(lengths, 50), "p90": percentile(lengths, 90),
+             "max": float(lengths[-1]) if lengths else float("nan")}
+    capped = sum(1 for r in results if r.capped)
+
+    def per_game(attr: str) -> float:
+        return sum(getattr(r, attr) for r in results) / played if played else 0.0
+
+    reasons = list(unreachable)
+    if played:
+        if (played - capped) / played < FINISH_SHARE:
+            reasons.append(f"{capped / played:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)")
+        if n > 1:
+            for st in seats:
+                if abs(st.rate - fair) > margin:
+                    reasons.append(f"seat {st.seat} wins {st.rate:.1%} of games, more than {margin:.0%} from a fair {fair:.1%}")
+    return SimulationReport(
+        games=games, seed=seed, variant=rules.describe(), policies=specs, seats=seats, finished=len(lengths),
+        turns=turns, capped_share=capped / played if played else 0.0,
+        rotations_per_game=per_game("rotations"), inversions_per_game=per_game("inversions"),
+        send_backs_per_game=per_game("send_backs"), forfeits_per_game=per_game("forfeits"),
+        turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons,
+    )

@@ -1,0 +1,158 @@
+"""What a game looks like mid-play: the board, the tokens, what each player has collected.
+
+A :class:`GameSetup` is built once per layout (it checks the layout can be
+played at all); a :class:`GameState` is the mutable game played on a copy of
+its board. Policies read the state; only the engine changes it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from terragen.errors import SpecError
+from terragen.grids import hex as hx
+from terragen.terrain.board import Board
+from terragen.terrain.layout import Layout
+from terragen.terrain.sim.cache import BoardCache
+from terragen.terrain.sim.variants import Rules
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 6  # one player is allowed for solo runs and agreement tests
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """The fixed facts of a game: board, seats, starts and what each seat must collect.
+
+    ``groups[s]`` lists seat ``s``'s targets; each target is a tuple of cells and
+    counts when a move ends on any of them (a destination is a one-cell group;
+    LOST!'s edge is one group of every edge cell).
+    """
+
+    board: Board
+    starts: tuple[int, ...]
+    groups: tuple[tuple[tuple[int, ...], ...], ...]
+    destinations: frozenset[int]
+    edge: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.starts)
+
+
+def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:
+    """Check that ``layout`` can be simulated under ``rules`` and index it; SpecError otherwise."""
+    board = Board.from_layout(layout)
+    n = len(layout.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise SpecError(f"the layout has {n} player(s); the simulator plays 1 to {MAX_PLAYERS}")
+    missing = [i for i in range(len(board)) if not board.present[i]]
+    if missing:
+        raise SpecError(f"the layout leaves {len(missing)} board position(s) empty; fill the board before simulating")
+    edge = tuple(i for i, h in enumerate(board.hexes) if hx.length(h) == layout.radius)
+    starts = []
+    groups = []
+    dests: set[int] = set()
+    for p in sorted(layout.players, key=lambda p: p.seat):
+        if rules.lost:
+            starts.append(board.index[(0, 0)])
+            groups.append((edge,))
+            continue
+        start = layout.start(p)
+        if start is None:
+            raise SpecError(f"seat {p.seat} has corner {p.corner}; corners are numbered 0..5")
+        starts.append(board.index[start])
+        cells = []
+        for d in p.destinations:
+            if d.hex not in board.index:
+                raise SpecError(f"seat {p.seat}'s destination ({d.q},{d.r}) is off the board")
+            cells.append(board.index[d.hex])
+        if not cells:
+            raise SpecError(f"seat {p.seat} has no destination")
+        cells = list(dict.fromkeys(cells))
+        dests.update(cells)
+        groups.append(tuple((c,) for c in cells))
+    if not rules.lost and len(set(starts)) != len(starts):
+        raise SpecError("two seats start on the same corner")
+    if rules.teams and sorted(s for t in rules.teams for s in t) != list(range(n)):
+        raise SpecError(f"the teams must cover seats 0..{n - 1} exactly once")
+    return GameSetup(board, tuple(starts), tuple(groups), frozenset(dests), edge)
+
+
+@dataclass
+class GameState:
+    """A game in progress. ``pos[s]`` is seat s's cell (-1 once lifted off after finishing)."""
+
+    setup: GameSetup
+    rules: Rules
+    board: Board
+    cache: BoardCache
+    rng: random.Random
+    pos: list[int]
+    collected: list[int]
+    finished: list[bool]
+    occupant: dict[int, int] = field(default_factory=dict)  # cell -> seat (LOST!'s shared centre excluded)
+    shared_start: set[int] = field(default_factory=set)  # LOST!: seats still on the centre
+    turns: list[int] = field(default_factory=list)
+    round: int = 0
+    rotations: int = 0
+    inversions: int = 0
+    send_backs: int = 0
+    forfeits: int = 0
+    team_of: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, setup: GameSetup, rules: Rules, rng: random.Random, template: BoardCache | None = None) -> GameState:
+        """A fresh game; ``template`` is a cache of the starting board shared between games."""
+        board = setup.board.copy()
+        n = setup.players
+        if template is not None and template.pips != rules.uses_pips:
+            template = None
+        st = cls(setup, rules, board, BoardCache(board, pips=rules.uses_pips, template=template), rng,
+                 list(setup.starts), [0] * n, [False] * n, turns=[0] * n)
+        if rules.lost:
+            st.shared_start = set(range(n))
+        else:
+            st.occupant = {c: s for s, c in enumerate(setup.starts)}
+        for t, team in enumerate(rules.teams):
+            for s in team:
+                st.team_of[s] = t
+        return st
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    def full_mask(self, seat: int) -> int:
+        return (1 << len(self.setup.groups[seat])) - 1
+
+    def remaining_groups(self, seat: int) -> list[tuple[int, ...]]:
+        m = self.collected[seat]
+        return [g for b, g in enumerate(self.setup.groups[seat]) if not m >> b & 1]
+
+    def gain(self, seat: int, cell: int) -> int:
+        """The collection mask after seat ``seat`` ends a move on ``cell``."""
+        m = self.collected[seat]
+        for b, g in enumerate(self.setup.groups[seat]):
+            if not m >> b & 1 and cell in g:
+                m |= 1 << b
+        return m
+
+    def token_at(self, cell: int) -> int | None:
+        """The seat whose token stands on ``cell`` (LOST!'s centre counts while anyone waits there)."""
+        s = self.occupant.get(cell)
+        if s is None and self.shared_start and cell == self.setup.starts[0]:
+            return min(self.shared_start)
+        return s
+
+    def occupied(self) -> set[int]:
+        cells = set(self.occupant)
+        if self.shared_start:
+            cells.add(self.setup.starts[0])
+        return cells
+
+    def teammates(self, seat: int) -> list[int]:
+        if not self.rules.teams:
+            return []
+        t = self.team_of[seat]
+        return [s for s in self.rules.teams[t] if s != seat and not self.finished[s]]

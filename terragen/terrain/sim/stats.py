@@ -1,0 +1,118 @@
+"""Summaries of many games: win rates with intervals, game lengths, the verdict."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion: stays inside [0, 1] and behaves at 0 and n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of already sorted values."""
+    if not sorted_values:
+        return float("nan")
+    k = max(1, math.ceil(q / 100 * len(sorted_values)))
+    return float(sorted_values[k - 1])
+
+
+def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return float("nan"), float("nan")
+    m = sum(values) / n
+    if n < 2:
+        return m, float("inf")
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+@dataclass
+class SeatStats:
+    seat: int
+    policy: str
+    wins: int
+    games: int
+    fair: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def to_json(self) -> dict:
+        lo, hi = self.interval
+        return {"seat": self.seat, "policy": self.policy, "wins": self.wins, "win_rate": round(self.rate, 4),
+                "ci95": [round(lo, 4), round(hi, 4)], "fair": round(self.fair, 4)}
+
+
+@dataclass
+class SimulationReport:
+    """Everything ``terragen simulate`` prints; ``playable`` and ``reasons`` are the generator's gate."""
+
+    games: int
+    seed: int
+    variant: str
+    policies: list[str]
+    seats: list[SeatStats]
+    finished: int
+    turns: dict[str, float]
+    capped_share: float
+    rotations_per_game: float
+    inversions_per_game: float
+    send_backs_per_game: float
+    forfeits_per_game: float
+    turn_cap: int
+    margin: float
+    unreachable: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def playable(self) -> bool:
+        return not self.reasons
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games, "seed": self.seed, "variant": self.variant, "policies": self.policies,
+            "seats": [s.to_json() for s in self.seats], "finished": self.finished,
+            "turns_to_finish": {k: (round(v, 3) if v == v else None) for k, v in self.turns.items()},
+            "capped_share": round(self.capped_share, 4), "turn_cap": self.turn_cap,
+            "per_game": {"rotations": round(self.rotations_per_game, 3), "inversions": round(self.inversions_per_game, 3),
+                         "send_backs": round(self.send_backs_per_game, 3), "forfeits": round(self.forfeits_per_game, 3)},
+            "margin": self.margin, "verdict": "PLAYABLE" if self.playable else "NOT PLAYABLE", "reasons": self.reasons,
+        }
+
+    def lines(self) -> list[str]:
+        """The plain-text report, one line each."""
+        out = [f"{self.games} games, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"]
+        out.append("seat  policy    wins   win rate  95% interval     fair")
+        for s in self.seats:
+            lo, hi = s.interval
+            out.append(f"{s.seat:>4}  {s.policy:<8} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}")
+        t = self.turns
+        if self.finished:
+            out.append(f"turns to finish: mean {t['mean']:.2f}, median {t['median']:.0f}, p90 {t['p90']:.0f}, max {t['max']:.0f}"
+                       f" ({self.finished} finished games)")
+        else:
+            out.append("turns to finish: no game finished")
+        out.append(f"hit the turn cap ({self.turn_cap} rounds): {self.capped_share:.1%} of games")
+        out.append(f"per game: {self.rotations_per_game:.2f} rotations, {self.send_backs_per_game:.2f} send-backs, "
+                   f"{self.inversions_per_game:.2f} inversions, {self.forfeits_per_game:.2f} forfeited doubles")
+        out.append("verdict: " + ("PLAYABLE" if self.playable else "NOT PLAYABLE"))
+        out.extend(f"  - {r}" for r in self.reasons)
+        return out

@@ -1,0 +1,114 @@
+"""The rule options a simulated game is played under.
+
+The default is the main game of the rulebook. Each variant is a switch, so a
+user can combine them where the combination makes sense (for example green
+die with inversion). ``docs/decisions-simulation.md`` explains every choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terragen.errors import SpecError
+
+VARIANT_NAMES = ("standard", "inversion", "green", "lost", "teams", "no-pass-through", "fixed-start")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How one game is played.
+
+    ``inversion``: a double 6 may turn an unoccupied piece upside down for good.
+    ``green``: a third die picks the direction; pips are ignored; doubles re-roll.
+    ``lost``: everyone starts on the centre hex and races to any edge hex.
+    ``teams``: tuples of seats that win together and must stay close.
+    ``pass_through``: a path may cross a hex where another token stands.
+    ``rotate_start``: game ``i`` is opened by seat ``i mod players`` (else seat 0 always).
+    ``turn_cap``: the game stops undecided after this many rounds.
+    """
+
+    inversion: bool = False
+    green: bool = False
+    lost: bool = False
+    teams: tuple[tuple[int, ...], ...] = ()
+    pass_through: bool = True
+    rotate_start: bool = True
+    turn_cap: int = 500
+    team_distance: int = 3
+
+    @property
+    def send_back(self) -> bool:
+        """Whether ending a move on a token sends it home (only the main game and inversion)."""
+        return not (self.green or self.lost or self.teams)
+
+    @property
+    def uses_pips(self) -> bool:
+        """Green-die and LOST! movement ignores pips (see the decisions document)."""
+        return not (self.green or self.lost)
+
+    @property
+    def rotations_matter(self) -> bool:
+        return self.uses_pips
+
+    def describe(self) -> str:
+        parts = [n for n, on in (("inversion", self.inversion), ("green", self.green), ("lost", self.lost)) if on]
+        if self.teams:
+            parts.append("teams " + ",".join("+".join(map(str, t)) for t in self.teams))
+        if not self.pass_through:
+            parts.append("no-pass-through")
+        if not self.rotate_start:
+            parts.append("fixed-start")
+        return ", ".join(parts) or "standard"
+
+
+def default_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Seats facing each other across the table: 4 players -> 0+2, 1+3; 6 -> 0+3, 1+4, 2+5."""
+    if players < 4 or players % 2:
+        raise SpecError(f"team play needs an even number of players, at least 4 (this layout has {players})")
+    half = players // 2
+    return tuple((s, s + half) for s in range(half))
+
+
+def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """``"0+2,1+3"`` -> ((0, 2), (1, 3)); every seat in exactly one team, at least two teams."""
+    teams = []
+    try:
+        for part in text.split(","):
+            teams.append(tuple(int(x) for x in part.split("+")))
+    except ValueError:
+        raise SpecError(f"bad --teams {text!r}: expected seats joined by + and teams by commas, e.g. 0+2,1+3") from None
+    seats = sorted(s for t in teams for s in t)
+    if seats != list(range(players)) or len(teams) < 2:
+        raise SpecError(f"bad --teams {text!r}: every seat 0..{players - 1} must be in exactly one team, and there must be two teams or more")
+    return tuple(teams)
+
+
+def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams: str | None = None) -> Rules:
+    """Build :class:`Rules` from variant names as the command line gives them."""
+    flags = {"inversion": False, "green": False, "lost": False, "pass_through": True, "rotate_start": True}
+    team_spec: tuple[tuple[int, ...], ...] = ()
+    for raw in names:
+        for name in (x.strip().lower() for x in raw.split(",")):
+            if not name or name == "standard":
+                continue
+            if name == "inversion":
+                flags["inversion"] = True
+            elif name in ("green", "green-die"):
+                flags["green"] = True
+            elif name == "lost":
+                flags["lost"] = True
+            elif name in ("teams", "team"):
+                team_spec = default_teams(players)
+            elif name == "no-pass-through":
+                flags["pass_through"] = False
+            elif name == "fixed-start":
+                flags["rotate_start"] = False
+            else:
+                raise SpecError(f"unknown variant {name!r}; choose from {', '.join(VARIANT_NAMES)}")
+    if teams:
+        team_spec = parse_teams(teams, players)
+    if turn_cap < 1:
+        raise SpecError("--turn-cap must be at least 1")
+    return Rules(turn_cap=turn_cap, teams=team_spec, **flags)
+
+

@@ -1,0 +1,219 @@
+"""The turn-to-turn cache against fresh computation, and whole runs: seeds, workers, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st_
+from sim_helpers import make_layout
+
+from terragen.grids import hex as hx
+from terragen.terrain.board import Board
+from terragen.terrain.expected import expected_turns_table
+from terragen.terrain.paths import costs_to
+from terragen.terrain.sim import Rules, simulate_layout
+from terragen.terrain.sim.cache import BoardCache, bounded_reach
+from terragen.terrain.sim.stats import percentile, wilson
+from terragen.templates import template_path
+
+EXAMPLES = template_path("terrain", "examples")
+
+
+def _random_board(seed: int, radius: int = 3) -> Board:
+    rng = random.Random(seed)
+    cells = {h: (rng.randint(1, 6), rng.choice("ABCD"), rng.randrange(6)) for h in hx.board_cells(radius)}
+    return Board.from_layout(make_layout(radius, cells))
+
+
+@given(st_.integers(0, 10_000), st_.lists(st_.tuples(st_.integers(0, 36), st_.integers(0, 5)), min_size=1, max_size=8))
+def test_cache_after_rotations_matches_a_fresh_board(seed, turns):
+    board = _random_board(seed)
+    cache = BoardCache(board)
+    goals = [(3,), (20, 30), (36,)]
+    for _ in range(2):  # fill the cache, then rotate and compare with a fresh computation
+        for g in goals:
+            cache.dist_to(g)
+        for p in range(0, 37, 3):
+            cache.reach(p)
+    for k, (cell, rot) in enumerate(turns):
+        old_out = board.pip_arcs[cell]
+        board.set_rotation(cell, rot)
+        cache.rotated(cell, old_out if k % 2 else None)  # both the patched and the rebuilt graph
+        for g in goals:
+            fresh = [min((costs_to(board, x).get(i, float("inf")) for x in g)) for i in range(len(board))]
+            assert cache.dist_to(g) == fresh
+            assert cache.tours((g,), 0) == fresh
+        for p in range(0, 37, 3):
+            assert cache.reach(p) == bounded_reach(board.pip_arcs, p, 6)
+
+
+def test_cached_table_equals_the_analysis_table():
+    board = _random_board(4)
+    cache = BoardCache(board)
+    table = cache.table(((5,), (30,)))
+    exact = expected_turns_table(board, [5, 30])
+    for mask in range(4):
+        assert all(abs(a - b) < 1e-9 or a == b for a, b in zip(table[mask], exact[mask]))
+    board.set_rotation(12, (board.rotation[12] + 1) % 6)
+    cache.rotated(12)
+    exact = expected_turns_table(board, [5, 30])
+    assert all(abs(a - b) < 1e-9 or a == b for a, b in zip(cache.table(((5,), (30,)))[0], exact[0]))
+
+
+def test_wilson_interval_and_percentiles():
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.25 < hi < 0.35
+    lo, hi = wilson(50, 100)
+    assert abs((lo + hi) / 2 - 0.5) < 1e-9 and 0.39 < lo < 0.41
+    assert percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90) == 9
+    assert percentile([4], 50) == 4
+
+
+def _four():
+    from terragen.terrain.files import load_layout
+
+    return load_layout(EXAMPLES / "four-players.txt")
+
+
+def test_same_numbers_whatever_the_workers():
+    layout = _four()
+    a = simulate_layout(layout, games=60, seed=9, policy="greedy", workers=1)
+    b = simulate_layout(layout, games=60, seed=9, policy="greedy", workers=2)
+    assert a.to_json() == b.to_json()
+    c = simulate_layout(layout, games=60, seed=10, policy="greedy", workers=1)
+    assert c.to_json() != a.to_json()
+
+
+def test_verdict_reasons():
+    # one seat's destination lies behind cliffs: not playable before any game is played
+    cliffs = {h: (8, "D", 0) for h in hx.ring((0, 0), 1)}
+    layout = make_layout(2, cliffs, [(0, [(0, 0)]), (3, [(2, -2)])], level=1)
+    rep = simulate_layout(layout, games=10, seed=1)
+    assert not rep.playable and "seat 0 cannot reach destination (0,0)" in rep.reasons[0]
+    # a turn cap of 1 round: nearly every game is cut short
+    rep = simulate_layout(_four(), games=20, seed=1, rules=Rules(turn_cap=1))
+    assert not rep.playable and any("cap" in r for r in rep.reasons)
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "terragen", "simulate", *args], capture_output=True, text=True)
+
+
+def test_cli_json_exit_codes_and_errors(tmp_path):
+    # a symmetric 2-player race on a flat board: fair and always finished -> exit 0
+    layout = make_layout(2, {}, [(0, [(-1, 0)]), (3, [(1, 0)])], pattern="D", rotation=0)
+    from terragen.terrain.files import save_layout
+
+    path = tmp_path / "flat.json"
+    save_layout(layout, path)
+    r = _cli(str(path), "--games", "200", "--seed", "2", "--json", "--margin", "0.15", "--policy", "random")
+    data = json.loads(r.stdout)
+    assert r.stderr == ""  # no progress bar when stderr is not a terminal
+    assert data["games"] == 200 and len(data["seats"]) == 2
+    assert r.returncode == (0 if data["verdict"] == "PLAYABLE" else 1)
+    assert abs(data["seats"][0]["win_rate"] + data["seats"][1]["win_rate"] - 1) < 1e-9
+    r = _cli(str(EXAMPLES / "four-players.txt"), "--games", "40", "--policy", "greedy,expert,random,greedy")
+    assert r.returncode in (0, 1) and "verdict:" in r.stdout and "expert" in r.stdout
+    for bad in (["--policy", "nosuch"], ["--policy", "greedy,greedy"], ["--variant", "nosuch"],
+                ["--games", "0"], ["--policy", "os:nothing_here"], ["--teams", "0+1"]):
+        r = _cli(str(EXAMPLES / "four-players.txt"), *bad)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, (bad, r.stderr)
+    r = _cli(str(tmp_path / "missing.txt"))
+    assert r.returncode == 2
+
+
+def test_plug_in_policy(tmp_path, monkeypatch):
+    (tmp_path / "my_policy.py").write_text(
+        "from terragen.terrain.sim.policies import GreedyPolicy\n"
+        "class Lazy(GreedyPolicy):\n"
+        "    def choose_rotation(self, state, seat, roll, options):\n"
+        "        return None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rep = simulate_layout(_four(), games=20, seed=3, policy="my_policy:Lazy,greedy,greedy,greedy")
+    assert rep.policies[0] == "my_policy:Lazy"
+    assert rep.games == 20 and sum(s.wins for s in rep.seats) == rep.finished
+
+
+def test_variants_run_to_the_end():
+    layout = _four()
+    for rules in (Rules(inversion=True), Rules(green=True), Rules(lost=True), Rules(teams=((0, 2), (1, 3))),
+                  Rules(pass_through=False), Rules(rotate_start=False)):
+        rep = simulate_layout(layout, games=12, seed=4, policy="greedy", rules=rules)
+        assert rep.finished + round(rep.capped_share * rep.games) == rep.games
+        if not rules.send_back:
+            assert rep.send_backs_per_game == 0
+        if not rules.uses_pips:
+            assert rep.rotations_per_game == 0
+    rep = simulate_layout(layout, games=4, seed=4, policy="expert", rules=Rules(inversion=True, turn_cap=60))
+    assert rep.finished + round(rep.capped_share * rep.games) == rep.games
+
+
+def test_games_sharing_start_tables_play_as_if_alone():
+    # the run shares start-up tables between games; each game must play exactly as it
+    # would with a cache of its own
+    import random as _r
+
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.cache import BoardCache
+    from terragen.terrain.sim.dice import RandomDice
+    from terragen.terrain.sim.engine import play_game
+    from terragen.terrain.sim.policies import ExpertPolicy
+    from terragen.terrain.sim.state import setup_from_layout
+
+    setup = setup_from_layout(load_layout(EXAMPLES / "four-players.txt"), Rules())
+    template = BoardCache(setup.board)
+    pols = [ExpertPolicy()] * 4
+    for i in range(6):
+        shared = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)), template=template)
+        alone = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)))
+        assert shared == alone
+
+
+def test_one_cell_re_evaluation_agrees_with_the_table():
+    # the expert scores rotations by re-solving one cell with its neighbours' values fixed;
+    # on an unchanged piece that must give back the table's own value at every cell
+    from terragen.terrain.sim.cache import MAX_BUDGET, stay_or_move_value
+
+    board = _random_board(8)
+    cache = BoardCache(board)
+    values = cache.table(((17,),))[0]
+    checked = 0
+    for p in range(len(board)):
+        if p == 17 or values[p] == float("inf"):
+            continue
+        best = [float("inf")] * (MAX_BUDGET + 1)
+        for q, c in cache.reach(p).items():
+            v = 0.0 if q == 17 else values[q]
+            if q != p and v < best[c]:
+                best[c] = v
+        for b in range(1, MAX_BUDGET + 1):
+            best[b] = min(best[b], best[b - 1])
+        assert abs(stay_or_move_value(best) - values[p]) < 1e-9
+        checked += 1
+    assert checked > 10
+
+
+def test_policy_objects_can_be_passed_directly():
+    from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy
+
+    rep = simulate_layout(_four(), games=8, seed=2, policy=[ExpertPolicy(), GreedyPolicy(), "greedy", "random"])
+    assert rep.policies == ["expert", "greedy", "greedy", "random"]
+    named = simulate_layout(_four(), games=8, seed=2, policy="expert,greedy,greedy,random")
+    assert named.to_json() == rep.to_json()
+
+
+def test_progress_bar_draws_only_on_a_terminal(monkeypatch, capsys):
+    from terragen.cli.simulate import _Bar
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    bar = _Bar()
+    bar(5, 10)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    bar = _Bar()
+    bar(5, 10)
+    assert "5/10 games" in capsys.readouterr().err
