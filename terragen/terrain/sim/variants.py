@@ -2,7 +2,7 @@
 
 The default is the main game of the rulebook. Each variant is a switch, so a
 user can combine them where the combination makes sense (for example green
-die with inversion). ``docs/decisions-simulation.md`` explains every choice.
+die with inversion). ``docs/rules-decisions.md`` (The Terrain Game, playing it out) explains every choice.
 """
 
 from __future__ import annotations
