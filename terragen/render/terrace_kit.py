@@ -122,8 +122,9 @@ def piece_groups(size: int) -> list[tuple[float, list[Tile]]]:
 def _band_capacity(shape: Shape, width_box: Box, rows: int, bleed: float) -> tuple[int, float]:
     """How many tokens ``rows`` rows hold in ``width_box``'s width, and the band height they need."""
     pitch = shape.size + 2 * bleed + 5.0
-    band = Box(width_box.x0, 0.0, width_box.x1, rows * pitch)
-    return len(shape.pack(band, bleed)), rows * pitch
+    height = rows * pitch + 0.01  # a hair over, so float rounding never loses the last row
+    band = Box(width_box.x0, 0.0, width_box.x1, height)
+    return len(shape.pack(band, bleed)), height
 
 
 def pieces_part(opts: PrintOptions, size: int) -> KitPart:
@@ -134,7 +135,7 @@ def pieces_part(opts: PrintOptions, size: int) -> KitPart:
     """
     paper = opts.paper
     area = paper.content
-    head = 7.0
+    head = 10.0
     sheets: list[tuple[list[Item], list[Box]]] = []
     items: list[Item] = []
     trims: list[Box] = []
@@ -178,11 +179,13 @@ def pieces_part(opts: PrintOptions, size: int) -> KitPart:
     kinds = ", ".join(f"{counts[kd]} {kd}" for kd in ("T", "A", "B", "C", "D") if counts.get(kd))
     sizes = ", ".join(f"{kd} {token_diameter(kd):g}" for kd in ("T", "A", "B", "C", "D"))
     for k, (its, trims) in enumerate(sheets, 1):
-        label = page_label(GAME, f"pieces: 4 colours x {per_colour} ({kinds}); diameters mm {sizes}", opts.scale, k, n)
-        title = Text(area.x0, area.y0 + 4.5, f"Terrace pieces, sheet {k} of {n}: cut out along the circles (crop ticks mark them)",
-                     3.4, "#000000", anchor="start", bold=True)
+        label = page_label(GAME, f"pieces, 4 colours x {per_colour}", opts.scale, k, n)
+        title = [Text(area.x0, area.y0 + 4.0, f"Terrace pieces, sheet {k} of {n}: cut out along the circles (crop ticks mark them)",
+                      3.4, "#000000", anchor="start", bold=True),
+                 Text(area.x0, area.y0 + 8.5, f"Each colour: {kinds}. Diameters: {sizes} mm (the T is an A's size, marked).",
+                      2.6, "#333333", anchor="start")]
         page = Page(paper.width, paper.height, label=label)
-        page.items = [page_scale(opts, paper, list(its) + [title, footer(paper, label, opts.scale)])]
+        page.items = [page_scale(opts, paper, list(its) + title + [footer(paper, label, opts.scale)])]
         if trims:
             page.trim = Box(min(b.x0 for b in trims), min(b.y0 for b in trims), max(b.x1 for b in trims), max(b.y1 for b in trims))
             page.bleed = page.trim.grow(paper.bleed)
