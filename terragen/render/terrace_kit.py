@@ -86,7 +86,10 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
             wy = step_y * r if rows > 1 else (side - ah) / 2
             pts = ((wx, wy), (wx + aw, wy), (wx + aw, wy + ah), (wx, wy + ah))
             ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.35, dash=(2.0, 1.0))))
-            ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k + 4.0, f"{chr(65 + r)}{c + 1}", 9.0, "#1f77b4", bold=True))
+            lx, ly = ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k
+            ov.append(Polygon(((lx - 7.0, ly - 5.5), (lx + 7.0, ly - 5.5), (lx + 7.0, ly + 5.5), (lx - 7.0, ly + 5.5)),
+                              Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=0.9)))
+            ov.append(Text(lx, ly + 3.2, f"{chr(65 + r)}{c + 1}", 9.0, "#1f77b4", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
             f"and follows on {rows * cols} sheets with {OVERLAP:g} mm overlap; the blue frames show which sheet is which.")
