@@ -277,6 +277,8 @@ RULES = [
     ("More players", "With three or four players everyone plays alone and turns go clockwise. A player whose T is "
      "lost leaves the game with all their pieces; the rest play on."),
     ("Draws", "If the player to move has no legal move at all, the game ends in a draw."),
+    ("Table manners", "Warn your opponent by saying \"Terrace\" when your next move could take their T, and "
+     "\"Terrace-mate\" when the T has no escape left."),
     ("Printing notes", "Print at 100% (check the 100 mm bar). Trim the board sheets on their shaded sides and lay "
      "crosses on crosses. Glue the tokens to card before cutting them out."),
 ]

@@ -210,3 +210,15 @@ def test_kit_terrace_bad_options_are_one_line(tmp_path: Path, args, needle):
     p = run("kit", "terrace", "--out", tmp_path / "k", *args)
     assert needle in one_line_usage_error(p)
     assert not (tmp_path / "k").exists()
+
+
+def test_kit_terrace_command_module_loads_no_heavy_library():
+    import subprocess as sp
+    import sys
+
+    from .test_cli_render import ROOT
+
+    code = ("import sys, terragen.cli.kit_terrace; "
+            "print([m for m in ('reportlab', 'shapely', 'svgwrite') if m in sys.modules])")
+    p = sp.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "[]", p.stdout + p.stderr
