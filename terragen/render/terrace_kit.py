@@ -45,11 +45,15 @@ def check_board_size(size: int) -> int:
     return size
 
 
-def token_diameter(kind: str) -> float:
-    """Token size from the package's capture ranking, so a bigger token always means a bigger piece."""
+def token_diameter(kind: str, t_rank: str = "a") -> float:
+    """Token size from the package's capture ranking, so a bigger token always means a bigger piece.
+
+    ``t_rank`` is the package's switch (``Rules.t_rank``): by default the T is an A-sized token;
+    with ``"lowest"`` it is the smallest token of all.
+    """
     from terragen.terrace.model import Rules
 
-    return TOKEN_MM[Rules().rank(kind)]
+    return TOKEN_MM[Rules(t_rank=t_rank).rank(kind)]
 
 
 def piece_counts(size: int) -> dict[str, int]:
@@ -106,15 +110,15 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
 # ----- pieces ------------------------------------------------------------------------------------
 
 
-def piece_groups(size: int) -> list[tuple[float, list[Tile]]]:
+def piece_groups(size: int, t_rank: str = "a") -> list[tuple[float, list[Tile]]]:
     """Tokens grouped by diameter (smallest first): every colour's set of each kind."""
     counts = piece_counts(size)
     groups: dict[float, list[Tile]] = {}
     from terragen.terrace.model import KINDS
 
-    kinds = sorted(KINDS, key=lambda kd: (token_diameter(kd), kd != "T", kd))
+    kinds = sorted(KINDS, key=lambda kd: (token_diameter(kd, t_rank), kd != "T", kd))
     for kind in kinds:
-        d = token_diameter(kind)
+        d = token_diameter(kind, t_rank)
         for seat in SEAT_ORDER:
             col, name = SEAT_COLOURS[seat], SEAT_COLOUR_NAMES[seat]
             for j in range(counts.get(kind, 0)):
@@ -130,7 +134,7 @@ def _band_capacity(shape: Shape, width_box: Box, rows: int, bleed: float) -> tup
     return len(shape.pack(band, bleed)), height
 
 
-def pieces_part(opts: PrintOptions, size: int) -> KitPart:
+def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
     """Every token, packed size after size in horizontal bands on as few sheets as possible.
 
     The engine's imposer lays out each band (bleed, crop ticks, optional outlines);
@@ -143,7 +147,7 @@ def pieces_part(opts: PrintOptions, size: int) -> KitPart:
     items: list[Item] = []
     trims: list[Box] = []
     y = area.y0 + head
-    for d, tiles in piece_groups(size):
+    for d, tiles in piece_groups(size, t_rank):
         shape = Shape("circle", d)
         left = list(tiles)
         while left:
@@ -180,12 +184,13 @@ def pieces_part(opts: PrintOptions, size: int) -> KitPart:
     counts = piece_counts(size)
     per_colour = sum(counts.values())
     kinds = ", ".join(f"{counts[kd]} {kd}" for kd in ("T", "A", "B", "C", "D") if counts.get(kd))
-    sizes = ", ".join(f"{kd} {token_diameter(kd):g}" for kd in ("T", "A", "B", "C", "D"))
+    sizes = ", ".join(f"{kd} {token_diameter(kd, t_rank):g}" for kd in ("T", "A", "B", "C", "D"))
+    t_note = "the T is an A's size, marked" if token_diameter("T", t_rank) == token_diameter("A", t_rank) else "the T is the smallest"
     for k, (its, trims) in enumerate(sheets, 1):
         label = page_label(GAME, f"pieces, 4 colours x {per_colour}", opts.scale, k, n)
         title = [Text(area.x0, area.y0 + 4.0, f"Terrace pieces, sheet {k} of {n}: cut out along the circles (crop ticks mark them)",
                       3.4, "#000000", anchor="start", bold=True),
-                 Text(area.x0, area.y0 + 8.5, f"Each colour: {kinds}. Diameters: {sizes} mm (the T is an A's size, marked).",
+                 Text(area.x0, area.y0 + 8.5, f"Each colour: {kinds}. Diameters: {sizes} mm ({t_note}).",
                       2.6, "#333333", anchor="start")]
         page = Page(paper.width, paper.height, label=label)
         page.items = [page_scale(opts, paper, list(its) + title + [footer(paper, label, opts.scale)])]
@@ -284,8 +289,14 @@ RULES = [
 ]
 
 
-def rules_part(opts: PrintOptions) -> KitPart:
+def rules_part(opts: PrintOptions, t_rank: str = "a") -> KitPart:
+    """One page of rules in short; the T's size sentence follows the ``t_rank`` switch."""
     paper = opts.paper
+    rules = list(RULES)
+    if t_rank == "lowest":
+        rules = [(h, b.replace("which counts as an A when sizes are compared",
+                               "which is smaller than an A when sizes are compared (it can take only a T)"))
+                 for h, b in rules]
     c = paper.content
     y = c.y0 + 8.0
     items: list[Item] = [Text(c.x0, y, "Terrace: rules at a glance", 6.0, "#000000", anchor="start", bold=True)]
@@ -293,7 +304,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
     items.append(Text(c.x0, y, "Our summary for the table; where the rulebook is silent, terragen's choices apply "
                       "(docs/rules-decisions.md).", 3.0, "#444444", anchor="start"))
     y += 10.0
-    for head, body in RULES:
+    for head, body in rules:
         items.append(Text(c.x0, y, head, 4.6, "#000000", anchor="start", bold=True))
         y += 6.0
         para, y = paragraph(c.x0, y, body, 3.9, c.width, leading=1.45)
@@ -305,12 +316,19 @@ def rules_part(opts: PrintOptions) -> KitPart:
     return KitPart("rules", Document(f"{GAME}: rules summary", [page]))
 
 
-def terrace_kit(opts: PrintOptions, size: int = 8) -> list[KitPart]:
-    """Every part of the kit, in the order a player would print them."""
+def terrace_kit(opts: PrintOptions, size: int = 8, t_rank: str = "a") -> list[KitPart]:
+    """Every part of the kit, in the order a player would print them.
+
+    ``t_rank`` follows the rule switch of the same name, so the T token's size
+    matches the capture rule the group plays with.
+    """
+    from terragen.terrace.model import Rules
+
     check_board_size(size)
+    Rules(t_rank=t_rank)  # a bad value is one clear SpecError
     return [
-        rules_part(opts),
+        rules_part(opts, t_rank),
         setups_part(opts, size),
         board_part(opts, size),
-        pieces_part(opts, size),
+        pieces_part(opts, size, t_rank),
     ]

@@ -222,3 +222,14 @@ def test_kit_terrace_command_module_loads_no_heavy_library():
             "print([m for m in ('reportlab', 'shapely', 'svgwrite') if m in sys.modules])")
     p = sp.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0 and p.stdout.strip() == "[]", p.stdout + p.stderr
+
+
+def test_terrace_t_rank_lowest_makes_the_t_the_smallest_token(a4):
+    kit = {p.name: p.doc for p in terrace_kit(a4, 8, t_rank="lowest")}
+    sizes = [token_diameter(k, "lowest") for k in "TABCD"]
+    assert sizes == sorted(sizes) and len(set(sizes)) == 5
+    clips = [c for page in kit["pieces"].pages for c in clipped_groups(page.items) if len(c) == 72]
+    widths = {round(max(p[0] for p in c) - min(p[0] for p in c), 2) for c in clips}
+    assert widths == set(sizes)
+    texts = " ".join(it.text for it, _ in flatten(kit["rules"].pages[0].items) if isinstance(it, Text))
+    assert "smaller than an A" in texts
