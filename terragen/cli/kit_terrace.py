@@ -1,0 +1,54 @@
+"""``terragen kit terrace``: the Terrace print-and-play kit (loaded lazily by the kit group)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from terragen.cli.kit import build_options, print_options
+from terragen.errors import InputError
+
+
+@click.command()
+@print_options
+@click.option("--t-rank", type=click.Choice(["a", "lowest"]), default="a", show_default=True,
+              help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A "
+                   "(the same switch as 'terragen terrace --t-rank').")
+@click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",
+              help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
+def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+            board_size: int, t_rank: str) -> None:
+    """Terrace: the stepped board at true size (16 in square for 8x8) over
+    several sheets plus an overview, round piece tokens in four colours and
+    four sizes (the T is A-sized and marked; --t-rank lowest makes it the
+    smallest), the full, short and four-player set-ups, and a rules summary.
+
+    \b
+    Files (PAPER is a4 or letter; boards other than 8x8 add -NxN):
+      terrace-rules-PAPER.pdf    one-page rules summary
+      terrace-setups-PAPER.pdf   the three set-ups as diagrams
+      terrace-board-PAPER.pdf    overview, then the board over sheets
+      terrace-pieces-PAPER.pdf   4 colours x 16 tokens (cut out)
+
+    \b
+    Example:
+      terragen kit terrace --paper letter --out my-kit
+    """
+    from terragen.fileio import atomic_write
+    from terragen.render.pdf import document_pdf
+    from terragen.render.terrace_kit import check_board_size, terrace_kit
+
+    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    check_board_size(board_size)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder")
+    tag = "" if board_size == 8 else f"-{board_size}x{board_size}"
+    # draw every file before writing any, so a failure leaves an earlier kit untouched
+    files: list[tuple[Path, bytes, int]] = []
+    for part in terrace_kit(opts, board_size, t_rank):
+        files.append((out_dir / f"terrace-{part.name}{tag}-{opts.paper.key}.pdf", document_pdf(part.doc), len(part.doc.pages)))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path, data, n in files:
+        atomic_write(path, data)
+        click.echo(f"{path}  ({n} page{'s' if n != 1 else ''}, {len(data) / 1024:.0f} KiB)")
