@@ -1,0 +1,269 @@
+"""Deck design with CP-SAT: choose 63 distinct land tiles under balance constraints.
+
+The rulebook gives the tile count but not the tiles. The designer picks 63
+tiles from the 1044 tiles that differ up to rotation (no two dealt tiles are
+the same up to turning) so that:
+
+* the three landscapes are equally common over all triangles
+  (``landscape_tolerance`` allows a difference);
+* clouds make up ``cloud_share`` of the triangles (± ``cloud_tolerance``),
+  at most ``max_clouds_per_tile`` per tile;
+* light subsoil makes up ``light_share`` of the triangles (± ``light_tolerance``);
+* every tile can be joined by a regular connection to at least
+  ``min_partners`` other tiles of the deck;
+* at least ``min_connectors`` tiles carry one landscape straight across
+  (the same landscape on two opposite sides), the tiles that let a route and
+  a landscape area grow across the board towards the flower corner.
+
+The seed only picks among the decks that meet the constraints (random weights
+in the objective); the solver runs with one worker and a deterministic time
+budget, so the same seed and parameters always give the same deck.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from terragen.errors import InfeasibleError, SpecError, TimeLimitError
+from terragen.terralogical.tiles import (
+    CLOUD,
+    END_ID,
+    END_TILE,
+    LANDSCAPES,
+    START_ID,
+    START_TILE,
+    Tile,
+    all_canonical_tiles,
+)
+
+
+@dataclass(frozen=True)
+class DeckParams:
+    tiles: int = 63
+    cloud_share: float = 0.08
+    cloud_tolerance: int = 2
+    light_share: float = 0.5
+    light_tolerance: int = 2
+    landscape_tolerance: int = 0
+    max_clouds_per_tile: int = 1
+    min_partners: int = 45
+    min_connectors: int = 30
+    max_deterministic_time: float = 5.0
+
+    @classmethod
+    def from_pairs(cls, pairs: list[str] | tuple[str, ...]) -> "DeckParams":
+        """Build from ``key=value`` strings, rejecting unknown keys and bad values with one line each."""
+        types = {f.name: f.type for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for pair in pairs:
+            if "=" not in pair:
+                raise SpecError(f"--param {pair!r}: expected key=value")
+            key, raw = (s.strip() for s in pair.split("=", 1))
+            key = key.replace("-", "_")
+            if key not in types:
+                raise SpecError(f"--param {key}: unknown parameter (known: {', '.join(sorted(types))})")
+            try:
+                values[key] = float(raw) if types[key] in (float, "float") else int(raw)
+            except ValueError:
+                raise SpecError(f"--param {key}={raw}: not a number") from None
+        params = cls(**values)
+        params.check_ranges()
+        return params
+
+    def check_ranges(self) -> None:
+        if self.tiles < 1:
+            raise SpecError(f"param tiles={self.tiles}: must be at least 1")
+        for name in ("cloud_share", "light_share"):
+            v = getattr(self, name)
+            if not 0.0 <= v <= 1.0:
+                raise SpecError(f"param {name}={v}: must be between 0 and 1")
+        for name in ("cloud_tolerance", "light_tolerance", "landscape_tolerance", "min_partners", "min_connectors"):
+            if getattr(self, name) < 0:
+                raise SpecError(f"param {name}={getattr(self, name)}: must not be negative")
+        if not 0 <= self.max_clouds_per_tile <= 3:
+            raise SpecError(
+                f"param max_clouds_per_tile={self.max_clouds_per_tile}: must be 0..3 (a tile needs one regular edge)"
+            )
+        if self.max_deterministic_time <= 0:
+            raise SpecError("param max_deterministic_time: must be positive")
+
+
+@dataclass
+class Deck:
+    """Land tiles with ids, plus the sun and flower tiles and how the deck was made."""
+
+    tiles: list[tuple[str, Tile]]
+    seed: int | None = None
+    params: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "terralogical",
+            "version": 1,
+            "kind": "deck",
+            "seed": self.seed,
+            "params": self.params or {},
+            "start": {"id": START_ID, "edges": START_TILE.code},
+            "end": {"id": END_ID, "edges": END_TILE.code},
+            "tiles": [{"id": tid, "edges": t.code} for tid, t in self.tiles],
+            "stats": deck_stats(self.tiles),
+        }
+
+    def by_id(self) -> dict[str, Tile]:
+        out = {tid: t for tid, t in self.tiles}
+        out[START_ID] = START_TILE
+        out[END_ID] = END_TILE
+        return out
+
+
+def is_connector(tile: Tile) -> bool:
+    e = tile.edges
+    return any(not e[i].is_cloud and e[i].kind == e[i + 2].kind for i in (0, 1))
+
+
+def can_touch(a: Tile, b: Tile) -> bool:
+    """Whether some orientation joins the two by a regular connection."""
+    return bool(a.regular_kinds & b.regular_kinds)
+
+
+def deck_stats(tiles: list[tuple[str, Tile]]) -> dict[str, Any]:
+    """Counts that show whether a deck is balanced; printed by ``deck`` and stored in the file."""
+    plain = [t for _, t in tiles]
+    tri = [x for t in plain for x in t.edges]
+    kinds = {k: sum(1 for x in tri if x.kind == k) for k in LANDSCAPES + (CLOUD,)}
+    partners = [sum(1 for j, b in enumerate(plain) if j != i and can_touch(a, b)) for i, a in enumerate(plain)]
+    canon = [t.canonical() for t in plain]
+    return {
+        "tiles": len(plain),
+        "triangles": len(tri),
+        "meadow": kinds["M"],
+        "field": kinds["F"],
+        "wood": kinds["W"],
+        "cloud": kinds["C"],
+        "light": sum(1 for x in tri if x.light),
+        "dark": sum(1 for x in tri if not x.light),
+        "tiles_by_clouds": {str(n): sum(1 for t in plain if t.cloud_count == n) for n in range(5)},
+        "connectors": sum(1 for t in plain if is_connector(t)),
+        "min_partners": min(partners) if partners else 0,
+        "duplicates_up_to_rotation": len(canon) - len(set(canon)),
+    }
+
+
+def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int]:
+    """Counting bounds that make a spec impossible before any solving; returns cloud and light ranges."""
+    n = p.tiles
+    tri = 4 * n
+    if n > len(candidates):
+        raise InfeasibleError(
+            f"param tiles={n}: only {len(candidates)} tiles differ up to rotation with at most "
+            f"{p.max_clouds_per_tile} cloud(s) per tile"
+        )
+    target = round(p.cloud_share * tri)
+    c_lo, c_hi = max(0, target - p.cloud_tolerance), min(tri, target + p.cloud_tolerance)
+    if c_lo > n * p.max_clouds_per_tile:
+        raise InfeasibleError(
+            f"param cloud_share={p.cloud_share}: needs at least {c_lo} cloud triangles but "
+            f"max_clouds_per_tile={p.max_clouds_per_tile} allows at most {n * p.max_clouds_per_tile}"
+        )
+    if p.landscape_tolerance == 0 and not any((tri - c) % 3 == 0 for c in range(c_lo, c_hi + 1)):
+        raise InfeasibleError(
+            f"param landscape_tolerance=0: no cloud count in {c_lo}..{c_hi} leaves a multiple of 3 "
+            "triangles to share equally among meadow, field and wood (raise cloud_tolerance or landscape_tolerance)"
+        )
+    target = round(p.light_share * tri)
+    l_lo, l_hi = max(0, target - p.light_tolerance), min(tri, target + p.light_tolerance)
+    if p.min_partners > n - 1:
+        raise InfeasibleError(f"param min_partners={p.min_partners}: a deck of {n} tiles has only {n - 1} others per tile")
+    if p.min_connectors > n:
+        raise InfeasibleError(f"param min_connectors={p.min_connectors}: more than the {n} tiles of the deck")
+    return c_lo, c_hi, l_lo, l_hi
+
+
+GROUPS = ("cloud_share", "light_share", "landscape_tolerance", "min_partners", "min_connectors")
+
+
+def _build(
+    p: DeckParams,
+    cands: list[Tile],
+    seed: int,
+    ranges: tuple[int, int, int, int],
+    skip: str | None = None,
+    optimise: bool = True,
+):
+    from ortools.sat.python import cp_model  # heavy: load only when designing
+
+    c_lo, c_hi, l_lo, l_hi = ranges
+    m = cp_model.CpModel()
+    x = [m.NewBoolVar(f"x{i}") for i in range(len(cands))]
+    m.Add(sum(x) == p.tiles)
+
+    def count(pred) -> Any:
+        return sum(sum(1 for e in t.edges if pred(e)) * x[i] for i, t in enumerate(cands))
+
+    if skip != "cloud_share":
+        clouds = count(lambda e: e.is_cloud)
+        m.Add(clouds >= c_lo)
+        m.Add(clouds <= c_hi)
+    if skip != "light_share":
+        light = count(lambda e: e.light)
+        m.Add(light >= l_lo)
+        m.Add(light <= l_hi)
+    if skip != "landscape_tolerance":
+        per = [count(lambda e, k=k: e.kind == k) for k in LANDSCAPES]
+        for a in range(3):
+            for b in range(3):
+                if a != b:
+                    m.Add(per[a] - per[b] <= p.landscape_tolerance)
+    if skip != "min_connectors":
+        m.Add(sum(x[i] for i, t in enumerate(cands) if is_connector(t)) >= p.min_connectors)
+    if skip != "min_partners":
+        sets = sorted({t.regular_kinds for t in cands}, key=lambda s: "".join(sorted(s)))
+        n_s = {s: sum(x[i] for i, t in enumerate(cands) if t.regular_kinds == s) for s in sets}
+        for s in sets:
+            used = m.NewBoolVar("used_" + "".join(sorted(s)))
+            m.Add(n_s[s] >= 1).OnlyEnforceIf(used)
+            m.Add(n_s[s] == 0).OnlyEnforceIf(used.Not())
+            reach = sum(n_s[t] for t in sets if t & s)
+            m.Add(reach - 1 >= p.min_partners).OnlyEnforceIf(used)
+    rng = random.Random(seed)
+    weights = [rng.randrange(1000) for _ in cands]
+    if optimise:
+        m.Maximize(sum(w * xi for w, xi in zip(weights, x)))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed % (2**31)
+    solver.parameters.max_deterministic_time = p.max_deterministic_time
+    # The weights only pick one deck among many good ones; proving the last
+    # fraction of a percent of optimality buys nothing and can take long.
+    solver.parameters.relative_gap_limit = 0.005
+    status = solver.Solve(m)
+    return cp_model, solver, status, x
+
+
+def design_deck(seed: int, params: DeckParams | None = None) -> Deck:
+    """Solve for a deck; raises InfeasibleError naming the parameter that cannot be met."""
+    p = params or DeckParams()
+    p.check_ranges()
+    cands = all_canonical_tiles(p.max_clouds_per_tile)
+    ranges = _precheck(p, cands)
+    cp_model, solver, status, x = _build(p, cands, seed, ranges)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        chosen = sorted((cands[i] for i in range(len(cands)) if solver.Value(x[i])), key=lambda t: t.code)
+        width = len(str(len(chosen)))
+        tiles = [(f"T{i + 1:0{width}d}", t) for i, t in enumerate(chosen)]
+        return Deck(tiles, seed, asdict(p))
+    if status == cp_model.INFEASIBLE:
+        for group in GROUPS:
+            cp2, s2, st2, _ = _build(p, cands, seed, ranges, skip=group, optimise=False)
+            if st2 in (cp2.OPTIMAL, cp2.FEASIBLE):
+                raise InfeasibleError(
+                    f"param {group}={getattr(p, group)}: CP-SAT proved no deck meets it together with the other "
+                    "parameters (dropping it alone makes the deck possible)"
+                )
+        raise InfeasibleError("CP-SAT proved that no deck meets these parameters together")
+    raise TimeLimitError(
+        f"CP-SAT found no deck within max_deterministic_time={p.max_deterministic_time} "
+        "(raise it or loosen the parameters)"
+    )

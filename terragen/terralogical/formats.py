@@ -1,0 +1,293 @@
+"""Deck files and board-state files (JSON and a hand-typed text form).
+
+Parsing never raises anything but :class:`~terragen.errors.InputError`, whose
+one-line message says where (``file:line:col`` for text). Rule breaches are
+not parse errors: the parser keeps every entry, in the listed order, and
+``validation`` judges them.
+
+Board-state text form (see docs/terralogical.md)::
+
+    game: terralogical
+    players: red green
+    hands: 2 1            # optional: tiles left in each hand
+    # square  tile  rotation  cube
+    7,0  sun     0
+    0,7  flower  2
+    7,1  MfWc    1  red
+    6,0  T12     3  green
+
+Entries are in placement order. A tile is a deck id (``sun``, ``flower``,
+``T12``) or a four-letter code (M F W C, upper case light, lower case dark).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from terragen.errors import InputError
+from terragen.terralogical.deck import Deck
+from terragen.terralogical.board import FLOWER_CORNER as FLOWER
+from terragen.terralogical.board import SUN_SQUARE as SUN
+from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
+
+if TYPE_CHECKING:
+    from terragen.terralogical.state import GameState
+
+
+@dataclass
+class Entry:
+    square: tuple[int, int]
+    tile_ref: str  # as written: deck id or code
+    tile: Tile
+    tile_id: str  # deck id, or the code when given as a code
+    rotation: int
+    cube: int | None  # seat index
+    line: int | None = None
+    col: int | None = None
+    from_deck: bool = False  # given by deck id (so each id may appear once)
+
+
+@dataclass
+class BoardState:
+    players: list[str]
+    entries: list[Entry] = field(default_factory=list)
+    hands: list[int] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # unknown JSON keys, kept for round trip
+
+
+# --------------------------------------------------------------------------- decks
+def deck_from_json(text: str, source: str) -> Deck:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InputError(f"{source}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("game") != "terralogical":
+        raise InputError(f'{source}: not a Terralogical deck (expected "game": "terralogical")')
+    raw = data.get("tiles")
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f'{source}: deck has no "tiles" list')
+    tiles: list[tuple[str, Tile]] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("edges"), str):
+            raise InputError(f'{source}: tiles[{i}] needs string "id" and "edges"')
+        if item["id"] in seen or item["id"] in (START_ID, END_ID):
+            raise InputError(f"{source}: tiles[{i}]: duplicate or reserved id {item['id']!r}")
+        seen.add(item["id"])
+        try:
+            tiles.append((item["id"], parse_tile(item["edges"])))
+        except ValueError as exc:
+            raise InputError(f"{source}: tiles[{i}]: {exc}") from None
+    params = data.get("params") if isinstance(data.get("params"), dict) else None
+    seed = data.get("seed") if isinstance(data.get("seed"), int) else None
+    return Deck(tiles, seed, params)
+
+
+def deck_to_json_text(deck: Deck) -> str:
+    return json.dumps(deck.to_json(), indent=2, sort_keys=True) + "\n"
+
+
+# --------------------------------------------------------------------------- tiles by reference
+def _resolve(ref: str, deck: Deck | None) -> tuple[Tile, str, bool]:
+    """A deck id or a tile code -> (tile, id, given by id). Raises ValueError with the reason."""
+    if ref == START_ID:
+        return START_TILE, START_ID, True
+    if ref == END_ID:
+        return END_TILE, END_ID, True
+    if deck is not None:
+        by_id = deck.by_id()
+        if ref in by_id:
+            return by_id[ref], ref, True
+    try:
+        return parse_tile(ref), ref, False
+    except ValueError as exc:
+        if re.fullmatch(r"[A-Za-z]+\d+", ref):
+            raise ValueError(f"unknown deck tile id {ref!r}") from None
+        raise exc
+
+
+# --------------------------------------------------------------------------- JSON state
+def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardState:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InputError(f"{source}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("game") != "terralogical":
+        raise InputError(f'{source}: not a Terralogical board (expected "game": "terralogical")')
+    players = data.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        raise InputError(f'{source}: "players" must be a list of player names')
+    if len(set(players)) != len(players):
+        raise InputError(f"{source}: player names must differ")
+    raw = data.get("tiles")
+    if not isinstance(raw, list):
+        raise InputError(f'{source}: "tiles" must be a list')
+    state = BoardState(list(players))
+    for i, item in enumerate(raw):
+        where = f"{source}: tiles[{i}]"
+        if not isinstance(item, dict):
+            raise InputError(f"{where}: must be an object")
+        for key in ("row", "col", "rotation"):
+            if not isinstance(item.get(key), int) or isinstance(item.get(key), bool):
+                raise InputError(f'{where}: "{key}" must be an integer')
+        ref = item.get("tile")
+        if not isinstance(ref, str):
+            raise InputError(f'{where}: "tile" must be a deck id or a tile code')
+        try:
+            tile, tid, by_id = _resolve(ref, deck)
+        except ValueError as exc:
+            raise InputError(f"{where}: {exc}") from None
+        if not 0 <= item["rotation"] <= 3:
+            raise InputError(f"{where}: rotation must be 0..3")
+        cube = item.get("cube")
+        seat = None
+        if cube is not None:
+            if cube not in players:
+                raise InputError(f"{where}: cube {cube!r} belongs to no listed player")
+            seat = players.index(cube)
+        state.entries.append(Entry((item["row"], item["col"]), ref, tile, tid, item["rotation"], seat, from_deck=by_id))
+    hands = data.get("hands")
+    if hands is not None:
+        if not isinstance(hands, list) or len(hands) != len(players) or not all(
+            isinstance(h, int) and not isinstance(h, bool) and h >= 0 for h in hands
+        ):
+            raise InputError(f'{source}: "hands" must list one tile count (>= 0) per player')
+        state.hands = list(hands)
+    state.extra = {k: v for k, v in data.items() if k not in ("game", "version", "players", "tiles", "hands")}
+    return state
+
+
+def state_to_json(state: BoardState) -> dict[str, Any]:
+    out: dict[str, Any] = dict(state.extra)
+    out.update(
+        {
+            "game": "terralogical",
+            "version": 1,
+            "players": list(state.players),
+            "tiles": [
+                {
+                    "row": e.square[0],
+                    "col": e.square[1],
+                    "tile": e.tile_ref,
+                    "rotation": e.rotation,
+                    **({"cube": state.players[e.cube]} if e.cube is not None else {}),
+                }
+                for e in state.entries
+            ],
+        }
+    )
+    if state.hands is not None:
+        out["hands"] = list(state.hands)
+    return out
+
+
+# --------------------------------------------------------------------------- text state
+_SQUARE = re.compile(r"^(-?\d+),(-?\d+)$")
+
+
+def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardState:
+    players: list[str] | None = None
+    hands: list[int] | None = None
+    saw_game = False
+    entries: list[Entry] = []
+    for lineno, raw_line in enumerate(text.splitlines(), start=1):
+        line = raw_line.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        body = line.strip()
+        if not saw_game:
+            m = re.fullmatch(r"game\s*[:=]\s*(\S+)", body, re.IGNORECASE)
+            if not m or m.group(1).lower() != "terralogical":
+                raise InputError(f"{source}:{lineno}:{indent + 1}: first line must be 'game: terralogical'")
+            saw_game = True
+            continue
+        m = re.fullmatch(r"(players|hands)\s*[:=]\s*(.*)", body, re.IGNORECASE)
+        if m:
+            key, rest = m.group(1).lower(), m.group(2).split()
+            col = indent + m.start(2) + 1
+            if key == "players":
+                if players is not None:
+                    raise InputError(f"{source}:{lineno}:{indent + 1}: players listed twice")
+                if not rest or len(set(rest)) != len(rest):
+                    raise InputError(f"{source}:{lineno}:{col}: list one or more different player names")
+                players = rest
+            else:
+                if players is None:
+                    raise InputError(f"{source}:{lineno}:{indent + 1}: 'hands' must come after 'players'")
+                if len(rest) != len(players) or not all(t.isdigit() for t in rest):
+                    raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player ({len(players)})")
+                hands = [int(t) for t in rest]
+            continue
+        if players is None:
+            raise InputError(f"{source}:{lineno}:{indent + 1}: 'players:' line must come before the tiles")
+        tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]
+        if len(tokens) not in (3, 4):
+            raise InputError(
+                f"{source}:{lineno}:{indent + 1}: expected 'row,col tile rotation [player]', got {len(tokens)} fields"
+            )
+        (sq_tok, sq_col), (tile_tok, tile_col), (rot_tok, rot_col) = tokens[:3]
+        sm = _SQUARE.match(sq_tok)
+        if not sm:
+            raise InputError(f"{source}:{lineno}:{sq_col}: square {sq_tok!r} must be row,col (e.g. 7,1)")
+        try:
+            tile, tid, by_id = _resolve(tile_tok, deck)
+        except ValueError as exc:
+            raise InputError(f"{source}:{lineno}:{tile_col}: {exc}") from None
+        if rot_tok not in ("0", "1", "2", "3"):
+            raise InputError(f"{source}:{lineno}:{rot_col}: rotation {rot_tok!r} must be 0, 1, 2 or 3")
+        seat = None
+        if len(tokens) == 4:
+            name, ncol = tokens[3]
+            if name != "-":
+                if name not in players:
+                    raise InputError(f"{source}:{lineno}:{ncol}: {name!r} is not a listed player")
+                seat = players.index(name)
+        entries.append(
+            Entry((int(sm.group(1)), int(sm.group(2))), tile_tok, tile, tid, int(rot_tok), seat, lineno, sq_col, by_id)
+        )
+    if not saw_game:
+        raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
+    if players is None:
+        raise InputError(f"{source}: no 'players:' line")
+    return BoardState(players, entries, hands)
+
+
+def state_to_text(state: BoardState) -> str:
+    lines = ["game: terralogical", "players: " + " ".join(state.players)]
+    if state.hands is not None:
+        lines.append("hands: " + " ".join(str(h) for h in state.hands))
+    lines.append("# square tile rotation cube")
+    for e in state.entries:
+        cube = state.players[e.cube] if e.cube is not None else "-"
+        lines.append(f"{e.square[0]},{e.square[1]} {e.tile_ref} {e.rotation} {cube}")
+    return "\n".join(lines) + "\n"
+
+
+def board_state_of_game(game: "GameState", names: list[str] | None = None) -> BoardState:
+    """The board of a (simulated) game as a board-state file, tiles in placement order.
+
+    Lets a simulated game be saved, re-checked by the validator and typed up.
+    """
+    names = names or [f"p{i + 1}" for i in range(game.players)]
+    entries = []
+    for sq in (SUN, FLOWER):
+        placed = game.board.tiles[sq]
+        entries.append(Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, None, from_deck=True))
+    for seat, action in game.history:
+        if action[0] != "place":
+            continue
+        sq = action[2]
+        placed = game.board.tiles[sq]
+        entries.append(Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True))
+    return BoardState(list(names), entries, [len(h) for h in game.hands])
+
+
+def parse_state(text: str, source: str, deck: Deck | None = None) -> BoardState:
+    """JSON when the text starts with a brace, the text form otherwise."""
+    if text.lstrip().startswith("{"):
+        return state_from_json(text, source, deck)
+    return state_from_text(text, source, deck)

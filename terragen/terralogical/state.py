@@ -1,0 +1,160 @@
+"""One game of Terralogical as a state machine, in the style of OpenSpiel.
+
+``legal_actions()`` lists what the player to move may do, ``apply()`` does it,
+``is_terminal()`` and ``returns()`` end it. Actions are plain tuples so the
+simulator can create millions cheaply:
+
+* ``("place", hand_index, (row, col), rotation)``
+* ``("draw",)``  - take the top tile of the shuffled draw pile
+* ``("pass",)``  - only when neither placing nor drawing is possible
+
+The face-down stacks of the rulebook are one shuffled pile here: drawing from
+any of several randomly built stacks gives the same chances.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from terragen.grids.square import Square
+from terragen.terralogical.board import FLOWER_FIELDS, Board, Placed, RuleOptions, quick_points
+from terragen.terralogical.scoring import final_scores
+from terragen.terralogical.tiles import Tile
+
+Action = tuple
+DeckTile = tuple[str, Tile]  # (tile id, tile)
+
+
+@dataclass
+class GameState:
+    players: int
+    board: Board
+    pile: list[DeckTile]
+    hands: list[list[DeckTile]]
+    options: RuleOptions = field(default_factory=RuleOptions)
+    current: int = 0
+    points: list[int] = field(default_factory=list)
+    cubes_left: list[int] = field(default_factory=list)
+    turns: int = 0
+    placements: int = 0
+    idle_turns: int = 0  # consecutive turns without a placement
+    end_reason: str | None = None  # "flower" or "stall"
+    history: list[tuple[int, Action]] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, land_tiles: list[DeckTile], players: int, rng: random.Random, options: RuleOptions | None = None) -> "GameState":
+        """Set up: sun and flower tiles in random orientation, pile shuffled, 3 tiles per hand."""
+        if not 2 <= players <= 4:
+            raise ValueError("Terralogical is for 2 to 4 players")
+        options = options or RuleOptions()
+        board = Board.initial(rng.randrange(4), rng.randrange(4))
+        pile = list(land_tiles)
+        rng.shuffle(pile)
+        hands: list[list[DeckTile]] = [[] for _ in range(players)]
+        for _ in range(options.hand_size):
+            for seat in range(players):
+                if pile:
+                    hands[seat].append(pile.pop())
+        return cls(
+            players,
+            board,
+            pile,
+            hands,
+            options,
+            points=[0] * players,
+            cubes_left=[options.cubes_per_player] * players,
+        )
+
+    # -- queries ---------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    def placements_for(self, seat: int) -> list[tuple[int, Square, int, int]]:
+        """Every legal (hand index, square, rotation, points) for a seat's hand.
+
+        Identical tiles in a hand (possible only with a custom deck) and rotations
+        of symmetric tiles are listed once each, as they lead to the same board.
+        """
+        out = []
+        hand = self.hands[seat]
+        frontier = [(sq, self.board.touching(sq)) for sq in self.board.frontier(self.options)]
+        rule = self.options.subsoil_rule
+        seen_codes: set[str] = set()
+        for idx, (_, tile) in enumerate(hand):
+            if tile.code in seen_codes:
+                continue
+            seen_codes.add(tile.code)
+            seen_orient: set[str] = set()
+            rotations = []
+            for k in range(4):
+                sides = tile.rotated(k)
+                key = "".join(t.code for t in sides)
+                if key not in seen_orient:
+                    seen_orient.add(key)
+                    rotations.append((k, sides))
+            for sq, touching in frontier:
+                for k, sides in rotations:
+                    pts = quick_points(sides, touching, rule)
+                    if pts is not None:
+                        out.append((idx, sq, k, pts))
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_terminal():
+            return []
+        actions: list[Action] = [("place", i, sq, k) for i, sq, k, _ in self.placements_for(self.current)]
+        if self.pile:
+            actions.append(("draw",))
+        if not actions:
+            actions.append(("pass",))
+        return actions
+
+    # -- moves -----------------------------------------------------------------
+    def apply(self, action: Action) -> int:
+        """Do the action for the player to move; returns the points it scored."""
+        if self.is_terminal():
+            raise ValueError("the game is over")
+        seat = self.current
+        scored = 0
+        if action[0] == "place":
+            _, idx, sq, rot = action
+            tile_id, tile = self.hands[seat][idx]
+            chk = self.board.check(sq, tile, rot, self.options)
+            if not chk.legal:
+                raise ValueError(f"illegal placement: {chk.problems[0][1]}")
+            owner = seat if self.cubes_left[seat] > 0 else None
+            if owner is not None:
+                self.cubes_left[seat] -= 1
+            self.board.tiles[sq] = Placed(tile, rot, tile_id, owner)
+            del self.hands[seat][idx]
+            scored = chk.points
+            self.points[seat] += scored
+            self.placements += 1
+            self.idle_turns = 0
+            if not self.hands[seat] and self.pile:
+                self.hands[seat].append(self.pile.pop())
+            if sq in FLOWER_FIELDS:
+                self.end_reason = "flower"
+        elif action[0] == "draw":
+            if not self.pile:
+                raise ValueError("the draw pile is empty")
+            self.hands[seat].append(self.pile.pop())
+            self.idle_turns += 1
+            if self.options.stall_rule == "empty-pile" and self.pile:
+                self.idle_turns = 0  # drawing still changes the hands: not yet a dead round
+        elif action[0] == "pass":
+            self.idle_turns += 1
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        self.history.append((seat, action))
+        self.turns += 1
+        stall_allowed = self.options.stall_rule != "empty-pile" or not self.pile
+        if self.end_reason is None and self.idle_turns >= self.players and stall_allowed:
+            self.end_reason = "stall"
+        self.current = (seat + 1) % self.players
+        return scored
+
+    def returns(self) -> list[int]:
+        """Final scores: placement points, flock prizes, minus one per tile in hand."""
+        return final_scores(self.board, self.points, [len(h) for h in self.hands], self.options.min_flock)

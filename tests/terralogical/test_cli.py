@@ -1,0 +1,79 @@
+import json
+
+import pytest
+
+from terragen.cli import main
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["terralogical", *argv])
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+def test_deck_is_byte_identical_for_the_same_seed(tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    code, out, _ = run(["deck", "--seed", "4", "--out", str(a)], capsys)
+    assert code == 0 and "meadow" in out and "63 land tiles" in out
+    code, _, _ = run(["deck", "--seed", "4", "--out", str(b)], capsys)
+    assert a.read_bytes() == b.read_bytes()
+    data = json.loads(a.read_text())
+    assert data["game"] == "terralogical" and data["seed"] == 4
+    assert list(data) == sorted(data)  # keys written sorted
+
+
+def test_infeasible_deck_exits_3_naming_the_parameter(tmp_path, capsys):
+    code, _, err = run(["deck", "--param", "min_partners=100", "--out", str(tmp_path / "x.json")], capsys)
+    assert code == 3
+    assert err.count("\n") == 1 and "min_partners" in err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_bad_param_exits_2(capsys):
+    code, _, err = run(["deck", "--param", "colour=3"], capsys)
+    assert code == 2 and "colour" in err and err.count("\n") == 1
+
+
+def test_play_with_a_designed_deck(tmp_path, capsys):
+    deck = tmp_path / "d.json"
+    run(["deck", "--seed", "2", "--out", str(deck)], capsys)
+    code, out, _ = run(["play", "--players", "3", "--games", "4", "--seed", "1", "--deck", str(deck), "--json"], capsys)
+    assert code == 0
+    stats = json.loads(out)
+    assert stats["games"] == 4 and stats["players"] == 3
+    code2, out2, _ = run(["play", "--players", "3", "--games", "4", "--seed", "1", "--deck", str(deck), "--json"], capsys)
+    assert out2 == out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--players", "5"],
+        ["play", "--policy", "clever"],
+        ["play", "--players", "3", "--policy", "random,greedy"],
+        ["play", "--deck", "/nonexistent/deck.json"],
+    ],
+)
+def test_play_rejects_bad_input_in_one_line(argv, capsys):
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_validate_command(tmp_path, capsys):
+    good = tmp_path / "b.txt"
+    good.write_text("game: terralogical\nplayers: a b\n7,0 sun 0\n0,7 flower 0\n7,1 FFFF 0 a\n")
+    code, out, _ = run(["validate", str(good)], capsys)
+    assert code == 0 and "valid" in out
+    good.write_text("game: terralogical\nplayers: a b\n7,0 sun 0\n0,7 flower 0\n7,1 MMMM 0 a\n")
+    code, out, _ = run(["validate", str(good), "--json"], capsys)
+    assert code == 1
+    assert json.loads(out)["errors"][0]["code"] == "edge-mismatch"
+
+
+def test_play_records_a_board_the_validator_accepts(tmp_path, capsys):
+    board = tmp_path / "last.txt"
+    code, _, _ = run(["play", "--games", "2", "--seed", "3", "--record", str(board)], capsys)
+    assert code == 0 and board.read_text().startswith("game: terralogical\n")
+    code, out, _ = run(["validate", str(board)], capsys)
+    assert code == 0, out

@@ -1,0 +1,94 @@
+import json
+from dataclasses import replace
+
+import pytest
+
+from terragen.errors import InfeasibleError, SpecError
+from terragen.terralogical.deck import DeckParams, can_touch, deck_stats, design_deck, is_connector
+from terragen.terralogical.default_deck import DEFAULT_CODES, DEFAULT_SEED
+from terragen.terralogical.formats import deck_to_json_text
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return design_deck(DEFAULT_SEED)
+
+
+def test_default_deck_meets_every_balance_constraint(deck):
+    p = DeckParams()
+    tiles = [t for _, t in deck.tiles]
+    assert len(tiles) == p.tiles == 63
+    st = deck_stats(deck.tiles)
+    assert st["meadow"] == st["field"] == st["wood"]
+    assert abs(st["cloud"] - round(p.cloud_share * 252)) <= p.cloud_tolerance
+    assert abs(st["light"] - round(p.light_share * 252)) <= p.light_tolerance
+    assert len({t.canonical() for t in tiles}) == 63
+    assert all(t.cloud_count <= p.max_clouds_per_tile for t in tiles)
+    assert sum(map(is_connector, tiles)) >= p.min_connectors
+    for i, a in enumerate(tiles):
+        assert sum(1 for j, b in enumerate(tiles) if i != j and can_touch(a, b)) >= p.min_partners
+
+
+def test_shipped_default_deck_is_the_designers_output(deck):
+    assert tuple(t.code for _, t in deck.tiles) == DEFAULT_CODES
+    assert [tid for tid, _ in deck.tiles][:2] == ["T01", "T02"]
+
+
+def test_same_seed_gives_byte_identical_json_and_seeds_differ(deck):
+    again = design_deck(DEFAULT_SEED)
+    assert deck_to_json_text(again) == deck_to_json_text(deck)
+    other = design_deck(DEFAULT_SEED + 1)
+    assert [t.code for _, t in other.tiles] != [t.code for _, t in deck.tiles]
+    data = json.loads(deck_to_json_text(deck))
+    assert data["game"] == "terralogical" and len(data["tiles"]) == 63
+    assert data["start"]["id"] == "sun" and data["end"]["id"] == "flower"
+
+
+def test_parameters_change_the_deck():
+    d = design_deck(2, replace(DeckParams(), cloud_share=0.2, max_clouds_per_tile=2, min_connectors=20))
+    st = deck_stats(d.tiles)
+    assert abs(st["cloud"] - 50) <= 2 and st["tiles_by_clouds"]["2"] > 0
+
+
+@pytest.mark.parametrize(
+    "override,name",
+    [
+        ({"min_connectors": 64}, "min_connectors"),
+        ({"min_partners": 63}, "min_partners"),
+        ({"cloud_share": 0.5}, "cloud_share"),
+        ({"tiles": 2000}, "tiles"),
+        ({"cloud_share": 0.08, "cloud_tolerance": 0, "landscape_tolerance": 0}, "landscape_tolerance"),
+    ],
+)
+def test_counting_bounds_name_the_parameter(override, name):
+    with pytest.raises(InfeasibleError, match=f"param {name}="):
+        design_deck(1, replace(DeckParams(), **override))
+
+
+def test_solver_infeasibility_names_the_parameter():
+    # only about 50 all-dark tiles exist with at most one cloud: 63 cannot be all dark
+    with pytest.raises(InfeasibleError, match="param light_share=0.0"):
+        design_deck(1, replace(DeckParams(), light_share=0.0, light_tolerance=0))
+
+
+@pytest.mark.parametrize("pairs", [["cloud_share=2"], ["nope=1"], ["tiles"], ["tiles=x"], ["max_clouds_per_tile=4"]])
+def test_bad_params_are_spec_errors(pairs):
+    with pytest.raises(SpecError):
+        DeckParams.from_pairs(pairs)
+
+
+def test_params_from_pairs():
+    p = DeckParams.from_pairs(["cloud-share=0.1", "min_connectors=12"])
+    assert p.cloud_share == 0.1 and p.min_connectors == 12
+
+
+def test_running_out_of_solver_budget_is_a_time_limit_error():
+    from terragen.errors import TimeLimitError
+
+    with pytest.raises(TimeLimitError, match="max_deterministic_time"):
+        design_deck(1, replace(DeckParams(), cloud_share=0.3, max_clouds_per_tile=2, max_deterministic_time=0.05))
+
+
+def test_shipped_template_file_is_the_default_deck(deck):
+    with open("templates/terralogical/default-deck.json", encoding="utf-8") as fh:
+        assert fh.read() == deck_to_json_text(deck)

@@ -1,0 +1,212 @@
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from terragen.errors import InputError
+from terragen.terralogical.default_deck import default_deck
+from terragen.terralogical.formats import parse_state, state_to_json, state_to_text
+from terragen.terralogical.validation import validate_text
+
+GOOD = """\
+game: terralogical
+players: red green
+# square tile rotation cube
+7,0 sun 0
+0,7 flower 0
+7,1 FFFF 0 red
+6,0 MMMM 0 green
+6,1 MMFM 0 red
+"""
+
+
+def codes(report):
+    return sorted(f.code for f in report.errors)
+
+
+def test_legal_board_is_valid_and_scored():
+    r = validate_text(GOOD, "good.txt")
+    assert r.valid, [f.format() for f in r.findings]
+    assert r.game == "terralogical"
+    assert r.data["placement_points"] == [6, 2]  # red 2 + (2 + 2), green 2
+    assert r.data["largest_flocks"]["field"] == [2, 0]
+    assert r.data["final_scores"] == [10, 2]
+    assert r.data["flower_reached"] is False
+    assert r.summary
+
+
+def test_every_breach_is_reported_with_its_line():
+    text = """\
+game: terralogical
+players: red green
+7,0 sun 0
+0,7 flower 0
+7,1 FFFF 0 red
+5,5 MMMM 0 green
+7,1 WWWW 0 red
+7,2 MMMM 0 green
+9,9 MMMM 0 red
+"""
+    r = validate_text(text, "bad.txt")
+    assert codes(r) == ["edge-mismatch", "no-regular-connection", "not-adjacent", "off-board", "square-occupied"]
+    by_code = {f.code: f for f in r.errors}
+    assert by_code["not-adjacent"].line == 6 and by_code["not-adjacent"].col == 1
+    assert by_code["not-adjacent"].cells == ((5, 5),)
+    assert by_code["square-occupied"].line == 7
+    assert "7,2" in by_code["edge-mismatch"].message and "7,1" in by_code["edge-mismatch"].message
+    assert by_code["off-board"].line == 9
+    assert r.to_json()["valid"] is False
+
+
+def test_start_end_cubes_and_order_breaches():
+    text = """\
+game: terralogical
+players: a b
+7,1 sun 0 a
+6,1 MMMM 0 b
+5,1 MMMM 0 b
+4,1 MMMM 0 b
+"""
+    r = validate_text(text, "x.txt", cubes_per_player=2)
+    assert codes(r) == ["cube-on-special", "missing-end", "start-misplaced", "too-many-cubes"]
+
+
+def test_placement_after_the_flower_and_duplicate_deck_ids():
+    deck = default_deck()
+    tid, tile = deck.tiles[0]
+    text = f"""\
+game: terralogical
+players: a b
+7,0 sun 0
+0,7 flower 0
+2,6 MMMM 0 a
+1,6 MMMM 0 b
+3,6 MMMM 0 a
+"""
+    # 2,6 floats (not-adjacent) but is still laid, so 1,6 reaches a flower field and 3,6 comes too late
+    r = validate_text(text, "x.txt")
+    assert "placed-after-end" in codes(r)
+    dup = f"game: terralogical\nplayers: a b\n7,0 sun 0\n0,7 flower 0\n7,1 {tid} 0 a\n7,2 {tid} 0 b\n"
+    r2 = validate_text(dup, "d.txt")
+    assert "duplicate-tile" in codes(r2)
+
+
+def test_player_count_is_checked():
+    r = validate_text("game: terralogical\nplayers: solo\n7,0 sun 0\n0,7 flower 0\n", "p.txt")
+    assert codes(r) == ["player-count"]
+
+
+def test_json_and_text_round_trip():
+    state = parse_state(GOOD, "good.txt")
+    as_json = json.dumps(state_to_json(state), sort_keys=True)
+    back = parse_state(as_json, "good.json")
+    assert state_to_text(back) == state_to_text(state)
+    assert parse_state(state_to_text(state), "again.txt").entries[2].tile.code == "FFFF"
+    r = validate_text(as_json, "good.json")
+    assert r.valid and r.data["final_scores"] == [10, 2]
+
+
+def test_json_keeps_extra_keys_and_hands_cost_points():
+    data = state_to_json(parse_state(GOOD, "g"))
+    data["meta"] = {"note": "kept"}
+    data["hands"] = [2, 0]
+    state = parse_state(json.dumps(data), "g.json")
+    assert state_to_json(state)["meta"] == {"note": "kept"}
+    assert validate_text(json.dumps(data), "g.json").data["final_scores"] == [8, 2]
+
+
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ("players: a b\n", "x:1:1"),
+        ("game: terralogical\n7,0 sun 0\n", "x:2:1"),
+        ("game: terralogical\nplayers: a b\n7,0 sun 5\n", "x:3:9"),
+        ("game: terralogical\nplayers: a b\n7;0 sun 0\n", "x:3:1"),
+        ("game: terralogical\nplayers: a b\n7,1 MMXM 0 a\n", "x:3:5"),
+        ("game: terralogical\nplayers: a b\n7,1 T99 0 a\n", "x:3:5"),
+        ("game: terralogical\nplayers: a b\n7,1 MMMM 0 zed\n", "x:3:12"),
+        ("game: terralogical\nplayers: a b\nhands: 1\n", "x:3:8"),
+        ("game: terralogical\nplayers: a a\n", "x:2:10"),
+    ],
+)
+def test_text_parse_errors_say_where(text, where):
+    with pytest.raises(InputError, match=f"^{where}: "):
+        validate_text(text, "x")
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "{",
+        "[]",
+        '{"game": "terralogical"}',
+        '{"game": "terralogical", "players": ["a"], "tiles": [{"row": 1}]}',
+        '{"game": "terralogical", "players": ["a"], "tiles": [{"row": 1, "col": 1, "rotation": 7, "tile": "MMMM"}]}',
+        '{"game": "terralogical", "players": ["a"], "tiles": [], "hands": [-1]}',
+    ],
+)
+def test_json_parse_errors(doc):
+    with pytest.raises(InputError):
+        validate_text(doc, "x.json")
+
+
+HEADER = "game: terralogical\nplayers: a b\n"
+TOKENS = st.sampled_from(["7,0", "0,7", "3,3", "-1,2", "sun", "flower", "MMMM", "fFwC", "T01", "T63", "0", "3", "a", "b", "#", "x", ",", "hands:", "players:"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_random_text_raises_only_input_error(text):
+    try:
+        validate_text(text, "fuzz")
+    except InputError:
+        pass
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(TOKENS, max_size=5).map(" ".join), max_size=12).map("\n".join))
+def test_random_boards_raise_only_input_error(body):
+    try:
+        r = validate_text(HEADER + body, "fuzz")
+    except InputError:
+        return
+    assert isinstance(r.valid, bool)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=5), lambda c: st.lists(c, max_size=3) | st.dictionaries(st.sampled_from(["game", "players", "tiles", "row", "col", "rotation", "tile", "cube", "hands"]), c, max_size=5), max_leaves=20))
+def test_random_json_raises_only_input_error(doc):
+    if isinstance(doc, dict):
+        doc.setdefault("game", "terralogical")
+    try:
+        validate_text(json.dumps(doc), "fuzz.json")
+    except InputError:
+        pass
+
+
+def test_documented_example_board_is_legal_and_scores_as_explained():
+    doc = open("docs/terralogical.md", encoding="utf-8").read()
+    block = doc.split("Text form:\n\n```\n", 1)[1].split("```", 1)[0]
+    r = validate_text(block, "docs/terralogical.md")
+    assert r.valid
+    assert [f.code for f in r.warnings] == ["missing-cube"]
+    # red 2 (light field to the sun), green 1 (dark meadow on the sun's light one), blue 2 + 1
+    assert r.data["placement_points"] == [2, 1, 3]
+    assert r.data["final_scores"] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_simulated_games_validate_and_score_the_same(players, seed):
+    """A whole simulated game, written out and read back, is legal and scores identically."""
+    from terragen.terralogical.formats import board_state_of_game
+    from terragen.terralogical.simulate import play_game
+
+    deck = default_deck()
+    result = play_game(deck.tiles, ["greedy", "random", "careful", "rusher"][:players], seed)
+    text = state_to_text(board_state_of_game(result.final))
+    r = validate_text(text, "sim.txt")
+    assert r.valid, [f.format() for f in r.errors]
+    assert r.data["final_scores"] == result.scores
+    assert r.data["flower_reached"] == (result.end_reason == "flower")
+    assert validate_text(json.dumps(state_to_json(parse_state(text, "s", deck))), "sim.json").data["final_scores"] == result.scores
