@@ -14,8 +14,8 @@ from terragen.errors import InputError
 @print_options
 @click.option("--deck", "deck_path", type=str, default=None, metavar="FILE",
               help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
-@click.option("--tile-size", type=float, default=40.0, show_default=True, metavar="MM",
-              help="Tile side in mm; board squares are 2 mm larger (42 mm for 40 mm tiles).")
+@click.option("--tile-size", type=float, default=38.0, show_default=True, metavar="MM",
+              help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
 def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,

@@ -4,12 +4,14 @@ Game facts come from ``terragen.terralogical``: the deck (the shipped default
 or a deck file), the sun and flower tiles, the board size and where the start
 field and the flower fields are. This module only lays them out on paper.
 
-Sizes: tiles are 40 mm squares by default and the board squares are 2 mm
-larger (42 mm), so a tile drops into its square with a millimetre of play on
+Sizes: tiles are 38 mm squares by default and the board squares are 2 mm
+larger (40 mm), so a tile drops into its square with a millimetre of play on
 each side and a row of eight tiles never outgrows the board even when cut a
-little generously. The scoring track runs round the board in 100 fields a
-third of a square wide (14 mm: room for a cube); the whole board is then
-364 mm square, four A4 or Letter sheets.
+little generously. 38 mm is the largest tile of which 24 fit a sheet of both
+A4 and Letter with bleed and room for the crop ticks (three duplex sheets for
+the 65 tiles). The scoring track runs round the board in 100 fields a third
+of a square wide (13.3 mm: room for a cube); the whole board is then 347 mm
+square, four A4 or Letter sheets.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from dataclasses import dataclass
 
 from terragen.errors import SpecError
 from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
-from terragen.render.marks import footer, page_label
-from terragen.render.model import Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
 from terragen.render.terralogical_art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
@@ -29,9 +31,10 @@ from terragen.render.tiler import grid_shape, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
-DEFAULT_TILE = 40.0  # mm, side of a tile
+DEFAULT_TILE = 38.0  # mm, side of a tile
 SQUARE_PLAY = 2.0    # mm a board square is larger than a tile
 MIN_TILE, MAX_TILE = 25.0, 60.0
+TICK_REACH = TICK_GAP + TICK_LEN + 3.5 + 0.3  # how far past a cut a crop tick may reach (marks.crop_ticks)
 
 
 @dataclass
@@ -59,9 +62,18 @@ def deck_tiles(deck: Deck, size: float) -> list[Tile]:
     return out
 
 
+def tick_area(opts: PrintOptions) -> Box:
+    """The content area less room for the crop ticks, which reach past the bleed: square tiles
+    pack edge to edge, so without this a full sheet would put ticks in the printer's margin."""
+    c = opts.paper.content
+    room = max(0.0, TICK_REACH - opts.paper.bleed)
+    return Box(c.x0 + room, c.y0 + room, c.x1 - room, c.y1 - room)
+
+
 def tiles_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
     tiles = deck_tiles(deck, size)
-    imp = impose(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles (sun, flower, land), {size:g} mm", duplex=True)
+    imp = impose(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles (sun, flower, land), {size:g} mm", duplex=True,
+                 area=tick_area(opts))
     return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages))
 
 
