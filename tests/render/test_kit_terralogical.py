@@ -241,3 +241,18 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path: Path, args, needle):
     p = run("kit", "terralogical", "--out", tmp_path / "k", *args)
     assert needle in one_line_usage_error(p)
     assert not (tmp_path / "k").exists()
+
+
+def test_no_crop_tick_runs_into_the_footer(tl_a4, tl_letter):
+    from terragen.render.marks import MARK
+
+    for kit, opts_paper in ((tl_a4, "a4"), (tl_letter, "letter")):
+        from terragen.render.paper import load_paper
+
+        limit = load_paper(opts_paper).content.y1 + 0.01
+        for name in ("tiles", "tiles-gutterfold"):
+            for page in kit[name].pages:
+                for group in page.items:
+                    for it in group.items:
+                        if isinstance(it, Polyline) and it.style == MARK:
+                            assert max(p[1] for p in it.points) <= limit, (name, page.label)
