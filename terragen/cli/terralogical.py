@@ -28,7 +28,12 @@ def _load_deck(path: str | None):
 @terralogical.command()
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed choosing among the decks that qualify.")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Deck file to write [default: output/terralogical-deck-<seed>.json].")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Deck file to write [default: output/terralogical-deck-<seed>.json].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> None:
     """Design 63 land tiles with CP-SAT and write them (plus sun and flower tiles) as JSON.
@@ -55,7 +60,8 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
     click.echo(
         f"triangles: meadow {stats['meadow']}, field {stats['field']}, wood {stats['wood']}, cloud {stats['cloud']}"
     )
-    click.echo(f"subsoil: light {stats['light']}, dark {stats['dark']}")
+    by_land = ", ".join(f"{k} {v}" for k, v in stats["light_by_landscape"].items())
+    click.echo(f"subsoil: light {stats['light']}, dark {stats['dark']} (light by landscape: {by_land})")
     click.echo("tiles by clouds: " + ", ".join(f"{k}: {v}" for k, v in stats["tiles_by_clouds"].items() if v))
     click.echo(
         f"connectors {stats['connectors']}, fewest partners of a tile {stats['min_partners']}, "
@@ -77,7 +83,13 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
-@click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True, help="Smallest cube group that counts as a flock.")
+@click.option(
+    "--min-flock",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Smallest cube group that counts as a flock.",
+)
 @click.option("--stall-rule", type=click.Choice(["round", "empty-pile"]), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
 @click.option("--record", type=click.Path(dir_okay=False), default=None,
@@ -151,7 +163,9 @@ def play(
 
 @terralogical.command()
 @click.argument("file", type=str)
-@click.option("--deck", "deck_path", type=str, default=None, help="Deck JSON resolving tile ids [default: shipped deck].")
+@click.option(
+    "--deck", "deck_path", type=str, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
+)
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True)
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")

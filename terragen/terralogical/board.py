@@ -176,7 +176,8 @@ class Board:
                 result.problems.append(
                     (
                         "edge-mismatch",
-                        f"{fmt(sq)} shows {conn.mine.kind} towards {fmt(conn.neighbour)}, which shows {conn.theirs.kind}",
+                        f"{fmt(sq)} shows {conn.mine.kind} towards {fmt(conn.neighbour)}, "
+                        f"which shows {conn.theirs.kind}",
                     )
                 )
         if not any(c.regular for c in result.connections):

@@ -119,6 +119,7 @@ class Deck:
 
 
 def is_connector(tile: Tile) -> bool:
+    """A tile that carries one landscape straight across, so areas and routes can keep growing."""
     e = tile.edges
     return any(not e[i].is_cloud and e[i].kind == e[i + 2].kind for i in (0, 1))
 
@@ -143,6 +144,10 @@ def deck_stats(tiles: list[tuple[str, Tile]]) -> dict[str, Any]:
         "wood": kinds["W"],
         "cloud": kinds["C"],
         "light": sum(1 for x in tri if x.light),
+        "light_by_landscape": {
+            name: sum(1 for x in tri if x.kind == k and x.light)
+            for k, name in zip(LANDSCAPES + (CLOUD,), ("meadow", "field", "wood", "cloud"))
+        },
         "dark": sum(1 for x in tri if not x.light),
         "tiles_by_clouds": {str(n): sum(1 for t in plain if t.cloud_count == n) for n in range(5)},
         "connectors": sum(1 for t in plain if is_connector(t)),
@@ -175,7 +180,9 @@ def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int
     target = round(p.light_share * tri)
     l_lo, l_hi = max(0, target - p.light_tolerance), min(tri, target + p.light_tolerance)
     if p.min_partners > n - 1:
-        raise InfeasibleError(f"param min_partners={p.min_partners}: a deck of {n} tiles has only {n - 1} others per tile")
+        raise InfeasibleError(
+            f"param min_partners={p.min_partners}: a deck of {n} tiles has only {n - 1} others per tile"
+        )
     if p.min_connectors > n:
         raise InfeasibleError(f"param min_connectors={p.min_connectors}: more than the {n} tiles of the deck")
     return c_lo, c_hi, l_lo, l_hi

@@ -28,5 +28,6 @@ DEFAULT_CODES: tuple[str, ...] = (
 
 
 def default_deck() -> Deck:
+    """The deck every command uses unless given ``--deck``."""
     tiles = [(f"T{i + 1:02d}", parse_tile(code)) for i, code in enumerate(DEFAULT_CODES)]
     return Deck(tiles, DEFAULT_SEED, asdict(DeckParams()))

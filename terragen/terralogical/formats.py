@@ -60,6 +60,7 @@ class BoardState:
 
 # --------------------------------------------------------------------------- decks
 def deck_from_json(text: str, source: str) -> Deck:
+    """Read a deck written by ``deck`` (or by hand); ids must be unique so board files can name tiles."""
     try:
         data = json.loads(text)
     except ValueError as exc:
@@ -87,6 +88,7 @@ def deck_from_json(text: str, source: str) -> Deck:
 
 
 def deck_to_json_text(deck: Deck) -> str:
+    """Sorted keys and a final newline: the same deck always gives the same bytes."""
     return json.dumps(deck.to_json(), indent=2, sort_keys=True) + "\n"
 
 
@@ -111,6 +113,7 @@ def _resolve(ref: str, deck: Deck | None) -> tuple[Tile, str, bool]:
 
 # --------------------------------------------------------------------------- JSON state
 def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardState:
+    """Parse the JSON board form; unknown top-level keys are kept in ``extra`` for round trips."""
     try:
         data = json.loads(text)
     except ValueError as exc:
@@ -161,6 +164,7 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
 
 
 def state_to_json(state: BoardState) -> dict[str, Any]:
+    """The JSON board form; the inverse of :func:`state_from_json` for the fields it knows."""
     out: dict[str, Any] = dict(state.extra)
     out.update(
         {
@@ -189,6 +193,7 @@ _SQUARE = re.compile(r"^(-?\d+),(-?\d+)$")
 
 
 def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardState:
+    """Parse the hand-typed form; every error names ``source:line:col`` so a typo is easy to find."""
     players: list[str] | None = None
     hands: list[int] | None = None
     saw_game = False
@@ -257,6 +262,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
 
 
 def state_to_text(state: BoardState) -> str:
+    """The text form, one tile per line in placement order; parses back to the same state."""
     lines = ["game: terralogical", "players: " + " ".join(state.players)]
     if state.hands is not None:
         lines.append("hands: " + " ".join(str(h) for h in state.hands))
@@ -282,7 +288,9 @@ def board_state_of_game(game: "GameState", names: list[str] | None = None) -> Bo
             continue
         sq = action[2]
         placed = game.board.tiles[sq]
-        entries.append(Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True))
+        entries.append(
+            Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True)
+        )
     return BoardState(list(names), entries, [len(h) for h in game.hands])
 
 

@@ -21,8 +21,10 @@ def random_policy(state: GameState, rng: random.Random) -> Action:
 
 
 def greedy_policy(state: GameState, rng: random.Random) -> Action:
-    """Take the placement worth the most points now; finishing on a flower field
-    only when it is worth as much as the best other move. Ties broken at random."""
+    """Take the placement worth the most points now, ties broken at random.
+
+    It neither seeks nor avoids the flower fields: a baseline for how games go
+    when nobody plans the ending."""
     placements = state.placements_for(state.current)
     if not placements:
         return ("draw",) if state.pile else ("pass",)

@@ -81,6 +81,7 @@ def flocks(board: Board, seat: int, landscape: str) -> list[list[Square]]:
 
 
 def largest_flock(board: Board, seat: int, landscape: str, min_flock: int = 2) -> int:
+    """Size of the player's biggest flock on the landscape, 0 when below ``min_flock``."""
     groups = flocks(board, seat, landscape)
     size = len(groups[0]) if groups else 0
     return size if size >= min_flock else 0

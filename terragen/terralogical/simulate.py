@@ -79,6 +79,7 @@ def simulate(
             wins[w] += 1.0 / len(r.winners)
     spreads = [max(r.scores) - min(r.scores) for r in results]
     n = max(1, games)
+    seats = range(players)
 
     def share(reason: str) -> float:
         return round(sum(1 for r in results if r.end_reason == reason) / n, 4)
@@ -92,7 +93,7 @@ def simulate(
         "stall_share": share("stall"),
         "turns_mean": round(statistics.fmean(r.turns for r in results), 2) if results else 0,
         "placements_mean": round(statistics.fmean(r.placements for r in results), 2) if results else 0,
-        "score_mean": [round(statistics.fmean(r.scores[i] for r in results), 2) for i in range(players)] if results else [],
+        "score_mean": [round(statistics.fmean(r.scores[i] for r in results), 2) if results else 0 for i in seats],
         "spread_mean": round(statistics.fmean(spreads), 2) if results else 0,
         "win_share": [round(w / n, 4) for w in wins],
         "first_player_advantage": round(wins[0] / n - 1.0 / players, 4),

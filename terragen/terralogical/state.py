@@ -43,7 +43,9 @@ class GameState:
     history: list[tuple[int, Action]] = field(default_factory=list)
 
     @classmethod
-    def new(cls, land_tiles: list[DeckTile], players: int, rng: random.Random, options: RuleOptions | None = None) -> "GameState":
+    def new(
+        cls, land_tiles: list[DeckTile], players: int, rng: random.Random, options: RuleOptions | None = None
+    ) -> "GameState":
         """Set up: sun and flower tiles in random orientation, pile shuffled, 3 tiles per hand."""
         if not 2 <= players <= 4:
             raise ValueError("Terralogical is for 2 to 4 players")
@@ -101,6 +103,7 @@ class GameState:
         return out
 
     def legal_actions(self) -> list[Action]:
+        """Placements first, then draw; pass only when nothing else is possible."""
         if self.is_terminal():
             return []
         actions: list[Action] = [("place", i, sq, k) for i, sq, k, _ in self.placements_for(self.current)]

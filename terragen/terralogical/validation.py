@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from terragen.findings import Finding, ValidationReport, error, warning
+from terragen.grids.square import in_bounds
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SUN_SQUARE, Board, Placed, RuleOptions, fmt
 from terragen.terralogical.deck import Deck
-from terragen.terralogical.formats import BoardState, parse_state
+from terragen.terralogical.formats import BoardState, Entry, parse_state
 from terragen.terralogical.scoring import final_bonus
 from terragen.terralogical.tiles import END_ID, LANDSCAPE_NAMES, LANDSCAPES, START_ID
 
@@ -23,36 +24,32 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
     opts = options or RuleOptions()
     report = ValidationReport(game="terralogical")
     f: list[Finding] = report.findings
+
+    def err(code: str, message: str, e: Entry | None = None, cells: list | None = None) -> None:
+        where = cells if cells is not None else ([e.square] if e is not None else [])
+        f.append(error(code, message, where, e.line if e else None, e.col if e else None))
+
     n = len(state.players)
     if not 2 <= n <= 4:
-        f.append(error("player-count", f"Terralogical is for 2 to 4 players, the file lists {n}"))
+        err("player-count", f"Terralogical is for 2 to 4 players, the file lists {n}")
     board = Board()
-    start = [e for e in state.entries if e.tile_id == START_ID]
-    end = [e for e in state.entries if e.tile_id == END_ID]
-    for special, square, name in ((start, SUN_SQUARE, START_ID), (end, FLOWER_CORNER, END_ID)):
-        if not special:
-            f.append(error(f"missing-{'start' if name == START_ID else 'end'}", f"no {name} tile listed (it belongs on {fmt(square)})", [square]))
-        for e in special[1:]:
-            f.append(error("duplicate-tile", f"the {name} tile is listed more than once", [e.square], e.line, e.col))
-        if special:
-            e = special[0]
-            if e.square != square:
-                f.append(
-                    error(
-                        "start-misplaced" if name == START_ID else "end-misplaced",
-                        f"the {name} tile lies on {fmt(e.square)}, its place is {fmt(square)}",
-                        [e.square],
-                        e.line,
-                        e.col,
-                    )
-                )
-            if e.cube is not None:
-                f.append(error("cube-on-special", f"the {name} tile on {fmt(e.square)} carries a cube", [e.square], e.line, e.col))
-            if board.size > e.square[0] >= 0 <= e.square[1] < board.size and e.square not in board.tiles:
-                board.tiles[e.square] = Placed(e.tile, e.rotation, e.tile_id)
+    for square, name, part in ((SUN_SQUARE, START_ID, "start"), (FLOWER_CORNER, END_ID, "end")):
+        listed = [e for e in state.entries if e.tile_id == name]
+        if not listed:
+            err(f"missing-{part}", f"no {name} tile listed (it belongs on {fmt(square)})", cells=[square])
+            continue
+        for e in listed[1:]:
+            err("duplicate-tile", f"the {name} tile is listed more than once", e)
+        e = listed[0]
+        if e.square != square:
+            err(f"{part}-misplaced", f"the {name} tile lies on {fmt(e.square)}, its place is {fmt(square)}", e)
+        if e.cube is not None:
+            err("cube-on-special", f"the {name} tile on {fmt(e.square)} carries a cube", e)
+        if in_bounds(e.square, board.size) and e.square not in board.tiles:
+            board.tiles[e.square] = Placed(e.tile, e.rotation, e.tile_id)
     points = [0] * n
     cubes = [0] * n
-    seen_ids: dict[str, Any] = {}
+    first_seen: dict[str, tuple[int, int]] = {}
     land = 0
     flower_at: tuple[int, int] | None = None
     for e in state.entries:
@@ -60,39 +57,35 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
             continue
         land += 1
         if e.from_deck:
-            if e.tile_id in seen_ids:
-                f.append(error("duplicate-tile", f"deck tile {e.tile_id} is placed on {fmt(seen_ids[e.tile_id])} and again on {fmt(e.square)}", [seen_ids[e.tile_id], e.square], e.line, e.col))
-            seen_ids.setdefault(e.tile_id, e.square)
-        if flower_at is not None:
-            f.append(
-                error(
-                    "placed-after-end",
-                    f"tile on {fmt(e.square)} comes after the game ended with the tile on flower field {fmt(flower_at)}",
-                    [e.square],
-                    e.line,
-                    e.col,
+            if e.tile_id in first_seen:
+                before = first_seen[e.tile_id]
+                err(
+                    "duplicate-tile",
+                    f"deck tile {e.tile_id} lies on {fmt(before)} and again on {fmt(e.square)}",
+                    e,
+                    [before, e.square],
                 )
+            first_seen.setdefault(e.tile_id, e.square)
+        if flower_at is not None:
+            err(
+                "placed-after-end",
+                f"tile on {fmt(e.square)} is listed after the game ended on flower field {fmt(flower_at)}",
+                e,
             )
         chk = board.check(e.square, e.tile, e.rotation, opts)
         for code, message in chk.problems:
-            f.append(error(code, f"{e.tile_id}: {message}", [e.square], e.line, e.col))
+            err(code, f"{e.tile_id}: {message}", e)
         if code_blocks_board(chk.problems):
             continue
         board.tiles[e.square] = Placed(e.tile, e.rotation, e.tile_id, e.cube)
         if e.cube is None:
-            f.append(warning("missing-cube", f"tile {e.tile_id} on {fmt(e.square)} carries no cube", [e.square], e.line, e.col))
+            note = f"tile {e.tile_id} on {fmt(e.square)} carries no cube"
+            f.append(warning("missing-cube", note, [e.square], e.line, e.col))
         else:
             cubes[e.cube] += 1
             if cubes[e.cube] == opts.cubes_per_player + 1:
-                f.append(
-                    error(
-                        "too-many-cubes",
-                        f"{state.players[e.cube]} has more than {opts.cubes_per_player} cubes on the board (from {fmt(e.square)} on)",
-                        [e.square],
-                        e.line,
-                        e.col,
-                    )
-                )
+                who = state.players[e.cube]
+                err("too-many-cubes", f"{who} has more than {opts.cubes_per_player} cubes (from {fmt(e.square)} on)", e)
             if chk.legal:
                 points[e.cube] += chk.points
         if e.square in FLOWER_FIELDS and flower_at is None:

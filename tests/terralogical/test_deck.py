@@ -92,3 +92,10 @@ def test_running_out_of_solver_budget_is_a_time_limit_error():
 def test_shipped_template_file_is_the_default_deck(deck):
     with open("templates/terralogical/default-deck.json", encoding="utf-8") as fh:
         assert fh.read() == deck_to_json_text(deck)
+
+
+def test_light_subsoil_is_spread_over_the_landscapes(deck):
+    # not a constraint, but a balanced deck should not leave one landscape mostly dark
+    by_land = deck_stats(deck.tiles)["light_by_landscape"]
+    assert sum(by_land.values()) == deck_stats(deck.tiles)["light"]
+    assert all(30 <= by_land[k] <= 47 for k in ("meadow", "field", "wood"))

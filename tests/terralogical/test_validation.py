@@ -210,3 +210,27 @@ def test_simulated_games_validate_and_score_the_same(players, seed):
     assert r.data["final_scores"] == result.scores
     assert r.data["flower_reached"] == (result.end_reason == "flower")
     assert validate_text(json.dumps(state_to_json(parse_state(text, "s", deck))), "sim.json").data["final_scores"] == result.scores
+
+
+EXAMPLES = "templates/terralogical/examples"
+
+
+@pytest.mark.parametrize("name", ["three-players-start.txt", "two-players-finished.json", "four-players-finished.txt"])
+def test_shipped_examples_are_legal(name):
+    with open(f"{EXAMPLES}/{name}", encoding="utf-8") as fh:
+        r = validate_text(fh.read(), name)
+    assert r.valid, [f.format() for f in r.errors]
+
+
+INVALID = [
+    "off-board", "square-occupied", "not-adjacent", "edge-mismatch", "no-regular-connection", "missing-start",
+    "missing-end", "start-misplaced", "end-misplaced", "cube-on-special", "duplicate-tile", "placed-after-end",
+    "player-count",
+]
+
+
+@pytest.mark.parametrize("code", INVALID)
+def test_each_invalid_example_breaks_its_rule(code):
+    with open(f"{EXAMPLES}/invalid/{code}.txt", encoding="utf-8") as fh:
+        r = validate_text(fh.read(), code)
+    assert code in {f.code for f in r.errors}
