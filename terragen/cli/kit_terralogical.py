@@ -1,0 +1,68 @@
+"""``terragen kit terralogical``: the Terralogical print-and-play kit (loaded lazily by the kit group)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from terragen.cli.kit import build_options, print_options
+from terragen.errors import InputError
+
+
+@click.command()
+@print_options
+@click.option("--deck", "deck_path", type=str, default=None, metavar="FILE",
+              help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
+@click.option("--tile-size", type=float, default=38.0, show_default=True, metavar="MM",
+              help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
+              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
+def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+                 deck_path: str | None, tile_size: float, fmt: str) -> None:
+    """Terralogical: all 65 tiles (sun, flower and the deck's land tiles) with
+    plain backs for duplex printing, the 8x8 board at true size with the start
+    and flower fields and a 0-100 scoring track, a legend and a rules summary.
+
+    \b
+    Examples:
+      terragen kit terralogical --out my-kit
+      terragen kit terralogical --paper letter --deck my-deck.json --out my-kit
+    \b
+    Files (PAPER is a4 or letter):
+      terralogical-rules-PAPER.pdf             one-page rules summary and legend
+      terralogical-tiles-PAPER.pdf             tiles, fronts and backs (print duplex)
+      terralogical-tiles-gutterfold-PAPER.pdf  tiles for printers without duplex
+      terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
+      terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
+    """
+    from terragen.fileio import atomic_write
+    from terragen.render.terralogical_kit import terralogical_kit
+
+    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder")
+    deck = None
+    if deck_path is not None:
+        from terragen.fileio import read_text_input
+        from terragen.terralogical.formats import deck_from_json
+
+        deck = deck_from_json(read_text_input(deck_path), deck_path)
+    # draw every file before writing any, so a failure leaves an earlier kit untouched
+    files: list[tuple[Path, bytes | str, str]] = []
+    for part in terralogical_kit(opts, tile_size, deck):
+        stem = f"terralogical-{part.name}-{opts.paper.key}"
+        n = len(part.doc.pages)
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
+
+            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+        else:
+            from terragen.render.svg import page_svg
+
+            for k, page in enumerate(part.doc.pages, 1):
+                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path, data, what in files:
+        atomic_write(path, data)
+        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")

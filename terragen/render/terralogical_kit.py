@@ -1,0 +1,228 @@
+"""The Terralogical print-and-play kit: which sheets exist and what goes on them.
+
+Game facts come from ``terragen.terralogical``: the deck (the shipped default
+or a deck file), the sun and flower tiles, the board size and where the start
+field and the flower fields are. This module only lays them out on paper.
+
+Sizes: tiles are 38 mm squares by default and the board squares are 2 mm
+larger (40 mm), so a tile drops into its square with a millimetre of play on
+each side and a row of eight tiles never outgrows the board even when cut a
+little generously. 38 mm is the largest tile of which 24 fit a sheet of both
+A4 and Letter with bleed and room for the crop ticks (three duplex sheets for
+the 65 tiles). The scoring track runs round the board in 100 fields a third
+of a square wide (13.3 mm: room for a cube); the whole board is then 347 mm
+square, four A4 or Letter sheets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terragen.errors import SpecError
+from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
+from terragen.render.marks import MARK, TICK_GAP, TICK_LEN, footer, page_label
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Polyline, Style, Text, compose, scale, translate
+from terragen.render.shapes import Shape
+from terragen.render.terralogical_art import (
+    BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
+)
+from terragen.render.text import paragraph
+from terragen.render.tiler import grid_shape, tile_board
+from terragen.terralogical.deck import Deck
+
+GAME = "Terralogical"
+DEFAULT_TILE = 38.0  # mm, side of a tile
+SQUARE_PLAY = 2.0    # mm a board square is larger than a tile
+MIN_TILE, MAX_TILE = 25.0, 60.0
+TICK_REACH = TICK_GAP + TICK_LEN + 3.5 + 0.3  # how far past a cut a crop tick may reach (marks.crop_ticks)
+
+
+@dataclass
+class KitPart:
+    """One file of the kit: a short name for the file and its document."""
+
+    name: str
+    doc: Document
+
+
+def board_square(tile_size: float) -> float:
+    """Side of a board square for tiles of ``tile_size``: a little play so tiles sit without jamming."""
+    return tile_size + SQUARE_PLAY
+
+
+def deck_tiles(deck: Deck, size: float) -> list[Tile]:
+    """Every tile of the game: the sun, the flower, then the land tiles in deck order, each with the plain back."""
+    from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE
+
+    back = tile_back(size)
+    out = [Tile(tile_face(START_TILE, size, centre="sun"), TILE_BLEED, back, BACK, START_ID),
+           Tile(tile_face(END_TILE, size, centre="flower"), TILE_BLEED, back, BACK, END_ID)]
+    for tid, tile in deck.tiles:
+        out.append(Tile(tile_face(tile, size, tid), TILE_BLEED, back, BACK, tid))
+    return out
+
+
+def tick_area(opts: PrintOptions) -> Box:
+    """The content area less room for the crop ticks, which reach past the bleed: square tiles
+    pack edge to edge, so without this a full sheet would put ticks in the printer's margin."""
+    c = opts.paper.content
+    room = max(0.0, TICK_REACH - opts.paper.bleed)
+    return Box(c.x0 + room, c.y0 + room, c.x1 - room, c.y1 - room)
+
+
+def tiles_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
+    tiles = deck_tiles(deck, size)
+    imp = impose(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles (sun, flower, land), {size:g} mm", duplex=True,
+                 area=tick_area(opts))
+    return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages))
+
+
+def gutter_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
+    tiles = deck_tiles(deck, size)
+    imp = gutter_fold(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
+    for page in imp.pages:
+        _clear_footer(page, opts)
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages))
+
+
+def _clear_footer(page: Page, opts: PrintOptions) -> None:
+    """Drop crop ticks that run into the footer strip.
+
+    The gutter fold mirrors the tile block below the fold right down to the footer, so a
+    full half sheet of squares would put its lowest ticks across the sheet label; the
+    cut lines are still marked by the ticks on the other sides and the fold-line ticks.
+    """
+    limit = opts.paper.content.y1 + 0.01
+    for group in page.items:
+        if isinstance(group, Group):
+            group.items = [it for it in group.items
+                           if not (isinstance(it, Polyline) and it.style == MARK and max(p[1] for p in it.points) > limit)]
+
+
+def alignment_part(opts: PrintOptions) -> KitPart:
+    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME)))
+
+
+def board_items(tile_size: float) -> tuple[list[Item], float, dict]:
+    """The board drawing for ``tile_size`` tiles, with the start and flower fields the game package names."""
+    from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SIZE, SUN_SQUARE
+
+    return board_drawing(board_square(tile_size), SIZE, SUN_SQUARE, FLOWER_CORNER, FLOWER_FIELDS)
+
+
+def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
+    """A one-page overview with the legend, then the board at true size over sheets."""
+    items, side, _ = board_items(tile_size)
+    sq = board_square(tile_size)
+    rows, cols = grid_shape((side, side), opts)
+    total = 1 + rows * cols
+    paper = opts.paper
+    area = paper.content
+    leg_h = 52.0
+    k = min(area.width / side, (area.height - 16.0 - leg_h) / side)
+    ox = area.x0 + (area.width - side * k) / 2
+    oy = area.y0 + 14.0
+    ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
+    aw, ah = area.width, area.height - 6.0
+    step_x = (side - aw) / (cols - 1) if cols > 1 else 0.0
+    step_y = (side - ah) / (rows - 1) if rows > 1 else 0.0
+    for r in range(rows):
+        for c in range(cols):
+            wx = step_x * c if cols > 1 else (side - aw) / 2
+            wy = step_y * r if rows > 1 else (side - ah) / 2
+            pts = ((wx, wy), (wx + aw, wy), (wx + aw, wy + ah), (wx, wy + ah))
+            ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
+            ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, f"{chr(65 + r)}{c + 1}", 8.0, "#1f77b4", bold=True))
+    ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
+                   anchor="start", bold=True))
+    ov.append(Text(area.x0, area.y0 + 10.5,
+                   f"Shown at {k * 100:.0f}%. True size: {side / 10:.1f} cm square, {sq:g} mm squares for {tile_size:g} mm tiles, "
+                   f"on {rows * cols} sheets; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
+    ly = oy + side * k + 8.0
+    leg, ly = legend(area.x0, ly)
+    ov.extend(leg)
+    for note in LEGEND_NOTES:
+        para, ly = paragraph(area.x0, ly, note, 2.9, area.width, colour="#222222")
+        ov.extend(para)
+        ly += 0.8
+    label = page_label(GAME, "board overview and legend", opts.scale, 1, total, reduced=k)
+    first = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
+    pages = [first] + tile_board(items, (side, side), opts, GAME, f"board at true size ({sq:g} mm squares)",
+                                 first_page=2, total_pages=total)
+    return KitPart("board", Document(f"{GAME}: board and scoring track", pages))
+
+
+RULES = [
+    ("What you need", "The board with its scoring track, the 65 tiles (the sun start tile, the flower end tile and 63 "
+     "land tiles) and 30 cubes in one colour for each of the 2 to 4 players."),
+    ("Setting up", "Lay the sun tile on the START square and the flower tile on the END TILE square, each turned any "
+     "way you like. Everyone puts one cube on the 0 field of the track. Shuffle the land tiles face down into a few "
+     "stacks; each player draws three."),
+    ("Your turn", "Going clockwise, either lay one tile from your hand face up, or draw one tile into your hand. "
+     "After laying your last tile in hand, draw one."),
+    ("Laying a tile", "The tile goes on an empty square next to (not diagonal to) a tile already down; the flower "
+     "tile does not count as that neighbour. Along every edge it touches, both sides must show the same landscape, "
+     "or at least one side a cloud. At least one touching edge must be a real match (same landscape, no cloud). "
+     "Put one of your cubes on the tile."),
+    ("Points for laying", "Each real match you make scores at once: 2 when both halves sit on light subsoil "
+     "(no brown band), 1 otherwise. Edges with a cloud score nothing. Move your track cube; after 99 go on from "
+     "0/100 and remember the lap."),
+    ("The end", "The game stops after the turn in which someone lays a tile on a flower field, or as soon as a "
+     "whole round passes without anybody laying a tile."),
+    ("Final scoring", "A landscape area is a run of touching edges with the same landscape across the seam (a cloud "
+     "joins whatever is opposite it). For meadow, field and wood separately, find each player's largest group of "
+     "their own cubes linked through such areas, two cubes at least. The biggest group earns 4; with 3 or 4 "
+     "players the second earns 2; with 4 players the third earns 1. Ties share the place. Every tile still in your "
+     "hand costs 1 point. Most points wins."),
+    ("Printing notes", "Print the tile file double-sided (flip on the long edge) so every tile gets the same plain "
+     "back, or print its front pages only, or use the gutter-fold file. Check the 100 mm bar before cutting. "
+     "Tile ids (T01 ...) let you type a board in for 'terragen terralogical validate'."),
+]
+
+
+def rules_part(opts: PrintOptions) -> KitPart:
+    paper = opts.paper
+    c = paper.content
+    y = c.y0 + 8.0
+    items: list[Item] = [Text(c.x0, y, "Terralogical: rules at a glance", 6.0, "#000000", anchor="start", bold=True)]
+    y += 6.0
+    items.append(Text(c.x0, y, "A summary for the table in this project's words; the rulebook decides any question, "
+                      "docs/rules-decisions.md the open ones.", 2.9, "#444444", anchor="start"))
+    y += 9.0
+    for head, body in RULES:
+        items.append(Text(c.x0, y, head, 4.2, "#000000", anchor="start", bold=True))
+        y += 5.4
+        para, y = paragraph(c.x0, y, body, 3.5, c.width, leading=1.42)
+        items.extend(para)
+        y += 3.4
+    y += 2.0
+    leg, y = legend(c.x0, y)
+    items.extend(leg)
+    for note in LEGEND_NOTES:
+        para, y = paragraph(c.x0, y, note, 2.9, c.width, colour="#222222")
+        items.extend(para)
+        y += 0.8
+    if y > c.y1:
+        raise SpecError(f"the rules summary does not fit one {paper.name} page")  # guarded by a test
+    label = page_label(GAME, "rules summary and legend", opts.scale, 1, 1)
+    page = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]
+    return KitPart("rules", Document(f"{GAME}: rules summary", [page]))
+
+
+def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: Deck | None = None) -> list[KitPart]:
+    """Every part of the kit, in the order a player would print them."""
+    if not MIN_TILE <= tile_size <= MAX_TILE:
+        raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm)")
+    if deck is None:
+        from terragen.terralogical.default_deck import default_deck
+
+        deck = default_deck()
+    return [
+        rules_part(opts),
+        tiles_part(opts, tile_size, deck),
+        gutter_part(opts, tile_size, deck),
+        alignment_part(opts),
+        board_part(opts, tile_size),
+    ]
