@@ -143,6 +143,8 @@ def frame_line(board: Board, a: Hex, b: Hex, colour: str, options: Options) -> l
     """Flippable tiles framed by the ``colour`` tiles at ``a`` and ``b``, or None when a-b is
     not a framing line (wrong direction, a ``colour`` centre in between, an empty space or a
     blocked tower on the way). An empty list means a valid line with nothing to flip."""
+    if board.colour(a) != colour or board.colour(b) != colour:
+        return None
     if options.lines == "axes" and not is_axis_line(a, b):
         return None
     centres, off = line_cells(a, b, options.lines == "axes")
