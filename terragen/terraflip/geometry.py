@@ -63,15 +63,20 @@ def crossed_offsets(delta: Hex) -> tuple[Hex, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=None)
+def _line_offsets(delta: Hex, axes_only: bool) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    centres = tuple(centres_between((0, 0), delta))
+    if axes_only:
+        return centres, ()
+    on_line = set(centres)
+    return centres, tuple(o for o in crossed_offsets(delta) if o not in on_line)
+
+
 def line_cells(start: Hex, end: Hex, axes_only: bool) -> tuple[list[Hex], list[Hex]]:
     """(centres strictly between, every other cell the line runs over) for start→end.
 
     With ``axes_only`` the second list is empty: an axis line touches nothing off-centre.
     """
-    centres = centres_between(start, end)
-    if axes_only:
-        return centres, []
-    on_line = {(c[0] - start[0], c[1] - start[1]) for c in centres}
-    delta = (end[0] - start[0], end[1] - start[1])
-    off = [(start[0] + o[0], start[1] + o[1]) for o in crossed_offsets(delta) if o not in on_line]
-    return centres, off
+    q, r = start
+    centres, off = _line_offsets((end[0] - q, end[1] - r), axes_only)
+    return [(q + a, r + b) for a, b in centres], [(q + a, r + b) for a, b in off]

@@ -16,7 +16,7 @@ import random
 from terragen.grids.hex import Hex
 from terragen.terraflip import rules
 from terragen.terraflip.model import FAMILIES, REGULAR
-from terragen.terraflip.scoring import colour_points
+from terragen.terraflip.scoring import all_points
 from terragen.terraflip.state import CHAIN, END, PLACE, POWER, Action, GameState
 
 POLICIES = ("random", "greedy", "memory")
@@ -47,7 +47,8 @@ def belief(state: GameState, seat: int, h: Hex, memory: bool) -> dict[str, float
 
 def margin(state: GameState, seat: int) -> int:
     """Own points minus the best opponent's points (bonus excluded: it never changes)."""
-    pts = [colour_points(state.board, c)[0] for c in state.colours]
+    points = all_points(state.board)
+    pts = [points.get(c, 0) for c in state.colours]
     return pts[seat] - max(p for s, p in enumerate(pts) if s != seat)
 
 

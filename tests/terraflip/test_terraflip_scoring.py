@@ -49,3 +49,13 @@ def test_ties_broken_by_tiles_then_shared(table):
     assert winners(rows, with_bonus=False) == [1]
     rows = standings(st.board, ("blue", "green"), (3, 0))
     assert winners(rows) == [0]
+
+
+def test_all_points_agrees_with_per_colour_count():
+    from terragen.terraflip.scoring import all_points
+    from terragen.terraflip.simulate import play_game
+
+    state = play_game(4, ("random",) * 4, 2, None, None)
+    pts = all_points(state.board)
+    for c in ("blue", "green", "gray", "yellow"):
+        assert pts.get(c, 0) == colour_points(state.board, c)[0]
