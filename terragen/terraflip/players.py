@@ -168,10 +168,19 @@ class MemoryPolicy(GreedyPolicy):
         self._spied_turn: int | None = None
 
     def pick_tile(self, state: GameState, ids: list[str]) -> str:
-        # Put down first the tiles whose hidden colour helps the seat least if flipped later:
-        # a tile hiding its owner's strongest rival's colour is a poorer gift than one hiding
-        # a weak rival's. Cheap proxy: keep the choice random but stable.
-        return ids[0] if len(ids) == 1 else self.rng.choice(ids)
+        """Of its own regular tiles, put down the one whose hidden colour would gain least if an
+        opponent flipped it: a colour nobody plays first, then the opponent with fewest points.
+        Only possible because the owner has seen its own backs."""
+        if len(ids) == 1 or not state.options.owner_knows_backs:
+            return super().pick_tile(state, ids)
+        points = all_points(state.board)
+        playing = set(state.colours)
+
+        def cost(tid: str) -> tuple[int, int, float]:
+            back = state.tileset.tile(tid).back
+            return (back in playing, points.get(back, 0), self.rng.random())
+
+        return min(ids, key=cost)
 
     def act(self, state: GameState) -> Action:
         if state.phase == PLACE:
