@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from terragen.findings import Finding, ValidationReport, error, warning
-from terragen.grids.hex import length, neighbors
+from terragen.findings import ValidationReport, error, warning
+from terragen.grids.hex import length
 from terragen.terraflip.formats import Position, TileEntry, parse_position
 from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER
 from terragen.terraflip.rules import Board, Placed, placement_limit, reachable_from_tower
@@ -125,4 +125,4 @@ def _analyse(report: ValidationReport, position: Position, board: Board, placed:
             f"{p['tiles_placed']} placed, {p['spies_left']} spies left")
 
 
-__all__ = ["validate_text", "validate_position", "Finding"]
+__all__ = ["validate_text", "validate_position"]

@@ -64,3 +64,24 @@ def test_validate_command(tmp_path):
     data = json.loads(res.stdout)
     assert {e["code"] for e in data["errors"]} == {"tile-too-far", "disconnected-tile"}
     assert data["errors"][0]["line"] == 3
+
+
+def test_play_output_same_across_processes_and_hash_seeds(tmp_path):
+    import os
+
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        res = subprocess.run([sys.executable, "-m", "terragen", "terraflip", "play", "--players", "3", "--games",
+                              "2", "--seed", "5", "--policy", "memory", "--out", str(tmp_path / f"{hash_seed}.json")],
+                             capture_output=True, text=True, env=env)
+        assert res.returncode == 0, res.stderr
+        outs.append((tmp_path / f"{hash_seed}.json").read_bytes())
+    assert outs[0] == outs[1]
+
+
+def test_bad_tile_file_is_one_line(tmp_path):
+    bad = tmp_path / "t.json"
+    bad.write_text('{"game": "terraflip", "kind": "tileset", "tiles": {"per_family": 9, "backs": {}}}')
+    res = run("play", "--tiles", str(bad), "--games", "1")
+    assert res.returncode == 2 and "no back colour" in res.stderr and res.stderr.count("\n") == 1
