@@ -153,7 +153,14 @@ def tileset_stats(tileset: TileSet, spec: DesignSpec | None = None) -> dict[str,
     for a in FAMILIES:
         pool = [f for f in FAMILIES if f != a]
         odds[a] = round(sum(matrix[f][a] for f in pool) / (len(pool) * tileset.per_family), 4)
+    # With two or three players the first families play; the same physical set must stay fair.
+    seated = {}
+    for n in (2, 3, 4):
+        fams = FAMILIES[:n]
+        seated[str(n)] = {a: round(sum(matrix[f][a] for f in fams if f != a) / ((n - 1) * tileset.per_family), 4)
+                          for a in fams}
     out: dict[str, Any] = {
+        "flip_odds_by_players": seated,
         "hides": matrix,
         "hidden_under": hidden,
         "own_colour_tiles": {f: matrix[f][f] for f in FAMILIES},

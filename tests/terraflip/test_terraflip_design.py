@@ -57,3 +57,11 @@ def test_impossible_spec_names_the_clashing_wishes():
 def test_default_tileset_matches_the_balance_wishes():
     m = _matrix(default_tileset())
     assert all(m[f, c] == (0 if f == c else 3) for f in FAMILIES for c in FAMILIES)
+
+
+def test_stats_show_equal_odds_for_every_player_count():
+    from terragen.terraflip.design import tileset_stats
+
+    stats = tileset_stats(design_tileset(DesignSpec(time_limit=5), 3).tileset)
+    for n, odds in stats["flip_odds_by_players"].items():
+        assert len(set(odds.values())) == 1 and len(odds) == int(n)
