@@ -154,7 +154,7 @@ def _parse_json(text: str, source: str) -> Position:
             vals[key] = v
         family = _colour(t.get("family"), where, "family")
         kind = t.get("kind", REGULAR)
-        if kind not in _KIND_WORDS:
+        if not isinstance(kind, str) or kind not in _KIND_WORDS:
             raise InputError(f"{where}: unknown kind {kind!r}")
         kind = _KIND_WORDS[kind]
         up = _colour(t.get("up"), where, "up")

@@ -118,3 +118,21 @@ def test_structured_positions_validate_without_crashing(rows):
     assert json.dumps(report.to_json())
     for f in report.findings:
         assert f.code == f.code.lower() and " " not in f.code
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.sampled_from(["blue", "green", "knight", "river", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["q", "r", "family", "kind", "up", "hidden", "index", "blue"]), inner, max_size=5),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fixed_dictionaries({"game": st.just("terraflip")}, optional={
+    "players": _json_values, "spies": _json_values, "tiles": _json_values}))
+def test_random_json_only_ever_raises_input_error(doc):
+    try:
+        report = validate_text(json.dumps(doc), "fuzz.json")
+    except InputError:
+        return
+    assert report.game == "terraflip"
