@@ -169,16 +169,17 @@ class MemoryPolicy(GreedyPolicy):
 
     def pick_tile(self, state: GameState, ids: list[str]) -> str:
         """Of its own regular tiles, put down the one whose hidden colour would gain least if an
-        opponent flipped it: a colour nobody plays first, then the opponent with fewest points.
+        opponent flipped it: its own colour or one nobody plays first, then the opponent with
+        fewest points.
         Only possible because the owner has seen its own backs."""
         if len(ids) == 1 or not state.options.owner_knows_backs:
             return super().pick_tile(state, ids)
         points = all_points(state.board)
-        playing = set(state.colours)
+        rivals = set(state.colours) - {state.colour}
 
-        def cost(tid: str) -> tuple[int, int, float]:
-            back = state.tileset.tile(tid).back
-            return (back in playing, points.get(back, 0), self.rng.random())
+        def cost(tid: str) -> tuple[bool, int, float]:
+            back = state.tileset.tile(tid).back  # own colour or an absent family's: harmless
+            return (back in rivals, points.get(back, 0), self.rng.random())
 
         return min(ids, key=cost)
 
