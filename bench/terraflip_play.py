@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from terragen.terraflip.rules import Options  # noqa: E402
-from terragen.terraflip.simulate import PlaySpec, simulate  # noqa: E402
+from terragen.terraflip.simulate import PlaySpec, simulate, win_rates  # noqa: E402
 
 
 def pct(x: float) -> str:
@@ -38,9 +38,9 @@ def main() -> None:
     args = ap.parse_args()
     print(f"# {datetime.date.today()} {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}, lines={args.lines}, {args.games} games per row")
-    print("| players | policy | bonus | mean points per seat | win % no bonus | win % with bonus | "
-          "proposed bonus | win % with proposed (fresh seed) | s/game |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| players | policy | rulebook bonus | mean points per seat | win % no bonus | win % rulebook bonus | "
+          "mean-even bonus | win % (fresh seed) | win-even bonus | win % (fresh seed) | s/game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players in (int(p) for p in args.players.split(",")):
         for policy in args.policies.split(","):
             t0 = time.perf_counter()
@@ -48,14 +48,18 @@ def main() -> None:
             r = simulate(PlaySpec(players, args.games, args.seed, (policy,)), options=base)
             per_game = (time.perf_counter() - t0) / args.games
             proposed = tuple(r["proposed_bonus"])
-            r2 = simulate(PlaySpec(players, args.games, args.seed + 1000, (policy,)),
-                          options=Options(lines=args.lines, bonus=proposed))
+            fair = tuple(r["win_fair_bonus"])
+            # The policies ignore the bonus, so one fresh batch can be rescored under both.
+            fresh = simulate(PlaySpec(players, args.games, args.seed + 1000, (policy,)), options=base,
+                             keep_games=True)["per_game"]
+            rows = [[tuple(x) for x in game] for game in fresh]
             seats = r["seats"]
             print(f"| {players} | {policy} | {r['bonus']} | "
                   + " / ".join(f"{s['mean_points']:.2f}" for s in seats) + " | "
                   + " / ".join(pct(s["win_rate_without_bonus"]) for s in seats) + " | "
                   + " / ".join(pct(s["win_rate_with_bonus"]) for s in seats) + f" | {list(proposed)} | "
-                  + " / ".join(pct(s["win_rate_with_bonus"]) for s in r2["seats"]) + f" | {per_game:.3f} |",
+                  + " / ".join(pct(x) for x in win_rates(rows, proposed)) + f" | {list(fair)} | "
+                  + " / ".join(pct(x) for x in win_rates(rows, fair)) + f" | {per_game:.3f} |",
                   flush=True)
 
 

@@ -100,6 +100,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
                    f"{s['mean_tiles']:>6.2f}   {100 * s['win_rate_without_bonus']:>12.1f}  "
                    f"{100 * s['win_rate_with_bonus']:>11.1f}  {s['gap_to_best_seat']:>5.2f}")
     click.echo(f"bonus that would even the mean scores: {result['proposed_bonus']}")
+    click.echo(f"bonus that evens the win rates best in these games: {result['win_fair_bonus']} "
+               f"(win % " + " / ".join(f"{100 * x:.1f}" for x in result["win_rate_with_win_fair_bonus"]) + ")")
 
 
 @terraflip.command()

@@ -58,7 +58,10 @@ def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileS
     raise RuntimeError("game did not finish: a policy keeps acting without ending its turn")
 
 
-def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | None = None) -> dict[str, Any]:
+def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | None = None,
+             keep_games: bool = False) -> dict[str, Any]:
+    """Play ``spec.games`` games; ``keep_games`` adds each game's (points, tiles) per seat, so
+    callers can rescore the same games under other bonuses."""
     spec.check()
     options = options or Options()
     options.check()
@@ -70,10 +73,12 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
     wins_raw = [0.0] * n
     wins_bonus = [0.0] * n
     flips = 0
+    results: list[list[tuple[int, int]]] = []
     master = random.Random(spec.seed)
     for _ in range(spec.games):
         state = play_game(n, spec.seat_policies(), master.randrange(2**32), tileset, options)
         rows = state.standings()
+        results.append([(r.points, r.tiles) for r in rows])
         for r in rows:
             raw[r.seat] += r.points
             total[r.seat] += r.total
@@ -90,7 +95,8 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
     proposed = [round(x) for x in gap]
     low = min(proposed)
     proposed = [p - low for p in proposed]
-    return {
+    fair, fair_rates = fairest_bonus(results, n)
+    out = {
         "game": "terraflip",
         "players": n,
         "games": g,
@@ -113,5 +119,40 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
             for s in range(n)
         ],
         "proposed_bonus": proposed,
+        "win_fair_bonus": fair,
+        "win_rate_with_win_fair_bonus": [round(x, 4) for x in fair_rates],
         "mean_tiles_flipped": round(flips / g, 3),
     }
+    if keep_games:
+        out["per_game"] = [[list(row) for row in rows] for rows in results]
+    return out
+
+
+def win_rates(results: list[list[tuple[int, int]]], bonus: tuple[int, ...]) -> list[float]:
+    """Win share per seat over recorded games (points, tiles per seat) under ``bonus``."""
+    n = len(bonus)
+    wins = [0.0] * n
+    for rows in results:
+        keys = [(rows[s][0] + bonus[s], rows[s][1]) for s in range(n)]
+        best = max(keys)
+        tied = [s for s in range(n) if keys[s] == best]
+        for s in tied:
+            wins[s] += 1.0 / len(tied)
+    return [w / max(1, len(results)) for w in wins]
+
+
+def fairest_bonus(results: list[list[tuple[int, int]]], n: int, top: int = 10) -> tuple[list[int], list[float]]:
+    """The bonus (last seat 0, others 0..top) whose win shares in these games stray least from
+    1/n. The policies ignore the bonus, so the same games can be rescored under every candidate;
+    mean-score equality alone does not give equal win chances when the spreads differ."""
+    import itertools
+
+    best: tuple[float, int, tuple[int, ...]] | None = None
+    for head in itertools.product(range(top + 1), repeat=n - 1):
+        bonus = (*head, 0)
+        rates = win_rates(results, bonus)
+        key = (round(max(abs(r - 1.0 / n) for r in rates), 9), sum(bonus), bonus)
+        if best is None or key < best:
+            best = key
+    bonus = best[2]
+    return list(bonus), win_rates(results, bonus)

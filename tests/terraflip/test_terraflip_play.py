@@ -90,3 +90,14 @@ def test_policies_differ_and_memory_spends_spies():
     assert any("spies" in line for line in state.log)
     with pytest.raises(SpecError):
         simulate(PlaySpec(players=4, games=1, policies=("random", "greedy")))
+
+
+def test_fairest_bonus_closes_a_known_gap():
+    from terragen.terraflip.simulate import fairest_bonus, win_rates
+
+    # seat 1 always scores 2 more on equal tiles: a bonus of 2 makes every game a shared win
+    games = [[(20, 10), (22, 10)]] * 5
+    bonus, rates = fairest_bonus(games, 2)
+    assert bonus == [2, 0] and rates == [0.5, 0.5]
+    assert win_rates(games, (0, 0)) == [0.0, 1.0]
+    assert win_rates(games, (3, 0)) == [1.0, 0.0]
