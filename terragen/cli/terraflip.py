@@ -107,11 +107,13 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 @terraflip.command()
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True)
-def validate(path: str, as_json: bool) -> None:
+@click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
+              help="Framing reading used to list the tiles each player could flip.")
+def validate(path: str, as_json: bool, lines: str) -> None:
     """Check a TerraFlip position file (JSON or text) against the rules."""
     from terragen.terraflip.validation import validate_text
 
-    report = validate_text(read_text_input(path), path)
+    report = validate_text(read_text_input(path), path, lines=lines)
     if as_json:
         echo_json(report.to_json())
     else:

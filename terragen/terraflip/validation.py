@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from terragen.errors import SpecError
 from terragen.findings import ValidationReport, error, warning
 from terragen.grids.hex import length
 from terragen.terraflip.formats import Position, TileEntry, parse_position
 from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER
-from terragen.terraflip.rules import Board, Placed, placement_limit, reachable_from_tower
+from terragen.terraflip.rules import (LINE_MODES, Board, Options, Placed, all_frame_targets, placement_limit,
+                                     reachable_from_tower)
 from terragen.terraflip.scoring import colour_points
 
 
@@ -24,12 +26,18 @@ def _cell(t: TileEntry) -> str:
 
 
 def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
-    """Validate a position in either form. ``per_family`` overrides the nine regular tiles."""
+    """Validate a position in either form. ``per_family`` overrides the nine regular tiles;
+    ``lines`` ("centres" or "axes") picks the framing reading used for the analysis."""
     position = parse_position(text, source)
-    return validate_position(position, per_family=int(options.get("per_family", TILES_PER_FAMILY)))
+    lines = options.get("lines", "centres")
+    if lines not in LINE_MODES:
+        raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {lines!r}")
+    return validate_position(position, per_family=int(options.get("per_family", TILES_PER_FAMILY)),
+                             options=Options(lines=lines))
 
 
-def validate_position(position: Position, per_family: int = TILES_PER_FAMILY) -> ValidationReport:
+def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
+                      options: Options | None = None) -> ValidationReport:
     report = ValidationReport("terraflip")
     add = report.findings.append
     players = position.players
@@ -103,11 +111,14 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY) ->
         add(warning("turn-order-counts", "tiles placed per player (" + ", ".join(
             f"{c} {k}" for c, k in zip(players, placed)) + ") do not fit play in seat order without passes"))
 
-    _analyse(report, position, board, placed, per_family)
+    _analyse(report, position, board, placed, per_family, options or Options())
     return report
 
 
-def _analyse(report: ValidationReport, position: Position, board: Board, placed: list[int], per_family: int) -> None:
+def _analyse(report: ValidationReport, position: Position, board: Board, placed: list[int], per_family: int,
+             options: Options) -> None:
+    """Scores, and which tiles each player could attempt to turn right now (framed by two of
+    their tiles anywhere on the table)."""
     players = []
     for seat, colour in enumerate(position.players):
         points, tiles = colour_points(board, colour)
@@ -115,6 +126,7 @@ def _analyse(report: ValidationReport, position: Position, board: Board, placed:
             "seat": seat, "colour": colour, "points": points, "tiles_showing": tiles,
             "tiles_placed": placed[seat], "tiles_in_hand": max(0, per_family + len(SPECIAL_KINDS) - placed[seat]),
             "spies_left": position.spies.get(colour, SPIES_PER_PLAYER),
+            "framed": [list(h) for h in all_frame_targets(board, colour, options)],
         })
     report.data["players"] = players
     report.data["tiles_on_table"] = len(board.cells)
@@ -122,7 +134,7 @@ def _analyse(report: ValidationReport, position: Position, board: Board, placed:
     for p in players:
         report.summary.append(
             f"seat {p['seat']} {p['colour']}: {p['points']} points from {p['tiles_showing']} tiles showing, "
-            f"{p['tiles_placed']} placed, {p['spies_left']} spies left")
+            f"{p['tiles_placed']} placed, {p['spies_left']} spies left, {len(p['framed'])} tiles framed")
 
 
 __all__ = ["validate_text", "validate_position"]

@@ -136,3 +136,18 @@ def test_random_json_only_ever_raises_input_error(doc):
     except InputError:
         return
     assert report.game == "terraflip"
+
+
+def test_analysis_lists_framed_tiles_per_reading():
+    # blue at (1,0) and the blue knight at (5,-2) frame (3,-1) along an oblique line that runs
+    # along the edges of (2,0)/(2,-1) and (4,-1)/(4,-2), all occupied
+    text = ("game: terraflip\nplayers: blue green gray yellow\n"
+            "1 0 blue-river blue/green\n2 -1 gray-mountain gray/blue\n2 0 gray-mountain gray/blue\n"
+            "3 -1 green-forest green/blue\n4 -1 green-forest green/gray\n"
+            "4 -2 yellow-desert yellow/blue\n5 -2 blue-knight blue\n")
+    centres = validate_text(text, "x")
+    assert centres.valid
+    blue = centres.data["players"][0]
+    assert blue["framed"] == [[3, -1]]
+    axes = validate_text(text, "x", lines="axes")
+    assert axes.data["players"][0]["framed"] == []
