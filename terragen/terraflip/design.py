@@ -85,7 +85,7 @@ def design_tileset(spec: DesignSpec, seed: int) -> Design:
         clash = "; ".join(WISHES[k].format(own=spec.own) for k in names)
         raise InfeasibleError(f"no tile set with {spec.per_family} tiles per family can meet all of: {clash}")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise TimeLimitError(f"tile-set design found nothing within {spec.time_limit:g} s")
+        raise TimeLimitError(f"tile-set design found nothing within its time limit ({spec.time_limit:g})")
 
     n, fams = spec.per_family, FAMILIES
     backs = []
@@ -128,7 +128,8 @@ def _solver(cp_model: Any, spec: DesignSpec, seed: int) -> Any:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed % (2**31)
-    solver.parameters.max_time_in_seconds = spec.time_limit
+    # Deterministic time, not wall-clock: a busy machine must not change which set is found.
+    solver.parameters.max_deterministic_time = spec.time_limit
     return solver
 
 
