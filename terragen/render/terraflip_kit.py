@@ -8,7 +8,8 @@ each back page for the chosen flip edge, so a tile's back lands behind its front
 
 Default tile size: 40 mm across flats. The knight may reach ring 5, so the
 widest possible table is 11 tiles across (44 cm at 40 mm), a normal table; 28
-tiles fit one A4 or Letter sheet, so the 49 hexes need two duplex sheets.
+tiles fit one A4 sheet (24 on Letter), so the 49 hexes need two duplex sheets
+(three on Letter).
 """
 
 from __future__ import annotations
