@@ -32,7 +32,7 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
       terraflip-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
       terraflip-tiles-PAPER.pdf             all hexes, fronts and backs (print duplex)
       terraflip-tiles-gutterfold-PAPER.pdf  the same for printers without duplex
-      terraflip-spies-PAPER.pdf             spy tokens, one-sided
+      terraflip-tokens-PAPER.pdf            spy tokens and the tower, one-sided
 
     \b
     Examples:

@@ -156,18 +156,27 @@ def regular_face(R: float, colour: str, land: str) -> list[Item]:
 
 
 def _knight(s: float, colour: str) -> list[Item]:
-    """A shield in the family colour with a sword behind it."""
-    blade = Style(fill="#d9d9d9", stroke=INK, width=s * 0.04)
+    """A shield in the family colour over a sword laid across it, hilt up and to the left."""
+
+    def turned(pts: list[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+        c = math.cos(math.radians(40))
+        return tuple((c * x + c * y, -c * x + c * y) for x, y in pts)
+
     items: list[Item] = [
-        Polygon(((-s * 0.06, -s * 0.85), (s * 0.06, -s * 0.85), (s * 0.06, s * 0.55), (0, s * 0.68), (-s * 0.06, s * 0.55)), blade),
-        Polygon(((-s * 0.32, -s * 0.5), (s * 0.32, -s * 0.5), (s * 0.32, -s * 0.41), (-s * 0.32, -s * 0.41)), Style(fill="#8a6a2a", stroke=INK, width=s * 0.03)),
+        Polygon(turned([(-s * 0.06, -s * 0.7), (s * 0.06, -s * 0.7), (s * 0.06, s * 0.7), (0, s * 0.84), (-s * 0.06, s * 0.7)]),
+                Style(fill="#d9d9d9", stroke=INK, width=s * 0.04)),
+        Polygon(turned([(-s * 0.26, -s * 0.62), (s * 0.26, -s * 0.62), (s * 0.26, -s * 0.54), (-s * 0.26, -s * 0.54)]),
+                Style(fill="#8a6a2a", stroke=INK, width=s * 0.03)),
+        Polygon(turned([(-s * 0.04, -s * 0.88), (s * 0.04, -s * 0.88), (s * 0.04, -s * 0.62), (-s * 0.04, -s * 0.62)]),
+                Style(fill="#8a6a2a", stroke=INK, width=s * 0.03)),
     ]
-    shield = [(-s * 0.45, -s * 0.35), (s * 0.45, -s * 0.35), (s * 0.45, s * 0.05)]
-    shield += [(s * 0.45 * math.cos(math.pi * t / 12), s * 0.05 + s * 0.62 * math.sin(math.pi * t / 12)) for t in range(1, 12)]
-    shield += [(-s * 0.45, s * 0.05)]
+    w, top, mid = s * 0.4, -s * 0.42, -s * 0.02
+    shield = [(-w, top), (w, top), (w, mid)]
+    shield += [(w * math.cos(math.pi * t / 12), mid + s * 0.56 * math.sin(math.pi * t / 12)) for t in range(1, 12)]
+    shield += [(-w, mid)]
     items.append(Polygon(tuple(shield), Style(fill=colour, stroke=INK, width=s * 0.06)))
-    items.append(Polyline(((0, -s * 0.35), (0, s * 0.67)), Style(stroke=INK, width=s * 0.04)))
-    items.append(Polyline(((-s * 0.45, -s * 0.05), (s * 0.45, -s * 0.05)), Style(stroke=INK, width=s * 0.04)))
+    items.append(Polyline(((0, top), (0, mid + s * 0.55)), Style(stroke=INK, width=s * 0.04)))
+    items.append(Polyline(((-w, top + s * 0.3), (w, top + s * 0.3)), Style(stroke=INK, width=s * 0.04)))
     return items
 
 

@@ -8,8 +8,8 @@ each back page for the chosen flip edge, so a tile's back lands behind its front
 
 Default tile size: 40 mm across flats. The knight may reach ring 5, so the
 widest possible table is 11 tiles across (44 cm at 40 mm), a normal table; 28
-tiles fit one A4 sheet (24 on Letter), so the 49 hexes need two duplex sheets
-(three on Letter).
+tiles fit one A4 sheet (24 on Letter), so the 48 two-sided hexes need two duplex
+sheets; the one-sided tower goes with the spy tokens.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from terragen.errors import SpecError
 from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Document, Group, Item, Page, Polygon, Style, Text, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
 from terragen.render.text import paragraph
 
@@ -45,13 +45,12 @@ class TileSource:
 
 
 def kit_tiles(R: float, tileset) -> list[Tile]:
-    """Every hex of the game in box order: per family its regular tiles then its specials, then the tower.
+    """Every two-sided hex in box order: per family its regular tiles, then its specials.
 
     A regular tile's front is its ``front`` colour and its back its ``back`` colour, both with
     the family's land (the land is what deals the tiles, so it must read on either face).
     """
-    from terragen.render.terraflip_art import TOWER_FILL, colour_of, regular_face, special_face, tower_face
-    from terragen.render.palette import shade
+    from terragen.render.terraflip_art import colour_of, regular_face, special_face
 
     tiles: list[Tile] = []
     for t in tileset.tiles():
@@ -61,7 +60,6 @@ def kit_tiles(R: float, tileset) -> list[Tile]:
         else:
             tiles.append(Tile(regular_face(R, t.front, t.land), colour_of(t.front),
                               regular_face(R, t.back, t.land), colour_of(t.back), t.id))
-    tiles.append(Tile(tower_face(R), shade(TOWER_FILL, 0.95), tower_face(R), shade(TOWER_FILL, 0.95), "tower"))
     return tiles
 
 
@@ -93,15 +91,44 @@ def alignment_part(opts: PrintOptions) -> KitPart:
     return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME)))
 
 
-def spies_part(opts: PrintOptions) -> KitPart:
-    """Spy tokens: the package's number per player, in every family colour (single-sided)."""
-    from terragen.render.terraflip_art import colour_of, spy_token
+def tokens_part(opts: PrintOptions, size: float) -> KitPart:
+    """Spy tokens (the package's number per player, in every family colour) and the tower, one-sided.
+
+    The tower never turns over, so it needs no back; keeping it off the duplex sheets lets
+    the 48 two-sided tiles fill exactly two Letter sheets.
+    """
+    from shapely.geometry import Polygon as SPolygon
+
+    from terragen.render.marks import crop_ticks
+    from terragen.render.palette import shade
+    from terragen.render.terraflip_art import TOWER_FILL, colour_of, spy_token, tower_face
     from terragen.terraflip.model import FAMILIES, SPIES_PER_PLAYER
 
+    paper = opts.paper
+    c = paper.content
     tiles = [Tile(spy_token(SPY_D, f), colour_of(f), name=f"{f} spy {j}")
              for f in FAMILIES for j in range(1, SPIES_PER_PLAYER + 1)]
-    imp = impose(Shape("circle", SPY_D), tiles, opts, GAME, f"{len(tiles)} spy tokens ({SPIES_PER_PLAYER} per colour, one side)")
-    return KitPart("spies", Document(f"{GAME}: spy tokens", imp.pages))
+    area = Box(c.x0, c.y0, c.x1, c.y0 + 110.0)
+    n = len(tiles)
+    imp = impose(Shape("circle", SPY_D), tiles, opts, GAME,
+                 f"{n} spy tokens ({SPIES_PER_PLAYER} per colour) and the tower, one side", area=area)
+    if len(imp.pages) != 1:
+        raise SpecError(f"the spy tokens do not fit one {paper.name} page")
+    page = imp.pages[0]
+    shape = Shape("hex", size)
+    x, y = (c.x0 + c.x1) / 2, area.y1 + 12.0 + shape.circumradius
+    outline = shape.outline(x, y)
+    grown = SPolygon(outline).buffer(paper.bleed, join_style="mitre", mitre_limit=3.0)
+    extra: list[Item] = [
+        Polygon(tuple((round(a, 4), round(b, 4)) for a, b in grown.exterior.coords[:-1]), Style(fill=shade(TOWER_FILL, 0.95))),
+        Group(tower_face(shape.circumradius), translate(x, y), clip=shape.outline()),
+        *crop_ticks(shape.edges(x, y), grown.buffer(0.3)),
+        Text(x, y + shape.circumradius + paper.bleed + 8.0, "the tower: one side only, it never turns over", 3.0, "#444444"),
+    ]
+    if opts.outlines:
+        extra.append(Polygon(outline, Style(stroke="#000000", width=0.15)))
+    page.items.append(page_scale(opts, paper, extra))
+    return KitPart("tokens", Document(f"{GAME}: spy tokens and tower", imp.pages))
 
 
 def _page(opts: PrintOptions, items: list[Item], contents: str, k: int = 1, n: int = 1) -> Page:
@@ -140,8 +167,9 @@ RULES = [
      "players. Then you may try to turn tiles over."),
     ("Framing and flipping", "A tile of another colour is framed when a straight line from the centre of one "
      "of your tiles to the centre of another of your tiles passes through its centre, with no gap and none "
-     "of your colour in between. You may turn a framed tile over without looking first. If the new side is "
-     "your colour, it may frame further tiles and you may go on; any other colour ends your turn."),
+     "of your colour in between. The first line of a turn starts at the tile you just put down. You may turn a "
+     "framed tile over without looking first. If the new side is your colour, you may go on with a line that "
+     "starts at that tile; any other colour ends your turn. Flipping is never compulsory."),
     ("Spies", "At any time in your turn, hand in a spy token to peek under one tile and put it back unchanged."),
     ("Special tiles", "They never turn over. Knight: may be laid one step further out than the limit. "
      "Campsite: you may turn over one touching tile without framing it. Catapult: pick a touching tile of "
@@ -171,8 +199,8 @@ def instructions_part(opts: PrintOptions, tileset, size: float, source: str, n_s
     sections = [
         ("Files", f"terraflip-tiles-{paper.key}.pdf: all hexes, {n_sheets} sheet(s), fronts on odd pages and backs "
          f"on even pages. terraflip-tiles-gutterfold-{paper.key}.pdf: the same tiles for printers without "
-         f"duplex. terraflip-alignment-test-{paper.key}.pdf: one test sheet. terraflip-spies-{paper.key}.pdf: "
-         f"spy tokens, one-sided. terraflip-rules-{paper.key}.pdf: the rules on one page."),
+         f"duplex. terraflip-alignment-test-{paper.key}.pdf: one test sheet. terraflip-tokens-{paper.key}.pdf: "
+         f"spy tokens and the tower, one-sided. terraflip-rules-{paper.key}.pdf: the rules on one page."),
         ("1. Check the scale", "Print any page at 100 % (\"actual size\", never \"fit to page\") and measure "
          "the 100 mm bar at its foot. If it is off, pass --scale (1.02 when it measures 98 mm)."),
         ("2. Test the duplex alignment", f"Print the alignment test double-sided, turning the sheet over the "
@@ -188,7 +216,7 @@ def instructions_part(opts: PrintOptions, tileset, size: float, source: str, n_s
          "cut shows no white."),
         ("Faces", "A regular tile shows its family's colour on the front and the colour hidden under it on the "
          "back; both faces carry the family's land picture, so tiles can be dealt out after a game. Special "
-         "tiles and the tower look the same on both sides. Each colour has its own hatch and its name on the "
+         "tiles look the same on both sides. Each colour has its own hatch and its name on the "
          "face, so a black-and-white print still works. No tile carries a number: with the tile-set file at "
          "hand a number would give away the hidden colour."),
         ("Tile set", f"{source}. Under each family's tiles hide (public knowledge, the same for everyone):"),
@@ -200,7 +228,10 @@ def instructions_part(opts: PrintOptions, tileset, size: float, source: str, n_s
     # base-rate table: one row per family, a swatch per hidden colour
     sw = 8.0
     x_cols = [c.x0 + 52.0 + 26.0 * k for k in range(len(FAMILIES))]
-    y += 2.0
+    y += 1.0
+    items.append(Text(x_cols[0] - 11.0, y, "colour underneath:", 3.0, "#444444", anchor="start"))
+    y += 7.0
+    items.append(Text(c.x0, y + 1.2, "tiles of:", 3.0, "#444444", anchor="start"))
     for k, f in enumerate(FAMILIES):
         items.append(Group(coloured_hex(sw / 2, f), translate(x_cols[k] - 7.0, y)))
         items.append(Text(x_cols[k] - 1.0, y + 1.2, f, 3.2, "#000000", anchor="start"))
@@ -239,5 +270,5 @@ def terraflip_kit(opts: PrintOptions, tileset, tile_size: float = DEFAULT_TILE,
         alignment_part(opts),
         tiles,
         gutter_part(opts, tileset, tile_size),
-        spies_part(opts),
+        tokens_part(opts, tile_size),
     ]

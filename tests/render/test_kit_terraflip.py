@@ -45,17 +45,17 @@ def kits(tileset):
     return out
 
 
-N_TILES = len(FAMILIES) * (TILES_PER_FAMILY + len(SPECIAL_KINDS)) + 1  # + the tower
+N_TILES = len(FAMILIES) * (TILES_PER_FAMILY + len(SPECIAL_KINDS))  # the two-sided hexes
 
 
 def test_page_counts_labels_and_calibration_bar(kits):
     for paper, kit in kits.items():
         counts = {name: len(doc.pages) for name, doc in kit.items()}
         assert counts["instructions"] == 1 and counts["rules"] == 1 and counts["alignment-test"] == 2
-        assert counts["spies"] == 1
-        # 49 hexes of 40 mm: 28 fit an A4 sheet (two duplex sheets), 24 a Letter sheet (three)
-        assert counts["tiles"] == {"a4": 4, "letter": 6}[paper]
-        assert 5 <= counts["tiles-gutterfold"] <= 8
+        assert counts["tokens"] == 1
+        # 48 hexes of 40 mm: 28 fit an A4 sheet, 24 a Letter sheet: two duplex sheets either way
+        assert counts["tiles"] == 4
+        assert counts["tiles-gutterfold"] == 6
         for name, doc in kit.items():
             n = len(doc.pages)
             for k, page in enumerate(doc.pages, 1):
@@ -100,7 +100,6 @@ def test_every_piece_comes_from_the_package(tileset):
             assert t.kind.upper() in texts and t.front == t.back == t.family
         # no number or id on a face: with the tile-set file it would give the hidden colour away
         assert not any(re.search(r"\d", s) for s in texts), texts
-    assert "tower" in by_name
 
 
 def test_a_front_tells_nothing_about_its_back(tileset):
@@ -167,7 +166,7 @@ def test_each_back_lands_behind_its_front_in_the_model(tileset, flip, offset):
 
 
 def _nearest_colour(rgb):
-    names = dict(FAMILY_COLOUR, tower=TOWER_FILL)
+    names = dict(FAMILY_COLOUR)
     def dist(hexc):
         c = hexc.lstrip("#")
         return sum((int(c[i:i + 2], 16) - v) ** 2 for i, v in zip((0, 2, 4), rgb))
@@ -201,8 +200,7 @@ def test_each_back_lands_behind_its_front_on_paper(tileset, flip, tmp_path: Path
             x, y = pl.x + dx, pl.y - 0.1 * R
             f = _nearest_colour(front.getpixel((round(x * px), round(y * px))))
             b = _nearest_colour(back.getpixel((round(x * px), round(y * px))))
-            want = ("tower", "tower") if name == "tower" else (family[name].front, family[name].back)
-            assert (f, b) == want, (flip, name, dx)
+            assert (f, b) == (family[name].front, family[name].back), (flip, name, dx)
 
 
 def test_greyscale_cues_keep_the_families_apart():
@@ -212,16 +210,19 @@ def test_greyscale_cues_keep_the_families_apart():
     assert len(set(patterns)) == len(FAMILIES)
 
 
-def test_specials_tower_and_spies(kits):
-    spies = kits["a4"]["spies"].pages[0]
-    words = [it.text for it, _ in flatten(spies.items) if isinstance(it, Text)]
+def test_tokens_page_has_the_spies_and_a_true_size_tower(kits):
+    page = kits["a4"]["tokens"].pages[0]
+    words = [it.text for it, _ in flatten(page.items) if isinstance(it, Text)]
     assert words.count("SPY") == SPIES_PER_PLAYER * len(FAMILIES)
     for f in FAMILIES:
         assert words.count(f.upper()) == SPIES_PER_PLAYER
-    tiles, _ = tile_sheets(PrintOptions(load_paper("a4")), default_tileset())
-    tower = [t for t in tiles if t.name == "tower"][0]
-    assert tower.front == tower.back and all(
-        it.style.fill not in FAMILY_COLOUR.values() for it, _ in flatten(tower.front) if isinstance(it, Polygon))
+    assert words.count("TOWER") == 1
+    (tower,) = [g for _, g, clip in _tile_groups(page)]
+    (clip,) = [clip for _, _, clip in _tile_groups(page)]
+    xs = [p[0] for p in clip]
+    assert max(xs) - min(xs) == pytest.approx(DEFAULT_TILE, abs=0.01)
+    fills = {it.style.fill for it, _ in flatten(tower) if isinstance(it, Polygon)}
+    assert TOWER_FILL in fills and not fills & set(FAMILY_COLOUR.values())  # no family colour: it never scores
 
 
 def test_same_input_same_bytes(tileset):
@@ -256,7 +257,7 @@ def test_cli_writes_the_kit_from_a_tile_file(tmp_path: Path, tileset):
     assert p.returncode == 0, p.stderr
     names = sorted(f.name for f in out.iterdir())
     assert names == sorted(f"terraflip-{n}-letter.pdf" for n in
-                           ["instructions", "rules", "alignment-test", "tiles", "tiles-gutterfold", "spies"])
+                           ["instructions", "rules", "alignment-test", "tiles", "tiles-gutterfold", "tokens"])
     assert all(f.read_bytes().startswith(b"%PDF-") for f in out.iterdir())
 
 
