@@ -73,8 +73,8 @@ def coloured_hex(R: float, family: str) -> list[Item]:
 def colour_badge(R: float, family: str) -> list[Item]:
     """The colour's name at the foot of the face, on a plain band so the hatch cannot hide it."""
     base = colour_of(family)
-    w, h = R * 0.78, R * 0.22
-    y = R * 0.66
+    w, h = R * 0.68, R * 0.2
+    y = R * 0.54
     band = Polygon(((-w / 2, y - h / 2), (w / 2, y - h / 2), (w / 2, y + h / 2), (-w / 2, y + h / 2)),
                    Style(fill=base, stroke=FAMILY_INK.get(family, INK), width=R * 0.015))
     return [band, Text(0, y + h * 0.3, family.upper(), R * 0.15, FAMILY_INK.get(family, INK), bold=True)]
@@ -147,7 +147,7 @@ def regular_face(R: float, colour: str, land: str) -> list[Item]:
     items = coloured_hex(R, colour)
     from terragen.render.model import Group, translate
 
-    items.append(Group(land_symbol(land, R * 0.4), translate(0, -R * 0.1)))
+    items.append(Group(land_symbol(land, R * 0.4), translate(0, -R * 0.12)))
     items.extend(colour_badge(R, colour))
     return items
 
@@ -217,11 +217,11 @@ def _campsite(s: float, colour: str) -> list[Item]:
 SPECIAL_ICON = {"knight": _knight, "catapult": _catapult, "campsite": _campsite}
 
 
-def special_face(R: float, family: str, kind: str, back: bool = False) -> list[Item]:
+def special_face(R: float, family: str, kind: str) -> list[Item]:
     """A special tile: its owner's colour, a white disc with the icon drawn in that colour, its name.
 
-    The same face goes on the back (the package gives a special its owner's colour on both
-    faces); the back only adds a reminder that it is never turned over.
+    The same face goes on the back: the package gives a special its owner's colour on both
+    faces, and a tile that is never turned over has no reason to look different underneath.
     """
     from terragen.render.model import Group, translate
 
@@ -229,15 +229,13 @@ def special_face(R: float, family: str, kind: str, back: bool = False) -> list[I
         icon = SPECIAL_ICON[kind]
     except KeyError:
         raise ValueError(f"no icon for TerraFlip special tile {kind!r}") from None
-    s = R * 0.42
+    s = R * 0.38
     items = coloured_hex(R, family)
     items.append(Group([Circle(0, 0, s, Style(fill="#ffffff", stroke=INK, width=s * 0.05)), *icon(s * 0.9, colour_of(family))],
-                       translate(0, -R * 0.12)))
+                       translate(0, -R * 0.2)))
     ink = FAMILY_INK.get(family, INK)
-    items.append(Text(0, -R * 0.6, kind.upper(), R * 0.13, ink, bold=True))
+    items.append(Text(0, R * 0.34, kind.upper(), R * 0.12, ink, bold=True))
     items.extend(colour_badge(R, family))
-    if back:
-        items.append(Text(0, R * 0.42, "never flipped", R * 0.09, ink))
     return items
 
 
@@ -264,7 +262,7 @@ def tower_face(R: float) -> list[Item]:
     items.append(Polygon(tuple(door), Style(fill="#5a4632", stroke=INK, width=R * 0.015)))
     items.append(Polygon(((-R * 0.05, -R * 0.25), (R * 0.05, -R * 0.25), (R * 0.05, -R * 0.08), (-R * 0.05, -R * 0.08)), Style(fill=INK)))
     items.append(Polyline(((-R * 0.55, base), (R * 0.55, base)), Style(stroke=INK, width=R * 0.03)))
-    items.append(Text(0, R * 0.68, "TOWER", R * 0.15, INK, bold=True))
+    items.append(Text(0, R * 0.64, "TOWER", R * 0.14, INK, bold=True))
     return items
 
 
@@ -275,12 +273,13 @@ def spy_token(d: float, family: str) -> list[Item]:
     items: list[Item] = [Circle(0, 0, r * 1.12, Style(fill=base))]
     for a in FAMILY_PATTERN.get(family, ()):
         items.append(Circle(0, 0, r * 1.12, Style(hatch=Hatch(spacing=r * 0.14, angle=a, colour=shade(base, 0.72), width=r * 0.03))))
-    items.append(Circle(0, -r * 0.12, r * 0.5, Style(fill="#ffffff", stroke=INK, width=r * 0.04)))
-    eye = [(r * 0.38 * math.cos(math.pi * t / 10), -r * 0.12 - r * 0.2 * math.sin(math.pi * t / 10)) for t in range(21)]
-    eye += [(r * 0.38 * math.cos(math.pi * t / 10), -r * 0.12 + r * 0.2 * math.sin(math.pi * t / 10)) for t in range(19, 0, -1)]
+    ey = -r * 0.2
+    items.append(Circle(0, ey, r * 0.42, Style(fill="#ffffff", stroke=INK, width=r * 0.04)))
+    eye = [(r * 0.33 * math.cos(math.pi * t / 10), ey - r * 0.18 * math.sin(math.pi * t / 10)) for t in range(21)]
+    eye += [(r * 0.33 * math.cos(math.pi * t / 10), ey + r * 0.18 * math.sin(math.pi * t / 10)) for t in range(19, 0, -1)]
     items.append(Polygon(tuple(eye), Style(fill="#ffffff", stroke=INK, width=r * 0.05)))
-    items.append(Circle(0, -r * 0.12, r * 0.12, Style(fill=INK)))
+    items.append(Circle(0, ey, r * 0.11, Style(fill=INK)))
     ink = FAMILY_INK.get(family, INK)
-    items.append(Text(0, r * 0.62, "SPY", r * 0.22, ink, bold=True))
-    items.append(Text(0, r * 0.84, family.upper(), r * 0.15, ink, bold=True))
+    items.append(Text(0, r * 0.4, "SPY", r * 0.22, ink, bold=True))
+    items.append(Text(0, r * 0.63, family.upper(), r * 0.15, ink, bold=True))
     return items

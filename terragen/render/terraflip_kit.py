@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from terragen.errors import SpecError
 from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.shapes import Shape
 from terragen.render.text import paragraph
 
@@ -56,11 +56,47 @@ def kit_tiles(R: float, tileset) -> list[Tile]:
     for t in tileset.tiles():
         if t.special:
             tiles.append(Tile(special_face(R, t.family, t.kind), colour_of(t.front),
-                              special_face(R, t.family, t.kind, back=True), colour_of(t.back), t.id))
+                              special_face(R, t.family, t.kind), colour_of(t.back), t.id))
         else:
             tiles.append(Tile(regular_face(R, t.front, t.land), colour_of(t.front),
                               regular_face(R, t.back, t.land), colour_of(t.back), t.id))
     return tiles
+
+
+def clip_marks(pages: list[Page], opts: PrintOptions) -> list[Page]:
+    """Trim crop ticks to the printable area.
+
+    The engine's ticks continue the slanted hex cuts 8.5 mm past the block; when a tile size
+    leaves less slack than that beside the block, a tick would run into the printer's margin.
+    A tick cut short still shows where the cut goes, and nothing is then drawn where a home
+    printer cannot print (the engine's files are not changed; this works on the finished pages).
+    """
+    from shapely.geometry import LineString, box
+
+    from terragen.render.marks import MARK
+
+    area = box(*(lambda b: (b.x0, b.y0, b.x1, b.y1))(opts.paper.printable))
+
+    def walk(items: list[Item]) -> list[Item]:
+        out: list[Item] = []
+        for it in items:
+            if isinstance(it, Group):
+                out.append(Group(walk(it.items), it.matrix, it.clip))
+            elif isinstance(it, Polyline) and it.style == MARK and len(it.points) == 2:
+                line = LineString(it.points)
+                if area.contains(line):
+                    out.append(it)
+                    continue
+                part = line.intersection(area)
+                if isinstance(part, LineString) and part.length >= 1.0:
+                    out.append(Polyline(tuple((round(x, 4), round(y, 4)) for x, y in part.coords), MARK))
+            else:
+                out.append(it)
+        return out
+
+    for page in pages:
+        page.items = walk(page.items)
+    return pages
 
 
 def check_size(tile_size: float) -> None:
@@ -72,7 +108,9 @@ def tile_sheets(opts: PrintOptions, tileset, size: float = DEFAULT_TILE) -> tupl
     """The tiles and their duplex imposition (exposed so tests can follow each tile to its back)."""
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
-    return tiles, impose(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm across flats", duplex=True)
+    imp = impose(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm across flats", duplex=True)
+    clip_marks(imp.pages, opts)
+    return tiles, imp
 
 
 def tiles_part(opts: PrintOptions, tileset, size: float) -> KitPart:
@@ -84,7 +122,8 @@ def gutter_part(opts: PrintOptions, tileset, size: float) -> KitPart:
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = gutter_fold(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
-    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages))
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)",
+                                                clip_marks(imp.pages, opts)))
 
 
 def alignment_part(opts: PrintOptions) -> KitPart:
@@ -128,7 +167,7 @@ def tokens_part(opts: PrintOptions, size: float) -> KitPart:
     if opts.outlines:
         extra.append(Polygon(outline, Style(stroke="#000000", width=0.15)))
     page.items.append(page_scale(opts, paper, extra))
-    return KitPart("tokens", Document(f"{GAME}: spy tokens and tower", imp.pages))
+    return KitPart("tokens", Document(f"{GAME}: spy tokens and tower", clip_marks(imp.pages, opts)))
 
 
 def _page(opts: PrintOptions, items: list[Item], contents: str, k: int = 1, n: int = 1) -> Page:
@@ -237,8 +276,8 @@ def instructions_part(opts: PrintOptions, tileset, size: float, source: str, n_s
         items.append(Text(x_cols[k] - 1.0, y + 1.2, f, 3.2, "#000000", anchor="start"))
     for f in FAMILIES:
         y += 10.0
-        items.append(Group(coloured_hex(sw / 2, f), translate(c.x0 + 3.0, y)))
-        items.append(Text(c.x0 + 9.0, y + 1.2, f"{f} ({LAND_OF[f]})", 3.4, "#000000", anchor="start", bold=True))
+        items.append(Group(coloured_hex(sw / 2, f), translate(c.x0 + 5.0, y)))
+        items.append(Text(c.x0 + 11.0, y + 1.2, f"{f} ({LAND_OF[f]})", 3.4, "#000000", anchor="start", bold=True))
         counts = tileset.back_counts(f)
         for k, g in enumerate(FAMILIES):
             items.append(Text(x_cols[k] + 4.0, y + 1.2, str(counts[g]), 3.6, "#000000", anchor="middle"))

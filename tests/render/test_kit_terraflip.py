@@ -291,3 +291,71 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path, tileset, args, needle):
     p = run("kit", "terraflip", "--out", tmp_path / "k", *real)
     assert needle in one_line_usage_error(p)
     assert not (tmp_path / "k").exists()
+
+
+def _text_corners(it, m):
+    from terragen.render.model import apply
+    from terragen.render.text import text_width
+
+    w = text_width(it.text, it.size, it.bold)
+    x0 = {"middle": it.x - w / 2, "start": it.x, "end": it.x - w}[it.anchor]
+    return [apply(m, p) for p in ((x0, it.y), (x0 + w, it.y), (x0, it.y - 0.72 * it.size), (x0 + w, it.y - 0.72 * it.size))]
+
+
+def test_text_and_symbols_stay_inside_the_safe_zone(tileset):
+    """Words, land discs and icons keep the paper's safe distance from every cut."""
+    from terragen.render.model import Circle
+    from terragen.render.terraflip_art import spy_token, tower_face
+
+    paper = load_paper("a4")
+    R = DEFAULT_TILE / 3 ** 0.5
+    inner = R * 3 ** 0.5 / 2 - paper.safe  # distance allowed from the centre along each edge normal
+    tiles, _ = tile_sheets(PrintOptions(paper), tileset)
+    faces = [t.front for t in tiles] + [t.back for t in tiles] + [tower_face(R)]
+    for face in faces:
+        for it, m in flatten(face):
+            if isinstance(it, Text):
+                pts = _text_corners(it, m)
+            elif isinstance(it, Circle) and it.style.fill == "#ffffff":  # the land disc / icon disc
+                pts = [(m[4] + it.cx + dx * it.r, m[5] + it.cy + dy * it.r) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))]
+            else:
+                continue
+            for x, y in pts:
+                assert abs(x) <= inner + 1e-6 and abs(x) / 2 + abs(y) * 3 ** 0.5 / 2 <= inner + 1e-6, (getattr(it, "text", it), x, y)
+    for f in FAMILIES:
+        for it, m in flatten(spy_token(22.0, f)):
+            if isinstance(it, Text):
+                assert all((x * x + y * y) ** 0.5 <= 11.0 - paper.safe for x, y in _text_corners(it, m)), it.text
+
+
+def test_nothing_is_drawn_outside_the_printer_margin(kits):
+    from .test_geometry import page_printable, visible_points
+
+    for kit in kits.values():
+        for name, doc in kit.items():
+            for page in doc.pages:
+                x0, y0, x1, y1 = page_printable(page)
+                for x, y in visible_points(page.items):
+                    assert x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3, (name, page.label, x, y)
+
+
+def test_kit_command_module_loads_no_heavy_library():
+    import subprocess as sp
+    import sys
+
+    code = ("import sys, terragen.cli.kit_terraflip; "
+            "print([m for m in ('reportlab', 'shapely', 'svgwrite', 'ortools') if m in sys.modules])")
+    p = sp.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "[]", p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("paper, size", [("a4", 25.0), ("letter", 55.0), ("a4", 70.0)])
+def test_other_tile_sizes_stay_inside_the_margin(tileset, paper, size):
+    from .test_geometry import page_printable, visible_points
+
+    opts = PrintOptions(load_paper(paper), flip="short")
+    tiles, imp = tile_sheets(opts, tileset, size)
+    assert len(imp.fronts) == len(tiles) and len(imp.pages) % 2 == 0
+    for page in imp.pages:
+        x0, y0, x1, y1 = page_printable(page)
+        assert all(x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3 for x, y in visible_points(page.items))
