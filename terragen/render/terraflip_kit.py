@@ -195,36 +195,47 @@ def _text_page(opts: PrintOptions, title: str, sub: str, sections: list[tuple[st
     return items, y
 
 
-RULES = [
-    ("Goal", "Four families want the empty throne. Each player is one family (one colour) and tries to have "
-     "as much of the land as possible showing their colour when the last tile is down."),
-    ("Setup", "The tower goes in the middle. Every player takes the nine land tiles of their family (the land "
-     "picture tells them apart), their knight, catapult and campsite, and three spy tokens. The picture only "
-     "sorts the tiles; during play only the colour on top counts. Unused families stay in the box."),
-    ("A turn", "Put one of your tiles down, your colour up, touching a tile already on the table (the first "
-     "one touches the tower). No tile may lie more than 4 steps from the tower, or 3 with two or three "
-     "players. Then you may try to turn tiles over."),
-    ("Framing and flipping", "A tile of another colour is framed when a straight line from the centre of one "
-     "of your tiles to the centre of another of your tiles passes through its centre, with no gap and none "
-     "of your colour in between. The first line of a turn starts at the tile you just put down. You may turn a "
-     "framed tile over without looking first. If the new side is your colour, you may go on with a line that "
-     "starts at that tile; any other colour ends your turn. Flipping is never compulsory."),
-    ("Spies", "At any time in your turn, hand in a spy token to peek under one tile and put it back unchanged."),
-    ("Special tiles", "They never turn over. Knight: may be laid one step further out than the limit. "
-     "Campsite: you may turn over one touching tile without framing it. Catapult: pick a touching tile of "
-     "another colour (no special), move it to any legal empty spot without cutting any tile off from the "
-     "tower, then turn it over. If the revealed side is yours, keep flipping as usual."),
-    ("Scoring", "When every tile is down, each tile in your colour scores 1, or 2 if it touches another tile "
-     "of your colour. Seat bonus: the first player adds 3, the second 2, the third 1, the last nothing. On a "
-     "tie the player with more tiles of their colour wins."),
-    ("In terragen", "How open points are read (which lines frame, the tower, chains) is listed in "
-     "docs/rules-decisions.md; 'terragen terraflip validate' checks a position typed in from the table."),
-]
+def rules_sections() -> list[tuple[str, str]]:
+    """The summary's paragraphs; every number in them comes from the game package."""
+    from terragen.terraflip.model import REGULAR, SPIES_PER_PLAYER, TILES_PER_FAMILY
+    from terragen.terraflip.rules import Options, placement_limit
+
+    far4, far3 = placement_limit(4, REGULAR), placement_limit(3, REGULAR)
+    extra = placement_limit(4, "knight") - far4
+    b = Options().bonuses(4)
+    return [
+        ("Goal", "Four families want the empty throne. Each player is one family (one colour) and tries to have "
+         "as much of the land as possible showing their colour when the last tile is down."),
+        ("Setup", f"The tower goes in the middle. Every player takes the {TILES_PER_FAMILY} land tiles of their family "
+         f"(the land picture tells them apart), their knight, catapult and campsite, and {SPIES_PER_PLAYER} spy "
+         "tokens. The picture only "
+         "sorts the tiles; during play only the colour on top counts. Unused families stay in the box."),
+        ("A turn", f"Put one of your tiles down, your colour up, touching a tile already on the table (the first "
+         f"one touches the tower). No tile may lie more than {far4} steps from the tower, or {far3} with two or three "
+         "players. Then you may try to turn tiles over."),
+        ("Framing and flipping", "A tile of another colour is framed when a straight line from the centre of one "
+         "of your tiles to the centre of another of your tiles passes through its centre, with no gap and none "
+         "of your colour in between. The first line of a turn starts at the tile you just put down. You may turn a "
+         "framed tile over without looking first. If the new side is your colour, you may go on with a line that "
+         "starts at that tile; any other colour ends your turn. Flipping is never compulsory."),
+        ("Spies", "At any time in your turn, hand in a spy token to peek under one tile and put it back unchanged."),
+        ("Special tiles", f"They never turn over. Knight: may be laid {extra} step{'s' if extra != 1 else ''} further out "
+         "than the limit. "
+         "Campsite: you may turn over one touching tile without framing it. Catapult: pick a touching tile of "
+         "another colour (no special), move it to any legal empty spot without cutting any tile off from the "
+         "tower, then turn it over. If the revealed side is yours, keep flipping as usual."),
+        ("Scoring", "When every tile is down, each tile in your colour scores 1, or 2 if it touches another tile "
+         f"of your colour. Seat bonus with four players: the first player adds {b[0]}, the second {b[1]}, the third "
+         f"{b[2]}, the last {b[3]}. On a "
+         "tie the player with more tiles of their colour wins."),
+        ("In terragen", "How open points are read (which lines frame, the tower, chains) is listed in "
+         "docs/rules-decisions.md; 'terragen terraflip validate' checks a position typed in from the table."),
+    ]
 
 
 def rules_part(opts: PrintOptions) -> KitPart:
     items, _ = _text_page(opts, "TerraFlip: rules at a glance",
-                          "A summary for the table, in this project's words; the rulebook settles any doubt.", RULES)
+                          "A summary for the table, in this project's words; the rulebook settles any doubt.", rules_sections())
     return KitPart("rules", Document(f"{GAME}: rules summary", [_page(opts, items, "rules summary")]))
 
 

@@ -359,3 +359,15 @@ def test_other_tile_sizes_stay_inside_the_margin(tileset, paper, size):
     for page in imp.pages:
         x0, y0, x1, y1 = page_printable(page)
         assert all(x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3 for x, y in visible_points(page.items))
+
+
+def test_text_pages_end_above_the_footer(kits):
+    """The rules and instructions must fit their page: only the footer's two lines sit below the content."""
+    for paper, kit in kits.items():
+        c = load_paper(paper).content
+        for name in ("rules", "instructions"):
+            (page,) = kit[name].pages
+            below = [it.text for it, m in flatten(page.items) if isinstance(it, Text) and it.y + m[5] > c.y1]
+            assert len(below) == 2, (paper, name, below)
+        words = " ".join(it.text for it, _ in flatten(kit["rules"].pages[0].items) if isinstance(it, Text))
+        assert f"{TILES_PER_FAMILY} land tiles" in words and f"{SPIES_PER_PLAYER} spy" in words
