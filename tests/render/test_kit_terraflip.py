@@ -371,3 +371,29 @@ def test_text_pages_end_above_the_footer(kits):
             assert len(below) == 2, (paper, name, below)
         words = " ".join(it.text for it, _ in flatten(kit["rules"].pages[0].items) if isinstance(it, Text))
         assert f"{TILES_PER_FAMILY} land tiles" in words and f"{SPIES_PER_PLAYER} spy" in words
+
+
+def test_gutter_fold_backs_sit_below_their_fronts(tileset):
+    from terragen.render.impose import gutter_fold
+    from terragen.render.shapes import Shape
+    from terragen.render.terraflip_kit import kit_tiles
+
+    paper = load_paper("letter")
+    shape = Shape("hex", DEFAULT_TILE)
+    tiles = kit_tiles(shape.circumradius, tileset)
+    imp = gutter_fold(shape, tiles, PrintOptions(paper), "TerraFlip", "t")
+    for f, b in zip(imp.fronts, imp.backs):
+        assert (b.tile, b.page, b.x) == (f.tile, f.page, f.x)
+        assert b.y == pytest.approx(paper.height - f.y)  # mirrored about the fold at mid-height
+        assert f.y < paper.height / 2 < b.y
+
+
+def test_cli_designs_the_tile_set_from_a_seed_with_same_bytes(tmp_path: Path):
+    pytest.importorskip("ortools")
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        p = run("kit", "terraflip", "--seed", "4", "--out", out)
+        assert p.returncode == 0, p.stderr
+    files = sorted(f.name for f in a.iterdir())
+    assert len(files) == 6
+    assert all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
