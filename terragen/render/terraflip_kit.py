@@ -15,6 +15,7 @@ sheets; the one-sided tower goes with the spy tokens.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
 from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
@@ -22,6 +23,9 @@ from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.shapes import Shape
 from terragen.render.text import paragraph
+
+if TYPE_CHECKING:
+    from terragen.terraflip.model import TileSet
 
 GAME = "TerraFlip"
 DEFAULT_TILE = 40.0  # mm across flats
@@ -37,14 +41,7 @@ class KitPart:
     doc: Document
 
 
-@dataclass(frozen=True)
-class TileSource:
-    """Where the tile set came from, for the instructions page (``seed`` or ``file``)."""
-
-    text: str
-
-
-def kit_tiles(R: float, tileset) -> list[Tile]:
+def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
     """Every two-sided hex in box order: per family its regular tiles, then its specials.
 
     A regular tile's front is its ``front`` colour and its back its ``back`` colour, both with
@@ -104,7 +101,7 @@ def check_size(tile_size: float) -> None:
         raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm across flats)")
 
 
-def tile_sheets(opts: PrintOptions, tileset, size: float = DEFAULT_TILE) -> tuple[list[Tile], Imposed]:
+def tile_sheets(opts: PrintOptions, tileset: TileSet, size: float = DEFAULT_TILE) -> tuple[list[Tile], Imposed]:
     """The tiles and their duplex imposition (exposed so tests can follow each tile to its back)."""
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
@@ -113,12 +110,12 @@ def tile_sheets(opts: PrintOptions, tileset, size: float = DEFAULT_TILE) -> tupl
     return tiles, imp
 
 
-def tiles_part(opts: PrintOptions, tileset, size: float) -> KitPart:
+def tiles_part(opts: PrintOptions, tileset: TileSet, size: float) -> KitPart:
     _, imp = tile_sheets(opts, tileset, size)
     return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages))
 
 
-def gutter_part(opts: PrintOptions, tileset, size: float) -> KitPart:
+def gutter_part(opts: PrintOptions, tileset: TileSet, size: float) -> KitPart:
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = gutter_fold(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
@@ -239,7 +236,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
     return KitPart("rules", Document(f"{GAME}: rules summary", [_page(opts, items, "rules summary")]))
 
 
-def instructions_part(opts: PrintOptions, tileset, size: float, source: str, n_sheets: int) -> KitPart:
+def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source: str, n_sheets: int) -> KitPart:
     """How to print and cut, plus the tile set's public base rates (what hides under whose tiles)."""
     from terragen.render.terraflip_art import coloured_hex
     from terragen.terraflip.model import FAMILIES, LAND_OF
@@ -297,7 +294,7 @@ def instructions_part(opts: PrintOptions, tileset, size: float, source: str, n_s
     return KitPart("instructions", doc)
 
 
-def load_tileset(tiles_text: str | None, tiles_name: str | None, seed: int | None):
+def load_tileset(tiles_text: str | None, tiles_name: str | None, seed: int | None) -> tuple[TileSet, str]:
     """The tile set to print and a line saying where it came from: a file, or designed with a seed."""
     if tiles_text is not None:
         from terragen.terraflip.tilefile import parse_tileset
@@ -306,10 +303,15 @@ def load_tileset(tiles_text: str | None, tiles_name: str | None, seed: int | Non
     from terragen.terraflip.design import DesignSpec, design_tileset
 
     s = 1 if seed is None else seed
-    return design_tileset(DesignSpec(), s).tileset, f"Tile set designed by 'terragen terraflip tiles --seed {s}'"
+    try:
+        design = design_tileset(DesignSpec(), s)
+    except ImportError:
+        raise SpecError("designing a tile set needs OR-Tools; install it or pass --tiles FILE "
+                        "(written by 'terragen terraflip tiles')") from None
+    return design.tileset, f"Tile set designed by 'terragen terraflip tiles --seed {s}'"
 
 
-def terraflip_kit(opts: PrintOptions, tileset, tile_size: float = DEFAULT_TILE,
+def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAULT_TILE,
                   source: str = "Tile set given") -> list[KitPart]:
     """Every part of the kit, in the order a player would print them."""
     check_size(tile_size)
