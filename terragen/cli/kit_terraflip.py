@@ -1,0 +1,71 @@
+"""``terragen kit terraflip``: the TerraFlip print-and-play kit (loaded lazily by the kit group)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from terragen.cli.kit import build_options, print_options
+from terragen.errors import InputError, SpecError
+
+
+@click.command()
+@print_options
+@click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
+@click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (default 1).")
+@click.option("--tile-size", type=float, default=40.0, show_default=True, metavar="MM",
+              help="Hex tile size across flats in mm (25 to 70).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
+              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
+def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+              tiles_file: str | None, seed: int | None, tile_size: float, fmt: str) -> None:
+    """TerraFlip: 36 double-sided land tiles (fronts and backs on duplex
+    sheets, and a gutter-fold version), 12 special tiles, the tower, 12 spy
+    tokens, printing instructions, an alignment test and a rules summary.
+
+    \b
+    Files (PAPER is a4 or letter):
+      terraflip-instructions-PAPER.pdf      how to print and cut; the tile set's base rates
+      terraflip-rules-PAPER.pdf             one-page rules summary
+      terraflip-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
+      terraflip-tiles-PAPER.pdf             all hexes, fronts and backs (print duplex)
+      terraflip-tiles-gutterfold-PAPER.pdf  the same for printers without duplex
+      terraflip-tokens-PAPER.pdf            spy tokens and the tower, one-sided
+
+    \b
+    Examples:
+      terragen kit terraflip --out kit
+      terragen terraflip tiles --seed 7 --out tiles.json
+      terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
+    """
+    from terragen.fileio import atomic_write, read_text_input
+    from terragen.render.terraflip_kit import check_size, load_tileset, terraflip_kit
+
+    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    check_size(tile_size)
+    if tiles_file and seed is not None:
+        raise SpecError("give either --tiles FILE or --seed, not both (the seed only designs a new tile set)")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder")
+    text = read_text_input(tiles_file) if tiles_file else None
+    tileset, source = load_tileset(text, tiles_file, seed)
+    # draw every file before writing any, so a failure leaves an earlier kit untouched
+    files: list[tuple[Path, bytes | str, str]] = []
+    for part in terraflip_kit(opts, tileset, tile_size, source):
+        stem = f"terraflip-{part.name}-{opts.paper.key}"
+        n = len(part.doc.pages)
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
+
+            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+        else:
+            from terragen.render.svg import page_svg
+
+            for k, page in enumerate(part.doc.pages, 1):
+                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path, data, what in files:
+        atomic_write(path, data)
+        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")

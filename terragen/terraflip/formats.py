@@ -1,0 +1,273 @@
+"""TerraFlip position files: a JSON form and a hand-typed text form, both lossless.
+
+A position is what is on the table (each tile's place, owner, kind and both
+faces), the players in seat order and the spies they have left. Parsing checks
+only the syntax and the vocabulary (numbers, colours, kinds); whether the
+position obeys the rules is the validator's job, so that one file can report
+every broken rule at once.
+
+Text form, one item per line, ``#`` starts a comment::
+
+    game: terraflip
+    players: blue green gray
+    spies: blue=3 green=2 gray=3
+    # q  r  tile            up/hidden
+    1   0  blue-river-4    blue/green
+    0   1  green-knight    green
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from terragen.errors import InputError
+from terragen.grids.hex import Hex
+from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
+
+_KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
+_TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
+_INT = re.compile(r"^[+-]?\d{1,4}$")
+
+
+@dataclass
+class TileEntry:
+    """One tile on the table as written in the file (line/col point at the tile token)."""
+
+    q: int
+    r: int
+    family: str
+    kind: str
+    up: str
+    hidden: str
+    index: int | None = None
+    line: int | None = None
+    col: int | None = None
+
+    @property
+    def pos(self) -> Hex:
+        return (self.q, self.r)
+
+    @property
+    def label(self) -> str:
+        word = LAND_OF[self.family] if self.kind == REGULAR else self.kind
+        return f"{self.family}-{word}" + (f"-{self.index}" if self.index is not None else "")
+
+    def to_tile(self) -> Tile:
+        """The model tile; the front is the owner's face when either face shows it."""
+        if self.up == self.family:
+            front, back = self.up, self.hidden
+        elif self.hidden == self.family:
+            front, back = self.hidden, self.up
+        else:
+            front, back = self.up, self.hidden
+        return Tile(self.label, self.family, self.kind, front, back)
+
+
+@dataclass
+class Position:
+    players: list[str]
+    spies: dict[str, int]
+    tiles: list[TileEntry] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    players_line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        tiles = []
+        for t in self.tiles:
+            item: dict[str, Any] = {"q": t.q, "r": t.r, "family": t.family, "kind": t.kind,
+                                    "up": t.up, "hidden": t.hidden}
+            if t.index is not None:
+                item["index"] = t.index
+            tiles.append(item)
+        out = dict(self.extra)
+        out.update({"game": "terraflip", "version": 1, "players": list(self.players),
+                    "spies": dict(self.spies), "tiles": tiles})
+        return out
+
+    def _spies_in_seat_order(self) -> list[tuple[str, int]]:
+        order = {c: i for i, c in enumerate(self.players)}
+        return sorted(self.spies.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+
+    def to_text(self) -> str:
+        lines = ["game: terraflip", "players: " + " ".join(self.players),
+                 "spies: " + " ".join(f"{c}={n}" for c, n in self._spies_in_seat_order()), "# q r tile up/hidden"]
+        for t in self.tiles:
+            lines.append(f"{t.q} {t.r} {t.label} {t.up}/{t.hidden}")
+        return "\n".join(lines) + "\n"
+
+
+def dumps_json(position: Position) -> str:
+    return json.dumps(position.to_json(), indent=2, sort_keys=True) + "\n"
+
+
+def parse_position(text: str, source: str) -> Position:
+    """Parse either form; raises InputError naming file, line and column."""
+    if text.lstrip().startswith("{"):
+        return _parse_json(text, source)
+    return _parse_text(text, source)
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+
+def _parse_json(text: str, source: str) -> Position:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(f"{source}: JSON nested too deeply") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{source}: expected a JSON object")
+    if data.get("game") != "terraflip":
+        raise InputError(f"{source}: 'game' must be \"terraflip\"")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InputError(f"{source}: 'players' must be a list of colours in seat order")
+    for p in players:
+        _colour(p, source, "players")
+    spies_raw = data.get("spies", {})
+    if not isinstance(spies_raw, dict):
+        raise InputError(f"{source}: 'spies' must map colours to counts")
+    spies = {}
+    for c, n in spies_raw.items():
+        _colour(c, source, "spies")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise InputError(f"{source}: spies for {c} must be a whole number")
+        spies[c] = n
+    tiles_raw = data.get("tiles")
+    if not isinstance(tiles_raw, list):
+        raise InputError(f"{source}: 'tiles' must be a list")
+    tiles = []
+    for i, t in enumerate(tiles_raw):
+        where = f"{source}: tiles[{i}]"
+        if not isinstance(t, dict):
+            raise InputError(f"{where}: expected an object")
+        vals = {}
+        for key in ("q", "r"):
+            v = t.get(key)
+            if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 9999:
+                raise InputError(f"{where}: '{key}' must be a whole number")
+            vals[key] = v
+        family = _colour(t.get("family"), where, "family")
+        kind = t.get("kind", REGULAR)
+        if not isinstance(kind, str) or kind not in _KIND_WORDS:
+            raise InputError(f"{where}: unknown kind {kind!r}")
+        kind = _KIND_WORDS[kind]
+        up = _colour(t.get("up"), where, "up")
+        hidden = _colour(t.get("hidden", up if kind != REGULAR else None), where, "hidden")
+        index = t.get("index")
+        if index is not None and (not isinstance(index, int) or isinstance(index, bool) or not 0 < index < 1000):
+            raise InputError(f"{where}: 'index' must be a positive whole number")
+        tiles.append(TileEntry(vals["q"], vals["r"], family, kind, up, hidden, index))
+    extra = {k: v for k, v in data.items() if k not in ("game", "version", "players", "spies", "tiles")}
+    return Position(list(players), spies, tiles, extra)
+
+
+def _colour(value: Any, where: str, what: str) -> str:
+    if value not in FAMILIES:
+        raise InputError(f"{where}: {what} must be one of {', '.join(FAMILIES)}, got {value!r}")
+    return value
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """(1-based column, token) pairs of a line with its comment removed."""
+    body = line.split("#", 1)[0]
+    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", body)]
+
+
+def _parse_text(text: str, source: str) -> Position:
+    players: list[str] | None = None
+    players_line = None
+    spies: dict[str, int] | None = None
+    seen_game = False
+    tiles: list[TileEntry] = []
+    for ln, raw in enumerate(text.splitlines(), start=1):
+        toks = _tokens(raw)
+        if not toks:
+            continue
+        col, first = toks[0]
+        head = first.lower()
+        if not seen_game:
+            m = re.match(r"^\s*game\s*[:=]\s*(\S+)\s*$", raw.split("#", 1)[0], re.IGNORECASE)
+            if not m or m.group(1).lower() != "terraflip":
+                raise InputError(f"{source}:{ln}:{col}: the first line must be 'game: terraflip'")
+            seen_game = True
+            continue
+        if head.rstrip(":") in ("players", "spies") and (head.endswith(":") or (len(toks) > 1 and toks[1][1] == ":")):
+            key = head.rstrip(":")
+            rest = [t for t in toks[1:] if t[1] != ":"]
+            if key == "players":
+                if players is not None:
+                    raise InputError(f"{source}:{ln}:{col}: 'players' given twice")
+                players = []
+                for c, tok in rest:
+                    if tok not in FAMILIES:
+                        raise InputError(f"{source}:{ln}:{c}: unknown colour {tok!r} (one of {', '.join(FAMILIES)})")
+                    players.append(tok)
+                players_line = ln
+            else:
+                if spies is not None:
+                    raise InputError(f"{source}:{ln}:{col}: 'spies' given twice")
+                spies = {}
+                for c, tok in rest:
+                    colour, eq, n = tok.partition("=")
+                    if colour not in FAMILIES or not eq or not _INT.match(n):
+                        raise InputError(f"{source}:{ln}:{c}: expected COLOUR=COUNT, got {tok!r}")
+                    spies[colour] = int(n)
+            continue
+        tiles.append(_tile_line(toks, source, ln))
+    if not seen_game:
+        raise InputError(f"{source}:1:1: the first line must be 'game: terraflip'")
+    if players is None:
+        raise InputError(f"{source}: missing 'players:' line (colours in seat order)")
+    if spies is None:
+        spies = {c: SPIES_PER_PLAYER for c in players}
+    return Position(players, spies, tiles, {}, players_line)
+
+
+def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
+    if len(toks) != 4:
+        col = toks[min(len(toks), 4) - 1][0] if len(toks) > 4 else toks[-1][0]
+        raise InputError(f"{source}:{ln}:{col}: expected 'q r tile up/hidden', got {len(toks)} item(s)")
+    (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
+    for c, v in ((cq, q), (cr, r)):
+        if not _INT.match(v):
+            raise InputError(f"{source}:{ln}:{c}: expected a whole number, got {v!r}")
+    m = _TILE.match(tile)
+    if not m or m.group(1) not in FAMILIES or m.group(2) not in _KIND_WORDS:
+        raise InputError(f"{source}:{ln}:{ct}: expected a tile like blue-river or gray-knight, got {tile!r}")
+    family, word, index = m.group(1), m.group(2), m.group(3)
+    kind = _KIND_WORDS[word]
+    if kind == REGULAR and word != REGULAR and word != LAND_OF[family]:
+        raise InputError(f"{source}:{ln}:{ct}: {family} tiles are {LAND_OF[family]}, not {word}")
+    if kind != REGULAR and index is not None:
+        raise InputError(f"{source}:{ln}:{ct}: special tiles have no number")
+    up, slash, hidden = faces.partition("/")
+    if up not in FAMILIES or (slash and hidden not in FAMILIES):
+        raise InputError(f"{source}:{ln}:{cf}: expected UP/HIDDEN colours, got {faces!r}")
+    if not slash:
+        if kind == REGULAR:
+            raise InputError(f"{source}:{ln}:{cf}: a regular tile needs both faces, UP/HIDDEN")
+        hidden = up
+    idx = int(index) if index is not None else None
+    if idx is not None and idx == 0:
+        raise InputError(f"{source}:{ln}:{ct}: tile numbers start at 1")
+    return TileEntry(int(q), int(r), family, kind, up, hidden, idx, ln, ct)
+
+
+def position_from_state(state: Any) -> Position:
+    """Snapshot a :class:`~terragen.terraflip.state.GameState` (true faces included)."""
+    from terragen.terraflip.model import parse_tile_id
+
+    tiles = []
+    for (q, r), p in sorted(state.board.cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        family, kind, index = parse_tile_id(p.tile.id)
+        tiles.append(TileEntry(q, r, family, kind, p.up, p.hidden, index))
+    return Position(list(state.colours), dict(zip(state.colours, state.spies)), tiles)

@@ -1,0 +1,70 @@
+"""Points: a tile of your colour is worth 2 when it touches another of your colour, else 1.
+
+The tower has no colour and scores for nobody; special tiles score like any
+tile of their owner's colour. Colours of families nobody plays (2–3 players)
+score for nobody.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terragen.grids.hex import DIRECTIONS, neighbors
+from terragen.terraflip.rules import Board
+
+
+def colour_points(board: Board, colour: str) -> tuple[int, int]:
+    """(points, tiles) for one colour."""
+    points = tiles = 0
+    cells = board.cells
+    for h, p in cells.items():
+        if p.up != colour:
+            continue
+        tiles += 1
+        joined = any((n in cells and cells[n].up == colour) for n in neighbors(h))
+        points += 2 if joined else 1
+    return points, tiles
+
+
+def all_points(board: Board) -> dict[str, int]:
+    """Points of every colour on the table in one pass (the policies' hot path)."""
+    out: dict[str, int] = {}
+    cells = board.cells
+    for (q, r), p in cells.items():
+        up = p.up
+        joined = False
+        for dq, dr in DIRECTIONS:
+            n = cells.get((q + dq, r + dr))
+            if n is not None and n.up == up:
+                joined = True
+                break
+        out[up] = out.get(up, 0) + (2 if joined else 1)
+    return out
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    colour: str
+    points: int
+    tiles: int
+    bonus: int
+
+    @property
+    def total(self) -> int:
+        return self.points + self.bonus
+
+
+def standings(board: Board, colours: tuple[str, ...], bonuses: tuple[int, ...]) -> list[Standing]:
+    out = []
+    for seat, c in enumerate(colours):
+        pts, tiles = colour_points(board, c)
+        out.append(Standing(seat, c, pts, tiles, bonuses[seat]))
+    return out
+
+
+def winners(rows: list[Standing], with_bonus: bool = True) -> list[int]:
+    """Seats that win: most points, ties broken by most tiles; a tie on both is shared."""
+    key = [((r.total if with_bonus else r.points), r.tiles) for r in rows]
+    best = max(key)
+    return [r.seat for r, k in zip(rows, key) if k == best]

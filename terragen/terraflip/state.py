@@ -1,0 +1,198 @@
+"""A TerraFlip game in progress, in the OpenSpiel manner: legal actions, apply, returns.
+
+The state knows both faces of every tile; what each seat *knows* is tracked
+separately (own tiles if the options say so, tiles it spied on, tiles anyone
+saw flipped), so policies can be held to the information a real player has.
+A turn is a short sequence of actions: optional spies, one placement, then
+flips (or a special power) until the player stops or a flip shows a colour
+that is not theirs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from terragen.errors import SpecError
+from terragen.grids.hex import Hex
+from terragen.terraflip import rules
+from terragen.terraflip.model import FAMILIES, REGULAR, SPIES_PER_PLAYER, TileSet, default_tileset
+from terragen.terraflip.rules import Board, Options, Placed
+from terragen.terraflip.scoring import Standing, standings, winners
+
+PLACE, POWER, CHAIN, OVER = "place", "power", "chain", "over"
+
+
+@dataclass(frozen=True)
+class Action:
+    """``place`` (tile, pos), ``flip`` (pos), ``campsite`` (pos), ``catapult`` (pos -> dst),
+    ``spy`` (pos) or ``end`` (stop flipping)."""
+
+    kind: str
+    pos: Hex | None = None
+    tile: str | None = None
+    dst: Hex | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "place":
+            return f"place {self.tile} at {self.pos}"
+        if self.kind == "catapult":
+            return f"catapult {self.pos} -> {self.dst}"
+        return self.kind if self.pos is None else f"{self.kind} {self.pos}"
+
+
+END = Action("end")
+
+
+@dataclass
+class GameState:
+    players: int
+    tileset: TileSet
+    options: Options
+    board: Board
+    hands: list[list[str]]
+    spies: list[int]
+    known: list[set[str]]  # per seat: tile ids whose hidden face that seat has seen
+    public: set[str] = field(default_factory=set)  # tile ids everyone saw flip
+    current: int = 0
+    phase: str = PLACE
+    anchor: Hex | None = None
+    placed: Hex | None = None
+    log: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, players: int, tileset: TileSet | None = None, options: Options | None = None) -> "GameState":
+        if not 2 <= players <= 4:
+            raise SpecError(f"TerraFlip is played by 2 to 4 players, got {players}")
+        tileset = tileset or default_tileset()
+        options = options or Options()
+        options.check()
+        options.bonuses(players)
+        fams = FAMILIES[:players]
+        hands = [[t.id for t in tileset.tiles((f,))] for f in fams]
+        known = [set(h) if options.owner_knows_backs else set() for h in hands]
+        return cls(players, tileset, options, Board(), hands, [SPIES_PER_PLAYER] * players, known)
+
+    # --- views -------------------------------------------------------------------------------
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return FAMILIES[: self.players]
+
+    @property
+    def colour(self) -> str:
+        return self.colours[self.current]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def knows(self, seat: int, tile_id: str) -> bool:
+        return tile_id in self.public or tile_id in self.known[seat]
+
+    def hand_kinds(self, seat: int) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for tid in self.hands[seat]:
+            out.setdefault(self.tileset.tile(tid).kind, []).append(tid)
+        return out
+
+    def flip_targets(self) -> dict[Hex, list[Hex]]:
+        if self.phase == POWER or (self.phase == CHAIN and self.anchor == self.placed):
+            return rules.first_targets(self.board, self.placed, self.colour, self.options)
+        if self.phase == CHAIN:
+            return rules.frame_targets(self.board, self.anchor, self.colour, self.options)
+        return {}
+
+    def legal_actions(self, spies: bool = True) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        out: list[Action] = []
+        if self.phase == PLACE:
+            for kind, ids in sorted(self.hand_kinds(self.current).items()):
+                spots = rules.legal_positions(self.board, kind, self.players)
+                out.extend(Action("place", h, tid) for tid in sorted(ids) for h in spots)
+        else:
+            if self.phase == POWER:
+                kind = self.board.cells[self.placed].tile.kind
+                if kind == "campsite":
+                    out.extend(Action("campsite", h) for h in rules.campsite_targets(self.board, self.placed, self.colour))
+                elif kind == "catapult":
+                    out.extend(Action("catapult", s, None, d)
+                               for s, d in rules.catapult_moves(self.board, self.placed, self.colour, self.players))
+            out.extend(Action("flip", h) for h in self.flip_targets())
+            out.append(END)
+        if spies and self.spies[self.current] > 0:
+            out.extend(Action("spy", h) for h, p in sorted(self.board.cells.items()) if p.tile.kind == REGULAR)
+        return out
+
+    # --- transitions -------------------------------------------------------------------------
+
+    def apply(self, action: Action, check: bool = True) -> str | None:
+        """Play ``action`` for the current seat; returns the colour seen by a spy or a flip.
+
+        ``check=False`` skips the legality test for callers that picked the action from
+        :meth:`legal_actions` themselves (the simulator), which saves recomputing it."""
+        if check and action not in self.legal_actions():
+            raise SpecError(f"illegal action for seat {self.current} in phase {self.phase}: {action}")
+        seat, colour = self.current, self.colour
+        if action.kind == "spy":
+            self.spies[seat] -= 1
+            tile = self.board.cells[action.pos]
+            self.known[seat].add(tile.tile.id)
+            self.log.append(f"{colour} spies {action.pos}")
+            return tile.hidden
+        if action.kind == "place":
+            tile = self.tileset.tile(action.tile)
+            self.hands[seat].remove(action.tile)
+            self.board.cells[action.pos] = Placed(tile, tile.front)
+            self.placed = self.anchor = action.pos
+            self.phase = POWER if tile.kind in ("campsite", "catapult") else CHAIN
+            self.log.append(f"{colour} places {action.tile} at {action.pos}")
+            if not self.legal_actions(spies=False)[:-1]:
+                self._end_turn()  # nothing to flip or move: the turn is over
+            return None
+        if action.kind == "end":
+            self._end_turn()
+            return None
+        if action.kind == "catapult":
+            moved = self.board.cells.pop(action.pos)
+            self.board.cells[action.dst] = moved
+            self.log.append(f"{colour} catapults {action.pos} to {action.dst}")
+            return self._flip(action.dst)
+        return self._flip(action.pos)  # flip or campsite
+
+    def _flip(self, h: Hex) -> str:
+        p = self.board.cells[h]
+        p.up = p.hidden
+        self.public.add(p.tile.id)
+        self.log.append(f"{self.colour} flips {h}: {p.up}")
+        if p.up == self.colour:
+            self.phase, self.anchor = CHAIN, h
+            if not rules.frame_targets(self.board, h, self.colour, self.options):
+                self._end_turn()
+        else:
+            self._end_turn()
+        return p.up
+
+    def _end_turn(self) -> None:
+        self.anchor = self.placed = None
+        for step in range(1, self.players + 1):
+            seat = (self.current + step) % self.players
+            kinds = self.hand_kinds(seat)
+            if any(rules.legal_positions(self.board, k, self.players) for k in kinds):
+                self.current, self.phase = seat, PLACE
+                return
+            if kinds:
+                self.log.append(f"{self.colours[seat]} cannot place and passes")
+        self.phase = OVER
+
+    # --- results -----------------------------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        return standings(self.board, self.colours, self.options.bonuses(self.players))
+
+    def winners(self, with_bonus: bool = True) -> list[int]:
+        return winners(self.standings(), with_bonus)
+
+    def returns(self) -> list[float]:
+        """1 shared among the winners, 0 for the others (bonus included)."""
+        w = self.winners()
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]

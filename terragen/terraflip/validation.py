@@ -1,0 +1,140 @@
+"""Check a TerraFlip position against the rules and report every problem found.
+
+Parse errors (bad syntax, unknown words) raise InputError; everything a
+well-formed file can still get wrong (tiles too far out, cut off from the
+tower, stacked, too many of a kind, a special tile turned over, ...) becomes a
+Finding so that all of it is reported in one go.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from terragen.errors import SpecError
+from terragen.findings import ValidationReport, error, warning
+from terragen.grids.hex import length
+from terragen.terraflip.formats import Position, TileEntry, parse_position
+from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER
+from terragen.terraflip.rules import (LINE_MODES, Board, Options, Placed, all_frame_targets, placement_limit,
+                                     reachable_from_tower)
+from terragen.terraflip.scoring import colour_points
+
+
+def _cell(t: TileEntry) -> str:
+    return f"({t.q},{t.r})"
+
+
+def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
+    """Validate a position in either form. ``per_family`` overrides the nine regular tiles;
+    ``lines`` ("centres" or "axes") picks the framing reading used for the analysis."""
+    position = parse_position(text, source)
+    lines = options.get("lines", "centres")
+    if lines not in LINE_MODES:
+        raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {lines!r}")
+    return validate_position(position, per_family=int(options.get("per_family", TILES_PER_FAMILY)),
+                             options=Options(lines=lines))
+
+
+def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
+                      options: Options | None = None) -> ValidationReport:
+    report = ValidationReport("terraflip")
+    add = report.findings.append
+    players = position.players
+    n = len(players)
+
+    if not 2 <= n <= 4:
+        add(error("player-count", f"TerraFlip needs 2 to 4 players, the file lists {n}", line=position.players_line))
+    for colour, k in Counter(players).items():
+        if k > 1:
+            add(error("duplicate-player", f"{colour} is listed {k} times among the players",
+                      line=position.players_line))
+    for colour, k in position.spies.items():
+        if colour not in players:
+            add(error("spies-of-non-player", f"spies given for {colour}, who is not playing"))
+        elif not 0 <= k <= SPIES_PER_PLAYER:
+            add(error("spies-out-of-range", f"{colour} has {k} spies left; a player starts with {SPIES_PER_PLAYER}"))
+
+    limit_players = min(max(n, 2), 4)
+    by_pos: dict[tuple[int, int], TileEntry] = {}
+    for t in position.tiles:
+        where = {"cells": [t.pos], "line": t.line, "col": t.col}
+        if t.pos == TOWER:
+            add(error("tile-on-tower", f"{t.label} at (0,0) sits on the tower", **where))
+            continue
+        if t.pos in by_pos:
+            first = by_pos[t.pos]
+            add(error("duplicate-position", f"{_cell(t)} holds both {first.label} and {t.label}", **where))
+            continue
+        by_pos[t.pos] = t
+        if t.family not in players:
+            add(error("family-not-playing", f"{t.label} at {_cell(t)} belongs to {t.family}, who is not playing",
+                      **where))
+        limit = placement_limit(limit_players, t.kind)
+        if length(t.pos) > limit:
+            add(error("tile-too-far", f"{t.label} at {_cell(t)} is {length(t.pos)} from the tower; "
+                      f"the limit for a {t.kind} tile with {n} players is {limit}", **where))
+        if t.kind != REGULAR and (t.up != t.family or t.hidden != t.family):
+            add(error("special-face-down", f"{t.label} at {_cell(t)} shows {t.up}/{t.hidden}; "
+                      f"special tiles never flip and show {t.family} only", **where))
+        if t.kind == REGULAR:
+            if t.family not in (t.up, t.hidden):
+                add(error("no-owner-face", f"{t.label} at {_cell(t)} shows {t.up}/{t.hidden}; "
+                          f"one face must be its owner's colour {t.family}", **where))
+            elif t.up == t.hidden:
+                add(warning("same-colour-faces", f"{t.label} at {_cell(t)} has {t.up} on both faces", **where))
+
+    counts = Counter((t.family, t.kind) for t in by_pos.values())
+    for (family, kind), k in sorted(counts.items()):
+        allowed = per_family if kind == REGULAR else 1
+        if k > allowed:
+            cells = [t.pos for t in by_pos.values() if (t.family, t.kind) == (family, kind)]
+            add(error("too-many-tiles", f"{family} has {k} {kind} tiles on the table; the set holds {allowed}",
+                      cells=cells))
+    ids = Counter((t.family, t.kind, t.index) for t in by_pos.values() if t.index is not None)
+    for (family, kind, index), k in sorted(ids.items()):
+        if k > 1:
+            cells = [t.pos for t in by_pos.values() if (t.family, t.kind, t.index) == (family, kind, index)]
+            add(error("duplicate-tile", f"tile {family}-{kind}-{index} appears {k} times", cells=cells))
+        if index is not None and index > per_family:
+            add(error("unknown-tile", f"{family} has only {per_family} numbered tiles, not {index}"))
+
+    board = Board({h: Placed(t.to_tile(), t.up) for h, t in by_pos.items()})
+    joined = reachable_from_tower(board)
+    for h in sorted(set(by_pos) - joined, key=lambda h: (h[1], h[0])):
+        t = by_pos[h]
+        add(error("disconnected-tile", f"{t.label} at {_cell(t)} is not joined to the tower by touching tiles",
+                  cells=[h], line=t.line, col=t.col))
+
+    placed = [sum(1 for t in by_pos.values() if t.family == c) for c in players]
+    if placed and any(a < b for a, b in zip(placed, placed[1:])) or (placed and max(placed) - min(placed) > 1):
+        add(warning("turn-order-counts", "tiles placed per player (" + ", ".join(
+            f"{c} {k}" for c, k in zip(players, placed)) + ") do not fit play in seat order without passes"))
+
+    _analyse(report, position, board, placed, per_family, options or Options())
+    return report
+
+
+def _analyse(report: ValidationReport, position: Position, board: Board, placed: list[int], per_family: int,
+             options: Options) -> None:
+    """Scores, and which tiles each player could attempt to turn right now (framed by two of
+    their tiles anywhere on the table)."""
+    players = []
+    for seat, colour in enumerate(position.players):
+        points, tiles = colour_points(board, colour)
+        players.append({
+            "seat": seat, "colour": colour, "points": points, "tiles_showing": tiles,
+            "tiles_placed": placed[seat], "tiles_in_hand": max(0, per_family + len(SPECIAL_KINDS) - placed[seat]),
+            "spies_left": position.spies.get(colour, SPIES_PER_PLAYER),
+            "framed": [list(h) for h in all_frame_targets(board, colour, options)],
+        })
+    report.data["players"] = players
+    report.data["tiles_on_table"] = len(board.cells)
+    report.summary.append(f"{len(board.cells)} tiles on the table, {len(position.players)} players")
+    for p in players:
+        report.summary.append(
+            f"seat {p['seat']} {p['colour']}: {p['points']} points from {p['tiles_showing']} tiles showing, "
+            f"{p['tiles_placed']} placed, {p['spies_left']} spies left, {len(p['framed'])} tiles framed")
+
+
+__all__ = ["validate_text", "validate_position"]

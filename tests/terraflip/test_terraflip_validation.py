@@ -1,0 +1,153 @@
+"""Position files: round trips, every violation reported, parser never crashes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from terragen.errors import InputError
+from terragen.terraflip.formats import dumps_json, parse_position, position_from_state
+from terragen.terraflip.simulate import play_game
+from terragen.terraflip.validation import validate_text
+
+BAD = """game: terraflip
+players: blue green
+spies: blue=3 green=5
+0 0 blue-river blue/green
+5 0 blue-knight green/blue
+1 0 green-forest-2 green/blue
+1 0 blue-river blue/gray
+4 -4 green-campsite green
+-1 0 yellow-desert yellow/blue
+"""
+
+
+def codes(report):
+    return sorted(f.code for f in report.findings)
+
+
+def test_every_violation_is_reported_with_place():
+    report = validate_text(BAD, "bad.txt")
+    assert not report.valid
+    assert codes(report) == sorted([
+        "spies-out-of-range", "tile-on-tower", "tile-too-far", "special-face-down", "disconnected-tile",
+        "duplicate-position", "tile-too-far", "disconnected-tile", "family-not-playing",
+        "turn-order-counts"])
+    far = [f for f in report.findings if f.code == "tile-too-far"]
+    assert {f.cells for f in far} == {((5, 0),), ((4, -4),)}
+    assert all("(5,0)" in f.message or "(4,-4)" in f.message for f in far)
+    dup = next(f for f in report.findings if f.code == "duplicate-position")
+    assert (dup.line, dup.col) == (7, 5)
+
+
+def test_too_many_tiles_per_family_and_duplicate_ids():
+    lines = ["game: terraflip", "players: blue green"]
+    cells = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if 0 < max(abs(q), abs(r), abs(q + r)) <= 3]
+    for i, (q, r) in enumerate(cells[:10]):
+        lines.append(f"{q} {r} blue-river blue/green")
+    lines.append(f"{cells[10][0]} {cells[10][1]} blue-knight blue")
+    lines.append(f"{cells[11][0]} {cells[11][1]} blue-knight blue")
+    lines.append(f"{cells[12][0]} {cells[12][1]} green-forest-4 green/gray")
+    lines.append(f"{cells[13][0]} {cells[13][1]} green-forest-4 green/gray")
+    report = validate_text("\n".join(lines) + "\n", "many.txt")
+    found = codes(report)
+    assert found.count("too-many-tiles") == 2 and "duplicate-tile" in found
+
+
+def test_regular_tile_without_owner_face_and_same_faces():
+    text = "game: terraflip\nplayers: blue green\n1 0 blue-river green/gray\n0 1 green-forest green/green\n"
+    assert codes(validate_text(text, "x")) == ["no-owner-face", "same-colour-faces"]
+
+
+@pytest.mark.parametrize("players,policy", [(2, "random"), (3, "greedy"), (4, "random")])
+def test_positions_from_real_games_are_valid_and_round_trip(players, policy):
+    state = play_game(players, (policy,) * players, 7, None, None)
+    pos = position_from_state(state)
+    text = pos.to_text()
+    js = dumps_json(pos)
+    for body in (text, js):
+        report = validate_text(body, "game")
+        assert report.valid, [f.format() for f in report.findings]
+        assert [p["points"] for p in report.data["players"]] == [r.points for r in state.standings()]
+    assert parse_position(js, "j").to_text() == text
+    assert dumps_json(parse_position(text, "t")) == js
+
+
+@pytest.mark.parametrize("text,where", [
+    ("players: blue green\n", "x:1:1"),
+    ("game: terraflip\n", "missing 'players:'"),
+    ("game: terraflip\nplayers: blue pink\n", "x:2:15"),
+    ("game: terraflip\nplayers: blue green\n1 x blue-river blue/green\n", "x:3:3"),
+    ("game: terraflip\nplayers: blue green\n1 0 blue-forest blue/green\n", "x:3:5"),
+    ("game: terraflip\nplayers: blue green\n1 0 blue-river blue\n", "x:3:16"),
+    ('{"game": "terraflip", "players": ["blue"], "tiles": [{"q": 1}]}', "tiles[0]"),
+    ('{"game": "terraflip",\n "players": [}', "x:2:14"),
+])
+def test_parse_errors_say_where(text, where):
+    with pytest.raises(InputError) as exc:
+        validate_text(text, "x")
+    assert where in exc.value.message
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_random_text_only_ever_raises_input_error(body):
+    for text in (body, "game: terraflip\n" + body, "game: terraflip\nplayers: blue green\n" + body):
+        try:
+            validate_text(text, "fuzz")
+        except InputError:
+            pass
+
+
+_tile_lines = st.lists(
+    st.tuples(st.integers(-6, 6), st.integers(-6, 6),
+              st.sampled_from(["blue-river", "green-forest-3", "gray-knight", "yellow-catapult", "blue-campsite"]),
+              st.sampled_from(["blue", "green", "gray", "yellow"]), st.sampled_from(["blue", "green", "gray"])),
+    max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_tile_lines)
+def test_structured_positions_validate_without_crashing(rows):
+    lines = ["game: terraflip", "players: blue green gray"]
+    lines += [f"{q} {r} {tile} {up}/{hidden}" for q, r, tile, up, hidden in rows]
+    report = validate_text("\n".join(lines), "s")
+    assert json.dumps(report.to_json())
+    for f in report.findings:
+        assert f.code == f.code.lower() and " " not in f.code
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.sampled_from(["blue", "green", "knight", "river", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["q", "r", "family", "kind", "up", "hidden", "index", "blue"]), inner, max_size=5),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fixed_dictionaries({"game": st.just("terraflip")}, optional={
+    "players": _json_values, "spies": _json_values, "tiles": _json_values}))
+def test_random_json_only_ever_raises_input_error(doc):
+    try:
+        report = validate_text(json.dumps(doc), "fuzz.json")
+    except InputError:
+        return
+    assert report.game == "terraflip"
+
+
+def test_analysis_lists_framed_tiles_per_reading():
+    # blue at (1,0) and the blue knight at (5,-2) frame (3,-1) along an oblique line that runs
+    # along the edges of (2,0)/(2,-1) and (4,-1)/(4,-2), all occupied
+    text = ("game: terraflip\nplayers: blue green gray yellow\n"
+            "1 0 blue-river blue/green\n2 -1 gray-mountain gray/blue\n2 0 gray-mountain gray/blue\n"
+            "3 -1 green-forest green/blue\n4 -1 green-forest green/gray\n"
+            "4 -2 yellow-desert yellow/blue\n5 -2 blue-knight blue\n")
+    centres = validate_text(text, "x")
+    assert centres.valid
+    blue = centres.data["players"][0]
+    assert blue["framed"] == [[3, -1]]
+    axes = validate_text(text, "x", lines="axes")
+    assert axes.data["players"][0]["framed"] == []
