@@ -42,6 +42,35 @@ def build_options(paper: str, print_scale: float, outlines: bool, flip: str, bac
     return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset))
 
 
+def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
+    """Draw every part of a kit, then write the files, so a failure leaves an earlier kit untouched.
+
+    ``parts`` yields objects with ``name`` and ``doc``; files are named
+    ``<prefix>-<name>.pdf`` (or one ``-pNN.svg`` per page with ``fmt="svg"``).
+    """
+    from terragen.fileio import atomic_write
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder")
+    files: list[tuple[Path, bytes | str, str]] = []
+    for part in parts:
+        stem = prefix.format(name=part.name)
+        n = len(part.doc.pages)
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
+
+            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+        else:
+            from terragen.render.svg import page_svg
+
+            for k, page in enumerate(part.doc.pages, 1):
+                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path, data, what in files:
+        atomic_write(path, data)
+        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+
+
 #: Kits of the other games live in their own modules, loaded only when asked for:
 #: name -> (module, attribute). Each is a click command taking ``print_options``.
 GAME_KITS: dict[str, tuple[str, str]] = {
@@ -109,27 +138,9 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
       terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
     """
-    from terragen.fileio import atomic_write
     from terragen.render.terrain_kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")
-    # draw every file before writing any, so a failure leaves an earlier kit untouched
-    files: list[tuple[Path, bytes | str, str]] = []
-    for part in terrain_kit(opts, tile_size, nets):
-        stem = f"terrain-{part.name}-{opts.paper.key}"
-        n = len(part.doc.pages)
-        if fmt == "pdf":
-            from terragen.render.pdf import document_pdf
-
-            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
-        else:
-            from terragen.render.svg import page_svg
-
-            for k, page in enumerate(part.doc.pages, 1):
-                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for path, data, what in files:
-        atomic_write(path, data)
-        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+    write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli.kit import build_options, print_options
+from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import InputError
 
 
@@ -35,8 +35,6 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
     Example:
       terragen kit terrace --paper letter --out my-kit
     """
-    from terragen.fileio import atomic_write
-    from terragen.render.pdf import document_pdf
     from terragen.render.terrace_kit import check_board_size, terrace_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
@@ -44,11 +42,4 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")
     tag = "" if board_size == 8 else f"-{board_size}x{board_size}"
-    # draw every file before writing any, so a failure leaves an earlier kit untouched
-    files: list[tuple[Path, bytes, int]] = []
-    for part in terrace_kit(opts, board_size, t_rank):
-        files.append((out_dir / f"terrace-{part.name}{tag}-{opts.paper.key}.pdf", document_pdf(part.doc), len(part.doc.pages)))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for path, data, n in files:
-        atomic_write(path, data)
-        click.echo(f"{path}  ({n} page{'s' if n != 1 else ''}, {len(data) / 1024:.0f} KiB)")
+    write_kit(terrace_kit(opts, board_size, t_rank), f"terrace-{{name}}{tag}-{opts.paper.key}", out_dir)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli.kit import build_options, print_options
+from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import InputError, SpecError
 
 
@@ -40,7 +40,7 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
       terragen terraflip tiles --seed 7 --out tiles.json
       terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
     """
-    from terragen.fileio import atomic_write, read_text_input
+    from terragen.fileio import read_text_input
     from terragen.render.terraflip_kit import check_size, load_tileset, terraflip_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
@@ -51,21 +51,4 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
         raise InputError(f"{out_dir}: exists and is not a folder")
     text = read_text_input(tiles_file) if tiles_file else None
     tileset, source = load_tileset(text, tiles_file, seed)
-    # draw every file before writing any, so a failure leaves an earlier kit untouched
-    files: list[tuple[Path, bytes | str, str]] = []
-    for part in terraflip_kit(opts, tileset, tile_size, source):
-        stem = f"terraflip-{part.name}-{opts.paper.key}"
-        n = len(part.doc.pages)
-        if fmt == "pdf":
-            from terragen.render.pdf import document_pdf
-
-            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
-        else:
-            from terragen.render.svg import page_svg
-
-            for k, page in enumerate(part.doc.pages, 1):
-                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for path, data, what in files:
-        atomic_write(path, data)
-        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+    write_kit(terraflip_kit(opts, tileset, tile_size, source), f"terraflip-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli.kit import build_options, print_options
+from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import InputError
 
 
@@ -36,7 +36,6 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, 
       terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
       terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
     """
-    from terragen.fileio import atomic_write
     from terragen.render.terralogical_kit import terralogical_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
@@ -48,21 +47,4 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, 
         from terragen.terralogical.formats import deck_from_json
 
         deck = deck_from_json(read_text_input(deck_path), deck_path)
-    # draw every file before writing any, so a failure leaves an earlier kit untouched
-    files: list[tuple[Path, bytes | str, str]] = []
-    for part in terralogical_kit(opts, tile_size, deck):
-        stem = f"terralogical-{part.name}-{opts.paper.key}"
-        n = len(part.doc.pages)
-        if fmt == "pdf":
-            from terragen.render.pdf import document_pdf
-
-            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
-        else:
-            from terragen.render.svg import page_svg
-
-            for k, page in enumerate(part.doc.pages, 1):
-                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for path, data, what in files:
-        atomic_write(path, data)
-        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+    write_kit(terralogical_kit(opts, tile_size, deck), f"terralogical-{{name}}-{opts.paper.key}", out_dir, fmt)
