@@ -250,7 +250,7 @@ def test_campsite_example(table):
 def test_campsite_chain_does_not_frame_from_the_campsite(table):
     t = table()
     t.put((1, 0), "yellow", hidden="green")
-    t.put((1, 2), "blue", hidden="green")     # between campsite (1,1)? no: (1,1)-(1,3) column
+    t.put((1, 2), "blue", hidden="green")     # between the campsite (1,1) and (1,3)
     t.put((1, 3), "green")
     t.put((0, 2), "gray")
     t.put((0, 1), "gray")
@@ -290,9 +290,8 @@ def test_catapult_never_targets_own_colour_or_special_tiles(table):
     t = table()
     t.put((1, 0), "gray")
     t.put((0, -1), "blue", kind="knight")
-    t.put((-1, 0), "green")
+    t.put((1, -2), "green")
     st = t.state(GRAY)
-    st.apply(Action("place", (0, 1), "gray-catapult"))  # touches (1,0) and (-1,1)? and tower
-    for a in st.legal_actions():
-        if a.kind == "catapult":
-            assert st.board.cells[a.pos].tile.kind == "regular" and st.board.colour(a.pos) != "gray"
+    st.apply(Action("place", (1, -1), "gray-catapult"))  # touches all three and the tower
+    sources = {a.pos for a in st.legal_actions() if a.kind == "catapult"}
+    assert sources == {(1, -2)}
