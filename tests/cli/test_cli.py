@@ -137,3 +137,18 @@ def test_validate_dispatches_terrace_positions(tmp_path):
     pos.write_text(text)
     p = run("validate", pos)
     assert p.returncode == 1 and "Traceback" not in p.stderr and "error" in p.stdout
+
+
+def test_validate_dispatches_terraflip_and_terralogical(tmp_path):
+    pos = tmp_path / "flip.txt"
+    pos.write_text("game: terraflip\nplayers: blue green gray\n  1  0  blue-river-4  blue/green\n"
+                   "  0  1  green-knight  green\n  6  0  blue-river-5  blue/gray\n")
+    p = run("validate", pos, "--json")
+    assert p.returncode == 1, p.stderr
+    data = json.loads(p.stdout)
+    assert data["game"] == "terraflip" and "tile-too-far" in {e["code"] for e in data["errors"]}
+    board = ROOT / "templates" / "terralogical" / "examples" / "invalid" / "missing-end.txt"
+    p = run("validate", board)
+    assert p.returncode == 1 and "[missing-end]" in p.stdout
+    p = run("validate", board, "--svg", tmp_path / "x.svg")
+    assert p.returncode == 2 and "Terrain Game layouts only" in one_clear_line(p)
