@@ -28,7 +28,8 @@ def _focus_cells(cand: Candidate, ev: Evaluator, score: Score) -> list[int]:
     for seat, res in enumerate(score.seats):
         bad = res.cost is None or band_gap(res.cost, ev.targets[seat]) > 0 or res.up3 < spec.min_up3
         if score.turns is not None and score.cheap == 0:
-            bad = True
+            t = score.turns
+            bad = seat in (t.index(max(t)), t.index(min(t))) or band_gap(t[seat], spec.turns_band) > 0
         if not bad:
             continue
         route = res.path or [cand.starts[seat], *cand.dests[seat]]
@@ -84,6 +85,8 @@ def adjust_targets(ev: Evaluator, score: Score, base: list[list[int]]) -> bool:
     A seat whose expected turns are above the band gets a lower cost ceiling,
     below the band a higher floor; for fairness the slowest seat's ceiling and
     the fastest seat's floor move. A target that becomes empty is reset.
+    Fairness is not steered this way (costs are already kept close by the
+    evaluator); it is searched directly on exact values near the extreme seats.
     Returns True when a target changed.
     """
     spec = ev.spec
@@ -98,10 +101,6 @@ def adjust_targets(ev: Evaluator, score: Score, base: list[list[int]]) -> bool:
             pushes.append((seat, -1))
         elif band and t < band[0]:
             pushes.append((seat, +1))
-    if not pushes and spec.fairness is not None and max(turns) - min(turns) > spec.fairness:
-        hi_seat = max(range(len(turns)), key=lambda s: turns[s])
-        lo_seat = min(range(len(turns)), key=lambda s: turns[s])
-        pushes += [(hi_seat, -1), (lo_seat, +1)]
     for seat, direction in pushes:
         cost = score.seats[seat].cost
         if cost is None:
