@@ -106,6 +106,9 @@ def generate_board(
     inv = inventory or load_inventory(spec.inventory)
     check_bounds(spec, inv)
     began = time.monotonic()
+    from terragen.terrain.generate.portfolio import prove_first
+
+    prove_first(spec, inv, seed, det_time=min(5.0, max(0.5, time_limit / 3)))
     deadline = began + time_limit
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])

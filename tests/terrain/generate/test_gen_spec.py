@@ -75,3 +75,31 @@ def test_bounds_refute_impossible_bands():
 def test_mean_budget_is_what_the_dice_give():
     # 30 non-double rolls: good weather budget = white, bad = white // 2
     assert 2.0 < mean_budget() < 3.0
+
+
+def test_cpsat_proves_a_walled_in_destination_infeasible():
+    from terragen.terrain.generate import generate_board
+
+    ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    pins = [{"q": 0, "r": 0, "piece": "1A"}] + [
+        {"q": q, "r": r, "piece": f"8{'ABCD'[k % 4]}"} for k, (q, r) in enumerate(ring)]
+    spec = spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[0, 0]], [[2, 2]]], "pins": pins})
+    with pytest.raises(InfeasibleError, match="INFEASIBLE"):
+        generate_board(spec, 0, 20)
+
+
+def test_cpsat_rotation_model_meets_equal_cost_targets():
+    import random
+
+    from terragen.terrain.generate.construct import construct
+    from terragen.terrain.generate.cpsat import solve_rotations
+    from terragen.terrain.generate.evaluate import Evaluator
+
+    spec = spec_from_dict({"players": 3, "placement": "opposite", "radius": 4})
+    cand = construct(spec, load_inventory("standard"), random.Random(2), 0.2)
+    rots = solve_rotations(cand.board, cand.starts, cand.dests, [[17, 22]] * 3, 0, set(), 1, det_time=2.0)
+    assert rots is not None
+    for i, r in enumerate(rots):
+        cand.board.set_rotation(i, r)
+    costs = [s.cost for s in Evaluator(spec, [[17, 22]] * 3).seats(cand)]
+    assert len(set(costs)) == 1 and 17 <= costs[0] <= 22
