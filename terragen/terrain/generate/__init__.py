@@ -132,7 +132,7 @@ def generate_board(
     while not should_stop():
         rng = random.Random(f"terragen-generate:{seed}:{attempt}")
         cand = construct(spec, inv, rng, roughness(spec))
-        ev.targets = [list(t) for t in base]
+        ev.reset(base)
         result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
         if result is None and not should_stop():
             from terragen.terrain.generate import portfolio

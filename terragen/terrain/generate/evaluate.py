@@ -123,12 +123,17 @@ class Evaluator:
 
     def __init__(self, spec: Spec, cost_targets: list[list[int]]) -> None:
         self.spec = spec
-        self.targets = cost_targets  # per seat [lo, hi], within the spec's cost band
+        self.reset(cost_targets)
+
+    def reset(self, cost_targets: list[list[int]]) -> None:
+        """Back to the first guesses (a new construction starts from scratch)."""
+        spec = self.spec
+        self.targets = [list(t) for t in cost_targets]  # per seat [lo, hi], within the spec's cost band
         # Fair expected turns need similar costs (turns ~ 0.66 x cost on measured boards),
         # so a fairness demand also steers the cheap stage towards a small cost spread.
         self.cost_spread = spec.cost_spread
         if spec.fairness is not None:
-            derived = int(spec.fairness / 0.8)
+            derived = int(spec.fairness / 0.66)
             self.cost_spread = derived if self.cost_spread is None else min(self.cost_spread, derived)
 
     def seats(self, cand: Candidate) -> list[SeatResult]:

@@ -65,8 +65,15 @@ def cpsat_then_repair(
     from terragen.terrain.generate.search import repair
 
     score = ev.score(cand)
-    if score.cheap == 0 or any(s.cost is None for s in score.seats) and score.cheap >= 1000:
-        return None  # nothing a rotation model addresses (or elevation-unreachable)
+    if score.cheap == 0 or any(s.cost is None for s in score.seats):
+        return None  # nothing a rotation model addresses (or a seat is cut off)
+    if any(s.up3 < spec.min_up3 for s in score.seats):
+        return None  # the model does not see up-3 steps; a fresh construction is cheaper
+    if spec.min_cliff_exits:
+        from terragen.terrain.generate.evaluate import cliff_exits
+
+        if cliff_exits(cand.board) < spec.min_cliff_exits:
+            return None
     from terragen.terrain.generate.cpsat import solve_rotations
 
     rots = solve_rotations(cand.board, cand.starts, cand.dests, ev.targets, ev.cost_spread,

@@ -54,6 +54,8 @@ def _move(cand: Candidate, spec: Spec, rng: random.Random, focus: list[int]) -> 
             return None
         new.dests[seat][k] = rng.choice(options)
         return new
+    if spec.min_up3 and kind < 0.25:
+        return _up3_move(new, spec, rng)
     i = rng.choice(focus)
     if kind < 0.55:
         if i in new.locked_rot:
@@ -79,39 +81,73 @@ def _move(cand: Candidate, spec: Spec, rng: random.Random, focus: list[int]) -> 
     return new
 
 
-def adjust_targets(ev: Evaluator, score: Score, base: list[list[int]]) -> bool:
-    """Generate-and-verify: move the seats' cost targets after an exact expected-turns check.
+def _up3_move(new: Candidate, spec: Spec, rng: random.Random) -> Candidate | None:
+    """Make a step on a short-of-up-3 seat's route an up-3 step: put a piece exactly 3
+    levels above the step's source on its target (swapped in from elsewhere or the spares)."""
+    b = new.board
+    seats = [s for s in range(len(new.starts))]
+    seat = rng.choice(seats)
+    from terragen.terrain.generate.evaluate import tour
 
-    A seat whose expected turns are above the band gets a lower cost ceiling,
-    below the band a higher floor; for fairness the slowest seat's ceiling and
-    the fastest seat's floor move. A target that becomes empty is reset.
-    Fairness is not steered this way (costs are already kept close by the
-    evaluator); it is searched directly on exact values near the extreme seats.
+    res = tour(b, new.starts[seat], new.dests[seat])
+    if res.cost is None or res.up3 >= spec.min_up3 or len(res.path) < 3:
+        return None
+    k = rng.randrange(1, len(res.path) - 1)
+    a, t = res.path[k - 1], res.path[k]
+    if t in new.locked_kind:
+        return None
+    want = b.level[a] + 3
+    donors = [j for j in range(len(b)) if b.level[j] == want and j not in new.locked_kind and j not in res.path]
+    spare = [s for s, kd in enumerate(new.spares) if kd[0] == want]
+    if spare and (not donors or rng.random() < 0.3):
+        s = rng.choice(spare)
+        old = (b.level[t], b.pattern[t])
+        set_kind(b, t, new.spares[s], b.rotation[t] if t in new.locked_rot else rng.randrange(6))
+        new.spares[s] = old
+        return new
+    if not donors:
+        return None
+    j = rng.choice(donors)
+    kt, kj = (b.level[t], b.pattern[t]), (b.level[j], b.pattern[j])
+    rt, rj = b.rotation[t], b.rotation[j]
+    set_kind(b, t, kj, rj if t not in new.locked_rot else rt)
+    set_kind(b, j, kt, rt if j not in new.locked_rot else rj)
+    return new
+
+
+def adjust_targets(ev: Evaluator, score: Score, base: list[list[int]]) -> bool:
+    """Generate-and-verify: re-aim the seats' cost targets after an exact expected-turns check.
+
+    Expected turns are not linear in the cost, but on one board each seat's
+    turns-per-cost ratio is stable under small changes. A seat outside the
+    turns band gets the cost window that its measured ratio maps onto the
+    band. Fairness is not retargeted: costs are kept close by the evaluator's
+    derived cost spread and the exact values are searched directly.
     Returns True when a target changed.
     """
     spec = ev.spec
-    if score.turns is None or score.cheap > 0:
+    if score.turns is None or score.cheap > 0 or score.exact == 0:
         return False
-    changed = False
-    band = spec.turns_band
     turns = score.turns
-    pushes: list[tuple[int, int]] = []  # (seat, +1 raise floor / -1 lower ceiling)
+    band = spec.turns_band
+    windows: dict[int, tuple[float, float]] = {}
     for seat, t in enumerate(turns):
-        if band and t > band[1]:
-            pushes.append((seat, -1))
-        elif band and t < band[0]:
-            pushes.append((seat, +1))
-    for seat, direction in pushes:
+        if band and not band[0] <= t <= band[1]:
+            windows[seat] = (band[0], band[1])
+    changed = False
+    cost_lo, cost_hi = spec.cost_band or [0, 10_000]
+    for seat, (lo_t, hi_t) in sorted(windows.items()):
         cost = score.seats[seat].cost
-        if cost is None:
+        if not cost:
             continue
-        lo, hi = ev.targets[seat]
-        if direction < 0:
-            hi = min(hi, cost - 1)
-        else:
-            lo = max(lo, cost + 1)
-        if lo > hi:
-            lo, hi = base[seat]
+        ratio = turns[seat] / cost
+        lo = max(cost_lo, math.ceil(lo_t / ratio))
+        hi = min(cost_hi, math.floor(hi_t / ratio))
+        if lo > hi:  # the window falls between two costs: aim at the nearest one
+            near = round((lo_t + hi_t) / 2 / ratio)
+            lo = hi = min(max(near, cost_lo), cost_hi)
+        if lo == hi == cost:  # already there: the ratio must change, so widen by one
+            lo, hi = max(cost_lo, cost - 1), min(cost_hi, cost + 1)
         if [lo, hi] != ev.targets[seat]:
             ev.targets[seat] = [lo, hi]
             changed = True
