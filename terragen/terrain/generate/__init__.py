@@ -42,7 +42,7 @@ Gate = Callable[[Layout], bool]
 Progress = Callable[[str], None]
 
 #: ET / cheapest cost on random boards lies in about this range (presets README).
-ET_PER_COST = (0.55, 0.8)
+ET_PER_COST = (0.62, 0.78)
 REPAIR_STEPS = 2500
 
 

@@ -33,9 +33,15 @@ def load_preset(name: str) -> dict[str, Any]:
     return data
 
 
+#: Median expected turns relative to radius 5 with one destination, measured by
+#: ``bench/generate_calibrate.py`` (see templates/terrain/presets/README.md).
+RADIUS_FACTOR = {3: 0.80, 4: 0.82, 5: 1.0, 6: 1.12}
+DESTINATION_FACTOR = {1: 1.0, 2: 1.40, 3: 1.62}
+
+
 def scale_factor(radius: int, destinations: int) -> float:
-    """How much longer races are than on radius 5 with one destination (measured; see presets README)."""
-    return (radius / 5.0) * (1.0 + 0.55 * (destinations - 1))
+    """How much longer races are than on radius 5 with one destination (measured)."""
+    return RADIUS_FACTOR[radius] * DESTINATION_FACTOR[destinations]
 
 
 def preset_keys(name: str, radius: int, destinations: int) -> dict[str, Any]:
