@@ -62,7 +62,7 @@ def specs() -> dict[str, tuple[Spec, bool]]:
 def rejection(spec: Spec, seed: int, limit: float) -> tuple[bool, float, int]:
     """Random boards until one passes every check or time runs out: (found, seconds, boards tried)."""
     rng = random.Random(seed)
-    inv = load_inventory(spec.inventory)
+    inv = load_inventory(spec.inventory_name())
     cells = hx.board_cells(spec.radius)
     pool = [k for k, n in sorted(inv.counts.items()) for _ in range(n)]
     pinned = {(p.q, p.r): p for p in spec.pins}

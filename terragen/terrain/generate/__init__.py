@@ -103,7 +103,7 @@ def generate_board(
     from terragen.terrain.generate.verify import spec_problems
 
     check_spec(spec)
-    inv = inventory or load_inventory(spec.inventory)
+    inv = inventory or load_inventory(spec.inventory_name())
     check_bounds(spec, inv)
     began = time.monotonic()
     from terragen.terrain.generate.portfolio import prove_first

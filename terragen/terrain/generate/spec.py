@@ -43,7 +43,7 @@ class Spec:
     min_distance: int = 0  # "distance" placement: at least this many hexes from the start
     fixed: list[list[list[int]]] | None = None  # "fixed": per seat, list of [q, r]
     radius: int = 5
-    inventory: str = "standard"
+    inventory: str | None = None  # None: standard, extended for radius 6
     difficulty: str | None = None
     cost_band: list[int] | None = None  # cheapest good-weather tour cost per seat [lo, hi]
     cost_spread: int | None = None  # max - min cheapest cost across seats
@@ -55,6 +55,12 @@ class Spec:
     shape: str = "none"
     pins: list[Pin] = field(default_factory=list)
 
+    def inventory_name(self) -> str:
+        """The inventory to build from: the named one, else the set that fits the radius."""
+        if self.inventory:
+            return self.inventory
+        return "extended" if self.radius == 6 else "standard"
+
     def seat_corners(self) -> list[int]:
         return list(self.corners) if self.corners is not None else list(DEFAULT_CORNERS[self.players])
 
@@ -62,6 +68,7 @@ class Spec:
         """The spec as stored in ``meta.spec`` (deterministic key order)."""
         d = asdict(self)
         d["corners"] = self.seat_corners()
+        d["inventory"] = self.inventory_name()
         d["pins"] = [{k: v for k, v in asdict(p).items() if v is not None} for p in self.pins]
         return {k: v for k, v in sorted(d.items()) if v is not None}
 

@@ -19,7 +19,7 @@ from terragen.terrain.validation import validate_layout
 
 
 def assert_meets(layout, spec):
-    report = validate_layout(layout, load_inventory(spec.inventory))
+    report = validate_layout(layout, load_inventory(spec.inventory_name()))
     assert report.valid and not report.warnings, [f.message for f in report.findings]
     a = analyse(layout)
     for p, rep in zip(layout.players, a.players):
@@ -36,7 +36,7 @@ def assert_meets(layout, spec):
         costs = [p.tour_cost for p in a.players]
         assert max(costs) - min(costs) <= spec.cost_spread
     assert cliff_exits(Board.from_layout(layout)) >= spec.min_cliff_exits
-    assert spec_problems(layout, spec, load_inventory(spec.inventory)) == []
+    assert spec_problems(layout, spec, load_inventory(spec.inventory_name())) == []
     assert check_build_order(layout, layout.extra["meta"]["build_order"]) == []
 
 

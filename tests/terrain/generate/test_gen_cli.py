@@ -57,3 +57,15 @@ def test_example_spec_file_generates(cli, tmp_path):
     example = Path(__file__).resolve().parents[3] / "templates" / "terrain" / "specs" / "example.toml"
     p = cli("generate", "--spec", example, "--seed", 1, "--out", tmp_path / "e")
     assert p.returncode == 0, p.stderr
+
+
+def test_progress_goes_to_stderr_only_when_asked(cli, tmp_path):
+    p = cli("generate", "--players", 2, "--difficulty", "easy", "--no-progress", "--out", tmp_path / "p")
+    assert p.returncode == 0 and p.stderr == ""
+
+
+def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
+    p = cli("generate", "--players", 2, "--radius", 6, "--difficulty", "easy", "--seed", 1, "--out", tmp_path / "r6")
+    assert p.returncode == 0, p.stderr
+    data = json.loads((tmp_path / "r6" / "board.json").read_text())
+    assert len(data["cells"]) == 127 and data["meta"]["spec"]["inventory"] == "extended"
