@@ -152,6 +152,10 @@ def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: f
             options = [i for i in destination_options(spec, board, starts, seat) if i not in used]
             far = sorted(options, key=lambda i: (-hx.distance(board.hexes[i], board.hexes[starts[seat]]), i))
             pool = far[: max(spec.destinations * 4, len(far) // 3)]
+            if spec.destinations > 1:  # a tour over several far cells is far too long: mid-range cells
+                R = spec.radius
+                mid = [i for i in far if R - 1 <= hx.distance(board.hexes[i], board.hexes[starts[seat]]) <= R + 2]
+                pool = mid if len(mid) >= spec.destinations * 2 else pool
             chosen = rng.sample(pool, spec.destinations)
         used.update(chosen)
         dests.append(chosen)

@@ -52,7 +52,9 @@ def _move(cand: Candidate, spec: Spec, rng: random.Random, focus: list[int]) -> 
         options = [i for i in destination_options(spec, b, new.starts, seat) if i not in used]
         if not options:
             return None
-        new.dests[seat][k] = rng.choice(options)
+        near = [i for i in options if i in b.nbr[new.dests[seat][k]]]
+        # mostly a step to a neighbouring cell: a small change of the seat's cost
+        new.dests[seat][k] = rng.choice(near if near and rng.random() < 0.5 else options)
         return new
     if spec.min_up3 and kind < 0.25:
         return _up3_move(new, spec, rng)
