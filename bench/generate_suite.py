@@ -108,15 +108,24 @@ def rejection(spec: Spec, seed: int, limit: float) -> tuple[bool, float, int]:
     return False, limit, tried
 
 
-def ours(spec: Spec, seed: int, limit: float) -> tuple[str, float]:
-    t0 = time.monotonic()
+def ours(spec: Spec, seed: int, limit: float) -> tuple[str, float, float]:
+    """(outcome, wall seconds, CPU seconds of this process)."""
+    t0, c0 = time.monotonic(), time.process_time()
     try:
         generate_board(spec, seed, limit)
-        return "ok", time.monotonic() - t0
+        out = "ok"
     except InfeasibleError:
-        return "infeasible", time.monotonic() - t0
+        out = "infeasible"
     except TimeLimitError:
-        return "timeout", time.monotonic() - t0
+        out = "timeout"
+    return out, time.monotonic() - t0, time.process_time() - c0
+
+
+def load() -> str:
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:
+        return "?"
 
 
 def machine() -> str:
@@ -141,8 +150,9 @@ def main() -> None:
         if args.only and args.only not in name:
             continue
         res = [ours(spec, s, args.limit) for s in range(args.seeds)]
-        good = [t for st, t in res if st == ("ok" if feasible else "infeasible")]
-        med = statistics.median([t for _, t in res])
+        good = [t for st, t, _ in res if st == ("ok" if feasible else "infeasible")]
+        med = statistics.median([t for _, t, _ in res])
+        cpu = statistics.median([c for _, _, c in res])
         if feasible:
             base = [rejection(spec, s, args.limit) for s in range(args.seeds)]
             bfound = [t for f, t, _ in base if f]
@@ -152,18 +162,19 @@ def main() -> None:
                 ratio = f"{bmed / med:.0f}×" if len(bfound) * 2 > len(base) else f"≥ {bmed / med:.0f}× (median is the limit)"
             else:
                 ratio = "rejection found none"
-            rows.append((name, f"{len(good)}/{len(res)}", f"{med:.2f}", f"{len(bfound)}/{len(base)} ({tried} boards)",
+            rows.append((name, f"{len(good)}/{len(res)}", f"{med:.2f}", f"{cpu:.2f}", f"{len(bfound)}/{len(base)} ({tried} boards)",
                          f"{bmed:.2f}", ratio))
         else:
-            rows.append((name, f"{len(good)}/{len(res)} proved", f"{med:.2f}", "—", "—", "—"))
+            rows.append((name, f"{len(good)}/{len(res)} proved", f"{med:.2f}", f"{cpu:.2f}", "—", "—", "—"))
         print(" | ".join(rows[-1]), flush=True)
-    header = ("spec", "generator solved", "median s", "rejection solved", "median s", "speed-up")
+    header = ("spec", "generator solved", "median wall s", "median CPU s", "rejection solved", "median wall s", "speed-up (wall)")
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     table = "\n".join(lines)
     info = (f"Run {datetime.date.today().isoformat()} on {machine()}: `python bench/generate_suite.py "
             f"--seeds {args.seeds} --limit {args.limit:g}`. Time limit {args.limit:g} s per run for both; "
-            "a run that fails counts as the full limit in the median.")
+            "a run that fails counts as the full limit in the median. Load average during the run: "
+            f"{load()} (other jobs share the machine, so wall times include waiting; CPU s is this process only).")
     print(info)
     print(table)
     if args.write_readme:

@@ -27,8 +27,7 @@ import random
 import time
 from collections.abc import Callable
 
-from terragen.errors import InfeasibleError, TimeLimitError
-from terragen.grids import hex as hx
+from terragen.errors import TimeLimitError
 from terragen.terrain.generate.bounds import check_bounds
 from terragen.terrain.generate.construct import Candidate, construct
 from terragen.terrain.generate.evaluate import Evaluator, Score
@@ -113,7 +112,6 @@ def generate_board(
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])
     found: list[Layout] = []
-    best: list[Score] = []
 
     def should_stop() -> bool:
         return time.monotonic() > deadline
@@ -145,7 +143,6 @@ def generate_board(
             last_report = now
         if result is not None:
             break
-        best.append(ev.score(cand))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt))
     layout = found[0]
