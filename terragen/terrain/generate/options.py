@@ -20,6 +20,11 @@ BAND_KEYS = ("turns_band", "cost_band")
 def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tuple[Spec, dict[str, Any]]:
     """The spec plus the run settings (seed, time_limit) from file and flags."""
     file_data = read_spec_file(spec_file) if spec_file else {}
+    inv = file_data.get("inventory")
+    if spec_file and isinstance(inv, str) and inv.endswith(".toml") and not Path(inv).is_absolute():
+        beside = Path(spec_file).parent / inv
+        if beside.exists() and not Path(inv).exists():
+            file_data["inventory"] = str(beside)  # a spec file's inventory path is relative to the spec file
     merged = {**file_data, **{k: v for k, v in flags.items() if v is not None}}
     run = {"seed": merged.pop("seed", 0), "time_limit": merged.pop("time_limit", 60.0)}
     if not isinstance(run["seed"], int) or isinstance(run["seed"], bool) or run["seed"] < 0:

@@ -69,3 +69,12 @@ def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
     assert p.returncode == 0, p.stderr
     data = json.loads((tmp_path / "r6" / "board.json").read_text())
     assert len(data["cells"]) == 127 and data["meta"]["spec"]["inventory"] == "extended"
+
+
+def test_partial_set_spec_uses_its_inventory(cli, tmp_path):
+    from pathlib import Path
+    spec = Path(__file__).resolve().parents[3] / "templates" / "terrain" / "specs" / "partial-set-radius4.toml"
+    p = cli("generate", "--spec", spec, "--seed", 2, "--out", tmp_path / "ps", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    data = json.loads((tmp_path / "ps" / "board.json").read_text())
+    assert len(data["cells"]) == 61 and max(c["level"] for c in data["cells"]) <= 7
