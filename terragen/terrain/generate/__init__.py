@@ -1,0 +1,187 @@
+"""``generate_board``: a Terrain Game board that provably meets a spec.
+
+The portfolio, cheapest first:
+
+1. **bounds** (``bounds.py``) prove simple infeasibility before any search;
+2. **randomized construction** (``construct.py``) lays the inventory on a seeded
+   height shape, and **repair** (``search.py``) fixes it by local search on
+   rotations, swaps and destination moves, steering the cheap cost bands from
+   exact expected-turns checks (generate-and-verify);
+3. when repair stalls on cost constraints, the **CP-SAT rotation model**
+   (``cpsat.py``, lazy OR-Tools import) re-solves all rotations at once with a
+   flow per destination (cost upper bound) and potentials (cheapest-cost lower
+   bound), then repair resumes;
+4. **verify** (``verify.py``) re-checks the finished board with the project's
+   validator and analysis; only then is it returned, with a legal
+   **build order** (``build_order.py``) and the spec and metrics in ``meta``.
+
+Same spec and seed give the same board: every random choice comes from
+``random.Random`` seeded from the spec seed, CP-SAT runs single-threaded with
+a deterministic time budget, and the wall clock only decides when to give up.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from terragen.errors import TimeLimitError
+from terragen.terrain.generate.bounds import check_bounds
+from terragen.terrain.generate.construct import Candidate, construct
+from terragen.terrain.generate.evaluate import Evaluator, Score
+from terragen.terrain.generate.spec import Spec, check_spec
+from terragen.terrain.layout import Cell, Destination, Layout, Player
+from terragen.terrain.pieces import Inventory, load_inventory
+
+__all__ = ["generate_board", "Spec"]
+
+Gate = Callable[[Layout], bool]
+Progress = Callable[[str], None]
+
+#: ET / cheapest cost on random boards lies in about this range (presets README).
+ET_PER_COST = (0.62, 0.78)
+REPAIR_STEPS = 2500
+
+
+def initial_targets(spec: Spec) -> list[list[int]]:
+    """Per-seat cost bands the cheap stage aims at: the spec's cost band, narrowed by
+    the expected-turns band through the measured turns-per-cost ratio."""
+    lo, hi = (spec.cost_band or [0, 10_000])
+    if spec.turns_band:
+        lo = max(lo, math.ceil(spec.turns_band[0] / ET_PER_COST[1]))
+        hi = min(hi, math.floor(spec.turns_band[1] / ET_PER_COST[0]))
+        if lo > hi:
+            lo, hi = (spec.cost_band or [0, 10_000])
+    return [[lo, hi] for _ in range(spec.players)]
+
+
+def roughness(spec: Spec) -> float:
+    """Height noise for the construction: more for specs that want up-3 steps and cliffs."""
+    return 0.15 + 0.2 * min(spec.min_up3, 4) + (0.3 if spec.min_cliff_exits else 0.0)
+
+
+def to_layout(cand: Candidate, spec: Spec) -> Layout:
+    """The candidate as a Layout with physical piece ids (copies numbered in reading order)."""
+    b = cand.board
+    layout = Layout(spec.radius)
+    copies: dict[tuple[int, str], int] = {}
+    for i in sorted(range(len(b)), key=lambda i: (b.hexes[i][1], b.hexes[i][0])):
+        kind = (b.level[i], b.pattern[i])
+        copies[kind] = copies.get(kind, 0) + 1
+        q, r = b.hexes[i]
+        layout.cells.append(Cell(q, r, kind[0], kind[1], b.rotation[i], extra={"piece": f"{kind[0]}{kind[1]}{copies[kind]}"}))
+    for seat, corner in enumerate(spec.seat_corners()):
+        layout.players.append(Player(seat, corner, [Destination(*b.hexes[g]) for g in cand.dests[seat]]))
+    return layout
+
+
+def _difficulty_label(turns: list[float]) -> str:
+    mean = sum(turns) / len(turns)
+    return f"{mean:.1f} expected turns per seat"
+
+
+def generate_board(
+    spec: Spec,
+    seed: int = 0,
+    time_limit: float = 30.0,
+    gate: Gate | None = None,
+    progress: Progress | None = None,
+    inventory: Inventory | None = None,
+) -> Layout:
+    """A board meeting ``spec``; raises InfeasibleError (proved impossible) or TimeLimitError.
+
+    ``gate`` is an extra acceptance test run on each fully verified board (the
+    simulator gate plugs in here); a board it rejects is discarded and the
+    search goes on. ``progress`` receives short status lines.
+    """
+    from terragen.terrain.analysis import analyse
+    from terragen.terrain.generate.build_order import build_order
+    from terragen.terrain.generate.search import repair
+    from terragen.terrain.generate.verify import spec_problems
+
+    check_spec(spec)
+    inv = inventory or load_inventory(spec.inventory_name())
+    check_bounds(spec, inv)
+    began = time.monotonic()
+    from terragen.terrain.generate.portfolio import prove_first
+
+    prove_first(spec, inv, seed, det_time=min(5.0, max(0.5, time_limit / 3)))
+    deadline = began + time_limit
+    base = initial_targets(spec)
+    ev = Evaluator(spec, [list(t) for t in base])
+    found: list[Layout] = []
+
+    def should_stop() -> bool:
+        return time.monotonic() > deadline
+
+    def accept(cand: Candidate, score: Score) -> bool:
+        layout = to_layout(cand, spec)
+        if spec_problems(layout, spec, inv):
+            return False
+        if gate is not None and not gate(layout):
+            return False
+        found.append(layout)
+        return True
+
+    attempt = 0
+    last_report = began
+    while not should_stop():
+        rng = random.Random(f"terragen-generate:{seed}:{attempt}")
+        cand = construct(spec, inv, rng, roughness(spec))
+        ev.reset(base)
+        result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
+        if result is None and not should_stop():
+            from terragen.terrain.generate import portfolio
+
+            result = portfolio.cpsat_then_repair(cand, ev, rng, spec, seed, attempt, accept, should_stop, base, deadline)
+        attempt += 1
+        now = time.monotonic()
+        if progress and now - last_report > 1.0:
+            progress(f"attempt {attempt}, {now - began:.1f}s")
+            last_report = now
+        if result is not None:
+            break
+    if not found:
+        raise TimeLimitError(_timeout_message(spec, time_limit, attempt))
+    layout = found[0]
+    analysis = analyse(layout)
+    turns = [p.expected_turns or 0.0 for p in analysis.players]
+    layout.extra["meta"] = {
+        "generator": "terragen generate",
+        "seed": seed,
+        "spec": spec.to_json(),
+        "attempts": attempt,
+        "difficulty": spec.difficulty or "custom",
+        "metrics": analysis.metrics(),
+        "seats": [
+            {"seat": p.seat, "cost": p.tour_cost, "expected_turns": round(p.expected_turns or 0.0, 6),
+             "up3_steps": p.up3_steps, "fragility": p.fragility,
+             "destinations": [[d.q, d.r] for d in layout.players[k].destinations]}
+            for k, p in enumerate(analysis.players)
+        ],
+        "summary": _difficulty_label(turns),
+        "build_order": build_order(layout),
+    }
+    return layout
+
+
+def _timeout_message(spec: Spec, limit: float, attempts: int) -> str:
+    hints = []
+    if spec.fairness is not None:
+        hints.append(f"a wider fairness (now {spec.fairness})")
+    if spec.turns_band:
+        hints.append(f"a wider turns_band (now {spec.turns_band})")
+    if spec.cost_spread is not None:
+        hints.append(f"a larger cost_spread (now {spec.cost_spread})")
+    if spec.min_up3:
+        hints.append(f"fewer min_up3 (now {spec.min_up3})")
+    if spec.min_critical:
+        hints.append(f"a lower min_critical (now {spec.min_critical})")
+    hints.append("a longer --time-limit")
+    return f"no board met the spec within {limit:g}s ({attempts} attempts); try " + ", ".join(hints)
+
+
+
+

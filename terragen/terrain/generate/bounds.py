@@ -1,0 +1,90 @@
+"""Cheap proofs that a spec cannot be met, checked before any search.
+
+Each bound names the requirement it refutes, so the user learns what to
+change: too few pieces, a pinned piece the inventory lacks, a cost band below
+the hex distance (every step costs at least 1, an up-3 step 4), an
+expected-turns band below what the dice allow for that distance (Wald: the
+expected turns are at least the cost over the mean movement budget per turn),
+an up-3 demand with no two levels 3 apart, too few cells for destinations.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from terragen.errors import InfeasibleError
+from terragen.grids import hex as hx
+from terragen.terrain.generate.spec import Spec
+from terragen.terrain.pieces import Inventory
+from terragen.terrain.rules import budget_counts
+
+
+def mean_budget() -> float:
+    """Mean good-weather movement points one turn allows (doubles give 0)."""
+    return sum(b * n for b, n in enumerate(budget_counts())) / 36.0
+
+
+def opposite_hex(spec: Spec, corner: int) -> hx.Hex:
+    starts = {hx.corner(spec.radius, c) for c in spec.seat_corners()}
+    opp = hx.corner(spec.radius, (corner + 3) % 6)
+    return opp if opp not in starts else hx.corner(spec.radius - 1, (corner + 3) % 6)
+
+
+def min_tour_distance(spec: Spec, seat: int) -> int:
+    """A lower bound on the hexes a seat's tour must cross."""
+    start = hx.corner(spec.radius, spec.seat_corners()[seat])
+    if spec.placement == "fixed" and spec.fixed is not None:
+        goals = [tuple(h) for h in spec.fixed[seat]]
+        return min(
+            sum(hx.distance(a, b) for a, b in zip((start, *order), order))
+            for order in itertools.permutations(goals)
+        )
+    if spec.placement == "opposite":
+        return hx.distance(start, opposite_hex(spec, spec.seat_corners()[seat]))
+    first = spec.min_distance if spec.placement == "distance" else 2
+    return max(1, first) + (spec.destinations - 1)
+
+
+def check_bounds(spec: Spec, inventory: Inventory) -> None:
+    """Raise InfeasibleError naming the first requirement a simple bound refutes."""
+    n_cells = hx.board_size(spec.radius)
+    if inventory.total < n_cells:
+        raise InfeasibleError(
+            f"inventory: {inventory.name!r} has {inventory.total} pieces, a radius-{spec.radius} board needs {n_cells}")
+    need: dict[tuple[int, str], int] = {}
+    for pin in spec.pins:
+        need[(pin.level, pin.pattern)] = need.get((pin.level, pin.pattern), 0) + 1
+    for (lv, pat), n in sorted(need.items()):
+        if inventory.count(lv, pat) < n:
+            raise InfeasibleError(f"pins: {n} piece(s) {lv}{pat} pinned, inventory {inventory.name!r} has {inventory.count(lv, pat)}")
+    levels = inventory.levels()
+    if spec.min_up3 and not any(lv + 3 in levels for lv in levels):
+        raise InfeasibleError(f"min_up3: inventory {inventory.name!r} has no two levels 3 apart, so no up-3 step exists")
+    start_hexes = {hx.corner(spec.radius, c) for c in spec.seat_corners()}
+    if spec.placement in ("free", "distance"):
+        for seat, c in enumerate(spec.seat_corners()):
+            start = hx.corner(spec.radius, c)
+            lo = spec.min_distance if spec.placement == "distance" else 2
+            options = [h for h in hx.board_cells(spec.radius) if h not in start_hexes and hx.distance(h, start) >= lo]
+            if len(options) < spec.destinations:
+                raise InfeasibleError(f"min_distance: seat {seat} has only {len(options)} cell(s) at distance >= {lo}")
+    eb = mean_budget()
+    for seat in range(spec.players):
+        dist = min_tour_distance(spec, seat)
+        cost_lb = dist + 3 * spec.min_up3  # an up-3 step costs 4 and crosses one hex
+        if spec.cost_band and cost_lb > spec.cost_band[1]:
+            why = f"the tour crosses at least {dist} hexes" + (f" and {spec.min_up3} up-3 steps cost 3 more each" if spec.min_up3 else "")
+            raise InfeasibleError(f"cost_band: seat {seat} needs a cheapest cost of at least {cost_lb} ({why}), above the band's {spec.cost_band[1]}")
+        lb = max(cost_lb, spec.cost_band[0] if spec.cost_band else 0)
+        et_lb = lb / eb
+        if spec.turns_band and et_lb > spec.turns_band[1]:
+            raise InfeasibleError(
+                f"turns_band: seat {seat} needs at least {et_lb:.2f} expected turns (cost >= {lb}, "
+                f"at most {eb:.2f} movement points per turn on average), above the band's {spec.turns_band[1]}")
+    if spec.cost_band and spec.cost_spread is not None and spec.cost_band[1] - spec.cost_band[0] < 0:
+        raise InfeasibleError("cost_band is empty")
+    if spec.min_up3 and spec.cost_band:
+        pass
+    if math.isfinite(eb) and spec.turns_band and spec.turns_band[1] < 1.0:
+        raise InfeasibleError("turns_band: every destination takes at least one turn")

@@ -1,0 +1,162 @@
+"""Randomized construction: a first board from a height shape, the inventory and a seed.
+
+Pieces are sorted by level and laid onto cells sorted by a seeded height field
+(shape hint + waves + noise), which gives smooth terrain with few cliffs; the
+roughness grows with the difficulty so harder specs start with more up-3 steps
+and cliffs. Rotations are random. Destinations follow the spec's placement
+rule. The result is a :class:`Candidate` that the repair search then fixes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from terragen.errors import InfeasibleError
+from terragen.grids import hex as hx
+from terragen.terrain.board import Board
+from terragen.terrain.generate.spec import Spec
+from terragen.terrain.pieces import Inventory
+
+Kind = tuple[int, str]  # (level, pattern)
+
+
+@dataclass
+class Candidate:
+    """A full board in the making: pieces on cells, spare pieces, destinations per seat."""
+
+    board: Board
+    spares: list[Kind]
+    dests: list[list[int]]  # per seat, cell indices
+    starts: list[int]  # per seat, cell index of its corner
+    locked_kind: set[int] = field(default_factory=set)  # pinned cells: piece fixed
+    locked_rot: set[int] = field(default_factory=set)  # pinned with a rotation: rotation fixed
+
+    def copy(self) -> Candidate:
+        return Candidate(self.board.copy(), list(self.spares), [list(d) for d in self.dests], self.starts,
+                         self.locked_kind, self.locked_rot)
+
+
+def set_kind(board: Board, i: int, kind: Kind, rotation: int) -> None:
+    """Put a piece of ``kind`` turned by ``rotation`` on cell ``i`` and refresh the arcs around it."""
+    from terragen.terrain.pieces import exit_mask
+
+    board.level[i], board.pattern[i] = kind
+    board.rotation[i] = rotation % 6
+    board.mask[i] = exit_mask(kind[1], board.rotation[i])
+    board._refresh(i)  # noqa: SLF001 - the neighbours' arcs depend on this cell's level
+
+
+def height_field(spec: Spec, rng: random.Random, roughness: float) -> dict[hx.Hex, float]:
+    """A seeded height per cell following the spec's shape hint, in roughly 0..1 units."""
+    R = spec.radius
+    waves = [(rng.uniform(0, 2 * math.pi), rng.uniform(0.25, 0.6), rng.uniform(0, 2 * math.pi)) for _ in range(3)]
+    axis = rng.randrange(3)
+    out = {}
+    for h in hx.board_cells(R):
+        x, y = hx.to_pixel(h, 1.0)
+        d = hx.length(h) / R
+        wave = sum(math.sin(f * (x * math.cos(a) + y * math.sin(a)) + ph) for a, f, ph in waves) / 3
+        if spec.shape == "mountain":
+            base = 2.0 * (1 - d)
+        elif spec.shape == "valley":
+            base = 2.0 * d
+        elif spec.shape == "ridge":
+            c = (h[0], h[1], -h[0] - h[1])[axis]
+            base = 2.0 * (1 - abs(c) / R)
+        elif spec.shape == "terraces":
+            base = 2.0 * round(3 * (1 - d)) / 3
+        else:
+            base = 0.0
+        out[h] = base + 0.8 * wave + rng.uniform(-roughness, roughness)
+    return out
+
+
+def choose_pieces(spec: Spec, inventory: Inventory, rng: random.Random, n_cells: int) -> tuple[list[Kind], list[Kind]]:
+    """Pick the pieces that go on the board (pins excluded) and the spares left in the box."""
+    pool: list[Kind] = []
+    for kind, n in sorted(inventory.counts.items()):
+        pool.extend([kind] * n)
+    for pin in spec.pins:
+        pool.remove((pin.level, pin.pattern))  # bounds.check_bounds made sure it is there
+    rng.shuffle(pool)
+    free = n_cells - len(spec.pins)
+    if len(pool) < free:
+        raise InfeasibleError(f"inventory {inventory.name!r} has too few pieces for a radius-{spec.radius} board")
+    return pool[:free], pool[free:]
+
+
+def destination_options(spec: Spec, board: Board, starts: list[int], seat: int) -> list[int]:
+    """Cells where seat ``seat``'s destinations may go under the spec's placement rule."""
+    start_hexes = {board.hexes[s] for s in starts}
+    me = board.hexes[starts[seat]]
+    out = []
+    for i, h in enumerate(board.hexes):
+        if h in start_hexes:
+            continue
+        if spec.placement == "distance" and hx.distance(h, me) < spec.min_distance:
+            continue
+        if spec.placement == "free" and hx.distance(h, me) < 2:
+            continue  # a destination next to the start is no race
+        out.append(i)
+    return out
+
+
+def opposite_cell(spec: Spec, corner: int, starts: set[hx.Hex]) -> hx.Hex:
+    """The opposite corner, or (when a player starts there) the cell just inside it."""
+    opp = hx.corner(spec.radius, (corner + 3) % 6)
+    if opp not in starts:
+        return opp
+    return hx.corner(spec.radius - 1, (corner + 3) % 6)
+
+
+def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float) -> Candidate:
+    """A complete first board: every cell filled, random rotations, destinations placed."""
+    cells = hx.board_cells(spec.radius)
+    board = Board(spec.radius, {h: 1 for h in cells}, {h: "A" for h in cells}, {h: 0 for h in cells})
+    pieces, spares = choose_pieces(spec, inventory, rng, len(cells))
+    pinned = {(p.q, p.r): p for p in spec.pins}
+    heights = height_field(spec, rng, roughness)
+    free_cells = sorted((h for h in cells if h not in pinned), key=lambda h: (heights[h], h))
+    pieces.sort(key=lambda k: (k[0], rng.random()))
+    locked_kind, locked_rot = set(), set()
+    for h, kind in zip(free_cells, pieces):
+        board.level[board.index[h]], board.pattern[board.index[h]] = kind
+    for h, pin in pinned.items():
+        i = board.index[h]
+        board.level[i], board.pattern[i] = pin.level, pin.pattern
+        locked_kind.add(i)
+        if pin.rotation is not None:
+            locked_rot.add(i)
+    for i, h in enumerate(cells):
+        rot = pinned[h].rotation if i in locked_rot else rng.randrange(6)
+        board.rotation[i] = rot
+    from terragen.terrain.pieces import exit_mask
+
+    board.mask = [exit_mask(board.pattern[i], board.rotation[i]) for i in range(len(cells))]
+    for i in range(len(cells)):
+        board._rebuild_arcs(i)  # noqa: SLF001
+    corners = spec.seat_corners()
+    starts = [board.index[hx.corner(spec.radius, c)] for c in corners]
+    dests: list[list[int]] = []
+    start_hexes = {hx.corner(spec.radius, c) for c in corners}
+    used: set[int] = set()
+    for seat, corner in enumerate(corners):
+        if spec.placement == "fixed":
+            assert spec.fixed is not None
+            chosen = [board.index[(q, r)] for q, r in spec.fixed[seat]]
+        elif spec.placement == "opposite":
+            chosen = [board.index[opposite_cell(spec, corner, start_hexes)]]
+        else:
+            options = [i for i in destination_options(spec, board, starts, seat) if i not in used]
+            far = sorted(options, key=lambda i: (-hx.distance(board.hexes[i], board.hexes[starts[seat]]), i))
+            pool = far[: max(spec.destinations * 4, len(far) // 3)]
+            if spec.destinations > 1:  # a tour over several far cells is far too long: mid-range cells
+                R = spec.radius
+                mid = [i for i in far if R - 1 <= hx.distance(board.hexes[i], board.hexes[starts[seat]]) <= R + 2]
+                pool = mid if len(mid) >= spec.destinations * 2 else pool
+            chosen = rng.sample(pool, spec.destinations)
+        used.update(chosen)
+        dests.append(chosen)
+    return Candidate(board, spares, dests, starts, locked_kind, locked_rot)

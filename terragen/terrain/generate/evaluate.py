@@ -1,0 +1,180 @@
+"""How far a candidate board is from its spec, as one number the search can lower.
+
+Two stages, because exact expected turns cost ~100x more than a cheapest-path
+search: the cheap stage scores reachability, cost bands, cost spread, up-3
+steps and cliff exits; only a board with a cheap score of zero pays for the
+exact expected turns (bands and fairness) and the rotation-critical count.
+Per-seat *cost targets* translate the expected-turns band into a cost band
+and are tightened from each exact check (generate-and-verify), so the cheap
+stage steers towards boards whose exact check will pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from terragen.terrain.analysis import fragility
+from terragen.terrain.board import Board
+from terragen.terrain.expected import MAX_BUDGET, _solve_layer
+from terragen.terrain.generate.construct import Candidate
+from terragen.terrain.generate.spec import Spec
+from terragen.terrain.paths import cheapest_path, costs_from, reachable
+from terragen.terrain.rules import MAX_CLIMB, step_allowed
+
+UNREACHABLE = 1000.0
+
+
+@dataclass
+class SeatResult:
+    cost: int | None
+    up3: int
+    path: list[int]
+
+
+def tour(board: Board, start: int, goals: list[int]) -> SeatResult:
+    """Cheapest tour over all goals (best order) with its fewest-up-3 route, like the analysis."""
+    if len(goals) == 1:
+        res = cheapest_path(board, start, goals[0])
+        if res.cost is None:
+            return SeatResult(None, 0, [])
+        cells = list(res.cells)
+        up3 = sum(1 for a, b in zip(cells, cells[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
+        return SeatResult(res.cost, up3, cells)
+    nodes = [start, *goals]
+    dist = {a: costs_from(board, a) for a in nodes}
+    best = None
+    for order in itertools.permutations(goals):
+        total = 0.0
+        for a, b in zip((start, *order), order):
+            total += dist[a].get(b, math.inf)
+        if best is None or (total, order) < best:
+            best = (total, order)
+    assert best is not None
+    if best[0] == math.inf:
+        return SeatResult(None, 0, [])
+    path = [start]
+    for a, b in zip((start, *best[1]), best[1]):
+        path.extend(cheapest_path(board, a, b).cells[1:])
+    up3 = sum(1 for a, b in zip(path, path[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
+    return SeatResult(int(best[0]), up3, path)
+
+
+def fast_near_sources(board: Board) -> list[list[tuple[int, int]]]:
+    """Same table as ``expected.near_sources`` (cells p with cost p->q in 1..6, per q),
+    built from forward searches so one board's table is shared by every seat."""
+    near: list[list[tuple[int, int]]] = [[] for _ in range(len(board))]
+    for p in range(len(board)):
+        for q, c in costs_from(board, p, limit=MAX_BUDGET).items():
+            if q != p:
+                near[q].append((p, c))
+    return near
+
+
+def turns_with(board: Board, near: list[list[tuple[int, int]]], start: int, goals: list[int]) -> float:
+    """Exact expected turns like ``expected.expected_turns``, reusing a shared near table."""
+    goals = list(dict.fromkeys(goals))
+    k = len(goals)
+    full = (1 << k) - 1
+    table: dict[int, list[float]] = {full: [0.0] * len(board)}
+    for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
+        landing = {g: table[mask | 1 << b][g] for b, g in enumerate(goals) if not mask >> b & 1}
+        table[mask] = _solve_layer(board, near, landing)
+    return table[0][start]
+
+
+def cliff_exits(board: Board) -> int:
+    """Pips that point at a neighbouring piece more than 3 levels away (the rulebook's hint)."""
+    n = 0
+    for i, ns in enumerate(board.nbr):
+        m = board.mask[i]
+        for d, j in enumerate(ns):
+            if j >= 0 and m >> d & 1 and not step_allowed(board.level[j] - board.level[i]):
+                n += 1
+    return n
+
+
+def band_gap(value: float, band: list | tuple | None) -> float:
+    if band is None:
+        return 0.0
+    lo, hi = band
+    return max(lo - value, 0.0, value - hi)
+
+
+@dataclass
+class Score:
+    cheap: float
+    exact: float
+    seats: list[SeatResult]
+    turns: list[float] | None = None
+
+    @property
+    def total(self) -> float:
+        return self.cheap + self.exact
+
+    @property
+    def ok(self) -> bool:
+        return self.total == 0.0
+
+
+class Evaluator:
+    """Scores candidates for one spec; keeps the per-seat cost targets between calls."""
+
+    def __init__(self, spec: Spec, cost_targets: list[list[int]]) -> None:
+        self.spec = spec
+        self.reset(cost_targets)
+
+    def reset(self, cost_targets: list[list[int]]) -> None:
+        """Back to the first guesses (a new construction starts from scratch)."""
+        spec = self.spec
+        self.targets = [list(t) for t in cost_targets]  # per seat [lo, hi], within the spec's cost band
+        # Fair expected turns need similar costs (turns ~ 0.66 x cost on measured boards),
+        # so a fairness demand also steers the cheap stage towards a small cost spread.
+        self.cost_spread = spec.cost_spread
+        if spec.fairness is not None:
+            derived = int(spec.fairness / 0.66)
+            self.cost_spread = derived if self.cost_spread is None else min(self.cost_spread, derived)
+
+    def seats(self, cand: Candidate) -> list[SeatResult]:
+        return [tour(cand.board, s, g) for s, g in zip(cand.starts, cand.dests)]
+
+    def cheap(self, cand: Candidate, seats: list[SeatResult]) -> float:
+        spec = self.spec
+        score = 0.0
+        costs = []
+        for seat, res in enumerate(seats):
+            if res.cost is None:
+                elev = reachable(cand.board, cand.starts[seat], pips=False)
+                score += UNREACHABLE * sum(1 for g in cand.dests[seat] if g not in elev) + 100.0
+                continue
+            costs.append(res.cost)
+            score += 10.0 * band_gap(res.cost, self.targets[seat])
+            score += 10.0 * max(0, spec.min_up3 - res.up3)
+        if self.cost_spread is not None and len(costs) > 1:
+            score += 10.0 * max(0, max(costs) - min(costs) - self.cost_spread)
+        if spec.min_cliff_exits:
+            score += 2.0 * max(0, spec.min_cliff_exits - cliff_exits(cand.board))
+        return score
+
+    def exact(self, cand: Candidate, seats: list[SeatResult]) -> tuple[float, list[float]]:
+        spec = self.spec
+        near = fast_near_sources(cand.board)
+        turns = [turns_with(cand.board, near, s, g) for s, g in zip(cand.starts, cand.dests)]
+        score = 0.0
+        for t in turns:
+            score += 20.0 * band_gap(t, spec.turns_band) if math.isfinite(t) else UNREACHABLE
+        if spec.fairness is not None and all(math.isfinite(t) for t in turns):
+            score += 20.0 * max(0.0, max(turns) - min(turns) - spec.fairness)
+        if score == 0.0 and spec.min_critical:
+            for s, g in zip(cand.starts, cand.dests):
+                score += 5.0 * max(0, spec.min_critical - fragility(cand.board, s, g))
+        return score, turns
+
+    def score(self, cand: Candidate) -> Score:
+        seats = self.seats(cand)
+        cheap = self.cheap(cand, seats)
+        if cheap > 0:
+            return Score(cheap, 1.0, seats)
+        exact, turns = self.exact(cand, seats)
+        return Score(0.0, exact, seats, turns)

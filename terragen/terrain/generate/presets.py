@@ -1,0 +1,57 @@
+"""Difficulty presets: bands of expected turns plus the structural features of hard boards.
+
+Presets are data in ``templates/terrain/presets/<name>.toml`` (see the README
+there for how the bands were measured). A preset's bands are written for the
+standard board (radius 5) and one destination; :func:`preset_keys` scales the
+expected-turns band by board radius and destination count, as measured.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from terragen.errors import SpecError
+from terragen.templates import template_path
+
+PRESET_KEYS = {"turns_band", "min_up3", "min_cliff_exits", "min_critical", "fairness", "shape", "description"}
+
+
+def preset_names() -> list[str]:
+    folder = template_path("terrain", "presets")
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.exists() else []
+
+
+def load_preset(name: str) -> dict[str, Any]:
+    p = template_path("terrain", "presets", f"{name}.toml")
+    if not p.exists():
+        raise SpecError(f"unknown difficulty {name!r} (presets: {', '.join(preset_names())})")
+    data = tomllib.loads(p.read_text(encoding="utf-8"))
+    unknown = set(data) - PRESET_KEYS
+    if unknown:
+        raise SpecError(f"preset {name!r}: unknown key(s) {', '.join(sorted(unknown))}")
+    return data
+
+
+#: Median expected turns relative to radius 5 with one destination, measured by
+#: ``bench/generate_calibrate.py`` (see templates/terrain/presets/README.md).
+RADIUS_FACTOR = {3: 0.80, 4: 0.82, 5: 1.0, 6: 1.12}
+DESTINATION_FACTOR = {1: 1.0, 2: 1.40, 3: 1.62}
+
+
+def scale_factor(radius: int, destinations: int) -> float:
+    """How much longer races are than on radius 5 with one destination (measured)."""
+    return RADIUS_FACTOR[radius] * DESTINATION_FACTOR[destinations]
+
+
+def preset_keys(name: str, radius: int, destinations: int) -> dict[str, Any]:
+    """The spec keys a preset sets, scaled to the board radius and destination count."""
+    data = dict(load_preset(name))
+    data.pop("description", None)
+    if "turns_band" in data:
+        f = scale_factor(radius, destinations)
+        lo, hi = data["turns_band"]
+        data["turns_band"] = [round(lo * f, 2), round(hi * f, 2)]
+    if "min_up3" in data:
+        data["min_up3"] = int(data["min_up3"]) if radius >= 5 else max(0, int(data["min_up3"]) - 1)
+    return data

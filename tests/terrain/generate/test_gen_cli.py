@@ -1,0 +1,80 @@
+"""``terragen generate`` as a user meets it: files, exit codes, one-line errors."""
+
+import json
+
+
+def test_writes_three_files_and_summary(cli, tmp_path):
+    out = tmp_path / "g"
+    p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 3, "--out", out)
+    assert p.returncode == 0, p.stderr
+    assert {f.name for f in out.iterdir()} == {"board.json", "board.txt", "board.svg"}
+    data = json.loads((out / "board.json").read_text())
+    assert data["meta"]["seed"] == 3 and data["meta"]["build_order"]
+    assert all("piece" in c for c in data["cells"])
+    assert "fairness" in p.stdout and "difficulty: easy" in p.stdout
+    v = cli("validate", out / "board.json")
+    assert v.returncode == 0 and "0 error(s), 0 warning(s)" in v.stdout
+    v = cli("validate", out / "board.txt")
+    assert v.returncode == 0
+
+
+def test_same_seed_byte_identical_files(cli, tmp_path):
+    for name in ("a", "b"):
+        p = cli("generate", "--players", 3, "--radius", 4, "--difficulty", "medium", "--seed", 7, "--out", tmp_path / name)
+        assert p.returncode == 0, p.stderr
+    for f in ("board.json", "board.txt", "board.svg"):
+        assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
+
+
+def test_spec_file_and_exit_codes(cli, tmp_path):
+    spec = tmp_path / "s.toml"
+    spec.write_text('players = 2\nplacement = "opposite"\ncost_band = [0, 8]\n')
+    p = cli("generate", "--spec", spec, "--out", tmp_path / "x")
+    assert p.returncode == 3 and "cost_band" in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "x").exists()
+    p = cli("generate", "--players", 9, "--out", tmp_path / "y")
+    assert p.returncode == 2 and "players" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    p = cli("generate", "--difficulty", "impossible", "--out", tmp_path / "y")
+    assert p.returncode == 2 and "difficulty" in p.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text("players = [\n")
+    p = cli("generate", "--spec", bad)
+    assert p.returncode == 2 and "TOML" in p.stderr
+
+
+def test_tiny_time_limit_gives_exit_4_or_a_valid_board(cli, tmp_path):
+    out = tmp_path / "t"
+    p = cli("generate", "--players", 6, "--difficulty", "brutal", "--time-limit", "0.05", "--out", out)
+    assert p.returncode in (0, 4), p.stderr
+    if p.returncode == 4:
+        assert "time" in p.stderr and not out.exists()
+    else:
+        assert cli("validate", out / "board.json").returncode == 0
+
+
+def test_example_spec_file_generates(cli, tmp_path):
+    from pathlib import Path
+    example = Path(__file__).resolve().parents[3] / "templates" / "terrain" / "specs" / "example.toml"
+    p = cli("generate", "--spec", example, "--seed", 1, "--out", tmp_path / "e")
+    assert p.returncode == 0, p.stderr
+
+
+def test_progress_goes_to_stderr_only_when_asked(cli, tmp_path):
+    p = cli("generate", "--players", 2, "--difficulty", "easy", "--no-progress", "--out", tmp_path / "p")
+    assert p.returncode == 0 and p.stderr == ""
+
+
+def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
+    p = cli("generate", "--players", 2, "--radius", 6, "--difficulty", "easy", "--seed", 1, "--out", tmp_path / "r6")
+    assert p.returncode == 0, p.stderr
+    data = json.loads((tmp_path / "r6" / "board.json").read_text())
+    assert len(data["cells"]) == 127 and data["meta"]["spec"]["inventory"] == "extended"
+
+
+def test_partial_set_spec_uses_its_inventory(cli, tmp_path):
+    from pathlib import Path
+    spec = Path(__file__).resolve().parents[3] / "templates" / "terrain" / "specs" / "partial-set-radius4.toml"
+    p = cli("generate", "--spec", spec, "--seed", 2, "--out", tmp_path / "ps", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    data = json.loads((tmp_path / "ps" / "board.json").read_text())
+    assert len(data["cells"]) == 61 and max(c["level"] for c in data["cells"]) <= 7

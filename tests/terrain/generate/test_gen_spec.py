@@ -1,0 +1,105 @@
+"""Spec parsing and the cheap infeasibility bounds: clear errors naming the key."""
+
+import pytest
+
+from terragen.errors import InfeasibleError, SpecError
+from terragen.terrain.generate.bounds import check_bounds, mean_budget
+from terragen.terrain.generate.options import build_spec
+from terragen.terrain.generate.presets import preset_keys, preset_names
+from terragen.terrain.generate.spec import Spec, check_spec, spec_from_dict
+from terragen.terrain.pieces import inventory_from_dict, load_inventory
+
+
+@pytest.mark.parametrize("data, key", [
+    ({"players": 7}, "players"),
+    ({"destinations": 0}, "destinations"),
+    ({"radius": 7}, "radius"),
+    ({"cost_band": [30, 20]}, "cost_band"),
+    ({"turns_band": "fast"}, "turns_band"),
+    ({"placement": "anywhere"}, "placement"),
+    ({"shape": "volcano"}, "shape"),
+    ({"pins": [{"q": 0, "r": 0, "piece": "9Z"}]}, "pins"),
+    ({"frobnicate": 1}, "frobnicate"),
+])
+def test_bad_spec_values_name_the_key(data, key):
+    with pytest.raises(SpecError) as exc:
+        spec_from_dict(data)
+    assert key in exc.value.message
+
+
+def test_contradictions_are_spec_errors():
+    with pytest.raises(SpecError, match="corners"):
+        check_spec(spec_from_dict({"players": 3, "corners": [0, 1]}))
+    with pytest.raises(SpecError, match="fixed"):
+        check_spec(spec_from_dict({"placement": "fixed", "players": 2}))
+    with pytest.raises(SpecError, match="opposite"):
+        check_spec(spec_from_dict({"placement": "opposite", "destinations": 2}))
+    with pytest.raises(SpecError, match="corner where a player starts"):
+        check_spec(spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[-5, 0]], [[1, 1]]]}))
+
+
+def test_flags_override_file_and_file_overrides_preset(tmp_path):
+    f = tmp_path / "s.toml"
+    f.write_text('players = 3\ndifficulty = "hard"\nmin_up3 = 1\nseed = 5\n')
+    spec, run = build_spec({"players": 2}, f)
+    assert spec.players == 2 and spec.min_up3 == 1 and spec.difficulty == "hard" and run["seed"] == 5
+    hard = preset_keys("hard", 5, 1)
+    assert spec.turns_band == hard["turns_band"]
+
+
+def test_presets_exist_and_grow_harder():
+    names = preset_names()
+    assert {"easy", "medium", "hard", "brutal"} <= set(names)
+    bands = [preset_keys(n, 5, 1)["turns_band"] for n in ("easy", "medium", "hard", "brutal")]
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(bands, bands[1:]))
+    ups = [preset_keys(n, 5, 1).get("min_up3", 0) for n in ("easy", "medium", "hard", "brutal")]
+    assert ups == sorted(ups) and ups[-1] >= 3
+
+
+def test_bounds_refute_impossible_bands():
+    inv = load_inventory("standard")
+    with pytest.raises(InfeasibleError, match="cost_band"):
+        check_bounds(spec_from_dict({"players": 2, "placement": "opposite", "cost_band": [0, 8]}), inv)
+    with pytest.raises(InfeasibleError, match="turns_band"):
+        check_bounds(spec_from_dict({"players": 2, "placement": "opposite", "turns_band": [1, 3]}), inv)
+    small = inventory_from_dict({"copies": 1}, "small")
+    with pytest.raises(InfeasibleError, match="inventory"):
+        check_bounds(Spec(players=2), small)
+    two_levels = inventory_from_dict({"copies": 6, "levels": 2}, "flat")
+    with pytest.raises(InfeasibleError, match="min_up3"):
+        check_bounds(Spec(players=2, radius=3, min_up3=1), two_levels)
+    # a feasible spec passes
+    check_bounds(spec_from_dict({"players": 2, "placement": "opposite", "cost_band": [10, 40]}), inv)
+
+
+def test_mean_budget_is_what_the_dice_give():
+    # 30 non-double rolls: good weather budget = white, bad = white // 2
+    assert 2.0 < mean_budget() < 3.0
+
+
+def test_cpsat_proves_a_walled_in_destination_infeasible():
+    from terragen.terrain.generate import generate_board
+
+    ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    pins = [{"q": 0, "r": 0, "piece": "1A"}] + [
+        {"q": q, "r": r, "piece": f"8{'ABCD'[k % 4]}"} for k, (q, r) in enumerate(ring)]
+    spec = spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[0, 0]], [[2, 2]]], "pins": pins})
+    with pytest.raises(InfeasibleError, match="INFEASIBLE"):
+        generate_board(spec, 0, 20)
+
+
+def test_cpsat_rotation_model_meets_equal_cost_targets():
+    import random
+
+    from terragen.terrain.generate.construct import construct
+    from terragen.terrain.generate.cpsat import solve_rotations
+    from terragen.terrain.generate.evaluate import Evaluator
+
+    spec = spec_from_dict({"players": 3, "placement": "opposite", "radius": 4})
+    cand = construct(spec, load_inventory("standard"), random.Random(2), 0.2)
+    rots = solve_rotations(cand.board, cand.starts, cand.dests, [[17, 22]] * 3, 0, set(), 1, det_time=2.0)
+    assert rots is not None
+    for i, r in enumerate(rots):
+        cand.board.set_rotation(i, r)
+    costs = [s.cost for s in Evaluator(spec, [[17, 22]] * 3).seats(cand)]
+    assert len(set(costs)) == 1 and 17 <= costs[0] <= 22
