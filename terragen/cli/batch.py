@@ -162,9 +162,9 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         raise InputError(f"unknown --difficulty {difficulty!r} (choose easy, medium or hard)")
     for k in KINDS:
         preset(k, difficulty)
-    workers = workers or os.cpu_count() or 1
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise InputError("--workers must be at least 1")
+    workers = workers or os.cpu_count() or 1
     outp = Path(out)
     if outp.exists() and not outp.is_dir():
         raise InputError(f"{outp}: exists and is not a folder")
