@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from terragen.grids import hex as hx
-from terragen.render.marks import footer, page_label
+from terragen.render.marks import footer
 from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.palette import load_palette
 from terragen.render.paper import Paper, load_paper
@@ -137,8 +137,13 @@ def booklet(scenarios: list[dict[str, Any]], paper_key: str = "a4", title: str =
     for k, (chunk, solution) in enumerate(plan, 1):
         what = "answer key" if solution else "puzzles"
         pages.append(_page(paper, [(d, numbers[id(d)]) for d in chunk], solution,
-                           page_label(GAME, f"{title}, {what}", 1.0, k, n, reduced=None)))
+                           _label(f"{title}, {what}", k, n)))
     return Document(f"{GAME}: {title}", pages)
+
+
+def _label(contents: str, k: int, n: int) -> str:
+    # boards are pictures, not true size: say so instead of the kit's "print at 100%"
+    return " · ".join([f"terragen · {GAME}", contents, "boards reduced to fit", f"page {k}/{n}"])
 
 
 def _page(paper: Paper, slots: list[tuple[dict[str, Any], int]], solution: bool, label: str) -> Page:
