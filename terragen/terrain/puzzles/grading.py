@@ -29,7 +29,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "rotation": {
         "easy": {"radius": 3, "roughness": 0.3, "turns": 1, "region": (3, None), "cost": (3, 10), "max_near": 8, "grade": (None, 25)},
         "medium": {"radius": 4, "roughness": 0.4, "turns": 1, "region": (6, None), "cost": (8, 16), "max_near": None, "grade": (27, 38)},
-        "hard": {"radius": 4, "roughness": 0.5, "turns": 2, "region": (2, 24), "cost": (3, None), "max_near": None, "grade": (40, None)},
+        "hard": {"radius": 4, "roughness": 0.5, "turns": 2, "region": (2, 8), "cost": (3, None), "max_near": None, "grade": (40, None)},
     },
     "dice": {
         "easy": {"radius": 3, "roughness": 0.2, "rolls": 2, "bad_weather": 0, "grade": (None, 21)},

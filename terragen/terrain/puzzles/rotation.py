@@ -45,24 +45,55 @@ def single_map(board: Board, start: int) -> tuple[dict[int, list[Turn]], int, in
     return openers, enlarging, checked
 
 
+def _targets(board: Board) -> list[list[int]]:
+    return [[j for j, _, _ in arcs] for arcs in board.pip_arcs]
+
+
+def _turned_targets(board: Board, i: int, k: int) -> list[int]:
+    """Where piece ``i`` leads once turned to rotation ``k`` (elevation rule and board edge applied)."""
+    from terragen.terrain.pieces import exit_mask
+
+    m = exit_mask(board.pattern[i], k)
+    elev = {j for j, _, _ in board.elev_arcs[i]}
+    return [j for d, j in enumerate(board.nbr[i]) if m >> d & 1 and j in elev]
+
+
+def _reach(targets: list[list[int]], start: int, override: dict[int, list[int]]) -> set[int]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        i = stack.pop()
+        for j in override.get(i, targets[i]):
+            if j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return seen
+
+
 def pair_map(board: Board, start: int, skip: set[int]) -> tuple[dict[int, set[tuple[Turn, Turn]]], int]:
     """For every cell outside ``skip`` the unordered pairs of turns (two different pieces) that reach it.
 
     The first piece must be reachable before any turn and the second after the
     first (a turn only changes its own piece's exits), so this covers every pair.
+    Turned pieces are applied as overrides of the arc lists (no board copies): this
+    is the hard grade's inner loop.
     """
-    region = reachable(board, start)
+    targets = _targets(board)
+    region = _reach(targets, start, {})
+    turned = {(i, k): _turned_targets(board, i, k) for i in range(len(board)) if board.passable(i)
+              for k in rotation_options(board, i)}
     out: dict[int, set[tuple[Turn, Turn]]] = {}
     checked = 0
     for a in sorted(region):
         for ka in rotation_options(board, a):
-            b1 = board.rotated(a, ka)
-            for b in sorted(reachable(b1, start)):
+            first = {a: turned[(a, ka)]}
+            for b in sorted(_reach(targets, start, first)):
                 if b == a:
                     continue
                 for kb in rotation_options(board, b):
                     checked += 1
-                    for g in reachable(b1.rotated(b, kb), start) - region - skip:
+                    both = {a: first[a], b: turned[(b, kb)]}
+                    for g in _reach(targets, start, both) - region - skip:
                         out.setdefault(g, set()).add(tuple(sorted(((a, ka), (b, kb)))))
     return out, checked
 
@@ -102,7 +133,7 @@ def _answer(board: Board, start: int, goal: int, turns: int, singles: dict, enla
     return {"answer": answer, "cost_after": dist[goal], "path": path, "near_misses": near, "work": checked}
 
 
-def make_rotation(difficulty: str, seed: int, index: int, max_boards: int = 400) -> Puzzle | None:
+def make_rotation(difficulty: str, seed: int, index: int, max_boards: int = 1500) -> Puzzle | None:
     """A rotation puzzle for scenario ``index`` of ``seed``, or None if no board fits."""
     p = preset("rotation", difficulty)
     rng = puzzle_rng(seed, index, "rotation")
