@@ -33,6 +33,16 @@ def timed(count: int, kind: str, difficulty: str, workers: int, seed: int = 1) -
         return time.perf_counter() - t, s["grades"]
 
 
+def busy_others() -> str:
+    """Other processes using CPU right now (their load skews the 2-worker figure)."""
+    try:
+        out = subprocess.run(["ps", "-eo", "pcpu,args", "--sort=-pcpu"], capture_output=True, text=True).stdout
+    except OSError:
+        return "?"
+    rows = [line.strip() for line in out.splitlines()[1:6] if line.strip() and float(line.split()[0]) > 20.0]
+    return "; ".join(r[:90] for r in rows if "batch_speed" not in r) or "none"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=24)
@@ -41,6 +51,7 @@ def main() -> None:
     args = ap.parse_args()
     print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; nproc {os.cpu_count()}; "
           f"{platform.processor() or platform.machine()}; load before: {os.getloadavg()}")
+    print(f"other busy processes: {busy_others()}")
     try:
         print(subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()[7].strip())
     except (OSError, IndexError):
@@ -51,11 +62,13 @@ def main() -> None:
     for kind in KINDS:
         for diff in GRADES:
             n = args.hard_rotation_count if (kind, diff) == ("rotation", "hard") else args.count
+            if kind != "rotation":
+                n *= 5  # route and dice take milliseconds: more of them, so pool start-up does not dominate
             t1, grades = timed(n, kind, diff, 1)
             t2, _ = timed(n, kind, diff, args.workers)
             print(f"| {kind} | {diff} | {n} | {min(grades)} / {statistics.mean(grades):.1f} / {max(grades)} | "
                   f"{60 * n / t1:.0f} | {60 * n / t2:.0f} | {t1 / t2:.2f}x |", flush=True)
-    print(f"\nload after: {os.getloadavg()}")
+    print(f"\nload after: {os.getloadavg()}; other busy processes: {busy_others()}")
 
 
 if __name__ == "__main__":

@@ -77,7 +77,7 @@ def run_dask(tasks: list[Task], workers: int, scheduler: str | None) -> Iterator
     cluster = None
     try:
         if scheduler:
-            client = Client(scheduler, timeout=30)
+            client = Client(scheduler, timeout=10)
         else:
             cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
                                    dashboard_address=None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from terragen.terrain.board import Board
@@ -65,19 +66,17 @@ def random_board(rng: random.Random, radius: int, roughness: float, shape: str =
     """A full board from the generator's randomized construction (standard inventory, random rotations)."""
     from terragen.terrain.generate.construct import construct
     from terragen.terrain.generate.spec import Spec
-    from terragen.terrain.pieces import standard_inventory
 
     spec = Spec(players=2, radius=radius, shape=shape)
-    return construct(spec, _inventory(standard_inventory), rng, roughness).board
+    return construct(spec, _standard_inventory(), rng, roughness).board
 
 
-_INV: list = []
+@lru_cache(maxsize=1)
+def _standard_inventory():
+    """The standard 96-piece set, read once per process (every board of a batch uses it)."""
+    from terragen.terrain.pieces import standard_inventory
 
-
-def _inventory(load):
-    if not _INV:
-        _INV.append(load())
-    return _INV[0]
+    return standard_inventory()
 
 
 def board_layout(board: Board, corner: int, goal: int) -> Layout:
