@@ -53,21 +53,23 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
     if solution and data["kind"] == "rotation":
         turned = {(t["q"], t["r"]): t for t in data["solution"]["turns"]}
     items: list[Item] = []
+    numbers: list[Item] = []  # drawn after the solution so a route never hides a level
     for h in hx.board_cells(radius):
         c = cells[h]
         rot = turned[h]["rotation"] if h in turned else c["rotation"]
         art = piece_face(R, c["level"], exits(c["pattern"], rot), "", pal, number=False)
         ink = pal.text_on(c["level"])
-        art.append(Text(0, R * 0.22, str(c["level"]), R * 0.55, ink, bold=True))
         art.append(Text(0, -R * 0.42, f"{h[0]},{h[1]}", R * 0.22, ink))
         x, y = at(h)
         items.append(Group(art, translate(x, y), clip=hex_points(R)))
         items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.25)))
+        numbers.append(Text(x, y + R * 0.22, str(c["level"]), R * 0.55, ink, bold=True))
     for h in turned:
         x, y = at(h)
         items.append(Polygon(hex_points(R * 0.93, x, y), Style(stroke=TURN_COLOUR, width=max(0.6, R * 0.12))))
     if solution:
         items.extend(_solution_paths(data, at, R))
+    items.extend(numbers)
     ps = data["puzzle"]
     for h, name in ((ps["start"], "S"), (ps["goal"], "G")):
         x, y = at(h)
@@ -107,8 +109,13 @@ def answer_text(data: dict[str, Any]) -> str:
                  for t in sol["turns"]]
         text = "; ".join(parts)
         return text[:1].upper() + text[1:] + f". Then the cheapest route costs {sol['cost_after']}."
-    ends = " then ".join(f"({q},{r})" for q, r in sol["ends"])
-    return f"End the turns on {ends}; {sol['cost']} points of good-weather cost in all."
+    turns = []
+    for k, (leg, roll) in enumerate(zip(sol["legs"], data["puzzle"]["rolls"]), 1):
+        q, r = leg["end"]
+        spent = leg["cost"] * (2 if roll["weather"] == "bad" else 1)
+        turns.append(f"turn {k} ({roll['white']} {roll['weather']}): end on ({q},{r}), {spent} points")
+    text = "; ".join(turns)
+    return text[:1].upper() + text[1:] + "."
 
 
 def _title(data: dict[str, Any], number: int) -> str:

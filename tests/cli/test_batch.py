@@ -139,3 +139,40 @@ def test_dask_backend_on_a_local_cluster_gives_the_same_files(tmp_path):
         run_batch(4, "mix", "easy", 5, tmp_path / "dask", backend="dask", scheduler=cluster.scheduler_address)
     run_batch(4, "mix", "easy", 5, tmp_path / "local", workers=1)
     assert _files(tmp_path / "dask") == _files(tmp_path / "local")
+
+
+def test_resume_can_grow_the_count(tmp_path):
+    out = tmp_path / "b"
+    run_batch(3, "dice", "easy", 8, out, workers=1)
+    summary = run_batch(5, "dice", "easy", 8, out, workers=2, resume=True)
+    assert summary["computed"] == 2
+    run_batch(5, "dice", "easy", 8, tmp_path / "fresh", workers=1)
+    assert _files(out) == _files(tmp_path / "fresh")
+
+
+def test_progress_bar_only_when_enabled(capsys):
+    from terragen.cli.batch import Progress
+
+    bar = Progress(4, 1, enabled=False)
+    bar.step()
+    bar.end()
+    assert capsys.readouterr().err == ""
+    bar = Progress(4, 1, enabled=True)
+    bar.step()
+    bar.end()
+    err = capsys.readouterr().err
+    assert "2/4" in err and err.endswith("\n")
+
+
+def test_answer_key_text_names_the_solution():
+    from terragen.render.booklet import answer_text
+    from terragen.terrain.puzzles import make_puzzle
+
+    dice = make_puzzle("dice", "medium", 1, 0).to_data()
+    text = answer_text(dice)
+    assert text.count("Turn") + text.count("turn") == len(dice["puzzle"]["rolls"])
+    for q, r in dice["solution"]["ends"]:
+        assert f"({q},{r})" in text
+    rot = make_puzzle("rotation", "easy", 1, 0).to_data()
+    t = rot["solution"]["turns"][0]
+    assert f"{t['piece']} at ({t['q']},{t['r']})" in answer_text(rot)
