@@ -45,6 +45,7 @@ def specs() -> dict[str, tuple[Spec, bool]]:
     medium4, _ = build_spec({"players": 4, "difficulty": "medium"})
     x3, _ = build_spec({"players": 3, "destinations": 3, "difficulty": "medium"})
     partial, _ = build_spec({"players": 3, "radius": 4, "inventory": PARTIAL, "difficulty": "medium"})
+    partial_hard, _ = build_spec({"players": 3, "radius": 4, "inventory": PARTIAL, "difficulty": "hard"})
     walled = [{"q": 0, "r": 0, "piece": "1A"}] + [
         {"q": q, "r": r, "piece": f"8{'ABCD'[k % 4]}"} for k, (q, r) in enumerate(RING)]
     return {
@@ -54,6 +55,7 @@ def specs() -> dict[str, tuple[Spec, bool]]:
         "3 seats × 3 destinations, medium": (x3, True),
         "4 seats, turns spread ≤ 0.25": (spec_from_dict({"players": 4, "fairness": 0.25}), True),
         "radius 4, partial inventory, 3 seats, medium": (partial, True),
+        "radius 4, partial inventory, 3 seats, hard": (partial_hard, True),
         "infeasible: walled-in destination (CP-SAT)": (spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[0, 0]], [[2, 2]]], "pins": walled}), False),
         "infeasible: cost band below distance (bound)": (spec_from_dict({"players": 2, "placement": "opposite", "cost_band": [0, 8]}), False),
     }

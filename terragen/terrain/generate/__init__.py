@@ -96,10 +96,9 @@ def generate_board(
     simulator gate plugs in here); a board it rejects is discarded and the
     search goes on. ``progress`` receives short status lines.
     """
-    from terragen.terrain.analysis import analyse
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
-    from terragen.terrain.generate.verify import spec_problems
+    from terragen.terrain.generate.verify import check_against_spec
 
     check_spec(spec)
     inv = inventory or load_inventory(spec.inventory_name())
@@ -111,18 +110,19 @@ def generate_board(
     deadline = began + time_limit
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])
-    found: list[Layout] = []
+    found: list[tuple[Layout, dict]] = []
 
     def should_stop() -> bool:
         return time.monotonic() > deadline
 
     def accept(cand: Candidate, score: Score) -> bool:
         layout = to_layout(cand, spec)
-        if spec_problems(layout, spec, inv):
+        problems, data = check_against_spec(layout, spec, inv)
+        if problems:
             return False
         if gate is not None and not gate(layout):
             return False
-        found.append(layout)
+        found.append((layout, data))
         return True
 
     attempt = 0
@@ -145,21 +145,21 @@ def generate_board(
             break
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt))
-    layout = found[0]
-    analysis = analyse(layout)
-    turns = [p.expected_turns or 0.0 for p in analysis.players]
+    layout, data = found[0]
+    seats = data["players"]
+    turns = [p["expected_turns"] for p in seats]
     layout.extra["meta"] = {
         "generator": "terragen generate",
         "seed": seed,
         "spec": spec.to_json(),
         "attempts": attempt,
         "difficulty": spec.difficulty or "custom",
-        "metrics": analysis.metrics(),
+        "metrics": data["metrics"],
         "seats": [
-            {"seat": p.seat, "cost": p.tour_cost, "expected_turns": round(p.expected_turns or 0.0, 6),
-             "up3_steps": p.up3_steps, "fragility": p.fragility,
+            {"seat": p["seat"], "cost": p["cost_good"], "expected_turns": p["expected_turns"],
+             "up3_steps": p["up3_steps"], "fragility": p["fragility"],
              "destinations": [[d.q, d.r] for d in layout.players[k].destinations]}
-            for k, p in enumerate(analysis.players)
+            for k, p in enumerate(seats)
         ],
         "summary": _difficulty_label(turns),
         "build_order": build_order(layout),
