@@ -24,6 +24,8 @@ import click
 from terragen.errors import InputError
 
 MANIFEST_VERSION = 1
+#: Up to this many scenarios the manifest is rewritten after every one of them.
+MANIFEST_EVERY_ROWS = 2000
 CSV_FIELDS = ["index", "id", "kind", "difficulty", "grade", "json", "svg", "answer"]
 Task = tuple[str, str, int, int]  # (kind, difficulty, seed, index)
 
@@ -184,19 +186,28 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     tasks = [(kind, difficulty, seed, i) for i in range(count) if i not in rows]
     bar = Progress(count, len(rows), progress)
     results = run_dask(tasks, workers, scheduler) if backend == "dask" else run_local(tasks, workers)
+    import time
+
+    last_write = 0.0
+    unsaved = False
     try:
         for index, text, svg, row in results:
             atomic_write(outp / row["json"], text)
             atomic_write(outp / row["svg"], svg)
             rows[index] = row
-            write_manifest(outp, batch, rows)
+            unsaved = True
+            # after every scenario; past MANIFEST_EVERY_ROWS rows at most once a second (a
+            # rewrite costs O(rows)), and always on the way out, interrupted or not
+            if len(rows) <= MANIFEST_EVERY_ROWS or time.monotonic() - last_write >= 1.0:
+                write_manifest(outp, batch, rows)
+                last_write, unsaved = time.monotonic(), False
             bar.step()
             if on_result:
                 on_result(index)
     finally:
         bar.end()
-    if not rows:
-        write_manifest(outp, batch, rows)
+        if unsaved or not rows:
+            write_manifest(outp, batch, rows)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
         from terragen.render.booklet import booklet as make_booklet

@@ -176,3 +176,21 @@ def test_answer_key_text_names_the_solution():
     rot = make_puzzle("rotation", "easy", 1, 0).to_data()
     t = rot["solution"]["turns"][0]
     assert f"{t['piece']} at ({t['q']},{t['r']})" in answer_text(rot)
+
+
+def test_throttled_manifest_is_still_complete_after_interrupt(tmp_path, monkeypatch):
+    import terragen.cli.batch as cli_batch
+
+    monkeypatch.setattr(cli_batch, "MANIFEST_EVERY_ROWS", 0)  # large-batch mode: rewrite at most once a second
+    out = tmp_path / "b"
+    seen = []
+
+    def stop_after_four(index):
+        seen.append(index)
+        if len(seen) == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(6, "route", "medium", 2, out, workers=1, on_result=stop_after_four)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [r["index"] for r in manifest["scenarios"]] == seen == [0, 1, 2, 3]
