@@ -123,11 +123,11 @@ def _title(data: dict[str, Any], number: int) -> str:
     return f"Puzzle {number} · {data['kind']} · {data['difficulty']} · grade {m['grade']}  [{data['id']}]"
 
 
-def _slot(data: dict[str, Any], number: int, box: Box, solution: bool) -> list[Item]:
+def _slot(data: dict[str, Any], number: int, box: Box, solution: bool, text_share: float = 1.0) -> list[Item]:
     items: list[Item] = [Text(box.x0, box.y0 + 5.0, _title(data, number) + (" · answer" if solution else ""),
                               4.2, "#000000", anchor="start", bold=True)]
     text = answer_text(data) if solution else data["question"]
-    para, y = paragraph(box.x0, box.y0 + 11.0, text, 3.1, box.width, "#222222")
+    para, y = paragraph(box.x0, box.y0 + 11.0, text, 3.1, box.width * text_share, "#222222")
     items.extend(para)
     items.extend(board_items(data, Box(box.x0, y, box.x1, box.y1), solution))
     return items
@@ -174,5 +174,6 @@ def scenario_svg(data: dict[str, Any], paper_key: str = "a4") -> str:
     w = c.width
     h = w * 1.1
     page = Page(w + 20.0, h + 20.0)
-    page.items = _slot(data, data["index"] + 1, Box(10.0, 10.0, 10.0 + w, 10.0 + h), False)
+    # SVG viewers may substitute a wider font than Helvetica: wrap the words shorter
+    page.items = _slot(data, data["index"] + 1, Box(10.0, 10.0, 10.0 + w, 10.0 + h), False, text_share=0.85)
     return page_svg(page, f"{GAME}: {data['id']}")
