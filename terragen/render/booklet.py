@@ -1,0 +1,179 @@
+"""Puzzle booklets: the questions first (two to a page), then the answer key.
+
+Everything here works from a scenario's JSON data (the file the batch writes),
+so a booklet can be rebuilt from a folder after a resumed run. A board is
+drawn with every piece's level, pips and its (q,r) coordinate, the start (S)
+and goal (G) ringed; the answer key draws the solution: the unique cheapest
+route, the turned pieces (in their new rotation, outlined) with the route they
+open, or each turn's leg with the turn-end cells numbered. The renderer
+decides no rule: it draws what the solver recorded.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from terragen.grids import hex as hx
+from terragen.render.marks import footer
+from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Style, Text, translate
+from terragen.render.palette import load_palette
+from terragen.render.paper import Paper, load_paper
+from terragen.render.terrain_art import hex_points, path_items, piece_face
+from terragen.render.text import paragraph
+
+GAME = "The Terrain Game"
+ROUTE_COLOUR = "#d62828"
+TURN_COLOUR = "#1d4ed8"
+PER_PAGE = 2
+
+
+def _cells(data: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(c["q"], c["r"]): c for c in data["layout"]["cells"]}
+
+
+def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
+    """The scenario's board fitted into ``box``; with ``solution`` the answer drawn on top."""
+    from terragen.terrain.pieces import exits
+
+    pal = load_palette("terrain")
+    radius = int(data["layout"]["radius"])
+    cols_w = math.sqrt(3) * (2 * radius + 1)
+    rows_h = 1.5 * (2 * radius) + 2
+    R = min(box.width / cols_w, box.height / rows_h)
+    cx0 = (box.x0 + box.x1) / 2
+    cy0 = (box.y0 + box.y1) / 2
+
+    def at(h) -> tuple[float, float]:
+        x, y = hx.to_pixel(tuple(h), R)
+        return (cx0 + x, cy0 + y)
+
+    cells = _cells(data)
+    turned = {}
+    if solution and data["kind"] == "rotation":
+        turned = {(t["q"], t["r"]): t for t in data["solution"]["turns"]}
+    items: list[Item] = []
+    numbers: list[Item] = []  # drawn after the solution so a route never hides a level
+    for h in hx.board_cells(radius):
+        c = cells[h]
+        rot = turned[h]["rotation"] if h in turned else c["rotation"]
+        art = piece_face(R, c["level"], exits(c["pattern"], rot), "", pal, number=False)
+        ink = pal.text_on(c["level"])
+        art.append(Text(0, -R * 0.42, f"{h[0]},{h[1]}", R * 0.22, ink))
+        x, y = at(h)
+        items.append(Group(art, translate(x, y), clip=hex_points(R)))
+        items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.25)))
+        numbers.append(Text(x, y + R * 0.22, str(c["level"]), R * 0.55, ink, bold=True))
+    for h in turned:
+        x, y = at(h)
+        items.append(Polygon(hex_points(R * 0.93, x, y), Style(stroke=TURN_COLOUR, width=max(0.6, R * 0.12))))
+    if solution:
+        items.extend(_solution_paths(data, at, R))
+    items.extend(numbers)
+    ps = data["puzzle"]
+    for h, name in ((ps["start"], "S"), (ps["goal"], "G")):
+        x, y = at(h)
+        items.append(Circle(x, y, R * 0.78, Style(stroke="#000000", width=max(0.5, R * 0.09))))
+        items.append(Circle(x + R * 0.55, y - R * 0.55, R * 0.3, Style(fill="#000000", stroke="#ffffff", width=0.2)))
+        items.append(Text(x + R * 0.55, y - R * 0.46, name, R * 0.3, "#ffffff", bold=True))
+    return items
+
+
+def _solution_paths(data: dict[str, Any], at, R: float) -> list[Item]:
+    sol = data["solution"]
+    w = max(0.6, R * 0.11)
+    if data["kind"] in ("route", "rotation"):
+        return path_items([at(h) for h in sol["path"]], ROUTE_COLOUR, w)
+    items: list[Item] = []
+    colours = ["#d62828", "#1d4ed8", "#2a9d8f", "#9b5de5", "#f77f00", "#444444"]
+    for k, leg in enumerate(sol["legs"]):
+        col = colours[k % len(colours)]
+        if len(leg["path"]) > 1:
+            items.extend(path_items([at(h) for h in leg["path"]], col, w))
+        x, y = at(leg["end"])
+        items.append(Circle(x - R * 0.5, y + R * 0.45, R * 0.27, Style(fill=col, stroke="#ffffff", width=0.2)))
+        items.append(Text(x - R * 0.5, y + R * 0.55, str(k + 1), R * 0.3, "#ffffff", bold=True))
+    return items
+
+
+def answer_text(data: dict[str, Any]) -> str:
+    """The answer in words, as the answer key prints it."""
+    sol = data["solution"]
+    kind = data["kind"]
+    if kind == "route":
+        cells = " ".join(f"({q},{r})" for q, r in sol["path"])
+        return f"Cost {sol['cost']} (good weather), {len(sol['path']) - 1} steps: {cells}."
+    if kind == "rotation":
+        parts = [f"turn {t['piece']} at ({t['q']},{t['r']}) from rotation {t['from_rotation']} to "
+                 f"{t['rotation']} (exits {' '.join(hx.DIRECTION_NAMES[d] for d in t['exits'])})"
+                 for t in sol["turns"]]
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:] + f". Then the cheapest route costs {sol['cost_after']}."
+    turns = []
+    for k, (leg, roll) in enumerate(zip(sol["legs"], data["puzzle"]["rolls"]), 1):
+        q, r = leg["end"]
+        spent = leg["cost"] * (2 if roll["weather"] == "bad" else 1)
+        turns.append(f"turn {k} ({roll['white']} {roll['weather']}): end on ({q},{r}), {spent} points")
+    text = "; ".join(turns)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _title(data: dict[str, Any], number: int) -> str:
+    m = data["metrics"]
+    return f"Puzzle {number} · {data['kind']} · {data['difficulty']} · grade {m['grade']}  [{data['id']}]"
+
+
+def _slot(data: dict[str, Any], number: int, box: Box, solution: bool, text_share: float = 1.0) -> list[Item]:
+    items: list[Item] = [Text(box.x0, box.y0 + 5.0, _title(data, number) + (" · answer" if solution else ""),
+                              4.2, "#000000", anchor="start", bold=True)]
+    text = answer_text(data) if solution else data["question"]
+    para, y = paragraph(box.x0, box.y0 + 11.0, text, 3.1, box.width * text_share, "#222222")
+    items.extend(para)
+    items.extend(board_items(data, Box(box.x0, y, box.x1, box.y1), solution))
+    return items
+
+
+def booklet(scenarios: list[dict[str, Any]], paper_key: str = "a4", title: str = "puzzle booklet") -> Document:
+    """All scenarios as puzzles (two per page), then the answer key in the same order."""
+    paper = load_paper(paper_key)
+    chunks = [scenarios[k:k + PER_PAGE] for k in range(0, len(scenarios), PER_PAGE)]
+    plan = [(chunk, False) for chunk in chunks] + [(chunk, True) for chunk in chunks]
+    n = len(plan)
+    numbers = {id(d): k + 1 for k, d in enumerate(scenarios)}
+    pages = []
+    for k, (chunk, solution) in enumerate(plan, 1):
+        what = "answer key" if solution else "puzzles"
+        pages.append(_page(paper, [(d, numbers[id(d)]) for d in chunk], solution,
+                           _label(f"{title}, {what}", k, n)))
+    return Document(f"{GAME}: {title}", pages)
+
+
+def _label(contents: str, k: int, n: int) -> str:
+    # boards are pictures, not true size: say so instead of the kit's "print at 100%"
+    return " · ".join([f"terragen · {GAME}", contents, "boards reduced to fit", f"page {k}/{n}"])
+
+
+def _page(paper: Paper, slots: list[tuple[dict[str, Any], int]], solution: bool, label: str) -> Page:
+    c = paper.content
+    half = c.height / PER_PAGE
+    items: list[Item] = []
+    for k, (data, number) in enumerate(slots):
+        box = Box(c.x0, c.y0 + k * half, c.x1, c.y0 + (k + 1) * half - 4.0)
+        items.extend(_slot(data, number, box, solution))
+    page = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    page.items = items + [footer(paper, label)]
+    return page
+
+
+def scenario_svg(data: dict[str, Any], paper_key: str = "a4") -> str:
+    """One scenario's puzzle (question and board, no answer) as a standalone SVG."""
+    from terragen.render.svg import page_svg
+
+    paper = load_paper(paper_key)
+    c = paper.content
+    w = c.width
+    h = w * 1.1
+    page = Page(w + 20.0, h + 20.0)
+    # SVG viewers may substitute a wider font than Helvetica: wrap the words shorter
+    page.items = _slot(data, data["index"] + 1, Box(10.0, 10.0, 10.0 + w, 10.0 + h), False, text_share=0.85)
+    return page_svg(page, f"{GAME}: {data['id']}")

@@ -1,0 +1,196 @@
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from terragen.cli.batch import run_batch
+from terragen.cli import main
+from terragen.terrain.formats_json import layout_from_data
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _files(d: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def _pages(pdf: Path) -> int:
+    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[-1] for line in out.splitlines() if line.startswith("Pages:")))
+
+
+def test_mix_batch_writes_scenarios_manifest_and_booklet(tmp_path):
+    out = tmp_path / "b"
+    summary = run_batch(5, "mix", "easy", 3, out, workers=1)
+    assert summary["count"] == 5
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [r["index"] for r in manifest["scenarios"]] == list(range(5))
+    assert [r["kind"] for r in manifest["scenarios"]] == ["route", "rotation", "dice", "route", "rotation"]
+    csv_lines = (out / "manifest.csv").read_text().splitlines()
+    assert csv_lines[0].startswith("index,id,kind,difficulty,grade") and len(csv_lines) == 6
+    for row in manifest["scenarios"]:
+        data = json.loads((out / row["json"]).read_text())
+        assert data["solution"] and data["metrics"]["grade"] == row["grade"]
+        layout = layout_from_data(data["layout"])
+        assert len(layout.cells) == 37 and layout.players[0].destinations[0].hex == tuple(data["puzzle"]["goal"])
+        svg = ET.fromstring((out / row["svg"]).read_text())
+        assert svg.tag.endswith("svg") and data["question"][:20] in "".join(svg.itertext())
+    pdf = out / "booklet.pdf"
+    # 5 puzzles two to a page: 3 puzzle pages, then 3 answer pages
+    assert _pages(pdf) == 6
+    png = tmp_path / "png"
+    png.mkdir()
+    subprocess.run(["pdftoppm", "-png", "-r", "20", str(pdf), str(png / "p")], check=True)
+    assert len(list(png.glob("p-*.png"))) == 6
+
+
+def test_same_seed_same_files_whatever_the_workers(tmp_path):
+    run_batch(6, "mix", "medium", 9, tmp_path / "one", workers=1)
+    run_batch(6, "mix", "medium", 9, tmp_path / "two", workers=2)
+    assert _files(tmp_path / "one") == _files(tmp_path / "two")
+    run_batch(6, "mix", "medium", 10, tmp_path / "other", workers=1)
+    assert _files(tmp_path / "one") != _files(tmp_path / "other")
+
+
+def test_interrupt_leaves_consistent_manifest_and_resume_finishes_identically(tmp_path):
+    out = tmp_path / "b"
+    seen = []
+
+    def stop_after_three(index):
+        seen.append(index)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(7, "route", "easy", 4, out, workers=2, on_result=stop_after_three)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["done"] == 3 == len(manifest["scenarios"])
+    for row in manifest["scenarios"]:
+        json.loads((out / row["json"]).read_text())  # complete, parseable
+    assert not (out / "booklet.pdf").exists()
+    summary = run_batch(7, "route", "easy", 4, out, workers=2, resume=True)
+    assert summary["computed"] == 4 and summary["count"] == 7
+    run_batch(7, "route", "easy", 4, tmp_path / "fresh", workers=1)
+    assert _files(out) == _files(tmp_path / "fresh")
+
+
+def test_real_sigint_then_resume(tmp_path):
+    out = tmp_path / "b"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    args = [sys.executable, "-m", "terragen", "batch", "--count", "40", "--kind", "rotation", "--difficulty", "medium",
+            "--seed", "2", "--workers", "2", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 20
+    while time.time() < deadline and not (out / "manifest.json").exists():
+        time.sleep(0.05)
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    if proc.returncode == 0:
+        pytest.skip("the batch finished before the signal arrived")
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "--resume" in err
+    manifest = json.loads((out / "manifest.json").read_text())
+    done = manifest["done"]
+    assert 0 < done < 40
+    for row in manifest["scenarios"]:
+        json.loads((out / row["json"]).read_text())
+    rc = subprocess.run(args[:-1] + ["--resume", "--no-progress"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert rc.returncode == 0, rc.stderr
+    assert json.loads((out / "manifest.json").read_text())["done"] == 40
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["--kind", "maze"], "unknown --kind"),
+    (["--difficulty", "brutal"], "unknown --difficulty"),
+    (["--count", "0"], "--count must be at least 1"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--scheduler", "tcp://x:1"], "--scheduler needs --backend dask"),
+])
+def test_bad_input_is_one_line_exit_2(tmp_path, capsys, argv, msg):
+    with pytest.raises(SystemExit) as exc:
+        main(["batch", "--out", str(tmp_path / "x"), "--no-progress"] + argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert msg in err and len(err.strip().splitlines()) == 1
+
+
+def test_existing_batch_needs_resume_and_matching_settings(tmp_path, capsys):
+    out = tmp_path / "b"
+    run_batch(2, "route", "easy", 1, out, workers=1, booklet=False)
+    with pytest.raises(SystemExit) as exc:
+        main(["batch", "--count", "2", "--kind", "route", "--difficulty", "easy", "--seed", "1", "--out", str(out)])
+    assert exc.value.code == 2 and "--resume" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["batch", "--count", "2", "--kind", "route", "--difficulty", "easy", "--seed", "2", "--out", str(out),
+              "--resume"])
+    assert exc.value.code == 2 and "different settings" in capsys.readouterr().err
+
+
+def test_dask_backend_on_a_local_cluster_gives_the_same_files(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        run_batch(4, "mix", "easy", 5, tmp_path / "dask", backend="dask", scheduler=cluster.scheduler_address)
+    run_batch(4, "mix", "easy", 5, tmp_path / "local", workers=1)
+    assert _files(tmp_path / "dask") == _files(tmp_path / "local")
+
+
+def test_resume_can_grow_the_count(tmp_path):
+    out = tmp_path / "b"
+    run_batch(3, "dice", "easy", 8, out, workers=1)
+    summary = run_batch(5, "dice", "easy", 8, out, workers=2, resume=True)
+    assert summary["computed"] == 2
+    run_batch(5, "dice", "easy", 8, tmp_path / "fresh", workers=1)
+    assert _files(out) == _files(tmp_path / "fresh")
+
+
+def test_progress_bar_only_when_enabled(capsys):
+    from terragen.cli.batch import Progress
+
+    bar = Progress(4, 1, enabled=False)
+    bar.step()
+    bar.end()
+    assert capsys.readouterr().err == ""
+    bar = Progress(4, 1, enabled=True)
+    bar.step()
+    bar.end()
+    err = capsys.readouterr().err
+    assert "2/4" in err and err.endswith("\n")
+
+
+def test_answer_key_text_names_the_solution():
+    from terragen.render.booklet import answer_text
+    from terragen.terrain.puzzles import make_puzzle
+
+    dice = make_puzzle("dice", "medium", 1, 0).to_data()
+    text = answer_text(dice)
+    assert text.count("Turn") + text.count("turn") == len(dice["puzzle"]["rolls"])
+    for q, r in dice["solution"]["ends"]:
+        assert f"({q},{r})" in text
+    rot = make_puzzle("rotation", "easy", 1, 0).to_data()
+    t = rot["solution"]["turns"][0]
+    assert f"{t['piece']} at ({t['q']},{t['r']})" in answer_text(rot)
+
+
+def test_throttled_manifest_is_still_complete_after_interrupt(tmp_path, monkeypatch):
+    import terragen.cli.batch as cli_batch
+
+    monkeypatch.setattr(cli_batch, "MANIFEST_EVERY_ROWS", 0)  # large-batch mode: rewrite at most once a second
+    out = tmp_path / "b"
+    seen = []
+
+    def stop_after_four(index):
+        seen.append(index)
+        if len(seen) == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(6, "route", "medium", 2, out, workers=1, on_result=stop_after_four)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [r["index"] for r in manifest["scenarios"]] == seen == [0, 1, 2, 3]
