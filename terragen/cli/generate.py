@@ -33,13 +33,22 @@ def _progress_printer(enabled: bool):
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")
 @click.option("--progress/--no-progress", default=None, help="Progress on stderr (default: when stderr is a terminal).")
+@click.option("--gate-games", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="Simulated games each candidate board must pass (greedy players) before it is written.")
+@click.option("--gate-margin", type=click.FloatRange(0.0, 1.0), default=None,
+              help="Largest distance of a seat's simulated win rate from a fair share. [default: as terragen simulate, 0.1]")
+@click.option("--no-gate", is_flag=True, help="Skip the simulation gate (faster; boards may then play unevenly).")
 def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_file, radius, inventory,
-             placement, shape, progress) -> int:
+             placement, shape, progress, gate_games, gate_margin, no_gate) -> int:
     """Generate a fair Terrain Game board that meets a spec.
 
     Every board written passed the validator (no errors, no warnings) and the
     analysis: each destination is reachable by elevation and by pips, the
-    inventory is respected and every band of the spec holds. Writes
+    inventory is respected and every band of the spec holds. It then has to
+    pass the simulator: --gate-games full-rules games between greedy players
+    must all end under the turn cap, with no seat's win rate further than
+    --gate-margin from a fair share (the same PLAYABLE verdict as
+    terragen simulate, reproducible with the seed recorded in the board). Writes
     board.json (with the spec, metrics and a legal build order in "meta"),
     board.txt and board.svg to the output folder.
 
@@ -64,7 +73,10 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
              "shape": shape}
     spec, run = build_spec(flags, spec_file)
     show = progress if progress is not None else sys.stderr.isatty()
-    layout = generate_board(spec, run["seed"], run["time_limit"], progress=_progress_printer(show))
+    gate = None if no_gate else SimulationGate(gate_games, run["seed"], gate_margin)
+    layout = generate_board(spec, run["seed"], run["time_limit"], gate=gate, progress=_progress_printer(show))
+    if gate is not None:
+        layout.extra["meta"]["simulation"] = gate.record()
     analysis = analyse(layout)
     header = f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}"
     files = {
@@ -77,8 +89,57 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
         atomic_write(f"{folder}/{name}", text)
     for line in summary(layout, analysis, spec):
         click.echo(line)
+    if gate is not None:
+        for line in gate.summary():
+            click.echo(line)
     click.echo(f"written: {folder}/board.json, board.txt, board.svg")
     return 0
+
+
+class SimulationGate:
+    """The simulator as the generator's last check: a board ships only if it plays PLAYABLE.
+
+    Keeps the report of the board it accepted so the summary and the board's
+    ``meta`` can show the simulated figures.
+    """
+
+    POLICY = "greedy"
+
+    def __init__(self, games: int, seed: int, margin: float | None) -> None:
+        from terragen.terrain.sim.runner import DEFAULT_MARGIN
+
+        self.games = games
+        self.seed = seed
+        self.margin = DEFAULT_MARGIN if margin is None else margin
+        self.tried = 0
+        self.report = None
+
+    def __call__(self, layout) -> bool:
+        from terragen.terrain.sim import simulate_layout
+
+        self.tried += 1
+        report = simulate_layout(layout, games=self.games, seed=self.seed, policy=self.POLICY, margin=self.margin)
+        if report.playable:
+            self.report = report
+        return report.playable
+
+    def record(self) -> dict:
+        assert self.report is not None
+        return {"games": self.games, "seed": self.seed, "policy": self.POLICY, "margin": self.margin,
+                "boards_simulated": self.tried, "verdict": "PLAYABLE",
+                "win_rates": [round(s.rate, 4) for s in self.report.seats],
+                "turns": {k: round(v, 3) for k, v in self.report.turns.items()},
+                "capped_share": self.report.capped_share}
+
+    def summary(self) -> list[str]:
+        r = self.report
+        rates = ", ".join(f"seat {s.seat} {100 * s.rate:.1f}%" for s in r.seats)
+        return [
+            f"simulated: {self.games} games (greedy players, seed {self.seed}): PLAYABLE; win rates {rates}",
+            f"  turns to finish mean {r.turns['mean']:.1f}, p90 {r.turns['p90']:.0f}; "
+            f"{r.rotations_per_game:.1f} rotations and {r.send_backs_per_game:.2f} send-backs per game; "
+            f"{self.tried} candidate board(s) simulated",
+        ]
 
 
 def summary(layout, analysis, spec) -> list[str]:

@@ -78,3 +78,25 @@ def test_partial_set_spec_uses_its_inventory(cli, tmp_path):
     assert p.returncode == 0, p.stderr
     data = json.loads((tmp_path / "ps" / "board.json").read_text())
     assert len(data["cells"]) == 61 and max(c["level"] for c in data["cells"]) <= 7
+
+
+def test_simulation_gate_ships_only_playable_boards_and_is_reproducible(cli, tmp_path):
+    out = tmp_path / "g"
+    p = cli("generate", "--players", 4, "--difficulty", "medium", "--seed", 2, "--gate-games", 120, "--out", out)
+    assert p.returncode == 0, p.stderr
+    assert "simulated: 120 games" in p.stdout and "PLAYABLE" in p.stdout
+    sim = json.loads((out / "board.json").read_text())["meta"]["simulation"]
+    assert sim["verdict"] == "PLAYABLE" and sim["games"] == 120 and sim["seed"] == 2
+    assert all(abs(r - 0.25) <= sim["margin"] for r in sim["win_rates"])
+    # anyone can check the verdict again from what the board records
+    again = cli("simulate", out / "board.json", "--games", sim["games"], "--seed", sim["seed"],
+                "--policy", sim["policy"], "--margin", sim["margin"], "--json")
+    assert again.returncode == 0, again.stdout + again.stderr
+    rates = [s["win_rate"] for s in json.loads(again.stdout)["seats"]]
+    assert rates == sim["win_rates"]
+
+
+def test_no_gate_skips_the_simulation(cli, tmp_path):
+    p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 1, "--no-gate", "--out", tmp_path / "n")
+    assert p.returncode == 0 and "simulated:" not in p.stdout
+    assert "simulation" not in json.loads((tmp_path / "n" / "board.json").read_text())["meta"]
