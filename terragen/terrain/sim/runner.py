@@ -112,11 +112,12 @@ def simulate_layout(
                 if progress:
                     progress(len(results), games)
     names = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in specs]
-    return build_report(results, games, seed, rules, names, margin, unreachable)
+    seat_numbers = [p.seat for p in sorted(layout.players, key=lambda p: p.seat)]
+    return build_report(results, games, seed, rules, names, margin, unreachable, seat_numbers)
 
 
 def build_report(results: list[GameResult], games: int, seed: int, rules: Rules, specs: list[str],
-                 margin: float, unreachable: list[str]) -> SimulationReport:
+                 margin: float, unreachable: list[str], seat_numbers: Sequence[int] | None = None) -> SimulationReport:
     n = len(specs)
     wins = [0] * n
     for r in results:
@@ -125,7 +126,8 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
     sides = len(rules.teams) if rules.teams else n
     fair = 1.0 / sides
     played = len(results)
-    seats = [SeatStats(s, specs[s], wins[s], played, fair) for s in range(n)]
+    labels = list(seat_numbers) if seat_numbers is not None else list(range(n))  # the seats the file names
+    seats = [SeatStats(labels[s], specs[s], wins[s], played, fair) for s in range(n)]
     lengths = sorted(r.turns for r in results if not r.capped)
     mean, _ = mean_and_stderr(lengths)
     turns = {"mean": mean, "median": percentile(lengths, 50), "p90": percentile(lengths, 90),
