@@ -119,6 +119,21 @@ class Board:
         self.mask[i] = exit_mask(self.pattern[i], self.rotation[i])
         self._rebuild_arcs(i)
 
+    def set_piece(self, i: int, level: int, pattern: str, rotation: int) -> None:
+        """Put another piece on cell ``i``; its neighbours' arcs change too (they depend on its level)."""
+        self.present[i] = True
+        self.level[i] = level
+        self.pattern[i] = pattern
+        self.rotation[i] = rotation % 6
+        self.mask[i] = exit_mask(pattern, self.rotation[i])
+        self._refresh(i)
+
+    def rebuild(self) -> None:
+        """Recompute every exit mask and arc after the per-cell lists were filled in bulk."""
+        self.mask = [exit_mask(self.pattern[i], self.rotation[i]) for i in range(len(self.hexes))]
+        for i in range(len(self.hexes)):
+            self._rebuild_arcs(i)
+
     def set_inverted(self, i: int, inverted: bool = True) -> None:
         """Turn piece ``i`` upside down: no arcs into or out of it any more."""
         self.inverted[i] = inverted

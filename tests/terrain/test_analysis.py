@@ -67,3 +67,14 @@ def test_costs_to_agrees_with_costs_from():
         back = costs_to(board, goal)
         for p in range(len(board)):
             assert costs_from(board, p).get(goal) == back.get(p)
+
+
+def test_set_piece_matches_a_board_built_from_scratch():
+    layout = random_layout(5, levels=(1, 8))
+    board = Board.from_layout(layout)
+    i = board.index[(0, 0)]
+    board.set_piece(i, 8, "C", 4)
+    cell = next(c for c in layout.cells if c.hex == (0, 0))
+    cell.level, cell.pattern, cell.rotation = 8, "C", 4
+    fresh = Board.from_layout(layout)
+    assert board.pip_arcs == fresh.pip_arcs and board.elev_arcs == fresh.elev_arcs

@@ -40,12 +40,7 @@ class Candidate:
 
 def set_kind(board: Board, i: int, kind: Kind, rotation: int) -> None:
     """Put a piece of ``kind`` turned by ``rotation`` on cell ``i`` and refresh the arcs around it."""
-    from terragen.terrain.pieces import exit_mask
-
-    board.level[i], board.pattern[i] = kind
-    board.rotation[i] = rotation % 6
-    board.mask[i] = exit_mask(kind[1], board.rotation[i])
-    board._refresh(i)  # noqa: SLF001 - the neighbours' arcs depend on this cell's level
+    board.set_piece(i, kind[0], kind[1], rotation)
 
 
 def height_field(spec: Spec, rng: random.Random, roughness: float) -> dict[hx.Hex, float]:
@@ -132,11 +127,7 @@ def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: f
     for i, h in enumerate(cells):
         rot = pinned[h].rotation if i in locked_rot else rng.randrange(6)
         board.rotation[i] = rot
-    from terragen.terrain.pieces import exit_mask
-
-    board.mask = [exit_mask(board.pattern[i], board.rotation[i]) for i in range(len(cells))]
-    for i in range(len(cells)):
-        board._rebuild_arcs(i)  # noqa: SLF001
+    board.rebuild()
     corners = spec.seat_corners()
     starts = [board.index[hx.corner(spec.radius, c)] for c in corners]
     dests: list[list[int]] = []
