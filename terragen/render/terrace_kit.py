@@ -18,7 +18,7 @@ from terragen.render.shapes import Shape
 from terragen.render.terrace_art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
-from terragen.render.text import paragraph, text_width
+from terragen.render.text import paragraph, titled_sections, text_width
 from terragen.render.tiler import OVERLAP, grid_shape, tile_board
 
 GAME = "Terrace"
@@ -298,18 +298,9 @@ def rules_part(opts: PrintOptions, t_rank: str = "a") -> KitPart:
                                "which is smaller than an A when sizes are compared (it can take only a T)"))
                  for h, b in rules]
     c = paper.content
-    y = c.y0 + 8.0
-    items: list[Item] = [Text(c.x0, y, "Terrace: rules at a glance", 6.0, "#000000", anchor="start", bold=True)]
-    y += 6.0
-    items.append(Text(c.x0, y, "Our summary for the table; where the rulebook is silent, terragen's choices apply "
-                      "(docs/rules-decisions.md).", 3.0, "#444444", anchor="start"))
-    y += 10.0
-    for head, body in rules:
-        items.append(Text(c.x0, y, head, 4.6, "#000000", anchor="start", bold=True))
-        y += 6.0
-        para, y = paragraph(c.x0, y, body, 3.9, c.width, leading=1.45)
-        items.extend(para)
-        y += 4.5
+    items, y = titled_sections(c, "Terrace: rules at a glance",
+                               "Our summary for the table; where the rulebook is silent, terragen's choices apply "
+                               "(docs/rules-decisions.md).", rules, 3.9)
     label = page_label(GAME, "rules summary", opts.scale, 1, 1)
     page = Page(paper.width, paper.height, label=label, trim=paper.printable)
     page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]

@@ -22,7 +22,6 @@ from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, 
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.shapes import Shape
-from terragen.render.text import paragraph
 
 if TYPE_CHECKING:
     from terragen.terraflip.model import TileSet
@@ -177,19 +176,9 @@ def _page(opts: PrintOptions, items: list[Item], contents: str, k: int = 1, n: i
 
 def _text_page(opts: PrintOptions, title: str, sub: str, sections: list[tuple[str, str]],
                size: float = 3.7) -> tuple[list[Item], float]:
-    c = opts.paper.content
-    y = c.y0 + 8.0
-    items: list[Item] = [Text(c.x0, y, title, 6.0, "#000000", anchor="start", bold=True)]
-    y += 6.0
-    items.append(Text(c.x0, y, sub, 3.0, "#444444", anchor="start"))
-    y += 9.0
-    for head, body in sections:
-        items.append(Text(c.x0, y, head, size * 1.15, "#000000", anchor="start", bold=True))
-        y += size * 1.5
-        para, y = paragraph(c.x0, y, body, size, c.width, leading=1.42)
-        items.extend(para)
-        y += size * 0.9
-    return items, y
+    from terragen.render.text import titled_sections
+
+    return titled_sections(opts.paper.content, title, sub, sections, size)
 
 
 def rules_sections() -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Sty
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
 from terragen.render.terrain_art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
-from terragen.render.text import paragraph
+from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
 from terragen.render.tiler import OVERLAP, grid_shape, tile_board
 
@@ -166,17 +166,8 @@ RULES = [
 def rules_part(opts: PrintOptions) -> KitPart:
     paper = opts.paper
     c = paper.content
-    y = c.y0 + 8.0
-    items: list[Item] = [Text(c.x0, y, "The Terrain Game: rules at a glance", 6.0, "#000000", anchor="start", bold=True)]
-    y += 6.0
-    items.append(Text(c.x0, y, "A summary for the table; the full rulebook decides any question.", 3.0, "#444444", anchor="start"))
-    y += 10.0
-    for head, body in RULES:
-        items.append(Text(c.x0, y, head, 4.6, "#000000", anchor="start", bold=True))
-        y += 6.0
-        para, y = paragraph(c.x0, y, body, 3.9, c.width, leading=1.45)
-        items.extend(para)
-        y += 4.5
+    items, y = titled_sections(c, "The Terrain Game: rules at a glance",
+                               "A summary for the table; the full rulebook decides any question.", RULES, 3.9)
     label = page_label(GAME, "rules summary", opts.scale, 1, 1)
     page = Page(paper.width, paper.height, label=label, trim=paper.printable)
     page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]

@@ -26,7 +26,7 @@ from terragen.render.shapes import Shape
 from terragen.render.terralogical_art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
 )
-from terragen.render.text import paragraph
+from terragen.render.text import paragraph, titled_sections
 from terragen.render.tiler import grid_shape, tile_board
 from terragen.terralogical.deck import Deck
 
@@ -184,18 +184,9 @@ RULES = [
 def rules_part(opts: PrintOptions) -> KitPart:
     paper = opts.paper
     c = paper.content
-    y = c.y0 + 8.0
-    items: list[Item] = [Text(c.x0, y, "Terralogical: rules at a glance", 6.0, "#000000", anchor="start", bold=True)]
-    y += 6.0
-    items.append(Text(c.x0, y, "A summary for the table in this project's words; the rulebook decides any question, "
-                      "docs/rules-decisions.md the open ones.", 2.9, "#444444", anchor="start"))
-    y += 9.0
-    for head, body in RULES:
-        items.append(Text(c.x0, y, head, 4.2, "#000000", anchor="start", bold=True))
-        y += 5.4
-        para, y = paragraph(c.x0, y, body, 3.5, c.width, leading=1.42)
-        items.extend(para)
-        y += 3.4
+    items, y = titled_sections(c, "Terralogical: rules at a glance",
+                               "A summary for the table in this project's words; the rulebook decides any question, "
+                               "docs/rules-decisions.md the open ones.", RULES, 3.5)
     y += 2.0
     leg, y = legend(c.x0, y)
     items.extend(leg)

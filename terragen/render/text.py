@@ -46,3 +46,25 @@ def paragraph(x: float, y: float, s: str, size: float, width: float, colour: str
         items.append(Text(x, y, line, size, colour, anchor="start", bold=bold))
         y += size * leading
     return items, y
+
+
+def titled_sections(box, title: str, subtitle: str, sections: list[tuple[str, str]], size: float = 3.7):
+    """A title, a grey subtitle and headed paragraphs flowing down ``box`` (a page's content box).
+
+    Every kit's rules summary and instruction page is this shape; returns the
+    items and the y where the text ended, so a caller can add more below.
+    """
+    from terragen.render.model import Text
+
+    y = box.y0 + 8.0
+    items = [Text(box.x0, y, title, 6.0, "#000000", anchor="start", bold=True)]
+    y += 6.0
+    items.append(Text(box.x0, y, subtitle, 3.0, "#444444", anchor="start"))
+    y += 9.0
+    for head, body in sections:
+        items.append(Text(box.x0, y, head, size * 1.15, "#000000", anchor="start", bold=True))
+        y += size * 1.5
+        para, y = paragraph(box.x0, y, body, size, box.width, leading=1.42)
+        items.extend(para)
+        y += size * 0.9
+    return items, y

@@ -112,7 +112,7 @@ class Analysis:
         }
 
 
-def _up3_count(board: Board, cells: list[int] | tuple[int, ...]) -> int:
+def up3_count(board: Board, cells: list[int] | tuple[int, ...]) -> int:
     return sum(1 for a, b in zip(cells, cells[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
 
 
@@ -157,7 +157,7 @@ def fragility(board: Board, start: int, goals: list[int]) -> int:
     return count
 
 
-def _best_tour(board: Board, start: int, goals: list[int]) -> tuple[int | None, list[int], list[int]]:
+def best_tour(board: Board, start: int, goals: list[int]) -> tuple[int | None, list[int], list[int]]:
     """Cheapest order to visit all goals: (cost, order, full cell path)."""
     nodes = [start, *goals]
     dist = {a: costs_from(board, a) for a in nodes}
@@ -204,10 +204,10 @@ def analyse_player(
             goals.append(g)
     complete = start >= 0 and len(goals) == len(player.destinations) and goals and len(set(goals)) == len(goals)
     if complete and _tour_reachable(board, start, goals):
-        tour_cost, order, path = _best_tour(board, start, goals)
+        tour_cost, order, path = best_tour(board, start, goals)
         et = expected_turns(board, start, goals, near)
         et_value = et if math.isfinite(et) else None
-        up3 = _up3_count(board, path)
+        up3 = up3_count(board, path)
         frag = fragility(board, start, goals) if with_fragility else 0
     else:
         tour_cost, order, path, et_value, up3, frag = None, [], [], None, None, 0

@@ -11,17 +11,16 @@ stage steers towards boards whose exact check will pass.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
 from terragen.terrain.analysis import fragility
 from terragen.terrain.board import Board
-from terragen.terrain.expected import MAX_BUDGET, _solve_layer
+from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate
 from terragen.terrain.generate.spec import Spec
-from terragen.terrain.paths import cheapest_path, costs_from, reachable
-from terragen.terrain.rules import MAX_CLIMB, step_allowed
+from terragen.terrain.paths import reachable
+from terragen.terrain.rules import step_allowed
 
 UNREACHABLE = 1000.0
 
@@ -34,54 +33,13 @@ class SeatResult:
 
 
 def tour(board: Board, start: int, goals: list[int]) -> SeatResult:
-    """Cheapest tour over all goals (best order) with its fewest-up-3 route, like the analysis."""
-    if len(goals) == 1:
-        res = cheapest_path(board, start, goals[0])
-        if res.cost is None:
-            return SeatResult(None, 0, [])
-        cells = list(res.cells)
-        up3 = sum(1 for a, b in zip(cells, cells[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
-        return SeatResult(res.cost, up3, cells)
-    nodes = [start, *goals]
-    dist = {a: costs_from(board, a) for a in nodes}
-    best = None
-    for order in itertools.permutations(goals):
-        total = 0.0
-        for a, b in zip((start, *order), order):
-            total += dist[a].get(b, math.inf)
-        if best is None or (total, order) < best:
-            best = (total, order)
-    assert best is not None
-    if best[0] == math.inf:
+    """Cheapest tour over all goals (best order) with its fewest-up-3 route, as the analysis reports it."""
+    from terragen.terrain.analysis import best_tour, up3_count
+
+    cost, _, path = best_tour(board, start, goals)
+    if cost is None:
         return SeatResult(None, 0, [])
-    path = [start]
-    for a, b in zip((start, *best[1]), best[1]):
-        path.extend(cheapest_path(board, a, b).cells[1:])
-    up3 = sum(1 for a, b in zip(path, path[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
-    return SeatResult(int(best[0]), up3, path)
-
-
-def fast_near_sources(board: Board) -> list[list[tuple[int, int]]]:
-    """Same table as ``expected.near_sources`` (cells p with cost p->q in 1..6, per q),
-    built from forward searches so one board's table is shared by every seat."""
-    near: list[list[tuple[int, int]]] = [[] for _ in range(len(board))]
-    for p in range(len(board)):
-        for q, c in costs_from(board, p, limit=MAX_BUDGET).items():
-            if q != p:
-                near[q].append((p, c))
-    return near
-
-
-def turns_with(board: Board, near: list[list[tuple[int, int]]], start: int, goals: list[int]) -> float:
-    """Exact expected turns like ``expected.expected_turns``, reusing a shared near table."""
-    goals = list(dict.fromkeys(goals))
-    k = len(goals)
-    full = (1 << k) - 1
-    table: dict[int, list[float]] = {full: [0.0] * len(board)}
-    for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
-        landing = {g: table[mask | 1 << b][g] for b, g in enumerate(goals) if not mask >> b & 1}
-        table[mask] = _solve_layer(board, near, landing)
-    return table[0][start]
+    return SeatResult(cost, up3_count(board, path), path)
 
 
 def cliff_exits(board: Board) -> int:
@@ -159,8 +117,8 @@ class Evaluator:
 
     def exact(self, cand: Candidate, seats: list[SeatResult]) -> tuple[float, list[float]]:
         spec = self.spec
-        near = fast_near_sources(cand.board)
-        turns = [turns_with(cand.board, near, s, g) for s, g in zip(cand.starts, cand.dests)]
+        near = near_sources(cand.board)  # shared by every seat's exact solve
+        turns = [expected_turns(cand.board, s, g, near) for s, g in zip(cand.starts, cand.dests)]
         score = 0.0
         for t in turns:
             score += 20.0 * band_gap(t, spec.turns_band) if math.isfinite(t) else UNREACHABLE
