@@ -19,7 +19,7 @@ from terragen.render.terrace_art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
-from terragen.render.tiler import OVERLAP, grid_shape, tile_board
+from terragen.render.tiler import sheet_windows, OVERLAP, grid_shape, tile_board
 
 GAME = "Terrace"
 #: Seats in the order their colours are printed (the two-player seats first).
@@ -81,19 +81,14 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 16.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    aw, ah = area.width, area.height - 6.0  # the tiler's window on each sheet
-    step_x = (side - aw) / (cols - 1) if cols > 1 else 0.0
-    step_y = (side - ah) / (rows - 1) if rows > 1 else 0.0
-    for r in range(rows):
-        for c in range(cols):
-            wx = step_x * c if cols > 1 else (side - aw) / 2
-            wy = step_y * r if rows > 1 else (side - ah) / 2
-            pts = ((wx, wy), (wx + aw, wy), (wx + aw, wy + ah), (wx, wy + ah))
-            ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.35, dash=(2.0, 1.0))))
-            lx, ly = ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k
-            ov.append(Polygon(((lx - 7.0, ly - 5.5), (lx + 7.0, ly - 5.5), (lx + 7.0, ly + 5.5), (lx - 7.0, ly + 5.5)),
-                              Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=0.9)))
-            ov.append(Text(lx, ly + 3.2, f"{chr(65 + r)}{c + 1}", 9.0, "#1f77b4", bold=True))
+    for win in (w for row in sheet_windows((side, side), opts) for w in row):
+        wx, wy, aw, ah = win.x, win.y, win.w, win.h
+        pts = win.corners()
+        ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.35, dash=(2.0, 1.0))))
+        lx, ly = ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k
+        ov.append(Polygon(((lx - 7.0, ly - 5.5), (lx + 7.0, ly - 5.5), (lx + 7.0, ly + 5.5), (lx - 7.0, ly + 5.5)),
+                          Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=0.9)))
+        ov.append(Text(lx, ly + 3.2, win.name, 9.0, "#1f77b4", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
             f"and follows on {rows * cols} sheets with {OVERLAP:g} mm overlap; the blue frames show which sheet is which.")

@@ -24,7 +24,7 @@ from terragen.render.shapes import Shape
 from terragen.render.terrain_art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
-from terragen.render.tiler import OVERLAP, grid_shape, tile_board
+from terragen.render.tiler import sheet_windows, OVERLAP, grid_shape, tile_board
 
 GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
@@ -90,17 +90,11 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     ox = area.x0 + (area.width - bw * k) / 2
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    # where each sheet's window falls, drawn on the overview
-    aw, ah = area.width, area.height - 6.0
-    step_x = (bw - aw) / (cols - 1) if cols > 1 else 0.0
-    step_y = (bh - ah) / (rows - 1) if rows > 1 else 0.0
-    for r in range(rows):
-        for c in range(cols):
-            wx = step_x * c if cols > 1 else (bw - aw) / 2
-            wy = step_y * r if rows > 1 else (bh - ah) / 2
-            pts = ((wx, wy), (wx + aw, wy), (wx + aw, wy + ah), (wx, wy + ah))
-            ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-            ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, f"{chr(65 + r)}{c + 1}", 8.0, "#1f77b4", bold=True, ))
+    for win in (w for row in sheet_windows((bw, bh), opts) for w in row):
+        wx, wy, aw, ah = win.x, win.y, win.w, win.h
+        pts = win.corners()
+        ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
+        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True, ))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets, "

@@ -27,7 +27,7 @@ from terragen.render.terralogical_art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
-from terragen.render.tiler import grid_shape, tile_board
+from terragen.render.tiler import sheet_windows, grid_shape, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
@@ -123,16 +123,11 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    aw, ah = area.width, area.height - 6.0
-    step_x = (side - aw) / (cols - 1) if cols > 1 else 0.0
-    step_y = (side - ah) / (rows - 1) if rows > 1 else 0.0
-    for r in range(rows):
-        for c in range(cols):
-            wx = step_x * c if cols > 1 else (side - aw) / 2
-            wy = step_y * r if rows > 1 else (side - ah) / 2
-            pts = ((wx, wy), (wx + aw, wy), (wx + aw, wy + ah), (wx, wy + ah))
-            ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-            ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, f"{chr(65 + r)}{c + 1}", 8.0, "#1f77b4", bold=True))
+    for win in (w for row in sheet_windows((side, side), opts) for w in row):
+        wx, wy, aw, ah = win.x, win.y, win.w, win.h
+        pts = win.corners()
+        ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
+        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
                    anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
