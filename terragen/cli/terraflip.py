@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import echo_json
-from terragen.errors import EXIT_INVALID, SpecError
+from terragen.cli._common import echo_json, finish_validation
+from terragen.errors import SpecError
 from terragen.fileio import atomic_write, read_text_input
 
 
@@ -113,14 +113,4 @@ def validate(path: str, as_json: bool, lines: str) -> None:
     """Check a TerraFlip position file (JSON or text) against the rules."""
     from terragen.terraflip.validation import validate_text
 
-    report = validate_text(read_text_input(path), path, lines=lines)
-    if as_json:
-        echo_json(report.to_json())
-    else:
-        for f in report.findings:
-            click.echo(f.format(path))
-        for line in report.summary:
-            click.echo(line)
-        click.echo("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
-    if not report.valid:
-        raise SystemExit(EXIT_INVALID)
+    finish_validation(validate_text(read_text_input(path), path, lines=lines), path, as_json)

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import echo_json
-from terragen.errors import EXIT_INVALID, SpecError
+from terragen.cli._common import echo_json, finish_validation
+from terragen.errors import SpecError
 
 
 @click.group()
@@ -176,13 +176,4 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
 
     text = read_text_input(file)
     report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
-    if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2, sort_keys=True))
-    else:
-        for finding in report.findings:
-            click.echo(finding.format(file))
-        for line in report.summary:
-            click.echo(line)
-        click.echo("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
-    if not report.valid:
-        raise SystemExit(EXIT_INVALID)
+    finish_validation(report, file, as_json)
