@@ -123,6 +123,15 @@ def shared_cuts(shape: Shape, centres: Sequence[Point]) -> list[tuple[Point, Poi
     return [seen[k] for k in sorted(seen)]
 
 
+def mark_area(paper: Paper):
+    """Where crop ticks may go (a shapely box): the printable part of the sheet above the
+    footer, so no tick runs into a home printer's dead margin or across the sheet label."""
+    from shapely.geometry import box
+
+    pr = paper.printable
+    return box(pr.x0, pr.y0, pr.x1, paper.content.y1)
+
+
 def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int, Point]], back: bool,
           opts: PrintOptions) -> tuple[list[Item], Box | None, list[tuple[Point, Point]]]:
     """Bleeds, art, cut marks of one side of a sheet; returns items, trim box and cut segments."""
@@ -147,15 +156,16 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     # 3) cuts: ticks outside the block; full cut lines only on request.
     segs = shared_cuts(shape, [p for _, p in placed])
     keep_out = unary_union(grown_all).buffer(0.3)
+    within = mark_area(paper)
     if shape.kind == "circle":
         r = shape.size / 2
         ticks = []
         for _, (x, y) in placed:
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 ticks.append(((x + dx * r, y + dy * r), (x + dx * (r + 0.01), y + dy * (r + 0.01))))
-        items.extend(crop_ticks(ticks, keep_out, reach=b + 2.3))
+        items.extend(crop_ticks(ticks, keep_out, reach=b + 2.3, within=within))
     else:
-        items.extend(crop_ticks(segs, keep_out))
+        items.extend(crop_ticks(segs, keep_out, within=within))
     if opts.outlines:
         if shape.kind == "circle":
             items.extend(Circle(x, y, shape.size / 2, CUT) for _, (x, y) in placed)

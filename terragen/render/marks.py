@@ -48,12 +48,16 @@ def page_label(game: str, contents: str, scale: float, k: int, n: int, reduced: 
     return " · ".join([f"terragen · {game}", contents, size, f"page {k}/{n}"])
 
 
-def crop_ticks(segments: list[tuple[Point, Point]], keep_out, reach: float = TICK_GAP + TICK_LEN + 3.5) -> list[Item]:
+def crop_ticks(segments: list[tuple[Point, Point]], keep_out, reach: float = TICK_GAP + TICK_LEN + 3.5,
+               within=None) -> list[Item]:
     """Ticks continuing each cut segment past its ends, minus anything inside ``keep_out``.
 
     ``keep_out`` is a shapely geometry (the union of every piece grown by the
     bleed); whatever part of a tick would fall on it is dropped, so ticks stay
-    outside the pieces and never print over art.
+    outside the pieces and never print over art. ``within`` (a shapely
+    geometry, usually the printable area above the footer) trims ticks that
+    would reach where a home printer cannot print or across the sheet label;
+    a shortened tick still shows where the cut runs.
     """
     from shapely.geometry import LineString
     from shapely.prepared import prep
@@ -73,7 +77,11 @@ def crop_ticks(segments: list[tuple[Point, Point]], keep_out, reach: float = TIC
             if inside.contains(line):
                 continue
             rest = line.difference(keep_out)
+            if within is not None:
+                rest = rest.intersection(within)
             for part in getattr(rest, "geoms", [rest]):
+                if not hasattr(part, "coords"):
+                    continue
                 if part.is_empty or part.length < 1.0:
                     continue
                 coords = tuple((round(x, 4), round(y, 4)) for x, y in part.coords)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
-from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
+from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, mark_area, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
 
 if TYPE_CHECKING:
@@ -59,42 +59,6 @@ def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
     return tiles
 
 
-def clip_marks(pages: list[Page], opts: PrintOptions) -> list[Page]:
-    """Trim crop ticks to the printable area.
-
-    The engine's ticks continue the slanted hex cuts 8.5 mm past the block; when a tile size
-    leaves less slack than that beside the block, a tick would run into the printer's margin.
-    A tick cut short still shows where the cut goes, and nothing is then drawn where a home
-    printer cannot print (the engine's files are not changed; this works on the finished pages).
-    """
-    from shapely.geometry import LineString, box
-
-    from terragen.render.marks import MARK
-
-    area = box(*(lambda b: (b.x0, b.y0, b.x1, b.y1))(opts.paper.printable))
-
-    def walk(items: list[Item]) -> list[Item]:
-        out: list[Item] = []
-        for it in items:
-            if isinstance(it, Group):
-                out.append(Group(walk(it.items), it.matrix, it.clip))
-            elif isinstance(it, Polyline) and it.style == MARK and len(it.points) == 2:
-                line = LineString(it.points)
-                if area.contains(line):
-                    out.append(it)
-                    continue
-                part = line.intersection(area)
-                if isinstance(part, LineString) and part.length >= 1.0:
-                    out.append(Polyline(tuple((round(x, 4), round(y, 4)) for x, y in part.coords), MARK))
-            else:
-                out.append(it)
-        return out
-
-    for page in pages:
-        page.items = walk(page.items)
-    return pages
-
-
 def check_size(tile_size: float) -> None:
     if not MIN_TILE <= tile_size <= MAX_TILE:
         raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm across flats)")
@@ -105,7 +69,6 @@ def tile_sheets(opts: PrintOptions, tileset: TileSet, size: float = DEFAULT_TILE
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = impose(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm across flats", duplex=True)
-    clip_marks(imp.pages, opts)
     return tiles, imp
 
 
@@ -118,8 +81,7 @@ def gutter_part(opts: PrintOptions, tileset: TileSet, size: float) -> KitPart:
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = gutter_fold(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
-    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)",
-                                                clip_marks(imp.pages, opts)))
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages))
 
 
 def alignment_part(opts: PrintOptions) -> KitPart:
@@ -157,13 +119,13 @@ def tokens_part(opts: PrintOptions, size: float) -> KitPart:
     extra: list[Item] = [
         Polygon(tuple((round(a, 4), round(b, 4)) for a, b in grown.exterior.coords[:-1]), Style(fill=shade(TOWER_FILL, 0.95))),
         Group(tower_face(shape.circumradius), translate(x, y), clip=shape.outline()),
-        *crop_ticks(shape.edges(x, y), grown.buffer(0.3)),
+        *crop_ticks(shape.edges(x, y), grown.buffer(0.3), within=mark_area(paper)),
         Text(x, y + shape.circumradius + paper.bleed + 8.0, "the tower: one side only, it never turns over", 3.0, "#444444"),
     ]
     if opts.outlines:
         extra.append(Polygon(outline, Style(stroke="#000000", width=0.15)))
     page.items.append(page_scale(opts, paper, extra))
-    return KitPart("tokens", Document(f"{GAME}: spy tokens and tower", clip_marks(imp.pages, opts)))
+    return KitPart("tokens", Document(f"{GAME}: spy tokens and tower", imp.pages))
 
 
 def _page(opts: PrintOptions, items: list[Item], contents: str, k: int = 1, n: int = 1) -> Page:

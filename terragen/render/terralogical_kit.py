@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from terragen.errors import SpecError
 from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
-from terragen.render.marks import MARK, TICK_GAP, TICK_LEN, footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Polyline, Style, Text, compose, scale, translate
+from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
 from terragen.render.terralogical_art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
@@ -80,23 +80,7 @@ def tiles_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
 def gutter_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
     tiles = deck_tiles(deck, size)
     imp = gutter_fold(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
-    for page in imp.pages:
-        _clear_footer(page, opts)
     return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages))
-
-
-def _clear_footer(page: Page, opts: PrintOptions) -> None:
-    """Drop crop ticks that run into the footer strip.
-
-    The gutter fold mirrors the tile block below the fold right down to the footer, so a
-    full half sheet of squares would put its lowest ticks across the sheet label; the
-    cut lines are still marked by the ticks on the other sides and the fold-line ticks.
-    """
-    limit = opts.paper.content.y1 + 0.01
-    for group in page.items:
-        if isinstance(group, Group):
-            group.items = [it for it in group.items
-                           if not (isinstance(it, Polyline) and it.style == MARK and max(p[1] for p in it.points) > limit)]
 
 
 def alignment_part(opts: PrintOptions) -> KitPart:

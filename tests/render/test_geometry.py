@@ -219,3 +219,34 @@ def test_backs_stay_in_the_printable_area_with_any_flip_and_offset(letter, flip)
         for x, y in visible_points(page.items):
             assert page_printable(page)[0] - 1e-3 <= x <= page_printable(page)[2] + 1e-3
         assert c.y0 - 1e-6 <= page.bleed.y0 and page.bleed.y1 <= c.y1 + 1e-6  # never on the footer
+
+
+def test_crop_ticks_stay_on_the_printable_sheet_above_the_footer():
+    """The engine trims every tick to the printable area above the footer, for any kit."""
+    from shapely.geometry import LineString
+
+    from terragen.render.impose import mark_area
+    from terragen.render.marks import MARK
+    from terragen.render.model import Group, Polyline
+    from terragen.render.paper import load_paper
+    from terragen.render.shapes import Shape
+
+    def marks(items):
+        for it in items:
+            if isinstance(it, Group):
+                yield from marks(it.items)
+            elif isinstance(it, Polyline) and it.style == MARK:
+                yield it
+
+    for paper in ("a4", "letter"):
+        opts = PrintOptions(load_paper(paper), 1.0, False, "long", (0.0, 0.0))
+        allowed = mark_area(opts.paper).buffer(1e-6)
+        for shape in (Shape("hex", 55.0), Shape("square", 60.0), Shape("circle", 45.0)):
+            tiles = [Tile([], "#888888", [], "#444444", str(i)) for i in range(20)]
+            for imp in (impose(shape, tiles, opts, "t", "test", duplex=True), gutter_fold(shape, tiles, opts, "t", "test")):
+                # the calibration bar's mm ticks live wholly inside the footer strip; every other
+                # mark is a crop tick, and no crop tick may reach into that strip
+                foot = opts.paper.content.y1 + 0.5
+                ticks = [m for page in imp.pages for m in marks(page.items) if min(p[1] for p in m.points) < foot]
+                assert ticks
+                assert all(allowed.contains(LineString(m.points)) for m in ticks)
