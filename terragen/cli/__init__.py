@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
     "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
     "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),
+    "serve": ("serve", "serve", "A local web page to build, check, balance and print a board."),
 }
 
 

@@ -1,0 +1,304 @@
+"""What each API call does, as plain functions of decoded JSON: no HTTP here.
+
+Every answer comes from the library: the live check is ``terragen validate``'s
+own report (the same JSON as ``terragen validate --json``) plus the geometry
+the page needs to draw it (exits, cliffs, starts), so the browser never
+decides a rule. Options for the long jobs are checked here, against the
+command's own click options where one exists, before a job starts; anything
+that could name a file or load code (spec files, output folders, policy
+classes) is not offered.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+import click
+
+from terragen.errors import InputError
+from terragen.fileio import decode_text
+
+#: Largest layout or upload the API reads; real layouts are a few kilobytes.
+MAX_TEXT_CHARS = 1_000_000
+
+#: generate options the page may not set: files, folders, terminal output
+GENERATE_HIDDEN = {"spec_file", "out_dir", "progress"}
+#: the piece inventories offered (a file path is never taken from the browser)
+INVENTORIES = ("standard", "extended")
+#: the simulator's built-in players; ``module:Class`` would import code, so it is not offered
+POLICIES = ("greedy", "expert", "random")
+VARIANTS = ("inversion", "green", "lost", "no-pass-through", "fixed-start")
+KIT_GAMES = ("terrain", "terrace", "terralogical", "terraflip")
+FLIPS = ("long", "short")
+MAX_GAMES = 20_000
+MAX_TIME_LIMIT = 600.0
+
+
+class ApiError(InputError):
+    """A request the API refuses; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# -- layouts ----------------------------------------------------------------------------------
+def layout_from_request(data: Any, source: str = "layout") -> Any:
+    """The Layout in a request's ``layout`` value (the JSON contract), read as strictly as a file."""
+    from terragen.terrain.formats_json import layout_from_data
+
+    if not isinstance(data, dict):
+        raise ApiError("'layout' must be a JSON object (the layout file's content)")
+    return layout_from_data(data, source)
+
+
+def parse_upload(text: Any, name: Any) -> dict[str, Any]:
+    """An uploaded layout file (JSON or the hand-typed text form) as layout data."""
+    from terragen.terrain.files import parse_layout
+    from terragen.terrain.formats_json import layout_to_data
+
+    if not isinstance(text, str):
+        raise ApiError("'text' must be the file's content as a string")
+    label = name if isinstance(name, str) and name.strip() else "upload"
+    label = "".join(ch for ch in label[:80] if ch.isprintable() and ch not in "/\\") or "upload"
+    if len(text) > MAX_TEXT_CHARS:
+        raise ApiError(f"{label}: file is larger than the {MAX_TEXT_CHARS // 1000} kB limit for a layout", 413)
+    decode_text(text.encode("utf-8", "surrogatepass"), label)  # empty and binary files, as the CLI says them
+    layout = parse_layout(text, label)
+    return {"layout": layout_to_data(layout)}
+
+
+def empty_layout(radius: Any) -> dict[str, Any]:
+    """A board of ``radius`` with no pieces and two players on opposite corners."""
+    from terragen.terrain.formats_json import layout_to_data
+    from terragen.terrain.layout import Layout, Player
+
+    if isinstance(radius, bool) or not isinstance(radius, int) or not 1 <= radius <= 8:
+        raise ApiError("'radius' must be a whole number from 1 to 8")
+    return {"layout": layout_to_data(Layout(radius, [], [Player(0, 0), Player(1, 3)]))}
+
+
+def check(data: Any) -> dict[str, Any]:
+    """The live check: validate's report, the race probabilities, and what the page draws."""
+    from terragen.grids import hex as hx
+    from terragen.terrain.board import Board
+    from terragen.terrain.pieces import exits
+    from terragen.terrain.validation import validate_layout
+
+    layout = layout_from_request(data)
+    report = validate_layout(layout)
+    board = Board.from_layout(layout)
+    cells = []
+    for c in layout.sorted_cells():
+        ok = c.pattern in "ABCD" and len(c.pattern) == 1 and 0 <= c.rotation <= 5
+        cells.append({"q": c.q, "r": c.r, "exits": list(exits(c.pattern, c.rotation)) if ok else []})
+    cliffs = []
+    for i, j in board.cliffs():
+        d = hx.direction_between(board.hexes[i], board.hexes[j])
+        cliffs.append({"q": board.hexes[i][0], "r": board.hexes[i][1], "direction": d})
+    starts = [{"seat": p.seat, "corner": p.corner, "hex": list(s) if (s := layout.start(p)) else None}
+              for p in layout.players]
+    return {
+        "report": report.to_json(),
+        "summary": report.summary,
+        "race": race(layout, report.valid),
+        "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,
+                  "positions": [list(h) for h in hx.board_cells(layout.radius)]},
+    }
+
+
+def race(layout: Any, valid: bool) -> dict[str, Any] | None:
+    """Each seat's exact chance to win the race of independent tokens (the balance issue's model).
+
+    None when this terragen has no race model yet or the layout cannot be raced
+    (errors, or a seat that cannot collect its destinations).
+    """
+    if not valid or importlib.util.find_spec("terragen.terrain.race") is None:
+        return None
+    race_module = importlib.import_module("terragen.terrain.race")
+    try:
+        result = race_module.race_for_layout(layout)
+    except (ValueError, InputError):
+        return None
+    seats = []
+    for p, prob, seat in zip(layout.players, result.win_probability, result.seats):
+        seats.append({"seat": p.seat, "win_probability": prob, "expected_rounds": seat.expected_rounds,
+                      "median_round": seat.quantile(0.5), "p90_round": seat.quantile(0.9)})
+    return {"seats": seats}
+
+
+def export(data: Any, fmt: Any) -> tuple[str, str]:
+    """The layout as a file: (text, media type) for ``json`` or ``text``."""
+    from terragen.terrain.formats_json import write_json_layout
+    from terragen.terrain.formats_text import write_text_layout
+
+    layout = layout_from_request(data)
+    if fmt == "json":
+        return write_json_layout(layout), "application/json"
+    if fmt == "text":
+        return write_text_layout(layout), "text/plain"
+    raise ApiError("'format' must be 'json' or 'text'")
+
+
+# -- options of the long jobs -----------------------------------------------------------------
+def _option_json(p: click.Option) -> dict[str, Any]:
+    from terragen.terrain.generate.presets import load_preset, preset_names
+
+    default = p.default if isinstance(p.default, (bool, int, float, str)) else None  # click marks "unset" with a sentinel
+    out: dict[str, Any] = {"name": p.name, "flag": p.opts[0], "help": p.help or "", "default": default}
+    if p.is_flag:
+        out["type"] = "flag"
+        out["default"] = default is True
+    elif isinstance(p.type, click.Choice):
+        out["type"] = "choice"
+        out["choices"] = list(p.type.choices)
+    elif p.name == "difficulty":
+        out["type"] = "choice"
+        out["choices"] = [{"value": n, "description": load_preset(n).get("description", "")} for n in preset_names()]
+    elif p.name == "inventory":
+        out["type"] = "choice"
+        out["choices"] = list(INVENTORIES)
+    elif isinstance(p.type, (click.types.IntParamType, click.IntRange)) or p.type is click.INT:
+        out["type"] = "int"
+    elif isinstance(p.type, (click.types.FloatParamType, click.FloatRange)) or p.type is click.FLOAT:
+        out["type"] = "float"
+    else:
+        out["type"] = "text"
+    for bound in ("min", "max"):
+        if getattr(p.type, bound, None) is not None:
+            out[bound] = getattr(p.type, bound)
+    return out
+
+
+def generate_options() -> list[dict[str, Any]]:
+    """The form for ``terragen generate``, read from the command's own options."""
+    from terragen.cli.generate import generate
+
+    return [_option_json(p) for p in generate.params
+            if isinstance(p, click.Option) and p.name not in GENERATE_HIDDEN]
+
+
+def check_generate(values: Any) -> dict[str, Any]:
+    """The form's values, each checked against the option's type and choices; unknown keys refused."""
+    if not isinstance(values, dict):
+        raise ApiError("'options' must be an object")
+    known = {o["name"]: o for o in generate_options()}
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in known:
+            raise ApiError(f"unknown generate option {key!r}")
+        if value is None or value == "":
+            continue
+        opt = known[key]
+        kind = opt["type"]
+        if kind == "flag":
+            if not isinstance(value, bool):
+                raise ApiError(f"option {opt['flag']} must be true or false")
+        elif kind == "choice":
+            names = [c["value"] if isinstance(c, dict) else c for c in opt["choices"]]
+            if value not in names:
+                raise ApiError(f"option {opt['flag']} must be one of {', '.join(names)}")
+        elif kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 2**31:
+                raise ApiError(f"option {opt['flag']} must be a whole number")
+        elif kind == "float":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= 1e6:
+                raise ApiError(f"option {opt['flag']} must be a number")
+        else:
+            if not isinstance(value, str) or len(value) > 100:
+                raise ApiError(f"option {opt['flag']} must be short text")
+        if kind in ("int", "float"):
+            lo, hi = opt.get("min"), opt.get("max")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise ApiError(f"option {opt['flag']} must be between {lo} and {hi}")
+        out[key] = value
+    if out.get("time_limit", 0) > MAX_TIME_LIMIT:
+        raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")
+    return out
+
+
+def simulate_defaults() -> dict[str, Any]:
+    from terragen.cli.simulate import simulate
+
+    return {p.name: p.default for p in simulate.params if isinstance(p, click.Option)}
+
+
+def check_simulate(values: Any) -> dict[str, Any]:
+    """games, seed, policy (built-in names only), variants, turn_cap and margin, defaulted as the CLI."""
+    if not isinstance(values, dict):
+        raise ApiError("'options' must be an object")
+    d = simulate_defaults()
+    out = {"games": d["games"], "seed": d["seed"], "policy": d["policy"], "variants": [],
+           "turn_cap": d["turn_cap"], "margin": d["margin"]}
+    unknown = set(values) - set(out)
+    if unknown:
+        raise ApiError(f"unknown simulate option(s): {', '.join(sorted(unknown))}")
+    out.update({k: v for k, v in values.items() if v is not None})
+    for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, 2**31), ("turn_cap", 1, 10_000)):
+        v = out[key]
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise ApiError(f"simulate option '{key}' must be a whole number from {lo} to {hi}")
+    m = out["margin"]
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
+        raise ApiError("simulate option 'margin' must be a number from 0 to 1")
+    pol = out["policy"]
+    if not isinstance(pol, str) or not all(p.strip() in POLICIES for p in pol.split(",")):
+        raise ApiError(f"simulate option 'policy' must be {', '.join(POLICIES)} or a comma list of them, one per seat")
+    vs = out["variants"]
+    if not isinstance(vs, list) or not all(v in VARIANTS for v in vs):
+        raise ApiError(f"simulate option 'variants' must be a list drawn from {', '.join(VARIANTS)}")
+    return out
+
+
+def check_paper(value: Any) -> str:
+    from terragen.render.paper import paper_names
+
+    if value not in paper_names():
+        raise ApiError(f"'paper' must be one of {', '.join(paper_names())}")
+    return value
+
+
+def check_kit(game: Any, values: Any) -> dict[str, Any]:
+    if game not in KIT_GAMES:
+        raise ApiError(f"'game' must be one of {', '.join(KIT_GAMES)}")
+    if not isinstance(values, dict):
+        raise ApiError("'options' must be an object")
+    unknown = set(values) - {"paper", "flip", "outlines", "nets"}
+    if unknown:
+        raise ApiError(f"unknown kit option(s): {', '.join(sorted(unknown))}")
+    out = {"paper": check_paper(values.get("paper", "a4")), "flip": values.get("flip", "long"),
+           "outlines": values.get("outlines", False), "nets": values.get("nets", False)}
+    if out["flip"] not in FLIPS:
+        raise ApiError("'flip' must be 'long' or 'short'")
+    if not isinstance(out["outlines"], bool) or not isinstance(out["nets"], bool):
+        raise ApiError("'outlines' and 'nets' must be true or false")
+    if out["nets"] and game != "terrain":
+        raise ApiError("fold-up nets exist for the Terrain Game kit only")
+    return out
+
+
+def info() -> dict[str, Any]:
+    """Everything the page needs to build its forms and draw: options, choices, colours."""
+    from terragen import __version__
+    from terragen.render.palette import load_palette
+    from terragen.render.paper import paper_names
+
+    pal = load_palette("terrain")
+    return {
+        "version": __version__,
+        "radii": [3, 4, 5, 6],
+        "levels": sorted(pal.levels),
+        "patterns": ["A", "B", "C", "D"],
+        "colours": {"levels": {str(k): v for k, v in pal.levels.items()},
+                    "ink": {str(k): v for k, v in pal.ink.items()},
+                    "seats": list(pal.seats), "seat_names": list(pal.seat_names)},
+        "generate": generate_options(),
+        "simulate": {"defaults": check_simulate({}), "policies": list(POLICIES), "variants": list(VARIANTS),
+                     "max_games": MAX_GAMES},
+        "papers": paper_names(),
+        "kits": list(KIT_GAMES),
+        "flips": list(FLIPS),
+        "max_text_chars": MAX_TEXT_CHARS,
+    }

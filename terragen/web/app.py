@@ -1,0 +1,239 @@
+"""The Flask app of ``terragen serve``: the page, its assets and the JSON API.
+
+Safety lives here, in front of every route: the Host header must name this
+server on loopback (so a DNS-rebinding page cannot reach it), a browser's
+Origin must be this server's, request bodies are size-limited and every POST
+body must be JSON (which a foreign page cannot send without a CORS preflight
+this server never grants). Bodies are decoded with the same guards as input
+files (nesting, huge numbers, binary), and answers are ``{"error": ...}`` with a
+status code, never a traceback. Routes only decode, call ``terragen.web.api``
+or the job manager, and encode.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from terragen.errors import TerragenError
+from terragen.web import api
+from terragen.web.jobs import Busy, JobManager
+
+#: Largest request body, in bytes (a layout is a few kB; an upload travels as JSON text).
+MAX_BODY = 2 * 1024 * 1024
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+_STATIC_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(html|js|css|svg)$")
+_TAB = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+#: jobs may run this long beyond their own time limit before they are stopped
+JOB_SLACK = 120.0
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'")
+
+
+def allowed_hosts(port: int | None) -> set[str]:
+    """Host header values that name this server: loopback names, with the port when known."""
+    names = set(LOOPBACK_NAMES)
+    return {f"{n}:{port}" for n in names} if port else names
+
+
+def error(message: str, status: int = 400) -> Response:
+    return Response(json.dumps({"error": message}), status=status, mimetype="application/json")
+
+
+def ok(data: Any) -> Response:
+    return Response(json.dumps(data, allow_nan=False, ensure_ascii=False), mimetype="application/json")
+
+
+def read_json_body() -> dict[str, Any]:
+    """The request's JSON object, decoded with the hostile-input guards of the file readers."""
+    if request.mimetype != "application/json":
+        raise api.ApiError("requests must send JSON (Content-Type: application/json)", 415)
+    raw = request.get_data(cache=False)
+    if len(raw) > MAX_BODY:
+        raise api.ApiError(f"request body larger than {MAX_BODY // 1024} KiB", 413)
+    if b"\x00" in raw:
+        raise api.ApiError("request body is binary, not JSON text")
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError as exc:
+        raise api.ApiError(f"request body is not UTF-8 (bad byte at offset {exc.start})") from None
+    except RecursionError:
+        raise api.ApiError("request body is nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise api.ApiError(f"request body is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except ValueError:
+        raise api.ApiError("request body has a number with too many digits") from None
+    if not isinstance(data, dict):
+        raise api.ApiError("request body must be a JSON object")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise api.ApiError(f"request body uses {name}, which is not JSON")
+
+
+def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs: JobManager | None = None) -> Flask:
+    """The app for a server on ``port`` (None: any port, for tests); ``hosts`` overrides the allowed Host values."""
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    allowed = set(hosts) if hosts is not None else allowed_hosts(port)
+    origins = {f"http://{h}" for h in allowed}
+    manager = jobs or JobManager()
+    app.extensions["terragen_jobs"] = manager
+
+    @app.before_request
+    def guard() -> Response | None:
+        host = request.headers.get("Host", "")
+        if host not in allowed:
+            return error(f"refused: Host {host[:60]!r} is not this local server", 403)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in origins:
+            return error(f"refused: requests from {origin[:60]!r} are not allowed", 403)
+        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+            return error("refused: cross-site request", 403)
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            return error(f"request body larger than {MAX_BODY // 1024} KiB", 413)
+        return None
+
+    @app.after_request
+    def headers(resp: Response) -> Response:
+        resp.headers["Content-Security-Policy"] = CSP
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["Referrer-Policy"] = "no-referrer"
+        resp.headers["Cache-Control"] = "no-store"
+        return resp
+
+    @app.errorhandler(api.ApiError)
+    def api_error(exc: api.ApiError) -> Response:
+        return error(exc.message, exc.status)
+
+    @app.errorhandler(TerragenError)
+    def terragen_error(exc: TerragenError) -> Response:
+        return error(exc.message, 400)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response:
+        messages = {404: "no such page or API call", 405: "method not allowed here",
+                    413: f"request body larger than {MAX_BODY // 1024} KiB"}
+        code = exc.code or 400
+        return error(messages.get(code, exc.name), code)
+
+    @app.errorhandler(Exception)
+    def internal(exc: Exception) -> Response:
+        app.logger.exception("internal error")
+        return error(f"internal error: {type(exc).__name__} (see the server's terminal)", 500)
+
+    # -- the page ---------------------------------------------------------------------------
+    @app.get("/")
+    def index() -> Response:
+        return static_file("index.html")
+
+    @app.get("/static/<name>")
+    def static_file(name: str) -> Response:
+        if not _STATIC_NAME.match(name):
+            return error("no such file", 404)
+        res = resources.files("terragen.web").joinpath("static", name)
+        if not res.is_file():
+            return error("no such file", 404)
+        suffix = name[name.rfind("."):]
+        return Response(res.read_bytes(), mimetype=STATIC_TYPES[suffix].split(";")[0],
+                        content_type=STATIC_TYPES[suffix])
+
+    # -- synchronous calls ------------------------------------------------------------------
+    @app.get("/api/info")
+    def info() -> Response:
+        return ok(api.info())
+
+    @app.post("/api/empty")
+    def empty() -> Response:
+        return ok(api.empty_layout(read_json_body().get("radius")))
+
+    @app.post("/api/upload")
+    def upload() -> Response:
+        body = read_json_body()
+        return ok(api.parse_upload(body.get("text"), body.get("name")))
+
+    @app.post("/api/check")
+    def check() -> Response:
+        return ok(api.check(read_json_body().get("layout")))
+
+    @app.post("/api/export")
+    def export() -> Response:
+        body = read_json_body()
+        text, media = api.export(body.get("layout"), body.get("format"))
+        name = "board.json" if media == "application/json" else "board.txt"
+        return download(text.encode("utf-8"), name, media)
+
+    # -- jobs -------------------------------------------------------------------------------
+    def tab_id() -> str:
+        tab = request.headers.get("X-Terragen-Tab", "")
+        if not _TAB.match(tab):
+            raise api.ApiError("missing or malformed X-Terragen-Tab header (one id per browser tab)")
+        return tab
+
+    def start(kind: str, args: tuple, seconds: float) -> Response:
+        try:
+            job = manager.start(tab_id(), kind, args, seconds + JOB_SLACK)
+        except Busy as exc:
+            return error(str(exc), 409)
+        return ok(job.to_json())
+
+    @app.post("/api/jobs/generate")
+    def job_generate() -> Response:
+        options = api.check_generate(read_json_body().get("options", {}))
+        return start("generate", (options,), float(options.get("time_limit", 60.0)))
+
+    @app.post("/api/jobs/simulate")
+    def job_simulate() -> Response:
+        body = read_json_body()
+        layout = api.layout_from_request(body.get("layout"))
+        options = api.check_simulate(body.get("options", {}))
+        from terragen.terrain.formats_json import layout_to_data
+
+        return start("simulate", (layout_to_data(layout), options), 600.0)
+
+    @app.post("/api/jobs/build-sheet")
+    def job_build_sheet() -> Response:
+        body = read_json_body()
+        text, _ = api.export(body.get("layout"), "json")
+        return start("build-sheet", (text, api.check_paper(body.get("paper", "a4"))), 60.0)
+
+    @app.post("/api/jobs/kit")
+    def job_kit() -> Response:
+        body = read_json_body()
+        game = body.get("game")
+        return start("kit", (game, api.check_kit(game, body.get("options", {}))), 120.0)
+
+    @app.get("/api/jobs/<job_id>")
+    def job_status(job_id: str) -> Response:
+        job = manager.get(job_id)
+        return ok(job.to_json()) if job else error("no such job (finished long ago, or never started)", 404)
+
+    @app.post("/api/jobs/<job_id>/cancel")
+    def job_cancel(job_id: str) -> Response:
+        job = manager.cancel(job_id)
+        return ok(job.to_json()) if job else error("no such job", 404)
+
+    @app.get("/api/jobs/<job_id>/files/<name>")
+    def job_file(job_id: str, name: str) -> Response:
+        job = manager.get(job_id)
+        if job is None or job.result is None or name not in job.result.files:
+            return error("no such file", 404)
+        media, data = job.result.files[name]
+        return download(data, name, media)
+
+    return app
+
+
+def download(data: bytes, name: str, media: str) -> Response:
+    resp = Response(data, mimetype=media)
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return resp

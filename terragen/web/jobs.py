@@ -1,0 +1,191 @@
+"""Long jobs (generate, simulate, print) in child processes: progress, results, cancel.
+
+A job runs in its own process so the page stays responsive and Cancel is
+immediate (the process is terminated, whatever the search is doing). Each
+browser tab may have one job running at a time; the server as a whole runs at
+most ``max_running``. Finished jobs keep their result until the same tab starts
+another job or ``keep_seconds`` pass.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import threading
+import time
+import traceback
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from terragen.web.tasks import TASKS, TaskFailed, TaskResult
+
+
+class Busy(Exception):
+    """This tab already has a job running, or the server is at its job limit."""
+
+
+def _child(conn: Any, kind: str, args: tuple) -> None:
+    """Entry point of the job process: run the task, send progress and one final message."""
+    from terragen.errors import TerragenError
+
+    def report(progress: dict[str, Any]) -> None:
+        conn.send(("progress", progress))
+
+    try:
+        result = TASKS[kind](*args, report=report)
+        conn.send(("done", result))
+    except TaskFailed as exc:
+        conn.send(("failed", {"error": exc.message, "exit_code": exc.exit_code}))
+    except TerragenError as exc:
+        conn.send(("failed", {"error": exc.message, "exit_code": exc.exit_code}))
+    except Exception as exc:  # an internal error: say so, with the type, never a traceback to the page
+        traceback.print_exc()
+        conn.send(("failed", {"error": f"internal error: {type(exc).__name__}: {exc}", "exit_code": 70}))
+    finally:
+        conn.close()
+
+
+@dataclass
+class Job:
+    id: str
+    tab: str
+    kind: str
+    process: Any
+    conn: Any
+    started: float
+    deadline: float
+    state: str = "running"  # running, done, failed, cancelled
+    progress: dict[str, Any] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    result: TaskResult | None = None
+    error: dict[str, Any] | None = None
+    finished: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        end = self.finished or time.monotonic()
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "state": self.state,
+                               "elapsed": round(end - self.started, 2), "progress": self.progress,
+                               "log": self.log[-20:]}
+        if self.result is not None:
+            out["result"] = self.result.data
+            out["files"] = sorted(self.result.files)
+        if self.error is not None:
+            out["error"] = self.error["error"]
+            out["exit_code"] = self.error["exit_code"]
+        return out
+
+
+class JobManager:
+    """Starts, polls and cancels jobs; safe to call from the server's threads."""
+
+    def __init__(self, max_running: int = 2, keep_seconds: float = 1800.0) -> None:
+        self.max_running = max_running
+        self.keep_seconds = keep_seconds
+        self.jobs: dict[str, Job] = {}
+        self.lock = threading.Lock()
+        methods = mp.get_all_start_methods()
+        # forkserver: children fork from a clean process, never from the server's threads
+        self.ctx = mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+    def start(self, tab: str, kind: str, args: tuple, max_seconds: float) -> Job:
+        with self.lock:
+            self._reap()
+            for job in self.jobs.values():
+                self._drain(job)
+            if any(j.tab == tab and j.state == "running" for j in self.jobs.values()):
+                raise Busy("a job is already running in this tab; wait for it or cancel it first")
+            if sum(j.state == "running" for j in self.jobs.values()) >= self.max_running:
+                raise Busy(f"the server already runs {self.max_running} jobs; try again when one ends")
+            for old in [j for j in self.jobs.values() if j.tab == tab]:
+                self._forget(old)
+            parent, child = self.ctx.Pipe(duplex=False)
+            proc = self.ctx.Process(target=_child, args=(child, kind, args), name=f"terragen-{kind}", daemon=True)
+            proc.start()
+            child.close()
+            now = time.monotonic()
+            job = Job(uuid.uuid4().hex, tab, kind, proc, parent, now, now + max_seconds)
+            self.jobs[job.id] = job
+            return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self.lock:
+            job = self.jobs.get(job_id)
+            if job is not None:
+                self._drain(job)
+            return job
+
+    def cancel(self, job_id: str) -> Job | None:
+        with self.lock:
+            job = self.jobs.get(job_id)
+            if job is None:
+                return None
+            self._drain(job)
+            if job.state == "running":
+                self._stop(job, "cancelled", None)
+            return job
+
+    def shutdown(self) -> None:
+        with self.lock:
+            for job in list(self.jobs.values()):
+                if job.state == "running":
+                    self._stop(job, "cancelled", None)
+                self._forget(job)
+
+    def running(self) -> int:
+        with self.lock:
+            for job in self.jobs.values():
+                self._drain(job)
+            return sum(j.state == "running" for j in self.jobs.values())
+
+    # -- under the lock ------------------------------------------------------------------
+    def _drain(self, job: Job) -> None:
+        if job.state != "running":
+            return
+        try:
+            while job.conn.poll():
+                kind, payload = job.conn.recv()
+                if kind == "progress":
+                    job.progress = payload
+                    if payload.get("message") and "done" not in payload:
+                        job.log.append(payload["message"])
+                elif kind == "done":
+                    self._finish(job, "done")
+                    job.result = payload
+                    return
+                else:
+                    self._finish(job, "failed")
+                    job.error = payload
+                    return
+        except (EOFError, OSError):
+            pass
+        if not job.process.is_alive():
+            self._finish(job, "failed")
+            job.error = {"error": "the job stopped unexpectedly", "exit_code": 70}
+        elif time.monotonic() > job.deadline:
+            self._stop(job, "failed", {"error": "the job ran past its time limit and was stopped", "exit_code": 4})
+
+    def _finish(self, job: Job, state: str) -> None:
+        job.state = state
+        job.finished = time.monotonic()
+        job.process.join(timeout=5)
+        job.conn.close()
+
+    def _stop(self, job: Job, state: str, error: dict[str, Any] | None) -> None:
+        job.process.terminate()
+        job.process.join(timeout=5)
+        if job.process.is_alive():
+            job.process.kill()
+            job.process.join(timeout=5)
+        job.state = state
+        job.error = error
+        job.finished = time.monotonic()
+        job.conn.close()
+
+    def _forget(self, job: Job) -> None:
+        self.jobs.pop(job.id, None)
+
+    def _reap(self) -> None:
+        now = time.monotonic()
+        for job in list(self.jobs.values()):
+            if job.finished is not None and now - job.finished > self.keep_seconds:
+                self._forget(job)

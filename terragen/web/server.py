@@ -1,0 +1,62 @@
+"""Running the web app: a waitress server on loopback, its URL, and a clean stop.
+
+``Server`` binds first (port 0 asks the system for a free port), so the URL is
+known before anything is served; ``serve_forever`` returns on Ctrl-C or
+``close()`` after cancelling every running job.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from terragen.errors import SpecError
+from terragen.web.app import MAX_BODY, create_app
+from terragen.web.jobs import JobManager
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class Server:
+    """The app served by waitress on ``host:port``; use ``url`` once built."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, threads: int = 6, max_jobs: int = 2) -> None:
+        from waitress import create_server
+
+        if host not in LOOPBACK:
+            raise SpecError(f"--host {host!r}: terragen serve listens on loopback only (127.0.0.1, localhost or ::1)")
+        self.jobs = JobManager(max_running=max_jobs)
+        self._app_holder: dict[str, Any] = {}
+
+        def app(environ: Any, start_response: Any) -> Any:  # created before the port is known
+            return self._app_holder["app"](environ, start_response)
+
+        try:
+            self.server = create_server(app, host=host, port=port, threads=threads,
+                                        max_request_body_size=MAX_BODY, expose_tracebacks=False,
+                                        clear_untrusted_proxy_headers=True, ident="terragen")
+        except OSError as exc:
+            raise SpecError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        self.port: int = self.server.effective_port
+        self._app_holder["app"] = create_app(self.port, jobs=self.jobs)
+        shown = f"[{host}]" if ":" in host else host
+        self.url = f"http://{shown}:{self.port}/"
+
+    def serve_forever(self) -> None:
+        try:
+            self.server.run()
+        finally:
+            self.close()
+
+    def start_thread(self) -> threading.Thread:
+        """Serve from a background thread (tests); stop with ``close()``."""
+        t = threading.Thread(target=self.server.run, name="terragen-serve", daemon=True)
+        t.start()
+        return t
+
+    def close(self) -> None:
+        self.jobs.shutdown()
+        try:
+            self.server.close()
+        except OSError:
+            pass

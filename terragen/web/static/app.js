@@ -1,0 +1,659 @@
+// The terragen page: an editor over the layout file's JSON, re-checked by the server after every edit.
+// No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
+
+import { call, saveBlob, fileLink, JobRunner, ApiError } from "./api.js";
+import { drawBoard, key } from "./board.js";
+
+const $ = (sel) => document.querySelector(sel);
+const state = {
+  info: null,
+  layout: null,
+  check: null,
+  selected: null,
+  column: 0,          // remembered x position for up/down arrow moves
+  undo: [],
+  redo: [],
+  seq: 0,
+  routes: new Set(),  // seats whose cheapest route is drawn
+  lastLevel: 5,
+};
+window.terragen = state;  // for the browser tests and the curious: the layout and the last check
+
+// ---------------------------------------------------------------- messages
+let toastTimer = null;
+function toast(message, kind = "error") {
+  const t = $("#toast");
+  t.textContent = message;
+  t.className = kind;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 6000);
+}
+
+function fail(e) {
+  if (e instanceof ApiError && e.status === 499) { toast("cancelled", "info"); return; }
+  toast(e.message || String(e));
+}
+
+// ---------------------------------------------------------------- layout edits
+function cellAt(q, r) { return state.layout.cells.find((c) => c.q === q && c.r === r) || null; }
+
+function commit(change) {
+  const before = JSON.stringify(state.layout);
+  change(state.layout);
+  const after = JSON.stringify(state.layout);
+  if (after === before) return;
+  state.undo.push(before);
+  if (state.undo.length > 500) state.undo.shift();
+  state.redo = [];
+  scheduleCheck();
+}
+
+function replaceLayout(layout, keepHistory = true) {
+  if (keepHistory && state.layout) {
+    state.undo.push(JSON.stringify(state.layout));
+    state.redo = [];
+  }
+  state.layout = layout;
+  state.selected = null;
+  state.routes.clear();
+  renderPlayers();
+  scheduleCheck(0);
+}
+
+function staleMeta(layout) {
+  // a generated board's build order no longer matches once a piece changes
+  if (layout.meta && typeof layout.meta === "object" && layout.meta.build_order) {
+    delete layout.meta.build_order;
+    layout.meta.edited = true;
+  }
+}
+
+function editCell(fn) {
+  if (!state.selected) { toast("click a cell first", "info"); return; }
+  const [q, r] = state.selected;
+  commit((layout) => {
+    let cell = layout.cells.find((c) => c.q === q && c.r === r);
+    if (!cell) {
+      cell = { q, r, level: state.lastLevel, pattern: "A", rotation: 0 };
+      layout.cells.push(cell);
+    }
+    const kind = `${cell.level}${cell.pattern}`;
+    fn(cell);
+    if (`${cell.level}${cell.pattern}` !== kind) delete cell.piece;  // the physical piece id no longer fits
+    if (!cell.inverted) delete cell.inverted;
+    staleMeta(layout);
+  });
+}
+
+function setLevel(n) { state.lastLevel = n; editCell((c) => { c.level = n; }); }
+function setPattern(p) { editCell((c) => { c.pattern = p; }); }
+function setRotation(k) { editCell((c) => { c.rotation = k; }); }
+function rotate(step) { editCell((c) => { c.rotation = (((c.rotation + step) % 6) + 6) % 6; }); }
+function toggleInverted() { editCell((c) => { c.inverted = !c.inverted; }); }
+
+function removePiece() {
+  if (!state.selected) return;
+  const [q, r] = state.selected;
+  commit((layout) => {
+    layout.cells = layout.cells.filter((c) => !(c.q === q && c.r === r));
+    staleMeta(layout);
+  });
+}
+
+function toggleDestination() {
+  if (!state.selected) { toast("click a cell first", "info"); return; }
+  const index = Number($("#dest-seat").value);
+  const [q, r] = state.selected;
+  commit((layout) => {
+    const p = layout.players[index];
+    if (!p) return;
+    p.destinations = p.destinations || [];
+    const at = p.destinations.findIndex((d) => d.q === q && d.r === r);
+    if (at >= 0) p.destinations.splice(at, 1); else p.destinations.push({ q, r });
+  });
+  renderPlayers();
+}
+
+function undo() {
+  if (!state.undo.length) return;
+  state.redo.push(JSON.stringify(state.layout));
+  state.layout = JSON.parse(state.undo.pop());
+  renderPlayers();
+  scheduleCheck(0);
+}
+
+function redo() {
+  if (!state.redo.length) return;
+  state.undo.push(JSON.stringify(state.layout));
+  state.layout = JSON.parse(state.redo.pop());
+  renderPlayers();
+  scheduleCheck(0);
+}
+
+// ---------------------------------------------------------------- selection and keys
+function select(q, r) {
+  state.selected = [q, r];
+  state.column = q + r / 2;
+  render();
+}
+
+function onBoard(q, r) {
+  if (!state.check || !state.check.board) return true;
+  return state.check.board.positions.some(([a, b]) => a === q && b === r);
+}
+
+function move(dir) {
+  if (!state.selected) { select(0, 0); return; }
+  const [q, r] = state.selected;
+  let next;
+  if (dir === "left") next = [q - 1, r];
+  else if (dir === "right") next = [q + 1, r];
+  else {
+    const dr = dir === "up" ? -1 : 1;
+    // of the two neighbours in the next row, the one nearer the remembered column
+    const cands = dir === "up" ? [[q, r - 1], [q + 1, r - 1]] : [[q - 1, r + 1], [q, r + 1]];
+    cands.sort((a, b) => Math.abs(a[0] + a[1] / 2 - state.column) - Math.abs(b[0] + b[1] / 2 - state.column));
+    next = cands.find(([a, b]) => onBoard(a, b)) || [q, r + dr];
+  }
+  if (!onBoard(next[0], next[1])) return;
+  state.selected = next;
+  if (dir === "left" || dir === "right") state.column = next[0] + next[1] / 2;
+  render();
+}
+
+function onKey(ev) {
+  const tag = (ev.target.tagName || "").toLowerCase();
+  if (["input", "select", "textarea"].includes(tag)) return;
+  const k = ev.key;
+  if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
+    if (k.toLowerCase() === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
+    else if (k.toLowerCase() === "y" || (k.toLowerCase() === "z" && ev.shiftKey)) { redo(); ev.preventDefault(); }
+    return;
+  }
+  if (ev.altKey) return;
+  if (/^[0-9]$/.test(k)) setLevel(Number(k));
+  else if (/^[a-dA-D]$/.test(k)) setPattern(k.toUpperCase());
+  else if (k === "r") rotate(1);
+  else if (k === "R") rotate(-1);
+  else if (k === "i" || k === "I") toggleInverted();
+  else if (k === "t" || k === "T") toggleDestination();
+  else if (k === "Delete" || k === "Backspace" || k === ".") removePiece();
+  else if (k === "ArrowLeft") move("left");
+  else if (k === "ArrowRight") move("right");
+  else if (k === "ArrowUp") move("up");
+  else if (k === "ArrowDown") move("down");
+  else if (k === "Escape") { state.selected = null; render(); }
+  else return;
+  ev.preventDefault();
+}
+
+// ---------------------------------------------------------------- live check
+let checkTimer = null;
+function scheduleCheck(delay = 60) {
+  render();
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(runCheck, delay);
+}
+
+async function runCheck() {
+  const seq = ++state.seq;
+  document.body.classList.add("checking");
+  try {
+    const result = await call("/api/check", { layout: state.layout });
+    if (seq !== state.seq) return;  // a newer edit is being checked
+    state.check = result;
+    document.body.classList.remove("checking");
+    document.body.dataset.checked = String(seq);
+    render();
+  } catch (e) {
+    if (seq !== state.seq) return;
+    document.body.classList.remove("checking");
+    state.check = null;
+    render();
+    $("#verdict").textContent = "cannot check";
+    $("#verdict").className = "verdict invalid";
+    fail(e);
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+function render() {
+  if (!state.layout) return;
+  const routes = [];
+  if (state.check) {
+    for (const p of state.check.report.players || []) {
+      if ($("#show-routes").checked || state.routes.has(p.seat)) routes.push({ seat: p.seat, path: p.path });
+    }
+  }
+  drawBoard($("#board"), state.layout, state.check, {
+    colours: state.info.colours, selected: state.selected, view3d: $("#view-3d").checked, routes,
+  });
+  renderCell();
+  renderCheck();
+  $("#undo").disabled = !state.undo.length;
+  $("#redo").disabled = !state.redo.length;
+}
+
+function renderCell() {
+  const sel = state.selected;
+  const cell = sel ? cellAt(sel[0], sel[1]) : null;
+  $("#cell-name").textContent = sel ? `(${sel[0]},${sel[1]})${cell ? "" : " empty"}` : "(none selected)";
+  for (const b of document.querySelectorAll("#level-buttons button")) b.classList.toggle("on", !!cell && cell.level === Number(b.dataset.value));
+  for (const b of document.querySelectorAll("#pattern-buttons button")) b.classList.toggle("on", !!cell && cell.pattern === b.dataset.value);
+  for (const b of document.querySelectorAll("#rotation-buttons button")) b.classList.toggle("on", !!cell && cell.rotation === Number(b.dataset.value));
+  $("#inverted").checked = !!(cell && cell.inverted);
+}
+
+function swatch(seat) {
+  const s = document.createElement("span");
+  s.className = "swatch";
+  s.style.setProperty("--c", state.info.colours.seats[seat % state.info.colours.seats.length]);
+  return s;
+}
+
+function td(...content) {
+  const cell = document.createElement("td");
+  cell.append(...content);
+  return cell;
+}
+
+function fmt(v, digits = 2) { return v === null || v === undefined ? "–" : Number(v).toFixed(digits); }
+
+function renderCheck() {
+  const c = state.check;
+  const verdict = $("#verdict");
+  const list = $("#findings");
+  list.replaceChildren();
+  const tbody = $("#seats tbody");
+  tbody.replaceChildren();
+  if (!c) { verdict.textContent = "…"; $("#metrics").textContent = ""; return; }
+  const rep = c.report;
+  verdict.textContent = `${rep.valid ? "valid" : "INVALID"}: ${rep.errors.length} error(s), ${rep.warnings.length} warning(s)`;
+  verdict.className = "verdict " + (rep.valid ? (rep.warnings.length ? "warn" : "valid") : "invalid");
+  for (const [sev, items] of [["error", rep.errors], ["warning", rep.warnings]]) {
+    for (const f of items) {
+      const li = document.createElement("li");
+      li.className = sev;
+      li.dataset.code = f.code;
+      li.textContent = `${sev} [${f.code}] ${f.message}`;
+      if (f.cells.length) {
+        li.classList.add("clickable");
+        li.title = "click to select the cell";
+        li.addEventListener("click", () => select(f.cells[0][0], f.cells[0][1]));
+      }
+      list.appendChild(li);
+    }
+  }
+  const race = new Map((c.race ? c.race.seats : []).map((s) => [s.seat, s]));
+  for (const p of rep.players || []) {
+    const tr = document.createElement("tr");
+    const dests = p.destinations.map((d) => `(${d.q},${d.r}) ${d.reachable_elevation ? "✓" : "✗"}/${d.reachable_pips ? "✓" : "✗"}`).join("  ");
+    const r = race.get(p.seat);
+    const chance = r ? r.win_probability : p.win_probability_race;
+    tr.append(
+      td(swatch(p.seat), String(p.seat)),
+      td(`${p.corner}${p.start ? ` (${p.start[0]},${p.start[1]})` : ""}`),
+      td(dests || "none"),
+      td(p.cost_good === null ? "–" : `${p.cost_good}/${p.cost_bad}`),
+      td(fmt(p.expected_turns)),
+      td(chance === undefined || chance === null ? "–" : `${(100 * chance).toFixed(1)}%`),
+    );
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.className = "route-toggle";
+    box.title = "draw this seat's cheapest route";
+    box.checked = state.routes.has(p.seat) || $("#show-routes").checked;
+    box.disabled = !p.path || p.path.length < 2;
+    box.addEventListener("change", () => { if (box.checked) state.routes.add(p.seat); else state.routes.delete(p.seat); render(); });
+    tr.append(td(box));
+    tbody.appendChild(tr);
+  }
+  const raceNote = c.race ? "race win: exact chance each seat finishes first, tokens alone, in seat order"
+    : "race win: shown when the layout is valid and this terragen has the race model";
+  $("#metrics").textContent = [...(c.summary || []).slice(-2), raceNote].join("\n");
+}
+
+function renderPlayers() {
+  const tbody = $("#players tbody");
+  tbody.replaceChildren();
+  const destSeat = $("#dest-seat");
+  const keep = destSeat.value;
+  destSeat.replaceChildren();
+  state.layout.players.forEach((p, i) => {
+    const tr = document.createElement("tr");
+    const seatTd = td(swatch(p.seat), String(p.seat));
+    const cornerTd = document.createElement("td");
+    const sel = document.createElement("select");
+    sel.className = "corner";
+    for (let k = 0; k < 6; k++) sel.add(new Option(String(k), String(k), false, p.corner === k));
+    sel.addEventListener("change", () => commit((l) => { l.players[i].corner = Number(sel.value); }));
+    cornerTd.appendChild(sel);
+    const destTd = document.createElement("td");
+    destTd.textContent = (p.destinations || []).map((d) => `(${d.q},${d.r})`).join(" ") || "none";
+    const delTd = document.createElement("td");
+    const del = document.createElement("button");
+    del.type = "button";
+    del.textContent = "remove";
+    del.addEventListener("click", () => { commit((l) => { l.players.splice(i, 1); }); renderPlayers(); });
+    delTd.appendChild(del);
+    tr.append(seatTd, cornerTd, destTd, delTd);
+    tbody.appendChild(tr);
+    destSeat.add(new Option(`seat ${p.seat}`, String(i)));
+  });
+  if (keep && Number(keep) < state.layout.players.length) destSeat.value = keep;
+}
+
+function addPlayer() {
+  commit((l) => {
+    const seats = new Set(l.players.map((p) => p.seat));
+    const corners = new Set(l.players.map((p) => p.corner));
+    let seat = 0; while (seats.has(seat)) seat++;
+    let corner = 0; while (corners.has(corner) && corner < 5) corner++;
+    l.players.push({ seat, corner, destinations: [] });
+  });
+  renderPlayers();
+}
+
+// ---------------------------------------------------------------- files
+async function newBoard() {
+  try {
+    const data = await call("/api/empty", { radius: Number($("#new-radius").value) });
+    replaceLayout(data.layout);
+  } catch (e) { fail(e); }
+}
+
+async function upload(ev) {
+  const file = ev.target.files[0];
+  ev.target.value = "";
+  if (!file) return;
+  if (file.size > state.info.max_text_chars) { toast(`${file.name}: larger than the ${state.info.max_text_chars / 1000} kB limit`); return; }
+  try {
+    const text = await file.text();
+    const data = await call("/api/upload", { text, name: file.name });
+    replaceLayout(data.layout);
+    toast(`opened ${file.name}`, "info");
+  } catch (e) { fail(e); }
+}
+
+async function download(format) {
+  try {
+    const blob = await call("/api/export", { layout: state.layout, format });
+    saveBlob(blob, format === "json" ? "board.json" : "board.txt");
+  } catch (e) { fail(e); }
+}
+
+// ---------------------------------------------------------------- jobs
+const jobs = new JobRunner((job) => {
+  const bar = $("#jobbar");
+  if (!job) { bar.hidden = true; document.body.classList.remove("busy"); return; }
+  bar.hidden = false;
+  document.body.classList.add("busy");
+  const p = job.progress || {};
+  const prog = $("#job-progress");
+  if (p.total) { prog.max = p.total; prog.value = p.done; } else { prog.removeAttribute("value"); }
+  $("#job-text").textContent = `${job.kind}: ${p.message || "starting"} (${job.elapsed.toFixed(1)} s)`;
+});
+
+function guard(button, fn) {
+  return async () => {
+    if (jobs.busy) { toast("a job is already running in this tab; cancel it first", "info"); return; }
+    button.disabled = true;
+    try { await fn(); } catch (e) { fail(e); } finally { button.disabled = false; }
+  };
+}
+
+function buildGenerateForm() {
+  const form = $("#generate-form");
+  for (const opt of state.info.generate) {
+    const label = document.createElement("label");
+    label.title = opt.help;
+    let input;
+    if (opt.type === "choice") {
+      input = document.createElement("select");
+      if (opt.default === null || opt.default === undefined) input.add(new Option("(default)", ""));
+      for (const c of opt.choices) {
+        const value = typeof c === "string" ? c : c.value;
+        const o = new Option(value, value, false, value === opt.default);
+        if (typeof c !== "string") o.title = c.description;
+        input.add(o);
+      }
+    } else if (opt.type === "flag") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = !!opt.default;
+    } else {
+      input = document.createElement("input");
+      input.type = opt.type === "text" ? "text" : "number";
+      if (opt.type === "float") input.step = "any";
+      if (opt.min !== undefined) input.min = opt.min;
+      if (opt.max !== undefined) input.max = opt.max;
+      input.placeholder = opt.default === null || opt.default === undefined ? "default" : String(opt.default);
+    }
+    input.name = opt.name;
+    input.dataset.kind = opt.type;
+    label.append(`${opt.flag.replace(/^--/, "")} `, input);
+    form.appendChild(label);
+  }
+  const diff = form.elements.namedItem("difficulty");
+  const showPreset = () => {
+    const opt = state.info.generate.find((o) => o.name === "difficulty");
+    const c = opt && opt.choices.find((x) => x.value === diff.value);
+    $("#preset-description").textContent = c ? `${c.value}: ${c.description}` : "difficulty: medium unless a band is given";
+  };
+  if (diff) { diff.addEventListener("change", showPreset); showPreset(); }
+}
+
+function generateOptions() {
+  const out = {};
+  for (const input of $("#generate-form").elements) {
+    if (!input.name) continue;
+    const kind = input.dataset.kind;
+    if (kind === "flag") { if (input.checked) out[input.name] = true; continue; }
+    if (input.value === "") continue;
+    out[input.name] = kind === "int" ? parseInt(input.value, 10) : kind === "float" ? parseFloat(input.value) : input.value;
+  }
+  return out;
+}
+
+async function generate() {
+  const job = await jobs.run("generate", { options: generateOptions() });
+  $("#generate-summary").textContent = job.result.summary.join("\n");
+  replaceLayout(job.result.layout);
+  toast("generated board opened in the editor", "info");
+}
+
+function buildSimulateForm() {
+  const f = $("#simulate-form");
+  const sim = state.info.simulate;
+  for (const p of sim.policies) f.elements.namedItem("policy").add(new Option(p, p));
+  for (const name of ["games", "seed", "turn_cap", "margin"]) f.elements.namedItem(name).value = sim.defaults[name];
+  f.elements.namedItem("games").max = sim.max_games;
+  f.elements.namedItem("policy").value = sim.defaults.policy;
+  for (const v of sim.variants) {
+    const l = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = v;
+    l.append(box, ` ${v}`);
+    $("#variants").appendChild(l);
+  }
+}
+
+async function simulate() {
+  const f = $("#simulate-form");
+  const options = {
+    games: parseInt(f.elements.namedItem("games").value, 10),
+    seed: parseInt(f.elements.namedItem("seed").value, 10),
+    policy: f.elements.namedItem("policy").value,
+    turn_cap: parseInt(f.elements.namedItem("turn_cap").value, 10),
+    margin: parseFloat(f.elements.namedItem("margin").value),
+    variants: [...document.querySelectorAll("#variants input:checked")].map((b) => b.value),
+  };
+  const job = await jobs.run("simulate", { layout: state.layout, options });
+  showSimulation(job.result.report);
+}
+
+function showSimulation(rep) {
+  const box = $("#simulate-result");
+  box.replaceChildren();
+  const verdicts = document.createElement("p");
+  verdicts.className = "verdicts";
+  const names = [["verdict", rep.verdict]];
+  if (rep.balanced !== undefined) names.push(["balance", rep.balanced ? "BALANCED" : "NOT BALANCED"]);
+  if (rep.balance_verdict !== undefined) names.push(["balance", rep.balance_verdict]);
+  for (const [what, text] of names) {
+    const s = document.createElement("span");
+    s.className = "verdict " + (/NOT/.test(text) ? "invalid" : "valid");
+    s.dataset.what = what;
+    s.textContent = text;
+    verdicts.appendChild(s);
+  }
+  box.appendChild(verdicts);
+  const table = document.createElement("table");
+  table.className = "sim";
+  table.innerHTML = "<thead><tr><th>seat</th><th>player</th><th>wins</th><th>win rate</th><th>95% interval</th><th>fair</th><th></th></tr></thead>";
+  const tb = document.createElement("tbody");
+  const pct = (x) => `${(100 * x).toFixed(1)}%`;
+  for (const s of rep.seats) {
+    const tr = document.createElement("tr");
+    const [lo, hi] = s.ci95;
+    const bar = document.createElement("span");
+    bar.className = "ci";
+    const range = document.createElement("span");
+    range.className = "ci-range";
+    range.style.setProperty("--lo", lo);
+    range.style.setProperty("--hi", hi);
+    const fair = document.createElement("span");
+    fair.className = "ci-fair";
+    fair.style.setProperty("--f", s.fair);
+    bar.append(range, fair);
+    tr.append(td(swatch(s.seat), String(s.seat)), td(s.policy), td(String(s.wins)), td(pct(s.win_rate)),
+      td(`${pct(lo)} – ${pct(hi)}`), td(pct(s.fair)), td(bar));
+    tb.appendChild(tr);
+  }
+  table.appendChild(tb);
+  box.appendChild(table);
+  const t = rep.turns_to_finish || {};
+  const p = document.createElement("p");
+  p.className = "note";
+  p.textContent = `${rep.games} games, seed ${rep.seed}, ${rep.variant}; turns to finish mean ${fmt(t.mean, 1)}, p90 ${fmt(t.p90, 0)}; `
+    + `${(100 * rep.capped_share).toFixed(1)}% hit the ${rep.turn_cap}-round cap.`;
+  box.appendChild(p);
+  for (const r of rep.reasons || []) {
+    const li = document.createElement("p");
+    li.className = "reason";
+    li.textContent = r;
+    box.appendChild(li);
+  }
+}
+
+function listFiles(job) {
+  const ul = $("#print-files");
+  ul.replaceChildren();
+  for (const name of job.files) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = fileLink(job.id, name);
+    a.download = name;
+    a.textContent = name;
+    li.appendChild(a);
+    ul.appendChild(li);
+  }
+  return ul;
+}
+
+async function buildSheet() {
+  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value });
+  listFiles(job);
+  const a = document.createElement("a");
+  a.href = fileLink(job.id, job.files[0]);
+  a.download = job.files[0];
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+async function makeKit() {
+  const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: $("#kit-outlines").checked };
+  const game = $("#kit-game").value;
+  if (game === "terrain") options.nets = $("#kit-nets").checked;
+  const job = await jobs.run("kit", { game, options });
+  listFiles(job);
+  toast(`${game} kit ready: ${job.files.length} PDF files below`, "info");
+}
+
+// ---------------------------------------------------------------- set-up
+function buttons(container, values, onClick) {
+  for (const v of values) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = String(v);
+    b.dataset.value = String(v);
+    b.addEventListener("click", () => onClick(v));
+    container.appendChild(b);
+  }
+}
+
+function fillSelect(sel, values, chosen) {
+  for (const v of values) sel.add(new Option(String(v), String(v), false, v === chosen));
+}
+
+async function main() {
+  try {
+    state.info = await call("/api/info");
+  } catch (e) { fail(e); return; }
+  const info = state.info;
+  $("#version").textContent = info.version;
+  fillSelect($("#new-radius"), info.radii, 5);
+  buttons($("#level-buttons"), info.levels, setLevel);
+  buttons($("#pattern-buttons"), info.patterns, setPattern);
+  buttons($("#rotation-buttons"), [0, 1, 2, 3, 4, 5], setRotation);
+  for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
+  fillSelect($("#kit-game"), info.kits, "terrain");
+  fillSelect($("#kit-flip"), info.flips, "long");
+  buildGenerateForm();
+  buildSimulateForm();
+
+  $("#new-board").addEventListener("click", newBoard);
+  $("#upload").addEventListener("change", upload);
+  $("#download-json").addEventListener("click", () => download("json"));
+  $("#download-text").addEventListener("click", () => download("text"));
+  $("#undo").addEventListener("click", undo);
+  $("#redo").addEventListener("click", redo);
+  $("#view-3d").addEventListener("change", render);
+  $("#show-routes").addEventListener("change", render);
+  $("#inverted").addEventListener("change", toggleInverted);
+  $("#remove-piece").addEventListener("click", removePiece);
+  $("#toggle-dest").addEventListener("click", toggleDestination);
+  $("#add-player").addEventListener("click", addPlayer);
+  $("#generate").addEventListener("click", guard($("#generate"), generate));
+  $("#simulate").addEventListener("click", guard($("#simulate"), simulate));
+  $("#build-sheet").addEventListener("click", guard($("#build-sheet"), buildSheet));
+  $("#kit").addEventListener("click", guard($("#kit"), makeKit));
+  $("#job-cancel").addEventListener("click", () => jobs.cancel().catch(fail));
+  for (const tab of document.querySelectorAll(".tabs button")) {
+    tab.addEventListener("click", () => {
+      for (const t of document.querySelectorAll(".tabs button")) t.classList.toggle("active", t === tab);
+      for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${tab.dataset.tab}`;
+    });
+  }
+  const svg = $("#board");
+  svg.addEventListener("click", (ev) => {
+    const g = ev.target.closest("g.cell");
+    if (g) select(Number(g.dataset.q), Number(g.dataset.r));
+  });
+  svg.addEventListener("mousemove", (ev) => {
+    const g = ev.target.closest("g.cell");
+    if (!g) return;
+    const t = g.querySelector("title");
+    $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
+  });
+  document.addEventListener("keydown", onKey);
+  state.layout = (await call("/api/empty", { radius: 5 })).layout;
+  renderPlayers();
+  scheduleCheck(0);
+  document.body.dataset.ready = "1";
+}
+
+main();

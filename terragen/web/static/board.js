@@ -1,0 +1,167 @@
+// Drawing the board as SVG, flat (2D) or as isometric prisms (3D).
+// Pure presentation: what is an exit, a cliff or an error comes from the server's check.
+
+const SVG = "http://www.w3.org/2000/svg";
+const SIZE = 30;               // hex circumradius in drawing units
+const SQ3 = Math.sqrt(3);
+const TILT = 0.55;             // 3D: how much the board plane is squashed vertically
+const STEP = 7;                // 3D: drawing units per level (a level is 6 mm on a 50 mm piece)
+
+export function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export function key(q, r) { return `${q},${r}`; }
+
+// axial -> flat drawing coordinates, pointy-top, r grows downward
+function centre(q, r) { return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r]; }
+// direction d points at 60*d degrees counter-clockwise from east (screen y grows downward)
+function dirVec(d) { const a = Math.PI / 3 * d; return [Math.cos(a), -Math.sin(a)]; }
+function cornerVec(k) { const a = Math.PI / 6 + Math.PI / 3 * k; return [Math.cos(a), -Math.sin(a)]; }
+
+function shade(hex, f) {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.max(0, Math.min(255, Math.round(v * f))));
+  return "#" + c.map((v) => v.toString(16).padStart(2, "0")).join("");
+}
+
+function pts(list) { return list.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" "); }
+
+// Everything the picture needs, gathered from the layout and the last check.
+export function boardModel(layout, check) {
+  const cells = new Map();
+  for (const c of layout.cells) if (!cells.has(key(c.q, c.r))) cells.set(key(c.q, c.r), c);
+  const exits = new Map();
+  const positions = [];
+  if (check && check.board && check.board.radius === layout.radius) {
+    for (const c of check.board.cells) exits.set(key(c.q, c.r), c.exits);
+    for (const [q, r] of check.board.positions) positions.push([q, r]);
+  }
+  const marks = new Map();   // key -> "error" | "warning"
+  const notes = new Map();   // key -> messages
+  if (check) {
+    for (const [sev, list] of [["warning", check.report.warnings], ["error", check.report.errors]]) {
+      for (const f of list) {
+        for (const [q, r] of f.cells) {
+          const k = key(q, r);
+          if (sev === "error" || marks.get(k) !== "error") marks.set(k, sev);
+          if (!notes.has(k)) notes.set(k, []);
+          notes.get(k).push(`${sev}: ${f.message}`);
+        }
+      }
+    }
+  }
+  const starts = new Map();
+  const dests = new Map();
+  if (check && check.board) {
+    for (const s of check.board.starts) if (s.hex) starts.set(key(s.hex[0], s.hex[1]), s.seat);
+  }
+  layout.players.forEach((p, i) => {
+    (p.destinations || []).forEach((d, j) => {
+      const k = key(d.q, d.r);
+      if (!dests.has(k)) dests.set(k, []);
+      dests.get(k).push({ seat: p.seat, index: i, n: j + 1 });
+    });
+  });
+  return { cells, exits, positions, marks, notes, starts, dests, cliffs: check && check.board ? check.board.cliffs : [] };
+}
+
+// Draw the board into `svg`. opts: {colours, selected, view3d, routes: [{seat, path}], seatIndex}
+export function drawBoard(svg, layout, check, opts) {
+  const m = boardModel(layout, check);
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const keys = new Set(m.positions.map(([q, r]) => key(q, r)));
+  for (const k of m.cells.keys()) keys.add(k);
+  const all = [...keys].map((k) => k.split(",").map(Number)).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const R = layout.radius;
+  const w = SIZE * SQ3 * (2 * R + 2);
+  const h3 = opts.view3d ? TILT : 1;
+  const lift = opts.view3d ? STEP * 9 : 0;
+  const hgt = SIZE * (3 * R + 2.5) * h3 + lift;
+  svg.setAttribute("viewBox", `${(-w / 2).toFixed(1)} ${(-SIZE * (1.5 * R + 1.2) * h3 - lift).toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
+  const defs = el("defs", {}, svg);
+  const pat = el("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+  el("rect", { width: 6, height: 6, fill: "#777" }, pat);
+  el("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#222", "stroke-width": 2.5 }, pat);
+
+  const layer = el("g", { class: opts.view3d ? "board3d" : "board2d" }, svg);
+  const project = opts.view3d
+    ? (x, y, z) => [x, y * TILT - z * STEP]
+    : (x, y) => [x, y];
+  const colours = opts.colours;
+
+  for (const [q, r] of all) {
+    const k = key(q, r);
+    const cell = m.cells.get(k);
+    const [cx, cy] = centre(q, r);
+    const z = cell && !opts.flat ? Math.max(0, Math.min(12, cell.level)) : 0;
+    const g = el("g", { class: "cell", "data-q": q, "data-r": r }, layer);
+    if (m.marks.has(k)) g.classList.add(m.marks.get(k));
+    if (!cell) g.classList.add("empty");
+    if (opts.selected && opts.selected[0] === q && opts.selected[1] === r) g.classList.add("selected");
+    const fill = cell ? (colours.levels[String(cell.level)] || "#cccccc") : "#f4f4f4";
+    const corner = (i, zz, s = 1) => project(cx + SIZE * s * cornerVec(i)[0], cy + SIZE * s * cornerVec(i)[1], zz);
+    if (opts.view3d && cell && z > 0) {
+      // the two walls facing the viewer (edges towards SW and SE), from the ground to the top
+      for (const [a, b, f] of [[3, 4, 0.62], [4, 5, 0.78]]) {
+        el("polygon", { class: "wall", points: pts([corner(a, z), corner(b, z), corner(b, 0), corner(a, 0)]), fill: shade(fill, f) }, g);
+      }
+    }
+    const top = el("polygon", { class: "top", points: pts([0, 1, 2, 3, 4, 5].map((i) => corner(i, z))), fill }, g);
+    if (cell && cell.inverted) { top.setAttribute("fill", "url(#hatch)"); }
+    const [tx, ty] = project(cx, cy, z);
+    if (cell) {
+      for (const d of m.exits.get(k) || []) {
+        const [dx, dy] = dirVec(d);
+        const [px, py] = project(cx + dx * SIZE * 0.66, cy + dy * SIZE * 0.66, z);
+        el("circle", { class: "pip", cx: px.toFixed(2), cy: py.toFixed(2), r: 3.4 }, g);
+      }
+      const label = el("text", { x: tx.toFixed(2), y: (ty + 4).toFixed(2), class: "label", fill: colours.ink[String(cell.level)] || "#111" }, g);
+      label.textContent = `${cell.level}${cell.pattern}`;
+    }
+    if (m.starts.has(k)) {
+      const seat = m.starts.get(k);
+      el("circle", { class: "start", cx: tx.toFixed(2), cy: ty.toFixed(2), r: SIZE * 0.78 * (opts.view3d ? 0.8 : 1),
+        stroke: colours.seats[seat % colours.seats.length] }, g);
+    }
+    for (const [n, d] of (m.dests.get(k) || []).entries()) {
+      // a flag in the seat's colour with the seat number, on the piece
+      const col = colours.seats[d.seat % colours.seats.length];
+      const fx = tx - 6 + n * 12, fy = ty - 22;
+      el("line", { class: "flagpole", x1: fx, y1: fy, x2: fx, y2: fy + 24 }, g);
+      el("polygon", { class: "flag", points: pts([[fx, fy], [fx + 17, fy + 6], [fx, fy + 12]]), fill: col }, g);
+      const t = el("text", { class: "flagtext", x: (fx + 6).toFixed(1), y: (fy + 9.5).toFixed(1) }, g);
+      t.textContent = String(d.seat);
+    }
+    const title = el("title", {}, g);
+    const what = cell ? `level ${cell.level}, pattern ${cell.pattern}, rotation ${cell.rotation}${cell.inverted ? ", inverted" : ""}` : "empty";
+    title.textContent = [`(${q},${r}) ${what}`, ...(m.notes.get(k) || [])].join("\n");
+  }
+  // cliffs: a heavy line on the shared edge, drawn over both cells
+  const cliffLayer = el("g", { class: "cliffs" }, layer);
+  for (const c of m.cliffs) {
+    const cell = m.cells.get(key(c.q, c.r));
+    const [cx, cy] = centre(c.q, c.r);
+    const z = cell && opts.view3d ? cell.level : 0;
+    // edge towards direction d lies between corners d-1 and d (corner k at 30+60k degrees)
+    const a = cornerVec((c.direction + 5) % 6), b = cornerVec(c.direction);
+    const p1 = project(cx + SIZE * a[0], cy + SIZE * a[1], z), p2 = project(cx + SIZE * b[0], cy + SIZE * b[1], z);
+    el("line", { class: "cliff", x1: p1[0].toFixed(2), y1: p1[1].toFixed(2), x2: p2[0].toFixed(2), y2: p2[1].toFixed(2) }, cliffLayer);
+  }
+  // routes on demand
+  const routeLayer = el("g", { class: "routes" }, layer);
+  for (const route of opts.routes || []) {
+    if (!route.path || route.path.length < 2) continue;
+    const line = route.path.map(([q, r]) => {
+      const cell = m.cells.get(key(q, r));
+      const [x, y] = centre(q, r);
+      return project(x, y, cell && opts.view3d ? cell.level : 0);
+    });
+    el("polyline", { class: "route", "data-seat": route.seat, points: pts(line),
+      stroke: colours.seats[route.seat % colours.seats.length] }, routeLayer);
+  }
+  return m;
+}

@@ -1,0 +1,160 @@
+"""The long jobs of the web app, as they run inside a child process.
+
+Each task receives checked options (see ``terragen.web.api``) and a ``report``
+callable for progress, and returns a :class:`TaskResult`. Generate, the kits
+and the build sheet run the very ``terragen`` commands a user would type, in a
+private temporary folder, so the page and the command line can never disagree;
+the files they write come back as bytes and the folder is deleted. No path here
+ever comes from the browser: the folder is made by ``tempfile``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Report = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class TaskResult:
+    """What a finished job hands back: JSON data for the page and files to download."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)  # name -> (media type, bytes)
+
+
+class TaskFailed(Exception):
+    """The command refused its input; ``message`` is its one stderr line, without the prefix."""
+
+    def __init__(self, message: str, exit_code: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
+
+
+class _LineSink(io.TextIOBase):
+    """A text stream that hands every complete line to a callback (the child's stdout/stderr)."""
+
+    def __init__(self, on_line: Callable[[str], None]) -> None:
+        self.on_line = on_line
+        self.buffer_text = ""
+        self.lines: list[str] = []
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s: str) -> int:
+        self.buffer_text += s
+        while "\n" in self.buffer_text:
+            line, self.buffer_text = self.buffer_text.split("\n", 1)
+            self.lines.append(line)
+            self.on_line(line)
+        return len(s)
+
+
+def run_command(argv: list[str], report: Report) -> list[str]:
+    """Run ``terragen ARGV`` in this process; stderr lines go to ``report`` as progress.
+
+    Returns the lines it printed on stdout; raises TaskFailed with the
+    command's own message and exit code when it does not succeed.
+    """
+    from terragen.cli import main
+
+    out = _LineSink(lambda line: None)
+    err = _LineSink(lambda line: report({"message": line.removeprefix("terragen generate: ")}))
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    if code != 0:
+        message = err.lines[-1] if err.lines else f"terragen {argv[0]} stopped with exit code {code}"
+        for prefix in (f"terragen {argv[0]}: error: ", "terragen: error: ", "terragen: "):
+            message = message.removeprefix(prefix)
+        raise TaskFailed(message, code)
+    return out.lines
+
+
+def _read_files(folder: Path, media: str) -> dict[str, tuple[str, bytes]]:
+    return {p.name: (media, p.read_bytes()) for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def generate(options: dict[str, Any], report: Report) -> TaskResult:
+    """``terragen generate`` with the form's options; the board comes back as layout data."""
+    with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
+        folder = Path(tmp) / "board"
+        argv = ["generate", "--progress", "--out", str(folder)]
+        for key, value in options.items():
+            flag = "--" + key.replace("_", "-")
+            if isinstance(value, bool):
+                if value:
+                    argv.append(flag)
+            else:
+                argv += [flag, str(value)]
+        report({"message": "searching for a board"})
+        summary = run_command(argv, report)
+        files = {name: (media, (folder / name).read_bytes()) for name, media in
+                 (("board.json", "application/json"), ("board.txt", "text/plain"), ("board.svg", "image/svg+xml"))}
+    layout = json.loads(files["board.json"][1])
+    summary = [line for line in summary if not line.startswith("written: ")]  # the private folder is gone
+    return TaskResult({"layout": layout, "summary": summary}, files)
+
+
+def simulate(layout_data: dict[str, Any], options: dict[str, Any], report: Report) -> TaskResult:
+    """Full-rules games on the layout, with the simulator's verdicts and a progress fraction."""
+    from terragen.terrain.formats_json import layout_from_data
+    from terragen.terrain.sim.runner import simulate_layout
+    from terragen.terrain.sim.variants import rules_from_names
+
+    layout = layout_from_data(layout_data, "layout")
+    rules = rules_from_names(list(options.get("variants", [])), len(layout.players), turn_cap=options["turn_cap"])
+
+    def progress(done: int, total: int) -> None:
+        report({"done": done, "total": total, "message": f"{done}/{total} games"})
+
+    sim = simulate_layout(layout, games=options["games"], seed=options["seed"], policy=options["policy"],
+                          rules=rules, margin=options["margin"], progress=progress)
+    return TaskResult({"report": sim.to_json(), "lines": sim.lines()})
+
+
+def build_sheet(layout_text: str, paper: str, report: Report) -> TaskResult:
+    """``terragen render`` of the layout as a PDF build sheet."""
+    with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
+        src = Path(tmp) / "board.json"
+        src.write_text(layout_text, encoding="utf-8")
+        out = Path(tmp) / "board-build.pdf"
+        report({"message": "drawing the build sheet"})
+        run_command(["render", str(src), "--paper", paper, "--out", str(out)], report)
+        return TaskResult({"files": [out.name]}, {out.name: ("application/pdf", out.read_bytes())})
+
+
+def kit(game: str, options: dict[str, Any], report: Report) -> TaskResult:
+    """``terragen kit GAME``: every PDF of the kit, each downloadable on its own."""
+    with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
+        folder = Path(tmp) / "kit"
+        argv = ["kit", game, "--out", str(folder), "--paper", options["paper"], "--flip", options["flip"]]
+        if options.get("outlines"):
+            argv.append("--outlines")
+        if options.get("nets"):
+            argv.append("--nets")
+        report({"message": f"drawing the {game} kit"})
+        run_command(argv, report)
+        files = _read_files(folder, "application/pdf")
+    return TaskResult({"files": list(files)}, files)
+
+
+#: job kind -> the function the child process runs
+TASKS: dict[str, Callable[..., TaskResult]] = {
+    "generate": generate,
+    "simulate": simulate,
+    "build-sheet": build_sheet,
+    "kit": kit,
+}
