@@ -49,7 +49,8 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
         except webbrowser.Error:
             click.echo("terragen serve: could not open a browser; open the address above", err=True)
     try:
-        server.serve_forever()
+        server.serve_forever()  # returns on Ctrl-C (waitress handles the interrupt)
     except KeyboardInterrupt:
-        click.echo("terragen serve: stopped")
+        pass
+    click.echo("terragen serve: stopped")
     return 0

@@ -37,7 +37,7 @@ class Server:
                                         clear_untrusted_proxy_headers=True, ident="terragen")
         except OSError as exc:
             raise SpecError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-        self.port: int = self.server.effective_port
+        self.port = int(self.server.effective_port)
         self._app_holder["app"] = create_app(self.port, jobs=self.jobs)
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{self.port}/"

@@ -130,7 +130,7 @@ export function drawBoard(svg, layout, check, opts) {
     for (const [n, d] of (m.dests.get(k) || []).entries()) {
       // a flag in the seat's colour with the seat number, on the piece
       const col = colours.seats[d.seat % colours.seats.length];
-      const fx = tx - 6 + n * 12, fy = ty - 22;
+      const fx = tx - 4 + n * 12, fy = ty - 28;
       el("line", { class: "flagpole", x1: fx, y1: fy, x2: fx, y2: fy + 24 }, g);
       el("polygon", { class: "flag", points: pts([[fx, fy], [fx + 17, fy + 6], [fx, fy + 12]]), fill: col }, g);
       const t = el("text", { class: "flagtext", x: (fx + 6).toFixed(1), y: (fy + 9.5).toFixed(1) }, g);

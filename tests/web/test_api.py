@@ -1,0 +1,371 @@
+"""Every endpoint of the web API, its answers checked against the library and the CLI, and hostile input."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.web.conftest import TAB
+
+JSON_HEADERS = {"Content-Type": "application/json", "X-Terragen-Tab": TAB}
+
+
+def examples(*parts: str):
+    from terragen.templates import template_path
+
+    return template_path("terrain", "examples", *parts)
+
+
+def post(client, path: str, body, headers: dict | None = None):
+    data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+    return client.post(path, data=data, headers={**JSON_HEADERS, **(headers or {})})
+
+
+def layout_data(name: str = "four-players.json") -> dict:
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.formats_json import layout_to_data
+
+    return layout_to_data(load_layout(examples(name)))
+
+
+def wait_job(client, job_id: str, timeout: float = 120.0) -> dict:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        state = client.get(f"/api/jobs/{job_id}").get_json()
+        if state["state"] != "running":
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"job {job_id} still running after {timeout} s")
+
+
+# -- the page -----------------------------------------------------------------------------------
+def test_page_and_assets_are_served_from_the_package_with_a_strict_policy(client):
+    page = client.get("/")
+    assert page.status_code == 200 and b"terragen" in page.data
+    assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+    for src in ("/static/app.js", "/static/api.js", "/static/board.js", "/static/style.css", "/static/icon.svg"):
+        assert src.encode() in page.data or src == "/static/api.js" or src == "/static/board.js"
+        r = client.get(src)
+        assert r.status_code == 200 and r.data
+    assert b"http" not in client.get("/static/style.css").data  # nothing from a CDN
+    for bad in ("/static/..%2Fapp.py", "/static/app.py", "/static/nothing.js", "/static/.hidden.js"):
+        assert client.get(bad).status_code == 404
+
+
+def test_info_lists_presets_with_descriptions_and_hides_file_options(client):
+    info = client.get("/api/info").get_json()
+    names = {o["name"]: o for o in info["generate"]}
+    assert {"players", "difficulty", "seed", "radius"} <= set(names)
+    assert not {"spec_file", "out_dir", "progress"} & set(names)
+    presets = {c["value"]: c["description"] for c in names["difficulty"]["choices"]}
+    assert {"easy", "medium", "hard", "brutal"} <= set(presets) and all(presets.values())
+    assert names["inventory"]["choices"] == ["standard", "extended"]
+    assert info["simulate"]["defaults"]["games"] >= 1 and "greedy" in info["simulate"]["policies"]
+    assert set(info["kits"]) == {"terrain", "terrace", "terralogical", "terraflip"}
+    assert info["colours"]["levels"]["1"].startswith("#")
+
+
+# -- layouts ------------------------------------------------------------------------------------
+def test_empty_board_has_every_position_missing(client):
+    r = post(client, "/api/empty", {"radius": 4})
+    layout = r.get_json()["layout"]
+    assert layout["radius"] == 4 and layout["cells"] == [] and len(layout["players"]) == 2
+    check = post(client, "/api/check", {"layout": layout}).get_json()
+    assert len(check["board"]["positions"]) == 61
+    missing = [e for e in check["report"]["errors"] if e["code"] == "cell-missing"]
+    assert len(missing) == 1 and len(missing[0]["cells"]) == 61
+    for bad in (0, 9, "5", True, None, 2.5):
+        assert post(client, "/api/empty", {"radius": bad}).status_code == 400
+
+
+def test_check_is_the_validators_report_plus_the_drawing(client):
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.pieces import exits
+    from terragen.terrain.validation import validate_layout
+
+    data = layout_data()
+    r = post(client, "/api/check", {"layout": data})
+    assert r.status_code == 200
+    got = r.get_json()
+    assert got["report"] == json.loads(json.dumps(validate_layout(load_layout(examples("four-players.json"))).to_json()))
+    assert got["report"]["valid"]
+    cells = {(c["q"], c["r"]): c["exits"] for c in got["board"]["cells"]}
+    for c in data["cells"]:
+        assert cells[(c["q"], c["r"])] == list(exits(c["pattern"], c["rotation"]))
+    assert [s["hex"] for s in got["board"]["starts"]] == [[5, 0], [5, -5], [-5, 0], [-5, 5]]
+    for cliff in got["board"]["cliffs"]:
+        assert 0 <= cliff["direction"] <= 5
+
+
+@pytest.mark.parametrize("name", ["level-out-of-range.txt", "cell-missing.txt", "destination-shared.txt"])
+def test_check_marks_the_broken_cells(client, name):
+    code = name.removesuffix(".txt")
+    up = post(client, "/api/upload", {"text": examples("invalid", name).read_text(), "name": name})
+    assert up.status_code == 200
+    report = post(client, "/api/check", {"layout": up.get_json()["layout"]}).get_json()["report"]
+    assert not report["valid"]
+    finding = next(e for e in report["errors"] if e["code"] == code)
+    assert finding["cells"], finding
+
+
+def test_upload_reads_both_forms_like_the_cli(client):
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.formats_json import layout_to_data
+
+    for name in ("two-players.txt", "four-players.json", "six-players.txt"):
+        path = examples(name)
+        got = post(client, "/api/upload", {"text": path.read_text(), "name": name}).get_json()["layout"]
+        assert got == json.loads(json.dumps(layout_to_data(load_layout(path))))
+
+
+@pytest.mark.parametrize("text, status, words", [
+    ("", 400, "empty"),
+    ("   \n", 400, "empty"),
+    ("radius: 5\x00\x01\x02", 400, "binary"),
+    ('{"radius": ' + "9" * 5000 + "}", 400, "too many digits"),
+    ("[" * 100_000 + "]" * 100_000, 400, "nested too deeply"),
+    ('{"radius": 5, "cells": [{"q": 0}]}', 400, "$.cells[0]"),
+    ('{"radius": 1e400}', 400, "whole number"),
+    ('{"game": "terrace"}', 400, "not a Terrain Game layout"),
+    ("radius: 5\nmap:\n  5B3 9Z9 zz\n", 400, "upload.txt:3"),
+    ("x" * 1_100_000, 413, "limit"),
+])
+def test_upload_refuses_hostile_files_with_one_clear_message(client, text, status, words):
+    r = post(client, "/api/upload", {"text": text, "name": "upload.txt"})
+    assert r.status_code == status
+    assert words in r.get_json()["error"]
+
+
+def test_upload_never_echoes_a_path_from_the_name(client):
+    r = post(client, "/api/upload", {"text": "", "name": "../../etc/passwd"})
+    assert r.status_code == 400 and "/" not in r.get_json()["error"].split(":")[0]
+
+
+def test_export_round_trips_in_both_forms(client):
+    data = layout_data()
+    for fmt, name in (("json", "board.json"), ("text", "board.txt")):
+        r = post(client, "/api/export", {"layout": data, "format": fmt})
+        assert r.status_code == 200
+        assert r.headers["Content-Disposition"] == f'attachment; filename="{name}"'
+        back = post(client, "/api/upload", {"text": r.data.decode(), "name": name}).get_json()["layout"]
+        assert back["cells"] == data["cells"] and back["players"] == data["players"]
+    assert post(client, "/api/export", {"layout": data, "format": "pdf"}).status_code == 400
+
+
+# -- hostile requests ---------------------------------------------------------------------------
+@pytest.mark.parametrize("body, words", [
+    (b"[" * 50_000 + b"]" * 50_000, "nested too deeply"),
+    (b'{"layout": {"radius": ' + b"7" * 6000 + b"}}", "too many digits"),
+    (b'{"layout": NaN}', "NaN"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "binary"),
+    (b'{"layout": "\xff\xfe"}', "UTF-8"),
+    (b"[1, 2, 3]", "JSON object"),
+    (b"{not json", "not valid JSON"),
+    (b'{"layout": [1]}', "must be a JSON object"),
+    (b'{"layout": {"radius": 5, "cells": [{"q": 0, "r": 0, "level": "5", "pattern": "A", "rotation": 0}]}}', "$.cells[0].level"),
+    (b'{"layout": {"radius": 100000000000000000000}}', "radius"),
+])
+def test_check_refuses_hostile_bodies(client, body, words):
+    r = post(client, "/api/check", body)
+    assert r.status_code == 400
+    assert words in r.get_json()["error"]
+
+
+def test_huge_levels_and_coordinates_are_reported_not_crashed(client):
+    data = layout_data()
+    data["cells"][0]["level"] = 10**40
+    data["cells"][1]["q"] = -(10**30)
+    report = post(client, "/api/check", {"layout": data}).get_json()["report"]
+    codes = {e["code"] for e in report["errors"]}
+    assert {"level-out-of-range", "cell-off-board", "cell-missing"} <= codes
+
+
+def test_oversize_bodies_are_refused_before_reading(client):
+    r = client.post("/api/check", data=b"{" + b" " * (3 * 1024 * 1024) + b"}", headers=JSON_HEADERS)
+    assert r.status_code == 413 and "larger than" in r.get_json()["error"]
+
+
+def test_posts_must_be_json(client):
+    r = client.post("/api/check", data="layout=1", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 415
+
+
+@pytest.mark.parametrize("headers", [
+    {"Host": "evil.example"},
+    {"Host": "evil.example:8000"},
+    {"Host": "127.0.0.1.evil.example"},
+    {"Origin": "http://evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "cross-site"},
+])
+def test_foreign_host_or_origin_is_refused(client, headers):
+    for r in (client.get("/api/info", headers=headers), post(client, "/api/empty", {"radius": 5}, headers)):
+        assert r.status_code == 403 and "refused" in r.get_json()["error"]
+
+
+def test_own_origin_is_allowed(client):
+    assert client.get("/api/info", headers={"Origin": "http://localhost"}).status_code == 200
+
+
+def test_real_server_checks_host_and_port(server):
+    import http.client
+
+    def get(host: str) -> int:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", "/api/info", headers={"Host": host})
+        status = conn.getresponse().status
+        conn.close()
+        return status
+
+    assert get(f"127.0.0.1:{server.port}") == 200
+    assert get(f"localhost:{server.port}") == 200
+    assert get(f"localhost:{server.port + 1}") == 403  # another port: a rebinding page's view of us
+    assert get("attacker.example") == 403
+
+
+def test_unknown_routes_and_methods_answer_json(client):
+    assert client.get("/api/nothing").get_json()["error"]
+    assert client.get("/api/check").status_code == 405
+
+
+# -- jobs ---------------------------------------------------------------------------------------
+def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
+    r = post(client, "/api/jobs/generate", {"options": {"players": 2, "difficulty": "easy", "seed": 5, "gate_games": 50}})
+    assert r.status_code == 200, r.get_json()
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+    layout = job["result"]["layout"]
+    assert len(layout["cells"]) == 91 and len(layout["players"]) == 2
+    assert layout["meta"]["spec"]["difficulty"] == "easy"
+    assert any("simulated" in line for line in job["result"]["summary"])
+    assert post(client, "/api/check", {"layout": layout}).get_json()["report"]["valid"]
+    assert set(job["files"]) == {"board.json", "board.txt", "board.svg"}
+    assert client.get(f"/api/jobs/{job['id']}/files/board.svg").data.lstrip().startswith((b"<?xml", b"<svg"))
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"out_dir": "/tmp/x"}, "unknown generate option"),
+    ({"spec_file": "/etc/passwd"}, "unknown generate option"),
+    ({"inventory": "/etc/passwd"}, "must be one of"),
+    ({"players": "4"}, "whole number"),
+    ({"players": 10**30}, "whole number"),
+    ({"difficulty": "impossible"}, "must be one of"),
+    ({"time_limit": 1e4}, "at most"),
+    ({"time_limit": 1e300}, "must be a number"),
+    ({"gate_games": 0}, "between"),
+    ({"no_gate": "yes"}, "true or false"),
+    ([1, 2], "must be an object"),
+])
+def test_generate_refuses_bad_options(client, options, words):
+    r = post(client, "/api/jobs/generate", {"options": options})
+    assert r.status_code == 400 and words in r.get_json()["error"]
+
+
+def test_generate_job_reports_the_commands_own_error(client):
+    r = post(client, "/api/jobs/generate", {"options": {"players": 7}})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "failed" and job["exit_code"] == 2
+    assert "players" in job["error"] and "Traceback" not in job["error"]
+
+
+def test_one_job_per_tab_and_cancel_stops_it(client):
+    from terragen.web.jobs import JobManager
+
+    slow = {"options": {"players": 6, "difficulty": "brutal", "seed": 11, "time_limit": 120}}
+    first = post(client, "/api/jobs/generate", slow).get_json()
+    again = post(client, "/api/jobs/generate", slow)
+    assert again.status_code == 409 and "already running" in again.get_json()["error"]
+    other_tab = post(client, "/api/jobs/build-sheet", {"layout": layout_data()}, {"X-Terragen-Tab": "another-tab-1"})
+    assert other_tab.status_code == 200  # another tab may run its own
+    manager: JobManager = client.application.extensions["terragen_jobs"]
+    process = manager.jobs[first["id"]].process
+    cancelled = client.post(f"/api/jobs/{first['id']}/cancel").get_json()
+    assert cancelled["state"] == "cancelled"
+    assert not process.is_alive()
+    assert post(client, "/api/jobs/generate", {"options": {"players": 7}}).status_code == 200  # the tab is free again
+    wait_job(client, other_tab.get_json()["id"])
+
+
+def test_jobs_need_a_tab_id(client):
+    r = client.post("/api/jobs/build-sheet", data=json.dumps({"layout": layout_data()}),
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "X-Terragen-Tab" in r.get_json()["error"]
+
+
+def test_server_wide_job_limit(client):
+    manager = client.application.extensions["terragen_jobs"]
+    manager.max_running = 1
+    slow = {"options": {"players": 6, "difficulty": "brutal", "seed": 12, "time_limit": 120}}
+    first = post(client, "/api/jobs/generate", slow).get_json()
+    busy = post(client, "/api/jobs/generate", slow, {"X-Terragen-Tab": "another-tab-2"})
+    assert busy.status_code == 409 and "already runs" in busy.get_json()["error"]
+    client.post(f"/api/jobs/{first['id']}/cancel")
+
+
+def test_simulate_job_reports_rates_intervals_and_verdict(client):
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.runner import simulate_layout
+
+    data = layout_data("two-players.txt")
+    r = post(client, "/api/jobs/simulate", {"layout": data, "options": {"games": 60, "seed": 4}})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+    rep = job["result"]["report"]
+    expected = simulate_layout(load_layout(examples("two-players.txt")), games=60, seed=4).to_json()
+    assert rep == json.loads(json.dumps(expected))
+    assert all(len(s["ci95"]) == 2 for s in rep["seats"]) and rep["verdict"] in ("PLAYABLE", "NOT PLAYABLE")
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"policy": "os:system"}, "policy"),
+    ({"policy": "terragen.terrain.sim.policies:GreedyPolicy"}, "policy"),
+    ({"games": 0}, "games"),
+    ({"games": 10**9}, "games"),
+    ({"variants": ["teams"]}, "variants"),
+    ({"margin": 2}, "margin"),
+    ({"workers": 8}, "unknown"),
+])
+def test_simulate_refuses_bad_options(client, options, words):
+    r = post(client, "/api/jobs/simulate", {"layout": layout_data(), "options": options})
+    assert r.status_code == 400 and words in r.get_json()["error"]
+
+
+def test_build_sheet_job_gives_the_render_commands_pdf(client):
+    r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "letter"})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+    pdf = client.get(f"/api/jobs/{job['id']}/files/board-build.pdf")
+    assert pdf.data.startswith(b"%PDF") and pdf.headers["Content-Disposition"].startswith("attachment")
+    assert b"/MediaBox [ 0 0 612 792 ]" in pdf.data  # US Letter
+    assert client.get(f"/api/jobs/{job['id']}/files/..%2Fboard.json").status_code == 404
+    assert client.get(f"/api/jobs/{job['id']}/files/other.pdf").status_code == 404
+    assert post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a0"}).status_code == 400
+
+
+def test_kit_job_gives_every_pdf_of_the_kit(client):
+    r = post(client, "/api/jobs/kit", {"game": "terrace", "options": {"paper": "a4", "flip": "short"}})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+    assert sorted(job["files"]) == ["terrace-board-a4.pdf", "terrace-pieces-a4.pdf", "terrace-rules-a4.pdf",
+                                    "terrace-setups-a4.pdf"]
+    for name in job["files"]:
+        assert client.get(f"/api/jobs/{job['id']}/files/{name}").data.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"game": "chess", "options": {}}, "game"),
+    ({"game": "terrace", "options": {"nets": True}}, "nets"),
+    ({"game": "terrain", "options": {"flip": "sideways"}}, "flip"),
+    ({"game": "terrain", "options": {"out_dir": "/tmp"}}, "unknown"),
+    ({"game": "terrain", "options": {"paper": "../a4"}}, "paper"),
+])
+def test_kit_refuses_bad_options(client, body, words):
+    r = post(client, "/api/jobs/kit", body)
+    assert r.status_code == 400 and words in r.get_json()["error"]
+
+
+def test_unknown_job(client):
+    assert client.get("/api/jobs/nope").status_code == 404
+    assert client.post("/api/jobs/nope/cancel").status_code == 404
