@@ -1,0 +1,69 @@
+"""``terragen serve`` as a user runs it: the URL on stdout, loopback only, Ctrl-C stops it cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+
+from tests.web.conftest import ROOT
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+
+
+def test_serve_prints_its_url_answers_and_stops_on_ctrl_c():
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", "serve", "--no-browser"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("terragen serve: http://127.0.0.1:"), line
+        url = line.split()[2]
+        with urllib.request.urlopen(url + "api/info", timeout=20) as r:
+            assert json.load(r)["kits"]
+        with urllib.request.urlopen(url, timeout=20) as r:
+            assert b"<svg id=\"board\"" in r.read()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "stopped" in out and "Traceback" not in err
+
+
+def test_serve_refuses_a_non_loopback_address():
+    r = subprocess.run([sys.executable, "-m", "terragen", "serve", "--host", "0.0.0.0", "--no-browser"],
+                       capture_output=True, text=True, env=ENV, timeout=60)
+    assert r.returncode == 2
+    assert "loopback only" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_serve_refuses_a_taken_port():
+    from terragen.web.server import Server
+
+    srv = Server(port=0)
+    try:
+        r = subprocess.run([sys.executable, "-m", "terragen", "serve", "--port", str(srv.port), "--no-browser"],
+                           capture_output=True, text=True, env=ENV, timeout=60)
+    finally:
+        srv.close()
+    assert r.returncode == 2 and "cannot listen" in r.stderr
+
+
+def test_help_lists_serve():
+    r = subprocess.run([sys.executable, "-m", "terragen", "--help"], capture_output=True, text=True, env=ENV, timeout=60)
+    assert "serve" in r.stdout
+
+
+def test_shutdown_stops_running_jobs():
+    from terragen.web.jobs import JobManager
+
+    manager = JobManager()
+    job = manager.start("tab-shutdown-1", "generate",
+                        ({"players": 6, "difficulty": "brutal", "seed": 13, "time_limit": 120},), 300)
+    assert job.process.is_alive()
+    manager.shutdown()
+    assert not job.process.is_alive() and manager.jobs == {}
