@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from terragen.errors import InputError
+from terragen.errors import InputError, TerragenError
 from terragen.fileio import decode_text
 
 #: Largest layout or upload the API reads; real layouts are a few kilobytes.
@@ -27,9 +27,8 @@ MAX_TEXT_CHARS = 1_000_000
 GENERATE_HIDDEN = {"spec_file", "out_dir", "progress"}
 #: the piece inventories offered (a file path is never taken from the browser)
 INVENTORIES = ("standard", "extended")
-#: the simulator's built-in players; ``module:Class`` would import code, so it is not offered
-POLICIES = ("greedy", "expert", "random")
-VARIANTS = ("inversion", "green", "lost", "no-pass-through", "fixed-start")
+#: rule variants the page may offer (those this terragen's simulator knows; team play needs a team list)
+VARIANT_CANDIDATES = ("inversion", "green", "lost", "no-pass-through", "fixed-start", "no-interactions")
 KIT_GAMES = ("terrain", "terrace", "terralogical", "terraflip")
 FLIPS = ("long", "short")
 MAX_GAMES = 20_000
@@ -89,6 +88,7 @@ def check(data: Any) -> dict[str, Any]:
 
     layout = layout_from_request(data)
     report = validate_layout(layout)
+    report_json = report.to_json()
     board = Board.from_layout(layout)
     cells = []
     for c in layout.sorted_cells():
@@ -101,21 +101,25 @@ def check(data: Any) -> dict[str, Any]:
     starts = [{"seat": p.seat, "corner": p.corner, "hex": list(s) if (s := layout.start(p)) else None}
               for p in layout.players]
     return {
-        "report": report.to_json(),
+        "report": report_json,
         "summary": report.summary,
-        "race": race(layout, report.valid),
+        "race": race(layout, report_json),
         "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,
                   "positions": [list(h) for h in hx.board_cells(layout.radius)]},
     }
 
 
-def race(layout: Any, valid: bool) -> dict[str, Any] | None:
-    """Each seat's exact chance to win the race of independent tokens (the balance issue's model).
+def race(layout: Any, report: dict[str, Any]) -> dict[str, Any] | None:
+    """Each seat's exact chance to win the race of independent tokens, when validate does not give it.
 
-    None when this terragen has no race model yet or the layout cannot be raced
-    (errors, or a seat that cannot collect its destinations).
+    This terragen's validate may already report it per player; otherwise the
+    race model is asked directly. None when there is no race model or the
+    layout cannot be raced (errors, or a seat that cannot finish).
     """
-    if not valid or importlib.util.find_spec("terragen.terrain.race") is None:
+    players = report.get("players") or []
+    if not report["valid"] or any("win_probability_race" in p for p in players):
+        return None
+    if importlib.util.find_spec("terragen.terrain.race") is None:
         return None
     race_module = importlib.import_module("terragen.terrain.race")
     try:
@@ -124,8 +128,8 @@ def race(layout: Any, valid: bool) -> dict[str, Any] | None:
         return None
     seats = []
     for p, prob, seat in zip(layout.players, result.win_probability, result.seats):
-        seats.append({"seat": p.seat, "win_probability": prob, "expected_rounds": seat.expected_rounds,
-                      "median_round": seat.quantile(0.5), "p90_round": seat.quantile(0.9)})
+        seats.append({"seat": p.seat, "win_probability_race": prob, "expected_rounds": seat.expected_rounds,
+                      "finish_rounds": {f"p{q}": seat.quantile(q / 100) for q in (10, 50, 90)}})
     return {"seats": seats}
 
 
@@ -220,9 +224,32 @@ def check_generate(values: Any) -> dict[str, Any]:
 
 
 def simulate_defaults() -> dict[str, Any]:
+    """The defaults of ``terragen simulate``'s options (games may be None: chosen from the seat count)."""
     from terragen.cli.simulate import simulate
 
-    return {p.name: p.default for p in simulate.params if isinstance(p, click.Option)}
+    return {p.name: (p.default if isinstance(p.default, (bool, int, float, str)) else None)
+            for p in simulate.params if isinstance(p, click.Option)}
+
+
+def policies() -> list[str]:
+    """The simulator's built-in players; ``module:Class`` would import code, so it is never offered."""
+    from terragen.terrain.sim.policies import POLICIES
+
+    return list(POLICIES)
+
+
+def variants() -> list[str]:
+    """The rule variants this terragen's simulator accepts (asked of the simulator itself)."""
+    from terragen.terrain.sim.variants import rules_from_names
+
+    out = []
+    for name in VARIANT_CANDIDATES:
+        try:
+            rules_from_names([name], 4)
+        except TerragenError:
+            continue
+        out.append(name)
+    return out
 
 
 def check_simulate(values: Any) -> dict[str, Any]:
@@ -238,17 +265,19 @@ def check_simulate(values: Any) -> dict[str, Any]:
     out.update({k: v for k, v in values.items() if v is not None})
     for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, 2**31), ("turn_cap", 1, 10_000)):
         v = out[key]
+        if key == "games" and v is None:
+            continue  # the simulator picks enough games for the seat count
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             raise ApiError(f"simulate option '{key}' must be a whole number from {lo} to {hi}")
     m = out["margin"]
     if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
         raise ApiError("simulate option 'margin' must be a number from 0 to 1")
-    pol = out["policy"]
-    if not isinstance(pol, str) or not all(p.strip() in POLICIES for p in pol.split(",")):
-        raise ApiError(f"simulate option 'policy' must be {', '.join(POLICIES)} or a comma list of them, one per seat")
+    pol, known = out["policy"], policies()
+    if not isinstance(pol, str) or not all(p.strip() in known for p in pol.split(",")):
+        raise ApiError(f"simulate option 'policy' must be {', '.join(known)} or a comma list of them, one per seat")
     vs = out["variants"]
-    if not isinstance(vs, list) or not all(v in VARIANTS for v in vs):
-        raise ApiError(f"simulate option 'variants' must be a list drawn from {', '.join(VARIANTS)}")
+    if not isinstance(vs, list) or not all(isinstance(v, str) and v in variants() for v in vs):
+        raise ApiError(f"simulate option 'variants' must be a list drawn from {', '.join(variants())}")
     return out
 
 
@@ -295,7 +324,7 @@ def info() -> dict[str, Any]:
                     "ink": {str(k): v for k, v in pal.ink.items()},
                     "seats": list(pal.seats), "seat_names": list(pal.seat_names)},
         "generate": generate_options(),
-        "simulate": {"defaults": check_simulate({}), "policies": list(POLICIES), "variants": list(VARIANTS),
+        "simulate": {"defaults": check_simulate({}), "policies": policies(), "variants": variants(),
                      "max_games": MAX_GAMES},
         "papers": paper_names(),
         "kits": list(KIT_GAMES),

@@ -142,8 +142,10 @@ def test_whole_flow(server, browser, shots):
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr"), 120, "simulation results")
     rows = d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr")
     assert len(rows) == 2
-    verdict = d.find_element(By.CSS_SELECTOR, "#simulate-result .verdict[data-what='verdict']").text
+    verdict = d.find_element(By.CSS_SELECTOR, "#simulate-result .verdict[data-what='playable']").text
     assert verdict in ("PLAYABLE", "NOT PLAYABLE")
+    balance = d.find_elements(By.CSS_SELECTOR, "#simulate-result .verdict[data-what='balanced']")
+    assert not balance or balance[0].text in ("BALANCED", "NOT BALANCED")
     assert "%" in rows[0].text and "–" in rows[0].text  # a rate and its interval
     d.save_screenshot(str(shots / "05-simulated.png"))
 

@@ -289,14 +289,16 @@ function renderCheck() {
   for (const p of rep.players || []) {
     const tr = document.createElement("tr");
     const dests = p.destinations.map((d) => `(${d.q},${d.r}) ${d.reachable_elevation ? "✓" : "✗"}/${d.reachable_pips ? "✓" : "✗"}`).join("  ");
-    const r = race.get(p.seat);
-    const chance = r ? r.win_probability : p.win_probability_race;
+    const r = "win_probability_race" in p ? p : race.get(p.seat);  // validate's own, or the race model's
+    const chance = r ? r.win_probability_race : null;
+    const fin = r && r.finish_rounds ? [r.finish_rounds.p10, r.finish_rounds.p50, r.finish_rounds.p90] : null;
     tr.append(
       td(swatch(p.seat), String(p.seat)),
       td(`${p.corner}${p.start ? ` (${p.start[0]},${p.start[1]})` : ""}`),
       td(dests || "none"),
       td(p.cost_good === null ? "–" : `${p.cost_good}/${p.cost_bad}`),
       td(fmt(p.expected_turns)),
+      td(fin ? fin.map((x) => (x === null || x < 0 ? "–" : String(x))).join(" / ") : "–"),
       td(chance === undefined || chance === null ? "–" : `${(100 * chance).toFixed(1)}%`),
     );
     const box = document.createElement("input");
@@ -467,7 +469,8 @@ function buildSimulateForm() {
   const f = $("#simulate-form");
   const sim = state.info.simulate;
   for (const p of sim.policies) f.elements.namedItem("policy").add(new Option(p, p));
-  for (const name of ["games", "seed", "turn_cap", "margin"]) f.elements.namedItem(name).value = sim.defaults[name];
+  for (const name of ["games", "seed", "turn_cap", "margin"]) f.elements.namedItem(name).value = sim.defaults[name] ?? "";
+  f.elements.namedItem("games").placeholder = "as terragen simulate";
   f.elements.namedItem("games").max = sim.max_games;
   f.elements.namedItem("policy").value = sim.defaults.policy;
   for (const v of sim.variants) {
@@ -483,7 +486,7 @@ function buildSimulateForm() {
 async function simulate() {
   const f = $("#simulate-form");
   const options = {
-    games: parseInt(f.elements.namedItem("games").value, 10),
+    games: f.elements.namedItem("games").value === "" ? null : parseInt(f.elements.namedItem("games").value, 10),
     seed: parseInt(f.elements.namedItem("seed").value, 10),
     policy: f.elements.namedItem("policy").value,
     turn_cap: parseInt(f.elements.namedItem("turn_cap").value, 10),
@@ -499,9 +502,10 @@ function showSimulation(rep) {
   box.replaceChildren();
   const verdicts = document.createElement("p");
   verdicts.className = "verdicts";
-  const names = [["verdict", rep.verdict]];
-  if (rep.balanced !== undefined) names.push(["balance", rep.balanced ? "BALANCED" : "NOT BALANCED"]);
-  if (rep.balance_verdict !== undefined) names.push(["balance", rep.balance_verdict]);
+  // PLAYABLE (games finish) and, where this simulator judges it, BALANCED (every seat near its fair share)
+  const names = rep.playable === undefined ? [["playable", rep.verdict]]
+    : [["playable", rep.playable ? "PLAYABLE" : "NOT PLAYABLE"]];
+  if (rep.balanced !== undefined) names.push(["balanced", rep.balanced ? "BALANCED" : "NOT BALANCED"]);
   for (const [what, text] of names) {
     const s = document.createElement("span");
     s.className = "verdict " + (/NOT/.test(text) ? "invalid" : "valid");
@@ -540,7 +544,7 @@ function showSimulation(rep) {
   p.textContent = `${rep.games} games, seed ${rep.seed}, ${rep.variant}; turns to finish mean ${fmt(t.mean, 1)}, p90 ${fmt(t.p90, 0)}; `
     + `${(100 * rep.capped_share).toFixed(1)}% hit the ${rep.turn_cap}-round cap.`;
   box.appendChild(p);
-  for (const r of rep.reasons || []) {
+  for (const r of [...(rep.reasons || []), ...(rep.balance_reasons || [])]) {
     const li = document.createElement("p");
     li.className = "reason";
     li.textContent = r;
