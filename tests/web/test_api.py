@@ -62,7 +62,8 @@ def test_info_lists_presets_with_descriptions_and_hides_file_options(client):
     presets = {c["value"]: c["description"] for c in names["difficulty"]["choices"]}
     assert {"easy", "medium", "hard", "brutal"} <= set(presets) and all(presets.values())
     assert names["inventory"]["choices"] == ["standard", "extended"]
-    assert info["simulate"]["defaults"]["games"] >= 1 and "greedy" in info["simulate"]["policies"]
+    games = info["simulate"]["defaults"]["games"]
+    assert (games is None or games >= 1) and "greedy" in info["simulate"]["policies"]  # None: chosen per seat count
     assert set(info["kits"]) == {"terrain", "terrace", "terralogical", "terraflip"}
     assert info["colours"]["levels"]["1"].startswith("#")
 
@@ -315,7 +316,7 @@ def test_simulate_job_reports_rates_intervals_and_verdict(client):
     rep = job["result"]["report"]
     expected = simulate_layout(load_layout(examples("two-players.txt")), games=60, seed=4).to_json()
     assert rep == json.loads(json.dumps(expected))
-    assert all(len(s["ci95"]) == 2 for s in rep["seats"]) and rep["verdict"] in ("PLAYABLE", "NOT PLAYABLE")
+    assert all(len(s["ci95"]) == 2 for s in rep["seats"]) and rep["verdict"].startswith(("PLAYABLE", "NOT PLAYABLE"))
 
 
 @pytest.mark.parametrize("options, words", [

@@ -42,8 +42,9 @@ def js(driver, script: str, *args):
 
 
 def checked(driver) -> dict | None:
-    """The page's last check, once no newer edit is waiting for one."""
-    return js(driver, "const s = window.terragen; return (s && s.check && !document.body.classList.contains('checking')) ? s.check : null;")
+    """The page's check of the layout it shows now (None while an edit waits for its check)."""
+    return js(driver, "const s = window.terragen;"
+                      "return (s && s.check && s.checkedFor === JSON.stringify(s.layout)) ? s.check : null;")
 
 
 def cell_classes(driver, q: int, r: int) -> str:
@@ -86,6 +87,20 @@ def test_whole_flow(server, browser, shots):
     assert "INVALID" in d.find_element(By.ID, "verdict").text  # an empty board has no pieces yet
     d.save_screenshot(str(shots / "01-empty.png"))
 
+    # open a hand-typed layout file: the page shows what terragen validate says about it
+    from terragen.templates import template_path
+
+    example = Path(str(template_path("terrain", "examples", "two-players.txt")))
+    upload = d.find_element(By.ID, "upload")
+    js(d, "arguments[0].hidden = false;", upload)
+    upload.send_keys(str(example))
+    report = wait(d, lambda d: (c := checked(d)) and len(c["board"]["cells"]) == 91 and c, 30, "the uploaded board")["report"]
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.validation import validate_layout
+
+    assert report == json.loads(json.dumps(validate_layout(load_layout(example)).to_json()))
+    assert "valid" in d.find_element(By.ID, "verdict").text
+
     # generate a small board through the form; it opens in the editor
     d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
     form = d.find_element(By.ID, "generate-form")
@@ -96,10 +111,24 @@ def test_whole_flow(server, browser, shots):
     form.find_element(By.NAME, "seed").send_keys("3")
     d.find_element(By.ID, "generate").click()
     wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
-    report = wait(d, lambda d: (c := checked(d)) and len(c["board"]["cells"]) == 91 and c, 30, "the generated board's check")["report"]
+    report = wait(d, lambda d: (c := checked(d)) and js(d, "return !!window.terragen.layout.meta") and c, 30,
+                  "the generated board's check")["report"]
     assert report["valid"] and report["errors"] == []
     assert len(report["players"]) == 2 and all(p["expected_turns"] for p in report["players"])
     d.save_screenshot(str(shots / "02-generated.png"))
+
+    # a long job shows its progress and Cancel stops it; the board stays as it was
+    before = js(d, "return JSON.stringify(window.terragen.layout)")
+    form.find_element(By.NAME, "players").clear()
+    form.find_element(By.NAME, "players").send_keys("6")
+    Select(form.find_element(By.NAME, "difficulty")).select_by_value("brutal")
+    d.find_element(By.ID, "generate").click()
+    wait(d, lambda d: d.find_element(By.ID, "jobbar").is_displayed(), 20, "the progress bar")
+    assert "generate" in d.find_element(By.ID, "job-text").text
+    d.find_element(By.ID, "job-cancel").click()
+    wait(d, lambda d: not d.find_element(By.ID, "jobbar").is_displayed(), 20, "the job to stop")
+    assert "cancelled" in d.find_element(By.ID, "toast").text
+    assert js(d, "return JSON.stringify(window.terragen.layout)") == before
 
     # edit a cell: level 9 does not exist, the check marks that very cell
     layout = js(d, "return window.terragen.layout")

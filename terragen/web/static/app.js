@@ -200,9 +200,11 @@ async function runCheck() {
   const seq = ++state.seq;
   document.body.classList.add("checking");
   try {
+    const sent = JSON.stringify(state.layout);
     const result = await call("/api/check", { layout: state.layout });
     if (seq !== state.seq) return;  // a newer edit is being checked
     state.check = result;
+    state.checkedFor = sent;
     document.body.classList.remove("checking");
     document.body.dataset.checked = String(seq);
     render();
