@@ -26,7 +26,12 @@ class Busy(Exception):
 
 def _child(conn: Any, kind: str, args: tuple) -> None:
     """Entry point of the job process: run the task, send progress and one final message."""
+    import signal
+
     from terragen.errors import TerragenError
+
+    # Ctrl-C in the terminal reaches the whole process group: the server stops its jobs itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def report(progress: dict[str, Any]) -> None:
         conn.send(("progress", progress))
