@@ -6,6 +6,8 @@ import json
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.web.conftest import TAB
 
@@ -370,3 +372,35 @@ def test_kit_refuses_bad_options(client, body, words):
 def test_unknown_job(client):
     assert client.get("/api/jobs/nope").status_code == 404
     assert client.post("/api/jobs/nope/cancel").status_code == 404
+
+
+# -- fuzzing: whatever the browser sends, the answer is a report or one clear error -------------
+
+_scalars = st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False) \
+    | st.text(max_size=4)
+_keys = st.sampled_from(["radius", "cells", "players", "q", "r", "level", "pattern", "rotation", "inverted", "seat",
+                         "corner", "destinations", "game", "version", "piece", "meta"])
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])  # the client is stateless here
+@given(st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_keys, inner, max_size=6),
+                    max_leaves=25))
+def test_check_fuzz_answers_a_report_or_a_clear_error(client, data):
+    r = post(client, "/api/check", {"layout": data})
+    assert r.status_code in (200, 400), r.get_json()
+    assert ("report" in r.get_json()) == (r.status_code == 200)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])  # the client is stateless here
+@given(st.lists(st.tuples(st.integers(0, 90), st.sampled_from(["level", "pattern", "rotation", "inverted", "q"]),
+                          st.integers(-3, 12) | st.sampled_from(["A", "B", "C", "D", "Z", ""]) | st.booleans()),
+                max_size=6))
+def test_check_of_edited_boards_never_fails_inside(client, edits):
+    data = layout_data()
+    for index, key, value in edits:
+        data["cells"][index][key] = value
+    r = post(client, "/api/check", {"layout": data})
+    assert r.status_code in (200, 400), r.get_json()
+    if r.status_code == 200:
+        body = r.get_json()
+        assert body["report"]["valid"] == (not body["report"]["errors"])
