@@ -311,15 +311,19 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
 def info() -> dict[str, Any]:
     """Everything the page needs to build its forms and draw: options, choices, colours."""
     from terragen import __version__
+    from terragen.grids import hex as hx
     from terragen.render.palette import load_palette
+    from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS
     from terragen.render.paper import paper_names
 
     pal = load_palette("terrain")
     return {
         "version": __version__,
         "radii": [3, 4, 5, 6],
-        "levels": sorted(pal.levels),
-        "patterns": ["A", "B", "C", "D"],
+        "levels": list(range(MIN_LEVEL, MAX_LEVEL + 1)),
+        "patterns": list(PATTERNS),
+        "rotations": list(range(len(hx.DIRECTIONS))),
+        "corners": list(range(len(hx.DIRECTIONS))),
         "colours": {"levels": {str(k): v for k, v in pal.levels.items()},
                     "ink": {str(k): v for k, v in pal.ink.items()},
                     "seats": list(pal.seats), "seat_names": list(pal.seat_names)},

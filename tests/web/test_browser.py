@@ -148,11 +148,26 @@ def test_whole_flow(server, browser, shots):
          "the error on (0,0) to clear")
     assert not d.find_elements(By.CSS_SELECTOR, "#findings li.error")
 
+    # R turns the piece one step: the server's exits (the pips drawn) turn with it; Shift-R turns it back
+    def exits_at(d, q=0, r=0):
+        c = checked(d)
+        return c and next(cell["exits"] for cell in c["board"]["cells"] if (cell["q"], cell["r"]) == (q, r))
+
+    before = wait(d, exits_at, 20, "the exits of (0,0)")
+    press(d, "r")
+    turned = wait(d, lambda d: (e := exits_at(d)) and e != before and e, 20, "the piece to turn")
+    assert sorted(turned) == sorted((x + 1) % 6 for x in before)
+    assert len(d.find_elements(By.CSS_SELECTOR, "g.cell[data-q='0'][data-r='0'] circle.pip")) == len(turned)
+    press(d, "R")
+    wait(d, lambda d: exits_at(d) == before, 20, "the piece to turn back")
+
     # undo brings the error back, redo removes it again: history works through the same check
-    press(d, "z", ctrl=True)
+    for _ in range(3):  # undo Shift-R, R and the fix
+        press(d, "z", ctrl=True)
     wait(d, lambda d: "error" in cell_classes(d, 0, 0), 20, "undo to restore the bad level")
     press(d, "y", ctrl=True)
     wait(d, lambda d: "error" not in cell_classes(d, 0, 0) and (c := checked(d)) and c["report"]["valid"], 20, "redo")
+    assert js(d, "return window.terragen.redo.length") == 2
 
     # cheapest routes on demand, and the 3D view
     d.find_element(By.ID, "show-routes").click()

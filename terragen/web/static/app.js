@@ -89,7 +89,10 @@ function editCell(fn) {
 function setLevel(n) { state.lastLevel = n; editCell((c) => { c.level = n; }); }
 function setPattern(p) { editCell((c) => { c.pattern = p; }); }
 function setRotation(k) { editCell((c) => { c.rotation = k; }); }
-function rotate(step) { editCell((c) => { c.rotation = (((c.rotation + step) % 6) + 6) % 6; }); }
+function rotate(step) {
+  const n = state.info.rotations.length;
+  editCell((c) => { c.rotation = (((c.rotation + step) % n) + n) % n; });
+}
 function toggleInverted() { editCell((c) => { c.inverted = !c.inverted; }); }
 
 function removePiece() {
@@ -330,7 +333,8 @@ function renderPlayers() {
     const cornerTd = document.createElement("td");
     const sel = document.createElement("select");
     sel.className = "corner";
-    for (let k = 0; k < 6; k++) sel.add(new Option(String(k), String(k), false, p.corner === k));
+    const corners = state.info.corners.includes(p.corner) ? state.info.corners : [...state.info.corners, p.corner];
+    for (const k of corners) sel.add(new Option(String(k), String(k), false, p.corner === k));
     sel.addEventListener("change", () => commit((l) => { l.players[i].corner = Number(sel.value); }));
     cornerTd.appendChild(sel);
     const destTd = document.createElement("td");
@@ -614,7 +618,7 @@ async function main() {
   fillSelect($("#new-radius"), info.radii, 5);
   buttons($("#level-buttons"), info.levels, setLevel);
   buttons($("#pattern-buttons"), info.patterns, setPattern);
-  buttons($("#rotation-buttons"), [0, 1, 2, 3, 4, 5], setRotation);
+  buttons($("#rotation-buttons"), info.rotations, setRotation);
   for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
   fillSelect($("#kit-game"), info.kits, "terrain");
   fillSelect($("#kit-flip"), info.flips, "long");
