@@ -26,6 +26,7 @@ class Server:
         if host not in LOOPBACK:
             raise SpecError(f"--host {host!r}: terragen serve listens on loopback only (127.0.0.1, localhost or ::1)")
         self.jobs = JobManager(max_running=max_jobs)
+        self._thread: threading.Thread | None = None
         self._app_holder: dict[str, Any] = {}
 
         def app(environ: Any, start_response: Any) -> Any:  # created before the port is known
@@ -49,14 +50,21 @@ class Server:
             self.close()
 
     def start_thread(self) -> threading.Thread:
-        """Serve from a background thread (tests); stop with ``close()``."""
-        t = threading.Thread(target=self.server.run, name="terragen-serve", daemon=True)
-        t.start()
-        return t
+        """Serve from a background thread (tests, scripts); stop with ``close()``."""
+        self._thread = threading.Thread(target=self.server.run, name="terragen-serve", daemon=True)
+        self._thread.start()
+        return self._thread
 
     def close(self) -> None:
+        """Cancel the jobs, let request threads finish, close every socket; the serving loop then ends."""
+        from waitress import wasyncore
+
         self.jobs.shutdown()
+        self.server.task_dispatcher.shutdown()
         try:
-            self.server.close()
+            wasyncore.close_all(self.server._map)
         except OSError:
             pass
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
