@@ -609,6 +609,29 @@ function fillSelect(sel, values, chosen) {
   for (const v of values) sel.add(new Option(String(v), String(v), false, v === chosen));
 }
 
+function buildLegend() {
+  const box = $("#legend");
+  const levels = document.createElement("span");
+  levels.append("levels ");
+  for (const lv of state.info.levels) {
+    const chip = document.createElement("span");
+    chip.className = "level-chip";
+    chip.style.setProperty("--c", state.info.colours.levels[String(lv)]);
+    chip.style.setProperty("--ink", state.info.colours.ink[String(lv)]);
+    chip.textContent = String(lv);
+    levels.appendChild(chip);
+  }
+  const items = [["pip", "● exit (pip)"], ["cliff", "▬ cliff (more than 3 levels)"], ["start", "◌ start corner"],
+    ["flag", "⚑ destination"], ["hatch", "▨ inverted"]];
+  box.appendChild(levels);
+  for (const [cls, text] of items) {
+    const s = document.createElement("span");
+    s.className = `legend-${cls}`;
+    s.textContent = text;
+    box.appendChild(s);
+  }
+}
+
 async function main() {
   try {
     state.info = await call("/api/info");
@@ -624,6 +647,7 @@ async function main() {
   fillSelect($("#kit-flip"), info.flips, "long");
   buildGenerateForm();
   buildSimulateForm();
+  buildLegend();
 
   $("#new-board").addEventListener("click", newBoard);
   $("#upload").addEventListener("change", upload);
