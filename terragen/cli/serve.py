@@ -31,6 +31,7 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
       terragen serve --port 8765 --no-browser
 
     Needs the web extra: pip install 'terragen[web]'.
+
     Exit status: 0 stopped, 2 bad options or the port is taken.
     """
     try:
