@@ -87,6 +87,15 @@ def test_whole_flow(server, browser, shots):
     assert "INVALID" in d.find_element(By.ID, "verdict").text  # an empty board has no pieces yet
     d.save_screenshot(str(shots / "01-empty.png"))
 
+    # on the empty board, typing places a piece: level, then pattern, then a turn
+    click_cell(d, 1, -2)
+    press(d, "4")
+    press(d, "b")
+    press(d, "r")
+    wait(d, lambda d: "empty" not in cell_classes(d, 1, -2) and checked(d), 20, "the new piece's check")
+    assert js(d, "return window.terragen.layout.cells") == [{"q": 1, "r": -2, "level": 4, "pattern": "B", "rotation": 1}]
+    assert "4B" in d.find_element(By.CSS_SELECTOR, "g.cell[data-q='1'][data-r='-2'] text.label").text
+
     # open a hand-typed layout file: the page shows what terragen validate says about it
     from terragen.templates import template_path
 
