@@ -65,7 +65,10 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
     if len(text) > MAX_TEXT_CHARS:
         raise ApiError(f"{label}: file is larger than the {MAX_TEXT_CHARS // 1000} kB limit for a layout", 413)
     decode_text(text.encode("utf-8", "surrogatepass"), label)  # empty and binary files, as the CLI says them
-    layout = parse_layout(text, label)
+    try:
+        layout = parse_layout(text, label)
+    except (ValueError, RecursionError):  # Python's own parser limits (an integer of thousands of digits)
+        raise ApiError(f"{label}: invalid JSON: a number with too many digits") from None
     return {"layout": layout_to_data(layout)}
 
 

@@ -128,8 +128,6 @@ def test_text_errors_name_line_and_column(text, where, words):
     ('{"radius": 1000}', "outside 1..12"),
     ('[1, 2]', "expected an object"),
     ('{"radius": 1, "cells": [{"q": 0, "r": 0, "level": 5, "pattern": "A", "rotation": 0, "inverted": 1}]}', "true or false"),
-    ('{"radius": ' + "9" * 5000 + "}", "a number has too many digits"),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
 ])
 def test_json_errors_name_the_path(text, words):
     with pytest.raises(InputError) as exc:
