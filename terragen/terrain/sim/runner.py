@@ -67,6 +67,11 @@ def _setup_and_tables(layout: Layout, rules: Rules) -> tuple[GameSetup, object]:
     return setup, template
 
 
+def forget_tables() -> None:
+    """Drop the tables kept from the last board played (benchmarks use it to start cold)."""
+    _LAST_SETUP.clear()
+
+
 def _work(args: tuple) -> list[GameResult]:
     return run_games(*args)
 
