@@ -219,7 +219,7 @@ def seat_race(
     """The finishing-round distribution of one seat's token alone (see the module docstring)."""
     goals = list(dict.fromkeys(goals))
     if not goals:
-        return SeatRace(seat, (0.0, 1.0), 1.0)
+        return SeatRace(seat, (0.0,), math.inf)  # nothing to race for: a broken layout, not a win
     near = near if near is not None else near_sources(board)
     fwd = fwd if fwd is not None else forward_reach(board, near)
     n = len(board)
