@@ -394,15 +394,27 @@ class BoardCache:
         new.within = dict(old.within)
         self._keep(new)
         stale = [p for p, r in old.reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
-        same = old.near is not None and i in old.reach
+        near = old.near  # when there is one, every reach is known: patch it cell by cell
         for p in stale:
             new.within.pop(p, None)
             before = new.reach.pop(p)
-            if same and self.reach(p) != before:
-                same = False
-        if same and len(new.reach) == len(self.board):
-            # expected-turns tables rest on every cell's reach; keep them only when no reach changed
-            new.near, new.tables = old.near, old.tables
+            if old.near is None:
+                continue
+            after = self.reach(p)
+            if after == before:
+                continue
+            if near is old.near:
+                near = list(old.near)  # new inner lists only where they change
+            for q in before:
+                if q != p:
+                    near[q] = [e for e in near[q] if e[0] != p]
+            for q, c in after.items():
+                if q != p:
+                    near[q] = [*near[q], (p, c)]
+        if near is not None:
+            new.near = near
+            # expected-turns tables rest on every cell's reach; keep them when no reach changed
+            new.tables = old.tables if near is old.near else {}
         if old.rev is not None and old_out is not None:
             # patch the reverse graph: only arcs leaving i changed (new inner lists: the old
             # ones belong to the old state)
