@@ -8,7 +8,9 @@ runs in, default settings). Each board is then simulated with full rules
 (send-backs, rotations, the opener rotating) under greedy, expert and
 solitary players for every seat, with the default number of games for the
 seat count, on a simulation seed the generator never used; and the race
-model (lone tokens, opener rotating) is computed exactly. Printed as
+model (lone tokens, opener rotating) is computed exactly. "greedy alone" is
+greedy with interactions off (no send-backs, no blocking, doubles forfeited):
+against "greedy" it shows what the interactions do to each seat. Printed as
 Markdown: per seat the win rate under each, then the worst seat's distance
 from a fair share in points, and the CPU seconds each simulation took.
 """
@@ -31,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 from terragen.terrain.files import load_layout  # noqa: E402
 from terragen.terrain.race import race_for_layout  # noqa: E402
-from terragen.terrain.sim import simulate_layout  # noqa: E402
+from terragen.terrain.sim import Rules, simulate_layout  # noqa: E402
 
-POLICIES = ("greedy", "expert", "solitary")
+POLICIES = ("greedy", "expert", "solitary", "greedy alone")  # alone: --variant no-interactions
 
 
 def generate(players: int, difficulty: str, seed: int, out: Path) -> tuple[Path | None, float, int]:
@@ -80,7 +82,9 @@ def main() -> None:
             games = None
             for pol in POLICIES:
                 t = time.process_time()
-                rep = simulate_layout(layout, games=args.games, seed=args.sim_seed, policy=pol)
+                alone = pol.endswith(" alone")
+                rep = simulate_layout(layout, games=args.games, seed=args.sim_seed, policy=pol.split()[0],
+                                      rules=Rules(interactions=not alone))
                 cpu[pol] = time.process_time() - t
                 games = rep.games
                 rates[pol] = [s.rate for s in rep.seats]
