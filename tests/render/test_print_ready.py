@@ -239,3 +239,30 @@ def test_overview_pages_state_the_real_overlaps():
         words = " ".join(it.text for it, _ in flatten(board_part(opts, 50.0, pal).doc.pages[0].items) if isinstance(it, Text))
         assert f"{ox:.0f} mm side to side" in words and f"{oy:.0f} mm top to bottom" in words
         assert "10 mm" not in words.replace("100 mm", "")
+
+
+def test_nets_nest_and_never_touch():
+    """Nets turn half round so lids share a band: the 96 pieces take 24 A4 pages (34 with one band
+    per lid), three level-8 nets a page, and no two nets come closer than the cutting gap."""
+    from shapely.geometry import Polygon as SPolygon
+
+    from terragen.render.kits.terrain.kit import nets_part
+    from terragen.render.model import Polyline
+    from terragen.render.palette import load_palette
+    from terragen.terrain.pieces import standard_inventory
+
+    opts = PrintOptions(load_paper("a4"))
+    doc = nets_part(opts, 50.0, load_palette("terrain"), standard_inventory()).doc
+    assert len(doc.pages) <= 24
+    c = opts.paper.content
+    for page in doc.pages:
+        cuts = [SPolygon([apply(m, p) for p in it.points]) for it, m in flatten(page.items)
+                if isinstance(it, Polyline) and it.style.width == 0.2 and it.points[0] == it.points[-1]]
+        for i, a in enumerate(cuts):
+            x0, y0, x1, y1 = a.bounds
+            assert c.x0 - 1e-6 <= x0 and x1 <= c.x1 + 1e-6 and c.y0 - 1e-6 <= y0 and y1 <= c.y1 + 1e-6
+            for b in cuts[i + 1:]:
+                assert a.distance(b) >= 3.0 - 0.05
+    level8 = [p for p in doc.pages if "pieces 8" in p.label]
+    assert sum(1 for it, _ in flatten(level8[0].items) if isinstance(it, Polyline) and it.style.width == 0.2
+               and it.points[0] == it.points[-1]) == 3
