@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from terragen.render.impose import PrintOptions, alignment_test, impose
-from terragen.render.model import Box, Document, Group, Page, Polygon, Text, apply, compose, flatten
+from terragen.render.model import Box, Circle, Document, Group, Page, Polygon, Text, apply, compose, flatten
 from terragen.render.paper import load_paper
 from terragen.render.pdf import document_pdf
 from terragen.render.shapes import Shape
@@ -266,3 +266,42 @@ def test_nets_nest_and_never_touch():
     level8 = [p for p in doc.pages if "pieces 8" in p.label]
     assert sum(1 for it, _ in flatten(level8[0].items) if isinstance(it, Polyline) and it.style.width == 0.2
                and it.points[0] == it.points[-1]) == 3
+
+
+def test_low_ink_pales_every_area_and_keeps_every_word():
+    from terragen.render.kits.terrace.kit import terrace_kit
+    from terragen.render.palette import luminance
+
+    a4 = load_paper("a4")
+    normal = {p.name: p.doc for p in terrace_kit(PrintOptions(a4))}
+    low = {p.name: p.doc for p in terrace_kit(PrintOptions(a4, low_ink=True))}
+    for name, doc in low.items():
+        words = [[it.text for it, _ in flatten(p.items) if isinstance(it, Text)] for p in doc.pages]
+        assert words == [[it.text for it, _ in flatten(p.items) if isinstance(it, Text)] for p in normal[name].pages]
+        for page in doc.pages:
+            for it, _ in flatten(page.items):
+                if isinstance(it, (Polygon, Circle)) and it.style.fill and it.style.opacity == 1.0:
+                    assert luminance(it.style.fill) >= 0.7, (name, it.style.fill)
+                if isinstance(it, Text):
+                    assert luminance(it.colour) < 0.6  # no white label left on a pale tint
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_low_ink_board_sheet_takes_far_less_ink(tmp_path: Path):
+    """Ink measured as the mean darkness of a greyscale render of a Terrace board sheet."""
+    from PIL import Image
+
+    from terragen.render.kits.terrace.kit import terrace_kit
+
+    def ink(low: bool) -> float:
+        doc = {p.name: p.doc for p in terrace_kit(PrintOptions(load_paper("a4"), low_ink=low))}["board"]
+        pdf = tmp_path / f"b{low}.pdf"
+        pdf.write_bytes(document_pdf(Document("t", doc.pages[4:5])))  # the darkest sheet
+        subprocess.run(["pdftoppm", "-gray", "-png", "-r", "20", str(pdf), str(tmp_path / f"b{low}")], check=True)
+        img = Image.open(next(tmp_path.glob(f"b{low}*.png"))).convert("L")
+        px = img.tobytes()
+        return sum(255 - v for v in px) / (255 * len(px))
+
+    full, low = ink(False), ink(True)
+    # areas take a quarter of their ink; the dark numbers, letters and lines stay as they were
+    assert full > 0.3 and low < 0.5 * full, (full, low)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, impose, page_scale, scale_boxes
+from terragen.render.impose import PrintOptions, Tile, finish_document, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
@@ -319,4 +319,4 @@ def terrace_kit(opts: PrintOptions, size: int = 8, t_rank: str = "a") -> list[Ki
         board_part(opts, size),
         pieces_part(opts, size, t_rank),
     ]
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

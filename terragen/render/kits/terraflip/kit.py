@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
-from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, mark_area, page_scale, scale_boxes
+from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, mark_area, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
@@ -285,4 +285,4 @@ def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAU
         gutter_part(opts, tileset, tile_size),
         tokens_part(opts, tile_size),
     ]
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.render import nets as netmod
-from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale, scale_boxes
+from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.palette import Palette, load_palette, shade
@@ -214,4 +214,4 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
     ]
     if nets:
         parts.append(nets_part(opts, tile_size, pal, inv))
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

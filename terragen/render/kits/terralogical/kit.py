@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale, scale_boxes
+from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
@@ -207,4 +207,4 @@ def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: 
         alignment_part(opts),
         board_part(opts, tile_size),
     ]
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]
