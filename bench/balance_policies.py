@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from terragen.fileio import atomic_write  # noqa: E402
 from terragen.terrain.files import load_layout  # noqa: E402
 from terragen.terrain.race import race_for_layout  # noqa: E402
 from terragen.terrain.sim import Rules, simulate_layout  # noqa: E402
@@ -106,7 +107,7 @@ def main() -> None:
     print("\nWorst seat's distance from a fair share, points:\n")
     print("\n".join(summary))
     if args.json:
-        args.json.write_text(json.dumps(raw, indent=1, sort_keys=True))
+        atomic_write(args.json, json.dumps(raw, indent=1, sort_keys=True))
 
 
 if __name__ == "__main__":
