@@ -11,8 +11,6 @@ classes) is not offered.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any
 
 import click
@@ -83,7 +81,7 @@ def empty_layout(radius: Any) -> dict[str, Any]:
 
 
 def check(data: Any) -> dict[str, Any]:
-    """The live check: validate's report, the race probabilities, and what the page draws."""
+    """The live check: validate's report (with the race model's chances) and what the page draws."""
     from terragen.grids import hex as hx
     from terragen.terrain.board import Board
     from terragen.terrain.pieces import exits
@@ -106,34 +104,9 @@ def check(data: Any) -> dict[str, Any]:
     return {
         "report": report_json,
         "summary": report.summary,
-        "race": race(layout, report_json),
         "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,
                   "positions": [list(h) for h in hx.board_cells(layout.radius)]},
     }
-
-
-def race(layout: Any, report: dict[str, Any]) -> dict[str, Any] | None:
-    """Each seat's exact chance to win the race of independent tokens, when validate does not give it.
-
-    This terragen's validate may already report it per player; otherwise the
-    race model is asked directly. None when there is no race model or the
-    layout cannot be raced (errors, or a seat that cannot finish).
-    """
-    players = report.get("players") or []
-    if not report["valid"] or any("win_probability_race" in p for p in players):
-        return None
-    if importlib.util.find_spec("terragen.terrain.race") is None:
-        return None
-    race_module = importlib.import_module("terragen.terrain.race")
-    try:
-        result = race_module.race_for_layout(layout)
-    except (ValueError, InputError):
-        return None
-    seats = []
-    for p, prob, seat in zip(layout.players, result.win_probability, result.seats):
-        seats.append({"seat": p.seat, "win_probability_race": prob, "expected_rounds": seat.expected_rounds,
-                      "finish_rounds": {f"p{q}": seat.quantile(q / 100) for q in (10, 50, 90)}})
-    return {"seats": seats}
 
 
 def export(data: Any, fmt: Any) -> tuple[str, str]:

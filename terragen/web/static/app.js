@@ -290,13 +290,11 @@ function renderCheck() {
       list.appendChild(li);
     }
   }
-  const race = new Map((c.race ? c.race.seats : []).map((s) => [s.seat, s]));
   for (const p of rep.players || []) {
     const tr = document.createElement("tr");
     const dests = p.destinations.map((d) => `(${d.q},${d.r}) ${d.reachable_elevation ? "✓" : "✗"}/${d.reachable_pips ? "✓" : "✗"}`).join("  ");
-    const r = "win_probability_race" in p ? p : race.get(p.seat);  // validate's own, or the race model's
-    const chance = r ? r.win_probability_race : null;
-    const fin = r && r.finish_rounds ? [r.finish_rounds.p10, r.finish_rounds.p50, r.finish_rounds.p90] : null;
+    const chance = p.win_probability_race;  // the race model, as terragen validate reports it
+    const fin = p.finish_rounds ? [p.finish_rounds.p10, p.finish_rounds.p50, p.finish_rounds.p90] : null;
     tr.append(
       td(swatch(p.seat), String(p.seat)),
       td(`${p.corner}${p.start ? ` (${p.start[0]},${p.start[1]})` : ""}`),
@@ -316,9 +314,7 @@ function renderCheck() {
     tr.append(td(box));
     tbody.appendChild(tr);
   }
-  const raceNote = c.race ? "race win: exact chance each seat finishes first, tokens alone, in seat order"
-    : "race win: shown when the layout is valid and this terragen has the race model";
-  $("#metrics").textContent = [...(c.summary || []).slice(-2), raceNote].join("\n");
+  $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model)/.test(line)).join("\n");
 }
 
 function renderPlayers() {
