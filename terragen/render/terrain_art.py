@@ -134,19 +134,25 @@ def board_drawing(radius: int, R: float, pal: Palette, frame: float = 4.0) -> tu
 
 
 def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, float]:
-    """A cut-out ruler, 6 mm per level, to check how many levels one stack stands above another."""
+    """A cut-out ruler, 6 mm per level, to check how many levels one stack stands above another.
+
+    The gauge's bottom cut edge is the table line: stood on the table beside a stack, the band
+    a stack's top reaches is its height in levels. Nothing is printed below the first band, so
+    the reading can never come out one level high.
+    """
     width = 22.0
-    height = levels * LEVEL_MM + 14.0
+    head = 10.0
+    height = levels * LEVEL_MM + head
     items: list[Item] = [Polygon(((0, 0), (width, 0), (width, height), (0, height)), Style(fill="#ffffff", stroke="#000000", width=0.15))]
-    base_y = height - 6.0
+    base_y = height  # the table line is the cut edge itself
     for lv in range(1, levels + 1):
         top = base_y - lv * LEVEL_MM
         items.append(Polygon(((0, top), (9, top), (9, top + LEVEL_MM), (0, top + LEVEL_MM)), Style(fill=pal.level(lv))))
         items.append(Polyline(((0, top), (14, top)), Style(stroke="#000000", width=0.2)))
         items.append(Text(17.0, top + 4.2, str(lv), 3.6, "#000000", bold=True))
     items.append(Polyline(((0, base_y), (width, base_y)), Style(stroke="#000000", width=0.4)))
-    items.append(Text(width / 2, base_y + 4.0, "table", 2.4, "#000000"))
-    items.append(Text(width / 2, 4.5, "6 mm / level", 2.2, "#000000"))
+    items.append(Text(width / 2, 4.0, "6 mm / level", 2.2, "#000000"))
+    items.append(Text(width / 2, 7.6, "bottom edge = table", 1.9, "#000000"))
     return items, width, height
 
 

@@ -110,3 +110,28 @@ def test_pips_and_text_stay_inside_the_safe_zone(a4):
                 w = text_width(it.text, it.size, it.bold)
                 for x in (it.x - w / 2, it.x + w / 2):
                     assert safe.contains(SPoint(x, it.y)) and safe.contains(SPoint(x, it.y - it.size * 0.7))
+
+
+def test_gauge_zero_is_its_bottom_cut_edge():
+    """A gauge stood on the table must read 1 for a one-level piece, not 2: the first band
+    starts at the bottom cut edge and each band is one level high."""
+    from terragen.render.model import Polygon
+    from terragen.render.terrain_art import LEVEL_MM, elevation_gauge
+
+    pal = load_palette()
+    items, w, h = elevation_gauge(pal)
+    outline = items[0]
+    assert isinstance(outline, Polygon) and outline.style.stroke
+    bottom = max(y for _, y in outline.points)
+    bands = {}
+    for it, _ in flatten(items):
+        if isinstance(it, Polygon) and it.style.fill in pal.levels.values() and it is not outline:
+            lv = next(k for k, v in pal.levels.items() if v == it.style.fill)
+            bands[lv] = (min(y for _, y in it.points), max(y for _, y in it.points))
+    assert sorted(bands) == list(range(1, 9))
+    for lv, (top, low) in bands.items():
+        assert low == pytest.approx(bottom - (lv - 1) * LEVEL_MM)
+        assert top == pytest.approx(bottom - lv * LEVEL_MM)
+    # nothing printed between the first band and the table edge
+    texts_below = [it for it, _ in flatten(items) if isinstance(it, Text) and it.y > bands[1][0] + LEVEL_MM * 0.75 and it.text != "1"]
+    assert not texts_below
