@@ -269,8 +269,9 @@ RULES = [
      "when sizes are compared. Set up as shown on the set-up page; the top (upper case) side moves first."),
     ("Along a terrace", "Move a piece as far as you like along its own terrace to an empty square. It may pass your "
      "own pieces but no one else's."),
-    ("Climbing and descending", "Climb one level at a time to the next terrace up, straight or on the diagonal. "
-     "Descend one level at a time, straight only; never on the diagonal."),
+    ("Climbing and descending", "Climb one square to an empty square on the next terrace up, straight or on the "
+     "diagonal. Descend one square to an empty square on the next terrace down, straight only; never on the "
+     "diagonal."),
     ("Taking pieces", "The only diagonal step down is a capture: onto a piece one level lower that is no bigger than "
      "the mover. The taken piece leaves the board, and it may be your own, which can save a bigger piece."),
     ("The centre", "No piece ever steps diagonally across the centre point of the board (the red ring)."),

@@ -138,14 +138,18 @@ RULES = [
      "is its height in levels; its dots (pips) mark the three sides a token may leave by."),
     ("Destinations", "Each player then places flags for a neighbour (the same number, one to three, for everyone), "
      "never two on one position, and only where a token could get to without ever climbing or dropping more than "
-     "three levels in a single step. Tokens start on their corners."),
+     "three levels in a single step. A flag may sit on a corner nobody starts from. Tokens start on their corners."),
     ("Your turn", "The highest roll starts, then players take turns. Roll both dice. The white die is how many movement points you have. An odd red die means bad "
      "weather: every step costs twice as much."),
     ("Moving", "Step to a neighbouring position only across a pip side of the piece your token stands on; the piece "
      "you enter may have its pips anywhere. A step may go up or down at most three levels. Turned-over pieces "
      "cannot be entered or left."),
+    ("Meeting other tokens", "Never two tokens on one position. You may move over another token, but if your move "
+     "ends on it, that token is sent back to its start corner. A token standing on its own start corner cannot be "
+     "landed on."),
     ("Costs", "Same height: 1 point. Going down: 1 point per level dropped. Going up: 1 point per level climbed, "
-     "plus 1. Double all costs in bad weather. Unused points are lost."),
+     "plus 1. Double all costs in bad weather. Spend as many of your points as you like, or none; unused points "
+     "are lost."),
     ("Doubles", "When both dice show the same number you do not move; instead you turn one piece anywhere on the "
      "board (with or without a token on it) to a new direction, or pass. Variant: on a double six you may "
      "instead turn an empty piece upside down for the rest of the game."),
