@@ -61,7 +61,7 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
     infeasible, 4 time limit reached without a board.
     """
     from terragen.fileio import atomic_write
-    from terragen.render.board_picture import board_svg
+    from terragen.render.kits.terrain.board_picture import board_svg
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout

@@ -138,7 +138,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
       terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
     """
-    from terragen.render.terrain_kit import terrain_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     if out_dir.exists() and not out_dir.is_dir():

@@ -35,7 +35,7 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
     Example:
       terragen kit terrace --paper letter --out my-kit
     """
-    from terragen.render.terrace_kit import check_board_size, terrace_kit
+    from terragen.render.kits.terrace.kit import check_board_size, terrace_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     check_board_size(board_size)

@@ -41,7 +41,7 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
       terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
     """
     from terragen.fileio import read_text_input
-    from terragen.render.terraflip_kit import check_size, load_tileset, terraflip_kit
+    from terragen.render.kits.terraflip.kit import check_size, load_tileset, terraflip_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     check_size(tile_size)

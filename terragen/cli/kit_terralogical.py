@@ -36,7 +36,7 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, 
       terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
       terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
     """
-    from terragen.render.terralogical_kit import terralogical_kit
+    from terragen.render.kits.terralogical.kit import terralogical_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     if out_dir.exists() and not out_dir.is_dir():

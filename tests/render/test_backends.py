@@ -70,7 +70,7 @@ def test_every_tile_page_has_boxes(kit_a4):
 
 
 def test_same_input_same_bytes(kit_a4, a4):
-    from terragen.render.terrain_kit import tokens_part
+    from terragen.render.kits.terrain.kit import tokens_part
     from terragen.render.palette import load_palette
 
     assert document_pdf(kit_a4["tokens"]) == document_pdf(tokens_part(a4, load_palette()).doc)

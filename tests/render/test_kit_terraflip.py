@@ -20,8 +20,8 @@ from terragen.render.impose import PrintOptions
 from terragen.render.model import Group, Polygon, Text, flatten
 from terragen.render.paper import load_paper
 from terragen.render.pdf import document_pdf
-from terragen.render.terraflip_art import FAMILY_COLOUR, FAMILY_PATTERN, TOWER_FILL, colour_of, luminance
-from terragen.render.terraflip_kit import DEFAULT_TILE, terraflip_kit, tile_sheets
+from terragen.render.kits.terraflip.art import FAMILY_COLOUR, FAMILY_PATTERN, TOWER_FILL, colour_of, luminance
+from terragen.render.kits.terraflip.kit import DEFAULT_TILE, terraflip_kit, tile_sheets
 from terragen.terraflip.model import FAMILIES
 from terragen.terraflip.model import SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, default_tileset
 
@@ -305,7 +305,7 @@ def _text_corners(it, m):
 def test_text_and_symbols_stay_inside_the_safe_zone(tileset):
     """Words, land discs and icons keep the paper's safe distance from every cut."""
     from terragen.render.model import Circle
-    from terragen.render.terraflip_art import spy_token, tower_face
+    from terragen.render.kits.terraflip.art import spy_token, tower_face
 
     paper = load_paper("a4")
     R = DEFAULT_TILE / 3 ** 0.5
@@ -376,7 +376,7 @@ def test_text_pages_end_above_the_footer(kits):
 def test_gutter_fold_backs_sit_below_their_fronts(tileset):
     from terragen.render.impose import gutter_fold
     from terragen.render.shapes import Shape
-    from terragen.render.terraflip_kit import kit_tiles
+    from terragen.render.kits.terraflip.kit import kit_tiles
 
     paper = load_paper("letter")
     shape = Shape("hex", DEFAULT_TILE)

@@ -12,10 +12,10 @@ import pytest
 from terragen.render.impose import mirror_point
 from terragen.render.model import Circle, Group, Polygon, Polyline, Text, apply, compose, flatten
 from terragen.render.pdf import document_pdf
-from terragen.render.terralogical_art import (
+from terragen.render.kits.terralogical.art import (
     COLOURS, SUBSOIL_BAND, TRACK_FIELDS, board_drawing, tile_face, track_fields, triangle_art,
 )
-from terragen.render.terralogical_kit import (
+from terragen.render.kits.terralogical.kit import (
     DEFAULT_TILE, board_items, board_square, deck_tiles, terralogical_kit,
 )
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SIZE, SUN_SQUARE

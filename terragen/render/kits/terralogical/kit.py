@@ -23,7 +23,7 @@ from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fo
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
-from terragen.render.terralogical_art import (
+from terragen.render.kits.terralogical.art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections

@@ -46,7 +46,7 @@ def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
     A regular tile's front is its ``front`` colour and its back its ``back`` colour, both with
     the family's land (the land is what deals the tiles, so it must read on either face).
     """
-    from terragen.render.terraflip_art import colour_of, regular_face, special_face
+    from terragen.render.kits.terraflip.art import colour_of, regular_face, special_face
 
     tiles: list[Tile] = []
     for t in tileset.tiles():
@@ -98,7 +98,7 @@ def tokens_part(opts: PrintOptions, size: float) -> KitPart:
 
     from terragen.render.marks import crop_ticks
     from terragen.render.palette import shade
-    from terragen.render.terraflip_art import TOWER_FILL, colour_of, spy_token, tower_face
+    from terragen.render.kits.terraflip.art import TOWER_FILL, colour_of, spy_token, tower_face
     from terragen.terraflip.model import FAMILIES, SPIES_PER_PLAYER
 
     paper = opts.paper
@@ -190,7 +190,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
 
 def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source: str, n_sheets: int) -> KitPart:
     """How to print and cut, plus the tile set's public base rates (what hides under whose tiles)."""
-    from terragen.render.terraflip_art import coloured_hex
+    from terragen.render.kits.terraflip.art import coloured_hex
     from terragen.terraflip.model import FAMILIES, LAND_OF
 
     paper = opts.paper

@@ -21,7 +21,7 @@ from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
-from terragen.render.terrain_art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
+from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
 from terragen.render.tiler import sheet_windows, OVERLAP, grid_shape, tile_board

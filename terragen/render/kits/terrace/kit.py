@@ -15,7 +15,7 @@ from terragen.render.impose import PrintOptions, Tile, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
-from terragen.render.terrace_art import (
+from terragen.render.kits.terrace.art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
