@@ -54,7 +54,7 @@ KEY_RULES = {
 
 
 def rules_text(game: str, opts) -> str:
-    kit = importlib.import_module(f"terragen.render.{game}_kit")
+    kit = importlib.import_module(f"terragen.render.kits.{game}.kit")
     part = kit.rules_part(opts)
     words = " ".join(it.text for page in part.doc.pages for it, _ in flatten(page.items) if isinstance(it, Text))
     return re.sub(r"\s+", " ", words)

@@ -116,7 +116,7 @@ def test_gauge_zero_is_its_bottom_cut_edge():
     """A gauge stood on the table must read 1 for a one-level piece, not 2: the first band
     starts at the bottom cut edge and each band is one level high."""
     from terragen.render.model import Polygon
-    from terragen.render.terrain_art import LEVEL_MM, elevation_gauge
+    from terragen.render.kits.terrain.art import LEVEL_MM, elevation_gauge
 
     pal = load_palette()
     items, w, h = elevation_gauge(pal)
