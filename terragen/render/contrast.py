@@ -1,0 +1,50 @@
+"""Colour contrast and grey value, so printed text stays readable and sides stay apart in mono.
+
+Text contrast follows the WCAG 2 formula (relative luminance of sRGB colours);
+a kit picks its ink per background with :func:`ink_on` rather than hard-coding
+white, so a palette change cannot silently drop a label below 4.5:1. The grey
+value is what a mono printer or a greyscale render turns a colour into.
+"""
+
+from __future__ import annotations
+
+#: The least contrast any printed text must have against its ground (WCAG AA for normal text).
+MIN_TEXT_CONTRAST = 4.5
+
+DARK_INK = "#1a1a1a"
+LIGHT_INK = "#ffffff"
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a ``#rrggbb`` colour, 0 (black) to 1 (white)."""
+
+    def lin(v: int) -> float:
+        s = v / 255.0
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(v) for v in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 (same) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(background: str, dark: str = DARK_INK, light: str = LIGHT_INK) -> str:
+    """Whichever of the two inks reads better on ``background``."""
+    return dark if contrast(dark, background) >= contrast(light, background) else light
+
+
+def grey(colour: str) -> int:
+    """The 0–255 grey a greyscale print gives ``colour`` (ITU-R BT.601 luma, as poppler's -gray uses)."""
+    r, g, b = _rgb(colour)
+    return round(0.299 * r + 0.587 * g + 0.114 * b)
