@@ -13,7 +13,7 @@ from terragen.errors import InputError
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
 
-PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
+PAPER_HELP = "Paper size: a4 or letter."
 
 
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
