@@ -44,6 +44,11 @@ def ink_on(background: str, dark: str = DARK_INK, light: str = LIGHT_INK) -> str
     return dark if contrast(dark, background) >= contrast(light, background) else light
 
 
+def readable(ink: str, background: str) -> str:
+    """``ink`` if it reads at :data:`MIN_TEXT_CONTRAST` on ``background``, else the better plain ink."""
+    return ink if contrast(ink, background) >= MIN_TEXT_CONTRAST else ink_on(background)
+
+
 def grey(colour: str) -> int:
     """The 0–255 grey a greyscale print gives ``colour`` (ITU-R BT.601 luma, as poppler's -gray uses)."""
     r, g, b = _rgb(colour)

@@ -19,6 +19,7 @@ from terragen.render import nets as netmod
 from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.contrast import ink_on, readable
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
 from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
@@ -94,7 +95,7 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
         wx, wy, aw, ah = win.x, win.y, win.w, win.h
         pts = win.corners()
         ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True, ))
+        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#175a8c", bold=True, ))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets, "
@@ -110,12 +111,15 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     """Start marks, one token per player and three destination flags per colour, and the elevation gauge."""
     tiles: list[Tile] = []
     for s in range(seats):
-        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s)), pal.seat(s), name=f"start {s}"))
+        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"start {s}"))
     for s in range(seats):
-        tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s)), pal.seat(s), name=f"player {s}"))
+        tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"player {s}"))
     for s in range(seats):
         for j in range(1, 4):
-            tiles.append(Tile(round_token(TOKEN_D, shade(pal.seat(s), 1.55), str(j), pal.seat_name(s), ink=shade(pal.seat(s), 0.55), symbol="flag"),
+            ground = shade(pal.seat(s), 1.55)
+            # the flag names its player's token too, so flags sort without colour (mono prints)
+            tiles.append(Tile(round_token(TOKEN_D, ground, str(j), f"P{s + 1} {pal.seat_name(s)}",
+                                          ink=readable(shade(pal.seat(s), 0.55), ground), symbol="flag"),
                               shade(pal.seat(s), 1.55), name=f"destination {s}.{j}"))
     paper = opts.paper
     gitems, gw, gh = elevation_gauge(pal)

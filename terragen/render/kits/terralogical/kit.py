@@ -111,7 +111,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
         wx, wy, aw, ah = win.x, win.y, win.w, win.h
         pts = win.corners()
         ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True))
+        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
                    anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
