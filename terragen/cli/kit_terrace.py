@@ -17,7 +17,7 @@ from terragen.errors import InputError
                    "(the same switch as 'terragen terrace --t-rank').")
 @click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",
               help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
-def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None,
             board_size: int, t_rank: str) -> None:
     """Terrace: the stepped board at true size (16 in square for 8x8) over
     several sheets plus an overview, round piece tokens in four colours and

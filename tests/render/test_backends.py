@@ -22,7 +22,9 @@ NUM = r"-?\d*\.?\d+"
 
 
 def pdf_streams(data: bytes) -> list[str]:
-    return [zlib.decompress(s).decode("latin-1") for s in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)]
+    """The pages' content streams, in page order (embedded fonts and their maps left out)."""
+    streams = [zlib.decompress(s).decode("latin-1") for s in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)]
+    return [s for s in streams if s.startswith("1 0 0 1 0 0 cm")]
 
 
 def pdf_boxes(data: bytes, name: str) -> list[list[float]]:
