@@ -130,3 +130,29 @@ def test_gauge_zero_is_its_bottom_cut_edge():
     # nothing printed between the first band and the table edge
     texts_below = [it for it, _ in flatten(items) if isinstance(it, Text) and it.y > bands[1][0] + LEVEL_MM * 0.75 and it.text != "1"]
     assert not texts_below
+
+
+def test_nets_print_colour_past_every_cut_of_walls_and_lid(kit_a4, a4):
+    """A fold-up net cut a little wide must show the wall or lid colour, not white paper."""
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.geometry import box
+    from shapely.ops import unary_union
+
+    from terragen.render.model import Group, Polygon
+
+    b, R, h = 3.0, 50.0 / math.sqrt(3), 18.0
+    net = prism_net(R, h, [], "#888888", 6.0, "3A1", bleed=b, lid_colour="#b5cf76")
+    cover = unary_union([SPolygon(it.points) for it in net.bleed if isinstance(it, Polygon) and it.style.fill])
+    walls = box(0, 0, 6 * R, h)
+    assert cover.contains(walls.buffer(b * 0.99, join_style="mitre"))
+    lid = [it for it in net.items if isinstance(it, Group) and it.clip][0]
+    lid_poly = SPolygon([(x + lid.matrix[4], y + lid.matrix[5]) for x, y in lid.clip])
+    assert cover.contains(lid_poly.buffer(b * 0.99, join_style="mitre"))
+    assert {it.style.fill for it in net.bleed} == {"#888888", "#b5cf76"}
+    # the kit's nets pages draw every net's bleed first, under all the nets
+    page = kit_a4["nets"].pages[0]
+    body = page.items[0].items
+    assert page.bleed is not None
+    n_nets = sum(1 for it in body if isinstance(it, Group) and any(isinstance(c, Polyline) and c.style.width == 0.2 for c in it.items))
+    assert n_nets > 0
+    assert all(isinstance(it, Group) and all(isinstance(c, Polygon) for c in it.items) for it in body[:n_nets])

@@ -182,12 +182,13 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
     from terragen.terrain.pieces import exits
 
     R = size / math.sqrt(3)
+    paper = opts.paper
     nets = []
     for pid, lv, pat in _pieces(inventory):
         face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0)
-        nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid))
-    paper = opts.paper
-    area = paper.content
+        nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid,
+                                     bleed=paper.bleed, lid_colour=pal.level(lv)))
+    area = paper.content.grow(-paper.bleed)  # each net's bleed stays on the sheet's content area
     for n in nets:
         if n.bounds.width > area.width or n.bounds.height > area.height:
             raise SpecError(f"a {size:g} mm piece's fold-up net does not fit {paper.name} paper; use a smaller --tile-size")
@@ -196,8 +197,9 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
     for k, placed in enumerate(packed, 1):
         names = ", ".join(nets[i].items[-1].text for i, _ in placed[:1]) + (f" to {nets[placed[-1][0]].items[-1].text}" if len(placed) > 1 else "")
         label = page_label(GAME, f"fold-up pieces {names} (cut solid, fold dashed)", opts.scale, k, len(packed))
-        page = Page(paper.width, paper.height, label=label, trim=paper.content)
-        page.items = [page_scale(opts, paper, [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
+        page = Page(paper.width, paper.height, label=label, trim=paper.content, bleed=paper.content)
+        bleeds = [Group(nets[i].bleed, translate(*at)) for i, at in placed]  # under every net: no bleed covers art
+        page.items = [page_scale(opts, paper, bleeds + [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
         pages.append(page)
     return KitPart("nets", Document(f"{GAME}: fold-up 3D pieces", pages, duplex="simplex"))
 

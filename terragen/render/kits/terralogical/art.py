@@ -204,6 +204,17 @@ def triangle_art(side: int, tri: Triangle, s: float) -> list[Item]:
     return items
 
 
+def tile_bleed(tile: Tile, s: float, bleed: float) -> list[Item]:
+    """What lies just past a tile's cut: each side's edge colour carried outward (the subsoil band
+    on dark sides, the landscape on light ones), so an off cut shows the tile's own colours."""
+    k = (s + 2 * bleed) / s * 1.5  # the triangles meet at the centre: scaled up, their seams stay put
+    items: list[Item] = []
+    for side, tri in enumerate(tile.edges):
+        pts = tuple((x * k, y * k) for x, y in triangle_points(side, s))
+        items.append(Polygon(pts, Style(fill=fill_of(tri) if tri.light else SUBSOIL_BAND)))
+    return items
+
+
 def tile_face(tile: Tile, s: float, label: str = "", centre: str = "id") -> list[Item]:
     """The face of a tile at rotation 0: four triangles, white seams, and a centre badge.
 
