@@ -163,7 +163,7 @@ RULES = [
      "The first player to have all of their flags wins."),
     ("Printing notes", "Print the piece sheets double-sided (or use the gutter-fold file); the back of each piece "
      "is its turned-over face. Check the 100 mm bar on any page with a ruler before cutting. The elevation gauge "
-     "measures stacks: 6 mm per level."),
+     "measures stacks, 6 mm per level: stand its bottom edge on the table beside them."),
 ]
 
 
