@@ -140,7 +140,7 @@ def test_nets_print_colour_past_every_cut_of_walls_and_lid(kit_a4, a4):
 
     from terragen.render.model import Group, Polygon
 
-    b, R, h = 3.0, 50.0 / math.sqrt(3), 18.0
+    b, R, h = 1.5, 50.0 / math.sqrt(3), 18.0
     net = prism_net(R, h, [], "#888888", 6.0, "3A1", bleed=b, lid_colour="#b5cf76")
     cover = unary_union([SPolygon(it.points) for it in net.bleed if isinstance(it, Polygon) and it.style.fill])
     walls = box(0, 0, 6 * R, h)
