@@ -192,7 +192,10 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
         face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0)
         nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid,
                                      bleed=bleed, lid_colour=pal.level(lv)))
-    area = paper.content.grow(-bleed)  # each net's bleed stays on the sheet's content area
+    c = paper.content
+    # each net's bleed stays inside the printable area; at the foot it may reach into the footer's
+    # empty top (the label sits lower), which keeps the 96 nets on as few sheets as without bleed
+    area = Box(c.x0 + bleed, c.y0 + bleed, c.x1 - bleed, c.y1)
     for n in nets:
         if n.bounds.width > area.width or n.bounds.height > area.height:
             raise SpecError(f"a {size:g} mm piece's fold-up net does not fit {paper.name} paper; use a smaller --tile-size")
@@ -201,7 +204,7 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
     for k, placed in enumerate(packed, 1):
         names = ", ".join(nets[i].items[-1].text for i, _ in placed[:1]) + (f" to {nets[placed[-1][0]].items[-1].text}" if len(placed) > 1 else "")
         label = page_label(GAME, f"fold-up pieces {names} (cut solid, fold dashed)", opts.scale, k, len(packed))
-        page = Page(paper.width, paper.height, label=label, trim=paper.content, bleed=paper.content)
+        page = Page(paper.width, paper.height, label=label, trim=paper.content, bleed=Box(c.x0, c.y0, c.x1, c.y1 + bleed))
         bleeds = [Group(nets[i].bleed, at) for i, at in placed]  # under every net: no bleed covers art
         page.items = [page_scale(opts, paper, bleeds + [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
         pages.append(page)
