@@ -1,9 +1,9 @@
-"""Colour contrast and grey value, so printed text stays readable and sides stay apart in mono.
+"""Colour contrast, so printed text stays readable on whatever ground it sits.
 
 Text contrast follows the WCAG 2 formula (relative luminance of sRGB colours);
 a kit picks its ink per background with :func:`ink_on` rather than hard-coding
-white, so a palette change cannot silently drop a label below 4.5:1. The grey
-value is what a mono printer or a greyscale render turns a colour into.
+white, so a palette change cannot silently drop a label below 4.5:1. (The grey a
+mono printer makes of a colour is :func:`terragen.render.palette.luminance`.)
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
 
 
-def luminance(colour: str) -> float:
+def relative_luminance(colour: str) -> float:
     """WCAG relative luminance of a ``#rrggbb`` colour, 0 (black) to 1 (white)."""
 
     def lin(v: int) -> float:
@@ -35,7 +35,7 @@ def luminance(colour: str) -> float:
 
 def contrast(a: str, b: str) -> float:
     """WCAG contrast ratio of two colours, 1 (same) to 21 (black on white)."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
 
@@ -47,9 +47,3 @@ def ink_on(background: str, dark: str = DARK_INK, light: str = LIGHT_INK) -> str
 def readable(ink: str, background: str) -> str:
     """``ink`` if it reads at :data:`MIN_TEXT_CONTRAST` on ``background``, else the better plain ink."""
     return ink if contrast(ink, background) >= MIN_TEXT_CONTRAST else ink_on(background)
-
-
-def grey(colour: str) -> int:
-    """The 0–255 grey a greyscale print gives ``colour`` (ITU-R BT.601 luma, as poppler's -gray uses)."""
-    r, g, b = _rgb(colour)
-    return round(0.299 * r + 0.587 * g + 0.114 * b)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from terragen.render.contrast import grey
+from terragen.render.palette import luminance
 from terragen.render.model import Text, flatten
 
 
@@ -16,7 +16,7 @@ def token_words(items) -> set[str]:
 def test_terrace_sides_print_as_different_greys_and_letter_forms():
     from terragen.render.kits.terrace.art import SEAT_COLOURS, SEAT_COLOUR_NAMES, piece_token
 
-    greys = {s: grey(c) for s, c in SEAT_COLOURS.items()}
+    greys = {s: round(255 * luminance(c)) for s, c in SEAT_COLOURS.items()}
     assert all(abs(greys[a] - greys[b]) >= 35 for a, b in itertools.combinations(greys, 2)), greys
     assert abs(greys["top"] - greys["bottom"]) >= 100  # the two-player game: darkest against lightest
     for kind in "TABCD":
