@@ -118,3 +118,17 @@ def test_rotation_also_shown_by_a_notch_on_the_right_edge(a4):
         cx = sum(x for x, _ in notches[0].points) / 3
         cy = sum(y for _, y in notches[0].points) / 3
         assert round(math.degrees(math.atan2(-cy, cx)) / 60) % 6 == cell.rotation
+
+
+def test_each_board_part_shows_where_it_sits_on_the_whole_board(six_players):
+    """A thumbnail of all 91 positions on every board part, this part's dark, the rest pale."""
+    from terragen.render.model import Polygon
+
+    parts = [p for p in six_players.pages if "board part" in p.label]
+    assert len(parts) == 2
+    darks = []
+    for page in parts:
+        thumbs = [it for it, _ in flatten(page.items) if isinstance(it, Polygon) and it.style.fill in ("#333333", "#dddddd")]
+        assert len(thumbs) == 91
+        darks.append(sum(1 for it in thumbs if it.style.fill == "#333333"))
+    assert sum(darks) == 91 and min(darks) > 0

@@ -206,7 +206,35 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
             continue
         items.append(Group(cell_items(cell, R, pal, marks.get(h, [])), translate(x, y)))
         items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.35)))
+    if n_win > 1:
+        board = [hex_points(R, *(a + b for a, b in zip(hx.to_pixel(h, R), (ox, oy)))) for h in win]
+        items.extend(_locator(layout.radius, win, board, c))
     return items
+
+
+def _locator(radius: int, win: list[Any], board: list[tuple[tuple[float, float], ...]], c) -> list[Item]:
+    """A thumbnail of the whole board with this page's part dark, in a corner the part leaves free,
+    so a builder sees at once where the sheet's rows join the other sheets."""
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.geometry import box
+    from shapely.ops import unary_union
+
+    cells = hx.board_cells(radius)
+    r = 1.2
+    x0, y0, x1, y1 = _extent(cells, r)
+    w, h = x1 - x0, y1 - y0
+    taken = unary_union([SPolygon(p) for p in board]).buffer(2.0)
+    top = c.y0 + HEADER
+    for cx, cy in ((c.x1 - w, top), (c.x0, top), (c.x1 - w, c.y1 - h), (c.x0, c.y1 - h)):
+        if not box(cx - 1, cy - 1, cx + w + 1, cy + h + 1).intersects(taken):
+            here = set(win)
+            items: list[Item] = []
+            for cell in cells:
+                px, py = hx.to_pixel(cell, r)
+                fill = "#333333" if cell in here else "#dddddd"
+                items.append(Polygon(hex_points(r, cx - x0 + px, cy - y0 + py), Style(fill=fill, stroke="#ffffff", width=0.1)))
+            return items
+    return []  # no free corner: the title's rows and columns still say where the part goes
 
 
 def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tuple[list[Item], float]:
