@@ -132,3 +132,15 @@ def test_each_board_part_shows_where_it_sits_on_the_whole_board(six_players):
         assert len(thumbs) == 91
         darks.append(sum(1 for it in thumbs if it.style.fill == "#333333"))
     assert sum(darks) == 91 and min(darks) > 0
+
+
+def test_sheet_reads_in_mono_text_contrast_and_one_line_pattern_per_route(six_players):
+    from terragen.render.model import Polyline
+
+    from .test_contrast import low_contrast
+
+    assert all(not low_contrast(page) for page in six_players.pages)
+    route_page = next(p for p in six_players.pages if "routes and players" in p.label)
+    dashes = {it.style.dash for it, _ in flatten(route_page.items)
+              if isinstance(it, Polyline) and it.style.opacity < 1.0}  # the route lines
+    assert len(dashes) == 6  # six players, six patterns

@@ -152,9 +152,10 @@ def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, f
     return items, width, height
 
 
-def path_items(points: list[tuple[float, float]], colour: str, width: float) -> list[Item]:
-    """A route drawn as a line with dots at each step."""
-    items: list[Item] = [Polyline(tuple(points), Style(stroke=colour, width=width, opacity=0.85))]
+def path_items(points: list[tuple[float, float]], colour: str, width: float,
+               dash: tuple[float, ...] | None = None) -> list[Item]:
+    """A route drawn as a line with dots at each step; ``dash`` tells routes apart on a mono print."""
+    items: list[Item] = [Polyline(tuple(points), Style(stroke=colour, width=width, opacity=0.85, dash=dash))]
     for x, y in points[1:-1]:
         items.append(Circle(x, y, width * 0.9, Style(fill=colour)))
     return items

@@ -21,7 +21,7 @@ from terragen.grids import hex as hx
 from terragen.render.contrast import DARK_INK, ink_on
 from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Style, Text, translate
+from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.kits.terrain.art import path_items
 from terragen.render.paper import Paper
@@ -40,6 +40,8 @@ MIN_LABEL_MM = 8 * 25.4 / 72
 #: which no pip ray crosses. Starts take the upper ones, destinations the lower ones.
 TAG_ANGLES = {"start": (150.0, 30.0), "dest": (210.0, 330.0)}
 HEADER = 15.0
+#: Each seat's route line pattern (seat mod 6), so routes stay apart on a mono print too.
+ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
 
 
 def piece_name(cell) -> str:
@@ -276,7 +278,8 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
             line = LineString([(at(h)[0], at(h)[1] + off) for h in hexes]).difference(holes)
             for part in getattr(line, "geoms", [line]):
                 if not part.is_empty and part.length > 0:
-                    items.extend(path_items([(round(x, 4), round(y, 4)) for x, y in part.coords], pal.seat(seat), width))
+                    items.extend(path_items([(round(x, 4), round(y, 4)) for x, y in part.coords], pal.seat(seat), width,
+                                            ROUTE_DASH[seat % len(ROUTE_DASH)]))
     for h, ms in sorted(marks.items()):
         x, y = at(h)
         kind, seat, text = ms[0]
@@ -293,12 +296,13 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         col = pal.seat(seat)
         items.append(Polygon(((lx, y - 3.2), (lx + 7.0, y - 3.2), (lx + 7.0, y + 1.0), (lx, y + 1.0)), Style(fill=col)))
         items.append(Text(lx + 3.5, y, f"S{seat}", 2.9, ink_on(col), bold=True))
+        items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[seat % len(ROUTE_DASH)])))
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
         cost_txt = (f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
                     else "no route under the printed rotations")
-        lines = wrap(f"seat {seat} ({pal.seat_name(seat)}), corner {p.corner}; flags {dests}; {cost_txt}", 2.9, lw - 10.0)
+        lines = wrap(f"seat {seat} ({pal.seat_name(seat)}), corner {p.corner}; flags {dests}; {cost_txt}", 2.9, lw - 22.0)
         for j, line in enumerate(lines):
-            items.append(Text(lx + 9.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
+            items.append(Text(lx + 21.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
         y += 3.9 * (len(lines) - 1)
     return items, R
 
