@@ -144,3 +144,22 @@ def test_sheet_reads_in_mono_text_contrast_and_one_line_pattern_per_route(six_pl
     dashes = {it.style.dash for it, _ in flatten(route_page.items)
               if isinstance(it, Polyline) and it.style.opacity < 1.0}  # the route lines
     assert len(dashes) == 6  # six players, six patterns
+
+
+@pytest.mark.parametrize("paper,scale", [("letter", 1.0), ("a4", 1.1), ("letter", 1.1)])
+def test_everything_stays_inside_the_printer_margin(paper, scale):
+    """Landscape pages, grown by --scale, words included: nothing reaches the 10 mm margin."""
+    from terragen.render.impose import PrintOptions
+    from terragen.render.paper import load_paper
+
+    from .test_geometry import page_printable, visible_points
+
+    doc = build_sheet(load_layout(EXAMPLES / "six-players.txt"), PrintOptions(load_paper(paper), scale=scale), "six-players.txt")
+    for page in doc.pages:
+        x0, y0, x1, y1 = page_printable(page)
+        for x, y in visible_points(page.items):
+            assert x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3
+        for it, m in flatten(page.items):
+            if isinstance(it, Text):
+                bx0, by0, bx1, by1 = text_box(it, m).bounds
+                assert x0 - 0.5 <= bx0 and bx1 <= x1 + 0.5, (it.text, bx0, bx1)

@@ -19,7 +19,7 @@ from typing import Any
 
 from terragen.grids import hex as hx
 from terragen.render.contrast import DARK_INK, ink_on
-from terragen.render.impose import PrintOptions, page_scale
+from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.palette import Palette, load_palette, shade
@@ -39,7 +39,7 @@ MIN_LABEL_MM = 8 * 25.4 / 72
 #: Where the seat tags go (degrees, counter-clockwise from east): the four side corners of a hex,
 #: which no pip ray crosses. Starts take the upper ones, destinations the lower ones.
 TAG_ANGLES = {"start": (150.0, 30.0), "dest": (210.0, 330.0)}
-HEADER = 15.0
+HEADER = 18.0
 #: Each seat's route line pattern (seat mod 6), so routes stay apart on a mono print too.
 ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
 
@@ -54,7 +54,7 @@ def landscape(paper: Paper) -> Paper:
     """The same sheet turned sideways: the board is wider than it is tall."""
     if paper.width >= paper.height:
         return paper
-    return dataclasses.replace(paper, width=paper.height, height=paper.width)
+    return dataclasses.replace(paper, width=paper.height, height=paper.width, inset_x=paper.inset_y, inset_y=paper.inset_x)
 
 
 def _windows(radius: int, area_w: float, area_h: float) -> tuple[float, list[list[Any]]]:
@@ -191,12 +191,12 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     ox = c.x0 + (c.width - (x1 - x0)) / 2 - x0
     oy = c.y0 + HEADER + (c.height - HEADER - (y1 - y0)) / 2 - y0
     part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
-    items: list[Item] = [
-        Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True),
-        Text(c.x0, c.y0 + 10.5, "Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the "
-             "printed piece; the black notch shows where its right-hand side goes. Match the pips. "
-             "S = start, 2.1 = seat 2's first flag.", 2.9, "#333333", anchor="start"),
-    ]
+    items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True)]
+    key = ("Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
+           "the black notch shows where its right-hand side goes. Match the pips. S2 = seat 2's start, "
+           "2.1 = seat 2's first flag.")
+    for j, line in enumerate(wrap(key, 2.9, c.width)[:2]):
+        items.append(Text(c.x0, c.y0 + 10.5 + j * 3.8, line, 2.9, "#333333", anchor="start"))
     cmap = layout.cell_map()
     marks = _markers(layout)
     for h in win:
@@ -389,4 +389,4 @@ def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> D
     for k, (what, items, reduced) in enumerate(bodies, 1):
         label = page_label(GAME, what, opts.scale, k, len(bodies), reduced=reduced)
         pages.append(_page(paper, opts, items, label))
-    return Document(f"{GAME}: build sheet of {source}", pages)
+    return finish_document(Document(f"{GAME}: build sheet of {source}", pages), opts)
