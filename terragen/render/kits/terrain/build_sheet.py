@@ -195,6 +195,8 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     key = ("Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
            "the black notch shows where its right-hand side goes. Match the pips. S2 = seat 2's start, "
            "2.1 = seat 2's first flag.")
+    if any(cell.inverted for cell in layout.cells):
+        key += " INV = lay that piece upside down."
     for j, line in enumerate(wrap(key, 2.9, c.width)[:2]):
         items.append(Text(c.x0, c.y0 + 10.5 + j * 3.8, line, 2.9, "#333333", anchor="start"))
     cmap = layout.cell_map()
