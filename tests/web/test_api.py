@@ -337,13 +337,25 @@ def test_simulate_refuses_bad_options(client, options, words):
     assert r.status_code == 400 and words in r.get_json()["error"]
 
 
-def test_build_sheet_job_gives_the_render_commands_pdf(client):
+def test_build_sheet_job_gives_the_render_commands_pdf(client, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.web.conftest import ROOT
+
     r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "letter"})
     job = wait_job(client, r.get_json()["id"])
     assert job["state"] == "done", job
     pdf = client.get(f"/api/jobs/{job['id']}/files/board-build.pdf")
     assert pdf.data.startswith(b"%PDF") and pdf.headers["Content-Disposition"].startswith("attachment")
-    assert b"/MediaBox [ 0 0 612 792 ]" in pdf.data  # US Letter
+    # byte for byte what the command gives for the same file
+    board = tmp_path / "board.json"
+    board.write_bytes(post(client, "/api/export", {"layout": layout_data(), "format": "json"}).data)
+    cli = subprocess.run([sys.executable, "-m", "terragen", "render", str(board), "--paper", "letter"],
+                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert cli.returncode == 0, cli.stderr
+    assert (tmp_path / "board-build.pdf").read_bytes() == pdf.data
     assert client.get(f"/api/jobs/{job['id']}/files/..%2Fboard.json").status_code == 404
     assert client.get(f"/api/jobs/{job['id']}/files/other.pdf").status_code == 404
     assert post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a0"}).status_code == 400
