@@ -72,11 +72,11 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
 
 def empty_layout(radius: Any) -> dict[str, Any]:
     """A board of ``radius`` with no pieces and two players on opposite corners."""
-    from terragen.terrain.formats_json import layout_to_data
+    from terragen.terrain.formats_json import MAX_RADIUS, layout_to_data
     from terragen.terrain.layout import Layout, Player
 
-    if isinstance(radius, bool) or not isinstance(radius, int) or not 1 <= radius <= 8:
-        raise ApiError("'radius' must be a whole number from 1 to 8")
+    if isinstance(radius, bool) or not isinstance(radius, int) or not 1 <= radius <= MAX_RADIUS:
+        raise ApiError(f"'radius' must be a whole number from 1 to {MAX_RADIUS} (the largest a layout file may have)")
     return {"layout": layout_to_data(Layout(radius, [], [Player(0, 0), Player(1, 3)]))}
 
 
@@ -289,13 +289,14 @@ def info() -> dict[str, Any]:
     from terragen import __version__
     from terragen.grids import hex as hx
     from terragen.render.palette import load_palette
+    from terragen.terrain.generate.presets import RADIUS_FACTOR
     from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS
     from terragen.render.paper import paper_names
 
     pal = load_palette("terrain")
     return {
         "version": __version__,
-        "radii": [3, 4, 5, 6],
+        "radii": sorted(RADIUS_FACTOR),  # the radii the generator and its presets are made for
         "levels": list(range(MIN_LEVEL, MAX_LEVEL + 1)),
         "patterns": list(PATTERNS),
         "rotations": list(range(len(hx.DIRECTIONS))),

@@ -79,7 +79,7 @@ def test_empty_board_has_every_position_missing(client):
     assert len(check["board"]["positions"]) == 61
     missing = [e for e in check["report"]["errors"] if e["code"] == "cell-missing"]
     assert len(missing) == 1 and len(missing[0]["cells"]) == 61
-    for bad in (0, 9, "5", True, None, 2.5):
+    for bad in (0, 13, "5", True, None, 2.5):
         assert post(client, "/api/empty", {"radius": bad}).status_code == 400
 
 
