@@ -74,6 +74,10 @@ json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print a JSON document on stdout instead of the human report.")
 
 
+#: Paper sizes every printing command accepts.
+PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
+
+
 def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
     """Stop before any work when an output already exists and ``--force`` was not given.
 

@@ -39,6 +39,9 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
       terragen kit terraflip --out kit
       terragen terraflip tiles --seed 7 --out tiles.json
       terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
     from terragen.fileio import read_text_input
     from terragen.render.terraflip_kit import check_size, load_tileset, terraflip_kit
