@@ -34,7 +34,7 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--difficulty", type=_preset_choice(),
               help="Difficulty preset (see 'terragen presets'). [default: medium]")
 @click.option("--seed", type=int, help="Random seed; the same spec and seed give the same files. [default: 0]")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/terrain-<PLAYERS>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
 @click.option("--time-limit", type=float, help="Give up after this many seconds (exit 4). [default: 60]")

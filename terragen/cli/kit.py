@@ -28,7 +28,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
     opts = [
         click.option("--paper", default="a4", show_default=True, type=PAPERS, help=PAPER_HELP),
-        click.option("--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Folder to write the files into (created if missing); file names say game, part and paper."),
         click.option("--force", is_flag=True, expose_value=False, callback=_remember,
                      help="Replace existing kit files (without it, nothing is overwritten)."),

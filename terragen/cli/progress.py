@@ -35,6 +35,7 @@ class Progress:
         self.enabled = enabled
         self.label, self.total, self.unit = label, total, unit
         self.began = time.monotonic()
+        self.done: float = 0
         self.drawn = False
         self._last = -1.0
 
@@ -57,6 +58,7 @@ class Progress:
     def update(self, done: float, total: float | None = None, note: str = "") -> None:
         if total is not None:
             self.total = total
+        self.done = done
         if not self.enabled:
             return
         now = time.monotonic()

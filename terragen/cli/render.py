@@ -14,7 +14,7 @@ from terragen.cli._common import PAPERS, check_outputs, echo_json, force_option,
 @click.option("--format", "fmt", type=click.Choice(["svg", "pdf"]), default=None,
               help="Output format. [default: from --out's suffix, else pdf]")
 @click.option("--paper", type=PAPERS, default="a4", show_default=True, help="Paper size.")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it]")
 @force_option
 @click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
