@@ -18,8 +18,16 @@ PRESET_KEYS = {"turns_band", "min_up3", "min_cliff_exits", "min_critical", "fair
 
 
 def preset_names() -> list[str]:
+    """Preset names from easiest to hardest (by the low end of the expected-turns band)."""
     folder = template_path("terrain", "presets")
-    return sorted(p.stem for p in folder.glob("*.toml")) if folder.exists() else []
+    if not folder.exists():
+        return []
+
+    def low(path) -> tuple[float, str]:
+        band = tomllib.loads(path.read_text(encoding="utf-8")).get("turns_band", [0])
+        return (float(band[0]), path.stem)
+
+    return [p.stem for p in sorted(folder.glob("*.toml"), key=low)]
 
 
 def load_preset(name: str) -> dict[str, Any]:
