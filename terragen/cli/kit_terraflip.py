@@ -14,7 +14,7 @@ from terragen.errors import InputError, SpecError
 @print_options
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
-@click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (default 1).")
+@click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (as terragen terraflip tiles). [default: 0]")
 @click.option("--tile-size", type=float, default=40.0, show_default=True, metavar="MM",
               help="Hex tile size across flats in mm (25 to 70).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,

@@ -11,7 +11,7 @@ from terragen.errors import InputError
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("file", metavar="FILE")  # not click.Path: a folder must still give a JSON document
 @json_option
 @click.option("--svg", "svg_out", type=click.Path(dir_okay=False, path_type=str),
               help="Also draw the board with routes and problems to this SVG file (Terrain Game).")
@@ -71,6 +71,12 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
                 say(line)
         if svg_out:
             say(f"\npicture written to {svg_out}")
+    if report.exit_code == 2:  # malformed: one line on stderr too, as for any unreadable input
+        from terragen.findings import SYNTAX
+
+        unread = [f for f in report.findings if f.code == SYNTAX]
+        more = f" (and {len(report.findings) - 1} more problem(s), listed on stdout)" if len(report.findings) > 1 else ""
+        click.echo(f"terragen: error: {unread[0].format(file).replace(' error [syntax]', '')}{more}", err=True)
     return report.exit_code
 
 

@@ -69,7 +69,7 @@ def test_inventory_unknown_for_large_radius():
 
 def test_every_code_has_an_example_or_a_test():
     shipped = {p.stem for p in INVALID.glob("*.*")}
-    tested_here = {"tour-pip-unreachable", "inventory-unknown"}
+    tested_here = {"tour-pip-unreachable", "inventory-unknown", "syntax"}
     assert set(CODES) == shipped | tested_here
 
 
@@ -99,3 +99,15 @@ def test_destination_on_unoccupied_corner_is_allowed():
     layout.players[0].destinations = [Destination(*board_corner)]
     report = validate_layout(layout)
     assert "destination-on-start" not in codes(report)
+
+
+def test_syntax_findings_let_the_rest_of_a_text_file_be_checked():
+    text = (INVALID / "level-out-of-range.txt").read_text()
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("map:")) + 2
+    lines[row] = " ".join(lines[row].split()[:-1])  # one position short
+    lines.insert(row - 1, "raduis: 5")
+    report = validate_text("\n".join(lines) + "\n", "x.txt")
+    assert {"syntax", "level-out-of-range"} <= set(codes(report))
+    assert "cell-missing" not in codes(report)  # the skipped row is not reported twice
+    assert report.exit_code == 2 and any("did you mean 'radius:'" in f.message for f in report.errors)
