@@ -24,16 +24,17 @@ from terragen.errors import EXIT_INTERNAL, EXIT_USAGE, TerragenError
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "generate": ("generate", "generate", "Generate a fair Terrain Game board that meets a spec."),
     "validate": ("validate", "validate", "Check a layout or position against the rules and analyse it."),
+    "show": ("show", "show", "Draw a Terrain Game layout in the terminal."),
+    "convert": ("convert", "convert", "Convert a file between its text and JSON forms (any game)."),
     "simulate": ("simulate", "simulate", "Play many Terrain Game matches on a layout and judge it."),
     "render": ("render", "render", "Draw a layout as a printable build sheet (SVG or PDF)."),
     "kit": ("kit", "kit", "Print-and-play sheets for a game: tiles, boards, tokens."),
     "batch": ("batch", "batch", "Produce many puzzle scenarios with a booklet and answer key."),
+    "presets": ("presets", "presets", "List the difficulty presets with their bands."),
+    "examples": ("examples", "examples", "List, print or copy the example files that ship with terragen."),
     "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
     "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
     "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),
-    "convert": ("convert", "convert", "Convert a file between its text and JSON forms (any game)."),
-    "presets": ("presets", "presets", "List the difficulty presets with their bands."),
-    "show": ("show", "show", "Draw a Terrain Game layout in the terminal."),
 }
 
 

@@ -72,8 +72,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     \b
     Examples:
       terragen generate --players 4 --difficulty hard --seed 1
-      terragen generate --players 2 --difficulty easy --out my-board
-      terragen generate --spec templates/terrain/specs/example.toml --json
+      terragen generate --players 2 --difficulty easy --out my-board --json
+      terragen examples copy terrain/specs/example.toml
+      terragen generate --spec example.toml
       terragen presets                     (the difficulties and their bands)
 
     Exit status: 0 board written, 2 bad options or spec, or the output exists
@@ -83,7 +84,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
     from terragen.cli.progress import Progress
     from terragen.fileio import atomic_write
-    from terragen.render.board_picture import board_svg
+    from terragen.render.kits.terrain.board_picture import board_svg
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout

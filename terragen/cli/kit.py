@@ -36,7 +36,8 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Print a JSON list of the files written (path, pages, bytes) instead of lines."),
         click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
-        click.option("--outlines", is_flag=True, help="Draw cut lines around every piece (default: crop ticks only)."),
+        click.option("--outlines/--no-outlines", default=None,
+                     help="Cut lines round every piece (default: on for hex pieces, crop ticks only for square tiles and tokens)."),
         click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
                      help="The edge your printer turns the sheet over for double-sided printing."),
         click.option("--back-offset", metavar="X,Y", default=None,
@@ -47,7 +48,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def build_options(paper: str, print_scale: float, outlines: bool, flip: str, back_offset: str | None) -> PrintOptions:
+def build_options(paper: str, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None) -> PrintOptions:
     from terragen.render.impose import PrintOptions, parse_offset
     from terragen.render.paper import load_paper
 
@@ -148,7 +149,7 @@ def kit() -> None:
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
-def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None,
             tile_size: float, nets: bool, fmt: str) -> None:
     """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
     true size over several sheets plus an overview, start marks, player and
@@ -172,7 +173,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
     Exit status: 0 files written, 2 bad options, an unreadable input file,
     or an output that exists (add --force).
     """
-    from terragen.render.terrain_kit import terrain_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
     if out_dir.exists() and not out_dir.is_dir():

@@ -43,7 +43,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     given, 2 unreadable layout, bad options, or the output exists (add --force).
     """
     from terragen.errors import EXIT_INVALID
-    from terragen.render.build_sheet import build_sheet
+    from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.impose import PrintOptions
     from terragen.render.output import output_paths, write_document
     from terragen.render.paper import load_paper

@@ -29,7 +29,7 @@ def show(file: str, colour: bool | None) -> int:
     from terragen.errors import InputError
     from terragen.fileio import read_text_input
     from terragen.formats import detect_game
-    from terragen.render.terminal import board_text
+    from terragen.render.kits.terrain.terminal import board_text
     from terragen.terrain.files import parse_layout
 
     text = read_text_input(file)

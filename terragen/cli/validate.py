@@ -103,7 +103,7 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
     report = module.validate_text(text, file, **options)
 
     if svg_out and report.exit_code != 2:
-        from terragen.render.board_picture import board_svg
+        from terragen.render.kits.terrain.board_picture import board_svg
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 

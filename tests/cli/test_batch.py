@@ -151,7 +151,7 @@ def test_resume_can_grow_the_count(tmp_path):
 
 
 def test_answer_key_text_names_the_solution():
-    from terragen.render.booklet import answer_text
+    from terragen.render.kits.terrain.booklet import answer_text
     from terragen.terrain.puzzles import make_puzzle
 
     dice = make_puzzle("dice", "medium", 1, 0).to_data()

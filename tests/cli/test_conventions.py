@@ -218,7 +218,7 @@ def test_render_warns_about_an_invalid_layout_and_strict_refuses(tmp_path, capsy
 @pytest.mark.parametrize("make_text", [
     lambda cap: (EXAMPLES / "two-players.txt").read_text(),
     lambda cap: run_cli(cap, "terrace", "setup", "four")[1],
-    lambda cap: (ROOT / "templates" / "terralogical" / "examples").glob("*.txt").__next__().read_text(),
+    lambda cap: (ROOT / "terragen" / "data" / "terralogical" / "examples").glob("*.txt").__next__().read_text(),
 ], ids=["terrain", "terrace", "terralogical"])
 def test_convert_round_trips_text_and_json(tmp_path, capsys, make_text):
     (tmp_path / "a.txt").write_text(make_text(capsys))

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, impose, page_scale
+from terragen.render.impose import PrintOptions, Tile, impose, page_scale, scale_boxes
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
-from terragen.render.terrace_art import (
+from terragen.render.kits.terrace.art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
@@ -99,7 +99,7 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
     pages = [first] + tile_board(items, (side, side), opts, GAME, f"{size}x{size} board at true size ({SQUARE_MM:g} mm squares)",
                                  first_page=2, total_pages=total)
-    return KitPart("board", Document(f"{GAME}: board {size}x{size}", pages))
+    return KitPart("board", Document(f"{GAME}: board {size}x{size}", pages, duplex="simplex"))
 
 
 # ----- pieces ------------------------------------------------------------------------------------
@@ -312,9 +312,10 @@ def terrace_kit(opts: PrintOptions, size: int = 8, t_rank: str = "a") -> list[Ki
 
     check_board_size(size)
     Rules(t_rank=t_rank)  # a bad value is one clear SpecError
-    return [
+    parts = [
         rules_part(opts, t_rank),
         setups_part(opts, size),
         board_part(opts, size),
         pieces_part(opts, size, t_rank),
     ]
+    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]

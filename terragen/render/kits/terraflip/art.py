@@ -17,7 +17,7 @@ import math
 
 from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
 from terragen.render.palette import shade
-from terragen.render.terrain_art import hex_points
+from terragen.render.shapes import hex_points
 
 INK = "#1a1a1a"
 

@@ -49,7 +49,7 @@ def cell_text(level: int, pattern: str, rotation: int, inverted: bool) -> str:
 
 def board_text(layout: Layout, colour: bool = False) -> str:
     """The board, a legend line and one line per player."""
-    from terragen.render.board_picture import LEVEL_COLOURS, seat_colour
+    from terragen.render.kits.terrain.board_picture import LEVEL_COLOURS, seat_colour
 
     R = layout.radius
     cells = layout.cell_map()
