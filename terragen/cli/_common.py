@@ -90,7 +90,7 @@ def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
     if existing and not force:
         first = existing[0]
         more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
-        raise InputError(f"{first} already exists{more}: add --force to replace it, or choose another --out")
+        raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another --out")
     for p in existing:
         if p.is_dir():
             raise InputError(f"{p}: is a folder, expected a file")

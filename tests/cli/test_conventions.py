@@ -92,7 +92,7 @@ def test_every_writer_refuses_an_existing_file_without_force(tmp_path, capsys, m
     target = next(a for a in args if isinstance(a, Path) and a.parent == tmp_path)
     target.write_text("keep me")
     code, _, err = run_cli(capsys, *args)
-    assert code == 2 and "already exists" in err and "--force" in err
+    assert code == 2 and "exists already" in err and "--force" in err
     assert target.read_text() == "keep me"
     code, _, err = run_cli(capsys, *args, "--force")
     assert code == 0, err
