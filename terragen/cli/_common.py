@@ -74,8 +74,11 @@ json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print a JSON document on stdout instead of the human report.")
 
 
-#: Paper sizes every printing command accepts.
-PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
+def paper_choice() -> click.Choice:
+    """The paper sizes every printing command accepts (a4, letter, and any in a custom template set)."""
+    from terragen.render.paper import paper_names
+
+    return click.Choice(paper_names() or ["a4", "letter"], case_sensitive=False)
 
 
 def check_outputs(paths: Iterable[str | Path], force: bool) -> None:

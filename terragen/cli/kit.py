@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import PAPERS, check_folder, check_outputs, echo_json, say
+from terragen.cli._common import check_folder, check_outputs, echo_json, paper_choice, say
 from terragen.errors import InputError
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def _remember(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
     opts = [
-        click.option("--paper", default="a4", show_default=True, type=PAPERS, help=PAPER_HELP),
+        click.option("--paper", default="a4", show_default=True, type=paper_choice(), help=PAPER_HELP),
         click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Folder to write the files into (created if missing); file names say game, part and paper."),
         click.option("--force", is_flag=True, expose_value=False, callback=_remember,

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import PAPERS, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import check_outputs, echo_json, force_option, json_option, paper_choice, say
 
 
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(["svg", "pdf"]), default=None,
               help="Output format. [default: from --out's suffix, else pdf]")
-@click.option("--paper", type=PAPERS, default="a4", show_default=True, help="Paper size.")
+@click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it]")
 @force_option
