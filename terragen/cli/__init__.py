@@ -104,7 +104,7 @@ def cli() -> None:
       3    the spec was proved infeasible
       4    the time limit was reached without a result
       70   internal error (a bug in terragen: please report it)
-      130  interrupted (Ctrl-C or SIGTERM)
+      130  interrupted (Ctrl-C)
     """
 
 
