@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from terragen.cli._common import echo_json, force_option, json_option, say
+from terragen.cli._common import echo_json, json_option, say
 from terragen.errors import InputError
 
 MANIFEST_VERSION = 1
@@ -211,7 +211,8 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
 @click.option("--seed", type=int, default=0, show_default=True, help="Scenario i depends only on (seed, i).")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/batch-<KIND>-<DIFFICULTY>-seed<SEED>]")
-@force_option
+@click.option("--force", is_flag=True,
+              help="Start again in an --out that holds a batch (without it or --resume, a batch is never touched).")
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Worker processes; 0 = one per CPU core. The files are the same whatever the number.")
 @click.option("--resume", is_flag=True, help="Continue a stopped batch in --out (same kind, difficulty, seed).")

@@ -14,7 +14,7 @@ from terragen.cli._common import check_outputs, echo_json, force_option, json_op
 @click.argument("target", metavar="[OUT]", required=False, type=click.Path(dir_okay=False, path_type=str))
 @click.option("--to", "form", type=click.Choice(["json", "text"]),
               help="Form to write. [default: json for an OUT ending in .json, else text; "
-                   "without OUT, the form IN is not in]")
+                   "without OUT, the other form than IN's]")
 @click.option("--game", type=click.Choice(["terrain", "terrace", "terralogical", "terraflip"]),
               help="The game IN is for. [default: read from the file]")
 @force_option
@@ -32,7 +32,7 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     Examples:
       terragen convert my-board.txt my-board.json
       terragen convert output/terrain-4p-hard-seed1/board.json --to text
-      terragen convert scenarios/0003-dice.json puzzle-board.txt
+      terragen convert scenarios/00002-dice.json puzzle-board.txt
       terragen convert pos.txt pos.json --force
 
     Exit status: 0 converted, 2 unreadable IN, bad options, or OUT exists (add --force).

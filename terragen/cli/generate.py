@@ -35,7 +35,7 @@ FILES = ("board.json", "board.txt", "board.svg")
               help="Difficulty preset (see 'terragen presets'). [default: medium]")
 @click.option("--seed", type=int, help="Random seed; the same spec and seed give the same files. [default: 0]")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
-              help="Output folder. [default: output/terrain-<PLAYERS>p-<DIFFICULTY>-seed<SEED>]")
+              help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
 @click.option("--time-limit", type=float, help="Give up after this many seconds (exit 4). [default: 60]")
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),

@@ -60,7 +60,7 @@ def terrace() -> None:
 
     \b
     POSITION is a position file (text diagram or JSON, '-' for stdin); without
-    it, commands start from --setup (full, short or four).
+    it, commands start from --setup (full, short, four or three).
     \b
     Examples:
       terragen terrace setup short > pos.txt

@@ -50,8 +50,8 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
       terragen terraflip tiles --seed 7 --out tiles.json
       terragen terraflip tiles --own 1 --json > tiles.json
 
-    Exit status: 0 done, 2 bad options or --out exists (add --force), 4 no set
-    found within --time-limit.
+    Exit status: 0 done, 2 bad options or --out exists (add --force), 3 no set
+    can meet the wishes, 4 no set found within --time-limit.
     """
     from terragen.terraflip.design import DesignSpec, design_tileset
 
