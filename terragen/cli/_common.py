@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,23 @@ def range_check(lo: int, hi: int):
         return value
 
     return check
+
+
+@contextmanager
+def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
+    """With ``--json``, a file that cannot be read still gives a JSON document on stdout
+    (``readable: false`` and an ``unreadable`` error), plus the usual one line on stderr."""
+    from terragen.errors import InputError
+
+    try:
+        yield
+    except InputError as exc:
+        if not as_json:
+            raise
+        echo_json({"file": source, "valid": False, "readable": False,
+                   "errors": [{"code": "unreadable", "message": exc.message, "cells": []}], "warnings": []})
+        click.echo(f"terragen: error: {exc.message}", err=True)
+        raise SystemExit(exc.exit_code) from None
 
 
 def finish_validation(report: Any, source: str, as_json: bool) -> None:

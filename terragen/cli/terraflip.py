@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_option, range_check,
-                                  say)
+from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
+                                  json_option, range_check, say)
 from terragen.errors import SpecError
 from terragen.fileio import atomic_write, read_text_input
 
@@ -142,7 +142,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 
 
 @terraflip.command()
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path")
 @json_option
 @click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
               help="Framing reading used to list the tiles each player could flip.")
@@ -160,4 +160,6 @@ def validate(path: str, as_json: bool, lines: str) -> None:
     """
     from terragen.terraflip.validation import validate_text
 
-    finish_validation(validate_text(read_text_input(path), path, lines=lines), path, as_json)
+    with json_even_on_failure(path, as_json):
+        report = validate_text(read_text_input(path), path, lines=lines)
+    finish_validation(report, path, as_json)

@@ -6,7 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, finish_validation, force_option, json_option, range_check, say
+from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
+                                  json_option, range_check, say)
 from terragen.errors import SpecError
 
 
@@ -214,6 +215,7 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
     from terragen.fileio import read_text_input
     from terragen.terralogical.validation import validate_text
 
-    text = read_text_input(file)
-    report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
+    with json_even_on_failure(file, as_json):
+        text = read_text_input(file)
+        report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
     finish_validation(report, file, as_json)

@@ -6,7 +6,7 @@ import importlib
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
 from terragen.errors import InputError
 
 
@@ -44,15 +44,8 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     Exit status: 0 valid, 1 rule violations found, 2 unreadable or malformed
     file (every problem is still listed), bad usage, or --svg exists without --force.
     """
-    try:
+    with json_even_on_failure(file, as_json):
         report, name = _check(file, game, inventory, svg_out, force)
-    except InputError as exc:
-        if not as_json:
-            raise
-        echo_json({"file": file, "valid": False, "readable": False,
-                   "errors": [{"code": "unreadable", "message": exc.message, "cells": []}], "warnings": []})
-        click.echo(f"terragen: error: {exc.message}", err=True)
-        return exc.exit_code
 
     if as_json:
         data = report.to_json()

@@ -21,6 +21,9 @@ _LAYOUT_KEYS = {"game", "version", "radius", "cells", "players"}
 _CELL_KEYS = {"q", "r", "level", "pattern", "rotation", "inverted"}
 _PLAYER_KEYS = {"seat", "corner", "destinations"}
 _DEST_KEYS = {"q", "r"}
+#: The contract's keys per object, for "did you mean" on a misspelt one.
+CONTRACT_KEYS = {"layout": sorted(_LAYOUT_KEYS), "cell": sorted(_CELL_KEYS), "player": sorted(_PLAYER_KEYS),
+                 "destination": sorted(_DEST_KEYS)}
 
 
 class _Reader:

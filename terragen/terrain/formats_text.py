@@ -35,6 +35,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.grids import hex as hx
+from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
@@ -57,18 +58,6 @@ def _strip_comment(line: str) -> str:
 #: The section keywords of the text form, for "did you mean" suggestions.
 KEYWORDS = ("game", "radius", "map", "players", "extra")
 _WORD_LINE = re.compile(r"^([A-Za-z][A-Za-z_-]*)\s*[:=]")
-
-
-def suggest(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
-    """The choice ``word`` was most likely meant to be (a typo or a missing letter), or None."""
-    import difflib
-
-    low = word.lower()
-    hits = difflib.get_close_matches(low, list(choices), n=1, cutoff=0.6)
-    if hits:
-        return hits[0]
-    prefixed = [c for c in choices if c.startswith(low) or low.startswith(c)]
-    return prefixed[0] if len(low) >= 3 and len(prefixed) == 1 else None
 
 
 class TextProblem(InputError):
@@ -245,7 +234,11 @@ def _read_player(stripped: str, indent: int, lineno: int, fail) -> Player | None
     """One ``seat N corner C dest q,r ...`` line; None (and a problem) if it cannot be read."""
     m = _PLAYER.match(stripped)
     if not m:
-        fail(lineno, indent + 1, "expected 'seat N corner C dest q,r ...'")
+        words = re.findall(r"[A-Za-z]+", stripped)
+        known = ("seat", "corner", "dest", "destination", "destinations")
+        typo = next(((w, g) for w in words if w.lower() not in known and (g := suggest(w, known[:3]))), None)
+        hint = f": did you mean '{typo[1]}' for '{typo[0]}'?" if typo else ""
+        fail(lineno, indent + 1, f"expected 'seat N corner C dest q,r ...'{hint}")
         return None
     dests: list[Destination] = []
     rest = m.group(3) or ""

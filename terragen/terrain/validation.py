@@ -47,6 +47,7 @@ CODES: dict[str, tuple[str, str]] = {
     "tour-pip-unreachable": ("warning", "each destination is reachable, but no order visits all of them"),
     "destination-count-unequal": ("warning", "players have different numbers of destinations"),
     "inventory-unknown": ("warning", "no standard inventory for this radius; piece counts not checked"),
+    "key-unknown": ("warning", "a JSON key is not part of the file contract but close to one (likely misspelt)"),
 }
 
 
@@ -171,6 +172,34 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
     return out
 
 
+def misspelt_key_findings(layout: Layout) -> list[Finding]:
+    """Keys kept as extra data that look like a misspelt contract key (``"player"`` for ``"players"``).
+
+    Extra keys are allowed, so these are warnings; they explain an error that
+    follows from the missing key (no players, a cell without a level).
+    """
+    from terragen.suggest import suggest
+    from terragen.terrain.formats_json import CONTRACT_KEYS
+
+    out: list[Finding] = []
+
+    def check(extra: dict, where: str, known: str) -> None:
+        for key in sorted(extra):
+            guess = suggest(key, CONTRACT_KEYS[known])
+            if guess is not None and key not in ("piece", "meta"):
+                out.append(warning("key-unknown", f"{where}: unknown key {key!r}: did you mean {guess!r}? "
+                                                  "(kept as extra data)"))
+
+    check(layout.extra, "layout", "layout")
+    for c in layout.cells:
+        check(c.extra, f"cell ({c.q},{c.r})", "cell")
+    for p in layout.players:
+        check(p.extra, f"seat {p.seat}", "player")
+        for d in p.destinations:
+            check(d.extra, f"seat {p.seat}'s destination ({d.q},{d.r})", "destination")
+    return out
+
+
 def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
     out: list[Finding] = []
     for p, rep in zip(layout.players, analysis.players):
@@ -189,7 +218,7 @@ def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
-    findings = check_layout(layout, inv, board)
+    findings = misspelt_key_findings(layout) + check_layout(layout, inv, board)
     analysis = analyse(layout, board)
     findings += reachability_findings(layout, analysis)
     data = {

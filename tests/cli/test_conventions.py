@@ -151,6 +151,15 @@ def test_validate_json_always_prints_a_document(tmp_path, capsys):
     assert code == 2 and "invalid JSON" in json.loads(out)["errors"][0]["message"]
 
 
+@pytest.mark.parametrize("command", [("terraflip", "validate"), ("terralogical", "validate"), ("validate",)])
+def test_every_validate_prints_json_for_an_unreadable_file(tmp_path, capsys, command):
+    for bad in (tmp_path / "missing.txt", tmp_path):
+        code, out, err = run_cli(capsys, *command, bad, "--json")
+        data = json.loads(out)
+        assert code == 2 and not data["readable"] and data["errors"][0]["code"] == "unreadable"
+        assert len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("wrong, right, fix", [
     ("player:", "player:", "players:"),
     ("map:", "mpa:", "map:"),

@@ -1,5 +1,7 @@
 """Every validation code is triggered, alone, by a layout made for it."""
 
+import json
+
 import pytest
 
 from terragen.grids import hex as hx
@@ -69,7 +71,7 @@ def test_inventory_unknown_for_large_radius():
 
 def test_every_code_has_an_example_or_a_test():
     shipped = {p.stem for p in INVALID.glob("*.*")}
-    tested_here = {"tour-pip-unreachable", "inventory-unknown", "syntax"}
+    tested_here = {"tour-pip-unreachable", "inventory-unknown", "syntax", "key-unknown"}
     assert set(CODES) == shipped | tested_here
 
 
@@ -111,3 +113,14 @@ def test_syntax_findings_let_the_rest_of_a_text_file_be_checked():
     assert {"syntax", "level-out-of-range"} <= set(codes(report))
     assert "cell-missing" not in codes(report)  # the skipped row is not reported twice
     assert report.exit_code == 2 and any("did you mean 'radius:'" in f.message for f in report.errors)
+
+
+def test_a_misspelt_json_key_is_named_with_its_likely_fix():
+    data = json.loads((EXAMPLES / "four-players.json").read_text())
+    data["player"] = data.pop("players")
+    data["cells"][0]["levle"] = 3  # a misspelt extra key next to the real one
+    report = validate_text(json.dumps(data), "x.json")
+    messages = [f.message for f in report.findings if f.code == "key-unknown"]
+    assert any("'player'" in m and "did you mean 'players'" in m for m in messages)
+    assert any("'levle'" in m and "did you mean 'level'" in m for m in messages)
+    assert "player-count" in codes(report)  # the error the misspelling caused is still reported

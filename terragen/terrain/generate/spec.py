@@ -134,7 +134,7 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
     spec = Spec(**{f.name: getattr(base, f.name) for f in fields(Spec)}) if base else Spec()
     unknown = set(data) - SPEC_KEYS - {"seed", "time_limit"}
     if unknown:
-        from terragen.terrain.formats_text import suggest
+        from terragen.suggest import suggest
 
         key = sorted(unknown)[0]
         guess = suggest(key, sorted(SPEC_KEYS | {"seed", "time_limit"}))
