@@ -62,6 +62,11 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     for f in report.errors:
         click.echo(f"terragen render: {'error' if strict else 'warning'}: {layout_file}: breaks a rule: "
                    f"[{f.code}] {f.message}", err=True)
+    stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
+    if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
+        click.echo(f"terragen render: warning: {layout_file}: {len(stale)} recorded piece id(s) no longer match "
+                   f"their pieces (first: {stale[0].message.split(':')[0]}); the sheet's ids and build order "
+                   "come from the file's metadata", err=True)
     if strict and not report.valid:
         return EXIT_INVALID
     doc = build_sheet(layout, opts, Path(layout_file).name)

@@ -208,6 +208,8 @@ def test_converted_text_keeps_every_key_and_a_stale_id_is_only_a_warning(tmp_pat
     data = json.loads(out)
     assert "piece-id-mismatch" in {w["code"] for w in data["warnings"]}
     assert "piece-id-mismatch" not in {e["code"] for e in data["errors"]}
+    code, _, err = run_cli(capsys, "render", tmp_path / "edited.txt", "--format", "svg", "--out", tmp_path / "e.svg")
+    assert code == 0 and "no longer match" in err  # the sheet would print the stale id: say so
 
 
 # --- 4. render says when a layout breaks the rules -------------------------------------------
