@@ -17,6 +17,7 @@ from tests.terrain.helpers import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 INVALID = EXAMPLES / "invalid"
+DATA = ROOT / "terragen" / "data"
 
 
 def run_cli(capsys, *args, cwd=None):
@@ -229,8 +230,9 @@ def test_render_warns_about_an_invalid_layout_and_strict_refuses(tmp_path, capsy
 @pytest.mark.parametrize("make_text", [
     lambda cap: (EXAMPLES / "two-players.txt").read_text(),
     lambda cap: run_cli(cap, "terrace", "setup", "four")[1],
-    lambda cap: (ROOT / "terragen" / "data" / "terralogical" / "examples").glob("*.txt").__next__().read_text(),
-], ids=["terrain", "terrace", "terralogical"])
+    lambda cap: (DATA / "terralogical" / "examples" / "three-players-start.txt").read_text(),
+    lambda cap: (DATA / "terraflip" / "examples" / "three-players-midgame.txt").read_text(),
+], ids=["terrain", "terrace", "terralogical", "terraflip"])
 def test_convert_round_trips_text_and_json(tmp_path, capsys, make_text):
     (tmp_path / "a.txt").write_text(make_text(capsys))
     assert run_cli(capsys, "convert", tmp_path / "a.txt", tmp_path / "a.json")[0] == 0
