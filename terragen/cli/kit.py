@@ -40,6 +40,8 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Cut lines round every piece (default: on for hex pieces, crop ticks only for square tiles and tokens)."),
         click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
                      help="The edge your printer turns the sheet over for double-sided printing."),
+        click.option("--low-ink", is_flag=True,
+                     help="Pale tints instead of solid colour areas (a quarter of the ink); lines, symbols and text stay dark."),
         click.option("--back-offset", metavar="X,Y", default=None,
                      help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),
     ]
@@ -48,11 +50,12 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def build_options(paper: str, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None) -> PrintOptions:
+def build_options(paper: str, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None,
+                  low_ink: bool = False) -> PrintOptions:
     from terragen.render.impose import PrintOptions, parse_offset
     from terragen.render.paper import load_paper
 
-    return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset))
+    return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset), low_ink)
 
 
 def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
@@ -149,7 +152,7 @@ def kit() -> None:
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
-def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None,
+def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
             tile_size: float, nets: bool, fmt: str) -> None:
     """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
     true size over several sheets plus an overview, start marks, player and
@@ -175,7 +178,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     """
     from terragen.render.kits.terrain.kit import terrain_kit
 
-    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")
     write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

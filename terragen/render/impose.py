@@ -45,6 +45,7 @@ class PrintOptions:
     outlines: bool | None = None  # cut lines round every piece; None: the shape's default (cut_lines)
     flip: str = "long"  # long | short: which edge the printer turns the sheet over
     back_offset: tuple[float, float] = (0.0, 0.0)
+    low_ink: bool = False  # pale tints instead of solid areas (ink.py)
 
     def __post_init__(self) -> None:
         if self.flip not in ("long", "short"):
@@ -121,6 +122,16 @@ def page_scale(opts: PrintOptions, paper: Paper, items: list[Item]) -> Item:
         return Group(items)
     cx, cy = paper.width / 2, paper.height / 2
     return Group(items, compose(translate(cx, cy), scale(opts.scale), translate(-cx, -cy)))
+
+
+def finish_document(doc: Document, opts: PrintOptions) -> Document:
+    """What every kit document gets last: boxes grown with the print scale, low ink if asked."""
+    doc = scale_boxes(doc, opts)
+    if opts.low_ink:
+        from terragen.render.ink import low_ink
+
+        doc = low_ink(doc)
+    return doc
 
 
 def scale_boxes(doc: Document, opts: PrintOptions) -> Document:

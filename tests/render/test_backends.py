@@ -96,7 +96,7 @@ def test_page_counts(kit_a4, kit_letter):
     counts = {name: len(doc.pages) for name, doc in kit_a4.items()}
     assert counts == {"rules": 1, "tiles": 14, "tiles-gutterfold": 16, "alignment-test": 2, "board": 9, "tokens": 1,
                       "nets": counts["nets"]}
-    assert 30 <= counts["nets"] <= 60
+    assert 20 <= counts["nets"] <= 24  # nested nets (34 pages with one band per lid)
     letter = {name: len(doc.pages) for name, doc in kit_letter.items()}
     assert letter["tiles"] % 2 == 0 and letter["tiles"] >= 14
     assert "nets" not in letter

@@ -20,7 +20,8 @@ from terragen.render.impose import PrintOptions
 from terragen.render.model import Document, Group, Polygon, Text, flatten
 from terragen.render.paper import load_paper
 from terragen.render.pdf import document_pdf
-from terragen.render.kits.terraflip.art import FAMILY_COLOUR, FAMILY_PATTERN, TOWER_FILL, colour_of, luminance
+from terragen.render.kits.terraflip.art import FAMILY_COLOUR, FAMILY_PATTERN, TOWER_FILL, colour_of
+from terragen.render.palette import luminance
 from terragen.render.kits.terraflip.kit import DEFAULT_TILE, terraflip_kit, tile_sheets
 from terragen.terraflip.model import FAMILIES
 from terragen.terraflip.model import SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, default_tileset

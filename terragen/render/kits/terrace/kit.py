@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, impose, page_scale, scale_boxes
+from terragen.render.impose import PrintOptions, Tile, finish_document, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
@@ -19,7 +19,7 @@ from terragen.render.kits.terrace.art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
-from terragen.render.tiler import sheet_windows, OVERLAP, grid_shape, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
 
 GAME = "Terrace"
 #: Seats in the order their colours are printed (the two-player seats first).
@@ -77,7 +77,7 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    k = min(area.width / side, (area.height - 20.0) / side)
+    k = min(area.width / side, (area.height - 36.0) / side)  # room below for the assembly note
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 16.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
@@ -91,9 +91,10 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
         ov.append(Text(lx, ly + 3.2, win.name, 9.0, "#1f77b4", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
-            f"and follows on {rows * cols} sheets with {OVERLAP:g} mm overlap; the blue frames show which sheet is which.")
+            f"and follows on {rows * cols} sheets; the blue frames show which sheet is which.")
     para, _ = paragraph(area.x0, area.y0 + 10.0, note, 2.8, area.width, "#333333")
     ov.extend(para)
+    ov.extend(assembly_note_items(area.x0, oy + side * k + 6.0, area.width, (side, side), opts)[0])
     label = page_label(GAME, f"board overview {size}x{size}", opts.scale, 1, total, reduced=k)
     first = Page(paper.width, paper.height, label=label, trim=paper.printable)
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
@@ -318,4 +319,4 @@ def terrace_kit(opts: PrintOptions, size: int = 8, t_rank: str = "a") -> list[Ki
         board_part(opts, size),
         pieces_part(opts, size, t_rank),
     ]
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

@@ -50,13 +50,6 @@ def colour_of(family: str) -> str:
         raise ValueError(f"no print colour for TerraFlip family {family!r}") from None
 
 
-def luminance(colour: str) -> float:
-    """Grey value (0 black .. 1 white) a printer's greyscale conversion gives ``colour``."""
-    c = colour.lstrip("#")
-    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return 0.299 * r + 0.587 * g + 0.114 * b
-
-
 def coloured_hex(R: float, family: str) -> list[Item]:
     """The family's colour with its pattern, over the whole face (to the clip and beyond)."""
     base = colour_of(family)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
-from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, mark_area, page_scale, scale_boxes
+from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, mark_area, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
@@ -215,9 +215,13 @@ def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source:
          "(160 to 250 g/m2). Each sheet carries its fronts and, on the next page, their backs, mirrored so each "
          "back lands right behind its front. No duplex? Print the gutter-fold file single-sided, fold each sheet "
          "along the dashed line, glue the halves together and cut."),
-        ("4. Cut", f"Tiles are {size:g} mm across flats and share their cut lines: cut the straight runs with a "
-         "ruler and a knife from crop tick to crop tick. Colour runs past every outer edge, so a slightly-off "
-         "cut shows no white."),
+        ("4. Cut", f"Tiles are {size:g} mm across flats and sit in a honeycomb, each edge shared with a neighbour. "
+         "A honeycomb has no straight cut across the sheet, so cut each tile out along its thin black lines, "
+         "one edge at a time (scissors, or a knife against a ruler). Colour runs past every outer edge, so a "
+         "slightly-off cut shows no white.") if opts.cut_lines(Shape("hex", size)) else
+        ("4. Cut", f"Tiles are {size:g} mm across flats and sit in a honeycomb, each edge shared with a neighbour; "
+         "this kit was made with --no-outlines, so only the crop ticks round the block show the edges: draw "
+         "the inner edges in, or make the kit again without that option."),
         ("Faces", "A regular tile shows its family's colour on the front and the colour hidden under it on the "
          "back; both faces carry the family's land picture, so tiles can be dealt out after a game. Special "
          "tiles look the same on both sides. Each colour has its own hatch and its name on the "
@@ -281,4 +285,4 @@ def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAU
         gutter_part(opts, tileset, tile_size),
         tokens_part(opts, tile_size),
     ]
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale, scale_boxes
+from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
@@ -27,7 +27,7 @@ from terragen.render.kits.terralogical.art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
-from terragen.render.tiler import sheet_windows, grid_shape, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
@@ -102,7 +102,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    leg_h = 52.0
+    leg_h = 52.0 + 14.0  # the legend and the assembly note go below the picture
     k = min(area.width / side, (area.height - 16.0 - leg_h) / side)
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 14.0
@@ -117,8 +117,10 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. True size: {side / 10:.1f} cm square, {sq:g} mm squares for {tile_size:g} mm tiles, "
                    f"on {rows * cols} sheets; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
-    ly = oy + side * k + 8.0
-    leg, ly = legend(area.x0, ly)
+    ly = oy + side * k + 6.0
+    note, ly = assembly_note_items(area.x0, ly, area.width, (side, side), opts)
+    ov.extend(note)
+    leg, ly = legend(area.x0, ly + 2.0)
     ov.extend(leg)
     for note in LEGEND_NOTES:
         para, ly = paragraph(area.x0, ly, note, 2.9, area.width, colour="#222222")
@@ -205,4 +207,4 @@ def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: 
         alignment_part(opts),
         board_part(opts, tile_size),
     ]
-    return [KitPart(p.name, scale_boxes(p.doc, opts)) for p in parts]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]
