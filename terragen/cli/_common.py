@@ -83,10 +83,10 @@ def paper_choice() -> click.Choice:
 
 
 def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
-    """Stop before any work when an output already exists and ``--force`` was not given.
+    """The one overwrite rule of terragen: an existing result is never replaced unasked.
 
-    The one overwrite rule of terragen: call it with every file the command is
-    about to write, before computing them.
+    Called with every file a command is about to write, before it computes
+    them, so a refusal costs nothing and leaves no half-done work behind.
     """
     from terragen.errors import InputError
 
@@ -94,7 +94,7 @@ def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
     if existing and not force:
         first = existing[0]
         more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
-        raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another --out")
+        raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another output")
     for p in existing:
         if p.is_dir():
             raise InputError(f"{p}: is a folder, expected a file")
@@ -140,9 +140,7 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
 
 def finish_validation(report: Any, source: str, as_json: bool) -> None:
     """Print a game's validation report (JSON, or findings, summary and a verdict line) and
-    exit 1 when it is invalid: the shared tail of every ``<game> validate`` command."""
-    from terragen.errors import EXIT_INVALID
-
+    exit with its status (1 invalid, 2 malformed): the shared tail of every ``<game> validate``."""
     if as_json:
         echo_json(report.to_json())
     else:
@@ -151,5 +149,5 @@ def finish_validation(report: Any, source: str, as_json: bool) -> None:
         for line in report.summary:
             say(line)
         say("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
-    if not report.valid:
-        raise SystemExit(EXIT_INVALID)
+    if report.exit_code:
+        raise SystemExit(report.exit_code)
