@@ -24,9 +24,10 @@ from terragen.cli._common import check_outputs, echo_json, force_option, json_op
 def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, force: bool, print_scale: float,
            strict: bool, as_json: bool) -> int:
     """Draw LAYOUT (JSON or text form, or a batch scenario file) as a build
-    sheet: each position's piece, rotation and level colour, starts and
-    destinations, each player's cheapest route, and the build order when the
-    layout carries one.
+    sheet: landscape pages with each position's piece, rotation and level,
+    starts and destinations, then a map of each player's cheapest route, and
+    the build order when the layout carries one. As SVG, each page is its own
+    file (NAME-p01.svg ...).
 
     A layout that breaks a rule is still drawn, with one warning line per
     problem on stderr (run terragen validate for the full report); --strict
@@ -55,7 +56,8 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     if out is None:
         src = Path(layout_file)
         out = src.with_name(f"{src.stem}-build.{fmt}")
-    check_outputs([out], force)
+    if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
+        check_outputs([out], force)
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
     report = validate_layout(layout)
