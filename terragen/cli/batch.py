@@ -109,6 +109,19 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     return data
 
 
+def _scenario_files(out: Path) -> set[Path]:
+    """The scenario files an existing batch in ``out`` lists (none when it holds no readable batch)."""
+    try:
+        old = read_manifest(out)
+    except InputError:
+        return set()
+    if old is None:
+        return set()
+    return {out / row[k] for row in old["scenarios"] if isinstance(row, dict)
+            for k in ("json", "svg") if isinstance(row.get(k), str) and not Path(row[k]).is_absolute()
+            and ".." not in Path(row[k]).parts}
+
+
 def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> None:
     """Both manifests, atomically, rows in index order (so the files never depend on finishing order)."""
     from terragen.fileio import atomic_write
@@ -149,6 +162,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         raise InputError(f"{outp}: exists and is not a folder")
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
+    replaced = _scenario_files(outp) if force else set()  # --force: the old batch's files go once the new one is in
     old = None if force else read_manifest(outp)
     if old is not None:
         if not resume:
@@ -189,6 +203,8 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         bar.close()
         if unsaved or not rows:
             write_manifest(outp, batch, rows)
+    for stale in replaced - {outp / row[k] for row in rows.values() for k in ("json", "svg")}:
+        stale.unlink(missing_ok=True)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
         from terragen.render.kits.terrain.booklet import booklet as make_booklet

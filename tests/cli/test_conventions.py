@@ -475,3 +475,15 @@ def test_head_gets_the_first_line_and_the_status_is_the_commands():
         p = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, timeout=60)
         assert p.returncode == 1 and p.stdout.startswith(str(INVALID / "level-out-of-range.txt"))
         assert p.stderr == ""
+
+
+def test_batch_force_starts_again_and_leaves_no_stale_scenario(tmp_path, capsys):
+    out = tmp_path / "b"
+    args = ("batch", "--kind", "dice", "--difficulty", "easy", "--no-progress", "-q", "--out", out)
+    assert run_cli(capsys, *args, "--count", "3")[0] == 0
+    code, _, err = run_cli(capsys, *args, "--count", "2")
+    assert code == 2 and "--force" in err and "--resume" in err
+    assert run_cli(capsys, *args, "--count", "2", "--force")[0] == 0
+    assert sorted(p.name for p in (out / "scenarios").iterdir()) == ["00000-dice.json", "00000-dice.svg",
+                                                                      "00001-dice.json", "00001-dice.svg"]
+    assert json.loads((out / "manifest.json").read_text())["done"] == 2
