@@ -22,7 +22,7 @@ from terragen.fileio import decode_text
 MAX_TEXT_CHARS = 1_000_000
 
 #: generate options the page may not set: files, folders, terminal output
-GENERATE_HIDDEN = {"spec_file", "out_dir", "progress"}
+GENERATE_HIDDEN = {"spec_file", "out_dir", "progress", "force", "as_json", "quiet"}
 #: the piece inventories offered (a file path is never taken from the browser)
 INVENTORIES = ("standard", "extended")
 #: rule variants the page may offer (those this terragen's simulator knows; team play needs a team list)
@@ -131,12 +131,12 @@ def _option_json(p: click.Option) -> dict[str, Any]:
     if p.is_flag:
         out["type"] = "flag"
         out["default"] = default is True
-    elif isinstance(p.type, click.Choice):
-        out["type"] = "choice"
-        out["choices"] = list(p.type.choices)
     elif p.name == "difficulty":
         out["type"] = "choice"
         out["choices"] = [{"value": n, "description": load_preset(n).get("description", "")} for n in preset_names()]
+    elif isinstance(p.type, click.Choice):
+        out["type"] = "choice"
+        out["choices"] = list(p.type.choices)
     elif p.name == "inventory":
         out["type"] = "choice"
         out["choices"] = list(INVENTORIES)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,23 +41,45 @@ class TaskFailed(Exception):
 
 
 class _LineSink(io.TextIOBase):
-    """A text stream that hands every complete line to a callback (the child's stdout/stderr)."""
+    """A text stream that hands every complete line to a callback (the child's stdout/stderr).
 
-    def __init__(self, on_line: Callable[[str], None]) -> None:
+    As stderr it says it is a terminal, so the command draws its progress bar;
+    each redraw (``\\r`` ... ``ESC[K``) arrives here as one line.
+    """
+
+    def __init__(self, on_line: Callable[[str], None], terminal: bool = False) -> None:
         self.on_line = on_line
+        self.terminal = terminal
         self.buffer_text = ""
         self.lines: list[str] = []
 
     def writable(self) -> bool:
         return True
 
+    def isatty(self) -> bool:
+        return self.terminal
+
     def write(self, s: str) -> int:
-        self.buffer_text += s
+        self.buffer_text += s.replace("\x1b[K", "").replace("\r", "\n")
         while "\n" in self.buffer_text:
             line, self.buffer_text = self.buffer_text.split("\n", 1)
-            self.lines.append(line)
-            self.on_line(line)
+            if line.strip():
+                self.lines.append(line)
+                self.on_line(line)
         return len(s)
+
+
+_BAR = re.compile(r"\[[#.]+\]\s*(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)")
+
+
+def progress_of(line: str, command: str) -> dict[str, Any]:
+    """One stderr line of a command as progress: the bar's count as done/total, the rest as the message."""
+    text = line.removeprefix(f"terragen {command}").strip()
+    m = _BAR.search(text)
+    if m is None:
+        return {"message": text}
+    return {"done": float(m.group(1)), "total": float(m.group(2)),
+            "message": (text[:m.start()] + text[m.start() + len(m.group(0).split("]")[0]) + 1:]).strip()}
 
 
 def run_command(argv: list[str], report: Report) -> list[str]:
@@ -68,7 +91,7 @@ def run_command(argv: list[str], report: Report) -> list[str]:
     from terragen.cli import main
 
     out = _LineSink(lambda line: None)
-    err = _LineSink(lambda line: report({"message": line.removeprefix("terragen generate: ")}))
+    err = _LineSink(lambda line: report(progress_of(line, argv[0])), terminal=True)
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:

@@ -132,7 +132,7 @@ def test_upload_reads_both_forms_like_the_cli(client):
     ('{"radius": 5, "cells": [{"q": 0}]}', 400, ["$.cells[0]"]),
     ('{"radius": 1e400}', 400, ["whole number", "out of range"]),
     ('{"game": "terrace"}', 400, ["not a Terrain Game layout"]),
-    ("radius: 5\nmap:\n  5B3 9Z9 zz\n", 400, ["upload.txt:3"]),
+    ("radius: 1\nmap:\n  5B3 4A0\n 5B3 9Z9 zz\n 5B3 4A0\n", 400, ["upload.txt:4"]),
     ("x" * 1_100_000, 413, ["limit"]),
 ], ids=["empty", "blank", "binary", "huge-number", "deep", "missing-key", "float", "other-game", "typo", "oversize"])
 def test_upload_refuses_hostile_files_with_one_clear_message(client, text, status, words):
@@ -418,3 +418,11 @@ def test_check_of_edited_boards_never_fails_inside(client, edits):
     if r.status_code == 200:
         body = r.get_json()
         assert body["report"]["valid"] == (not body["report"]["errors"])
+
+
+def test_a_commands_progress_bar_becomes_job_progress():
+    from terragen.web.tasks import progress_of
+
+    got = progress_of("terragen generate [####....................] 10/60 s limit  attempt 6", "generate")
+    assert got == {"done": 10.0, "total": 60.0, "message": "10/60 s limit  attempt 6"}
+    assert progress_of("searching for a board", "generate") == {"message": "searching for a board"}
