@@ -17,7 +17,16 @@ import sys
 import click
 
 from terragen import __version__
-from terragen.errors import EXIT_INTERNAL, EXIT_USAGE, TerragenError
+from terragen.errors import EXIT_CANTCREAT, EXIT_INTERNAL, EXIT_USAGE, TerragenError
+
+
+class Interrupted(Exception):
+    """Ctrl-C or SIGTERM inside a command, carried past click (which would print a blank line
+    and turn it into Abort) to :func:`main`, which prints one line and exits with ``code``."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
 
 #: name -> (module under terragen.cli, attribute, one-line help shown by ``terragen --help``)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -50,6 +59,14 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[cmd_name]
         return getattr(importlib.import_module(f"terragen.cli.{module}"), attr)
 
+    def invoke(self, ctx: click.Context):
+        from terragen.interrupts import exit_code_for
+
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise Interrupted(exit_code_for(exc)) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         if rows:
@@ -71,7 +88,9 @@ def cli() -> None:
       terragen --version
 
     Exit codes: 0 success, 1 the input failed its check, 2 bad usage or
-    unreadable input, 3 spec proved infeasible, 4 time limit reached.
+    unreadable input, 3 spec proved infeasible, 4 time limit reached,
+    70 internal error, 73 cannot write output, 130 interrupted (Ctrl-C),
+    143 terminated (SIGTERM).
     """
 
 
@@ -82,12 +101,16 @@ def _command_path(exc: click.ClickException) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
+    from terragen.interrupts import install_handlers
+
     args = sys.argv[1:] if argv is None else argv
+    install_handlers()
     try:
         rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("terragen: aborted", err=True)
-        sys.exit(130)
+    except click.exceptions.Abort as exc:
+        from terragen.interrupts import exit_code_for
+
+        _quit_interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
     except click.UsageError as exc:
         path = _command_path(exc)
         click.echo(f"{path}: error: {exc.format_message()} (see '{path} --help')", err=True)
@@ -96,20 +119,52 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"{_command_path(exc)}: error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
     except TerragenError as exc:
-        click.echo(f"terragen: error: {exc.message}", err=True)
+        from terragen.fileio import elide
+
+        click.echo(f"terragen: error: {elide(exc.message.replace(chr(10), ' '), 600)}", err=True)
         sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        click.echo("terragen: interrupted", err=True)
-        sys.exit(130)
+    except Interrupted as exc:
+        _quit_interrupted(exc.code)
+    except KeyboardInterrupt as exc:
+        from terragen.interrupts import exit_code_for
+
+        _quit_interrupted(exit_code_for(exc))
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:
+        if exc.errno not in _ENVIRONMENT_ERRNOS or os.environ.get("TERRAGEN_DEBUG"):
+            _internal(exc)
+        from terragen.fileio import display_name
+
+        where = f" {display_name(exc.filename)}" if exc.filename else ""
+        click.echo(f"terragen: error: cannot write{where}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_CANTCREAT)
     except Exception as exc:  # the last guard: never show a traceback unless asked
         if os.environ.get("TERRAGEN_DEBUG"):
             raise
-        click.echo(
-            f"terragen: internal error: {type(exc).__name__}: {exc} "
-            "(please report it; set TERRAGEN_DEBUG=1 for a traceback)",
-            err=True,
-        )
-        sys.exit(EXIT_INTERNAL)
+        _internal(exc)
     sys.exit(rv if isinstance(rv, int) else 0)
+
+
+#: OSErrors that describe the user's machine (a full disk, a read-only mount), not a bug.
+_ENVIRONMENT_ERRNOS = {28, 30, 122, 13, 1}  # ENOSPC, EROFS, EDQUOT, EACCES, EPERM
+
+
+def _internal(exc: BaseException):
+    if os.environ.get("TERRAGEN_DEBUG"):
+        raise exc
+    from terragen.fileio import elide
+
+    message = elide(str(exc).replace("\n", " "), 300)
+    click.echo(f"terragen: internal error: {type(exc).__name__}: {message} "
+               "(please report it; set TERRAGEN_DEBUG=1 for a traceback)", err=True)
+    sys.exit(EXIT_INTERNAL)
+
+
+def _quit_interrupted(code: int):
+    import signal
+
+    for sig in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C must not interrupt the goodbye
+        signal.signal(sig, signal.SIG_IGN)
+    click.echo("terragen: terminated" if code == 143 else "terragen: interrupted", err=True)
+    sys.exit(code)

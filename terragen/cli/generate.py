@@ -60,7 +60,7 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
     Exit status: 0 board written, 2 bad options or spec, 3 spec proved
     infeasible, 4 time limit reached without a board.
     """
-    from terragen.fileio import atomic_write
+    from terragen.fileio import OutputSet
     from terragen.render.board_picture import board_svg
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
@@ -85,8 +85,9 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
         "board.svg": board_svg(layout, analysis),
     }
     folder = out_dir or f"output/board-seed{run['seed']}"
-    for name, text in files.items():
-        atomic_write(f"{folder}/{name}", text)
+    with OutputSet() as out:  # all three files or none: a failure leaves an earlier board whole
+        for name, text in files.items():
+            out.add(f"{folder}/{name}", text)
     for line in summary(layout, analysis, spec):
         click.echo(line)
     if gate is not None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.errors import InputError
+from terragen.fileio import check_out_folder
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -48,27 +48,29 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     ``parts`` yields objects with ``name`` and ``doc``; files are named
     ``<prefix>-<name>.pdf`` (or one ``-pNN.svg`` per page with ``fmt="svg"``).
     """
-    from terragen.fileio import atomic_write
+    from terragen.fileio import OutputSet, make_folder
 
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
-    files: list[tuple[Path, bytes | str, str]] = []
-    for part in parts:
-        stem = prefix.format(name=part.name)
-        n = len(part.doc.pages)
-        if fmt == "pdf":
-            from terragen.render.pdf import document_pdf
+    make_folder(out_dir)
+    lines: list[str] = []
+    with OutputSet() as out:  # every file of the kit, or none: a failure leaves the old kit whole
+        for part in parts:
+            stem = prefix.format(name=part.name)
+            n = len(part.doc.pages)
+            if fmt == "pdf":
+                from terragen.render.pdf import document_pdf
 
-            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
-        else:
-            from terragen.render.svg import page_svg
+                data = document_pdf(part.doc)
+                out.add(out_dir / f"{stem}.pdf", data)
+                lines.append(f"{out_dir / f'{stem}.pdf'}  ({n} page{'s' if n != 1 else ''}, {len(data) / 1024:.0f} KiB)")
+            else:
+                from terragen.render.svg import page_svg
 
-            for k, page in enumerate(part.doc.pages, 1):
-                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for path, data, what in files:
-        atomic_write(path, data)
-        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+                for k, page in enumerate(part.doc.pages, 1):
+                    text = page_svg(page, part.doc.title)
+                    out.add(out_dir / f"{stem}-p{k:02d}.svg", text)
+                    lines.append(f"{out_dir / f'{stem}-p{k:02d}.svg'}  (page {k}/{n}, {len(text) / 1024:.0f} KiB)")
+    for line in lines:
+        click.echo(line)
 
 
 #: Kits of the other games live in their own modules, loaded only when asked for:
@@ -141,6 +143,5 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
     from terragen.render.terrain_kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_out_folder(out_dir)
     write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

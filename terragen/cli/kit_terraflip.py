@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from terragen.cli.kit import build_options, print_options, write_kit
-from terragen.errors import InputError, SpecError
+from terragen.errors import SpecError
+from terragen.fileio import check_out_folder
 
 
 @click.command()
@@ -47,8 +48,7 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
     check_size(tile_size)
     if tiles_file and seed is not None:
         raise SpecError("give either --tiles FILE or --seed, not both (the seed only designs a new tile set)")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_out_folder(out_dir)
     text = read_text_input(tiles_file) if tiles_file else None
     tileset, source = load_tileset(text, tiles_file, seed)
     write_kit(terraflip_kit(opts, tileset, tile_size, source), f"terraflip-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from terragen.cli.kit import build_options, print_options, write_kit
-from terragen.errors import InputError
+from terragen.fileio import check_out_folder
 
 
 @click.command()
@@ -39,8 +39,7 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, 
     from terragen.render.terralogical_kit import terralogical_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_out_folder(out_dir)
     deck = None
     if deck_path is not None:
         from terragen.fileio import read_text_input

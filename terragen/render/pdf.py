@@ -9,6 +9,8 @@ TrimBox and BleedBox (in points, PDF's y-up convention) when the page has them.
 from __future__ import annotations
 
 import io
+import itertools
+from collections.abc import Iterable, Iterator
 
 from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text, hatch_lines
 
@@ -160,28 +162,34 @@ class _Painter:
 
 def document_pdf(doc: Document) -> bytes:
     """The PDF bytes of ``doc``; identical input gives identical bytes."""
+    return pages_pdf(doc.title, doc.pages)
+
+
+def pages_pdf(title: str, pages: Iterable[Page]) -> bytes:
+    """The PDF bytes of ``pages``, drawn one at a time: a generator of pages keeps only the
+    page being drawn (and the compressed pages before it) in memory."""
     from reportlab import rl_config
 
     saved = rl_config.useA85
     rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85 and just as portable
     try:
-        return _document_pdf(doc)
+        return _pages_pdf(title, iter(pages))
     finally:
         rl_config.useA85 = saved
 
 
-def _document_pdf(doc: Document) -> bytes:
+def _pages_pdf(title: str, pages: Iterator[Page]) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     buf = io.BytesIO()
-    first = doc.pages[0]
+    first = next(pages)
     canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1)
-    canvas.setTitle(doc.title)
+    canvas.setTitle(title)
     canvas.setAuthor("terragen")
     canvas.setCreator("terragen")
-    canvas.setSubject(doc.title)
+    canvas.setSubject(title)
     painter = _Painter(canvas)
-    for page in doc.pages:
+    for page in itertools.chain([first], pages):
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.setTrimBox(_box_pt(page, page.trim) if page.trim else None)
         canvas.setBleedBox(_box_pt(page, page.bleed) if page.bleed else None)

@@ -31,6 +31,7 @@ import re
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.safejson import load_json
 from terragen.grids import hex as hx
 from terragen.terrain.formats_json import MAX_RADIUS
 from terragen.terrain.layout import Cell, Destination, Layout, Player
@@ -90,9 +91,9 @@ def read_text_layout(text: str, source: str = "<layout>") -> Layout:
                 section = "players"
             elif name == "extra":
                 try:
-                    value = json.loads(rest)
-                except ValueError as exc:
-                    raise fail(lineno, rest_col, f"extra: is not valid JSON ({exc})") from None
+                    value = load_json(rest, "extra")
+                except InputError as exc:
+                    raise fail(lineno, rest_col, f"extra: is not valid JSON ({exc.message})") from None
                 if not isinstance(value, dict):
                     raise fail(lineno, rest_col, "extra: must be a JSON object")
                 extra_data = value

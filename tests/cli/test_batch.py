@@ -181,7 +181,8 @@ def test_answer_key_text_names_the_solution():
 def test_throttled_manifest_is_still_complete_after_interrupt(tmp_path, monkeypatch):
     import terragen.cli.batch as cli_batch
 
-    monkeypatch.setattr(cli_batch, "MANIFEST_EVERY_ROWS", 0)  # large-batch mode: rewrite at most once a second
+    monkeypatch.setattr(cli_batch, "MANIFEST_GROWTH", 10.0)  # never rewrite on growth
+    monkeypatch.setattr(cli_batch, "MANIFEST_SECONDS", 1e9)  # nor on time: only on the way out
     out = tmp_path / "b"
     seen = []
 
