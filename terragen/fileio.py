@@ -83,6 +83,8 @@ def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
             data = _read_capped(fd, name, max_bytes, None)
         else:  # a device, FIFO, pipe or socket: no size to trust, so read through the cap and a timeout
             data = _read_capped(fd, name, max_bytes, PIPE_TIMEOUT if timeout is None else timeout)
+            if not data and stat.S_ISFIFO(st.st_mode):
+                raise InputError(f"{name}: nothing to read (a pipe or FIFO with no writer)")
     except OSError as exc:
         raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
     finally:
@@ -99,6 +101,18 @@ def _read_capped(fd: int, name: str, max_bytes: int, timeout: float | None) -> b
     """At most ``max_bytes`` bytes from ``fd`` (an error past that); with ``timeout``, wait at most that long per chunk."""
     parts: list[bytes] = []
     total = 0
+    if timeout is not None:  # a FIFO nobody writes to: Linux reports EOF at once, but select() would wait
+        try:
+            first = os.read(fd, min(_CHUNK, max_bytes + 1))
+        except BlockingIOError:
+            first = None  # a writer is attached and has sent nothing yet
+        if first == b"":
+            return b""
+        if first:
+            parts.append(first)
+            total = len(first)
+            if total > max_bytes:
+                raise _too_large(name, max_bytes)
     while True:
         if timeout is not None:
             ready, _, _ = select.select([fd], [], [], timeout)

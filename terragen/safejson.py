@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from typing import Any
 
@@ -22,6 +23,7 @@ from terragen.fileio import elide
 MAX_DEPTH = 32
 #: Digits allowed in one integer (seeds fit in 20).
 MAX_DIGITS = 30
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
 
 class _Bad(ValueError):
@@ -101,9 +103,10 @@ def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -
     return data
 
 
-def parse_int_token(token: str, what: str = "number") -> int:
-    """A decimal integer from a text form, or ValueError for a bad or absurdly long one."""
-    stripped = token.strip()
-    if len(stripped.lstrip("+-")) > MAX_DIGITS or not stripped.lstrip("+-").isdigit():
-        raise ValueError(f"bad {what} {elide(stripped, 40)!r}")
-    return int(stripped)
+def check_text_numbers(text: str, source: str) -> None:
+    """Reject a text form holding a run of more than :data:`MAX_DIGITS` digits, with its line and
+    column: no field of any terragen text form is that long, and ``int()`` of it would fail."""
+    m = _LONG_NUMBER.search(text)
+    if m:
+        raise InputError(f"{source}:{_where(text, m.group())} number with {len(m.group())} digits "
+                         f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from terragen.cli._common import FiniteFloat, POSITIVE
+
 
 def _progress_printer(enabled: bool):
     if not enabled:
@@ -24,7 +26,7 @@ def _progress_printer(enabled: bool):
 @click.option("--seed", type=int, help="Random seed; the same spec and seed give the same files. [default: 0]")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/board-seed<SEED>]")
-@click.option("--time-limit", type=float, help="Give up after this many seconds (exit 4). [default: 60]")
+@click.option("--time-limit", type=POSITIVE, help="Give up after this many seconds (exit 4). [default: 60]")
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),
               help="TOML spec file with every option (see docs/generate.md); flags override it.")
 @click.option("--radius", type=int, help="Board radius 3-6. [default: 5]")
@@ -35,7 +37,7 @@ def _progress_printer(enabled: bool):
 @click.option("--progress/--no-progress", default=None, help="Progress on stderr (default: when stderr is a terminal).")
 @click.option("--gate-games", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="Simulated games each candidate board must pass (greedy players) before it is written.")
-@click.option("--gate-margin", type=click.FloatRange(0.0, 1.0), default=None,
+@click.option("--gate-margin", type=FiniteFloat(0.0, 1.0), default=None,
               help="Largest distance of a seat's simulated win rate from a fair share. [default: as terragen simulate, 0.1]")
 @click.option("--no-gate", is_flag=True, help="Skip the simulation gate (faster; boards may then play unevenly).")
 def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_file, radius, inventory,

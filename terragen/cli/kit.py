@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from terragen.cli._common import POSITIVE
+
 from terragen.fileio import check_out_folder
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help=PAPER_HELP),
         click.option("--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Folder to write the PDFs into (created if missing)."),
-        click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
+        click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
         click.option("--outlines", is_flag=True, help="Draw cut lines around every piece (default: crop ticks only)."),
         click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
@@ -118,7 +120,7 @@ def kit() -> None:
 
 @kit.command()
 @print_options
-@click.option("--tile-size", type=float, default=50.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=POSITIVE, default=50.0, show_default=True, metavar="MM",
               help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import POSITIVE
+
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import SpecError
 from terragen.fileio import check_out_folder
@@ -16,7 +18,7 @@ from terragen.fileio import check_out_folder
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
 @click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (default 1).")
-@click.option("--tile-size", type=float, default=40.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=POSITIVE, default=40.0, show_default=True, metavar="MM",
               help="Hex tile size across flats in mm (25 to 70).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import POSITIVE
+
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
 
@@ -14,7 +16,7 @@ from terragen.fileio import check_out_folder
 @print_options
 @click.option("--deck", "deck_path", type=str, default=None, metavar="FILE",
               help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
-@click.option("--tile-size", type=float, default=38.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=POSITIVE, default=38.0, show_default=True, metavar="MM",
               help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import POSITIVE
+
 
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=click.Path(dir_okay=False, path_type=str))
@@ -14,7 +16,7 @@ import click
 @click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="Paper size.")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: LAYOUT's name with -build.pdf/.svg, next to it).")
-@click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
+@click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
               help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
 def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, print_scale: float) -> None:
     """Draw LAYOUT (JSON or text form) as a build sheet: each position's piece,
@@ -33,13 +35,26 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, prin
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
 
+    from terragen.errors import EXIT_INVALID, InputError
+    from terragen.fileio import display_name
+    from terragen.terrain.validation import MAX_PLAYERS, MIN_PLAYERS
+
+    suffix = out.suffix.lower().lstrip(".") if out is not None else ""
     if fmt is None:
-        fmt = "svg" if out is not None and out.suffix.lower() == ".svg" else "pdf"
+        fmt = "svg" if suffix == "svg" else "pdf"
+    elif suffix in ("pdf", "svg") and suffix != fmt:
+        raise InputError(f"--format {fmt} but --out {display_name(out)} ends in .{suffix}: "
+                         "give one or make them agree")
     if out is None:
         src = Path(layout_file)
         out = src.with_name(f"{src.stem}-build.{fmt}")
+    if Path(layout_file).exists() and out.exists() and Path(layout_file).resolve() == out.resolve():
+        raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
+    if not MIN_PLAYERS <= len(layout.players) <= MAX_PLAYERS:
+        raise InputError(f"{display_name(layout_file)}: {len(layout.players)} players; a Terrain Game layout has "
+                         f"{MIN_PLAYERS} to {MAX_PLAYERS} (terragen validate lists every problem)", EXIT_INVALID)
     doc = build_sheet(layout, opts, Path(layout_file).name)
     for path in write_document(doc, out, fmt):
         click.echo(f"build sheet written to {path}")

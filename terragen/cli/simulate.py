@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from terragen.cli._common import echo_json
+from terragen.cli._common import FiniteFloat, echo_json
 from terragen.errors import EXIT_INVALID, EXIT_OK
 
 
@@ -39,7 +39,7 @@ class _Bar:
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3 (implies --variant teams).")
 @click.option("--workers", "-w", type=int, default=1, show_default=True, help="Worker processes (0 = one per CPU).")
 @click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
-@click.option("--margin", type=float, default=0.10, show_default=True,
+@click.option("--margin", type=FiniteFloat(0.0, 1.0), default=0.10, show_default=True,
               help="Largest allowed distance of a seat's win rate from a fair share.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
@@ -61,10 +61,12 @@ def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, 
     Exit status: 0 playable, 1 not playable, 2 bad input or options.
     """
     from terragen.terrain.files import load_layout
-    from terragen.terrain.sim.runner import simulate_layout
+    from terragen.fileio import display_name
+    from terragen.terrain.sim.runner import check_playable_shape, simulate_layout
     from terragen.terrain.sim.variants import rules_from_names
 
     layout = load_layout(file)
+    check_playable_shape(layout, display_name(file))
     if workers == 0:
         workers = os.cpu_count() or 1
     if workers < 0:

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import echo_json, finish_validation
+from terragen.cli._common import POSITIVE, echo_json, finish_validation
 from terragen.errors import SpecError
 from terragen.fileio import atomic_write, read_text_input
 
@@ -31,7 +31,7 @@ def terraflip() -> None:
               help="Tiles per family that hide their owner's own colour.")
 @click.option("--pair-symmetric/--no-pair-symmetric", default=True, show_default=True,
               help="Family A hides B as often as B hides A.")
-@click.option("--time-limit", type=float, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
+@click.option("--time-limit", type=POSITIVE, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
 def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric: bool, time_limit: float) -> None:
     """Design which colour hides under each regular tile (CP-SAT)."""
     from terragen.terraflip.design import DesignSpec, design_tileset

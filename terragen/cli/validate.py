@@ -59,7 +59,12 @@ def validate(file: str, as_json: bool, svg_out: str | None, game: str, inventory
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 
+        from terragen.terrain.validation import analysable
+
         layout = parse_layout(text, file)
+        if not analysable(report.findings):
+            raise InputError(f"--svg: {file} has {len(layout.players)} player(s) or a player with too many "
+                             "destinations to draw (fix the errors validate lists first)", EXIT_INVALID)
         atomic_write(svg_out, board_svg(layout, analyse(layout, with_fragility=False)))
 
     if as_json:

@@ -77,6 +77,9 @@ _KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
 
 def parse_text(text: str, source: str = "<text>") -> Draft:
     """Read the text diagram; InputError (with file:line:col) if it cannot be read at all."""
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     header: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):

@@ -179,6 +179,9 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 
 def _parse_text(text: str, source: str) -> Position:
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     players: list[str] | None = None
     players_line = None
     spies: dict[str, int] | None = None

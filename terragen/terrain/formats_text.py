@@ -54,6 +54,9 @@ def _strip_comment(line: str) -> str:
 
 def read_text_layout(text: str, source: str = "<layout>") -> Layout:
     """Parse the text form; raise InputError naming ``source:line:col`` on any syntax problem."""
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
 
     def fail(line: int, col: int, message: str) -> InputError:
         return InputError(f"{source}:{line}:{col}: {message}")

@@ -180,10 +180,24 @@ def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
     return out
 
 
+#: Errors after which the analysis means nothing and its cost grows with the hostile size
+#: (every one of 20,000 players, every order of 5,000 destinations): it is skipped.
+BLOCKING_CODES = frozenset({"player-count", "destination-count"})
+
+
+def analysable(findings: list[Finding]) -> bool:
+    """Whether the layout is sound enough for the per-player analysis to mean anything."""
+    return not any(f.code in BLOCKING_CODES for f in findings)
+
+
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
     findings = check_layout(layout, inv, board)
+    if not analysable(findings):
+        report = ValidationReport("terrain", findings, {"radius": layout.radius, "analysis": "skipped"})
+        report.summary = ["analysis skipped: fix the player or destination count first"]
+        return report
     analysis = analyse(layout, board)
     findings += reachability_findings(layout, analysis)
     data = {

@@ -189,6 +189,9 @@ _SQUARE = re.compile(r"^(-?\d+),(-?\d+)$")
 
 def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardState:
     """Parse the hand-typed form; every error names ``source:line:col`` so a typo is easy to find."""
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     players: list[str] | None = None
     hands: list[int] | None = None
     saw_game = False
