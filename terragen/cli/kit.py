@@ -15,7 +15,7 @@ from terragen.fileio import check_out_folder
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
 
-PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
+PAPER_HELP = "Paper size: a4 or letter."
 
 
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:

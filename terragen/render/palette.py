@@ -1,4 +1,4 @@
-"""Colour palettes for print kits, read from ``templates/palettes/*.toml``.
+"""Colour palettes for print kits, read from ``terragen/data/palettes/*.toml``.
 
 Colours are data so a group can reprint a kit in their own scheme (or a
 printer-friendly one) without touching code.

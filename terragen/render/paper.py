@@ -1,4 +1,4 @@
-"""Paper templates (``templates/paper/*.toml``): size, printer margin, bleed, safe zone.
+"""Paper templates (``terragen/data/paper/*.toml``): size, printer margin, bleed, safe zone.
 
 The page is divided into the printable area (inside the margin), and at its
 foot a strip for the sheet label and the 100 mm calibration bar; everything
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from terragen.errors import InputError, SpecError
 from terragen.render.model import Box
-from terragen.templates import template_path, templates_root
+from terragen.templates import template_names, template_path
 
 #: Height of the footer strip (label line + calibration bar) inside the bottom margin.
 FOOTER = 13.0
@@ -41,14 +41,14 @@ class Paper:
 
 
 def paper_names() -> list[str]:
-    return sorted(p.stem for p in (templates_root() / "paper").glob("*.toml"))
+    return template_names("paper")
 
 
 def load_paper(key: str) -> Paper:
     """Load a paper template by name (``a4``, ``letter``); a bad name is a one-line SpecError."""
     k = key.strip().lower()
     path = template_path("paper", f"{k}.toml")
-    if not k.isidentifier() or not path.exists():
+    if not k.isidentifier() or not path.is_file():
         raise SpecError(f"unknown paper {key!r} (choose one of: {', '.join(paper_names())})")
     try:
         d = tomllib.loads(path.read_text(encoding="utf-8"))

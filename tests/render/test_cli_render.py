@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "templates" / "terrain" / "examples"
+EXAMPLES = ROOT / "terragen" / "data" / "terrain" / "examples"
 
 
 def run(*args, cwd=None):
