@@ -90,6 +90,10 @@ def load_json(text: str, source: str) -> Any:
 def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -> dict[str, Any]:
     """Parse TOML text, rejecting nan/inf, over-long integers and deep nesting, as ``error``."""
     try:
+        check_text_numbers(text, source)
+    except InputError as exc:
+        raise error(exc.message) from None
+    try:
         data = tomllib.loads(text, parse_float=_float)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{source}: not valid TOML ({exc})") from None

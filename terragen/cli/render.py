@@ -35,9 +35,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, prin
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
 
-    from terragen.errors import EXIT_INVALID, InputError
+    from terragen.errors import InputError
     from terragen.fileio import display_name
-    from terragen.terrain.validation import MAX_PLAYERS, MIN_PLAYERS
+    from terragen.terrain.validation import check_game_shape
 
     suffix = out.suffix.lower().lstrip(".") if out is not None else ""
     if fmt is None:
@@ -52,9 +52,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, prin
         raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
-    if not MIN_PLAYERS <= len(layout.players) <= MAX_PLAYERS:
-        raise InputError(f"{display_name(layout_file)}: {len(layout.players)} players; a Terrain Game layout has "
-                         f"{MIN_PLAYERS} to {MAX_PLAYERS} (terragen validate lists every problem)", EXIT_INVALID)
+    check_game_shape(layout, display_name(layout_file))
     doc = build_sheet(layout, opts, Path(layout_file).name)
     for path in write_document(doc, out, fmt):
         click.echo(f"build sheet written to {path}")

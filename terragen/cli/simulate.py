@@ -62,11 +62,12 @@ def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, 
     """
     from terragen.terrain.files import load_layout
     from terragen.fileio import display_name
-    from terragen.terrain.sim.runner import check_playable_shape, simulate_layout
+    from terragen.terrain.sim.runner import simulate_layout
+    from terragen.terrain.validation import check_game_shape
     from terragen.terrain.sim.variants import rules_from_names
 
     layout = load_layout(file)
-    check_playable_shape(layout, display_name(file))
+    check_game_shape(layout, display_name(file))
     if workers == 0:
         workers = os.cpu_count() or 1
     if workers < 0:

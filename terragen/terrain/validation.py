@@ -47,6 +47,22 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
+def check_game_shape(layout: Layout, source: str = "the layout") -> None:
+    """Refuse (exit 1) what validate rejects as a game at all, the player and destination
+    counts, before simulating or drawing it: a 1-player "match" would otherwise be called
+    PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw."""
+    from terragen.errors import EXIT_INVALID, InputError
+
+    n = len(layout.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise InputError(f"{source}: {n} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
+                         "(terragen validate lists every problem)", EXIT_INVALID)
+    for p in layout.players:
+        if not 1 <= len(p.destinations) <= MAX_DESTINATIONS:
+            raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has 1 to "
+                             f"{MAX_DESTINATIONS} (terragen validate lists every problem)", EXIT_INVALID)
+
+
 def default_inventory(radius: int) -> Inventory | None:
     """The inventory a board of ``radius`` is built from unless the user names one."""
     if radius <= 5:
@@ -195,7 +211,7 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
     board = Board.from_layout(layout)
     findings = check_layout(layout, inv, board)
     if not analysable(findings):
-        report = ValidationReport("terrain", findings, {"radius": layout.radius, "analysis": "skipped"})
+        report = ValidationReport("terrain", findings, {"radius": layout.radius, "players": [], "analysis": "skipped"})
         report.summary = ["analysis skipped: fix the player or destination count first"]
         return report
     analysis = analyse(layout, board)

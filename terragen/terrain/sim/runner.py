@@ -62,22 +62,6 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
     return out
 
 
-def check_playable_shape(layout: Layout, source: str = "the layout") -> None:
-    """Refuse what validate rejects as a game at all (player and destination counts): a
-    1-player "match" would otherwise be called PLAYABLE, and 20,000 seats would never end."""
-    from terragen.errors import EXIT_INVALID, InputError
-    from terragen.terrain.validation import MAX_DESTINATIONS, MAX_PLAYERS, MIN_PLAYERS
-
-    n = len(layout.players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise InputError(f"{source}: {n} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
-                         "(terragen validate lists every problem)", EXIT_INVALID)
-    for p in layout.players:
-        if not 1 <= len(p.destinations) <= MAX_DESTINATIONS:
-            raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has 1 to "
-                             f"{MAX_DESTINATIONS} (terragen validate lists every problem)", EXIT_INVALID)
-
-
 def simulate_layout(
     layout: Layout,
     games: int = 400,
@@ -101,7 +85,9 @@ def simulate_layout(
         raise SpecError("--games must be at least 1")
     if not 0 <= margin <= 1:
         raise SpecError("--margin must be between 0 and 1")
-    check_playable_shape(layout)
+    from terragen.terrain.validation import check_game_shape
+
+    check_game_shape(layout)
     setup = setup_from_layout(layout, rules)
     n = setup.players
     specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
