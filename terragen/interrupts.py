@@ -29,15 +29,35 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
 
 
-def _raise_terminated(signum, frame) -> None:
-    raise Terminated()
+#: How soon a signal that arrived during an import is delivered again (seconds).
+RETRY = 0.05
+
+
+def _importing(frame) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _handle(signum, frame) -> None:
+    """Raise the interrupt, unless a module is being imported: some libraries (numpy) turn any
+    exception during their import into an ImportError with a traceback on stderr, so the
+    signal is sent again shortly, after the import has finished."""
+    if _importing(frame):
+        timer = threading.Timer(RETRY, os.kill, (os.getpid(), signum))
+        timer.daemon = True
+        timer.start()
+        return
+    raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
 def install_handlers() -> None:
     """SIGINT raises KeyboardInterrupt (unless the shell made us ignore it), SIGTERM raises Terminated."""
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _raise_terminated)
+        signal.signal(signal.SIGINT, _handle)
+    signal.signal(signal.SIGTERM, _handle)
 
 
 @contextlib.contextmanager
@@ -84,3 +104,19 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
         os.close(w)
     if seen:
         raise KeyboardInterrupt()
+
+
+def worker_init(parent: int) -> None:
+    """Pool initializer: workers leave signals to the parent (which stops the pool), and die
+    quietly, with no BrokenPipeError traceback, the moment the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() ends a worker without a word
+    try:  # Linux: the kernel kills this worker when the parent dies, even by SIGKILL
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(0)

@@ -54,23 +54,6 @@ def build_scenario(task: Task) -> tuple[int, str, str, dict[str, Any]]:
     return index, text, svg, row
 
 
-def _worker_init(parent: int) -> None:
-    """Workers leave signals to the parent, and die quietly (no traceback) when it is gone."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() must end a worker without a word
-    try:  # Linux: the kernel kills this worker the moment the parent dies, even by SIGKILL
-        import ctypes
-
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
-        os._exit(0)
-
-
 def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
     """Results as they finish, over ``workers`` local processes (inline for one worker)."""
     if workers <= 1 or len(tasks) <= 1:
@@ -79,8 +62,10 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
         return
     import multiprocessing as mp
 
+    from terragen.interrupts import worker_init
+
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(min(workers, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),))
+    pool = ctx.Pool(min(workers, len(tasks)), initializer=worker_init, initargs=(os.getpid(),))
     try:
         yield from pool.imap_unordered(build_scenario, tasks, chunksize=1)
         pool.close()

@@ -6,6 +6,7 @@ numbers do not depend on how games are split between processes.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 
@@ -104,7 +105,9 @@ def simulate_layout(
             import multiprocessing as mp
 
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(min(workers, len(chunks))) as pool:
+            from terragen.interrupts import worker_init
+
+            with ctx.Pool(min(workers, len(chunks)), initializer=worker_init, initargs=(os.getpid(),)) as pool:
                 for part in pool.imap(_work, chunks):
                     results.extend(part)
                     if progress:
