@@ -61,7 +61,8 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
       terragen generate --spec example.toml
 
     Exit status: 0 board written, 2 bad options or spec, 3 spec proved
-    infeasible, 4 time limit reached without a board.
+    infeasible, 4 time limit reached without a board, 73 the files could
+    not be written (an earlier board in the folder is then left as it was).
     """
     from terragen.fileio import OutputSet
     from terragen.render.board_picture import board_svg
