@@ -71,20 +71,31 @@ def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
             stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
 
 
-def load_json(text: str, source: str) -> Any:
-    """Parse JSON text or raise an InputError: ``source:line:col: invalid JSON: why``."""
+def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueError],
+           error: type[TerragenError]) -> Any:
+    """Run ``parse(text)`` and turn every way hostile text makes it fail into one ``error``."""
     try:
-        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+        data = parse(text)
+    except syntax_error as exc:
+        where = f"{exc.lineno}:{exc.colno}:" if hasattr(exc, "lineno") and hasattr(exc, "colno") else ""
+        reason = exc.msg if hasattr(exc, "msg") else str(exc)
+        raise error(f"{source}:{where} invalid {what}: {reason}") from None
     except _Bad as exc:
-        raise InputError(f"{source}:{_where(text, exc.token)} invalid JSON: {exc}") from None
+        raise error(f"{source}:{_where(text, exc.token)} invalid {what}: {exc}") from None
     except RecursionError:
-        raise InputError(f"{source}: invalid JSON: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as exc:  # anything else the decoder rejects by value
-        raise InputError(f"{source}: invalid JSON: {elide(str(exc), 120)}") from None
+        raise error(f"{source}: invalid {what}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # anything else rejected by value (the int-string limit, ...)
+        raise error(f"{source}: invalid {what}: {elide(str(exc), 120)}") from None
     check_depth(data, source)
     return data
+
+
+def load_json(text: str, source: str) -> Any:
+    """Parse JSON text or raise an InputError: ``source:line:col: invalid JSON: why``."""
+    def parse(t: str) -> Any:
+        return json.loads(t, parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+    return _parse(parse, text, source, "JSON", json.JSONDecodeError, InputError)
 
 
 def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -> dict[str, Any]:
@@ -93,18 +104,8 @@ def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -
         check_text_numbers(text, source)
     except InputError as exc:
         raise error(exc.message) from None
-    try:
-        data = tomllib.loads(text, parse_float=_float)
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"{source}: not valid TOML ({exc})") from None
-    except _Bad as exc:
-        raise error(f"{source}:{_where(text, exc.token)} not valid TOML: {exc}") from None
-    except RecursionError:
-        raise error(f"{source}: not valid TOML: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as exc:  # the int-string limit: a number of thousands of digits
-        raise error(f"{source}: not valid TOML: {elide(str(exc), 120)}") from None
-    check_depth(data, source)
-    return data
+    return _parse(lambda t: tomllib.loads(t, parse_float=_float), text, source, "TOML",
+                  tomllib.TOMLDecodeError, error)
 
 
 def check_text_numbers(text: str, source: str) -> None:

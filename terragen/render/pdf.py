@@ -201,5 +201,24 @@ def _pages_pdf(title: str, pages: Iterator[Page]) -> bytes:
             painter.draw(item)
         canvas.restoreState()
         canvas.showPage()
+        _compress_last_page(canvas)
     canvas.save()
     return buf.getvalue()
+
+
+def _compress_last_page(canvas) -> None:
+    """Compress the page just finished now rather than at ``save``: reportlab keeps every page's
+    drawing operators as text until the end, which made a 2,000-scenario booklet hold about
+    100 KB per page. The stream is marked as already filtered, so ``save`` writes the same
+    bytes it would have written itself."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
+
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream or not page.compression:
+        return
+    stream = PDFStream()
+    stream.content = PDFZCompress.encode(page.stream)
+    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
