@@ -114,15 +114,13 @@ def main(argv: list[str] | None = None) -> None:
         _quit_interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
     except click.UsageError as exc:
         path = _command_path(exc)
-        click.echo(f"{path}: error: {exc.format_message()} (see '{path} --help')", err=True)
+        click.echo(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
-        click.echo(f"{_command_path(exc)}: error: {exc.format_message()}", err=True)
+        click.echo(f"{_command_path(exc)}: error: {_one_line(exc.format_message())}", err=True)
         sys.exit(exc.exit_code)
     except TerragenError as exc:
-        from terragen.fileio import elide
-
-        click.echo(f"terragen: error: {elide(exc.message.replace(chr(10), ' '), 600)}", err=True)
+        click.echo(f"terragen: error: {_one_line(exc.message)}", err=True)
         sys.exit(exc.exit_code)
     except Interrupted as exc:
         _quit_interrupted(exc.code)
@@ -151,13 +149,17 @@ def main(argv: list[str] | None = None) -> None:
 _ENVIRONMENT_ERRNOS = {28, 30, 122, 13, 1}  # ENOSPC, EROFS, EDQUOT, EACCES, EPERM
 
 
+def _one_line(message: str, limit: int = 600) -> str:
+    """A message as one bounded line: a hostile token or file name cannot flood the terminal."""
+    from terragen.fileio import elide
+
+    return elide(" ".join(message.splitlines()), limit)
+
+
 def _internal(exc: BaseException):
     if os.environ.get("TERRAGEN_DEBUG"):
         raise exc
-    from terragen.fileio import elide
-
-    message = elide(str(exc).replace("\n", " "), 300)
-    click.echo(f"terragen: internal error: {type(exc).__name__}: {message} "
+    click.echo(f"terragen: internal error: {type(exc).__name__}: {_one_line(str(exc), 300)} "
                "(please report it; set TERRAGEN_DEBUG=1 for a traceback)", err=True)
     sys.exit(EXIT_INTERNAL)
 

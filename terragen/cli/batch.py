@@ -30,6 +30,8 @@ import click
 from terragen.errors import InputError
 
 MANIFEST_VERSION = 1
+#: Far more than a booklet anyone prints; the task list of an absurd count would fill memory.
+MAX_COUNT = 100_000
 #: The manifest is rewritten once the rows not yet in it reach this share of all rows...
 MANIFEST_GROWTH = 1 / 16
 #: ... or this many seconds after the last rewrite (a rewrite costs O(rows), so both keep the run linear).
@@ -189,8 +191,8 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     from terragen.terrain.puzzles import DIFFICULTIES, KINDS, MIX
     from terragen.terrain.puzzles.grading import preset
 
-    if count < 1:
-        raise InputError("--count must be at least 1")
+    if not 1 <= count <= MAX_COUNT:
+        raise InputError(f"--count must be 1..{MAX_COUNT}, got {count}")
     if kind != MIX and kind not in KINDS:
         raise InputError(f"unknown --kind {kind!r} (choose route, rotation, dice or mix)")
     if difficulty not in DIFFICULTIES:

@@ -63,6 +63,11 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
     return out
 
 
+#: The same ceiling as the other games' ``play``: past it the 95% intervals stop narrowing usefully,
+#: and the chunk list of an absurd count would fill memory before the first game.
+MAX_GAMES = 1_000_000
+
+
 def simulate_layout(
     layout: Layout,
     games: int = 400,
@@ -82,8 +87,8 @@ def simulate_layout(
     and no seat's win rate is further than ``margin`` from a fair share.
     """
     rules = rules or Rules()
-    if games < 1:
-        raise SpecError("--games must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}")
     if not 0 <= margin <= 1:
         raise SpecError("--margin must be between 0 and 1")
     from terragen.terrain.validation import check_game_shape
