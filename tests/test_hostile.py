@@ -198,3 +198,18 @@ def test_mutated_files_raise_only_terragen_errors(seed_text, where, nasty, cut):
             read(text, "fuzz")
         except TerragenError:
             pass
+
+
+@pytest.mark.parametrize("args", [
+    ["batch", "--count", "1000000000000", "--kind", "route", "--out", "OUT"],
+    ["simulate", str(Path(str(template_path("terrain", "examples", "two-players.txt")))), "--games", "1000000000000"],
+    ["generate", "--seed", "9" * 5000, "--out", "OUT"],
+    ["generate", "--players", "2", "--time-limit", "nan", "--out", "OUT"],
+    ["kit", "terrain", "--scale", "inf", "--out", "OUT"],
+], ids=["batch-count", "simulate-games", "huge-seed", "nan-time-limit", "inf-scale"])
+def test_absurd_flags_are_refused_at_once(args, tmp_path):
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
+    proc = run_capped(args, tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr) < 800, proc.stderr[:900]
+    assert_clear_failure(proc, args)
+    assert not (tmp_path / "out").exists()

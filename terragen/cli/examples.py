@@ -69,7 +69,7 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     """
     from terragen.errors import InputError
     from terragen.examples import find_example
-    from terragen.fileio import atomic_write
+    from terragen.fileio import OutputSet
 
     chosen = [find_example(n) for n in names]
     targets = [dest / ex.filename for ex in chosen]
@@ -79,6 +79,8 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
         existing = [str(t) for t in targets if t.exists()]
         if existing:
             raise InputError(f"{existing[0]}: exists already (use --force to replace it)")
+    with OutputSet() as out:  # every example or none
+        for ex, target in zip(chosen, targets):
+            out.add(target, ex.read_bytes())
     for ex, target in zip(chosen, targets):
-        atomic_write(target, ex.read_bytes())
         click.echo(f"copied {ex.name} to {target}")

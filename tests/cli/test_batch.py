@@ -262,3 +262,21 @@ def test_workers_die_quietly_when_the_batch_is_killed(tmp_path):
     if (out / "manifest.json").exists():  # both manifests list the same rows, whenever the kill came
         rows = [int(r["index"]) for r in csv.DictReader((out / "manifest.csv").open())]
         assert rows == [s["index"] for s in json.loads((out / "manifest.json").read_text())["scenarios"]]
+
+
+def test_booklet_pages_load_scenarios_only_as_they_are_drawn():
+    from terragen.render.booklet import booklet_pages
+    from terragen.terrain.puzzles import make_puzzle
+
+    data = [make_puzzle("route", "easy", 1, i).to_data() for i in range(6)]
+    loaded = []
+
+    def load(i):
+        loaded.append(i)
+        return data[i]
+
+    pages = booklet_pages(6, load)
+    next(pages)
+    assert loaded == [0, 1]  # the first page needs the first two scenarios and nothing more
+    rest = list(pages)
+    assert len(rest) == 5 and sorted(set(loaded)) == list(range(6))
