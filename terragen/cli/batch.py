@@ -42,7 +42,7 @@ Task = tuple[str, str, int, int]  # (kind, difficulty, seed, index)
 
 def build_scenario(task: Task) -> tuple[int, str, str, dict[str, Any]]:
     """Compute scenario ``index`` (no I/O): its JSON text, SVG text and manifest row."""
-    from terragen.render.booklet import answer_text, scenario_svg
+    from terragen.render.kits.terrain.booklet import answer_text, scenario_svg
     from terragen.terrain.puzzles import make_puzzle
 
     kind, difficulty, seed, index = task
@@ -275,7 +275,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
         write_manifest(outp, batch, rows)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
-        from terragen.render.booklet import booklet_pdf
+        from terragen.render.kits.terrain.booklet import booklet_pdf
 
         title = f"{kind} puzzles, {difficulty}, seed {seed}"
         paths = [outp / rows[i]["json"] for i in sorted(rows)]

@@ -65,7 +65,7 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
     not be written (an earlier board in the folder is then left as it was).
     """
     from terragen.fileio import OutputSet
-    from terragen.render.board_picture import board_svg
+    from terragen.render.kits.terrain.board_picture import board_svg
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout

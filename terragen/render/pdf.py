@@ -3,7 +3,9 @@
 The canvas is set up so one user unit is one millimetre with y pointing down,
 exactly the model's coordinates. ``invariant=1`` fixes the creation date and
 document id, so the same drawing gives the same bytes. Each page carries a real
-TrimBox and BleedBox (in points, PDF's y-up convention) when the page has them.
+TrimBox and BleedBox (in points, PDF's y-up convention) when the page has them,
+the fonts are embedded (``fonts.py``), and the viewer preferences ask print
+dialogs for actual size and the document's duplex mode.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import io
 import itertools
 from collections.abc import Iterable, Iterator
 
+from terragen.render.fonts import font_name
 from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text, hatch_lines
 
 MM = 72.0 / 25.4  # points per millimetre
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex": "Simplex"}
 
 
 def _n(v: float) -> str:
@@ -150,7 +154,7 @@ class _Painter:
             if item.angle:
                 c.rotate(item.angle)
             c.setFillColorRGB(*_colour(item.colour))
-            c.setFont("Helvetica-Bold" if item.bold else "Helvetica", item.size)
+            c.setFont(font_name(item.bold), item.size)
             if item.anchor == "middle":
                 c.drawCentredString(0, 0, item.text)
             elif item.anchor == "end":
@@ -162,10 +166,10 @@ class _Painter:
 
 def document_pdf(doc: Document) -> bytes:
     """The PDF bytes of ``doc``; identical input gives identical bytes."""
-    return pages_pdf(doc.title, doc.pages)
+    return pages_pdf(doc.title, doc.pages, doc.duplex)
 
 
-def pages_pdf(title: str, pages: Iterable[Page]) -> bytes:
+def pages_pdf(title: str, pages: Iterable[Page], duplex: str | None = None) -> bytes:
     """The PDF bytes of ``pages``, drawn one at a time: a generator of pages keeps only the
     page being drawn (and the compressed pages before it) in memory."""
     from reportlab import rl_config
@@ -173,21 +177,27 @@ def pages_pdf(title: str, pages: Iterable[Page]) -> bytes:
     saved = rl_config.useA85
     rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85 and just as portable
     try:
-        return _pages_pdf(title, iter(pages))
+        return _pages_pdf(title, iter(pages), duplex)
     finally:
         rl_config.useA85 = saved
 
 
-def _pages_pdf(title: str, pages: Iterator[Page]) -> bytes:
+def _pages_pdf(title: str, pages: Iterator[Page], duplex: str | None) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     buf = io.BytesIO()
     first = next(pages)
-    canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1)
+    # the initial font is the shipped one too, or reportlab names (unembedded) Helvetica on every page
+    canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
+                    initialFontName=font_name())
     canvas.setTitle(title)
     canvas.setAuthor("terragen")
     canvas.setCreator("terragen")
     canvas.setSubject(title)
+    # every page is drawn at true size: a print dialog must not shrink it to fit
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canvas.setViewerPreference("Duplex", DUPLEX[duplex])
     painter = _Painter(canvas)
     for page in itertools.chain([first], pages):
         canvas.setPageSize((page.width * MM, page.height * MM))

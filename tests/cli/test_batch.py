@@ -173,7 +173,7 @@ def test_progress_bar_only_when_enabled(capsys):
 
 
 def test_answer_key_text_names_the_solution():
-    from terragen.render.booklet import answer_text
+    from terragen.render.kits.terrain.booklet import answer_text
     from terragen.terrain.puzzles import make_puzzle
 
     dice = make_puzzle("dice", "medium", 1, 0).to_data()
@@ -265,7 +265,7 @@ def test_workers_die_quietly_when_the_batch_is_killed(tmp_path):
 
 
 def test_booklet_pages_load_scenarios_only_as_they_are_drawn():
-    from terragen.render.booklet import booklet_pages
+    from terragen.render.kits.terrain.booklet import booklet_pages
     from terragen.terrain.puzzles import make_puzzle
 
     data = [make_puzzle("route", "easy", 1, i).to_data() for i in range(6)]
