@@ -32,19 +32,28 @@ def test_fifo_without_writer_fails_at_once(tmp_path):
     assert time.monotonic() - t < 2
 
 
-def test_fifo_whose_writer_sends_nothing_times_out(tmp_path):
-    fifo = tmp_path / "f"
+def fifo_with_writer(folder, data: bytes, hold: float):
+    """A FIFO held open by a writer thread that sends ``data`` after 0.2 s, then closes after ``hold`` s."""
+    fifo = folder / "f"
     os.mkfifo(fifo)
     opened = threading.Event()
 
     def writer():
-        fd = os.open(fifo, os.O_RDWR)  # holds the FIFO open as a silent writer
+        fd = os.open(fifo, os.O_RDWR)  # opening read-write never blocks
         opened.set()
-        time.sleep(2)
+        time.sleep(0.2)
+        if data:
+            os.write(fd, data)
+        time.sleep(hold)
         os.close(fd)
 
     threading.Thread(target=writer, daemon=True).start()
     opened.wait(5)
+    return fifo
+
+
+def test_fifo_whose_writer_sends_nothing_times_out(tmp_path):
+    fifo = fifo_with_writer(tmp_path, b"", hold=2)
     t = time.monotonic()
     with pytest.raises(InputError, match="no data arrived"):
         read_text_input(fifo, timeout=0.3)
@@ -52,20 +61,7 @@ def test_fifo_whose_writer_sends_nothing_times_out(tmp_path):
 
 
 def test_fifo_with_a_writer_is_read(tmp_path):
-    fifo = tmp_path / "f"
-    os.mkfifo(fifo)
-    ready = threading.Event()
-
-    def writer():
-        fd = os.open(fifo, os.O_RDWR)
-        ready.set()
-        time.sleep(0.2)
-        os.write(fd, b"radius: 1\n")
-        time.sleep(0.1)
-        os.close(fd)
-
-    threading.Thread(target=writer, daemon=True).start()
-    ready.wait(5)
+    fifo = fifo_with_writer(tmp_path, b"radius: 1\n", hold=0.1)
     assert "radius" in read_text_input(fifo, timeout=5)
 
 

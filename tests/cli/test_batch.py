@@ -117,7 +117,7 @@ def test_real_sigint_then_resume(tmp_path):
 @pytest.mark.parametrize("argv,msg", [
     (["--kind", "maze"], "unknown --kind"),
     (["--difficulty", "brutal"], "unknown --difficulty"),
-    (["--count", "0"], "--count must be at least 1"),
+    (["--count", "0"], "--count must be 1..100000"),
     (["--workers", "0"], "--workers must be at least 1"),
     (["--scheduler", "tcp://x:1"], "--scheduler needs --backend dask"),
 ])
