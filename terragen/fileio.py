@@ -23,7 +23,6 @@ import contextlib
 import errno
 import os
 import select
-import signal
 import stat
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from terragen.errors import InputError, OutputError
+from terragen.interrupts import signals_held
 
 #: Layout and position files are a few kilobytes; anything this large is a mistake.
 MAX_INPUT_BYTES = 5 * 1024 * 1024
@@ -189,21 +189,6 @@ def make_folder(folder: str | os.PathLike[str]) -> Path:
     return p
 
 
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM back while the renames run, so an interrupt never splits a set."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    try:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    except (AttributeError, ValueError, OSError):  # not the main thread or no pthreads: rename unguarded
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
 class OutputSet:
     """A command's output files, written all or nothing.
 
@@ -256,7 +241,7 @@ class OutputSet:
     def commit(self) -> list[Path]:
         """Rename every temporary into place; returns the files written, in the order added."""
         done: list[Path] = []
-        with _signals_held():
+        with signals_held():
             try:
                 for tmp, target in self._staged:
                     os.replace(tmp, target)

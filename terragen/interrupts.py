@@ -25,6 +25,22 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl-C so the same cleanup runs."""
 
 
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT/SIGTERM back during the block (delivered right after it): for work an
+    interrupt must not split, such as renaming an output set into place."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError, OSError):  # not the main thread or no pthreads: rename unguarded
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def exit_code_for(exc: BaseException) -> int:
     return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
 
@@ -97,11 +113,12 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
     try:
         yield
     finally:
-        done.set()
-        thread.join()
-        signal.set_wakeup_fd(old)
-        os.close(r)
-        os.close(w)
+        with signals_held():  # the cleanup must finish even if the interrupt is raised now
+            done.set()
+            thread.join()
+            signal.set_wakeup_fd(old)
+            os.close(r)
+            os.close(w)
     if seen:
         raise KeyboardInterrupt()
 
