@@ -19,9 +19,10 @@ from terragen.cli._common import POSITIVE
 @click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
               help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
 def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, print_scale: float) -> None:
-    """Draw LAYOUT (JSON or text form) as a build sheet: each position's piece,
-    rotation and level colour, starts and destinations, each player's cheapest
-    route, and the build order when the layout carries one.
+    """Draw LAYOUT (JSON or text form) as a build sheet: landscape pages with
+    each position's piece, rotation and level, starts and destinations, then a
+    map of each player's cheapest route, and the build order when the layout
+    carries one. As SVG, each page is its own file (NAME-p01.svg ...).
 
     \b
     Examples:

@@ -63,8 +63,10 @@ def test_render_pdf_and_svg(tmp_path: Path):
     svg = tmp_path / "b.svg"
     p = run("render", EXAMPLES / "four-players.txt", "--format", "svg", "--out", svg)
     assert p.returncode == 0, p.stderr
-    text = svg.read_text()
-    assert text.startswith("<svg") and 'width="210mm"' in text
+    pages = sorted(tmp_path.glob("b-p*.svg"))  # a multi-page sheet: one SVG per page
+    assert len(pages) >= 2
+    text = pages[0].read_text()
+    assert text.startswith("<svg") and 'width="297mm"' in text  # landscape A4
 
 
 def test_render_errors_keep_existing_output(tmp_path: Path):

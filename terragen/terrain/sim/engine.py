@@ -146,8 +146,12 @@ def move_options(state: GameState, seat: int, roll: Roll) -> dict[int, int]:
     pos = state.pos[seat]
     budget = roll.budget
     if state.rules.pass_through:
-        reach = state.cache.reach(pos)
-        cand = {q: c for q, c in reach.items() if c <= budget}
+        cand = dict(state.cache.within(pos, budget))
+        if not state.rules.teams:  # only a cell with a token on it can be a forbidden end
+            for cell in state.occupied():
+                if cell != pos and cell in cand and not _end_allowed(state, seat, cell):
+                    del cand[cell]
+            return cand
     else:
         occ = state.occupied() - {pos}
         arcs = state.cache.arcs
@@ -205,6 +209,14 @@ def apply_move(state: GameState, seat: int, cell: int) -> None:
     old = state.pos[seat]
     if cell == old:
         return  # standing still is not a move: it collects nothing
+    if not state.rules.interactions:  # tokens never meet: no one is in the way or sent home
+        state.pos[seat] = cell
+        state.collected[seat] = state.gain(seat, cell)
+        if state.collected[seat] == state.full_mask(seat):
+            state.finished[seat] = True
+            if state.rules.teams:
+                state.pos[seat] = -1
+        return
     if seat in state.shared_start:
         state.shared_start.discard(seat)
     elif state.occupant.get(old) == seat:
@@ -256,7 +268,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
         w, r = dice.roll()
         roll = Roll(w, r)
         if roll.double:
-            opts = RotationOptions(state, rules.inversion and w == 6)
+            opts = RotationOptions(state, rules.inversion and rules.interactions and w == 6)
             action = policy.choose_rotation(state, seat, roll, opts) if rules.rotations_matter or opts.can_invert else None
             if action is not None and not rules.rotations_matter and action[0] == "rotate":
                 action = None  # pips are ignored in this variant: a rotation changes nothing
@@ -285,6 +297,7 @@ class GameResult:
     inversions: int
     send_backs: int
     forfeits: int
+    total_turns: int = 0  # turns taken by all seats together (what a speed figure counts)
 
     @property
     def capped(self) -> bool:
@@ -329,5 +342,6 @@ def play_game(
             won = _winners(state, seat)
             if won:
                 return GameResult(won, rnd, state.turns[seat], state.rotations, state.inversions,
-                                  state.send_backs, state.forfeits)
-    return GameResult((), rules.turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits)
+                                  state.send_backs, state.forfeits, sum(state.turns))
+    return GameResult((), rules.turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits,
+                      sum(state.turns))

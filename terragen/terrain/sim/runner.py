@@ -6,6 +6,7 @@ numbers do not depend on how games are split between processes.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections.abc import Callable, Sequence
@@ -19,7 +20,8 @@ from terragen.terrain.sim.state import GameSetup, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
 from terragen.terrain.sim.variants import Rules
 
-DEFAULT_MARGIN = 0.10
+DEFAULT_MARGIN = 0.025  # BALANCED: every seat within 2.5 points of its fair share
+NOISE_SHARE = 1 / 3  # default games: a fair seat's standard error at most a third of the margin
 FINISH_SHARE = 0.99
 CHUNK = 25  # games per work item: small enough for a smooth progress bar
 
@@ -31,11 +33,9 @@ def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
 
 def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int) -> list[GameResult]:
     """Games ``start..stop-1``; a top-level function so worker processes can run it."""
-    from terragen.terrain.sim.cache import BoardCache
     from terragen.terrain.sim.dice import RandomDice
 
-    setup = setup_from_layout(layout, rules)
-    template = BoardCache(setup.board, pips=rules.uses_pips)
+    setup, template = _setup_and_tables(layout, rules)
     policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
     out = []
     n = setup.players
@@ -46,8 +46,52 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
     return out
 
 
+_LAST_SETUP: list = []  # [(key, setup, template)]: the board this process played last
+
+
+def _setup_and_tables(layout: Layout, rules: Rules) -> tuple[GameSetup, object]:
+    """The game setup and the run's shared tables, kept while a process plays chunks of one board.
+
+    Tables of board states found by earlier chunks are the same for later ones,
+    so a run keeps them (only for the last board played, to bound memory).
+    """
+    from terragen.terrain.sim.cache import BoardCache
+
+    key = (rules, layout.radius,
+           tuple((c.q, c.r, c.level, c.pattern, c.rotation, c.inverted) for c in layout.cells),
+           tuple((p.seat, p.corner, tuple(d.hex for d in p.destinations)) for p in layout.players))
+    if _LAST_SETUP and _LAST_SETUP[0][0] == key:
+        return _LAST_SETUP[0][1], _LAST_SETUP[0][2]
+    setup = setup_from_layout(layout, rules)
+    template = BoardCache(setup.board, pips=rules.uses_pips)
+    _LAST_SETUP[:] = [(key, setup, template)]
+    return setup, template
+
+
+def forget_tables() -> None:
+    """Drop the tables kept from the last board played (benchmarks use it to start cold)."""
+    _LAST_SETUP.clear()
+
+
 def _work(args: tuple) -> list[GameResult]:
     return run_games(*args)
+
+
+def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None = None) -> int:
+    """Games enough that a fair seat's win rate has a standard error of at most a third of ``margin``.
+
+    With fair share ``p = 1/sides`` that is ``p(1-p)/N <= (margin/3)^2``: 3600 games for
+    2 sides, 3200 for 3, 2700 for 4, 2304 for 5, 2000 for 6 at the default 2.5 points.
+    Rounded up to a multiple of ``seats`` so that every seat opens equally often.
+    """
+    if sides < 2:
+        return 400  # nothing to balance: enough games to see whether they finish
+    if not 0 < margin <= 1:
+        raise SpecError("--margin must be above 0 and at most 1")
+    p = 1.0 / sides
+    need = math.ceil(p * (1 - p) / (margin * NOISE_SHARE) ** 2 - 1e-9)
+    k = seats or sides
+    return -(-need // k) * k
 
 
 def unreachable_targets(setup: GameSetup) -> list[str]:
@@ -70,7 +114,7 @@ MAX_GAMES = 1_000_000
 
 def simulate_layout(
     layout: Layout,
-    games: int = 400,
+    games: int | None = None,
     seed: int = 0,
     policy: str | Sequence = "greedy",
     rules: Rules | None = None,
@@ -83,12 +127,11 @@ def simulate_layout(
     ``policy`` is one name (random, greedy, expert, or ``module:Class``) for every
     seat, a comma list, or a sequence with one name or policy object per seat
     (objects must be picklable when ``workers`` > 1). The report's ``playable`` is true when every target can
-    be reached ignoring pips, at least 99% of games finish under the turn cap,
-    and no seat's win rate is further than ``margin`` from a fair share.
+    be reached ignoring pips and at least 99% of games finish under the turn cap;
+    its ``balanced`` when no seat's win rate is further than ``margin`` from a fair
+    share. ``games`` defaults to :func:`default_games` for the seats (or teams) at hand.
     """
     rules = rules or Rules()
-    if not 1 <= games <= MAX_GAMES:
-        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}")
     if not 0 <= margin <= 1:
         raise SpecError("--margin must be between 0 and 1")
     from terragen.terrain.validation import check_game_shape
@@ -96,6 +139,12 @@ def simulate_layout(
     check_game_shape(layout)
     setup = setup_from_layout(layout, rules)
     n = setup.players
+    chosen = games is not None
+    if games is None:
+        games = default_games(len(rules.teams) if rules.teams else n, margin or DEFAULT_MARGIN, n)
+    if not 1 <= games <= MAX_GAMES:
+        why = "" if chosen else f" (the default for --margin {margin:g}; give a wider margin or --games)"
+        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}{why}")
     specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
     if len(specs) != n:
         raise SpecError(f"{len(specs)} policies given for {n} seats")
@@ -149,17 +198,35 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
         return sum(getattr(r, attr) for r in results) / played if played else 0.0
 
     reasons = list(unreachable)
+    balance: list[str] = []
     if played:
         if (played - capped) / played < FINISH_SHARE:
             reasons.append(f"{capped / played:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)")
         if n > 1:
             for st in seats:
                 if abs(st.rate - fair) > margin:
-                    reasons.append(f"seat {st.seat} wins {st.rate:.1%} of games, more than {margin:.0%} from a fair {fair:.1%}")
+                    lo, hi = st.interval
+                    balance.append(f"seat {st.seat} wins {st.rate:.1%} of games (95% interval {lo:.1%}-{hi:.1%}), "
+                                   f"{100 * abs(st.rate - fair):.1f} points {'above' if st.rate > fair else 'below'} "
+                                   f"a fair {fair:.1%}")
+    elif n > 1:
+        balance.append("no game was played")
     return SimulationReport(
         games=games, seed=seed, variant=rules.describe(), policies=specs, seats=seats, finished=len(lengths),
         turns=turns, capped_share=capped / played if played else 0.0,
         rotations_per_game=per_game("rotations"), inversions_per_game=per_game("inversions"),
         send_backs_per_game=per_game("send_backs"), forfeits_per_game=per_game("forfeits"),
-        turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons,
+        turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons, balance_reasons=balance,
     )
+
+
+def win_rates(layout: Layout, games: int, seed: int, policy: str | Sequence = "greedy", rules: Rules | None = None,
+              workers: int = 1) -> tuple[float, ...]:
+    """Each seat's share of ``games`` games won (seat order), for callers that judge balance themselves.
+
+    The same games as :func:`simulate_layout` with the same arguments (game ``i``
+    depends on ``seed`` and ``i`` only); capped games count for nobody. All zeros
+    when some target cannot be reached at all.
+    """
+    report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers, margin=1.0)
+    return tuple(s.rate for s in report.seats)

@@ -34,6 +34,12 @@ class GameSetup:
     groups: tuple[tuple[tuple[int, ...], ...], ...]
     destinations: frozenset[int]
     edge: tuple[int, ...]
+    target_cells: tuple[frozenset[int], ...] = ()  # per seat: every cell of its groups
+
+    def __post_init__(self) -> None:
+        if not self.target_cells:
+            cells = tuple(frozenset(c for grp in groups for c in grp) for groups in self.groups)
+            object.__setattr__(self, "target_cells", cells)
 
     @property
     def players(self) -> int:
@@ -110,7 +116,9 @@ class GameState:
             template = None
         st = cls(setup, rules, board, BoardCache(board, pips=rules.uses_pips, template=template), rng,
                  list(setup.starts), [0] * n, [False] * n, turns=[0] * n)
-        if rules.lost:
+        if not rules.interactions:
+            pass  # tokens never meet: no cell counts as occupied
+        elif rules.lost:
             st.shared_start = set(range(n))
         else:
             st.occupant = {c: s for s, c in enumerate(setup.starts)}
