@@ -86,7 +86,8 @@ def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
     assert p.returncode == 2 and ".svg" in one_line(p)
     assert not (tmp_path / "x.svg").exists()
     p = run("render", EXAMPLE, "--out", tmp_path / "x.svg")  # the suffix decides when --format is not given
-    assert p.returncode == 0 and (tmp_path / "x.svg").read_bytes().startswith(b"<svg")
+    pages = sorted(tmp_path.glob("x*.svg"))  # one file, or x-p01.svg ... for a multi-page sheet
+    assert p.returncode == 0 and pages and all(page.read_bytes().startswith(b"<svg") for page in pages)
 
 
 def test_render_never_overwrites_its_own_input(tmp_path):
