@@ -104,45 +104,66 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
     from terragen.interrupts import install_handlers
 
+    import signal
+
     args = sys.argv[1:] if argv is None else argv
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     install_handlers()
     try:
-        rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
-    except click.exceptions.Abort as exc:
-        from terragen.interrupts import exit_code_for
+        try:
+            rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
+            code = rv if isinstance(rv, int) else 0
+        finally:
+            _ignore_signals()  # the work is over: a late Ctrl-C must not break the report or the exit
+    except SystemExit:
+        raise
+    except BaseException as exc:
+        code = _report(exc)
+    finally:
+        if argv is not None:  # called from Python (tests, embedding): give the caller its handlers back
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
+    sys.exit(code)
 
-        _quit_interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
-    except click.UsageError as exc:
+
+def _ignore_signals() -> None:
+    import signal
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+
+
+def _report(exc: BaseException) -> int:
+    """One line on stderr for ``exc``; the exit code it stands for."""
+    from terragen.interrupts import exit_code_for
+
+    if isinstance(exc, click.exceptions.Abort):
+        return _interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
+    if isinstance(exc, click.UsageError):
         path = _command_path(exc)
         click.echo(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')", err=True)
-        sys.exit(EXIT_USAGE)
-    except click.ClickException as exc:
+        return EXIT_USAGE
+    if isinstance(exc, click.ClickException):
         click.echo(f"{_command_path(exc)}: error: {_one_line(exc.format_message())}", err=True)
-        sys.exit(exc.exit_code)
-    except TerragenError as exc:
+        return exc.exit_code
+    if isinstance(exc, TerragenError):
         click.echo(f"terragen: error: {_one_line(exc.message)}", err=True)
-        sys.exit(exc.exit_code)
-    except Interrupted as exc:
-        _quit_interrupted(exc.code)
-    except KeyboardInterrupt as exc:
-        from terragen.interrupts import exit_code_for
-
-        _quit_interrupted(exit_code_for(exc))
-    except BrokenPipeError:
-        sys.exit(0)
-    except OSError as exc:
-        if exc.errno not in _ENVIRONMENT_ERRNOS or os.environ.get("TERRAGEN_DEBUG"):
-            _internal(exc)
+        return exc.exit_code
+    if isinstance(exc, Interrupted):
+        return _interrupted(exc.code)
+    if isinstance(exc, KeyboardInterrupt):
+        return _interrupted(exit_code_for(exc))
+    if isinstance(exc, BrokenPipeError):
+        return 0
+    if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT_ERRNOS and not os.environ.get("TERRAGEN_DEBUG"):
         from terragen.fileio import display_name
 
         where = f" {display_name(exc.filename)}" if exc.filename else ""
         click.echo(f"terragen: error: cannot write{where}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_CANTCREAT)
-    except Exception as exc:  # the last guard: never show a traceback unless asked
-        if os.environ.get("TERRAGEN_DEBUG"):
-            raise
-        _internal(exc)
-    sys.exit(rv if isinstance(rv, int) else 0)
+        return EXIT_CANTCREAT
+    if not isinstance(exc, Exception) or os.environ.get("TERRAGEN_DEBUG"):
+        raise exc  # the last guard shows a traceback only when asked
+    return _internal(exc)
 
 
 #: OSErrors that describe the user's machine (a full disk, a read-only mount), not a bug.
@@ -156,18 +177,12 @@ def _one_line(message: str, limit: int = 600) -> str:
     return elide(" ".join(message.splitlines()), limit)
 
 
-def _internal(exc: BaseException):
-    if os.environ.get("TERRAGEN_DEBUG"):
-        raise exc
+def _internal(exc: BaseException) -> int:
     click.echo(f"terragen: internal error: {type(exc).__name__}: {_one_line(str(exc), 300)} "
                "(please report it; set TERRAGEN_DEBUG=1 for a traceback)", err=True)
-    sys.exit(EXIT_INTERNAL)
+    return EXIT_INTERNAL
 
 
-def _quit_interrupted(code: int):
-    import signal
-
-    for sig in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C must not interrupt the goodbye
-        signal.signal(sig, signal.SIG_IGN)
+def _interrupted(code: int) -> int:
     click.echo("terragen: terminated" if code == 143 else "terragen: interrupted", err=True)
-    sys.exit(code)
+    return code

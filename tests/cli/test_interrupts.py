@@ -110,7 +110,7 @@ def test_kit_interrupted_leaves_the_old_kit(trial, tmp_path):
     out.mkdir()
     (out / "terrain-rules-a4.pdf").write_bytes(b"old rules")
     proc = start("kit", "terrain", "--out", str(out), cwd=tmp_path)
-    code, err, took = interrupt(proc, sig, rng.uniform(0.3, 1.5))
+    code, err, took = interrupt(proc, sig, rng.uniform(0.15, 0.6))
     after = files(out)
     if code == 0:
         pytest.skip("the kit finished before the signal")
