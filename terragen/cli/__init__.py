@@ -17,6 +17,7 @@ import sys
 import click
 
 from terragen import __version__
+from terragen.cli._common import set_quiet
 from terragen.errors import EXIT_CANTCREAT, EXIT_INTERNAL, EXIT_USAGE, TerragenError
 
 
@@ -32,15 +33,32 @@ class Interrupted(Exception):
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "generate": ("generate", "generate", "Generate a fair Terrain Game board that meets a spec."),
     "validate": ("validate", "validate", "Check a layout or position against the rules and analyse it."),
+    "show": ("show", "show", "Draw a Terrain Game layout in the terminal."),
+    "convert": ("convert", "convert", "Convert a file between its text and JSON forms (any game)."),
     "simulate": ("simulate", "simulate", "Play many Terrain Game matches on a layout and judge it."),
     "render": ("render", "render", "Draw a layout as a printable build sheet (SVG or PDF)."),
     "kit": ("kit", "kit", "Print-and-play sheets for a game: tiles, boards, tokens."),
     "batch": ("batch", "batch", "Produce many puzzle scenarios with a booklet and answer key."),
+    "presets": ("presets", "presets", "List the difficulty presets with their bands."),
     "examples": ("examples", "examples", "List, print or copy the example files that ship with terragen."),
     "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
     "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
     "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),
 }
+
+
+def _with_quiet(cmd: click.Command) -> click.Command:
+    """Every command, down to the leaves of each group, takes ``-q/--quiet``."""
+    from terragen.cli._common import add_quiet
+
+    add_quiet(cmd)
+    if isinstance(cmd, click.Group):
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            if sub is not None:
+                _with_quiet(sub)
+    return cmd
 
 
 def _available(name: str) -> bool:
@@ -58,7 +76,7 @@ class LazyGroup(click.Group):
         if cmd_name not in COMMANDS or not _available(cmd_name):
             return None
         module, attr, _ = COMMANDS[cmd_name]
-        return getattr(importlib.import_module(f"terragen.cli.{module}"), attr)
+        return _with_quiet(getattr(importlib.import_module(f"terragen.cli.{module}"), attr))
 
     def invoke(self, ctx: click.Context):
         from terragen.interrupts import exit_code_for
@@ -76,6 +94,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=set_quiet,
+              help="Print nothing but errors and the data asked for, in every command.")
 @click.version_option(__version__, "-V", "--version", prog_name="terragen")
 def cli() -> None:
     """Generate, check, simulate and print boards for The Terrain Game, Terrace,
@@ -86,12 +106,23 @@ def cli() -> None:
       terragen generate --players 4 --difficulty hard
       terragen validate my-board.txt
       terragen validate my-board.txt --json
-      terragen --version
+      terragen show my-board.txt
+      terragen COMMAND --help
 
-    Exit codes: 0 success, 1 the input failed its check, 2 bad usage or
-    unreadable input, 3 spec proved infeasible, 4 time limit reached,
-    70 internal error, 73 cannot write output, 130 interrupted (Ctrl-C),
-    143 terminated (SIGTERM).
+    Every command takes -q/--quiet and -h/--help; commands that write files
+    never replace an existing one without --force. Shell completion (bash,
+    zsh, fish): see docs/cli.md, e.g. eval "$(_TERRAGEN_COMPLETE=bash_source terragen)".
+
+    \b
+    Exit status (the same for every command):
+      0    success
+      1    the input failed its check (invalid layout, NOT PLAYABLE or NOT BALANCED board)
+      2    bad usage, an unreadable or malformed input, an output that exists
+      3    the spec was proved infeasible
+      4    the time limit was reached without a result
+      70   internal error (a bug in terragen: please report it)
+      73   an output file could not be written (read-only, disk full, a file in the way)
+      130  interrupted (Ctrl-C); 143 stopped by SIGTERM
     """
 
 
@@ -102,11 +133,13 @@ def _command_path(exc: click.ClickException) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
-    from terragen.interrupts import install_handlers
-
     import signal
 
+    from terragen.cli._streams import protect_stdout
+    from terragen.interrupts import install_handlers
+
     args = sys.argv[1:] if argv is None else argv
+    protect_stdout()
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     install_handlers()
     try:

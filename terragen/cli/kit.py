@@ -8,22 +8,31 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import POSITIVE
-
-from terragen.fileio import check_out_folder
+from terragen.cli._common import POSITIVE, check_folder, check_outputs, echo_json, paper_choice, say
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
 
-PAPER_HELP = "Paper size: a4 or letter."
+PAPER_HELP = "Paper size."
+#: print_options keeps --force and --json here (context meta) for write_kit, so each kit's signature stays short
+KIT_FLAGS = "terragen.kit_flags"
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    ctx.meta.setdefault(KIT_FLAGS, {})[param.name] = value
+    return value
 
 
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
     opts = [
-        click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help=PAPER_HELP),
-        click.option("--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
-                     help="Folder to write the PDFs into (created if missing)."),
+        click.option("--paper", default="a4", show_default=True, type=paper_choice(), help=PAPER_HELP),
+        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder to write the files into (created if missing); file names say game, part and paper."),
+        click.option("--force", is_flag=True, expose_value=False, callback=_remember,
+                     help="Replace existing kit files (without it, nothing is overwritten)."),
+        click.option("--json", "as_json", is_flag=True, expose_value=False, callback=_remember,
+                     help="Print a JSON list of the files written (path, pages, bytes) instead of lines."),
         click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
         click.option("--outlines/--no-outlines", default=None,
@@ -54,29 +63,33 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     ``parts`` yields objects with ``name`` and ``doc``; files are named
     ``<prefix>-<name>.pdf`` (or one ``-pNN.svg`` per page with ``fmt="svg"``).
     """
-    from terragen.fileio import OutputSet, make_folder
+    from terragen.fileio import OutputSet
 
-    make_folder(out_dir)
-    lines: list[str] = []
-    with OutputSet() as out:  # every file of the kit, or none: a failure leaves the old kit whole
-        for part in parts:
-            stem = prefix.format(name=part.name)
-            n = len(part.doc.pages)
-            if fmt == "pdf":
-                from terragen.render.pdf import document_pdf
+    flags = click.get_current_context().meta.get(KIT_FLAGS, {}) if click.get_current_context(silent=True) else {}
+    check_folder(out_dir)
+    files: list[tuple[Path, bytes | str, str]] = []
+    for part in parts:
+        stem = prefix.format(name=part.name)
+        n = len(part.doc.pages)
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
 
-                data = document_pdf(part.doc)
-                out.add(out_dir / f"{stem}.pdf", data)
-                lines.append(f"{out_dir / f'{stem}.pdf'}  ({n} page{'s' if n != 1 else ''}, {len(data) / 1024:.0f} KiB)")
-            else:
-                from terragen.render.svg import page_svg
+            files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+        else:
+            from terragen.render.svg import page_svg
 
-                for k, page in enumerate(part.doc.pages, 1):
-                    text = page_svg(page, part.doc.title)
-                    out.add(out_dir / f"{stem}-p{k:02d}.svg", text)
-                    lines.append(f"{out_dir / f'{stem}-p{k:02d}.svg'}  (page {k}/{n}, {len(text) / 1024:.0f} KiB)")
-    for line in lines:
-        click.echo(line)
+            for k, page in enumerate(part.doc.pages, 1):
+                files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+    check_outputs([path for path, _, _ in files], flags.get("force", False))
+    with OutputSet() as out:  # every file of the kit or none: a failure leaves an earlier kit whole
+        for path, data, _ in files:
+            out.add(path, data)
+    for path, data, what in files:
+        if not flags.get("as_json"):
+            say(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+    if flags.get("as_json"):
+        echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data)}
+                                                     for path, data, what in files]})
 
 
 #: Kits of the other games live in their own modules, loaded only when asked for:
@@ -115,10 +128,20 @@ class KitGroup(click.Group):
 def kit() -> None:
     """Print-and-play sheets for a game: pieces, boards, tokens, rules.
 
+    Every kit shares the print options (--paper, --out, --scale, --outlines,
+    --flip, --back-offset, --force, --json); files are named after the game,
+    the part and the paper, and an existing file is never replaced without
+    --force.
+
     \b
     Examples:
       terragen kit terrain --out my-kit
       terragen kit terrain --paper letter --nets --out my-kit
+      terragen kit terrace --paper letter --out my-kit --json
+      terragen kit terraflip --out my-kit --force
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
 
 
@@ -145,9 +168,16 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
       terrain-board-PAPER.pdf             overview, then the board over sheets
       terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
+    \b
+    Examples:
+      terragen kit terrain --out my-kit
+      terragen kit terrain --paper letter --nets --format svg --out my-kit
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
     from terragen.render.kits.terrain.kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
-    check_out_folder(out_dir)
+    check_folder(out_dir)
     write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -14,6 +14,14 @@ from terragen.fileio import OutputSet, display_name
 from terragen.render.model import Document
 
 
+def output_paths(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:
+    """The files :func:`write_document` will write for ``doc``, so a command can check them first."""
+    p = Path(path)
+    if fmt == "svg" and len(doc.pages) > 1:
+        return [p.with_name(f"{p.stem}-p{k:02d}{p.suffix or '.svg'}") for k in range(1, len(doc.pages) + 1)]
+    return [p]
+
+
 def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:
     """Render ``doc`` as ``fmt`` (pdf|svg) to ``path``; returns the files written."""
     p = Path(path)
@@ -28,10 +36,7 @@ def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Pa
         if fmt == "svg":
             from terragen.render.svg import page_svg
 
-            if len(doc.pages) == 1:
-                out.add(p, page_svg(doc.pages[0], doc.title))
-                return [p]
-            names = [p.with_name(f"{p.stem}-p{k:02d}{p.suffix or '.svg'}") for k in range(1, len(doc.pages) + 1)]
+            names = output_paths(doc, p, fmt)
             for name, page in zip(names, doc.pages):
                 out.add(name, page_svg(page, doc.title))
             return names

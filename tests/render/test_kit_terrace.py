@@ -202,7 +202,7 @@ def test_kit_terrace_cli_writes_four_files(tmp_path: Path):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--paper", "a3"], "unknown paper"),
+    (["--paper", "a3"], "--paper"),
     (["--size", "7"], "--size"),
     (["--size", "14"], "--size"),
     (["--scale", "9"], "--scale"),

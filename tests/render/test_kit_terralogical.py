@@ -237,7 +237,7 @@ def test_cli_writes_the_kit_and_takes_a_deck_file(tmp_path: Path):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--paper", "a3"], "unknown paper"),
+    (["--paper", "a3"], "--paper"),
     (["--tile-size", "5"], "--tile-size"),
     (["--deck", "missing-deck.json"], "missing-deck.json"),
     (["--back-offset", "x"], "--back-offset"),

@@ -264,7 +264,7 @@ def load_tileset(tiles_text: str | None, tiles_name: str | None, seed: int | Non
         return parse_tileset(tiles_text, tiles_name or "tile set"), f"Tile set read from {tiles_name}"
     from terragen.terraflip.design import DesignSpec, design_tileset
 
-    s = 1 if seed is None else seed
+    s = 0 if seed is None else seed
     try:
         design = design_tileset(DesignSpec(), s)
     except ImportError:
