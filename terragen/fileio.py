@@ -219,11 +219,12 @@ class OutputSet:
         if p.is_dir():
             raise OutputError(f"cannot write {display_name(p)}: it is a folder")
         payload = data.encode("utf-8") if isinstance(data, str) else data
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=str(p.parent))
-        except OSError as exc:
-            raise write_error(p, exc) from None
-        self._staged.append((tmp, p))
+        with signals_held():  # an interrupt between creating the temporary and noting it would strand it
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=str(p.parent))
+            except OSError as exc:
+                raise write_error(p, exc) from None
+            self._staged.append((tmp, p))
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(payload)
@@ -254,10 +255,11 @@ class OutputSet:
 
     def discard(self) -> None:
         """Remove every temporary not yet renamed (the earlier files stay as they were)."""
-        for tmp, _ in self._staged:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        self._staged = []
+        with signals_held():  # a second Ctrl-C must not leave half of them behind
+            for tmp, _ in self._staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            self._staged = []
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:

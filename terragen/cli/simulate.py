@@ -47,18 +47,25 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
       terragen simulate board.txt --variant inversion --variant green --workers 2
       terragen simulate board.json --policy solitary --variant no-interactions
 
-    Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED,
-    2 bad input or options.
+    Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED (a
+    layout with 0, 1 or 7+ players is not played at all), 2 bad input or options.
     """
     from terragen.cli.progress import Progress
-    from terragen.terrain.files import load_layout
+    from terragen.errors import InputError
     from terragen.fileio import display_name
+    from terragen.terrain.files import load_layout
     from terragen.terrain.sim.runner import simulate_layout
-    from terragen.terrain.validation import check_game_shape
     from terragen.terrain.sim.variants import rules_from_names
+    from terragen.terrain.validation import check_game_shape
 
     layout = load_layout(file)
-    check_game_shape(layout, display_name(file))
+    try:  # 0, 1 or 7+ players is no game: NOT PLAYABLE without playing (validate rejects it too)
+        check_game_shape(layout, display_name(file))
+    except InputError as exc:
+        if not as_json:
+            raise
+        echo_json({"file": file, "playable": False, "balanced": False, "reason": exc.message})
+        return EXIT_INVALID
     if workers == 0:
         workers = os.cpu_count() or 1
     if workers < 0:

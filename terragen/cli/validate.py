@@ -69,7 +69,10 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
 
         unread = [f for f in report.findings if f.code == SYNTAX]
         more = f" (and {len(report.findings) - 1} more problem(s), listed on stdout)" if len(report.findings) > 1 else ""
-        click.echo(f"terragen: error: {unread[0].format(file).replace(' error [syntax]', '')}{more}", err=True)
+        from terragen.fileio import elide
+
+        line = elide(" ".join(unread[0].format(file).replace(" error [syntax]", "").splitlines()), 600)
+        click.echo(f"terragen: error: {line}{more}", err=True)
     return report.exit_code
 
 

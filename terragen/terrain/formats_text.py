@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.fileio import elide
 from terragen.safejson import load_json
 from terragen.grids import hex as hx
 from terragen.suggest import suggest
@@ -104,7 +105,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     problems: list[TextProblem] = []
 
     def fail(line: int | None, col: int | None, message: str) -> None:
-        problems.append(TextProblem(source, line, col, message))
+        problems.append(TextProblem(source, line, col, elide(message, 300)))  # a 1 MB token stays short
 
     radius_decl: tuple[int, int] | None = None  # (radius, line)
     rows: list[tuple[int, list[tuple[int, str]]]] = []  # (line, [(col, token)])

@@ -51,14 +51,14 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-def check_game_shape(layout: Layout, source: str = "the layout") -> None:
+def check_game_shape(layout: Layout, source: str = "the layout", min_players: int = MIN_PLAYERS) -> None:
     """Refuse (exit 1) what validate rejects as a game at all, the player and destination
     counts, before simulating or drawing it: a 1-player "match" would otherwise be called
     PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw."""
     from terragen.errors import EXIT_INVALID, InputError
 
     n = len(layout.players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    if not min_players <= n <= MAX_PLAYERS:
         raise InputError(f"{source}: {n} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
                          "(terragen validate lists every problem)", EXIT_INVALID)
     for p in layout.players:

@@ -90,7 +90,7 @@ def test_generate_interrupted_writes_all_or_nothing(trial, reference_board, tmp_
     for name, data in old.items():
         (out / name).write_bytes(data)
     proc = start("generate", "--players", "2", "--difficulty", "easy", "--seed", "5", "--out", str(out),
-                 "--gate-games", "50", cwd=tmp_path)
+                 "--gate-games", "50", "--force", cwd=tmp_path)
     code, err, took = interrupt(proc, sig, rng.uniform(0.4, 2.5))
     after = files(out)
     if code == 0:  # finished before the signal: it must be the seed's own board
@@ -109,7 +109,7 @@ def test_kit_interrupted_leaves_the_old_kit(trial, tmp_path):
     out = tmp_path / "kit"
     out.mkdir()
     (out / "terrain-rules-a4.pdf").write_bytes(b"old rules")
-    proc = start("kit", "terrain", "--out", str(out), cwd=tmp_path)
+    proc = start("kit", "terrain", "--out", str(out), "--force", cwd=tmp_path)
     code, err, took = interrupt(proc, sig, rng.uniform(0.15, 0.6))
     after = files(out)
     if code == 0:

@@ -50,7 +50,7 @@ def test_generate_on_a_full_disk_keeps_the_old_board(tmp_path):
     before = snapshot(out)
     # board.json (~18 KB) and board.txt (~7 KB) fit under the cap, board.svg (~40 KB) does not
     p = run("generate", "--players", "2", "--difficulty", "easy", "--seed", "5", "--no-gate", "--out", out,
-            file_size=30_000)
+            "--force", file_size=30_000)
     assert p.returncode == 73, p.stderr
     line = one_line(p)
     assert "cannot write" in line and "board.svg" in line
@@ -61,7 +61,7 @@ def test_kit_on_a_full_disk_keeps_the_old_kit(tmp_path):
     out = tmp_path / "kit"
     out.mkdir()
     (out / "terrain-rules-a4.pdf").write_bytes(b"old rules")
-    p = run("kit", "terrain", "--out", out, file_size=40_000)
+    p = run("kit", "terrain", "--out", out, "--force", file_size=40_000)
     assert p.returncode == 73, p.stderr
     assert "cannot write" in one_line(p)
     assert snapshot(out) == {"terrain-rules-a4.pdf": b"old rules"}
@@ -107,7 +107,12 @@ def test_simulate_and_render_refuse_what_validate_calls_no_game(players, tmp_pat
     assert run("validate", layout).returncode == 1
     p = run("simulate", layout, "--games", "20")
     assert p.returncode == 1 and "player" in one_line(p) and "PLAYABLE" not in p.stdout
+    p = run("simulate", layout, "--games", "20", "--json")
+    assert p.returncode == 1 and json.loads(p.stdout)["playable"] is False
     p = run("render", layout, "--out", tmp_path / "sheet.pdf")
+    if players == 1:  # a batch puzzle has one player: drawn, with a warning
+        assert p.returncode == 0 and (tmp_path / "sheet.pdf").exists()
+        return
     assert p.returncode == 1 and "player" in one_line(p)
     assert not (tmp_path / "sheet.pdf").exists()
 
