@@ -63,10 +63,7 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
     if len(text) > MAX_TEXT_CHARS:
         raise ApiError(f"{label}: file is larger than the {MAX_TEXT_CHARS // 1000} kB limit for a layout", 413)
     decode_text(text.encode("utf-8", "surrogatepass"), label)  # empty and binary files, as the CLI says them
-    try:
-        layout = parse_layout(text, label)
-    except (ValueError, RecursionError):  # Python's own parser limits (an integer of thousands of digits)
-        raise ApiError(f"{label}: invalid JSON: a number with too many digits") from None
+    layout = parse_layout(text, label)
     return {"layout": layout_to_data(layout)}
 
 
@@ -140,15 +137,18 @@ def _option_json(p: click.Option) -> dict[str, Any]:
     elif p.name == "inventory":
         out["type"] = "choice"
         out["choices"] = list(INVENTORIES)
-    elif isinstance(p.type, (click.types.IntParamType, click.IntRange)) or p.type is click.INT:
+    elif p.type.name.startswith("integer"):  # click's int and IntRange
         out["type"] = "int"
-    elif isinstance(p.type, (click.types.FloatParamType, click.FloatRange)) or p.type is click.FLOAT:
+    elif p.type.name.startswith(("float", "number")):  # click's float and FloatRange, terragen's FiniteFloat
         out["type"] = "float"
     else:
         out["type"] = "text"
-    for bound in ("min", "max"):
-        if getattr(p.type, bound, None) is not None:
-            out[bound] = getattr(p.type, bound)
+    for bound, names in (("min", ("min", "lo")), ("max", ("max", "hi"))):
+        value = next((getattr(p.type, n) for n in names if getattr(p.type, n, None) is not None), None)
+        if value is not None:
+            out[bound] = value
+    if getattr(p.type, "positive", False):
+        out["min"] = max(out.get("min", 0), 0)
     return out
 
 

@@ -161,13 +161,13 @@ def test_export_round_trips_in_both_forms(client):
 
 # -- hostile requests ---------------------------------------------------------------------------
 @pytest.mark.parametrize("body, words", [
-    (b"[" * 50_000 + b"]" * 50_000, "nested too deeply"),
-    (b'{"layout": {"radius": ' + b"7" * 6000 + b"}}", "too many digits"),
+    (b"[" * 50_000 + b"]" * 50_000, "nested"),
+    (b'{"layout": {"radius": ' + b"7" * 6000 + b"}}", "digits"),
     (b'{"layout": NaN}', "NaN"),
     (b"\x89PNG\r\n\x1a\n\x00\x00", "binary"),
     (b'{"layout": "\xff\xfe"}', "UTF-8"),
     (b"[1, 2, 3]", "JSON object"),
-    (b"{not json", "not valid JSON"),
+    (b"{not json", "invalid JSON"),
     (b'{"layout": [1]}', "must be a JSON object"),
     (b'{"layout": {"radius": 5, "cells": [{"q": 0, "r": 0, "level": "5", "pattern": "A", "rotation": 0}]}}', "$.cells[0].level"),
     (b'{"layout": {"radius": 100000000000000000000}}', "radius"),
@@ -180,8 +180,8 @@ def test_check_refuses_hostile_bodies(client, body, words):
 
 def test_huge_levels_and_coordinates_are_reported_not_crashed(client):
     data = layout_data()
-    data["cells"][0]["level"] = 10**40
-    data["cells"][1]["q"] = -(10**30)
+    data["cells"][0]["level"] = 10**25  # within the readers' 30-digit limit
+    data["cells"][1]["q"] = -(10**20)
     report = post(client, "/api/check", {"layout": data}).get_json()["report"]
     codes = {e["code"] for e in report["errors"]}
     assert {"level-out-of-range", "cell-off-board", "cell-missing"} <= codes
@@ -255,7 +255,8 @@ def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
     ({"spec_file": "/etc/passwd"}, "unknown generate option"),
     ({"inventory": "/etc/passwd"}, "must be one of"),
     ({"players": "4"}, "whole number"),
-    ({"players": 10**30}, "whole number"),
+    ({"players": 10**30}, "digits"),
+    ({"players": 10**20}, "whole number"),
     ({"difficulty": "impossible"}, "must be one of"),
     ({"time_limit": 1e4}, "at most"),
     ({"time_limit": 1e300}, "must be a number"),
