@@ -205,6 +205,14 @@ def apply_move(state: GameState, seat: int, cell: int) -> None:
     old = state.pos[seat]
     if cell == old:
         return  # standing still is not a move: it collects nothing
+    if not state.rules.interactions:  # tokens never meet: no one is in the way or sent home
+        state.pos[seat] = cell
+        state.collected[seat] = state.gain(seat, cell)
+        if state.collected[seat] == state.full_mask(seat):
+            state.finished[seat] = True
+            if state.rules.teams:
+                state.pos[seat] = -1
+        return
     if seat in state.shared_start:
         state.shared_start.discard(seat)
     elif state.occupant.get(old) == seat:
@@ -256,7 +264,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
         w, r = dice.roll()
         roll = Roll(w, r)
         if roll.double:
-            opts = RotationOptions(state, rules.inversion and w == 6)
+            opts = RotationOptions(state, rules.inversion and rules.interactions and w == 6)
             action = policy.choose_rotation(state, seat, roll, opts) if rules.rotations_matter or opts.can_invert else None
             if action is not None and not rules.rotations_matter and action[0] == "rotate":
                 action = None  # pips are ignored in this variant: a rotation changes nothing

@@ -22,6 +22,7 @@ from functools import lru_cache
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.terrain.pieces import distinct_rotations, exit_mask
+from terragen.terrain.race import solitary_choice
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
@@ -315,7 +316,27 @@ class ExpertPolicy(GreedyPolicy):
         return choice
 
 
-POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy}
+# ---- solitary ---------------------------------------------------------------------------------
+
+class SolitaryPolicy(BasePolicy):
+    """Plays as if alone on the board: moves to the reachable cell with the lowest exact
+    expected turns (ties: fewer points, then lower cell; see :func:`terragen.terrain.race.solitary_choice`)
+    and forfeits every double. It is the race model's player, so with interactions off
+    its games follow the race model's distributions. A token the board has cut off
+    (after someone else's rotation) falls back to the greedy move."""
+
+    name = "solitary"
+
+    def choose_move(self, state, seat, roll, options):
+        table = state.cache.table(state.setup.groups[seat])
+        pos = state.pos[seat]
+        if table[state.collected[seat]][pos] == INF:
+            return GreedyPolicy.choose_move(self, state, seat, roll, options)  # type: ignore[arg-type]
+        return solitary_choice(options, pos, lambda q: table[state.gain(seat, q)][q])
+
+
+POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy,
+                             "solitary": SolitaryPolicy}
 
 
 def load_policy(spec: str) -> object:
@@ -324,7 +345,7 @@ def load_policy(spec: str) -> object:
     if spec in POLICIES:
         return POLICIES[spec]()
     if ":" not in spec:
-        raise SpecError(f"unknown policy {spec!r}; use random, greedy, expert or package.module:ClassName")
+        raise SpecError(f"unknown policy {spec!r}; use random, greedy, expert, solitary or package.module:ClassName")
     mod_name, _, attr = spec.partition(":")
     try:
         module = importlib.import_module(mod_name)

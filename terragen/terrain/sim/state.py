@@ -110,7 +110,9 @@ class GameState:
             template = None
         st = cls(setup, rules, board, BoardCache(board, pips=rules.uses_pips, template=template), rng,
                  list(setup.starts), [0] * n, [False] * n, turns=[0] * n)
-        if rules.lost:
+        if not rules.interactions:
+            pass  # tokens never meet: no cell counts as occupied
+        elif rules.lost:
             st.shared_start = set(range(n))
         else:
             st.occupant = {c: s for s, c in enumerate(setup.starts)}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from terragen.errors import SpecError
 
-VARIANT_NAMES = ("standard", "inversion", "green", "lost", "teams", "no-pass-through", "fixed-start")
+VARIANT_NAMES = ("standard", "inversion", "green", "lost", "teams", "no-pass-through", "fixed-start", "no-interactions")
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,10 @@ class Rules:
     ``teams``: tuples of seats that win together and must stay close.
     ``pass_through``: a path may cross a hex where another token stands.
     ``rotate_start``: game ``i`` is opened by seat ``i mod players`` (else seat 0 always).
+    ``interactions``: tokens meet (send-backs, blocked ends) and doubles may turn or
+    invert pieces. Off, every token races alone on the starting board: tokens never
+    meet and doubles are forfeited; that is the race model's game, and the difference
+    between the two measures what interactions do to each seat.
     ``turn_cap``: the game stops undecided after this many rounds.
     """
 
@@ -35,11 +39,12 @@ class Rules:
     rotate_start: bool = True
     turn_cap: int = 500
     team_distance: int = 3
+    interactions: bool = True
 
     @property
     def send_back(self) -> bool:
         """Whether ending a move on a token sends it home (only the main game and inversion)."""
-        return not (self.green or self.lost or self.teams)
+        return self.interactions and not (self.green or self.lost or self.teams)
 
     @property
     def uses_pips(self) -> bool:
@@ -48,7 +53,7 @@ class Rules:
 
     @property
     def rotations_matter(self) -> bool:
-        return self.uses_pips
+        return self.uses_pips and self.interactions
 
     def describe(self) -> str:
         parts = [n for n, on in (("inversion", self.inversion), ("green", self.green), ("lost", self.lost)) if on]
@@ -58,6 +63,8 @@ class Rules:
             parts.append("no-pass-through")
         if not self.rotate_start:
             parts.append("fixed-start")
+        if not self.interactions:
+            parts.append("no-interactions")
         return ", ".join(parts) or "standard"
 
 
@@ -85,7 +92,8 @@ def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:
 
 def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams: str | None = None) -> Rules:
     """Build :class:`Rules` from variant names as the command line gives them."""
-    flags = {"inversion": False, "green": False, "lost": False, "pass_through": True, "rotate_start": True}
+    flags = {"inversion": False, "green": False, "lost": False, "pass_through": True, "rotate_start": True,
+             "interactions": True}
     team_spec: tuple[tuple[int, ...], ...] = ()
     for raw in names:
         for name in (x.strip().lower() for x in raw.split(",")):
@@ -103,6 +111,8 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
                 flags["pass_through"] = False
             elif name == "fixed-start":
                 flags["rotate_start"] = False
+            elif name in ("no-interactions", "solo"):
+                flags["interactions"] = False
             else:
                 raise SpecError(f"unknown variant {name!r}; choose from {', '.join(VARIANT_NAMES)}")
     if teams:

@@ -1,0 +1,89 @@
+"""The race model against the simulator with interactions turned off, and the switch itself."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from terragen.terrain.files import load_layout
+from terragen.terrain.race import race_for_layout
+from terragen.terrain.sim import Rules, simulate_layout
+from terragen.terrain.sim.dice import ScriptedDice
+from terragen.terrain.sim.engine import Roll, apply_move, move_options, take_turn
+from terragen.terrain.sim.policies import GreedyPolicy
+from terragen.terrain.sim.runner import run_games
+from terragen.terrain.sim.state import GameState, setup_from_layout
+from tests.terrain.helpers import EXAMPLES
+from tests.terrain.sim.sim_helpers import make_layout
+
+Z = 3.9  # about 1 in 10,000 per comparison: a failure means the models disagree, not bad luck
+
+
+def within(observed: float, expected: float, n: int) -> bool:
+    sd = math.sqrt(max(expected * (1 - expected), 1e-4) / n)
+    return abs(observed - expected) <= Z * sd
+
+
+def test_win_rates_follow_the_race_model_without_interactions():
+    layout = load_layout(EXAMPLES / "six-players.txt")
+    race = race_for_layout(layout)
+    games = 1500
+    report = simulate_layout(layout, games=games, seed=11, policy="solitary",
+                             rules=Rules(interactions=False, rotate_start=False))
+    assert report.send_backs_per_game == 0 and report.rotations_per_game == 0
+    for seat, p in zip(report.seats, race.win_probability):
+        assert within(seat.rate, p, games), (seat.seat, seat.rate, p)
+
+
+def test_rotating_opener_follows_the_rotating_race():
+    layout = load_layout(EXAMPLES / "four-players.txt")
+    race = race_for_layout(layout)
+    games = 1200
+    report = simulate_layout(layout, games=games, seed=3, policy="solitary", rules=Rules(interactions=False))
+    for seat, p in zip(report.seats, race.win_probability_rotating):
+        assert within(seat.rate, p, games), (seat.seat, seat.rate, p)
+
+
+def test_finishing_rounds_of_a_lone_token_follow_its_distribution():
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    layout.players = layout.players[1:]
+    seat = race_for_layout(layout).seats[0]
+    games = 1500
+    rounds = [g.rounds for g in run_games(layout, Rules(interactions=False), ["solitary"], 4, 0, games)]
+    for t in (seat.quantile(0.25), seat.quantile(0.5), seat.quantile(0.9)):
+        share = sum(1 for r in rounds if r <= t) / games
+        assert within(share, seat.cdf[t], games), (t, share, seat.cdf[t])
+    mean = sum(rounds) / games
+    sd = math.sqrt(sum((r - mean) ** 2 for r in rounds) / (games - 1))
+    assert abs(mean - seat.expected_rounds) <= Z * sd / math.sqrt(games)
+
+
+def test_without_interactions_tokens_share_cells_and_doubles_are_lost():
+    layout = make_layout(2, players=[(0, [(-2, 0)]), (3, [(2, 0)])], pattern="D", rotation=0)
+    for interactions in (True, False):
+        rules = Rules(interactions=interactions, rotate_start=False)
+        setup = setup_from_layout(layout, rules)
+        state = GameState.new(setup, rules, random.Random(0))
+        home0 = setup.starts[0]
+        # seat 1 may end on seat 0's token at home only when tokens do not meet
+        options = move_options(state, 1, Roll(6, 2))
+        assert (home0 in options) == (not interactions)
+        apply_move(state, 0, setup.board.index[(1, 0)])
+        apply_move(state, 1, setup.board.index[(1, 0)])
+        assert state.pos[0] == (setup.board.index[(1, 0)] if not interactions else home0)
+        assert state.send_backs == (1 if interactions else 0)
+        # doubles: a greedy player that wants to turn a piece must forfeit without interactions
+        before = list(state.board.rotation)
+        take_turn(state, 0, GreedyPolicy(), ScriptedDice([(3, 3)]))
+        if interactions:
+            assert state.rotations + state.forfeits == 1
+        else:
+            assert state.board.rotation == before and state.forfeits == 1 and state.rotations == 0
+
+
+def test_variant_name_and_description():
+    from terragen.terrain.sim.variants import rules_from_names
+
+    rules = rules_from_names(["no-interactions"], 4)
+    assert not rules.interactions and not rules.send_back and not rules.rotations_matter
+    assert "no-interactions" in rules.describe()
