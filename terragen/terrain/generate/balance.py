@@ -37,10 +37,13 @@ from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, tour
 from terragen.terrain.generate.spec import Spec
+from terragen.terrain.race import forward_reach, race_of, seat_race
 
 DEFAULT_MARGIN = 0.025
 MAX_ROUNDS = 14  # tuning rounds per verification
-MAX_VERIFICATIONS = 3
+MAX_VERIFICATIONS = 4
+SEATS_PER_STEP = 2
+CANDIDATES = 12  # destination sets per seat the race model scores in one step
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -57,7 +60,7 @@ class BalanceSettings:
     margin: float = DEFAULT_MARGIN
     policy: str = "greedy"
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
-    tune_games: int | None = None  # None: verify_games / 2
+    tune_games: int | None = None  # None: verify_games / 4
 
     VERIFY_SHARE = 0.5
     TUNE_SHARE = 0.4
@@ -66,7 +69,7 @@ class BalanceSettings:
         """(first tuning sample, largest tuning sample, verification games) for ``players`` seats."""
         fair = 1.0 / players
         verify = self.verify_games or _chunked(fair * (1 - fair) / (self.margin / 4) ** 2)
-        top = self.tune_games or _chunked(verify / 2)
+        top = self.tune_games or _chunked(verify / 4)
         return max(100, _chunked(top / 8)), top, verify
 
 
@@ -109,7 +112,6 @@ class Balancer:
     attempt: int
     should_stop: Callable[[], bool]
     progress: Callable[[str], None] | None = None
-    history: list[tuple[list[float], list[float]]] = field(default_factory=list)  # (turns, rates)
     record: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -117,30 +119,18 @@ class Balancer:
         self.fair = 1.0 / self.n
         self.near = near_sources(self.cand.board)
         self.movable = self.spec.placement in ("free", "distance")
-        self.slope = self._prior_slope()
-        self._sxy, self._sxx = self.slope, 1.0  # the prior counts as one turn² of evidence
+        self.fwd = forward_reach(self.cand.board, self.near)
+        self.offset: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._races: dict = {}
+        self._ok: dict = {}
+        self._seen = {tuple(map(tuple, self.cand.dests))}
+        mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
+        # win-rate change per expected turn, as measured: steeper with fewer seats and shorter races
+        self._slope_guess = -0.16 / self.n ** 0.7 * math.sqrt(12.0 / max(mean, 4.0))
 
     # -- measures ---------------------------------------------------------------------------
     def turns(self, seat: int, dests: list[int]) -> float:
         return expected_turns(self.cand.board, self.cand.starts[seat], dests, self.near)
-
-    def _prior_slope(self) -> float:
-        """Win-rate change per expected turn (negative), as measured on typical boards:
-        steeper with fewer seats, flatter for long races whose finishing times spread more."""
-        mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
-        return -0.16 / self.n ** 0.7 * math.sqrt(12.0 / max(mean, 4.0))
-
-    def _update_slope(self) -> None:
-        """Least squares over the last two rounds on one seed (common random numbers) and all
-        earlier pairs: change of rate against change of turns relative to the mean."""
-        if len(self.history) >= 2:
-            (t0, r0), (t1, r1) = self.history[-2:]
-            m0, m1 = sum(t0) / self.n, sum(t1) / self.n
-            for s in range(self.n):
-                dx = (t1[s] - m1) - (t0[s] - m0)
-                self._sxy += dx * (r1[s] - r0[s])
-                self._sxx += dx * dx
-        self.slope = min(-0.01, max(-0.25, self._sxy / self._sxx))
 
     # -- constraints ------------------------------------------------------------------------
     def seat_ok(self, seat: int, dests: list[int], turns: float) -> bool:
@@ -192,31 +182,80 @@ class Balancer:
                 out.append(SeatOption(new, self.turns(seat, new), self._penalty(seat, new, dests)))
         return out
 
+    def race(self, seat: int, dests: list[int]):
+        key = (seat, tuple(dests))
+        if key not in self._races:
+            self._races[key] = seat_race(self.cand.board, seat, self.cand.starts[seat], dests,
+                                         near=self.near, fwd=self.fwd, tail=1e-6)
+        return self._races[key]
+
+    def predicted(self, dests: list[list[int]]) -> list[float]:
+        """Race-model win probabilities (openers rotating, as in the simulation) plus, per seat,
+        the offset between simulation and race model measured for that seat's destinations
+        (0 where they were never simulated)."""
+        res = race_of([self.race(s, d) for s, d in enumerate(dests)])
+        return [p + self.offset.get((s, tuple(d)), 0.0)
+                for s, (p, d) in enumerate(zip(res.win_probability_rotating, dests))]
+
+    def _loss(self, dests: list[list[int]]) -> float:
+        pen = sum(self._penalty(s, d, dests) for s, d in enumerate(dests))
+        return sum((p - self.fair) ** 2 for p in self.predicted(dests)) + 1e-4 * pen
+
+    def _candidates(self, seat: int, dests: list[list[int]], rate: float) -> list[list[int]]:
+        """Destination sets one move away whose expected turns lie in the direction the seat
+        needs, nearest to a rough target first; only those meeting the spec per seat."""
+        now = self.turns(seat, dests[seat])
+        aim = now + (rate - self.fair) / -self._slope_guess
+        opts = [o for o in self.options(seat, dests) if abs(o.turns - now) <= 4.0]
+        opts.sort(key=lambda o: (abs(o.turns - aim), o.dests))
+        out = []
+        for o in opts:
+            if len(out) >= CANDIDATES:
+                break
+            key = (seat, tuple(o.dests))
+            if key not in self._ok:
+                self._ok[key] = self.seat_ok(seat, o.dests, o.turns)
+            if self._ok[key]:
+                out.append(o.dests)
+        return out
+
+    def learn(self, rates: list[float]) -> None:
+        """Record each seat's simulated-minus-modelled rate for its current destinations."""
+        model = race_of([self.race(s, d) for s, d in enumerate(self.cand.dests)]).win_probability_rotating
+        for s, d in enumerate(self.cand.dests):
+            self.offset[(s, tuple(d))] = rates[s] - model[s]
+
     def step(self, rates: list[float]) -> bool:
-        """Move destinations towards fair rates; False when nothing would change."""
+        """Move at most ``SEATS_PER_STEP`` seats' destinations so that the corrected race
+        model predicts fairer rates; False when no move helps."""
         dests = [list(d) for d in self.cand.dests]
-        turns = [self.turns(s, d) for s, d in enumerate(dests)]
-        shift = [0.8 * (rates[s] - self.fair) / -self.slope for s in range(self.n)]
-        mean_shift = sum(shift) / self.n
-        targets = [turns[s] + shift[s] - mean_shift for s in range(self.n)]
-        if self.spec.turns_band:  # keep the targets inside the band, their differences intact
-            lo, hi = self.spec.turns_band
-            over = max(targets) - hi
-            under = lo - min(targets)
-            if over > 0 and under <= 0:
-                targets = [t - min(over, -under if under < 0 else over) for t in targets]
-            elif under > 0 and over <= 0:
-                targets = [t + min(under, -over if over < 0 else under) for t in targets]
-        new = [list(d) for d in dests]
-        new_turns = list(turns)
-        for s in sorted(range(self.n), key=lambda s: -abs(rates[s] - self.fair)):
-            opts = sorted(self.options(s, new), key=lambda o: (abs(o.turns - targets[s]) + o.penalty, o.dests))
-            for o in opts[:25]:
-                if o.dests == new[s] or self.seat_ok(s, o.dests, o.turns):
-                    new[s], new_turns[s] = o.dests, o.turns
-                    break
-        if new == dests or not self._cross_ok(new, new_turns):
+        base_loss = self._loss(dests)
+        moves = []  # (loss after moving this seat alone, seat, new destinations)
+        for s in range(self.n):
+            best, best_loss = None, base_loss
+            for cand in self._candidates(s, dests, rates[s]):
+                trial = [list(d) for d in dests]
+                trial[s] = cand
+                if tuple(map(tuple, trial)) in self._seen:
+                    continue
+                loss = self._loss(trial)
+                if loss < best_loss - 1e-12:
+                    best, best_loss = cand, loss
+            if best is not None:
+                moves.append((best_loss, s, best))
+        if not moves:
             return False
+        moves.sort()
+        new = [list(d) for d in dests]
+        for _, s, cand in moves[:SEATS_PER_STEP]:
+            new[s] = cand
+        if self._loss(new) >= base_loss:  # the two moves undo each other: take the best alone
+            new = [list(d) for d in dests]
+            new[moves[0][1]] = moves[0][2]
+        turns = [self.turns(s, d) for s, d in enumerate(new)]
+        if not self._cross_ok(new, turns):
+            return False
+        self._seen.add(tuple(map(tuple, new)))
         self.cand.dests = new
         return True
 
@@ -225,52 +264,59 @@ class Balancer:
         if self.progress:
             self.progress(msg)
 
-    def tune(self, seed: int, first: int, top: int) -> tuple[list[float], int] | None:
-        """Tune on one seed until fair within noise at ``top`` games; (rates, games) or None."""
+    def tune(self, seed: int, first: int, top: int) -> bool:
+        """Coarse tuning on one seed (common random numbers) until the board is fair within
+        the sample's noise at ``top`` games; False when the moves run out or time is up."""
         games = first
-        self.history.clear()  # pairs of rounds compare only on one seed
-        tol = self.settings.margin * self.settings.TUNE_SHARE
         for rnd in range(MAX_ROUNDS):
             if self.should_stop():
-                return None
-            layout = self.to_layout(self.cand)
-            rates, _ = win_rates(layout, games, seed, self.settings.policy)
-            turns = [self.turns(s, d) for s, d in enumerate(self.cand.dests)]
-            self.history.append((turns, rates))
-            self._update_slope()
+                return False
+            rates, _ = win_rates(self.to_layout(self.cand), games, seed, self.settings.policy)
             worst = max(abs(r - self.fair) for r in rates)
             se = math.sqrt(self.fair * (1 - self.fair) / games)
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
-            if worst <= max(tol, 2.0 * se):
+            self.learn(rates)
+            if worst <= max(self.settings.margin * self.settings.TUNE_SHARE, 2.0 * se):
                 if games >= top:
-                    return rates, games
+                    return True
                 games = min(top, games * 2)
                 continue
             if not self.movable or not self.step(rates):
-                return None
-        return None
+                return False
+        return False
 
     def run(self) -> dict | None:
-        """Tune and verify; the balance record for ``meta`` on success, None to give this terrain up."""
+        """Tune, then verify on fresh seeds; the balance record for ``meta``, or None to give
+        this terrain up.
+
+        Each verification uses a seed no earlier step saw. When one fails, its (large)
+        sample corrects the model and one more move is made before the next fresh check.
+        """
         first, top, verify = self.settings.games_for(self.n)
         threshold = self.settings.margin * self.settings.VERIFY_SHARE
         tune_seed = balance_seed("tune", self.seed, self.attempt, 0)
-        tunings = []
+        if self.movable:  # first make the race model itself fair: no simulation needed for that
+            for _ in range(2 * self.n):
+                if not self.step(self.predicted(self.cand.dests)):
+                    break
+        if not self.tune(tune_seed, first, top):
+            return None
+        checks = []
         for k in range(MAX_VERIFICATIONS):
-            tuned = self.tune(tune_seed, first if k == 0 else top // 2, top)
-            if tuned is None:
-                return None
-            tunings.append({"seed": tune_seed, "games": tuned[1], "win_rates": [round(r, 4) for r in tuned[0]]})
-            verify_seed = balance_seed("verify", self.seed, self.attempt, k)
             if self.should_stop():
                 return None
+            verify_seed = balance_seed("verify", self.seed, self.attempt, k)
             rates, rec = win_rates(self.to_layout(self.cand), verify, verify_seed, self.settings.policy)
             worst = max(abs(r - self.fair) for r in rates)
             self._say(f"verification {k + 1}: {verify} fresh games, worst seat {100 * worst:.2f} points off")
+            rec.update({"fair_share": round(self.fair, 4), "worst_deviation": round(worst, 4),
+                        "threshold": threshold, "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})
+            checks.append(rec)
             if worst <= threshold:
-                rec.update({"fair_share": round(self.fair, 4), "worst_deviation": round(worst, 4),
-                            "threshold": threshold, "verdict": "BALANCED"})
-                return {"margin": self.settings.margin, "policy": self.settings.policy, "tuning": tunings,
-                        "verification": rec, "verifications": k + 1}
-            tune_seed = verify_seed  # tune on what verification saw; verify next on a new seed
+                return {"margin": self.settings.margin, "policy": self.settings.policy,
+                        "tuning": {"seed": tune_seed, "largest_sample": top}, "verification": rec,
+                        "verifications": checks}
+            self.learn(rates)
+            if not self.movable or not self.step(rates):
+                return None
         return None
