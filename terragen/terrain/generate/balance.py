@@ -60,7 +60,7 @@ class BalanceSettings:
     margin: float = DEFAULT_MARGIN
     policy: str = "greedy"
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
-    tune_games: int | None = None  # None: verify_games / 4
+    tune_games: int | None = None  # None: verify_games / 2
 
     VERIFY_SHARE = 0.5
     TUNE_SHARE = 0.4
@@ -69,7 +69,7 @@ class BalanceSettings:
         """(first tuning sample, largest tuning sample, verification games) for ``players`` seats."""
         fair = 1.0 / players
         verify = self.verify_games or _chunked(fair * (1 - fair) / (self.margin / 4) ** 2)
-        top = self.tune_games or _chunked(verify / 4)
+        top = self.tune_games or _chunked(verify / 2)
         return max(100, _chunked(top / 8)), top, verify
 
 
@@ -276,7 +276,7 @@ class Balancer:
             se = math.sqrt(self.fair * (1 - self.fair) / games)
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
             self.learn(rates)
-            if worst <= max(self.settings.margin * self.settings.TUNE_SHARE, 2.0 * se):
+            if worst <= max(self.settings.margin * self.settings.TUNE_SHARE, 1.5 * se):
                 if games >= top:
                     return True
                 games = min(top, games * 2)
@@ -316,7 +316,7 @@ class Balancer:
                 return {"margin": self.settings.margin, "policy": self.settings.policy,
                         "tuning": {"seed": tune_seed, "largest_sample": top}, "verification": rec,
                         "verifications": checks}
-            self.learn(rates)
-            if not self.movable or not self.step(rates):
+            # the failed check's seed becomes a tuning seed: tune on it, verify on a new one
+            if k + 1 < MAX_VERIFICATIONS and not self.tune(verify_seed, top, top):
                 return None
         return None
