@@ -30,27 +30,31 @@ class _Bar:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--games", "-n", type=int, default=400, show_default=True, help="How many games to play.")
+@click.option("--games", "-n", type=int, default=None,
+              help="How many games to play. Default: enough that a fair seat's standard error is a third of "
+                   "--margin (3600 for 2 seats, 3201 for 3, 2700 for 4, 2305 for 5, 2004 for 6 at 2.5 points).")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--policy", "-p", default="greedy", show_default=True, metavar="NAME[,NAME...]",
-              help="random, greedy, expert or package.module:ClassName; one for all seats or one per seat.")
+              help="random, greedy, expert, solitary or package.module:ClassName; one for all seats or one per seat.")
 @click.option("--variant", "-v", multiple=True, metavar="NAME",
-              help="inversion, green, lost, teams, no-pass-through, fixed-start (repeat or comma-separate).")
+              help="inversion, green, lost, teams, no-pass-through, fixed-start, no-interactions "
+                   "(repeat or comma-separate).")
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3 (implies --variant teams).")
 @click.option("--workers", "-w", type=int, default=1, show_default=True, help="Worker processes (0 = one per CPU).")
 @click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
-@click.option("--margin", type=float, default=0.10, show_default=True,
-              help="Largest allowed distance of a seat's win rate from a fair share.")
+@click.option("--margin", type=float, default=0.025, show_default=True,
+              help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
+def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
              workers: int, turn_cap: int, margin: float, as_json: bool) -> int:
-    """Play GAMES games of the Terrain Game on FILE and say whether it is playable.
+    """Play many games of the Terrain Game on FILE: is it playable, is it balanced?
 
-    Reports each seat's win rate with a 95% (Wilson) interval, turns to
-    finish, the share of games stopped by the turn cap, and rotations and
-    send-backs per game. The layout is PLAYABLE when every destination can be
-    reached ignoring pips, at least 99% of games finish under the cap, and no
-    seat's win rate is more than --margin from a fair share.
+    Reports each seat's win rate with a 95% (Wilson) interval and its distance
+    from a fair share, turns to finish, the share of games stopped by the turn
+    cap, and rotations and send-backs per game. Two verdicts: PLAYABLE when
+    every destination can be reached ignoring pips and at least 99% of games
+    finish under the cap; BALANCED when every seat's win rate is within
+    --margin of its fair share (1/seats, or 1/teams in team play).
 
     \b
     Examples:
@@ -58,7 +62,8 @@ def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, 
       terragen simulate board.json --policy expert,greedy,greedy,greedy --json
       terragen simulate board.txt --variant inversion --variant green --workers 2
 
-    Exit status: 0 playable, 1 not playable, 2 bad input or options.
+    Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED,
+    2 bad input or options.
     """
     from terragen.terrain.files import load_layout
     from terragen.terrain.sim.runner import simulate_layout
@@ -71,7 +76,7 @@ def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, 
         raise click.BadParameter("must be 0 or more", param_hint="--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
     report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
-                             margin=margin, progress=_Bar() if games >= 200 else None)
+                             margin=margin, progress=_Bar() if games is None or games >= 200 else None)
     if as_json:
         data = report.to_json()
         data["file"] = file
@@ -80,4 +85,4 @@ def simulate(file: str, games: int, seed: int, policy: str, variant: tuple[str, 
         click.echo(f"{file}:")
         for line in report.lines():
             click.echo(line)
-    return EXIT_OK if report.playable else EXIT_INVALID
+    return EXIT_OK if report.playable and report.balanced else EXIT_INVALID

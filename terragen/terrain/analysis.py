@@ -2,9 +2,10 @@
 
 Per player: whether each destination is reachable (ignoring pips, and under
 the current rotations), its cheapest cost and path, the exact expected turns
-to collect all destinations, the unavoidable up-3 steps, and how fragile the
-route is to a single rotation. Per board: cliffs, dead pips and how fair the
-seats are. The generator, validator, simulator gate and renderer all read
+to collect all destinations, the unavoidable up-3 steps, how fragile the
+route is to a single rotation and, on request, the race model (when the lone
+token finishes and how often it wins the race of independent tokens). Per
+board: cliffs, dead pips and how fair the seats are. The generator, validator, simulator gate and renderer all read
 this one report, so they can never disagree about a board.
 """
 
@@ -21,6 +22,7 @@ from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.layout import Layout, Player
 from terragen.terrain.paths import cheapest_path, costs_from, reachable
 from terragen.terrain.pieces import distinct_rotations
+from terragen.terrain.race import RaceResult, SeatRace, layout_seats, race_model
 from terragen.terrain.rules import BAD_WEATHER_FACTOR, MAX_CLIMB
 
 
@@ -61,9 +63,30 @@ class PlayerReport:
     tour_path: list[Hex]  # the whole route, start first
     up3_steps: int | None  # up-3 steps on that route (cheapest route with the fewest of them)
     fragility: int  # single-piece rotations that would make the destinations uncollectable
+    race: SeatRace | None = None  # the lone token's finishing rounds (when the race was asked for)
+    win_probability_race: float | None = None  # wins the race of independent tokens, seat 0 opening
+    win_probability_race_rotating: float | None = None  # the same, the opener rotating game by game
+
+    def finish_quantiles(self) -> dict[str, int | None] | None:
+        """Rounds by which the lone token has finished with chance 10%, 50% and 90% (None: never)."""
+        if self.race is None:
+            return None
+        return {f"p{q}": (t if (t := self.race.quantile(q / 100)) >= 0 else None) for q in (10, 50, 90)}
+
+    def race_json(self) -> dict[str, Any]:
+        if self.race is None:
+            return {}
+        er = self.race.expected_rounds
+        return {
+            "win_probability_race": round(self.win_probability_race or 0.0, 6),
+            "win_probability_race_rotating": round(self.win_probability_race_rotating or 0.0, 6),
+            "finish_rounds": self.finish_quantiles(),
+            "expected_rounds": round(er, 6) if math.isfinite(er) else None,
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **self.race_json(),
             "seat": self.seat,
             "corner": self.corner,
             "start": list(self.start) if self.start else None,
@@ -84,6 +107,7 @@ class Analysis:
     cliffs: int
     blocked_exits: int
     up3_arcs: int
+    race: RaceResult | None = None
 
     @property
     def fairness_spread(self) -> float | None:
@@ -109,6 +133,16 @@ class Analysis:
             "cost_max": max(costs) if costs else None,
             "up3_min": min(up3) if up3 else None,
             "fragility_total": sum(p.fragility for p in self.players),
+            **self.race_metrics(),
+        }
+
+    def race_metrics(self) -> dict[str, Any]:
+        """How far the race model puts the luckiest or unluckiest seat from a fair share."""
+        if self.race is None:
+            return {}
+        return {
+            "race_max_deviation": round(self.race.max_deviation(), 6),
+            "race_max_deviation_rotating": round(self.race.max_deviation(rotating=True), 6),
         }
 
 
@@ -225,10 +259,23 @@ def analyse_player(
     )
 
 
-def analyse(layout: Layout, board: Board | None = None, with_fragility: bool = True) -> Analysis:
-    """Analyse every player of ``layout``; pass ``board`` if you already built it."""
+def analyse(layout: Layout, board: Board | None = None, with_fragility: bool = True, with_race: bool = False) -> Analysis:
+    """Analyse every player of ``layout``; pass ``board`` if you already built it.
+
+    ``with_race`` adds the race model (a few milliseconds more per board).
+    """
     board = board or Board.from_layout(layout)
     near = near_sources(board)  # shared by every player's expected-turns solve
     players = [analyse_player(board, layout, p, with_fragility, near) for p in layout.players]
     up3_arcs = sum(1 for arcs in board.pip_arcs for _, _, delta in arcs if delta == MAX_CLIMB)
-    return Analysis(players, len(board.cliffs()), board.blocked_exits(), up3_arcs)
+    race = None
+    if with_race and players:
+        seats, numbers = layout_seats(layout, board)
+        race = race_model(board, seats, near=near, seat_numbers=numbers)
+        order = sorted(range(len(players)), key=lambda k: layout.players[k].seat)  # seat (turn) order
+        for pos, k in enumerate(order):
+            rep = players[k]
+            rep.race = race.seats[pos]
+            rep.win_probability_race = race.win_probability[pos]
+            rep.win_probability_race_rotating = race.win_probability_rotating[pos]
+    return Analysis(players, len(board.cliffs()), board.blocked_exits(), up3_arcs, race)

@@ -184,7 +184,7 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
     findings = check_layout(layout, inv, board)
-    analysis = analyse(layout, board)
+    analysis = analyse(layout, board, with_race=True)
     findings += reachability_findings(layout, analysis)
     data = {
         "radius": layout.radius,
@@ -209,9 +209,12 @@ def _num(v, fmt: str = "{}") -> str:
 
 def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
     """A readable table: one row per destination, then the board metrics."""
-    rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "exp. turns", "up-3", "fragility")]
+    rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "exp. turns", "up-3", "fragility",
+             "finish p10/50/90", "race win", "rotating")]
     for rep in analysis.players:
         first = True
+        q = rep.finish_quantiles() or {}
+        finish = "/".join(_num(q.get(k)) for k in ("p10", "p50", "p90")) if q else "-"
         for d in rep.destinations or [None]:
             rows.append((
                 str(rep.seat) if first else "",
@@ -223,6 +226,9 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
                 _num(rep.expected_turns, "{:.2f}") if first else "",
                 _num(rep.up3_steps) if first else "",
                 str(rep.fragility) if first else "",
+                finish if first else "",
+                _num(rep.win_probability_race, "{:.1%}") if first else "",
+                _num(rep.win_probability_race_rotating, "{:.1%}") if first else "",
             ))
             first = False
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -238,5 +244,11 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
         lines.append(
             f"difficulty: mean expected turns {m['expected_turns_mean']:.2f}, cheapest cost "
             f"{_num(m['cost_min'])}..{_num(m['cost_max'])}, fairness spread {_num(m['fairness_spread'], '{:.2f}')} turns"
+        )
+    if analysis.race is not None and len(analysis.players) > 1:
+        lines.append(
+            f"race model (lone tokens, no send-backs or rotations): worst seat {100 * m['race_max_deviation']:.1f} points "
+            f"from a fair share with seat {min(p.seat for p in layout.players)} opening, "
+            f"{100 * m['race_max_deviation_rotating']:.1f} with the opener rotating"
         )
     return lines

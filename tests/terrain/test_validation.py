@@ -99,3 +99,27 @@ def test_destination_on_unoccupied_corner_is_allowed():
     layout.players[0].destinations = [Destination(*board_corner)]
     report = validate_layout(layout)
     assert "destination-on-start" not in codes(report)
+
+
+def test_report_carries_the_race_model_per_player():
+    report = validate_layout(load_layout(EXAMPLES / "four-players.txt"))
+    players = report.data["players"]
+    assert sum(p["win_probability_race"] for p in players) == pytest.approx(1.0, abs=1e-5)
+    assert sum(p["win_probability_race_rotating"] for p in players) == pytest.approx(1.0, abs=1e-5)
+    for p in players:
+        q = p["finish_rounds"]
+        assert 1 <= q["p10"] <= q["p50"] <= q["p90"]
+        assert p["expected_rounds"] == pytest.approx(p["expected_turns"], rel=1e-6)
+    # the example favours seat 2 heavily: the race model says so too
+    best = max(players, key=lambda p: p["win_probability_race"])
+    assert best["seat"] == 2 and report.data["metrics"]["race_max_deviation"] > 0.3
+    text = "\n".join(report.summary)
+    assert "race win" in text and "worst seat" in text
+
+
+def test_race_fields_for_a_seat_that_cannot_finish():
+    layout = with_players(flat_layout(2, pattern="A", rotation=0), [(0, [(-1, 1)]), (3, [(1, 0)])])
+    players = validate_layout(layout).data["players"]
+    stuck = players[0]
+    assert stuck["win_probability_race"] == 0.0 and stuck["expected_rounds"] is None
+    assert stuck["finish_rounds"] == {"p10": None, "p50": None, "p90": None}

@@ -1,13 +1,14 @@
 """The Terrain Game simulator: an engine for whole games, pluggable policies, statistics.
 
-The generator's playability gate is :func:`simulate_layout`, which returns a
-:class:`SimulationReport` with ``playable`` and ``reasons``.
+:func:`simulate_layout` returns a :class:`SimulationReport` with two verdicts,
+``playable`` (games finish) and ``balanced`` (seats win their fair share);
+:func:`win_rates` gives just the per-seat rates, for the generator's balance search.
 """
 
 from __future__ import annotations
 
-from terragen.terrain.sim.runner import simulate_layout
+from terragen.terrain.sim.runner import default_games, simulate_layout, win_rates
 from terragen.terrain.sim.stats import SimulationReport
 from terragen.terrain.sim.variants import Rules
 
-__all__ = ["Rules", "SimulationReport", "simulate_layout"]
+__all__ = ["Rules", "SimulationReport", "default_games", "simulate_layout", "win_rates"]

@@ -6,6 +6,7 @@ numbers do not depend on how games are split between processes.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -18,7 +19,8 @@ from terragen.terrain.sim.state import GameSetup, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
 from terragen.terrain.sim.variants import Rules
 
-DEFAULT_MARGIN = 0.10
+DEFAULT_MARGIN = 0.025  # BALANCED: every seat within 2.5 points of its fair share
+NOISE_SHARE = 1 / 3  # default games: a fair seat's standard error at most a third of the margin
 FINISH_SHARE = 0.99
 CHUNK = 25  # games per work item: small enough for a smooth progress bar
 
@@ -49,6 +51,23 @@ def _work(args: tuple) -> list[GameResult]:
     return run_games(*args)
 
 
+def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None = None) -> int:
+    """Games enough that a fair seat's win rate has a standard error of at most a third of ``margin``.
+
+    With fair share ``p = 1/sides`` that is ``p(1-p)/N <= (margin/3)^2``: 3600 games for
+    2 sides, 3200 for 3, 2700 for 4, 2304 for 5, 2000 for 6 at the default 2.5 points.
+    Rounded up to a multiple of ``seats`` so that every seat opens equally often.
+    """
+    if sides < 2:
+        return 400  # nothing to balance: enough games to see whether they finish
+    if not 0 < margin <= 1:
+        raise SpecError("--margin must be above 0 and at most 1")
+    p = 1.0 / sides
+    need = math.ceil(p * (1 - p) / (margin * NOISE_SHARE) ** 2 - 1e-9)
+    k = seats or sides
+    return -(-need // k) * k
+
+
 def unreachable_targets(setup: GameSetup) -> list[str]:
     """Targets that no path can reach from their seat's start with pips ignored (the rulebook's test)."""
     out = []
@@ -64,7 +83,7 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
 
 def simulate_layout(
     layout: Layout,
-    games: int = 400,
+    games: int | None = None,
     seed: int = 0,
     policy: str | Sequence = "greedy",
     rules: Rules | None = None,
@@ -77,16 +96,19 @@ def simulate_layout(
     ``policy`` is one name (random, greedy, expert, or ``module:Class``) for every
     seat, a comma list, or a sequence with one name or policy object per seat
     (objects must be picklable when ``workers`` > 1). The report's ``playable`` is true when every target can
-    be reached ignoring pips, at least 99% of games finish under the turn cap,
-    and no seat's win rate is further than ``margin`` from a fair share.
+    be reached ignoring pips and at least 99% of games finish under the turn cap;
+    its ``balanced`` when no seat's win rate is further than ``margin`` from a fair
+    share. ``games`` defaults to :func:`default_games` for the seats (or teams) at hand.
     """
     rules = rules or Rules()
-    if games < 1:
-        raise SpecError("--games must be at least 1")
     if not 0 <= margin <= 1:
         raise SpecError("--margin must be between 0 and 1")
     setup = setup_from_layout(layout, rules)
     n = setup.players
+    if games is None:
+        games = default_games(len(rules.teams) if rules.teams else n, margin or DEFAULT_MARGIN, n)
+    if games < 1:
+        raise SpecError("--games must be at least 1")
     specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
     if len(specs) != n:
         raise SpecError(f"{len(specs)} policies given for {n} seats")
@@ -138,17 +160,35 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
         return sum(getattr(r, attr) for r in results) / played if played else 0.0
 
     reasons = list(unreachable)
+    balance: list[str] = []
     if played:
         if (played - capped) / played < FINISH_SHARE:
             reasons.append(f"{capped / played:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)")
         if n > 1:
             for st in seats:
                 if abs(st.rate - fair) > margin:
-                    reasons.append(f"seat {st.seat} wins {st.rate:.1%} of games, more than {margin:.0%} from a fair {fair:.1%}")
+                    lo, hi = st.interval
+                    balance.append(f"seat {st.seat} wins {st.rate:.1%} of games (95% interval {lo:.1%}-{hi:.1%}), "
+                                   f"{100 * abs(st.rate - fair):.1f} points {'above' if st.rate > fair else 'below'} "
+                                   f"a fair {fair:.1%}")
+    elif n > 1:
+        balance.append("no game was played")
     return SimulationReport(
         games=games, seed=seed, variant=rules.describe(), policies=specs, seats=seats, finished=len(lengths),
         turns=turns, capped_share=capped / played if played else 0.0,
         rotations_per_game=per_game("rotations"), inversions_per_game=per_game("inversions"),
         send_backs_per_game=per_game("send_backs"), forfeits_per_game=per_game("forfeits"),
-        turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons,
+        turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons, balance_reasons=balance,
     )
+
+
+def win_rates(layout: Layout, games: int, seed: int, policy: str | Sequence = "greedy", rules: Rules | None = None,
+              workers: int = 1) -> tuple[float, ...]:
+    """Each seat's share of ``games`` games won (seat order), for callers that judge balance themselves.
+
+    The same games as :func:`simulate_layout` with the same arguments (game ``i``
+    depends on ``seed`` and ``i`` only); capped games count for nobody. All zeros
+    when some target cannot be reached at all.
+    """
+    report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers, margin=1.0)
+    return tuple(s.rate for s in report.seats)

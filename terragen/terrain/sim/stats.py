@@ -1,4 +1,9 @@
-"""Summaries of many games: win rates with intervals, game lengths, the verdict."""
+"""Summaries of many games: win rates with intervals, game lengths, the two verdicts.
+
+PLAYABLE says the games can be played out (every target reachable, games
+finish under the cap); BALANCED says every seat wins within a margin of its
+fair share. They are separate because a board can be one without the other.
+"""
 
 from __future__ import annotations
 
@@ -55,15 +60,25 @@ class SeatStats:
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
 
+    @property
+    def deviation(self) -> float:
+        """Win rate minus the fair share (a fraction; positive = wins more than its share)."""
+        return self.rate - self.fair
+
     def to_json(self) -> dict:
         lo, hi = self.interval
         return {"seat": self.seat, "policy": self.policy, "wins": self.wins, "win_rate": round(self.rate, 4),
-                "ci95": [round(lo, 4), round(hi, 4)], "fair": round(self.fair, 4)}
+                "ci95": [round(lo, 4), round(hi, 4)], "fair": round(self.fair, 4),
+                "deviation": round(self.deviation, 4)}
 
 
 @dataclass
 class SimulationReport:
-    """Everything ``terragen simulate`` prints; ``playable`` and ``reasons`` are the generator's gate."""
+    """Everything ``terragen simulate`` prints.
+
+    ``playable`` (games finish) rests on ``reasons``; ``balanced`` (every seat
+    within ``margin`` of its fair share) on ``balance_reasons``.
+    """
 
     games: int
     seed: int
@@ -81,10 +96,19 @@ class SimulationReport:
     margin: float
     unreachable: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    balance_reasons: list[str] = field(default_factory=list)
 
     @property
     def playable(self) -> bool:
         return not self.reasons
+
+    @property
+    def balanced(self) -> bool:
+        return not self.balance_reasons
+
+    @property
+    def verdicts(self) -> tuple[str, str]:
+        return ("PLAYABLE" if self.playable else "NOT PLAYABLE", "BALANCED" if self.balanced else "NOT BALANCED")
 
     def to_json(self) -> dict:
         return {
@@ -94,16 +118,19 @@ class SimulationReport:
             "capped_share": round(self.capped_share, 4), "turn_cap": self.turn_cap,
             "per_game": {"rotations": round(self.rotations_per_game, 3), "inversions": round(self.inversions_per_game, 3),
                          "send_backs": round(self.send_backs_per_game, 3), "forfeits": round(self.forfeits_per_game, 3)},
-            "margin": self.margin, "verdict": "PLAYABLE" if self.playable else "NOT PLAYABLE", "reasons": self.reasons,
+            "margin": self.margin, "playable": self.playable, "balanced": self.balanced,
+            "verdict": ", ".join(self.verdicts), "reasons": self.reasons, "balance_reasons": self.balance_reasons,
         }
 
     def lines(self) -> list[str]:
         """The plain-text report, one line each."""
         out = [f"{self.games} games, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"]
-        out.append("seat  policy    wins   win rate  95% interval     fair")
+        out.append("seat  policy    wins   win rate  95% interval     fair   vs fair")
         for s in self.seats:
             lo, hi = s.interval
-            out.append(f"{s.seat:>4}  {s.policy:<8} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}")
+            flag = "  *" if abs(s.deviation) > self.margin else ""
+            out.append(f"{s.seat:>4}  {s.policy:<8} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}"
+                       f"  {100 * s.deviation:+5.1f}{flag}")
         t = self.turns
         if self.finished:
             out.append(f"turns to finish: mean {t['mean']:.2f}, median {t['median']:.0f}, p90 {t['p90']:.0f}, max {t['max']:.0f}"
@@ -113,6 +140,9 @@ class SimulationReport:
         out.append(f"hit the turn cap ({self.turn_cap} rounds): {self.capped_share:.1%} of games")
         out.append(f"per game: {self.rotations_per_game:.2f} rotations, {self.send_backs_per_game:.2f} send-backs, "
                    f"{self.inversions_per_game:.2f} inversions, {self.forfeits_per_game:.2f} forfeited doubles")
-        out.append("verdict: " + ("PLAYABLE" if self.playable else "NOT PLAYABLE"))
+        playable, balanced = self.verdicts
+        out.append(f"verdict: {playable} (every target reachable, games finish under the cap)")
         out.extend(f"  - {r}" for r in self.reasons)
+        out.append(f"verdict: {balanced} (every seat within {100 * self.margin:.1f} points of its fair share)")
+        out.extend(f"  - {r}" for r in self.balance_reasons)
         return out

@@ -87,3 +87,39 @@ def test_variant_name_and_description():
     rules = rules_from_names(["no-interactions"], 4)
     assert not rules.interactions and not rules.send_back and not rules.rotations_matter
     assert "no-interactions" in rules.describe()
+
+
+def test_default_games_keep_the_verdicts_noise_small():
+    from terragen.terrain.sim import default_games
+
+    assert [default_games(k) for k in (2, 4, 6)] == [3600, 2700, 2004]
+    for sides in range(2, 7):
+        n = default_games(sides)
+        p = 1 / sides
+        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 3 + 1e-12 and n % sides == 0
+    assert default_games(2, margin=0.05) == 900
+    assert default_games(2, seats=4) % 4 == 0  # teams: every seat opens equally often
+
+
+def test_two_verdicts_are_separate():
+    # the four-player example finishes every game but favours seat 2 heavily
+    layout = load_layout(EXAMPLES / "four-players.txt")
+    rep = simulate_layout(layout, games=200, seed=1, policy="greedy")
+    assert rep.playable and not rep.balanced
+    assert any("seat 2 wins" in r and "above a fair 25.0%" in r for r in rep.balance_reasons)
+    data = rep.to_json()
+    assert data["verdict"] == "PLAYABLE, NOT BALANCED" and data["balanced"] is False
+    assert all(set(s) >= {"ci95", "deviation", "fair", "win_rate"} for s in data["seats"])
+    # a wide margin makes the same games BALANCED; a turn cap of 1 round makes them NOT PLAYABLE
+    assert simulate_layout(layout, games=200, seed=1, margin=1.0).balanced
+    capped = simulate_layout(layout, games=20, seed=1, rules=Rules(turn_cap=1), margin=1.0)
+    assert not capped.playable and capped.balanced
+
+
+def test_win_rates_are_the_simulated_rates():
+    from terragen.terrain.sim import win_rates
+
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    rates = win_rates(layout, 60, 5, "greedy")
+    rep = simulate_layout(layout, games=60, seed=5, policy="greedy")
+    assert rates == tuple(s.rate for s in rep.seats) and len(rates) == 2
