@@ -112,7 +112,7 @@ def summary(layout, analysis, spec) -> list[str]:
 
     race = race_for_layout(layout).win_probability_rotating
     sim = layout.extra.get("meta", {}).get("balance")
-    rates = sim["verification"]["win_rates"] if sim else [None] * len(layout.players)
+    rates = sim["verification"][0]["win_rates"] if sim else [None] * len(layout.players)
     lines = ["seat  corner  destinations        cost  exp.turns  up-3  critical  race win  simulated win"]
     for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations)
@@ -121,10 +121,10 @@ def summary(layout, analysis, spec) -> list[str]:
                      f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<9} {shown}")
     m = analysis.metrics()
     if sim:
-        v = sim["verification"]
-        lines.append(f"balance: BALANCED, {v['games']} fresh games ({v['policy']} players, seed {v['seed']}): "
-                     f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
-                     f"(check {100 * v['threshold']:.2f}, margin {100 * sim['margin']:.1f})")
+        for v in sim["verification"]:
+            lines.append(f"balance: BALANCED with {v['policy']} players, {v['games']} fresh games (seed {v['seed']}): "
+                         f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
+                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})")
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"

@@ -117,6 +117,7 @@ def generate_board(
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])
     found: list[tuple[Layout, dict, dict | None]] = []
+    unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     attempt = 0
 
     def should_stop() -> bool:
@@ -135,6 +136,7 @@ def generate_board(
             record = Balancer(spec, tuned, lambda c: to_layout(c, spec), balance, seed, attempt,
                               should_stop, progress).run()
             if record is None:
+                unbalanced[0] += 1
                 return False
             layout = to_layout(tuned, spec)
             problems, data = check_against_spec(layout, spec, inv)
@@ -163,7 +165,7 @@ def generate_board(
         if result is not None:
             break
     if not found:
-        raise TimeLimitError(_timeout_message(spec, time_limit, attempt))
+        raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))
     layout, data, record = found[0]
     seats = data["players"]
     turns = [p["expected_turns"] for p in seats]
@@ -188,8 +190,12 @@ def generate_board(
     return layout
 
 
-def _timeout_message(spec: Spec, limit: float, attempts: int) -> str:
+def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0) -> str:
     hints = []
+    if unbalanced:
+        lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")
+        return (f"no board met the spec within {limit:g}s: {unbalanced} board(s) met every band but could not be "
+                f"balanced by win rates ({lever}try a longer --time-limit, a wider --margin, or --no-balance)")
     if spec.fairness is not None:
         hints.append(f"a wider fairness (now {spec.fairness})")
     if spec.turns_band:

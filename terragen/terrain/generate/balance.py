@@ -35,14 +35,16 @@ from dataclasses import dataclass, field
 from terragen.grids import hex as hx
 from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate, destination_options
-from terragen.terrain.generate.evaluate import band_gap, tour
+from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.race import forward_reach, race_of, seat_race
 
 DEFAULT_MARGIN = 0.025
+WORKERS = 2  # processes for the large simulations (game i depends only on its seed and i)
 MAX_ROUNDS = 14  # tuning rounds per verification
 MAX_VERIFICATIONS = 4
-SEATS_PER_STEP = 2
+SEATS_PER_STEP = 1
+TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
 CANDIDATES = 12  # destination sets per seat the race model scores in one step
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
@@ -58,7 +60,8 @@ class BalanceSettings:
     """
 
     margin: float = DEFAULT_MARGIN
-    policy: str = "greedy"
+    policy: str = "greedy"  # the players the tuning simulates
+    verify_policies: tuple[str, ...] = ("greedy", "solitary")  # every one must pass on fresh seeds
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
     tune_games: int | None = None  # None: verify_games / 2
 
@@ -68,13 +71,16 @@ class BalanceSettings:
     def games_for(self, players: int) -> tuple[int, int, int]:
         """(first tuning sample, largest tuning sample, verification games) for ``players`` seats."""
         fair = 1.0 / players
-        verify = self.verify_games or _chunked(fair * (1 - fair) / (self.margin / 4) ** 2)
-        top = self.tune_games or _chunked(verify / 2)
-        return max(100, _chunked(top / 8)), top, verify
+        verify = self.verify_games or _chunked(fair * (1 - fair) / (self.margin / 4) ** 2, players)
+        top = self.tune_games or _chunked(verify / 2, players)
+        return min(top, _chunked(top / 8, players)), top, verify
 
 
-def _chunked(x: float) -> int:
-    return max(100, int(math.ceil(x / 100.0)) * 100)
+def _chunked(x: float, seats: int) -> int:
+    """At least 100 games, rounded up to a multiple of 100 and of the seat count (every seat
+    opens equally often)."""
+    step = 100 * seats // math.gcd(100, seats)
+    return max(step, int(math.ceil(x / step)) * step)
 
 
 def balance_seed(purpose: str, seed: int, attempt: int, k: int) -> int:
@@ -83,14 +89,27 @@ def balance_seed(purpose: str, seed: int, attempt: int, k: int) -> int:
     return 1_000_000 + int(digest[:8], 16)
 
 
-def win_rates(layout, games: int, seed: int, policy: str) -> tuple[list[float], dict]:
-    """Per-seat win rates over ``games`` full-rules games (capped games count for no one)."""
+class OutOfTime(Exception):
+    """Raised inside a simulation when the generator's time is up (never leaves this module)."""
+
+
+def simulated_rates(layout, games: int, seed: int, policy: str,
+                    should_stop: Callable[[], bool] = lambda: False) -> tuple[list[float], dict]:
+    """Per-seat win rates over ``games`` full-rules games, and their record for ``meta``.
+
+    Raises OutOfTime between chunks of games once ``should_stop()`` says so, so a large
+    simulation cannot run far past the time limit.
+    """
     from terragen.terrain.sim import simulate_layout
 
-    report = simulate_layout(layout, games=games, seed=seed, policy=policy, margin=1.0)
+    def watch(done: int, total: int) -> None:
+        if should_stop():
+            raise OutOfTime
+
+    report = simulate_layout(layout, games=games, seed=seed, policy=policy, margin=1.0,
+                             workers=WORKERS if games >= 1000 else 1, progress=watch)
     rates = [s.rate for s in report.seats]
-    return rates, {"games": games, "seed": seed, "policy": policy,
-                   "win_rates": [round(r, 4) for r in rates], "capped_share": round(report.capped_share, 4)}
+    return rates, {"games": games, "seed": seed, "policy": policy, "win_rates": [round(r, 4) for r in rates]}
 
 
 @dataclass
@@ -112,50 +131,58 @@ class Balancer:
     attempt: int
     should_stop: Callable[[], bool]
     progress: Callable[[str], None] | None = None
-    record: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.n = len(self.cand.starts)
         self.fair = 1.0 / self.n
-        self.near = near_sources(self.cand.board)
         self.movable = self.spec.placement in ("free", "distance")
-        self.fwd = forward_reach(self.cand.board, self.near)
         self.offset: dict[tuple[int, tuple[int, ...]], float] = {}
-        self._races: dict = {}
-        self._ok: dict = {}
+        self._reset_board()
         self._seen = {tuple(map(tuple, self.cand.dests))}
         mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
         # win-rate change per expected turn, as measured: steeper with fewer seats and shorter races
         self._slope_guess = -0.16 / self.n ** 0.7 * math.sqrt(12.0 / max(mean, 4.0))
+
+    def _reset_board(self) -> None:
+        """Forget everything computed for the previous terrain."""
+        self.near = near_sources(self.cand.board)
+        self.fwd = forward_reach(self.cand.board, self.near)
+        self._races: dict = {}
+        self._ok: dict = {}
 
     # -- measures ---------------------------------------------------------------------------
     def turns(self, seat: int, dests: list[int]) -> float:
         return expected_turns(self.cand.board, self.cand.starts[seat], dests, self.near)
 
     # -- constraints ------------------------------------------------------------------------
-    def seat_ok(self, seat: int, dests: list[int], turns: float) -> bool:
+    def seat_ok(self, seat: int, dests: list[int], turns: float, board=None) -> bool:
         """The spec's per-seat requirements with these destinations (bands, up-3, critical)."""
         spec = self.spec
+        board = board or self.cand.board
         if not math.isfinite(turns) or band_gap(turns, spec.turns_band) > 1e-6:
             return False
-        res = tour(self.cand.board, self.cand.starts[seat], dests)
+        res = tour(board, self.cand.starts[seat], dests)
         if res.cost is None or band_gap(res.cost, spec.cost_band) > 0 or res.up3 < spec.min_up3:
             return False
         if spec.min_critical:
             from terragen.terrain.analysis import fragility
 
-            if fragility(self.cand.board, self.cand.starts[seat], dests) < spec.min_critical:
+            if fragility(board, self.cand.starts[seat], dests) < spec.min_critical:
                 return False
         return True
 
-    def _cross_ok(self, dests: list[list[int]], turns: list[float]) -> bool:
+    def _cross_ok(self, dests: list[list[int]], turns: list[float], board=None) -> bool:
+        """The requirements across seats: expected-turns spread, cost spread, cliff pips."""
         spec = self.spec
+        board = board or self.cand.board
         if spec.fairness is not None and max(turns) - min(turns) > spec.fairness:
             return False
         if spec.cost_spread is not None:
-            costs = [tour(self.cand.board, s, d).cost for s, d in zip(self.cand.starts, dests)]
-            if max(costs) - min(costs) > spec.cost_spread:
+            costs = [tour(board, s, d).cost for s, d in zip(self.cand.starts, dests)]
+            if None in costs or max(costs) - min(costs) > spec.cost_spread:
                 return False
+        if spec.min_cliff_exits and cliff_exits(board) < spec.min_cliff_exits:
+            return False
         return True
 
     # -- moves ------------------------------------------------------------------------------
@@ -189,17 +216,22 @@ class Balancer:
                                          near=self.near, fwd=self.fwd, tail=1e-6)
         return self._races[key]
 
+    def modelled(self, dests: list[list[int]]) -> list[float]:
+        """The race model's win probabilities (openers rotating, as in the simulation)."""
+        return list(race_of([self.race(s, d) for s, d in enumerate(dests)]).win_probability_rotating)
+
     def predicted(self, dests: list[list[int]]) -> list[float]:
-        """Race-model win probabilities (openers rotating, as in the simulation) plus, per seat,
-        the offset between simulation and race model measured for that seat's destinations
-        (0 where they were never simulated)."""
-        res = race_of([self.race(s, d) for s, d in enumerate(dests)])
-        return [p + self.offset.get((s, tuple(d)), 0.0)
-                for s, (p, d) in enumerate(zip(res.win_probability_rotating, dests))]
+        """The race model plus, per seat, the offset between simulation and race model measured
+        for that seat's destinations (0 where they were never simulated)."""
+        return [p + self.offset.get((s, tuple(d)), 0.0) for s, (p, d) in enumerate(zip(self.modelled(dests), dests))]
 
     def _loss(self, dests: list[list[int]]) -> float:
+        """Both must be fair: the race model (players who never rotate, like ``solitary``) and
+        the simulated rates it predicts (greedy players, who rotate on doubles)."""
+        model = self.modelled(dests)
         pen = sum(self._penalty(s, d, dests) for s, d in enumerate(dests))
-        return sum((p - self.fair) ** 2 for p in self.predicted(dests)) + 1e-4 * pen
+        return sum((p - self.fair) ** 2 + (p + self.offset.get((s, tuple(d)), 0.0) - self.fair) ** 2
+                   for s, (p, d) in enumerate(zip(model, dests))) + 1e-4 * pen
 
     def _candidates(self, seat: int, dests: list[list[int]], rate: float) -> list[list[int]]:
         """Destination sets one move away whose expected turns lie in the direction the seat
@@ -259,19 +291,64 @@ class Balancer:
         self.cand.dests = new
         return True
 
+    def terrain_step(self, rates: list[float]) -> bool:
+        """For fixed destinations (placement fixed or opposite): turn one piece on or next to
+        the routes of the two seats furthest from fair, the turn whose corrected race model is
+        fairest and that keeps every requirement; False when none helps."""
+        import random
+
+        from terragen.terrain.pieces import distinct_rotations
+
+        b, dests = self.cand.board, self.cand.dests
+        base_loss = self._loss(dests)
+        cells: set[int] = set()
+        for s in sorted(range(self.n), key=lambda s: -abs(rates[s] - self.fair))[:2]:
+            for i in tour(b, self.cand.starts[s], dests[s]).path:
+                cells.add(i)
+                cells.update(j for j in b.nbr[i] if j >= 0)
+        cells -= self.cand.locked_rot
+        moves = [(i, r) for i in sorted(cells) for r in distinct_rotations(b.pattern[i]) if r != b.rotation[i]]
+        random.Random(f"terragen-balance-turn:{self.seed}:{self.attempt}:{len(self._seen)}").shuffle(moves)
+        best = None
+        for i, r in moves[:TURN_CANDIDATES]:
+            if ("turn", i, r) in self._seen:
+                continue
+            trial = Balancer(self.spec, Candidate(b.rotated(i, r), [], dests, self.cand.starts), self.to_layout,
+                             self.settings, self.seed, self.attempt, self.should_stop)
+            trial.offset = self.offset
+            loss = trial._loss(dests)
+            if loss < (best[0] if best else base_loss) - 1e-12:
+                turns = [trial.turns(s, d) for s, d in enumerate(dests)]
+                if all(trial.seat_ok(s, d, t) for s, (d, t) in enumerate(zip(dests, turns))) \
+                        and trial._cross_ok(dests, turns):
+                    best = (loss, i, r)
+        if best is None:
+            return False
+        _, i, r = best
+        self._seen.add(("turn", i, r))
+        self.cand.board.set_rotation(i, r)
+        self._reset_board()
+        return True
+
     # -- the loop ---------------------------------------------------------------------------
     def _say(self, msg: str) -> None:
         if self.progress:
             self.progress(msg)
 
     def tune(self, seed: int, first: int, top: int) -> bool:
-        """Coarse tuning on one seed (common random numbers) until the board is fair within
-        the sample's noise at ``top`` games; False when the moves run out or time is up."""
+        """Tune on one seed (common random numbers) until the board is fair within the
+        sample's noise at ``top`` games; False when the moves run out or time is up.
+
+        Every step starts from the fairest destinations measured so far at the current
+        sample size, so a move that turned out badly (a cell where rotations or send-backs
+        change the race) is undone, while what it taught about that cell is kept.
+        """
         games = first
+        best: tuple[float, list[list[int]], list[float]] | None = None
         for rnd in range(MAX_ROUNDS):
             if self.should_stop():
                 return False
-            rates, _ = win_rates(self.to_layout(self.cand), games, seed, self.settings.policy)
+            rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
             worst = max(abs(r - self.fair) for r in rates)
             se = math.sqrt(self.fair * (1 - self.fair) / games)
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
@@ -280,12 +357,26 @@ class Balancer:
                 if games >= top:
                     return True
                 games = min(top, games * 2)
+                best = None  # a larger sample: earlier measurements are not comparable
                 continue
-            if not self.movable or not self.step(rates):
+            measured = sum((r - self.fair) ** 2 for r in rates)
+            if best is None or measured < best[0]:
+                best = (measured, [list(d) for d in self.cand.dests], rates)
+            elif self.movable:
+                self.cand.dests = [list(d) for d in best[1]]
+                rates = best[2]
+            if not (self.step(rates) if self.movable else self.terrain_step(rates)):
                 return False
         return False
 
     def run(self) -> dict | None:
+        """See :meth:`balance`; None also when the time is up."""
+        try:
+            return self.balance()
+        except OutOfTime:
+            return None
+
+    def balance(self) -> dict | None:
         """Tune, then verify on fresh seeds; the balance record for ``meta``, or None to give
         this terrain up.
 
@@ -303,20 +394,27 @@ class Balancer:
             return None
         checks = []
         for k in range(MAX_VERIFICATIONS):
-            if self.should_stop():
-                return None
             verify_seed = balance_seed("verify", self.seed, self.attempt, k)
-            rates, rec = win_rates(self.to_layout(self.cand), verify, verify_seed, self.settings.policy)
-            worst = max(abs(r - self.fair) for r in rates)
-            self._say(f"verification {k + 1}: {verify} fresh games, worst seat {100 * worst:.2f} points off")
-            rec.update({"fair_share": round(self.fair, 4), "worst_deviation": round(worst, 4),
-                        "threshold": threshold, "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})
-            checks.append(rec)
-            if worst <= threshold:
-                return {"margin": self.settings.margin, "policy": self.settings.policy,
-                        "tuning": {"seed": tune_seed, "largest_sample": top}, "verification": rec,
-                        "verifications": checks}
+            results = []
+            for policy in self.settings.verify_policies:
+                if self.should_stop():
+                    return None
+                rates, rec = simulated_rates(self.to_layout(self.cand), verify, verify_seed, policy, self.should_stop)
+                worst = max(abs(r - self.fair) for r in rates)
+                self._say(f"verification {k + 1}: {verify} fresh games, {policy} players, "
+                          f"worst seat {100 * worst:.2f} points off")
+                rec.update({"fair_share": round(self.fair, 4), "worst_deviation": round(worst, 4),
+                            "threshold": threshold, "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})
+                results.append(rec)
+                if worst > threshold:
+                    break
+            checks.append(results)
+            if all(r["verdict"] == "BALANCED" for r in results) and len(results) == len(self.settings.verify_policies):
+                return {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
+                                                                   "largest_sample": top},
+                        "verification": results, "verifications": k + 1}
             # the failed check's seed becomes a tuning seed: tune on it, verify on a new one
             if k + 1 < MAX_VERIFICATIONS and not self.tune(verify_seed, top, top):
                 return None
+        return None
         return None
