@@ -412,7 +412,7 @@ class Balancer:
             if all(r["verdict"] == "BALANCED" for r in results) and len(results) == len(self.settings.verify_policies):
                 return {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
                                                                    "largest_sample": top},
-                        "verification": results, "verifications": k + 1}
+                        "verification": results, "checks": checks}
             # the failed check's seed becomes a tuning seed: tune on it, verify on a new one
             if k + 1 < MAX_VERIFICATIONS and not self.tune(verify_seed, top, top):
                 return None
