@@ -78,7 +78,7 @@ def tour(dists: list[dict[int, int]], goals: list[int], cell: int, left: list[in
 
 
 def play(layout: Layout, seed: int, cap: int = 500) -> tuple[int, int]:
-    """One greedy game; returns (winner or -1, rounds)."""
+    """One greedy game; returns (winner or -1, rounds). Turns taken: see :func:`turns_taken`."""
     rng = random.Random(seed)
     board = Board.from_layout(layout)
     starts = [board.index[layout.start(p)] for p in layout.players]
@@ -135,3 +135,8 @@ def play(layout: Layout, seed: int, cap: int = 500) -> tuple[int, int]:
                 if len(got[s]) == len(goals[s]):
                     return s, rnd
     return -1, cap
+
+
+def turns_taken(players: int, winner: int, rounds: int) -> int:
+    """Turns all seats took in a game :func:`play` returned (seat 0 opens every round)."""
+    return (rounds - 1) * players + winner + 1 if winner >= 0 else rounds * players

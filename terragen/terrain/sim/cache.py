@@ -1,12 +1,18 @@
-"""Per-board distance tables that survive from turn to turn.
+"""Per-board distance tables that survive from turn to turn and from game to game.
 
 A game changes its board only when a piece is rotated or inverted, which is
 rare (one turn in six at most). So everything a policy asks about the board —
 the cells a token can reach with up to 6 points, the cheapest cost to a set
 of goals, the exact expected-turns table of a player — is computed once and
 kept until a change makes it wrong. A rotation of piece ``i`` only changes
-the arcs leaving ``i``; the cache drops exactly the entries that could have
-used those arcs and keeps the rest.
+the arcs leaving ``i``; the tables of the new board are derived from the old
+ones, dropping exactly the entries that could have used those arcs.
+
+The tables of every board state a run meets are kept, keyed by how the board
+differs from its start (turned pieces by exit set, inverted pieces): games of
+one run turn the same pieces again and again (on the benchmark boards five
+rotations in six lead to a board an earlier game already had), so most turns
+find their tables ready.
 """
 
 from __future__ import annotations
@@ -201,69 +207,103 @@ class _LazyTable(dict):
     """``table[mask]`` of expected turns, each layer solved the first time it is asked for.
 
     A player who already holds some destinations never needs the layers below
-    its mask, so they are never solved.
+    its mask, so they are never solved. The table keeps the move table and
+    passable cells of the board state it belongs to (never a live board), so
+    every game in that state may fill it.
     """
 
-    def __init__(self, cache: BoardCache, groups: tuple[tuple[int, ...], ...]) -> None:
+    def __init__(self, near: list[list[tuple[int, int]]], passable: list[bool],
+                 groups: tuple[tuple[int, ...], ...]) -> None:
         super().__init__()
-        self._cache = cache
+        self._near = near
+        self._passable = passable
         self._groups = groups
-        self[(1 << len(groups)) - 1] = [0.0] * len(cache.board)
+        self[(1 << len(groups)) - 1] = [0.0] * len(passable)
 
     def __missing__(self, mask: int) -> list[float]:
-        board = self._cache.board
         landing: dict[int, float] = {}
         for b, grp in enumerate(self._groups):
             if mask >> b & 1:
                 continue
             above = self[mask | 1 << b]
             for g in grp:
-                if board.passable(g):
+                if self._passable[g]:
                     v = above[g]
                     if v < landing.get(g, INF):
                         landing[g] = v
-        layer = self[mask] = solve_layer(len(board), self._cache.near(), landing)
+        layer = self[mask] = solve_layer(len(self._passable), self._near, landing)
         return layer
 
 
+class _Tables:
+    """Everything cached for one board state. Filled lazily; never changed once a value is in."""
+
+    __slots__ = ("reach", "within", "rev", "dist", "tours", "tables", "near",
+                 "elev_rev", "elev_dist", "elev_tours", "exits", "memo")
+
+    def __init__(self) -> None:
+        self.reach: dict[int, dict[int, int]] = {}
+        self.within: dict[int, list[dict[int, int]]] = {}
+        self.rev: list[list[tuple[int, int]]] | None = None
+        self.dist: dict[tuple[int, ...], list[float]] = {}
+        self.tours: dict[tuple, list[float]] = {}
+        self.tables: dict[tuple[tuple[int, ...], ...], dict[int, list[float]]] = {}
+        self.near: list[list[tuple[int, int]]] | None = None
+        # pips ignored: these survive rotations (not inversions)
+        self.elev_rev: list[list[tuple[int, int]]] | None = None
+        self.elev_dist: dict[tuple[int, ...], list[float]] = {}
+        self.elev_tours: dict[tuple, list[float]] = {}
+        self.exits: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.memo: dict = {}  # answers policies derive from this board state alone
+
+
+MAX_STATES = 2048  # board states a run keeps tables for (a random player turns pieces without end)
+
+
 class BoardCache:
-    """Lazily built tables for one mutable board; call :meth:`rotated` / :meth:`inverted` after changes."""
+    """Lazily built tables for one mutable board; call :meth:`rotated` / :meth:`inverted` after changes.
+
+    ``template`` is the cache of the same starting board in an earlier game of
+    the run: the new cache shares its store of board states.
+    """
 
     def __init__(self, board: Board, pips: bool = True, template: BoardCache | None = None) -> None:
         self.board = board
         self.pips = pips
         self.version = 0
-        self._reach: dict[int, dict[int, int]] = {}
-        self._rev: list[list[tuple[int, int]]] | None = None
-        self._dist: dict[tuple[int, ...], list[float]] = {}
-        self._elev_dist: dict[tuple[int, ...], list[float]] = {}
-        self._tables: dict[tuple[tuple[int, ...], ...], dict[int, list[float]]] = {}
-        self._elev_rev: list[list[tuple[int, int]]] | None = None
-        self._near: list[list[tuple[int, int]]] | None = None
-        self._tours: dict[tuple, list[float]] = {}
-        self._elev_tours: dict[tuple, list[float]] = {}
-        self._exits: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        # A template is the cache of the untouched starting board, shared by every game of a
-        # run: a game starts from its tables and, until its board first changes, adds to them.
-        self._template = template
-        if template is not None:
-            for name in ("_reach", "_dist", "_elev_dist", "_tables", "_tours", "_elev_tours", "_exits"):
-                getattr(self, name).update(getattr(template, name))
-            self._rev, self._elev_rev, self._near = template._rev, template._elev_rev, template._near
+        self._start_mask = list(board.mask)
+        self._start_inverted = list(board.inverted)
+        self._turned: dict[int, int] = {}  # cell -> exit mask, where it differs from the start
+        self._flipped: set[int] = set()  # cells whose inversion differs from the start
+        if template is not None and template.pips == pips and template._start_mask == self._start_mask \
+                and template._start_inverted == self._start_inverted:
+            self._states = template._states
+        else:
+            self._states = {}
+        t = self._states.get(self._key())
+        if t is None:
+            t = self._states[self._key()] = _Tables()
+        self._t = t
 
-    def _share(self, name: str, key, value) -> None:
-        if self.version == 0 and self._template is not None:
-            getattr(self._template, name)[key] = value
+    def _key(self) -> tuple:
+        return (frozenset(self._turned.items()), frozenset(self._flipped))
 
     @property
     def arcs(self) -> list:
         return self.board.pip_arcs if self.pips else self.board.elev_arcs
 
     # ---- queries -------------------------------------------------------------------------
+    @property
+    def memo(self) -> dict:
+        """A store for answers that depend only on the board state and the key a caller gives
+        (a policy's choice for a given seat, cell and collection, say); it follows the board."""
+        return self._t.memo
+
     def exits_as(self, cell: int, mask: int) -> list[tuple[int, int]]:
         """Arcs (target, cost) piece ``cell`` would have if its exit mask were ``mask``."""
         key = (cell, mask)
-        a = self._exits.get(key)
+        exits = self._t.exits
+        a = exits.get(key)
         if a is None:
             b = self.board
             lv = b.level[cell]
@@ -273,69 +313,64 @@ class BoardCache:
                     delta = b.level[j] - lv
                     if -3 <= delta <= 3:
                         a.append((j, step_cost(delta)))
-            self._exits[key] = a
-            self._share("_exits", key, a)
+            exits[key] = a
         return a
 
     def reach(self, cell: int) -> dict[int, int]:
         """Cells reachable from ``cell`` with at most 6 good-weather points, with their cost."""
-        r = self._reach.get(cell)
+        reach = self._t.reach
+        r = reach.get(cell)
         if r is None:
-            r = self._reach[cell] = bounded_reach(self.arcs, cell, MAX_BUDGET) if self.board.passable(cell) else {cell: 0}
-            self._share("_reach", cell, r)
+            r = reach[cell] = bounded_reach(self.arcs, cell, MAX_BUDGET) if self.board.passable(cell) else {cell: 0}
         return r
 
+    def within(self, cell: int, budget: int) -> dict[int, int]:
+        """The part of :meth:`reach` that costs at most ``budget`` (0..6); do not change it."""
+        w = self._t.within.get(cell)
+        if w is None:
+            r = self.reach(cell)
+            w = self._t.within[cell] = [{q: c for q, c in r.items() if c <= b} for b in range(MAX_BUDGET + 1)]
+        return w[budget]
+
     def _reverse(self) -> list[list[tuple[int, int]]]:
-        if self._rev is None:
-            rev: list[list[tuple[int, int]]] = [[] for _ in range(len(self.board))]
-            for i, out in enumerate(self.arcs):
-                for j, c, _ in out:
-                    rev[j].append((i, c))
-            self._rev = rev
-            if self.version == 0 and self._template is not None:
-                self._template._rev = rev
-        return self._rev
+        t = self._t
+        if t.rev is None:
+            t.rev = _reverse_of(self.arcs, len(self.board))
+        return t.rev
 
     def dist_to(self, goals: tuple[int, ...]) -> list[float]:
         """Cheapest cost (move graph of the game) from every cell to the nearest of ``goals``."""
-        d = self._dist.get(goals)
+        dist = self._t.dist
+        d = dist.get(goals)
         if d is None:
-            d = self._dist[goals] = reverse_costs(self._reverse(), goals)
-            self._share("_dist", goals, d)
+            d = dist[goals] = reverse_costs(self._reverse(), goals)
         return d
 
     def elev_dist_to(self, goals: tuple[int, ...]) -> list[float]:
         """Like :meth:`dist_to` with pips ignored: the fallback when no pip path exists."""
-        d = self._elev_dist.get(goals)
+        t = self._t
+        d = t.elev_dist.get(goals)
         if d is None:
-            if self._elev_rev is None:
-                rev: list[list[tuple[int, int]]] = [[] for _ in range(len(self.board))]
-                for i, out in enumerate(self.board.elev_arcs):
-                    for j, c, _ in out:
-                        rev[j].append((i, c))
-                self._elev_rev = rev
-                if self.version == 0 and self._template is not None:
-                    self._template._elev_rev = rev
-            d = self._elev_dist[goals] = reverse_costs(self._elev_rev, goals)
-            self._share("_elev_dist", goals, d)
+            if t.elev_rev is None:
+                t.elev_rev = _reverse_of(self.board.elev_arcs, len(self.board))
+            d = t.elev_dist[goals] = reverse_costs(t.elev_rev, goals)
         return d
 
     def near(self) -> list[list[tuple[int, int]]]:
         """For every cell q: the cells p that reach q with 1..6 points, as (p, cost)."""
-        if self._near is None:
+        t = self._t
+        if t.near is None:
             near: list[list[tuple[int, int]]] = [[] for _ in range(len(self.board))]
             for p in range(len(self.board)):
                 for q, c in self.reach(p).items():
                     if q != p:
                         near[q].append((p, c))
-            self._near = near
-            if self.version == 0 and self._template is not None:
-                self._template._near = near
-        return self._near
+            t.near = near
+        return t.near
 
     def tours(self, groups: tuple[tuple[int, ...], ...], mask: int, elev: bool = False) -> list[float]:
         """Per cell: the cheapest total cost to collect every group not in ``mask``, best order."""
-        store = self._elev_tours if elev else self._tours
+        store = self._t.elev_tours if elev else self._t.tours
         key = (groups, mask)
         t = store.get(key)
         if t is None:
@@ -359,61 +394,92 @@ class BoardCache:
                 if t is None:
                     t = [INF] * n
             store[key] = t
-            self._share("_elev_tours" if elev else "_tours", key, t)
         return t
 
     def table(self, groups: tuple[tuple[int, ...], ...]) -> dict[int, list[float]]:
         """Exact expected turns ``table[mask][cell]`` for collecting every group (any cell of a group counts)."""
-        t = self._tables.get(groups)
+        tables = self._t.tables
+        t = tables.get(groups)
         if t is None:
-            t = self._tables[groups] = self._solve(groups)
-            if self.version == 0 and self._template is not None:
-                for mask in range(1 << len(groups)):
-                    t[mask]  # solve every layer now: a shared table must not solve later on a changed board
-                self._share("_tables", groups, t)
+            b = self.board
+            t = tables[groups] = _LazyTable(self.near(), [b.passable(i) for i in range(len(b))], groups)
         return t
 
-    def _solve(self, groups: tuple[tuple[int, ...], ...]) -> dict[int, list[float]]:
-        return _LazyTable(self, groups)
-
     # ---- changes -------------------------------------------------------------------------
+    def _enter(self) -> _Tables | None:
+        """Switch to the tables of the board's new state if a game of the run had it already."""
+        t = self._states.get(self._key())
+        if t is not None:
+            self._t = t
+        return t
+
+    def _keep(self, t: _Tables) -> None:
+        self._t = t
+        if len(self._states) < MAX_STATES:
+            self._states[self._key()] = t
+
     def rotated(self, i: int, old_out: list | None = None) -> None:
         """Piece ``i`` was turned (its outgoing arcs changed, ``old_out`` were the old ones);
-        repair or drop what could depend on them."""
+        move to the tables of the new board, derived from the old ones when they are new."""
         self.version += 1
         if not self.pips:
             return  # pips are ignored: nothing this cache holds depends on rotations
-        stale = [p for p, r in self._reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
-        same = self._near is not None and i in self._reach
+        mask = self.board.mask[i]
+        if mask == self._start_mask[i]:
+            self._turned.pop(i, None)
+        else:
+            self._turned[i] = mask
+        old = self._t
+        if self._enter() is not None:
+            return
+        new = _Tables()
+        new.elev_rev, new.elev_dist, new.elev_tours, new.exits = old.elev_rev, old.elev_dist, old.elev_tours, old.exits
+        new.reach = dict(old.reach)
+        new.within = dict(old.within)
+        self._keep(new)
+        stale = [p for p, r in old.reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
+        same = old.near is not None and i in old.reach
         for p in stale:
-            old = self._reach.pop(p)
-            if same and self.reach(p) != old:
+            new.within.pop(p, None)
+            before = new.reach.pop(p)
+            if same and self.reach(p) != before:
                 same = False
-        if not same or len(self._reach) < len(self.board):
+        if same and len(new.reach) == len(self.board):
             # expected-turns tables rest on every cell's reach; keep them only when no reach changed
-            self._near = None
-            self._tables.clear()
-        self._rev = None
+            new.near, new.tables = old.near, old.tables
+        if old.rev is not None and old_out is not None:
+            # patch the reverse graph: only arcs leaving i changed (new inner lists: the old
+            # ones belong to the old state)
+            rev = list(old.rev)
+            for j, _, _ in old_out:
+                rev[j] = [pc for pc in rev[j] if pc[0] != i]
+            for j, c, _ in self.arcs[i]:
+                rev[j] = [*rev[j], (i, c)]
+            new.rev = rev
         rev = self._reverse()
         changed = set()
-        for goals, d in list(self._dist.items()):
+        for goals, d in old.dist.items():
             fixed = repair_after_turn(d, rev, self.arcs, i)
+            new.dist[goals] = fixed
             if fixed is not d:
-                self._dist[goals] = fixed
                 changed.add(goals)
-        if changed:  # tour tables built on a changed distance table go; the others stay right
-            self._tours = {k: v for k, v in self._tours.items() if not changed.intersection(k[0])}
+        # tour tables built on a changed distance table go; the others stay right
+        new.tours = {k: v for k, v in old.tours.items() if not changed.intersection(k[0])}
 
     def inverted(self, i: int) -> None:
-        """Piece ``i`` was turned upside down: arcs into and out of it vanished; start afresh."""
+        """Piece ``i`` was turned upside down (or back): arcs into and out of it changed; start afresh."""
         self.version += 1
-        self._reach.clear()
-        self._rev = None
-        self._elev_rev = None
-        self._dist.clear()
-        self._elev_dist.clear()
-        self._tables.clear()
-        self._near = None
-        self._tours.clear()
-        self._elev_tours.clear()
-        self._exits.clear()
+        if self.board.inverted[i] == self._start_inverted[i]:
+            self._flipped.discard(i)
+        else:
+            self._flipped.add(i)
+        if self._enter() is None:
+            self._keep(_Tables())
+
+
+def _reverse_of(arcs: list, n: int) -> list[list[tuple[int, int]]]:
+    rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for i, out in enumerate(arcs):
+        for j, c, _ in out:
+            rev[j].append((i, c))
+    return rev

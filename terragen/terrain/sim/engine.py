@@ -146,8 +146,12 @@ def move_options(state: GameState, seat: int, roll: Roll) -> dict[int, int]:
     pos = state.pos[seat]
     budget = roll.budget
     if state.rules.pass_through:
-        reach = state.cache.reach(pos)
-        cand = {q: c for q, c in reach.items() if c <= budget}
+        cand = dict(state.cache.within(pos, budget))
+        if not state.rules.teams:  # only a cell with a token on it can be a forbidden end
+            for cell in state.occupied():
+                if cell != pos and cell in cand and not _end_allowed(state, seat, cell):
+                    del cand[cell]
+            return cand
     else:
         occ = state.occupied() - {pos}
         arcs = state.cache.arcs
@@ -293,6 +297,7 @@ class GameResult:
     inversions: int
     send_backs: int
     forfeits: int
+    total_turns: int = 0  # turns taken by all seats together (what a speed figure counts)
 
     @property
     def capped(self) -> bool:
@@ -337,5 +342,6 @@ def play_game(
             won = _winners(state, seat)
             if won:
                 return GameResult(won, rnd, state.turns[seat], state.rotations, state.inversions,
-                                  state.send_backs, state.forfeits)
-    return GameResult((), rules.turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits)
+                                  state.send_backs, state.forfeits, sum(state.turns))
+    return GameResult((), rules.turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits,
+                      sum(state.turns))

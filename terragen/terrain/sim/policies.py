@@ -184,13 +184,16 @@ class GreedyPolicy(BasePolicy):
         tours = state.cache.tours
         base = state.collected[seat]
         pip, elev = tours(groups, base), tours(groups, base, True)
-        best_key, best = None, None
-        for q in sorted(options):
-            m = state.gain(seat, q)
-            key = (pip[q], elev[q], options[q]) if m == base else (tours(groups, m)[q], tours(groups, m, True)[q], options[q])
-            if best_key is None or key < best_key:
-                best_key, best = key, q
-        return best
+        targets = state.setup.target_cells[seat]
+
+        def key(q: int) -> tuple:
+            if q in targets:
+                m = state.gain(seat, q)
+                if m != base:
+                    return (tours(groups, m)[q], tours(groups, m, True)[q], options[q], q)
+            return (pip[q], elev[q], options[q], q)
+
+        return min(options, key=key)
 
     def choose_rotation(self, state, seat, roll, options):
         if options.can_invert:
@@ -207,6 +210,14 @@ class GreedyPolicy(BasePolicy):
             return None
         groups = state.setup.groups[seat]
         mask = state.collected[seat]
+        key = ("own-rotation", groups, pos, mask)  # a function of the board state and these alone
+        memo = state.cache.memo
+        if key not in memo:
+            memo[key] = GreedyPolicy._find_own_rotation(state, seat, groups, pos, mask)
+        return memo[key]
+
+    @staticmethod
+    def _find_own_rotation(state: GameState, seat: int, groups, pos: int, mask: int) -> Action | None:
         t = state.cache.tours(groups, mask)
         route = _route(state, seat)
         b = state.board

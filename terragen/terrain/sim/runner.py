@@ -32,11 +32,9 @@ def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
 
 def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int) -> list[GameResult]:
     """Games ``start..stop-1``; a top-level function so worker processes can run it."""
-    from terragen.terrain.sim.cache import BoardCache
     from terragen.terrain.sim.dice import RandomDice
 
-    setup = setup_from_layout(layout, rules)
-    template = BoardCache(setup.board, pips=rules.uses_pips)
+    setup, template = _setup_and_tables(layout, rules)
     policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
     out = []
     n = setup.players
@@ -45,6 +43,33 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
         first = i % n if rules.rotate_start else 0
         out.append(play_game(setup, rules, policies, prng, RandomDice(drng), first_seat=first, template=template))
     return out
+
+
+_LAST_SETUP: list = []  # [(key, setup, template)]: the board this process played last
+
+
+def _setup_and_tables(layout: Layout, rules: Rules) -> tuple[GameSetup, object]:
+    """The game setup and the run's shared tables, kept while a process plays chunks of one board.
+
+    Tables of board states found by earlier chunks are the same for later ones,
+    so a run keeps them (only for the last board played, to bound memory).
+    """
+    from terragen.terrain.sim.cache import BoardCache
+
+    key = (rules, layout.radius,
+           tuple((c.q, c.r, c.level, c.pattern, c.rotation, c.inverted) for c in layout.cells),
+           tuple((p.seat, p.corner, tuple(d.hex for d in p.destinations)) for p in layout.players))
+    if _LAST_SETUP and _LAST_SETUP[0][0] == key:
+        return _LAST_SETUP[0][1], _LAST_SETUP[0][2]
+    setup = setup_from_layout(layout, rules)
+    template = BoardCache(setup.board, pips=rules.uses_pips)
+    _LAST_SETUP[:] = [(key, setup, template)]
+    return setup, template
+
+
+def forget_tables() -> None:
+    """Drop the tables kept from the last board played (benchmarks use it to start cold)."""
+    _LAST_SETUP.clear()
 
 
 def _work(args: tuple) -> list[GameResult]:

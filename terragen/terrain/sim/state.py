@@ -34,6 +34,12 @@ class GameSetup:
     groups: tuple[tuple[tuple[int, ...], ...], ...]
     destinations: frozenset[int]
     edge: tuple[int, ...]
+    target_cells: tuple[frozenset[int], ...] = ()  # per seat: every cell of its groups
+
+    def __post_init__(self) -> None:
+        if not self.target_cells:
+            cells = tuple(frozenset(c for grp in groups for c in grp) for groups in self.groups)
+            object.__setattr__(self, "target_cells", cells)
 
     @property
     def players(self) -> int:

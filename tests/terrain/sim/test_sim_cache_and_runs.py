@@ -170,13 +170,17 @@ def test_games_sharing_start_tables_play_as_if_alone():
     from terragen.terrain.sim.policies import ExpertPolicy
     from terragen.terrain.sim.state import setup_from_layout
 
-    setup = setup_from_layout(load_layout(EXAMPLES / "four-players.txt"), Rules())
-    template = BoardCache(setup.board)
-    pols = [ExpertPolicy()] * 4
-    for i in range(6):
-        shared = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)), template=template)
-        alone = play_game(setup, Rules(), pols, _r.Random(i), RandomDice(_r.Random(100 + i)))
-        assert shared == alone
+    from terragen.terrain.sim.policies import GreedyPolicy
+
+    # games of a run also share the tables of every board state they turn the pieces into
+    for pol, rules, games in ((ExpertPolicy(), Rules(), 6), (GreedyPolicy(), Rules(inversion=True), 30)):
+        setup = setup_from_layout(load_layout(EXAMPLES / "four-players.txt"), rules)
+        template = BoardCache(setup.board)
+        pols = [pol] * 4
+        for i in range(games):
+            shared = play_game(setup, rules, pols, _r.Random(i), RandomDice(_r.Random(100 + i)), template=template)
+            alone = play_game(setup, rules, pols, _r.Random(i), RandomDice(_r.Random(100 + i)))
+            assert shared == alone
 
 
 def test_one_cell_re_evaluation_agrees_with_the_table():
