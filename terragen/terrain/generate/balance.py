@@ -44,6 +44,7 @@ WORKERS = 2  # processes for the large simulations (game i depends only on its s
 MAX_ROUNDS = 14  # tuning rounds per verification
 MAX_VERIFICATIONS = 4
 SEATS_PER_STEP = 1
+RACE_WEIGHT = 0.3  # how much a fair race model (players who never rotate) counts beside fair greedy rates
 TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
 CANDIDATES = 12  # destination sets per seat the race model scores in one step
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
@@ -54,18 +55,21 @@ class BalanceSettings:
     """What balanced means for a generated board and how hard it is checked.
 
     ``margin`` is the user's margin (a seat's win rate within it of 1/n). The
-    verification passes when every seat is within ``margin * VERIFY_SHARE`` on
-    ``verify_games`` fresh games; the tuning stops when its own estimate is
-    within ``margin * TUNE_SHARE``.
+    verification passes when, for each of ``verify_policies``, every seat is within
+    ``margin`` times that policy's ``verify_shares`` entry on ``verify_games`` fresh
+    games; the tuning stops when its own estimate is within ``margin * TUNE_SHARE``
+    (or within its sample's noise).
     """
 
     margin: float = DEFAULT_MARGIN
     policy: str = "greedy"  # the players the tuning simulates
     verify_policies: tuple[str, ...] = ("greedy", "solitary")  # every one must pass on fresh seeds
+    #: share of the margin each verification policy may use: the tuned players (greedy, the
+    #: ``terragen simulate`` default) get half of it, the others most of it
+    verify_shares: tuple[float, ...] = (0.5, 0.8)
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
     tune_games: int | None = None  # None: verify_games / 2
 
-    VERIFY_SHARE = 0.5
     TUNE_SHARE = 0.4
 
     def games_for(self, players: int) -> tuple[int, int, int]:
@@ -230,7 +234,7 @@ class Balancer:
         the simulated rates it predicts (greedy players, who rotate on doubles)."""
         model = self.modelled(dests)
         pen = sum(self._penalty(s, d, dests) for s, d in enumerate(dests))
-        return sum((p - self.fair) ** 2 + (p + self.offset.get((s, tuple(d)), 0.0) - self.fair) ** 2
+        return sum(RACE_WEIGHT * (p - self.fair) ** 2 + (p + self.offset.get((s, tuple(d)), 0.0) - self.fair) ** 2
                    for s, (p, d) in enumerate(zip(model, dests))) + 1e-4 * pen
 
     def _candidates(self, seat: int, dests: list[list[int]], rate: float) -> list[list[int]]:
@@ -384,7 +388,6 @@ class Balancer:
         sample corrects the model and one more move is made before the next fresh check.
         """
         first, top, verify = self.settings.games_for(self.n)
-        threshold = self.settings.margin * self.settings.VERIFY_SHARE
         tune_seed = balance_seed("tune", self.seed, self.attempt, 0)
         if self.movable:  # first make the race model itself fair: no simulation needed for that
             for _ in range(2 * self.n):
@@ -396,7 +399,8 @@ class Balancer:
         for k in range(MAX_VERIFICATIONS):
             verify_seed = balance_seed("verify", self.seed, self.attempt, k)
             results = []
-            for policy in self.settings.verify_policies:
+            for policy, share in zip(self.settings.verify_policies, self.settings.verify_shares):
+                threshold = self.settings.margin * share
                 if self.should_stop():
                     return None
                 rates, rec = simulated_rates(self.to_layout(self.cand), verify, verify_seed, policy, self.should_stop)
