@@ -38,7 +38,7 @@ def _progress_printer(enabled: bool):
                    "quarter of the margin: 4800 with 4 seats]")
 @click.option("--margin", "--gate-margin", "margin", type=click.FloatRange(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
-                   "the generator's own check uses half of it.")
+                   "the generator's own check uses 0.6 of it.")
 @click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
               help="Skip balancing by simulation (faster; the seats may then win unequally often).")
 def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_file, radius, inventory,
@@ -50,7 +50,7 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
     inventory is respected and every band of the spec holds. Its destinations
     are then tuned until every seat wins its fair share of full-rules games
     between greedy players, and a final simulation on seeds the tuning never
-    used must find every seat within half of --margin of 1/n (so that
+    used must find every seat within 0.6 of --margin of 1/n (so that
     terragen simulate, with its own margin, calls the board BALANCED). Writes
     board.json (with the spec, metrics, the simulations and a legal build order
     in "meta"), board.txt and board.svg to the output folder.

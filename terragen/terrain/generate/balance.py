@@ -19,7 +19,7 @@ a tuning maximum. Cells next to another seat's start or destination are penalise
 since tokens meeting there send each other home, which the expected turns ignore.
 
 A tuned board is then **verified** on seeds the tuning never used, with more games
-and a threshold well inside the user's margin (half of it), so that
+and a threshold well inside the user's margin (0.6 of it for greedy players), so that
 ``terragen simulate`` with its own defaults calls it BALANCED nearly always. A board
 that fails verification is tuned again on the verification games' seed, and checked
 once more on yet another fresh seed; after ``MAX_VERIFICATIONS`` the terrain is given up.
@@ -37,16 +37,16 @@ from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.spec import Spec
-from terragen.terrain.race import forward_reach, race_of, seat_race
+from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 
 DEFAULT_MARGIN = 0.025
 WORKERS = 2  # processes for the large simulations (game i depends only on its seed and i)
-MAX_ROUNDS = 14  # tuning rounds per verification
+MAX_ROUNDS = 20  # tuning rounds per verification
 MAX_VERIFICATIONS = 4
-SEATS_PER_STEP = 1
 RACE_WEIGHT = 0.3  # how much a fair race model (players who never rotate) counts beside fair greedy rates
 TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
-CANDIDATES = 12  # destination sets per seat the race model scores in one step
+SOLO_GAMES = 200  # solo greedy games per (seat, destinations) candidate
+CANDIDATES = 8  # destination sets per seat the race model scores in one step
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -65,8 +65,8 @@ class BalanceSettings:
     policy: str = "greedy"  # the players the tuning simulates
     verify_policies: tuple[str, ...] = ("greedy", "solitary")  # every one must pass on fresh seeds
     #: share of the margin each verification policy may use: the tuned players (greedy, the
-    #: ``terragen simulate`` default) get half of it, the others most of it
-    verify_shares: tuple[float, ...] = (0.5, 0.8)
+    #: ``terragen simulate`` default) 0.6 of it (1.5 points), the others 0.8
+    verify_shares: tuple[float, ...] = (0.6, 0.8)
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
     tune_games: int | None = None  # None: verify_games / 2
 
@@ -141,6 +141,7 @@ class Balancer:
         self.fair = 1.0 / self.n
         self.movable = self.spec.placement in ("free", "distance")
         self.offset: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._solo_seed = balance_seed("solo", self.seed, self.attempt, 0)
         self._reset_board()
         self._seen = {tuple(map(tuple, self.cand.dests))}
         mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
@@ -152,6 +153,7 @@ class Balancer:
         self.near = near_sources(self.cand.board)
         self.fwd = forward_reach(self.cand.board, self.near)
         self._races: dict = {}
+        self._solos: dict = {}
         self._ok: dict = {}
 
     # -- measures ---------------------------------------------------------------------------
@@ -220,24 +222,56 @@ class Balancer:
                                          near=self.near, fwd=self.fwd, tail=1e-6)
         return self._races[key]
 
+    def solo(self, seat: int, dests: list[int]) -> SeatRace:
+        """The seat's finishing rounds when its token plays alone as the tuned players do
+        (greedy: rotations on doubles included), sampled over ``SOLO_GAMES`` games with the
+        same dice for every candidate. What separates greedy play from the race model is
+        mostly here: a rotation that opens a shortcut can move a seat by ten points."""
+        key = (seat, tuple(dests))
+        if key not in self._solos:
+            import dataclasses
+
+            from terragen.terrain.sim.runner import run_games
+            from terragen.terrain.sim.variants import Rules
+
+            trial = self.cand.copy()
+            trial.dests[seat] = list(dests)
+            layout = self.to_layout(trial)
+            layout.players = [layout.players[seat]]
+            games = run_games(layout, Rules(), [self.settings.policy], self._solo_seed, 0, SOLO_GAMES)
+            rounds = sorted(g.rounds for g in games if not g.capped)
+            top = rounds[-1] if rounds else 0
+            cdf, k = [], 0
+            for t in range(top + 1):
+                while k < len(rounds) and rounds[k] <= t:
+                    k += 1
+                cdf.append(k / len(games))
+            race = self.race(seat, dests)
+            self._solos[key] = dataclasses.replace(race, cdf=tuple(cdf), expected_rounds=sum(1 - f for f in cdf))
+        return self._solos[key]
+
     def modelled(self, dests: list[list[int]]) -> list[float]:
         """The race model's win probabilities (openers rotating, as in the simulation)."""
         return list(race_of([self.race(s, d) for s, d in enumerate(dests)]).win_probability_rotating)
 
+    def solo_model(self, dests: list[list[int]]) -> list[float]:
+        """Win probabilities of independent tokens each playing like its solo greedy games."""
+        return list(race_of([self.solo(s, d) for s, d in enumerate(dests)]).win_probability_rotating)
+
     def predicted(self, dests: list[list[int]]) -> list[float]:
-        """The race model plus, per seat, the offset between simulation and race model measured
-        for that seat's destinations (0 where they were never simulated)."""
-        return [p + self.offset.get((s, tuple(d)), 0.0) for s, (p, d) in enumerate(zip(self.modelled(dests), dests))]
+        """The solo-greedy race plus, per seat, the offset between simulation and that race
+        measured for the seat's destinations (interactions; 0 where never simulated)."""
+        return [p + self.offset.get((s, tuple(d)), 0.0) for s, (p, d) in enumerate(zip(self.solo_model(dests), dests))]
 
     def _loss(self, dests: list[list[int]]) -> float:
-        """Both must be fair: the race model (players who never rotate, like ``solitary``) and
-        the simulated rates it predicts (greedy players, who rotate on doubles)."""
+        """Both must be fair: the simulated rates predicted for the tuned (greedy) players,
+        and the exact race model (players who never rotate, like ``solitary``)."""
         model = self.modelled(dests)
         pen = sum(self._penalty(s, d, dests) for s, d in enumerate(dests))
-        return sum(RACE_WEIGHT * (p - self.fair) ** 2 + (p + self.offset.get((s, tuple(d)), 0.0) - self.fair) ** 2
-                   for s, (p, d) in enumerate(zip(model, dests))) + 1e-4 * pen
+        return sum(RACE_WEIGHT * (m - self.fair) ** 2 + (p - self.fair) ** 2
+                   for m, p in zip(model, self.predicted(dests))) + 1e-4 * pen
 
-    def _candidates(self, seat: int, dests: list[list[int]], rate: float) -> list[list[int]]:
+    def _candidates(self, seat: int, dests: list[list[int]], rate: float, limit: int = 0) -> list[list[int]]:
         """Destination sets one move away whose expected turns lie in the direction the seat
         needs, nearest to a rough target first; only those meeting the spec per seat."""
         now = self.turns(seat, dests[seat])
@@ -246,8 +280,12 @@ class Balancer:
         opts.sort(key=lambda o: (abs(o.turns - aim), o.dests))
         out = []
         for o in opts:
-            if len(out) >= CANDIDATES:
+            if len(out) >= (limit or CANDIDATES):
                 break
+            trial = [tuple(d) for d in dests]
+            trial[seat] = tuple(o.dests)
+            if o.dests == dests[seat] or tuple(trial) in self._seen:
+                continue  # tried before: leave the place to a new one
             key = (seat, tuple(o.dests))
             if key not in self._ok:
                 self._ok[key] = self.seat_ok(seat, o.dests, o.turns)
@@ -257,23 +295,29 @@ class Balancer:
 
     def learn(self, rates: list[float]) -> None:
         """Record each seat's simulated-minus-modelled rate for its current destinations."""
-        model = race_of([self.race(s, d) for s, d in enumerate(self.cand.dests)]).win_probability_rotating
+        model = self.solo_model(self.cand.dests)
         for s, d in enumerate(self.cand.dests):
             self.offset[(s, tuple(d))] = rates[s] - model[s]
 
     def step(self, rates: list[float]) -> bool:
-        """Move at most ``SEATS_PER_STEP`` seats' destinations so that the corrected race
-        model predicts fairer rates; False when no move helps."""
+        """Move one seat's destinations so that the corrected models predict fairer rates; when
+        the nearest candidates offer nothing, look at three times as many, then try the
+        best-predicted untried move; False when every nearby move has been tried."""
+        return (self._step(rates, CANDIDATES) or self._step(rates, 3 * CANDIDATES)
+                or self._step(rates, CANDIDATES, explore=True))
+
+    def _step(self, rates: list[float], limit: int, explore: bool = False) -> bool:
+        """One move among ``limit`` candidates per seat; with ``explore`` the best-predicted
+        move even when it is predicted no better (the tuning undoes it if it measures worse:
+        the predictions of cells never played carry a few points of noise)."""
         dests = [list(d) for d in self.cand.dests]
-        base_loss = self._loss(dests)
+        base_loss = math.inf if explore else self._loss(dests)
         moves = []  # (loss after moving this seat alone, seat, new destinations)
         for s in range(self.n):
             best, best_loss = None, base_loss
-            for cand in self._candidates(s, dests, rates[s]):
+            for cand in self._candidates(s, dests, rates[s], limit):
                 trial = [list(d) for d in dests]
                 trial[s] = cand
-                if tuple(map(tuple, trial)) in self._seen:
-                    continue
                 loss = self._loss(trial)
                 if loss < best_loss - 1e-12:
                     best, best_loss = cand, loss
@@ -281,19 +325,14 @@ class Balancer:
                 moves.append((best_loss, s, best))
         if not moves:
             return False
-        moves.sort()
-        new = [list(d) for d in dests]
-        for _, s, cand in moves[:SEATS_PER_STEP]:
-            new[s] = cand
-        if self._loss(new) >= base_loss:  # the two moves undo each other: take the best alone
+        for _, s, cand in sorted(moves):
             new = [list(d) for d in dests]
-            new[moves[0][1]] = moves[0][2]
-        turns = [self.turns(s, d) for s, d in enumerate(new)]
-        if not self._cross_ok(new, turns):
-            return False
-        self._seen.add(tuple(map(tuple, new)))
-        self.cand.dests = new
-        return True
+            new[s] = cand
+            if self._cross_ok(new, [self.turns(k, d) for k, d in enumerate(new)]):
+                self._seen.add(tuple(map(tuple, new)))
+                self.cand.dests = new
+                return True
+        return False
 
     def terrain_step(self, rates: list[float]) -> bool:
         """For fixed destinations (placement fixed or opposite): turn one piece on or next to
@@ -339,7 +378,7 @@ class Balancer:
         if self.progress:
             self.progress(msg)
 
-    def tune(self, seed: int, first: int, top: int) -> bool:
+    def tune(self, seed: int, first: int, top: int, rounds: int = MAX_ROUNDS) -> bool:
         """Tune on one seed (common random numbers) until the board is fair within the
         sample's noise at ``top`` games; False when the moves run out or time is up.
 
@@ -348,8 +387,8 @@ class Balancer:
         change the race) is undone, while what it taught about that cell is kept.
         """
         games = first
-        best: tuple[float, list[list[int]], list[float]] | None = None
-        for rnd in range(MAX_ROUNDS):
+        best: tuple[float, list[list[int]], list[float], dict] | None = None
+        for rnd in range(rounds):
             if self.should_stop():
                 return False
             rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
@@ -365,10 +404,14 @@ class Balancer:
                 continue
             measured = sum((r - self.fair) ** 2 for r in rates)
             if best is None or measured < best[0]:
-                best = (measured, [list(d) for d in self.cand.dests], rates)
+                best = (measured, [list(d) for d in self.cand.dests], rates, dict(self.offset))
             elif self.movable:
+                # back to the best: its seats' offsets as measured there (this round's values for
+                # the seats that did not move include the moved seat's surprise); what this
+                # round taught about newly tried cells is kept
                 self.cand.dests = [list(d) for d in best[1]]
                 rates = best[2]
+                self.offset = {**self.offset, **best[3]}
             if not (self.step(rates) if self.movable else self.terrain_step(rates)):
                 return False
         return False
@@ -389,8 +432,8 @@ class Balancer:
         """
         first, top, verify = self.settings.games_for(self.n)
         tune_seed = balance_seed("tune", self.seed, self.attempt, 0)
-        if self.movable:  # first make the race model itself fair: no simulation needed for that
-            for _ in range(2 * self.n):
+        if self.movable:  # first make the solo-greedy race fair: no full game played for that
+            for _ in range(self.n):
                 if not self.step(self.predicted(self.cand.dests)):
                     break
         if not self.tune(tune_seed, first, top):
@@ -417,8 +460,13 @@ class Balancer:
                 return {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
                                                                    "largest_sample": top},
                         "verification": results, "checks": checks}
-            # the failed check's seed becomes a tuning seed: tune on it, verify on a new one
-            if k + 1 < MAX_VERIFICATIONS and not self.tune(verify_seed, top, top):
+            if k + 1 == MAX_VERIFICATIONS:
+                break
+            # learn from the large sample, move, then tune on the failed check's seed (it is a
+            # tuning seed from now on) and verify on a new one
+            greedy = results[0]["win_rates"]
+            self.learn(greedy)
+            moved = self.step(greedy) if self.movable else self.terrain_step(greedy)
+            if not moved or not self.tune(verify_seed, top, top, RETUNE_ROUNDS):
                 return None
-        return None
         return None
