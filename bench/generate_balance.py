@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -35,26 +36,30 @@ sys.path.insert(0, str(ROOT))
 FRESH_SEED = 424_242  # far from the generator's own seeds and from the small ones people type
 
 
-def generate(players: int, difficulty: str, seed: int, out: Path, time_limit: float | None) -> tuple[float, int]:
+def generate(players: int, difficulty: str, seed: int, out: Path, time_limit: float | None) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (the process and its workers) and exit status of one run."""
     cmd = [sys.executable, "-m", "terragen", "generate", "--players", str(players), "--difficulty", difficulty,
            "--seed", str(seed), "--out", str(out), "--no-progress"]
     if time_limit:
         cmd += ["--time-limit", str(time_limit)]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     began = time.monotonic()
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     took = time.monotonic() - began
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     if proc.returncode not in (0, 4):
         sys.stderr.write(proc.stderr)
-    return took, proc.returncode
+    return took, cpu, proc.returncode
 
 
 def worst_distance(layout, policy: str, seed: int, games: int | None) -> tuple[float, bool]:
-    """Worst seat's distance from 1/n (points) and the BALANCED verdict, simulate's defaults."""
+    """Worst seat's distance from 1/n (points) and the BALANCED verdict (margin 2.5 points)."""
     from terragen.terrain.sim.runner import DEFAULT_MARGIN, default_games, win_rates
 
     n = len(layout.players)
-    g = games or default_games(n, DEFAULT_MARGIN, n)
+    g = games or default_games(n, DEFAULT_MARGIN, n)  # what `terragen simulate` plays by default
     rates = win_rates(layout, g, seed, policy)
     worst = max(abs(r - 1.0 / n) for r in rates)
     return 100 * worst, worst <= DEFAULT_MARGIN
@@ -75,6 +80,8 @@ def main() -> None:
     ap.add_argument("--policies", nargs="+", default=["greedy", "expert", "solitary"])
     ap.add_argument("--check-games", type=int, default=None,
                     help="games per check (default: terragen simulate's default for the seat count)")
+    ap.add_argument("--expert-games", type=int, default=1000,
+                    help="games per check for the (10x slower) expert players; 0 = as --check-games")
     ap.add_argument("--repeat-check", type=int, default=0,
                     help="also simulate each board with seeds 1..K (greedy, default games) and count BALANCED")
     ap.add_argument("--out", type=Path, help="write every run as JSON here")
@@ -88,12 +95,14 @@ def main() -> None:
             for diff in args.difficulties:
                 for seed in range(1, args.seeds + 1):
                     out = Path(tmp) / f"p{n}-{diff}-{seed}"
-                    took, rc = generate(n, diff, seed, out, args.time_limit)
-                    run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2), "exit": rc}
+                    took, cpu, rc = generate(n, diff, seed, out, args.time_limit)
+                    run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
+                           "cpu_seconds": round(cpu, 2), "exit": rc}
                     if rc == 0:
                         layout = read_json_layout((out / "board.json").read_text())
                         for pol in args.policies:
-                            d, ok = worst_distance(layout, pol, FRESH_SEED + seed, args.check_games)
+                            games = args.expert_games if pol == "expert" else args.check_games
+                            d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
                             run[pol] = {"worst_points": round(d, 2), "balanced": ok}
                         if args.repeat_check:
                             run["repeat_balanced"] = sum(
@@ -106,7 +115,7 @@ def main() -> None:
 
 
 def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
-    head = "| seats | preset | median s | p95 s | time-outs | " + " | ".join(
+    head = "| seats | preset | median s | p95 s | median CPU s | time-outs | " + " | ".join(
         f"{p}: median / worst points, BALANCED" for p in policies) + (f" | BALANCED in {repeat} user checks" if repeat else "") + " |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
@@ -116,6 +125,7 @@ def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
     for (n, diff), rs in cells.items():
         times = [r["seconds"] for r in rs]
         row = [str(n), diff, f"{statistics.median(times):.1f}", f"{pct(times, 95):.1f}",
+               f"{statistics.median([r.get('cpu_seconds', 0) for r in rs]):.1f}",
                f"{sum(r['exit'] == 4 for r in rs)}/{len(rs)}"]
         ok = [r for r in rs if r["exit"] == 0]
         for p in policies:
@@ -128,8 +138,9 @@ def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
         print("| " + " | ".join(row) + " |")
     allt = [r["seconds"] for r in runs]
     if allt:
-        print(f"\nall {len(allt)} runs: median {statistics.median(allt):.1f} s, p95 {pct(allt, 95):.1f} s, "
-              f"time-outs {sum(r['exit'] == 4 for r in runs)}")
+        cpu = [r.get("cpu_seconds", 0) for r in runs]
+        print(f"\nall {len(allt)} runs: median {statistics.median(allt):.1f} s (CPU {statistics.median(cpu):.1f} s), "
+              f"p95 {pct(allt, 95):.1f} s (CPU {pct(cpu, 95):.1f} s), time-outs {sum(r['exit'] == 4 for r in runs)}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from terragen.terrain.generate.spec import Spec, spec_from_dict  # noqa: E402
 from terragen.terrain.generate.verify import spec_problems  # noqa: E402
 from terragen.terrain.pieces import load_inventory  # noqa: E402
 
-PARTIAL = str(ROOT / "templates" / "terrain" / "specs" / "partial-inventory.toml")
+PARTIAL = str(ROOT / "terragen" / "data" / "terrain" / "specs" / "partial-inventory.toml")
 RING = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
 

@@ -22,7 +22,7 @@ def build(paper: str, out: Path, nets: bool) -> dict[str, tuple[int, int]]:
     from terragen.render.impose import PrintOptions
     from terragen.render.output import write_document
     from terragen.render.paper import load_paper
-    from terragen.render.terrain_kit import terrain_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
 
     opts = PrintOptions(load_paper(paper))
     result = {}

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-EX = ROOT / "templates" / "terrain" / "examples"
+EX = ROOT / "terragen" / "data" / "terrain" / "examples"
 
 
 def timed(cmd: list[str], repeat: int) -> float:

@@ -1,4 +1,4 @@
-"""Regenerate the shipped example layouts in templates/terrain/examples/.
+"""Regenerate the shipped example layouts in terragen/data/terrain/examples/.
 
 Valid boards: the standard inventory laid on a smooth seeded height field (so
 there are few cliffs), random rotations, and destinations chosen among cells
@@ -27,7 +27,7 @@ from terragen.terrain.paths import reachable  # noqa: E402
 from terragen.terrain.pieces import standard_inventory  # noqa: E402
 from terragen.terrain.validation import validate_layout  # noqa: E402
 
-OUT = ROOT / "templates" / "terrain" / "examples"
+OUT = ROOT / "terragen" / "data" / "terrain" / "examples"
 
 
 def smooth_board(seed: int, radius: int = 5) -> Layout:

@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "render": ("render", "render", "Draw a layout as a printable build sheet (SVG or PDF)."),
     "kit": ("kit", "kit", "Print-and-play sheets for a game: tiles, boards, tokens."),
     "batch": ("batch", "batch", "Produce many puzzle scenarios with a booklet and answer key."),
+    "examples": ("examples", "examples", "List, print or copy the example files that ship with terragen."),
     "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
     "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
     "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),

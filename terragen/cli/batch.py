@@ -32,7 +32,7 @@ Task = tuple[str, str, int, int]  # (kind, difficulty, seed, index)
 
 def build_scenario(task: Task) -> tuple[int, str, str, dict[str, Any]]:
     """Compute scenario ``index`` (no I/O): its JSON text, SVG text and manifest row."""
-    from terragen.render.booklet import answer_text, scenario_svg
+    from terragen.render.kits.terrain.booklet import answer_text, scenario_svg
     from terragen.terrain.puzzles import make_puzzle
 
     kind, difficulty, seed, index = task
@@ -210,7 +210,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
             write_manifest(outp, batch, rows)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
-        from terragen.render.booklet import booklet as make_booklet
+        from terragen.render.kits.terrain.booklet import booklet as make_booklet
         from terragen.render.output import write_document
 
         data = [json.loads((outp / rows[i]["json"]).read_text(encoding="utf-8")) for i in sorted(rows)]

@@ -20,7 +20,7 @@ def _progress_printer(enabled: bool):
 @click.command()
 @click.option("--players", type=int, help="Number of players, 2-6.")
 @click.option("--destinations", type=int, help="Destinations per player, 1-3.")
-@click.option("--difficulty", metavar="PRESET", help="easy, medium, hard, brutal (templates/terrain/presets).")
+@click.option("--difficulty", metavar="PRESET", help="easy, medium, hard, brutal.")
 @click.option("--seed", type=int, help="Random seed; the same spec and seed give the same files. [default: 0]")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/board-seed<SEED>]")
@@ -58,13 +58,14 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
     \b
     Examples:
       terragen generate --players 4 --difficulty hard --seed 1 --out /tmp/g
-      terragen generate --spec templates/terrain/specs/example.toml
+      terragen examples copy terrain/specs/example.toml
+      terragen generate --spec example.toml
 
     Exit status: 0 board written, 2 bad options or spec, 3 spec proved
     infeasible, 4 time limit reached without a board.
     """
     from terragen.fileio import atomic_write
-    from terragen.render.board_picture import board_svg
+    from terragen.render.kits.terrain.board_picture import board_svg
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout

@@ -13,7 +13,7 @@ from terragen.errors import InputError
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
 
-PAPER_HELP = "Paper size: a4 or letter (templates/paper/*.toml)."
+PAPER_HELP = "Paper size: a4 or letter."
 
 
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -24,9 +24,12 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Folder to write the PDFs into (created if missing)."),
         click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
-        click.option("--outlines", is_flag=True, help="Draw cut lines around every piece (default: crop ticks only)."),
+        click.option("--outlines/--no-outlines", default=None,
+                     help="Cut lines round every piece (default: on for hex pieces, crop ticks only for square tiles and tokens)."),
         click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
                      help="The edge your printer turns the sheet over for double-sided printing."),
+        click.option("--low-ink", is_flag=True,
+                     help="Pale tints instead of solid colour areas (a quarter of the ink); lines, symbols and text stay dark."),
         click.option("--back-offset", metavar="X,Y", default=None,
                      help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),
     ]
@@ -35,11 +38,12 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def build_options(paper: str, print_scale: float, outlines: bool, flip: str, back_offset: str | None) -> PrintOptions:
+def build_options(paper: str, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None,
+                  low_ink: bool = False) -> PrintOptions:
     from terragen.render.impose import PrintOptions, parse_offset
     from terragen.render.paper import load_paper
 
-    return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset))
+    return PrintOptions(load_paper(paper), print_scale, outlines, flip, parse_offset(back_offset), low_ink)
 
 
 def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
@@ -121,7 +125,7 @@ def kit() -> None:
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
-def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
             tile_size: float, nets: bool, fmt: str) -> None:
     """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
     true size over several sheets plus an overview, start marks, player and
@@ -138,9 +142,9 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
       terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
     """
-    from terragen.render.terrain_kit import terrain_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
 
-    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")
     write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -17,7 +17,7 @@ from terragen.errors import InputError
                    "(the same switch as 'terragen terrace --t-rank').")
 @click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",
               help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
-def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
             board_size: int, t_rank: str) -> None:
     """Terrace: the stepped board at true size (16 in square for 8x8) over
     several sheets plus an overview, round piece tokens in four colours and
@@ -35,9 +35,9 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip:
     Example:
       terragen kit terrace --paper letter --out my-kit
     """
-    from terragen.render.terrace_kit import check_board_size, terrace_kit
+    from terragen.render.kits.terrace.kit import check_board_size, terrace_kit
 
-    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_board_size(board_size)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")

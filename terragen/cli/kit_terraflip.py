@@ -19,7 +19,7 @@ from terragen.errors import InputError, SpecError
               help="Hex tile size across flats in mm (25 to 70).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
-def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
               tiles_file: str | None, seed: int | None, tile_size: float, fmt: str) -> None:
     """TerraFlip: 36 double-sided land tiles (fronts and backs on duplex
     sheets, and a gutter-fold version), 12 special tiles, the tower, 12 spy
@@ -41,9 +41,9 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool, fli
       terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
     """
     from terragen.fileio import read_text_input
-    from terragen.render.terraflip_kit import check_size, load_tileset, terraflip_kit
+    from terragen.render.kits.terraflip.kit import check_size, load_tileset, terraflip_kit
 
-    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_size(tile_size)
     if tiles_file and seed is not None:
         raise SpecError("give either --tiles FILE or --seed, not both (the seed only designs a new tile set)")

@@ -18,7 +18,7 @@ from terragen.errors import InputError
               help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
-def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, flip: str, back_offset: str | None,
+def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
                  deck_path: str | None, tile_size: float, fmt: str) -> None:
     """Terralogical: all 65 tiles (sun, flower and the deck's land tiles) with
     plain backs for duplex printing, the 8x8 board at true size with the start
@@ -36,9 +36,9 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool, 
       terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
       terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
     """
-    from terragen.render.terralogical_kit import terralogical_kit
+    from terragen.render.kits.terralogical.kit import terralogical_kit
 
-    opts = build_options(paper, print_scale, outlines, flip, back_offset)
+    opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder")
     deck = None

@@ -27,7 +27,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, prin
       terragen render board.json --format svg --out board.svg
       terragen render board.json --paper letter --out sheets/board.pdf
     """
-    from terragen.render.build_sheet import build_sheet
+    from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.impose import PrintOptions
     from terragen.render.output import write_document
     from terragen.render.paper import load_paper

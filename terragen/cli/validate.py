@@ -55,7 +55,7 @@ def validate(file: str, as_json: bool, svg_out: str | None, game: str, inventory
     if svg_out:
         if name != "terrain":
             raise InputError("--svg draws Terrain Game layouts only")
-        from terragen.render.board_picture import board_svg
+        from terragen.render.kits.terrain.board_picture import board_svg
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 

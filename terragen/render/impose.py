@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from terragen.errors import SpecError
 from terragen.render.marks import MARK, crop_ticks, footer, page_label, registration_target
 from terragen.render.model import (
-    Box, Circle, Group, Item, Page, Point, Polygon, Polyline, Style, Text, compose, scale, translate,
+    Box, Circle, Document, Group, Item, Page, Point, Polygon, Polyline, Style, Text, apply, compose, scale, translate,
 )
 from terragen.render.paper import FOOTER, Paper
 from terragen.render.shapes import Shape
@@ -42,9 +42,10 @@ class PrintOptions:
 
     paper: Paper
     scale: float = 1.0
-    outlines: bool = False
+    outlines: bool | None = None  # cut lines round every piece; None: the shape's default (cut_lines)
     flip: str = "long"  # long | short: which edge the printer turns the sheet over
     back_offset: tuple[float, float] = (0.0, 0.0)
+    low_ink: bool = False  # pale tints instead of solid areas (ink.py)
 
     def __post_init__(self) -> None:
         if self.flip not in ("long", "short"):
@@ -53,6 +54,17 @@ class PrintOptions:
             raise SpecError(f"--scale {self.scale:g} is out of range (0.5 to 1.5; e.g. 1.02 for a printer that prints 2% small)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise SpecError("--back-offset is limited to 10 mm each way; larger errors mean the test sheet was misread")
+        # lay pages out in a smaller area when the page will be grown, so nothing is pushed into the margin
+        object.__setattr__(self, "paper", self.paper.for_scale(self.scale))
+
+    def cut_lines(self, shape: Shape) -> bool:
+        """Whether sheets of ``shape`` get a thin cut line round every piece.
+
+        Hexes do by default: a honeycomb has no straight run from one edge of the block to the
+        other, so crop ticks at its rim cannot guide the knife along the inner edges. Squares
+        (straight runs from tick to tick) and round tokens (one tick per side) do not, unless asked.
+        """
+        return self.outlines if self.outlines is not None else shape.kind == "hex"
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:
@@ -87,6 +99,7 @@ class Imposed:
     fronts: list[Placement] = field(default_factory=list)
     backs: list[Placement] = field(default_factory=list)
     cuts: list[list[tuple[Point, Point]]] = field(default_factory=list)  # merged cut segments per sheet
+    fold: tuple[Point, Point] | None = None  # gutter fold: the fold line, the same on every sheet
 
 
 def mirror_point(p: Point, paper: Paper, flip: str, offset: tuple[float, float]) -> Point:
@@ -111,6 +124,35 @@ def page_scale(opts: PrintOptions, paper: Paper, items: list[Item]) -> Item:
     return Group(items, compose(translate(cx, cy), scale(opts.scale), translate(-cx, -cy)))
 
 
+def finish_document(doc: Document, opts: PrintOptions) -> Document:
+    """What every kit document gets last: boxes grown with the print scale, low ink if asked."""
+    doc = scale_boxes(doc, opts)
+    if opts.low_ink:
+        from terragen.render.ink import low_ink
+
+        doc = low_ink(doc)
+    return doc
+
+
+def scale_boxes(doc: Document, opts: PrintOptions) -> Document:
+    """Grow every page's trim and bleed boxes with the print-scale correction, as
+    :func:`page_scale` grows the drawing, so the boxes stay on what they frame."""
+    if opts.scale == 1.0:
+        return doc
+    m = compose(translate(opts.paper.width / 2, opts.paper.height / 2), scale(opts.scale),
+                translate(-opts.paper.width / 2, -opts.paper.height / 2))
+
+    def grown(b: Box | None) -> Box | None:
+        if b is None:
+            return None
+        (x0, y0), (x1, y1) = apply(m, (b.x0, b.y0)), apply(m, (b.x1, b.y1))
+        return Box(x0, y0, x1, y1)
+
+    for page in doc.pages:
+        page.trim, page.bleed = grown(page.trim), grown(page.bleed)
+    return doc
+
+
 def shared_cuts(shape: Shape, centres: Sequence[Point]) -> list[tuple[Point, Point]]:
     """Every cut segment once: an edge two neighbouring pieces share appears a single time."""
     seen: dict[tuple[int, ...], tuple[Point, Point]] = {}
@@ -123,18 +165,30 @@ def shared_cuts(shape: Shape, centres: Sequence[Point]) -> list[tuple[Point, Poi
     return [seen[k] for k in sorted(seen)]
 
 
-def mark_area(paper: Paper):
-    """Where crop ticks may go (a shapely box): the printable part of the sheet above the
+def mark_area(paper: Paper, footer_at_top: bool = False):
+    """Where crop ticks may go (a shapely box): the printable part of the sheet outside the
     footer, so no tick runs into a home printer's dead margin or across the sheet label."""
     from shapely.geometry import box
 
     pr = paper.printable
+    if footer_at_top:
+        return box(pr.x0, pr.y0 + FOOTER, pr.x1, pr.y1)
     return box(pr.x0, pr.y0, pr.x1, paper.content.y1)
 
 
+@dataclass
+class Side:
+    """One side of a sheet: what to draw, its trim and bleed boxes (None when empty), its cut segments."""
+
+    items: list[Item]
+    trim: Box | None
+    bleed: Box | None
+    cuts: list[tuple[Point, Point]]
+
+
 def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int, Point]], back: bool,
-          opts: PrintOptions) -> tuple[list[Item], Box | None, list[tuple[Point, Point]]]:
-    """Bleeds, art, cut marks of one side of a sheet; returns items, trim box and cut segments."""
+          opts: PrintOptions, footer_at_top: bool = False) -> Side:
+    """Bleeds, art, cut marks of one side of a sheet."""
     from shapely.geometry import Polygon as SPolygon
     from shapely.ops import unary_union
 
@@ -143,12 +197,15 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     outlines = [shape.outline(x, y) for _, (x, y) in placed]
     # 1) bleed: each piece grown by the bleed, in its own colour; art painted later covers the inside.
     grown_all = []
+    bleed_pts: list[Point] = []
     for (i, _), pts in zip(placed, outlines):
         grown = SPolygon(pts).buffer(b, join_style="mitre", mitre_limit=3.0)
         grown_all.append(grown)
         colour = tiles[i].back_bleed if back else tiles[i].bleed
         if colour:
-            items.append(Polygon(tuple((round(x, 4), round(y, 4)) for x, y in grown.exterior.coords[:-1]), Style(fill=colour)))
+            pts_b = tuple((round(x, 4), round(y, 4)) for x, y in grown.exterior.coords[:-1])
+            bleed_pts.extend(pts_b)
+            items.append(Polygon(pts_b, Style(fill=colour)))
     # 2) art, clipped to the outline so it can never spill onto a neighbour.
     for (i, (x, y)) in placed:
         art = tiles[i].back if back else tiles[i].front
@@ -156,7 +213,7 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     # 3) cuts: ticks outside the block; full cut lines only on request.
     segs = shared_cuts(shape, [p for _, p in placed])
     keep_out = unary_union(grown_all).buffer(0.3)
-    within = mark_area(paper)
+    within = mark_area(paper, footer_at_top)
     if shape.kind == "circle":
         r = shape.size / 2
         ticks = []
@@ -166,7 +223,7 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
         items.extend(crop_ticks(ticks, keep_out, reach=b + 2.3, within=within))
     else:
         items.extend(crop_ticks(segs, keep_out, within=within))
-    if opts.outlines:
+    if opts.cut_lines(shape):
         if shape.kind == "circle":
             items.extend(Circle(x, y, shape.size / 2, CUT) for _, (x, y) in placed)
         else:
@@ -174,7 +231,12 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     xs = [p[0] for pts in outlines for p in pts]
     ys = [p[1] for pts in outlines for p in pts]
     trim = Box(min(xs), min(ys), max(xs), max(ys)) if xs else None
-    return items, trim, segs
+    # a hex's bleed juts past its corners further than the bleed width: box the grown outlines
+    bleed = trim.grow(paper.bleed) if trim else None
+    if bleed and bleed_pts:
+        bx, by = [p[0] for p in bleed_pts], [p[1] for p in bleed_pts]
+        bleed = bleed.union(Box(min(bx), min(by), max(bx), max(by)))
+    return Side(items, trim, bleed, segs)
 
 
 def duplex_area(area: Box, paper: Paper, opts: PrintOptions) -> Box:
@@ -187,8 +249,11 @@ def duplex_area(area: Box, paper: Paper, opts: PrintOptions) -> Box:
         x0, x1 = max(area.x0, paper.width - area.x1), min(area.x1, paper.width - area.x0)
         y0, y1 = area.y0, area.y1
     else:
+        # the back page carries its label at the top (where the front's footer lands), so the
+        # backs may use the mirror image of the fronts' area, not just its overlap with itself
+        pr = paper.printable
         x0, x1 = area.x0, area.x1
-        y0, y1 = max(area.y0, paper.height - area.y1), min(area.y1, paper.height - area.y0)
+        y0, y1 = max(area.y0, pr.y0), min(area.y1, paper.height - pr.y0 - FOOTER)
     return Box(x0 + abs(ox), y0 + abs(oy), x1 - abs(ox), y1 - abs(oy))
 
 
@@ -208,58 +273,93 @@ def impose(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, conte
     out = Imposed([])
     for s, idx in enumerate(sheets):
         placed = [(i, centres[j]) for j, i in enumerate(idx)]
-        items, trim, segs = _side(shape, paper, tiles, placed, False, opts)
-        out.cuts.append(segs)
+        front = _side(shape, paper, tiles, placed, False, opts)
+        out.cuts.append(front.cuts)
         out.fronts.extend(Placement(i, s, x, y) for i, (x, y) in placed)
         k = len(out.pages) + 1
         side = " (fronts)" if duplex else ""
         page = Page(paper.width, paper.height, label=page_label(game, contents + side, opts.scale, k, n_pages))
-        page.items = [page_scale(opts, paper, items + [footer(paper, page.label, opts.scale)])]
-        page.trim, page.bleed = trim, trim.grow(paper.bleed) if trim else None
+        page.items = [page_scale(opts, paper, front.items + [footer(paper, page.label, opts.scale)])]
+        page.trim, page.bleed = front.trim, front.bleed
         out.pages.append(page)
         if duplex:
             bplaced = [(i, mirror_point(p, paper, opts.flip, opts.back_offset)) for i, p in placed]
-            bitems, btrim, _ = _side(shape, paper, tiles, bplaced, True, opts)
+            back = _side(shape, paper, tiles, bplaced, True, opts, footer_at_top=opts.flip == "short")
             out.backs.extend(Placement(i, s, x, y) for i, (x, y) in bplaced)
             label = page_label(game, contents + f" (backs, flip on {opts.flip} edge)", opts.scale, k + 1, n_pages)
             bpage = Page(paper.width, paper.height, label=label)
-            bpage.items = [page_scale(opts, paper, bitems + [footer(paper, label, opts.scale)])]
-            bpage.trim, bpage.bleed = btrim, btrim.grow(paper.bleed) if btrim else None
+            # turned over the short edge, the front's foot lands at the back's head: the back's label
+            # goes there too, so the backs may use the whole height the fronts use
+            bfoot = footer(paper, label, opts.scale, at_top=opts.flip == "short")
+            bpage.items = [page_scale(opts, paper, back.items + [bfoot])]
+            bpage.trim, bpage.bleed = back.trim, back.bleed
             out.pages.append(bpage)
     return out
 
 
 def gutter_fold(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, contents: str) -> Imposed:
-    """Fronts on the top half, backs mirrored below the fold line: print one side, fold, glue, cut."""
+    """Fronts on one half, backs mirrored across the fold line: print one side, fold, glue, cut.
+
+    The fold runs across the middle of the content area (the footer takes the foot of the
+    sheet, so that is not the middle of the sheet), or down it when that holds more pieces
+    (square tiles on Letter: 12 a sheet instead of 8).
+    """
     paper = opts.paper
-    mid = paper.height / 2
+    c = paper.content
     gap = paper.bleed + 2.0
-    top = Box(paper.content.x0, paper.margin + FOOTER, paper.content.x1, mid - gap)
-    centres = shape.pack(top, paper.bleed)
+    mid_y, mid_x = (c.y0 + c.y1) / 2, (c.x0 + c.x1) / 2
+    across = shape.pack(Box(c.x0, c.y0, c.x1, mid_y - gap), paper.bleed)
+    down = shape.pack(Box(c.x0, c.y0, mid_x - gap, c.y1), paper.bleed)
+    vertical = len(down) > len(across)
+    centres = down if vertical else across
     if not centres:
         raise SpecError(f"a {shape.kind} of {shape.size:g} mm does not fit half a {paper.name} page")
+
+    def mirrored(p: Point) -> Point:
+        return (2 * mid_x - p[0], p[1]) if vertical else (p[0], 2 * mid_y - p[1])
+
+    grey = Style(stroke="#666666", width=0.2, dash=(3.0, 2.0))
+    note = "fold here, glue the halves back to back, then cut"
+    pr = paper.printable
+    if vertical:
+        fold: list[Item] = [Polyline(((mid_x, pr.y0), (mid_x, c.y1)), grey),
+                            Text(mid_x - 1.0, c.y1 - 2.0, note, 2.4, "#666666", anchor="start", angle=90.0)]
+    else:
+        fold = [Polyline(((pr.x0, mid_y), (pr.x1, mid_y)), grey),
+                Text(pr.x0, mid_y - 1.0, note, 2.4, "#666666", anchor="start")]
     per = len(centres)
     sheets = [list(range(k, min(k + per, len(tiles)))) for k in range(0, len(tiles), per)]
-    out = Imposed([])
+    out = Imposed([], fold=fold[0].points)
     for s, idx in enumerate(sheets):
         placed = [(i, centres[j]) for j, i in enumerate(idx)]
-        items, trim, segs = _side(shape, paper, tiles, placed, False, opts)
-        bplaced = [(i, (x, 2 * mid - y)) for i, (x, y) in placed]
-        bitems, btrim, _ = _side(shape, paper, tiles, bplaced, True, opts)
+        front = _side(shape, paper, tiles, placed, False, opts)
+        bplaced = [(i, mirrored(p)) for i, p in placed]
+        back = _side(shape, paper, tiles, bplaced, True, opts)
         out.fronts.extend(Placement(i, s, x, y) for i, (x, y) in placed)
         out.backs.extend(Placement(i, s, x, y) for i, (x, y) in bplaced)
-        out.cuts.append(segs)
-        fold = [
-            Polyline(((paper.margin, mid), (paper.width - paper.margin, mid)), Style(stroke="#666666", width=0.2, dash=(3.0, 2.0))),
-            Text(paper.margin, mid - 1.0, "fold here, glue the halves back to back, then cut", 2.4, "#666666", anchor="start"),
-        ]
+        out.cuts.append(front.cuts)
         label = page_label(game, contents + " (gutter fold)", opts.scale, s + 1, len(sheets))
         page = Page(paper.width, paper.height, label=label)
-        page.items = [page_scale(opts, paper, items + bitems + fold + [footer(paper, label, opts.scale)])]
-        page.trim = Box(trim.x0, trim.y0, btrim.x1, btrim.y1)
-        page.bleed = page.trim.grow(paper.bleed)
+        page.items = [page_scale(opts, paper, front.items + back.items + fold + [footer(paper, label, opts.scale)])]
+        page.trim = front.trim.union(back.trim)
+        page.bleed = front.bleed.union(back.bleed)
         out.pages.append(page)
     return out
+
+
+def offset_scales(x: float, y: float) -> list[Item]:
+    """Two numbered 1 mm scales beside a target at (x, y): one below it (x offset, right +), one
+    to its right (y offset, down +), numbered every 2 mm so the offset is read, not counted."""
+    items: list[Item] = []
+    for k in range(-5, 6):
+        h = 2.0 if k == 0 else 1.5 if k % 2 == 0 else 1.0
+        items.append(Polyline(((x + k, y + 7), (x + k, y + 7 + h)), MARK))
+        items.append(Polyline(((x + 7, y + k), (x + 7 + h, y + k)), MARK))
+        if k % 2 == 0:
+            num = f"{k:+d}" if k else "0"
+            items.append(Text(x + k, y + 7 + 3.6, num, 1.3, "#000000"))
+            items.append(Text(x + 7 + 2.4, y + k + 0.45, num, 1.3, "#000000", anchor="start"))
+    return items
 
 
 def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
@@ -274,10 +374,7 @@ def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
         for (x, y) in spots:
             if side == "front":
                 items.append(registration_target(x, y, 4.0))
-                for k in range(-5, 6):  # 1 mm scales to read the misregistration against
-                    h = 2.0 if k % 5 == 0 else 1.0
-                    items.append(Polyline(((x + k, y + 7), (x + k, y + 7 + h)), MARK))
-                    items.append(Polyline(((x + 7, y + k), (x + 7 + h, y + k)), MARK))
+                items.extend(offset_scales(x, y))
             else:
                 bx, by = mirror_point((x, y), paper, opts.flip, opts.back_offset)
                 items.append(Polyline(((bx - 6, by), (bx + 6, by)), Style(stroke="#d62728", width=0.2)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from terragen.render.model import Box, Circle, Group, Item, Point, Polyline, Style, Text
 from terragen.render.paper import FOOTER, Paper
+from terragen.render.text import text_width
 
 MARK = Style(stroke="#000000", width=0.15)
 MARK_GREY = "#444444"
@@ -18,10 +19,11 @@ TICK_LEN = 4.0  # mm
 TICK_GAP = 1.0  # mm between the bleed edge and the start of a tick
 
 
-def footer(paper: Paper, label: str, scale: float = 1.0) -> Group:
-    """The sheet label and the 100 mm calibration bar along the bottom of the printable area."""
+def footer(paper: Paper, label: str, scale: float = 1.0, at_top: bool = False) -> Group:
+    """The sheet label and the 100 mm calibration bar along the bottom of the printable area
+    (``at_top``: along its top, for a back page turned over the short edge)."""
     p = paper.printable
-    y_bar = p.y1 - 3.0
+    y_bar = p.y0 + FOOTER - 3.0 if at_top else p.y1 - 3.0
     x0 = p.x0
     g = Group()
     g.add(Polyline(((x0, y_bar), (x0 + 100.0, y_bar)), Style(stroke="#000000", width=0.3)))
@@ -30,9 +32,15 @@ def footer(paper: Paper, label: str, scale: float = 1.0) -> Group:
         g.add(Polyline(((x0 + 10.0 * k, y_bar), (x0 + 10.0 * k, y_bar - h)), MARK))
     note = "100 mm: measure this bar to check your printer's scale"
     if scale != 1.0:
-        note += f" (drawn at print scale {scale:g})"
-    g.add(Text(x0 + 102.0, y_bar, note, 2.2, MARK_GREY, anchor="start"))
-    g.add(Text(x0, p.y1 - FOOTER + 5.0, label, 2.8, "#000000", anchor="start"))
+        note = f"100 mm, drawn at print scale x{scale:g}: measure it to check the correction"
+    size, room = 2.2, p.x1 - x0 - 102.0
+    while size > 1.4 and text_width(note, size) > room:  # a scale inset leaves less room
+        size -= 0.1
+    g.add(Text(x0 + 102.0, y_bar, note, round(size, 2), MARK_GREY, anchor="start"))
+    lsize = 2.8
+    while lsize > 1.8 and text_width(label, lsize) > p.x1 - x0:
+        lsize -= 0.1
+    g.add(Text(x0, y_bar - FOOTER + 8.0, label, round(lsize, 2), "#000000", anchor="start"))
     return g
 
 

@@ -112,6 +112,12 @@ class Box:
     def grow(self, d: float) -> Box:
         return Box(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
 
+    def union(self, other: Box | None) -> Box:
+        """The smallest box holding both (``other`` may be None)."""
+        if other is None:
+            return self
+        return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
+
 
 @dataclass
 class Page:
@@ -131,8 +137,13 @@ class Page:
 
 @dataclass
 class Document:
+    """Pages to print. ``duplex`` is how they are meant to be printed, written into the PDF so the
+    print dialog starts there: ``long``/``short`` (double-sided, turned over that edge), ``simplex``
+    (one side only: gutter-fold sheets, board sheets to glue) or None (the printer's default)."""
+
     title: str
     pages: list[Page] = field(default_factory=list)
+    duplex: str | None = None
 
 
 # --- matrices ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from terragen.render.model import Box, Group, Item, Point, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import Box, Group, Item, Matrix, Point, Polygon, Polyline, Style, Text, translate
 
 CUT = Style(stroke="#000000", width=0.2)
 FOLD = Style(stroke="#555555", width=0.15, dash=(1.5, 1.0))
@@ -21,6 +21,7 @@ TAB = 4.0  # glue tab width, mm
 class Net:
     items: list[Item]
     bounds: Box  # in net-local mm
+    outline: tuple[Point, ...] = ()  # the cut line, closed; what packing keeps apart
 
 
 def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strata: float, name: str) -> Net:
@@ -29,8 +30,9 @@ def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strat
     ``face`` is the lid art, drawn flat-side down (``piece_face(..., turn=30)``).
 
     The six walls sit side by side in one strip (one fold each, a tab at the end closes the
-    ring); the top face hangs from the third wall, turned flat-side down, and the other five
-    walls carry tabs that glue under the lid. A strip packs far tighter on paper than a star
+    ring); the top face hangs from the second wall, turned flat-side down, and the other five
+    walls carry tabs that glue under the lid. With the lid off-centre, a net turned half round
+    puts its lid beside the next net's lid, so :func:`pack_nets` can nest them. A strip packs far tighter on paper than a star
     (about 30 pages for the 96 pieces on A4 instead of about 50) and folds into a truer prism.
     """
     from shapely.geometry import Polygon as SPolygon
@@ -42,7 +44,7 @@ def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strat
     parts = []
     items: list[Item] = []
     folds: list[Item] = []
-    lid_wall = 2
+    lid_wall = 1
     for j in range(6):
         x0, x1 = j * side, (j + 1) * side
         wall = ((x0, 0.0), (x1, 0.0), (x1, h), (x0, h))
@@ -78,25 +80,99 @@ def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strat
     items.append(Polyline(ring, CUT))
     items.append(Text(0.5 * side, h / 2 + 1.2, name, min(3.5, h * 0.45), "#000000"))
     x0, y0, x1, y1 = outline.bounds
-    return Net(items, Box(x0, y0, x1, y1))
+    return Net(items, Box(x0, y0, x1, y1), ring)
 
 
-def pack_nets(nets: list[Net], area: Box, gap: float = 3.0) -> list[list[tuple[int, Point]]]:
-    """Shelf packing in the given order: rows left to right, pages top to bottom."""
-    pages: list[list[tuple[int, Point]]] = [[]]
-    x, y, row_h = area.x0, area.y0, 0.0
+def pack_nets(nets: list[Net], area: Box, gap: float = 3.0) -> list[list[tuple[int, Matrix]]]:
+    """Nets on pages in the given order, each upright or turned half round, pushed as high as it goes.
+
+    A net's lid and tabs stick out of one side of its strip only, so a net turned half round
+    nests its lid beside the lid of the net above instead of taking a band of its own: the
+    tall nets of levels 6 to 8 fit three a page instead of two. Each net is tried upright and
+    turned, at every column position, and goes where its bottom edge ends highest; when none
+    fits, a new page starts. Returns per page (net index, matrix placing the net on the page).
+    """
+    from shapely import affinity
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.ops import unary_union
+    from shapely.prepared import prep
+
+    pages: list[list[tuple[int, Matrix]]] = [[]]
+    placed: list = []  # outlines on the current page, grown by half the gap
+    blocked = None
+    prev_turned = True
     for i, net in enumerate(nets):
-        w, h = net.bounds.width, net.bounds.height
-        if x + w > area.x1 + 1e-9:
-            x, y, row_h = area.x0, y + row_h + gap, 0.0
-        if y + h > area.y1 + 1e-9:
-            pages.append([])
-            x, y, row_h = area.x0, area.y0, 0.0
-        pages[-1].append((i, (x - net.bounds.x0, y - net.bounds.y0)))
-        x += w + gap
-        row_h = max(row_h, h)
+        shape = SPolygon(net.outline).buffer(gap / 2, join_style="mitre")
+        best = None
+        for _attempt in range(2):
+            for turned in (False, True):
+                g = affinity.rotate(shape, 180.0, origin=(0.0, 0.0)) if turned else shape
+                bx0, by0, bx1, by1 = g.bounds
+                w, h = bx1 - bx0, by1 - by0
+                room = area.width + gap - w
+                if room < -1e-9 or area.height + gap < h - 1e-9:
+                    continue
+                cols = int(room // (w + gap)) + 1 if w + gap > 0 else 1
+                for j in range(cols):
+                    x = area.x0 - gap / 2 + j * (w + gap) - bx0
+                    y = _highest(g, x, by0, h, area, gap, blocked, placed)
+                    # lowest bottom edge first (to the mm); on a tie the turn the last net did not
+                    # take, so the next net can nest into the pair's shared lid band
+                    if y is None:
+                        continue
+                    key = (round(y + by1), turned == prev_turned, j)
+                    if best is None or key < best[0]:
+                        best = (key, x, y, turned, g)
+            if best is not None:
+                break
+            pages.append([])  # nothing fits on this page: start the next one
+            placed, blocked = [], None
+        if best is None:
+            raise ValueError("a net larger than the page")  # callers check sizes first
+        _, x, y, turned, g = best
+        m: Matrix = (-1.0, 0.0, 0.0, -1.0, x, y) if turned else translate(x, y)
+        pages[-1].append((i, m))
+        prev_turned = turned
+        placed.append(affinity.translate(g, x, y))
+        blocked = prep(unary_union(placed))
     return [p for p in pages if p]
 
 
-def place(net: Net, at: Point) -> Group:
-    return Group(net.items, translate(*at))
+def _highest(g, x: float, by0: float, h: float, area: Box, gap: float, blocked, placed) -> float | None:
+    """The smallest y offset at which ``g`` moved by (x, y) lies in ``area`` clear of ``blocked``."""
+    from shapely import affinity
+
+    top = area.y0 - gap / 2 - by0  # the offset that puts the shape at the top of the area
+    bottom = area.y1 + gap / 2 - by0 - h  # ... and at the bottom
+    if bottom < top - 1e-9:
+        return None
+    if blocked is None:
+        return top
+
+    def free(y: float) -> bool:
+        return not blocked.intersects(affinity.translate(g, x, y))
+
+    # nothing can go higher than the lowest top of what is already placed, less the net's height
+    lowest = max(p.bounds[3] for p in placed)
+    y = max(top, lowest - h - by0 - 1.0)
+    step = 2.0
+    while y <= bottom + 1e-9 and not free(y):
+        y += step
+    if y > bottom + 1e-9:
+        if not free(bottom):
+            return None
+        y = bottom
+    lo, hi = y - step, y  # refine between a blocked and a free offset
+    if lo >= top and not free(lo):
+        for _ in range(6):
+            mid = (lo + hi) / 2
+            if free(mid):
+                hi = mid
+            else:
+                lo = mid
+        return hi
+    return y
+
+
+def place(net: Net, at: Matrix) -> Group:
+    return Group(net.items, at)

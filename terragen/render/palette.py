@@ -1,4 +1,4 @@
-"""Colour palettes for print kits, read from ``templates/palettes/*.toml``.
+"""Colour palettes for print kits, read from ``terragen/data/palettes/*.toml``.
 
 Colours are data so a group can reprint a kit in their own scheme (or a
 printer-friendly one) without touching code.
@@ -58,3 +58,10 @@ def shade(colour: str, factor: float) -> str:
     else:
         rgb = [round(v + (255 - v) * (factor - 1)) for v in rgb]
     return "#" + "".join(f"{max(0, min(255, v)):02x}" for v in rgb)
+
+
+def luminance(colour: str) -> float:
+    """Grey value (0 black .. 1 white) a printer's greyscale conversion gives ``colour``."""
+    c = colour.lstrip("#")
+    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b

@@ -1,4 +1,4 @@
-"""Paper templates (``templates/paper/*.toml``): size, printer margin, bleed, safe zone.
+"""Paper templates (``terragen/data/paper/*.toml``): size, printer margin, bleed, safe zone.
 
 The page is divided into the printable area (inside the margin), and at its
 foot a strip for the sheet label and the 100 mm calibration bar; everything
@@ -8,11 +8,11 @@ else is the content area imposition may fill, art and bleed included.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from terragen.errors import InputError, SpecError
 from terragen.render.model import Box
-from terragen.templates import template_path, templates_root
+from terragen.templates import template_names, template_path
 
 #: Height of the footer strip (label line + calibration bar) inside the bottom margin.
 FOOTER = 13.0
@@ -27,11 +27,22 @@ class Paper:
     margin: float
     bleed: float
     safe: float
+    inset_x: float = 0.0  # extra room inside the margin, so a print-scale correction above 1
+    inset_y: float = 0.0  # (which grows the page about its centre) never reaches the margin
 
     @property
     def printable(self) -> Box:
-        m = self.margin
-        return Box(m, m, self.width - m, self.height - m)
+        """Where anything may be drawn: inside the printer margin (and the scale inset)."""
+        mx, my = self.margin + self.inset_x, self.margin + self.inset_y
+        return Box(mx, my, self.width - mx, self.height - my)
+
+    def for_scale(self, scale: float) -> Paper:
+        """This paper with the layout area shrunk so that, once the page is scaled by ``scale``
+        about its centre, everything still lands inside the printer margin."""
+        if scale <= 1.0:
+            return replace(self, inset_x=0.0, inset_y=0.0)
+        half_w, half_h = self.width / 2 - self.margin, self.height / 2 - self.margin
+        return replace(self, inset_x=half_w * (1 - 1 / scale), inset_y=half_h * (1 - 1 / scale))
 
     @property
     def content(self) -> Box:
@@ -41,14 +52,14 @@ class Paper:
 
 
 def paper_names() -> list[str]:
-    return sorted(p.stem for p in (templates_root() / "paper").glob("*.toml"))
+    return template_names("paper")
 
 
 def load_paper(key: str) -> Paper:
     """Load a paper template by name (``a4``, ``letter``); a bad name is a one-line SpecError."""
     k = key.strip().lower()
     path = template_path("paper", f"{k}.toml")
-    if not k.isidentifier() or not path.exists():
+    if not k.isidentifier() or not path.is_file():
         raise SpecError(f"unknown paper {key!r} (choose one of: {', '.join(paper_names())})")
     try:
         d = tomllib.loads(path.read_text(encoding="utf-8"))

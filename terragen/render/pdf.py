@@ -3,16 +3,20 @@
 The canvas is set up so one user unit is one millimetre with y pointing down,
 exactly the model's coordinates. ``invariant=1`` fixes the creation date and
 document id, so the same drawing gives the same bytes. Each page carries a real
-TrimBox and BleedBox (in points, PDF's y-up convention) when the page has them.
+TrimBox and BleedBox (in points, PDF's y-up convention) when the page has them,
+the fonts are embedded (``fonts.py``), and the viewer preferences ask print
+dialogs for actual size and the document's duplex mode.
 """
 
 from __future__ import annotations
 
 import io
 
+from terragen.render.fonts import font_name
 from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text, hatch_lines
 
 MM = 72.0 / 25.4  # points per millimetre
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex": "Simplex"}
 
 
 def _n(v: float) -> str:
@@ -148,7 +152,7 @@ class _Painter:
             if item.angle:
                 c.rotate(item.angle)
             c.setFillColorRGB(*_colour(item.colour))
-            c.setFont("Helvetica-Bold" if item.bold else "Helvetica", item.size)
+            c.setFont(font_name(item.bold), item.size)
             if item.anchor == "middle":
                 c.drawCentredString(0, 0, item.text)
             elif item.anchor == "end":
@@ -175,11 +179,17 @@ def _document_pdf(doc: Document) -> bytes:
 
     buf = io.BytesIO()
     first = doc.pages[0]
-    canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1)
+    # the initial font is the shipped one too, or reportlab names (unembedded) Helvetica on every page
+    canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
+                    initialFontName=font_name())
     canvas.setTitle(doc.title)
     canvas.setAuthor("terragen")
     canvas.setCreator("terragen")
     canvas.setSubject(doc.title)
+    # every page is drawn at true size: a print dialog must not shrink it to fit
+    canvas.setViewerPreference("PrintScaling", "None")
+    if doc.duplex:
+        canvas.setViewerPreference("Duplex", DUPLEX[doc.duplex])
     painter = _Painter(canvas)
     for page in doc.pages:
         canvas.setPageSize((page.width * MM, page.height * MM))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from terragen.grids import hex as hx
 from terragen.render.model import Box, Point
 
 SQRT3 = math.sqrt(3.0)
@@ -94,3 +95,17 @@ class Shape:
             return []
         pts = self.outline(cx, cy)
         return [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
+
+
+def hex_points(R: float, cx: float = 0.0, cy: float = 0.0, turn: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """Pointy-top hexagon corners; ``turn`` rotates them (degrees, counter-clockwise on screen)."""
+    if not turn:
+        return tuple((cx + dx, cy + dy) for dx, dy in hx.corner_offsets(R))
+    return tuple(turned(dx, dy, turn, cx, cy) for dx, dy in hx.corner_offsets(R))
+
+
+def turned(x: float, y: float, turn: float, cx: float = 0.0, cy: float = 0.0) -> tuple[float, float]:
+    """Point ``(x, y)`` turned by ``turn`` degrees (counter-clockwise on screen, y down), then moved to ``(cx, cy)``."""
+    a = math.radians(turn)
+    c, s = math.cos(a), math.sin(a)
+    return (cx + c * x + s * y, cy - s * x + c * y)

@@ -7,6 +7,7 @@ decimals and clip ids are numbered in drawing order, so output is stable.
 
 from __future__ import annotations
 
+from terragen.render.fonts import SVG_FAMILY
 from terragen.render.model import Circle, Group, Item, Page, Polygon, Polyline, Style, Text, fmt, hatch_lines
 
 
@@ -73,7 +74,7 @@ class _Writer:
                 "insert": (fmt(item.x), fmt(item.y)),
                 "fill": item.colour,
                 "font_size": fmt(item.size),
-                "font_family": "Helvetica, Arial, sans-serif",
+                "font_family": SVG_FAMILY,
                 "text_anchor": item.anchor,
             }
             if item.bold:

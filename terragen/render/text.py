@@ -1,24 +1,20 @@
 """Simple text layout for the drawing model: wrapping and text blocks.
 
-Widths are estimated from Helvetica's average advance (about half the font
-size), which is all a rules sheet or a legend needs and keeps the model free
-of any back end.
+Widths are the shipped font's real metrics (``fonts.py``), the same glyphs the
+PDF embeds, so wrapped lines fit on paper as they do here.
 """
 
 from __future__ import annotations
 
 from terragen.render.model import Item, Text
 
-AVG_ADVANCE = 0.52  # average Helvetica glyph width as a fraction of the font size
-
-
 def text_width(s: str, size: float, bold: bool = False) -> float:
-    """Width of ``s`` in mm at ``size``: Helvetica's real metrics when reportlab is there, an estimate otherwise."""
-    try:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-    except ImportError:  # pragma: no cover - reportlab is a dependency
-        return len(s) * size * AVG_ADVANCE
-    return stringWidth(s, "Helvetica-Bold" if bold else "Helvetica", size)
+    """Width of ``s`` in mm at ``size`` in the shipped font."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from terragen.render.fonts import font_name
+
+    return stringWidth(s, font_name(bold), size)
 
 
 def wrap(s: str, size: float, width: float) -> list[str]:

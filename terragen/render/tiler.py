@@ -1,11 +1,14 @@
 """Big boards over several pages: each page shows a window of the board with overlap.
 
 The board drawing is in board millimetres (true size). Pages are cut into a
-grid of windows; neighbouring windows overlap by ``overlap`` mm so the sheets
-can be trimmed on one side and glued over the next. Every page gets its
-row/column name (A1, A2, B1 ...), arrows naming its neighbours, and alignment
-crosses at the same board points on both sheets of an overlap, so the sheets
-line up by laying cross on cross.
+grid of windows, spread evenly so no sheet is a sliver; neighbouring windows
+overlap by at least ``OVERLAP`` mm. Sheets are assembled as poster tilers do:
+a sheet goes on top of its neighbours to the left and above. The sheet that
+goes underneath carries the shaded glue strip (the part its neighbour covers)
+and the circle-and-cross marks on the line where that neighbour's cut edge
+must lie; the sheet on top carries a dashed trim line along that edge. So
+nothing of the assembly shows on the finished board but a thin seam. Every
+page gets its row/column name (A1, A2, B1 ...) and says which sheets it joins.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from dataclasses import dataclass
 from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label, registration_target
 from terragen.render.text import text_width
-from terragen.render.model import Box, Group, Item, Page, Polygon, Style, Text, translate
+from terragen.render.model import Box, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 
-OVERLAP = 10.0
+OVERLAP = 10.0  # the least overlap between neighbouring sheets, mm
+GLUE = Style(fill="#000000", opacity=0.08)  # the glue strip on the sheet underneath
+TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.2))  # the trim line on the sheet on top
 
 
 def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions, game: str, contents: str,
@@ -31,52 +36,97 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
     step_x, step_y = _steps(size, opts, rows, cols)
     total = total_pages or rows * cols
     pages = []
-    # alignment points: centres of every overlap strip crossing, in board mm
-    xs_marks = [step_x * c + aw - (aw - step_x) / 2 for c in range(cols - 1)]
-    ys_marks = [step_y * r + ah - (ah - step_y) / 2 for r in range(rows - 1)]
     for win in (w for row in sheet_windows(size, opts, overlap) for w in row):
         r, c, wx, wy = win.row, win.col, win.x, win.y  # one sheet per window, in reading order
         ox, oy = area.x0 - wx, area.y0 + 6.0 - wy  # page = board + (ox, oy)
         window = win.corners()
+        right, below = c < cols - 1, r < rows - 1
+        # the glue strip: what the sheets to the right and below will cover (an L where both do)
+        sx, sy = wx + step_x, wy + step_y  # where their cut edges lie, in board mm
         marks: list[Item] = []
-        for mx in xs_marks:
-            if wx - 0.01 <= mx <= wx + aw + 0.01:
-                for my in [wy + 8.0, wy + ah / 2, wy + ah - 8.0]:
-                    marks.append(registration_target(mx, my, 2.5))
-        for my in ys_marks:
-            if wy - 0.01 <= my <= wy + ah + 0.01:
-                for mx in [wx + 8.0, wx + aw / 2, wx + aw - 8.0]:
-                    marks.append(registration_target(mx, my, 2.5))
-        shade = Style(fill="#000000", opacity=0.06)
-        if c > 0:
-            marks.append(Polygon(((wx, wy), (wx + overlap_w(step_x, aw), wy), (wx + overlap_w(step_x, aw), wy + ah), (wx, wy + ah)), shade))
-        if r > 0:
-            marks.append(Polygon(((wx, wy), (wx + aw, wy), (wx + aw, wy + overlap_w(step_y, ah)), (wx, wy + overlap_w(step_y, ah))), shade))
+        if right:
+            marks.append(Polygon(((sx, wy), (wx + aw, wy), (wx + aw, wy + ah), (sx, wy + ah)), GLUE))
+        if below:
+            x_end = sx if right else wx + aw
+            marks.append(Polygon(((wx, sy), (x_end, sy), (x_end, wy + ah), (wx, wy + ah)), GLUE))
+        if right:
+            marks.extend(registration_target(sx, my, 2.5) for my in (wy + 8.0, wy + ah / 2, (sy if below else wy + ah) - 8.0))
+        if below:
+            marks.extend(registration_target(mx, sy, 2.5) for mx in (wx + 8.0, wx + aw / 2, (sx if right else wx + aw) - 8.0))
         board = Group([Group(list(items) + marks, clip=window)], translate(ox, oy))
+        # trim lines on the sheet's own left and top edges, where it goes over an earlier sheet
+        x0, y0 = area.x0, area.y0 + 6.0
+        trims: list[Item] = []
+        if c > 0:
+            trims.append(Polyline(((x0, y0), (x0, y0 + ah)), TRIM))
+        if r > 0:
+            trims.append(Polyline(((x0, y0), (x0 + aw, y0)), TRIM))
         name = win.name
         k = first_page + len(pages)
         label = page_label(game, f"{contents}, sheet {name} of {chr(64 + rows)}{cols}", opts.scale, k, total)
         head: list[Item] = [Text(area.x0, area.y0 + 4.0, f"Sheet {name}", 4.0, "#000000", anchor="start", bold=True)]
-        nb = []
-        if r > 0:
-            nb.append(f"above {chr(64 + r)}{c + 1}")
-        if r < rows - 1:
-            nb.append(f"below {chr(66 + r)}{c + 1}")
-        if c > 0:
-            nb.append(f"left {chr(65 + r)}{c}")
-        if c < cols - 1:
-            nb.append(f"right {chr(65 + r)}{c + 2}")
-        nb_text = "Next to: " + ", ".join(nb) + "."
-        if r > 0 or c > 0:
-            nb_text += " Cut the white margin off the shaded side(s), lay the shaded strip over that sheet, crosses on crosses."
-        size = 2.5
-        while size > 1.6 and text_width(nb_text, size) > aw - 27.0:
-            size -= 0.1
-        head.append(Text(area.x0 + 26.0, area.y0 + 4.0, nb_text, size, "#333333", anchor="start"))
+        head.extend(_note_lines(assembly_note(r, c, rows, cols), area.x0 + 26.0, area.y0, aw - 27.0))
         page = Page(paper.width, paper.height, label=label, trim=Box(area.x0, area.y0 + 6.0, area.x1, area.y0 + 6.0 + ah))
-        page.items = [page_scale(opts, paper, [board] + head + [footer(paper, label, opts.scale)])]
+        page.items = [page_scale(opts, paper, [board] + trims + head + [footer(paper, label, opts.scale)])]
         pages.append(page)
     return pages
+
+
+def _note_lines(note: str, x: float, top: float, width: float) -> list[Item]:
+    """The sheet's note in the 6 mm band above its window: one line if it fits, else two smaller ones."""
+    from terragen.render.text import wrap
+
+    if text_width(note, 2.5) <= width:
+        return [Text(x, top + 4.0, note, 2.5, "#333333", anchor="start")]
+    size = 2.3
+    while size > 1.5 and len(wrap(note, size, width)) > 2:
+        size -= 0.1
+    return [Text(x, top + 2.3 + 2.8 * i, line, round(size, 2), "#333333", anchor="start")
+            for i, line in enumerate(wrap(note, size, width)[:2])]
+
+
+def assembly_note(r: int, c: int, rows: int, cols: int) -> str:
+    """What to do with sheet (r, c): which edges to trim, which sheets go on its glue strip."""
+    def name(rr: int, cc: int) -> str:
+        return f"{chr(65 + rr)}{cc + 1}"
+
+    parts = []
+    over = [f"{name(r, c - 1)} (left)"] * (c > 0) + [f"{name(r - 1, c)} (above)"] * (r > 0)
+    if over:
+        edges = " and ".join(e for e, on in (("left", c > 0), ("top", r > 0)) if on)
+        parts.append(f"Cut along the dashed {edges} edge; lay this sheet on the shaded strip of {' and '.join(over)}, "
+                     "its edge through the crosses.")
+    under = [name(r, c + 1)] * (c < cols - 1) + [name(r + 1, c)] * (r < rows - 1)
+    if under:
+        parts.append(f"Shaded strip: glue, {' and '.join(under)} {'go' if len(under) > 1 else 'goes'} on top.")
+    return " ".join(parts) or "The whole board is on this sheet."
+
+
+def overlaps(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float | None, float | None]:
+    """How far neighbouring sheets overlap side by side and top to bottom (None: no such join)."""
+    rows, cols = grid_shape(size, opts, overlap)
+    step_x, step_y = _steps(size, opts, rows, cols)
+    aw, ah = window_size(opts)
+    return (aw - step_x if cols > 1 else None, ah - step_y if rows > 1 else None)
+
+
+def assembly_text(size: tuple[float, float], opts: PrintOptions) -> str:
+    """How the sheets go together, with the real overlaps, for an overview page."""
+    ox, oy = overlaps(size, opts)
+    said = [f"{v:.0f} mm side to side" for v in (ox,) if v is not None] + \
+           [f"{v:.0f} mm top to bottom" for v in (oy,) if v is not None]
+    if not said:
+        return "Assembly: the whole board is on one sheet."
+    return (f"Assembly: neighbouring sheets overlap {' and '.join(said)}. Start with A1. Every other sheet goes "
+            "on top of the sheet to its left and the one above it: cut it along its dashed edge, put glue on "
+            "their shaded strip and lay the cut edge on the line through their crosses.")
+
+
+def assembly_note_items(x: float, y: float, width: float, size: tuple[float, float], opts: PrintOptions) -> tuple[list[Item], float]:
+    """:func:`assembly_text` as a paragraph at (x, y); returns the items and where they end."""
+    from terragen.render.text import paragraph
+
+    return paragraph(x, y, assembly_text(size, opts), 2.8, width, "#333333")
 
 
 def overlap_w(step: float, span: float) -> float:

@@ -118,12 +118,14 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
     """
     p = Path(name_or_path)
     if not p.suffix and not p.exists():
-        p = template_path("terrain", "inventories", f"{name_or_path}.toml")
-        if not p.exists():
+        shipped = template_path("terrain", "inventories", f"{name_or_path}.toml")
+        if not shipped.is_file():
             raise InputError(f"unknown inventory {str(name_or_path)!r} (give a template name or a .toml file)")
-    from terragen.fileio import read_text_input
+        text = shipped.read_text(encoding="utf-8")
+    else:
+        from terragen.fileio import read_text_input
 
-    text = read_text_input(p)
+        text = read_text_input(p)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

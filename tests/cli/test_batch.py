@@ -165,7 +165,7 @@ def test_progress_bar_only_when_enabled(capsys):
 
 
 def test_answer_key_text_names_the_solution():
-    from terragen.render.booklet import answer_text
+    from terragen.render.kits.terrain.booklet import answer_text
     from terragen.terrain.puzzles import make_puzzle
 
     dice = make_puzzle("dice", "medium", 1, 0).to_data()

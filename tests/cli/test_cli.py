@@ -147,7 +147,7 @@ def test_validate_dispatches_terraflip_and_terralogical(tmp_path):
     assert p.returncode == 1, p.stderr
     data = json.loads(p.stdout)
     assert data["game"] == "terraflip" and "tile-too-far" in {e["code"] for e in data["errors"]}
-    board = ROOT / "templates" / "terralogical" / "examples" / "invalid" / "missing-end.txt"
+    board = ROOT / "terragen" / "data" / "terralogical" / "examples" / "invalid" / "missing-end.txt"
     p = run("validate", board)
     assert p.returncode == 1 and "[missing-end]" in p.stdout
     p = run("validate", board, "--svg", tmp_path / "x.svg")

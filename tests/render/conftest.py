@@ -20,13 +20,13 @@ def letter() -> PrintOptions:
 
 @pytest.fixture(scope="session")
 def kit_a4(a4):
-    from terragen.render.terrain_kit import terrain_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
 
     return {p.name: p.doc for p in terrain_kit(a4, nets=True)}
 
 
 @pytest.fixture(scope="session")
 def kit_letter(letter):
-    from terragen.render.terrain_kit import terrain_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
 
     return {p.name: p.doc for p in terrain_kit(letter)}

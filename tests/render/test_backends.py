@@ -22,7 +22,9 @@ NUM = r"-?\d*\.?\d+"
 
 
 def pdf_streams(data: bytes) -> list[str]:
-    return [zlib.decompress(s).decode("latin-1") for s in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)]
+    """The pages' content streams, in page order (embedded fonts and their maps left out)."""
+    streams = [zlib.decompress(s).decode("latin-1") for s in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)]
+    return [s for s in streams if s.startswith("1 0 0 1 0 0 cm")]
 
 
 def pdf_boxes(data: bytes, name: str) -> list[list[float]]:
@@ -70,7 +72,7 @@ def test_every_tile_page_has_boxes(kit_a4):
 
 
 def test_same_input_same_bytes(kit_a4, a4):
-    from terragen.render.terrain_kit import tokens_part
+    from terragen.render.kits.terrain.kit import tokens_part
     from terragen.render.palette import load_palette
 
     assert document_pdf(kit_a4["tokens"]) == document_pdf(tokens_part(a4, load_palette()).doc)
@@ -94,7 +96,7 @@ def test_page_counts(kit_a4, kit_letter):
     counts = {name: len(doc.pages) for name, doc in kit_a4.items()}
     assert counts == {"rules": 1, "tiles": 14, "tiles-gutterfold": 16, "alignment-test": 2, "board": 9, "tokens": 1,
                       "nets": counts["nets"]}
-    assert 30 <= counts["nets"] <= 60
+    assert 20 <= counts["nets"] <= 24  # nested nets (34 pages with one band per lid)
     letter = {name: len(doc.pages) for name, doc in kit_letter.items()}
     assert letter["tiles"] % 2 == 0 and letter["tiles"] >= 14
     assert "nets" not in letter

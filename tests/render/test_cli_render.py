@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "templates" / "terrain" / "examples"
+EXAMPLES = ROOT / "terragen" / "data" / "terrain" / "examples"
 
 
 def run(*args, cwd=None):
@@ -98,7 +98,7 @@ def test_kit_svg_writes_one_true_size_file_per_page(tmp_path: Path):
 
 
 def test_every_example_layout_renders_even_when_invalid():
-    from terragen.render.build_sheet import build_sheet
+    from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.impose import PrintOptions
     from terragen.render.paper import load_paper
     from terragen.render.pdf import document_pdf

@@ -86,13 +86,39 @@ def test_outlines_flag_draws_each_shared_cut_once(a4):
     assert len(cut_lines) == len(imp.cuts[0])
 
 
-def test_no_outline_by_default_and_ticks_stay_off_the_pieces(a4):
+def cut_lines(page, length):
+    return [it for it, _ in flatten(page.items)
+            if isinstance(it, Polyline) and len(it.points) == 2 and it.style.width == 0.15 and it.style.stroke == "#000000"
+            and math.dist(*it.points) == pytest.approx(length, abs=1e-6)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hex_sheets_get_a_cut_line_on_every_edge_by_default(paper):
+    """A honeycomb has no straight run for crop ticks to mark: every hex edge is drawn, once."""
+    opts = PrintOptions(load_paper(paper))
+    s = Shape("hex", 50.0)
+    for imp, halves in ((impose(s, plain_tiles(15), opts, "g", "c", duplex=True), 1),
+                        (gutter_fold(s, plain_tiles(15), opts, "g", "c"), 2)):
+        lines = cut_lines(imp.pages[0], s.circumradius)
+        assert len(imp.cuts[0]) > 20 and len(lines) == halves * len(imp.cuts[0])  # gutter fold: fronts and backs
+        inner = [it for it in lines if sum(1 for p in imp.fronts if p.page == 0
+                                           and math.dist(((it.points[0][0] + it.points[1][0]) / 2, (it.points[0][1] + it.points[1][1]) / 2),
+                                                         (p.x, p.y)) < s.size / 2 + 1e-6) == 2]
+        assert inner, "edges shared by two pieces get a line too"
+    # squares cut in straight runs from tick to tick: no lines unless asked
+    sq = impose(Shape("square", 40.0), plain_tiles(15), opts, "g", "c")
+    assert not cut_lines(sq.pages[0], 40.0)
+    assert cut_lines(impose(Shape("square", 40.0), plain_tiles(15), PrintOptions(opts.paper, outlines=True), "g", "c").pages[0], 40.0)
+    assert not cut_lines(impose(s, plain_tiles(15), PrintOptions(opts.paper, outlines=False), "g", "c").pages[0], s.circumradius)
+
+
+def test_ticks_stay_off_the_pieces(a4):
     from shapely.geometry import LineString
     from shapely.geometry import Polygon as SPolygon
     from shapely.ops import unary_union
 
     s = Shape("hex", 50.0)
-    imp = impose(s, plain_tiles(15), a4, "g", "c")
+    imp = impose(s, plain_tiles(15), PrintOptions(a4.paper, outlines=False), "g", "c")
     pieces = unary_union([SPolygon(s.outline(p.x, p.y)).buffer(a4.paper.bleed, join_style="mitre") for p in imp.fronts])
     ticks = [it for it, _ in flatten(imp.pages[0].items) if isinstance(it, Polyline) and it.style.width == 0.15]
     assert ticks, "crop ticks expected around the block"
@@ -126,7 +152,12 @@ def test_duplex_backs_land_on_their_fronts(a4, flip, offset):
 
 def test_gutter_fold_mirrors_backs_about_the_fold(a4):
     imp = gutter_fold(Shape("hex", 50.0), plain_tiles(7), a4, "g", "c")
-    mid = a4.paper.height / 2
+    (_, mid), (_, mid2) = imp.fold
+    assert mid == mid2
+    c = a4.paper.content
+    assert mid == pytest.approx((c.y0 + c.y1) / 2)  # the middle of the content, not of the sheet
+    folds = [it for it, _ in flatten(imp.pages[0].items) if isinstance(it, Polyline) and it.style.dash]
+    assert [f.points for f in folds] == [imp.fold]
     fronts = {p.tile: p for p in imp.fronts}
     for b in imp.backs:
         f = fronts[b.tile]

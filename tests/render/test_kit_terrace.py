@@ -11,8 +11,8 @@ import pytest
 
 from terragen.render.model import Circle, Group, Polygon, Polyline, Text, apply, compose, flatten
 from terragen.render.pdf import document_pdf
-from terragen.render.terrace_art import SEAT_COLOURS, SQUARE_MM, board_drawing, level_colour
-from terragen.render.terrace_kit import piece_counts, terrace_kit, token_diameter
+from terragen.render.kits.terrace.art import SEAT_COLOURS, SQUARE_MM, board_drawing, level_colour
+from terragen.render.kits.terrace.kit import piece_counts, terrace_kit, token_diameter
 from terragen.terrace.board import board
 from terragen.terrace.setups import setup_counts, start_pieces
 

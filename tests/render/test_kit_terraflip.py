@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from terragen.render.impose import PrintOptions
-from terragen.render.model import Group, Polygon, Text, flatten
+from terragen.render.model import Document, Group, Polygon, Text, flatten
 from terragen.render.paper import load_paper
 from terragen.render.pdf import document_pdf
-from terragen.render.terraflip_art import FAMILY_COLOUR, FAMILY_PATTERN, TOWER_FILL, colour_of, luminance
-from terragen.render.terraflip_kit import DEFAULT_TILE, terraflip_kit, tile_sheets
+from terragen.render.kits.terraflip.art import FAMILY_COLOUR, FAMILY_PATTERN, TOWER_FILL, colour_of
+from terragen.render.palette import luminance
+from terragen.render.kits.terraflip.kit import DEFAULT_TILE, terraflip_kit, tile_sheets
 from terragen.terraflip.model import FAMILIES
 from terragen.terraflip.model import SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, default_tileset
 
@@ -55,7 +56,8 @@ def test_page_counts_labels_and_calibration_bar(kits):
         assert counts["tokens"] == 1
         # 48 hexes of 40 mm: 28 fit an A4 sheet, 24 a Letter sheet: two duplex sheets either way
         assert counts["tiles"] == 4
-        assert counts["tiles-gutterfold"] == 6
+        # gutter fold: three rows of four on each half of A4, two rows on the shorter Letter half
+        assert counts["tiles-gutterfold"] == (4 if paper == "a4" else 6)
         for name, doc in kit.items():
             n = len(doc.pages)
             for k, page in enumerate(doc.pages, 1):
@@ -123,7 +125,7 @@ def test_tile_is_true_size_in_the_model_and_the_pdf(tileset):
         ys = [p[1] for p in clip]
         assert max(xs) - min(xs) == pytest.approx(size, abs=0.01)
         assert max(ys) - min(ys) == pytest.approx(2 * size / 3 ** 0.5, abs=0.01)
-    content = pdf_streams(document_pdf(type("D", (), {"title": "t", "pages": [page]})()))[0]
+    content = pdf_streams(document_pdf(Document("t", [page])))[0]
     assert re.search(r"2\.834646 0 0 -2\.834646 0 841\.8898 cm", content)  # 1 unit = 1 mm
     hexes = []
     for c in re.findall(rf"n ((?:{NUM} {NUM} [ml] )+)h W\*? n", content):
@@ -183,7 +185,7 @@ def test_each_back_lands_behind_its_front_on_paper(tileset, flip, tmp_path: Path
     opts = PrintOptions(paper, flip=flip)
     tiles, imp = tile_sheets(opts, tileset)
     pdf = tmp_path / "t.pdf"
-    pdf.write_bytes(document_pdf(type("D", (), {"title": "t", "pages": imp.pages[:2]})()))
+    pdf.write_bytes(document_pdf(Document("t", imp.pages[:2])))
     dpi = 30
     subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(tmp_path / "p")], check=True)
     front = Image.open(tmp_path / "p-1.png").convert("RGB")
@@ -305,7 +307,7 @@ def _text_corners(it, m):
 def test_text_and_symbols_stay_inside_the_safe_zone(tileset):
     """Words, land discs and icons keep the paper's safe distance from every cut."""
     from terragen.render.model import Circle
-    from terragen.render.terraflip_art import spy_token, tower_face
+    from terragen.render.kits.terraflip.art import spy_token, tower_face
 
     paper = load_paper("a4")
     R = DEFAULT_TILE / 3 ** 0.5
@@ -376,16 +378,18 @@ def test_text_pages_end_above_the_footer(kits):
 def test_gutter_fold_backs_sit_below_their_fronts(tileset):
     from terragen.render.impose import gutter_fold
     from terragen.render.shapes import Shape
-    from terragen.render.terraflip_kit import kit_tiles
+    from terragen.render.kits.terraflip.kit import kit_tiles
 
     paper = load_paper("letter")
     shape = Shape("hex", DEFAULT_TILE)
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = gutter_fold(shape, tiles, PrintOptions(paper), "TerraFlip", "t")
+    (_, fold_y), (_, fold_y2) = imp.fold
+    assert fold_y == fold_y2  # folded across the sheet
     for f, b in zip(imp.fronts, imp.backs):
         assert (b.tile, b.page, b.x) == (f.tile, f.page, f.x)
-        assert b.y == pytest.approx(paper.height - f.y)  # mirrored about the fold at mid-height
-        assert f.y < paper.height / 2 < b.y
+        assert b.y == pytest.approx(2 * fold_y - f.y)  # mirrored about the fold
+        assert f.y < fold_y < b.y
 
 
 def test_cli_designs_the_tile_set_from_a_seed_with_same_bytes(tmp_path: Path):

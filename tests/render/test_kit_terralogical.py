@@ -12,10 +12,10 @@ import pytest
 from terragen.render.impose import mirror_point
 from terragen.render.model import Circle, Group, Polygon, Polyline, Text, apply, compose, flatten
 from terragen.render.pdf import document_pdf
-from terragen.render.terralogical_art import (
+from terragen.render.kits.terralogical.art import (
     COLOURS, SUBSOIL_BAND, TRACK_FIELDS, board_drawing, tile_face, track_fields, triangle_art,
 )
-from terragen.render.terralogical_kit import (
+from terragen.render.kits.terralogical.kit import (
     DEFAULT_TILE, board_items, board_square, deck_tiles, terralogical_kit,
 )
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SIZE, SUN_SQUARE
@@ -47,7 +47,7 @@ def test_parts_and_page_counts(tl_a4, tl_letter):
         assert len(kit["alignment-test"].pages) == 2
         assert len(kit["board"].pages) == 5  # overview + 2 x 2 true-size sheets
     assert len(tl_a4["tiles-gutterfold"].pages) == 6  # 12 a page
-    assert len(tl_letter["tiles-gutterfold"].pages) == 9  # 8 a page (a shorter half sheet)
+    assert len(tl_letter["tiles-gutterfold"].pages) == 6  # 12 a page: folded down the middle, 2 columns of 6
 
 
 def test_deck_gives_all_65_tiles_sun_and_flower_first():

@@ -7,11 +7,11 @@ import math
 import pytest
 
 from terragen.grids import hex as hx
-from terragen.render.build_sheet import build_sheet, cell_label, routes
+from terragen.render.kits.terrain.build_sheet import build_sheet, cell_label, routes
 from terragen.render.model import Circle, Polyline, Text, flatten
 from terragen.render.nets import prism_net
 from terragen.render.palette import load_palette
-from terragen.render.terrain_art import piece_face
+from terragen.render.kits.terrain.art import piece_face
 from terragen.terrain.files import load_layout
 from terragen.terrain.pieces import exits
 

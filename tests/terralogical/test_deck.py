@@ -90,7 +90,7 @@ def test_running_out_of_solver_budget_is_a_time_limit_error():
 
 
 def test_shipped_template_file_is_the_default_deck(deck):
-    with open("templates/terralogical/default-deck.json", encoding="utf-8") as fh:
+    with open("terragen/data/terralogical/default-deck.json", encoding="utf-8") as fh:
         assert fh.read() == deck_to_json_text(deck)
 
 

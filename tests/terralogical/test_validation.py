@@ -212,7 +212,7 @@ def test_simulated_games_validate_and_score_the_same(players, seed):
     assert validate_text(json.dumps(state_to_json(parse_state(text, "s", deck))), "sim.json").data["final_scores"] == result.scores
 
 
-EXAMPLES = "templates/terralogical/examples"
+EXAMPLES = "terragen/data/terralogical/examples"
 
 
 @pytest.mark.parametrize("name", ["three-players-start.txt", "two-players-finished.json", "four-players-finished.txt"])

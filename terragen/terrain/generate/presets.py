@@ -1,6 +1,6 @@
 """Difficulty presets: bands of expected turns plus the structural features of hard boards.
 
-Presets are data in ``templates/terrain/presets/<name>.toml`` (see the README
+Presets are data in ``terragen/data/terrain/presets/<name>.toml`` (see the README
 there for how the bands were measured). A preset's bands are written for the
 standard board (radius 5) and one destination; :func:`preset_keys` scales the
 expected-turns band by board radius and destination count, as measured.
@@ -12,19 +12,18 @@ import tomllib
 from typing import Any
 
 from terragen.errors import SpecError
-from terragen.templates import template_path
+from terragen.templates import template_names, template_path
 
 PRESET_KEYS = {"turns_band", "min_up3", "min_cliff_exits", "min_critical", "fairness", "shape", "description"}
 
 
 def preset_names() -> list[str]:
-    folder = template_path("terrain", "presets")
-    return sorted(p.stem for p in folder.glob("*.toml")) if folder.exists() else []
+    return template_names("terrain", "presets")
 
 
 def load_preset(name: str) -> dict[str, Any]:
     p = template_path("terrain", "presets", f"{name}.toml")
-    if not p.exists():
+    if not p.is_file():
         raise SpecError(f"unknown difficulty {name!r} (presets: {', '.join(preset_names())})")
     data = tomllib.loads(p.read_text(encoding="utf-8"))
     unknown = set(data) - PRESET_KEYS
@@ -34,7 +33,7 @@ def load_preset(name: str) -> dict[str, Any]:
 
 
 #: Median expected turns relative to radius 5 with one destination, measured by
-#: ``bench/generate_calibrate.py`` (see templates/terrain/presets/README.md).
+#: ``bench/generate_calibrate.py`` (see terragen/data/terrain/presets/README.md).
 RADIUS_FACTOR = {3: 0.80, 4: 0.82, 5: 1.0, 6: 1.12}
 DESTINATION_FACTOR = {1: 1.0, 2: 1.40, 3: 1.62}
 

@@ -1,6 +1,6 @@
 """What a generated board must satisfy: the spec, read from flags and a TOML file.
 
-A spec is plain data. Presets (``templates/terrain/presets/<name>.toml``) fill
+A spec is plain data. Presets (``terragen/data/terrain/presets/<name>.toml``) fill
 the difficulty-related keys, the spec file overrides the preset, and flags
 override the spec file. Every bad value becomes a SpecError naming the key,
 so the CLI can print one line instead of a traceback.

@@ -56,7 +56,7 @@ def test_tiny_time_limit_gives_exit_4_or_a_valid_board(cli, tmp_path):
 
 def test_example_spec_file_generates(cli, tmp_path):
     from pathlib import Path
-    example = Path(__file__).resolve().parents[3] / "templates" / "terrain" / "specs" / "example.toml"
+    example = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "example.toml"
     p = cli("generate", "--spec", example, "--seed", 1, "--out", tmp_path / "e", "--no-balance")
     assert p.returncode == 0, p.stderr
 
@@ -76,7 +76,7 @@ def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
 
 def test_partial_set_spec_uses_its_inventory(cli, tmp_path):
     from pathlib import Path
-    spec = Path(__file__).resolve().parents[3] / "templates" / "terrain" / "specs" / "partial-set-radius4.toml"
+    spec = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "partial-set-radius4.toml"
     p = cli("generate", "--spec", spec, "--seed", 2, "--out", tmp_path / "ps", "--no-balance", cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     data = json.loads((tmp_path / "ps" / "board.json").read_text())

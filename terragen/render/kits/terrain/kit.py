@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.render import nets as netmod
-from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
+from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
-from terragen.render.terrain_art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
+from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
-from terragen.render.tiler import sheet_windows, OVERLAP, grid_shape, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
 
 GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
@@ -64,18 +64,18 @@ def tiles_part(opts: PrintOptions, size: float, pal: Palette, inventory: Invento
     shape = Shape("hex", size)
     imp = impose(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
                  f"{inventory.total} pieces, {size:g} mm across flats", duplex=True)
-    return KitPart("tiles", Document(f"{GAME}: pieces (print double-sided)", imp.pages))
+    return KitPart("tiles", Document(f"{GAME}: pieces (print double-sided)", imp.pages, duplex=opts.flip))
 
 
 def gutter_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventory) -> KitPart:
     shape = Shape("hex", size)
     imp = gutter_fold(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
                       f"{inventory.total} pieces, {size:g} mm")
-    return KitPart("tiles-gutterfold", Document(f"{GAME}: pieces, gutter-fold layout (no duplex needed)", imp.pages))
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: pieces, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
 
 
 def alignment_part(opts: PrintOptions) -> KitPart:
-    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME)))
+    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME), duplex=opts.flip))
 
 
 def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -> KitPart:
@@ -86,7 +86,7 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    k = min(area.width / bw, (area.height - 20.0) / bh)
+    k = min(area.width / bw, (area.height - 36.0) / bh)  # room below for the assembly note
     ox = area.x0 + (area.width - bw * k) / 2
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
@@ -97,13 +97,14 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
         ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True, ))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
-                   f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets, "
-                   f"{OVERLAP:g} mm overlap; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
+                   f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets; "
+                   "blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
+    ov.extend(assembly_note_items(area.x0, oy + bh * k + 6.0, area.width, (bw, bh), opts)[0])
     label = page_label(GAME, "board overview", opts.scale, 1, total, reduced=k)
     first = Page(paper.width, paper.height, label=label, trim=paper.printable)
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
     pages = [first] + tile_board(items, (bw, bh), opts, GAME, f"board at true size ({size:g} mm hexes)", first_page=2, total_pages=total)
-    return KitPart("board", Document(f"{GAME}: board", pages))
+    return KitPart("board", Document(f"{GAME}: board", pages, duplex="simplex"))
 
 
 def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
@@ -127,6 +128,8 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     extra: list[Item] = [Group(gitems, translate(gx, gy)),
                          Text(gx + gw / 2, gy - 3.0, "elevation gauge", 2.4, "#000000")]
     page.items.append(page_scale(opts, paper, extra))
+    gauge = Box(gx, gy, gx + gw, gy + gh)  # it is cut out too: the trim box holds it
+    page.trim, page.bleed = gauge.union(page.trim), gauge.union(page.bleed)
     return KitPart("tokens", Document(f"{GAME}: tokens and gauge", imp.pages))
 
 
@@ -189,7 +192,7 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
         page = Page(paper.width, paper.height, label=label, trim=paper.content)
         page.items = [page_scale(opts, paper, [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
         pages.append(page)
-    return KitPart("nets", Document(f"{GAME}: fold-up 3D pieces", pages))
+    return KitPart("nets", Document(f"{GAME}: fold-up 3D pieces", pages, duplex="simplex"))
 
 
 def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False,
@@ -211,4 +214,4 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
     ]
     if nets:
         parts.append(nets_part(opts, tile_size, pal, inv))
-    return parts
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

@@ -19,7 +19,8 @@ from terragen.render.marks import footer
 from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.palette import load_palette
 from terragen.render.paper import Paper, load_paper
-from terragen.render.terrain_art import hex_points, path_items, piece_face
+from terragen.render.kits.terrain.art import path_items, piece_face
+from terragen.render.shapes import hex_points
 from terragen.render.text import paragraph
 
 GAME = "The Terrain Game"

@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, impose, page_scale
+from terragen.render.impose import PrintOptions, Tile, finish_document, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
-from terragen.render.terrace_art import (
+from terragen.render.kits.terrace.art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
-from terragen.render.tiler import sheet_windows, OVERLAP, grid_shape, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
 
 GAME = "Terrace"
 #: Seats in the order their colours are printed (the two-player seats first).
@@ -77,7 +77,7 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    k = min(area.width / side, (area.height - 20.0) / side)
+    k = min(area.width / side, (area.height - 36.0) / side)  # room below for the assembly note
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 16.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
@@ -91,15 +91,16 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
         ov.append(Text(lx, ly + 3.2, win.name, 9.0, "#1f77b4", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
-            f"and follows on {rows * cols} sheets with {OVERLAP:g} mm overlap; the blue frames show which sheet is which.")
+            f"and follows on {rows * cols} sheets; the blue frames show which sheet is which.")
     para, _ = paragraph(area.x0, area.y0 + 10.0, note, 2.8, area.width, "#333333")
     ov.extend(para)
+    ov.extend(assembly_note_items(area.x0, oy + side * k + 6.0, area.width, (side, side), opts)[0])
     label = page_label(GAME, f"board overview {size}x{size}", opts.scale, 1, total, reduced=k)
     first = Page(paper.width, paper.height, label=label, trim=paper.printable)
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
     pages = [first] + tile_board(items, (side, side), opts, GAME, f"{size}x{size} board at true size ({SQUARE_MM:g} mm squares)",
                                  first_page=2, total_pages=total)
-    return KitPart("board", Document(f"{GAME}: board {size}x{size}", pages))
+    return KitPart("board", Document(f"{GAME}: board {size}x{size}", pages, duplex="simplex"))
 
 
 # ----- pieces ------------------------------------------------------------------------------------
@@ -312,9 +313,10 @@ def terrace_kit(opts: PrintOptions, size: int = 8, t_rank: str = "a") -> list[Ki
 
     check_board_size(size)
     Rules(t_rank=t_rank)  # a bad value is one clear SpecError
-    return [
+    parts = [
         rules_part(opts, t_rank),
         setups_part(opts, size),
         board_part(opts, size),
         pieces_part(opts, size, t_rank),
     ]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

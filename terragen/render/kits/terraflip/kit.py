@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
-from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, gutter_fold, impose, mark_area, page_scale
+from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, mark_area, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
@@ -46,7 +46,7 @@ def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
     A regular tile's front is its ``front`` colour and its back its ``back`` colour, both with
     the family's land (the land is what deals the tiles, so it must read on either face).
     """
-    from terragen.render.terraflip_art import colour_of, regular_face, special_face
+    from terragen.render.kits.terraflip.art import colour_of, regular_face, special_face
 
     tiles: list[Tile] = []
     for t in tileset.tiles():
@@ -74,18 +74,18 @@ def tile_sheets(opts: PrintOptions, tileset: TileSet, size: float = DEFAULT_TILE
 
 def tiles_part(opts: PrintOptions, tileset: TileSet, size: float) -> KitPart:
     _, imp = tile_sheets(opts, tileset, size)
-    return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages))
+    return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages, duplex=opts.flip))
 
 
 def gutter_part(opts: PrintOptions, tileset: TileSet, size: float) -> KitPart:
     shape = Shape("hex", size)
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = gutter_fold(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
-    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages))
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
 
 
 def alignment_part(opts: PrintOptions) -> KitPart:
-    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME)))
+    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME), duplex=opts.flip))
 
 
 def tokens_part(opts: PrintOptions, size: float) -> KitPart:
@@ -98,7 +98,7 @@ def tokens_part(opts: PrintOptions, size: float) -> KitPart:
 
     from terragen.render.marks import crop_ticks
     from terragen.render.palette import shade
-    from terragen.render.terraflip_art import TOWER_FILL, colour_of, spy_token, tower_face
+    from terragen.render.kits.terraflip.art import TOWER_FILL, colour_of, spy_token, tower_face
     from terragen.terraflip.model import FAMILIES, SPIES_PER_PLAYER
 
     paper = opts.paper
@@ -116,15 +116,21 @@ def tokens_part(opts: PrintOptions, size: float) -> KitPart:
     x, y = (c.x0 + c.x1) / 2, area.y1 + 12.0 + shape.circumradius
     outline = shape.outline(x, y)
     grown = SPolygon(outline).buffer(paper.bleed, join_style="mitre", mitre_limit=3.0)
+    bleed_pts = tuple((round(a, 4), round(b, 4)) for a, b in grown.exterior.coords[:-1])
     extra: list[Item] = [
-        Polygon(tuple((round(a, 4), round(b, 4)) for a, b in grown.exterior.coords[:-1]), Style(fill=shade(TOWER_FILL, 0.95))),
+        Polygon(bleed_pts, Style(fill=shade(TOWER_FILL, 0.95))),
         Group(tower_face(shape.circumradius), translate(x, y), clip=shape.outline()),
         *crop_ticks(shape.edges(x, y), grown.buffer(0.3), within=mark_area(paper)),
         Text(x, y + shape.circumradius + paper.bleed + 8.0, "the tower: one side only, it never turns over", 3.0, "#444444"),
     ]
-    if opts.outlines:
+    if opts.cut_lines(shape):
         extra.append(Polygon(outline, Style(stroke="#000000", width=0.15)))
     page.items.append(page_scale(opts, paper, extra))
+    # the tower is cut out like the tokens: the page's boxes hold it and its bleed
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    page.trim = Box(min(xs), min(ys), max(xs), max(ys)).union(page.trim)
+    page.bleed = Box(min(p[0] for p in bleed_pts), min(p[1] for p in bleed_pts),
+                     max(p[0] for p in bleed_pts), max(p[1] for p in bleed_pts)).union(page.bleed)
     return KitPart("tokens", Document(f"{GAME}: spy tokens and tower", imp.pages))
 
 
@@ -189,7 +195,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
 
 def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source: str, n_sheets: int) -> KitPart:
     """How to print and cut, plus the tile set's public base rates (what hides under whose tiles)."""
-    from terragen.render.terraflip_art import coloured_hex
+    from terragen.render.kits.terraflip.art import coloured_hex
     from terragen.terraflip.model import FAMILIES, LAND_OF
 
     paper = opts.paper
@@ -209,9 +215,13 @@ def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source:
          "(160 to 250 g/m2). Each sheet carries its fronts and, on the next page, their backs, mirrored so each "
          "back lands right behind its front. No duplex? Print the gutter-fold file single-sided, fold each sheet "
          "along the dashed line, glue the halves together and cut."),
-        ("4. Cut", f"Tiles are {size:g} mm across flats and share their cut lines: cut the straight runs with a "
-         "ruler and a knife from crop tick to crop tick. Colour runs past every outer edge, so a slightly-off "
-         "cut shows no white."),
+        ("4. Cut", f"Tiles are {size:g} mm across flats and sit in a honeycomb, each edge shared with a neighbour. "
+         "A honeycomb has no straight cut across the sheet, so cut each tile out along its thin black lines, "
+         "one edge at a time (scissors, or a knife against a ruler). Colour runs past every outer edge, so a "
+         "slightly-off cut shows no white.") if opts.cut_lines(Shape("hex", size)) else
+        ("4. Cut", f"Tiles are {size:g} mm across flats and sit in a honeycomb, each edge shared with a neighbour; "
+         "this kit was made with --no-outlines, so only the crop ticks round the block show the edges: draw "
+         "the inner edges in, or make the kit again without that option."),
         ("Faces", "A regular tile shows its family's colour on the front and the colour hidden under it on the "
          "back; both faces carry the family's land picture, so tiles can be dealt out after a game. Special "
          "tiles look the same on both sides. Each colour has its own hatch and its name on the "
@@ -267,7 +277,7 @@ def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAU
     """Every part of the kit, in the order a player would print them."""
     check_size(tile_size)
     tiles = tiles_part(opts, tileset, tile_size)
-    return [
+    parts = [
         instructions_part(opts, tileset, tile_size, source, len(tiles.doc.pages) // 2),
         rules_part(opts),
         alignment_part(opts),
@@ -275,3 +285,4 @@ def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAU
         gutter_part(opts, tileset, tile_size),
         tokens_part(opts, tile_size),
     ]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

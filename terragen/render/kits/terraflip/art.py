@@ -17,7 +17,7 @@ import math
 
 from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
 from terragen.render.palette import shade
-from terragen.render.terrain_art import hex_points
+from terragen.render.shapes import hex_points
 
 INK = "#1a1a1a"
 
@@ -48,13 +48,6 @@ def colour_of(family: str) -> str:
         return FAMILY_COLOUR[family]
     except KeyError:  # a family the package added that the kit has no colour for yet
         raise ValueError(f"no print colour for TerraFlip family {family!r}") from None
-
-
-def luminance(colour: str) -> float:
-    """Grey value (0 black .. 1 white) a printer's greyscale conversion gives ``colour``."""
-    c = colour.lstrip("#")
-    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return 0.299 * r + 0.587 * g + 0.114 * b
 
 
 def coloured_hex(R: float, family: str) -> list[Item]:

@@ -18,7 +18,8 @@ from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.palette import load_palette
-from terragen.render.terrain_art import hex_points, path_items, piece_back, piece_face
+from terragen.render.kits.terrain.art import path_items, piece_back, piece_face
+from terragen.render.shapes import hex_points
 from terragen.render.text import text_width
 from terragen.terrain.layout import Layout
 

@@ -19,15 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, alignment_test, gutter_fold, impose, page_scale
+from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
-from terragen.render.terralogical_art import (
+from terragen.render.kits.terralogical.art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
-from terragen.render.tiler import sheet_windows, grid_shape, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
@@ -74,17 +74,17 @@ def tiles_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
     tiles = deck_tiles(deck, size)
     imp = impose(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles (sun, flower, land), {size:g} mm", duplex=True,
                  area=tick_area(opts))
-    return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages))
+    return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages, duplex=opts.flip))
 
 
 def gutter_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
     tiles = deck_tiles(deck, size)
     imp = gutter_fold(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
-    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages))
+    return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
 
 
 def alignment_part(opts: PrintOptions) -> KitPart:
-    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME)))
+    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME), duplex=opts.flip))
 
 
 def board_items(tile_size: float) -> tuple[list[Item], float, dict]:
@@ -102,7 +102,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    leg_h = 52.0
+    leg_h = 52.0 + 14.0  # the legend and the assembly note go below the picture
     k = min(area.width / side, (area.height - 16.0 - leg_h) / side)
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 14.0
@@ -117,8 +117,10 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. True size: {side / 10:.1f} cm square, {sq:g} mm squares for {tile_size:g} mm tiles, "
                    f"on {rows * cols} sheets; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
-    ly = oy + side * k + 8.0
-    leg, ly = legend(area.x0, ly)
+    ly = oy + side * k + 6.0
+    note, ly = assembly_note_items(area.x0, ly, area.width, (side, side), opts)
+    ov.extend(note)
+    leg, ly = legend(area.x0, ly + 2.0)
     ov.extend(leg)
     for note in LEGEND_NOTES:
         para, ly = paragraph(area.x0, ly, note, 2.9, area.width, colour="#222222")
@@ -129,7 +131,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]
     pages = [first] + tile_board(items, (side, side), opts, GAME, f"board at true size ({sq:g} mm squares)",
                                  first_page=2, total_pages=total)
-    return KitPart("board", Document(f"{GAME}: board and scoring track", pages))
+    return KitPart("board", Document(f"{GAME}: board and scoring track", pages, duplex="simplex"))
 
 
 RULES = [
@@ -160,12 +162,11 @@ RULES = [
 ]
 
 
-def rules_part(opts: PrintOptions) -> KitPart:
-    paper = opts.paper
-    c = paper.content
+def _rules_items(c: Box, size: float) -> tuple[list[Item], float]:
+    """The rules, the legend and its notes in ``c`` at text ``size``; also where they end."""
     items, y = titled_sections(c, "Terralogical: rules at a glance",
                                "A summary for the table in this project's words; the rulebook decides any question, "
-                               "docs/rules-decisions.md the open ones.", RULES, 3.5)
+                               "docs/rules-decisions.md the open ones.", RULES, size)
     y += 2.0
     leg, y = legend(c.x0, y)
     items.extend(leg)
@@ -173,7 +174,17 @@ def rules_part(opts: PrintOptions) -> KitPart:
         para, y = paragraph(c.x0, y, note, 2.9, c.width, colour="#222222")
         items.extend(para)
         y += 0.8
-    if y > c.y1:
+    return items, y
+
+
+def rules_part(opts: PrintOptions) -> KitPart:
+    paper = opts.paper
+    c = paper.content
+    for size in (3.5, 3.4, 3.3, 3.2, 3.1, 3.0):  # a --scale above 1 leaves less room: set smaller type
+        items, y = _rules_items(c, size)
+        if y <= c.y1:
+            break
+    else:
         raise SpecError(f"the rules summary does not fit one {paper.name} page")  # guarded by a test
     label = page_label(GAME, "rules summary and legend", opts.scale, 1, 1)
     page = Page(paper.width, paper.height, label=label, trim=paper.printable)
@@ -189,10 +200,11 @@ def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: 
         from terragen.terralogical.default_deck import default_deck
 
         deck = default_deck()
-    return [
+    parts = [
         rules_part(opts),
         tiles_part(opts, tile_size, deck),
         gutter_part(opts, tile_size, deck),
         alignment_part(opts),
         board_part(opts, tile_size),
     ]
+    return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]

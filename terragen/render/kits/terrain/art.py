@@ -14,22 +14,10 @@ import math
 from terragen.grids import hex as hx
 from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
 from terragen.render.palette import Palette, shade
+from terragen.render.shapes import hex_points, turned
 
 #: Height of one level in mm (the rulebook's quarter inch).
 LEVEL_MM = 6.0
-
-
-def hex_points(R: float, cx: float = 0.0, cy: float = 0.0, turn: float = 0.0) -> tuple[tuple[float, float], ...]:
-    """Pointy-top hexagon corners; ``turn`` rotates them (degrees, counter-clockwise on screen)."""
-    if not turn:
-        return tuple((cx + dx, cy + dy) for dx, dy in hx.corner_offsets(R))
-    return tuple(_turned(dx, dy, turn, cx, cy) for dx, dy in hx.corner_offsets(R))
-
-
-def _turned(x: float, y: float, turn: float, cx: float = 0.0, cy: float = 0.0) -> tuple[float, float]:
-    a = math.radians(turn)
-    c, s = math.cos(a), math.sin(a)
-    return (cx + c * x + s * y, cy - s * x + c * y)
 
 
 def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Palette, number: bool = True,
@@ -48,7 +36,7 @@ def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Pa
     pip_r = R * 0.085
     for d in exits:
         mx, my = hx.edge_midpoint_offset(d, R)
-        px, py = _turned(mx * 0.76, my * 0.76, turn)
+        px, py = turned(mx * 0.76, my * 0.76, turn)
         items.append(Circle(px, py, pip_r, Style(fill="#1a1a1a", stroke="#ffffff", width=pip_r * 0.3)))
     if number:
         items.append(Text(0, R * 0.2, str(level), R * 0.62, ink, bold=True))

@@ -1,0 +1,84 @@
+"""``terragen examples list|show|copy``: the example files shipped inside the package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from terragen.cli._common import echo_json
+
+GAMES = ["terrain", "terrace", "terralogical", "terraflip"]
+
+
+@click.group()
+def examples() -> None:
+    """List, print or copy the example files that ship with terragen.
+
+    Examples are layouts to validate, generator specs to start from, and
+    broken boards that each show one rule. They live inside the installed
+    package, so these commands work from any folder.
+
+    \b
+    Examples:
+      terragen examples list
+      terragen examples list --game terrain
+      terragen examples copy terrain/four-players.txt
+      terragen validate four-players.txt
+      terragen examples show terrain/specs/example.toml
+
+    Exit status: 0 success, 2 unknown example, bad usage or a file that exists already.
+    """
+
+
+@examples.command("list")
+@click.option("--game", type=click.Choice(GAMES), help="Only this game's examples.")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def list_cmd(game: str | None, as_json: bool) -> None:
+    """List the shipped examples: name and kind (layout, invalid, spec)."""
+    from terragen.examples import list_examples
+
+    found = list_examples(game)
+    if as_json:
+        echo_json([{"name": ex.name, "game": ex.game, "kind": ex.kind} for ex in found])
+        return
+    width = max((len(ex.name) for ex in found), default=0)
+    for ex in found:
+        click.echo(f"{ex.name:<{width}}  {ex.kind}")
+
+
+@examples.command("show")
+@click.argument("name")
+def show_cmd(name: str) -> None:
+    """Print the example NAME to standard output."""
+    from terragen.examples import find_example
+
+    click.echo(find_example(name).read_bytes().decode("utf-8"), nl=False)
+
+
+@examples.command("copy")
+@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+@click.option("--to", "dest", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Folder to copy into (created if missing).")
+@click.option("--force", is_flag=True, help="Replace files that exist already.")
+def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
+    """Copy one or more examples into a folder, keeping their file names.
+
+    An existing file is never replaced unless --force is given; nothing is
+    copied when any target exists.
+    """
+    from terragen.errors import InputError
+    from terragen.examples import find_example
+    from terragen.fileio import atomic_write
+
+    chosen = [find_example(n) for n in names]
+    targets = [dest / ex.filename for ex in chosen]
+    if len(set(targets)) != len(targets):
+        raise InputError("two of the examples have the same file name; copy them one at a time with --to")
+    if not force:
+        existing = [str(t) for t in targets if t.exists()]
+        if existing:
+            raise InputError(f"{existing[0]}: exists already (use --force to replace it)")
+    for ex, target in zip(chosen, targets):
+        atomic_write(target, ex.read_bytes())
+        click.echo(f"copied {ex.name} to {target}")

@@ -1,0 +1,90 @@
+"""The example files that ship inside the package, by short name.
+
+Users of a wheel install have no source tree, so ``terragen examples`` is how they
+find a board to validate, a spec to start from or a broken board that shows a
+rule. A name is ``<game>/<file>`` (for instance ``terrain/four-players.txt`` or
+``terrain/invalid/cell-missing.txt``); generator specs are under
+``terrain/specs/``. The bare file name works too when only one example has it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+
+from terragen.errors import InputError
+from terragen.templates import template_path
+
+#: (data folder, the prefix its files get in example names)
+SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("terrain", "examples"), "terrain"),
+    (("terrain", "specs"), "terrain/specs"),
+    (("terralogical", "examples"), "terralogical"),
+    (("terrace", "examples"), "terrace"),
+    (("terraflip", "examples"), "terraflip"),
+)
+
+SUFFIXES = (".txt", ".json", ".toml")
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str  # e.g. "terrain/four-players.txt"
+    resource: Traversable
+
+    @property
+    def game(self) -> str:
+        return self.name.split("/", 1)[0]
+
+    @property
+    def filename(self) -> str:
+        return self.name.rsplit("/", 1)[-1]
+
+    @property
+    def kind(self) -> str:
+        """What the file is: a generator spec, an invalid layout (shows one rule) or a layout."""
+        if "/specs/" in self.name:
+            return "spec"
+        return "invalid" if "/invalid/" in self.name else "layout"
+
+    def read_bytes(self) -> bytes:
+        return self.resource.read_bytes()
+
+
+def _walk(folder: Traversable, prefix: str) -> list[Example]:
+    found: list[Example] = []
+    if not folder.is_dir():
+        return found
+    for entry in folder.iterdir():
+        if entry.is_dir():
+            found.extend(_walk(entry, f"{prefix}/{entry.name}"))
+        elif entry.is_file() and entry.name.endswith(SUFFIXES):
+            found.append(Example(f"{prefix}/{entry.name}", entry))
+    return found
+
+
+def list_examples(game: str | None = None) -> list[Example]:
+    """Every shipped example, sorted by name; only one game's when ``game`` is given."""
+    found = [ex for parts, prefix in SOURCES for ex in _walk(template_path(*parts), prefix)]
+    if game is not None:
+        found = [ex for ex in found if ex.game == game]
+    return sorted(found, key=lambda ex: ex.name)
+
+
+def find_example(name: str) -> Example:
+    """The example called ``name`` (full name, or a file name that only one example has)."""
+    examples = list_examples()
+    wanted = name.strip().strip("/")
+    for ex in examples:
+        if ex.name == wanted:
+            return ex
+    by_file = [ex for ex in examples if ex.filename == wanted or ex.filename.rsplit(".", 1)[0] == wanted]
+    if len(by_file) == 1:
+        return by_file[0]
+    if len(by_file) > 1:
+        names = ", ".join(ex.name for ex in by_file)
+        raise InputError(f"example {name!r} is ambiguous: {names}")
+    close = difflib.get_close_matches(wanted, [ex.name for ex in examples], n=1, cutoff=0.5)
+    hint = f" — did you mean {close[0]!r}?" if close else ""
+    raise InputError(f"no example called {name!r}{hint} (see 'terragen examples list')")

@@ -1,0 +1,48 @@
+"""Low-ink printing: the same pages with every painted area turned into a pale tint.
+
+Board sheets and piece sheets are mostly solid colour (Terrace's board sheets about
+three quarters dark), which empties a home printer's cartridges. ``--low-ink`` keeps
+every line, symbol and letter but paints areas at a quarter of their ink: each fill
+moves three quarters of the way to white, so lighter stays lighter and colours keep
+their order on a greyscale print. Text and lines that were light (white labels on a
+dark fill) would vanish on a pale tint, so they turn dark instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text
+from terragen.render.palette import luminance, shade
+
+FILL_INK = 0.25   # share of the original ink an area keeps
+HATCH_INK = 0.6   # hatch lines are thin and carry patterns that tell sides apart: keep more
+LIGHT = 0.6       # text and lines at least this light are darkened, as they would vanish
+
+
+def low_ink(doc: Document) -> Document:
+    """``doc`` with pale fills and dark text (a new document; ``doc`` is left as it was)."""
+    pages = [Page(p.width, p.height, [_item(it) for it in p.items], p.label, p.trim, p.bleed) for p in doc.pages]
+    return Document(doc.title + " (low ink)", pages, doc.duplex)
+
+
+def _dark(colour: str) -> str:
+    return shade(colour, 0.3) if luminance(colour) >= LIGHT else colour
+
+
+def _style(st: Style) -> Style:
+    # see-through overlays (a glue strip's light shading) are light already: left as they are
+    fill = shade(st.fill, 2 - FILL_INK) if st.fill and st.opacity == 1.0 else st.fill
+    stroke = _dark(st.stroke) if st.stroke else None
+    hatch = replace(st.hatch, colour=shade(st.hatch.colour, 2 - HATCH_INK)) if st.hatch else None
+    return replace(st, fill=fill, stroke=stroke, hatch=hatch)
+
+
+def _item(it: Item) -> Item:
+    if isinstance(it, Group):
+        return Group([_item(c) for c in it.items], it.matrix, it.clip)
+    if isinstance(it, Text):
+        return replace(it, colour=_dark(it.colour))
+    if isinstance(it, (Polygon, Polyline, Circle)):
+        return replace(it, style=_style(it.style))
+    return it

@@ -1,0 +1,1 @@
+"""Terrace's art and print-and-play kit."""

@@ -1,0 +1,1 @@
+"""TerraFlip's art and print-and-play kit."""

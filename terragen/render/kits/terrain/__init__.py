@@ -1,0 +1,1 @@
+"""The Terrain Game's art and print-and-play kit."""

@@ -1,0 +1,1 @@
+"""Terralogical's art and print-and-play kit."""

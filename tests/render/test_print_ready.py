@@ -1,0 +1,307 @@
+"""What a print shop or a home printer meets in the PDF: fonts, print-dialog defaults, boxes, margins."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from terragen.render.impose import PrintOptions, alignment_test, impose
+from terragen.render.model import Box, Circle, Document, Group, Page, Polygon, Text, apply, compose, flatten
+from terragen.render.paper import load_paper
+from terragen.render.pdf import document_pdf
+from terragen.render.shapes import Shape
+
+from .test_backends import has_calibration_bar
+from .test_geometry import page_printable, plain_tiles, visible_points
+
+HAS_PDFFONTS = shutil.which("pdffonts") is not None
+
+
+def text_doc(duplex: str | None = None) -> Document:
+    page = Page(100.0, 100.0, items=[Text(10, 20, "Regular text · 5B2 ×", 4.0), Text(10, 40, "Bold text", 4.0, bold=True)])
+    return Document("t", [page], duplex=duplex)
+
+
+@pytest.mark.skipif(not HAS_PDFFONTS, reason="needs poppler's pdffonts")
+def test_every_font_is_embedded(tmp_path: Path):
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(document_pdf(text_doc()))
+    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    rows = out.splitlines()[2:]
+    assert len(rows) == 2  # regular and bold, nothing else (no stray Helvetica)
+    for row in rows:
+        name, emb = row.split()[0], row.split()[-5]
+        assert emb == "yes", row
+        assert "Helvetica" not in name and "DejaVu" in name
+
+
+def test_fonts_ship_inside_the_package_with_their_licence():
+    from importlib import resources
+
+    from terragen.render.fonts import FILES
+
+    folder = resources.files("terragen").joinpath("data", "fonts")
+    for filename in FILES.values():
+        assert folder.joinpath(filename).is_file()
+    assert "Bitstream" in folder.joinpath("LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("duplex, name", [("long", b"/DuplexFlipLongEdge"), ("short", b"/DuplexFlipShortEdge"),
+                                          ("simplex", b"/Simplex"), (None, None)])
+def test_viewer_preferences_ask_for_actual_size_and_the_flip(duplex, name):
+    data = document_pdf(text_doc(duplex))
+    assert b"/PrintScaling /None" in data
+    if name:
+        assert b"/Duplex " + name in data
+    else:
+        assert b"/Duplex" not in data
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_kit_files_carry_the_flip_they_were_made_for(flip):
+    from terragen.render.kits.terraflip.kit import terraflip_kit
+    from terragen.terraflip.model import default_tileset
+
+    kit = {p.name: p.doc for p in terraflip_kit(PrintOptions(load_paper("a4"), flip=flip), default_tileset())}
+    assert kit["tiles"].duplex == kit["alignment-test"].duplex == flip
+    assert kit["tiles-gutterfold"].duplex == "simplex"
+    want = b"/DuplexFlipLongEdge" if flip == "long" else b"/DuplexFlipShortEdge"
+    assert want in document_pdf(kit["tiles"])
+
+
+def drawn_boxes(page: Page):
+    """(box of every piece's art, box of every filled area) on a page, in page mm."""
+    art, filled = [], []
+
+    def walk(items, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+        for it in items:
+            if isinstance(it, Group):
+                mm = compose(m, it.matrix)
+                if it.clip:
+                    art.extend(apply(mm, p) for p in it.clip)
+                else:
+                    walk(it.items, mm)
+            elif isinstance(it, Polygon) and it.style.fill:
+                filled.extend(apply(m, p) for p in it.points)
+
+    walk(page.items)
+    return art, filled
+
+
+def inside(points, box: Box) -> bool:
+    return all(box.x0 - 1e-6 <= x <= box.x1 + 1e-6 and box.y0 - 1e-6 <= y <= box.y1 + 1e-6 for x, y in points)
+
+
+@pytest.fixture(scope="module", params=[1.0, 1.04])
+def sheets(request):
+    """Piece sheets of the hex kits (Terrain, TerraFlip) on both papers, at a print scale."""
+    from terragen.render.kits.terraflip.kit import terraflip_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
+    from terragen.terraflip.model import default_tileset
+
+    out = []
+    for paper in ("a4", "letter"):
+        opts = PrintOptions(load_paper(paper), scale=request.param)
+        for part in terrain_kit(opts) + terraflip_kit(opts, default_tileset()):
+            if part.name in ("tiles", "tiles-gutterfold", "tokens"):
+                out.append((paper, part.doc.title, part.doc))
+    return out
+
+
+def test_art_inside_the_trim_box_and_bleed_inside_the_bleed_box(sheets):
+    """Every piece (the elevation gauge and the TerraFlip tower included) lies in the TrimBox and every
+    painted bleed in the BleedBox, whatever the print scale."""
+    for paper, title, doc in sheets:
+        for k, page in enumerate(doc.pages, 1):
+            art, filled = drawn_boxes(page)
+            assert page.trim and page.bleed
+            assert inside(art, page.trim), (paper, title, k)
+            assert inside(filled, page.bleed), (paper, title, k)
+
+
+def test_tokens_page_trim_box_holds_the_gauge(sheets):
+    for paper, title, doc in sheets:
+        if "gauge" in title:
+            page = doc.pages[0]
+            # the gauge's card: a white, outlined rectangle, cut out like the tokens
+            cards = [(it, m) for it, m in flatten(page.items)
+                     if isinstance(it, Polygon) and it.style.fill == "#ffffff" and it.style.stroke and len(it.points) == 4]
+            assert cards
+            for it, m in cards:
+                assert inside([apply(m, p) for p in it.points], page.trim), (paper, title)
+
+
+@pytest.mark.parametrize("kit, scale", [("terrain", 1.1), ("terralogical", 1.04)])
+def test_scale_correction_never_pushes_anything_into_the_printer_margin(kit, scale):
+    """A page grown by --scale is laid out in a smaller area first, so it still ends 10 mm from the edge."""
+    from terragen.render.kits.terralogical.kit import terralogical_kit
+    from terragen.render.kits.terrain.kit import terrain_kit
+
+    make = terrain_kit if kit == "terrain" else terralogical_kit
+    for paper in ("a4", "letter"):
+        opts = PrintOptions(load_paper(paper), scale=scale)
+        for part in make(opts):
+            for k, page in enumerate(part.doc.pages, 1):
+                box = page_printable(page)
+                for x, y in visible_points(page.items):
+                    assert box[0] - 1e-3 <= x <= box[2] + 1e-3 and box[1] - 1e-3 <= y <= box[3] + 1e-3, (paper, part.name, k, x, y)
+
+
+def test_short_flip_backs_use_the_whole_sheet_height():
+    """Turned over the short edge, the back's label sits at its head, where the front's footer lands:
+    Letter takes 15 pieces of 50 mm a sheet either way."""
+    letter = load_paper("letter")
+    for flip in ("long", "short"):
+        imp = impose(Shape("hex", 50.0), plain_tiles(30), PrintOptions(letter, flip=flip), "g", "c", duplex=True)
+        assert sum(1 for p in imp.fronts if p.page == 0) == 15, flip
+        back = imp.pages[1]
+        assert has_calibration_bar(back)
+        bars = [it for it, _ in flatten(back.items) if isinstance(it, Text) and it.text.startswith("100 mm")]
+        foot_top = (bars[0].y < letter.height / 2) if flip == "short" else (bars[0].y > letter.height / 2)
+        assert foot_top, flip
+        # the backs never reach the strip the label and bar take
+        pr = letter.printable
+        strip = (pr.y0, pr.y0 + 13.0) if flip == "short" else (pr.y1 - 13.0, pr.y1)
+        assert back.bleed.y1 <= strip[0] + 1e-6 or back.bleed.y0 >= strip[1] - 1e-6
+
+
+def test_alignment_scales_are_numbered():
+    pages = alignment_test(PrintOptions(load_paper("a4")), "g")
+    numbers = [it.text for it, _ in flatten(pages[0].items) if isinstance(it, Text) and it.size < 2.0]
+    for n in ("-4", "-2", "0", "+2", "+4"):
+        assert numbers.count(n) == 2 * 5  # both scales of all five targets
+
+
+def glue_and_trim(page):
+    from terragen.render.model import Circle, Polyline
+    from terragen.render.tiler import GLUE, TRIM
+
+    flat = flatten(page.items)
+    glue = [[apply(m, p) for p in it.points] for it, m in flat if isinstance(it, Polygon) and it.style == GLUE]
+    trims = [[apply(m, p) for p in it.points] for it, m in flat if isinstance(it, Polyline) and it.style == TRIM]
+    crosses = [apply(m, (it.cx, it.cy)) for it, m in flat if isinstance(it, Circle) and it.r == 2.5]
+    return glue, trims, crosses
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_glue_strip_and_crosses_on_the_sheet_underneath_trim_line_on_the_sheet_on_top(paper):
+    """Sheets go on top of their left and upper neighbours: the glue strip and the crosses are on
+    the sheet underneath, exactly where the later sheet covers it; the later sheet has a trim line."""
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.ops import unary_union
+
+    from terragen.render.tiler import grid_shape, overlaps, tile_board
+
+    opts = PrintOptions(load_paper(paper))
+    size = (571.6, 500.0)  # the Terrain board at 50 mm
+    rows, cols = grid_shape(size, opts)
+    assert rows > 1 and cols > 1
+    ox, oy = overlaps(size, opts)
+    pages = tile_board([], size, opts, "g", "board")
+    for k, page in enumerate(pages):
+        r, c = divmod(k, cols)
+        t = page.trim  # the sheet's window on the page
+        glue, trims, crosses = glue_and_trim(page)
+        # the part of this sheet that the sheets to the right and below will cover
+        covered = []
+        if c < cols - 1:
+            covered.append(SPolygon([(t.x1 - ox, t.y0), (t.x1, t.y0), (t.x1, t.y1), (t.x1 - ox, t.y1)]))
+        if r < rows - 1:
+            covered.append(SPolygon([(t.x0, t.y1 - oy), (t.x1, t.y1 - oy), (t.x1, t.y1), (t.x0, t.y1)]))
+        if covered:
+            strip = unary_union([SPolygon(g) for g in glue])
+            assert strip.symmetric_difference(unary_union(covered)).area < 1e-6, (paper, k)
+            seams = ([t.x1 - ox] if c < cols - 1 else []), ([t.y1 - oy] if r < rows - 1 else [])
+            assert crosses and all(any(abs(x - s) < 1e-6 for s in seams[0]) or any(abs(y - s) < 1e-6 for s in seams[1])
+                                   for x, y in crosses), (paper, k)
+        else:
+            assert not glue and not crosses  # the last sheet goes on top of everything
+        # trim lines exactly along the edges that lie on an earlier sheet, nowhere else
+        want = ([[(t.x0, t.y0), (t.x0, t.y1)]] if c > 0 else []) + ([[(t.x0, t.y0), (t.x1, t.y0)]] if r > 0 else [])
+        flat = lambda lines: [round(v, 6) for line in sorted(lines) for p in line for v in p]  # noqa: E731
+        assert flat(trims) == flat(want), (paper, k)
+
+
+def test_overview_pages_state_the_real_overlaps():
+    from terragen.render.kits.terrain.kit import board_part
+    from terragen.render.kits.terrain.art import board_drawing
+    from terragen.render.palette import load_palette
+    from terragen.render.tiler import overlaps
+
+    for paper in ("a4", "letter"):
+        opts = PrintOptions(load_paper(paper))
+        pal = load_palette("terrain")
+        _, (bw, bh) = board_drawing(5, 50.0 / 3 ** 0.5, pal)
+        ox, oy = overlaps((bw, bh), opts)
+        words = " ".join(it.text for it, _ in flatten(board_part(opts, 50.0, pal).doc.pages[0].items) if isinstance(it, Text))
+        assert f"{ox:.0f} mm side to side" in words and f"{oy:.0f} mm top to bottom" in words
+        assert "10 mm" not in words.replace("100 mm", "")
+
+
+def test_nets_nest_and_never_touch():
+    """Nets turn half round so lids share a band: the 96 pieces take 24 A4 pages (34 with one band
+    per lid), three level-8 nets a page, and no two nets come closer than the cutting gap."""
+    from shapely.geometry import Polygon as SPolygon
+
+    from terragen.render.kits.terrain.kit import nets_part
+    from terragen.render.model import Polyline
+    from terragen.render.palette import load_palette
+    from terragen.terrain.pieces import standard_inventory
+
+    opts = PrintOptions(load_paper("a4"))
+    doc = nets_part(opts, 50.0, load_palette("terrain"), standard_inventory()).doc
+    assert len(doc.pages) <= 24
+    c = opts.paper.content
+    for page in doc.pages:
+        cuts = [SPolygon([apply(m, p) for p in it.points]) for it, m in flatten(page.items)
+                if isinstance(it, Polyline) and it.style.width == 0.2 and it.points[0] == it.points[-1]]
+        for i, a in enumerate(cuts):
+            x0, y0, x1, y1 = a.bounds
+            assert c.x0 - 1e-6 <= x0 and x1 <= c.x1 + 1e-6 and c.y0 - 1e-6 <= y0 and y1 <= c.y1 + 1e-6
+            for b in cuts[i + 1:]:
+                assert a.distance(b) >= 3.0 - 0.05
+    level8 = [p for p in doc.pages if "pieces 8" in p.label]
+    assert sum(1 for it, _ in flatten(level8[0].items) if isinstance(it, Polyline) and it.style.width == 0.2
+               and it.points[0] == it.points[-1]) == 3
+
+
+def test_low_ink_pales_every_area_and_keeps_every_word():
+    from terragen.render.kits.terrace.kit import terrace_kit
+    from terragen.render.palette import luminance
+
+    a4 = load_paper("a4")
+    normal = {p.name: p.doc for p in terrace_kit(PrintOptions(a4))}
+    low = {p.name: p.doc for p in terrace_kit(PrintOptions(a4, low_ink=True))}
+    for name, doc in low.items():
+        words = [[it.text for it, _ in flatten(p.items) if isinstance(it, Text)] for p in doc.pages]
+        assert words == [[it.text for it, _ in flatten(p.items) if isinstance(it, Text)] for p in normal[name].pages]
+        for page in doc.pages:
+            for it, _ in flatten(page.items):
+                if isinstance(it, (Polygon, Circle)) and it.style.fill and it.style.opacity == 1.0:
+                    assert luminance(it.style.fill) >= 0.7, (name, it.style.fill)
+                if isinstance(it, Text):
+                    assert luminance(it.colour) < 0.6  # no white label left on a pale tint
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_low_ink_board_sheet_takes_far_less_ink(tmp_path: Path):
+    """Ink measured as the mean darkness of a greyscale render of a Terrace board sheet."""
+    from PIL import Image
+
+    from terragen.render.kits.terrace.kit import terrace_kit
+
+    def ink(low: bool) -> float:
+        doc = {p.name: p.doc for p in terrace_kit(PrintOptions(load_paper("a4"), low_ink=low))}["board"]
+        pdf = tmp_path / f"b{low}.pdf"
+        pdf.write_bytes(document_pdf(Document("t", doc.pages[4:5])))  # the darkest sheet
+        subprocess.run(["pdftoppm", "-gray", "-png", "-r", "20", str(pdf), str(tmp_path / f"b{low}")], check=True)
+        img = Image.open(next(tmp_path.glob(f"b{low}*.png"))).convert("L")
+        px = img.tobytes()
+        return sum(255 - v for v in px) / (255 * len(px))
+
+    full, low = ink(False), ink(True)
+    # areas take a quarter of their ink; the dark numbers, letters and lines stay as they were
+    assert full > 0.3 and low < 0.5 * full, (full, low)
