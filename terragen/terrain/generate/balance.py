@@ -42,6 +42,7 @@ from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 DEFAULT_MARGIN = 0.025
 WORKERS = 2  # processes for the large simulations (game i depends only on its seed and i)
 MAX_ROUNDS = 20  # tuning rounds per verification
+RETUNE_ROUNDS = 8  # tuning rounds after a failed verification
 MAX_VERIFICATIONS = 4
 RACE_WEIGHT = 0.3  # how much a fair race model (players who never rotate) counts beside fair greedy rates
 TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
