@@ -1,28 +1,36 @@
 """Balance by win rates: tune the destinations on a finished terrain until every seat wins
 its fair share in full-rules simulation, then verify on fresh seeds.
 
-Why destinations: on a fixed terrain a destination is the cheapest lever there is.
-Moving it changes one seat's solitary expected turns (exact, about 0.1 ms per cell),
-and nothing else about the board, so the search is a small, well-behaved problem:
-per seat, pick the cell whose expected turns hit a target.
+Why destinations: on a fixed terrain a destination is the cheapest lever there is;
+moving it changes one seat's race and nothing else about the board.
 
-Why simulation steers and expected turns aim: equal expected turns do not make equal
-chances (spread of finishing times, rotations on doubles, send-backs), but *changes*
-of a seat's chances follow changes of its expected turns closely (measured: about
-8 points per turn with 2 seats, 5 with 4). So each round simulates the board with
-common random numbers (the same tuning seed every round, so two rounds differ by the
-destinations, not by the dice), converts each seat's distance from its fair share
-into a change of expected turns through that slope (re-estimated from the rounds
-seen so far), and moves each seat's destination to the allowed cell nearest its new
-target. The sample doubles whenever the board is fair within its own noise, up to
-a tuning maximum. Cells next to another seat's start or destination are penalised,
-since tokens meeting there send each other home, which the expected turns ignore.
+Why three measures. Equal expected turns do not make equal chances (spread of
+finishing times, rotations on doubles, send-backs). The exact race model
+(``terragen.terrain.race``) gets the spread and the turn order right and is what
+solitary players (who never rotate) play; measured, it matches their simulated win
+rates within about a point. Greedy players (the ``terragen simulate`` default) rotate
+pieces on doubles, which on some cells moves a seat by ten points; so each candidate
+destination is also played in ``SOLO_GAMES`` solo greedy games (its token alone,
+rotations included, the same dice for every candidate) and those finishing rounds are
+combined like the race model's. What is left, interactions between tokens, is measured
+in full games: per seat and destination the offset between simulation and the solo
+prediction is remembered (stable for seats whose destination did not move).
+
+The loop: make the solo prediction fair without playing a full game; then simulate on
+one tuning seed (common random numbers: rounds differ by the destinations, not the
+dice), learn the offsets, move the one seat whose move makes the prediction fairest
+(keeping the race model near-fair too, so solitary players stay fair), undo moves
+that measured worse, and double the sample whenever the board is fair within its own
+noise, up to half the verification's size. Cells next to another seat's start or
+destination are penalised (tokens meeting there send each other home).
 
 A tuned board is then **verified** on seeds the tuning never used, with more games
-and a threshold well inside the user's margin (0.6 of it for greedy players), so that
-``terragen simulate`` with its own defaults calls it BALANCED nearly always. A board
-that fails verification is tuned again on the verification games' seed, and checked
-once more on yet another fresh seed; after ``MAX_VERIFICATIONS`` the terrain is given up.
+and thresholds well inside the user's margin (0.6 of it for greedy players, 0.8 for
+solitary), so that ``terragen simulate`` with its own defaults calls it BALANCED
+nearly always. A failed check's sample corrects the model, its seed becomes a tuning
+seed, and the next check uses another fresh seed; after ``MAX_VERIFICATIONS`` the
+terrain is given up. With placement fixed or opposite the destinations cannot move and
+single piece turns near the routes are the (weak) lever instead.
 """
 
 from __future__ import annotations
@@ -126,7 +134,7 @@ class SeatOption:
 
 @dataclass
 class Balancer:
-    """Tunes one candidate's destinations (placement free or distance) against simulation."""
+    """Tunes one candidate's destinations (or, for fixed destinations, its rotations) against simulation."""
 
     spec: Spec
     cand: Candidate
@@ -452,7 +460,7 @@ class Balancer:
                 self._say(f"verification {k + 1}: {verify} fresh games, {policy} players, "
                           f"worst seat {100 * worst:.2f} points off")
                 rec.update({"fair_share": round(self.fair, 4), "worst_deviation": round(worst, 4),
-                            "threshold": threshold, "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})
+                            "threshold": round(threshold, 4), "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})
                 results.append(rec)
                 if worst > threshold:
                     break
