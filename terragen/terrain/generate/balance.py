@@ -269,8 +269,17 @@ class Balancer:
 
     def predicted(self, dests: list[list[int]]) -> list[float]:
         """The solo-greedy race plus, per seat, the offset between simulation and that race
-        measured for the seat's destinations (interactions; 0 where never simulated)."""
-        return [p + self.offset.get((s, tuple(d)), 0.0) for s, (p, d) in enumerate(zip(self.solo_model(dests), dests))]
+        (interactions between tokens; see :meth:`_offset`)."""
+        return [p + self._offset(s, d) for s, (p, d) in enumerate(zip(self.solo_model(dests), dests))]
+
+    def _offset(self, seat: int, dests: list[int]) -> float:
+        """The measured offset for these destinations; for cells never played, the seat's
+        mean offset so far (what its corner and neighbours do to it), else 0."""
+        key = (seat, tuple(dests))
+        if key in self.offset:
+            return self.offset[key]
+        known = [v for (s, _), v in self.offset.items() if s == seat]
+        return sum(known) / len(known) if known else 0.0
 
     def _loss(self, dests: list[list[int]]) -> float:
         """Both must be fair: the simulated rates predicted for the tuned (greedy) players,
