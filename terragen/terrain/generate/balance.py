@@ -414,7 +414,8 @@ class Balancer:
             se = math.sqrt(self.fair * (1 - self.fair) / games)
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
             self.learn(rates)
-            if worst <= max(self.settings.margin * self.settings.TUNE_SHARE, 1.5 * se):
+            # the worst of n noisy seats: a fair board measures about 2 standard errors off
+            if worst <= max(self.settings.margin * self.settings.TUNE_SHARE, 2.0 * se):
                 if games >= top:
                     return True
                 games = min(top, games * 2)
