@@ -48,7 +48,7 @@ from terragen.terrain.generate.spec import Spec
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 
 DEFAULT_MARGIN = 0.025
-WORKERS = 2  # processes for the large simulations (game i depends only on its seed and i)
+WORKERS = 1  # one process: a forked pool inside a process that has run CP-SAT threads can hang
 MAX_ROUNDS = 20  # tuning rounds per verification
 RETUNE_ROUNDS = 8  # tuning rounds after a failed verification
 MAX_VERIFICATIONS = 4
