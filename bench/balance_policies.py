@@ -8,7 +8,9 @@ runs in, default settings). Each board is then simulated with full rules
 (send-backs, rotations, the opener rotating) under greedy, expert and
 solitary players for every seat, with the default number of games for the
 seat count, on a simulation seed the generator never used; and the race
-model (lone tokens, opener rotating) is computed exactly. Printed as
+model (lone tokens, opener rotating) is computed exactly. "greedy alone" is
+greedy with interactions off (no send-backs, no blocking, doubles forfeited):
+against "greedy" it shows what the interactions do to each seat. Printed as
 Markdown: per seat the win rate under each, then the worst seat's distance
 from a fair share in points, and the CPU seconds each simulation took.
 """
@@ -29,11 +31,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from terragen.fileio import atomic_write  # noqa: E402
 from terragen.terrain.files import load_layout  # noqa: E402
 from terragen.terrain.race import race_for_layout  # noqa: E402
-from terragen.terrain.sim import simulate_layout  # noqa: E402
+from terragen.terrain.sim import Rules, simulate_layout  # noqa: E402
 
-POLICIES = ("greedy", "expert", "solitary")
+POLICIES = ("greedy", "expert", "solitary", "greedy alone")  # alone: --variant no-interactions
 
 
 def generate(players: int, difficulty: str, seed: int, out: Path) -> tuple[Path | None, float, int]:
@@ -80,7 +83,9 @@ def main() -> None:
             games = None
             for pol in POLICIES:
                 t = time.process_time()
-                rep = simulate_layout(layout, games=args.games, seed=args.sim_seed, policy=pol)
+                alone = pol.endswith(" alone")
+                rep = simulate_layout(layout, games=args.games, seed=args.sim_seed, policy=pol.split()[0],
+                                      rules=Rules(interactions=not alone))
                 cpu[pol] = time.process_time() - t
                 games = rep.games
                 rates[pol] = [s.rate for s in rep.seats]
@@ -102,7 +107,7 @@ def main() -> None:
     print("\nWorst seat's distance from a fair share, points:\n")
     print("\n".join(summary))
     if args.json:
-        args.json.write_text(json.dumps(raw, indent=1, sort_keys=True))
+        atomic_write(args.json, json.dumps(raw, indent=1, sort_keys=True))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,10 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
+#: The code of a problem met while reading a file (a line the reader had to skip). A report
+#: holding one means the file is malformed, which the CLI reports with exit status 2, not 1.
+SYNTAX = "syntax"
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -75,6 +79,15 @@ class ValidationReport:
     @property
     def valid(self) -> bool:
         return not self.errors
+
+    @property
+    def exit_code(self) -> int:
+        """0 valid, 1 rules broken, 2 the file itself is malformed (a syntax finding)."""
+        from terragen.errors import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+
+        if any(f.code == SYNTAX for f in self.findings):
+            return EXIT_USAGE
+        return EXIT_OK if self.valid else EXIT_INVALID
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -36,6 +36,8 @@ def detect_game(text: str) -> str | None:
             return "terrain"  # let the Terrain parser report the JSON error with its position
         if isinstance(data, dict):
             game = data.get("game", "terrain")
+            if game == "terrain-puzzle":  # a batch scenario: its layout is a Terrain Game layout
+                return "terrain"
             return game if game in GAMES else None
         return "terrain"
     for line in text.splitlines():

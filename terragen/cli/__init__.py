@@ -17,21 +17,39 @@ import sys
 import click
 
 from terragen import __version__
+from terragen.cli._common import set_quiet
 from terragen.errors import EXIT_INTERNAL, EXIT_USAGE, TerragenError
 
 #: name -> (module under terragen.cli, attribute, one-line help shown by ``terragen --help``)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "generate": ("generate", "generate", "Generate a fair Terrain Game board that meets a spec."),
     "validate": ("validate", "validate", "Check a layout or position against the rules and analyse it."),
+    "show": ("show", "show", "Draw a Terrain Game layout in the terminal."),
+    "convert": ("convert", "convert", "Convert a file between its text and JSON forms (any game)."),
     "simulate": ("simulate", "simulate", "Play many Terrain Game matches on a layout and judge it."),
     "render": ("render", "render", "Draw a layout as a printable build sheet (SVG or PDF)."),
     "kit": ("kit", "kit", "Print-and-play sheets for a game: tiles, boards, tokens."),
     "batch": ("batch", "batch", "Produce many puzzle scenarios with a booklet and answer key."),
+    "presets": ("presets", "presets", "List the difficulty presets with their bands."),
     "examples": ("examples", "examples", "List, print or copy the example files that ship with terragen."),
     "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
     "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
     "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),
 }
+
+
+def _with_quiet(cmd: click.Command) -> click.Command:
+    """Every command, down to the leaves of each group, takes ``-q/--quiet``."""
+    from terragen.cli._common import add_quiet
+
+    add_quiet(cmd)
+    if isinstance(cmd, click.Group):
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            if sub is not None:
+                _with_quiet(sub)
+    return cmd
 
 
 def _available(name: str) -> bool:
@@ -49,7 +67,7 @@ class LazyGroup(click.Group):
         if cmd_name not in COMMANDS or not _available(cmd_name):
             return None
         module, attr, _ = COMMANDS[cmd_name]
-        return getattr(importlib.import_module(f"terragen.cli.{module}"), attr)
+        return _with_quiet(getattr(importlib.import_module(f"terragen.cli.{module}"), attr))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
@@ -59,6 +77,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=set_quiet,
+              help="Print nothing but errors and the data asked for, in every command.")
 @click.version_option(__version__, "-V", "--version", prog_name="terragen")
 def cli() -> None:
     """Generate, check, simulate and print boards for The Terrain Game, Terrace,
@@ -69,10 +89,22 @@ def cli() -> None:
       terragen generate --players 4 --difficulty hard
       terragen validate my-board.txt
       terragen validate my-board.txt --json
-      terragen --version
+      terragen show my-board.txt
+      terragen COMMAND --help
 
-    Exit codes: 0 success, 1 the input failed its check, 2 bad usage or
-    unreadable input, 3 spec proved infeasible, 4 time limit reached.
+    Every command takes -q/--quiet and -h/--help; commands that write files
+    never replace an existing one without --force. Shell completion (bash,
+    zsh, fish): see docs/cli.md, e.g. eval "$(_TERRAGEN_COMPLETE=bash_source terragen)".
+
+    \b
+    Exit status (the same for every command):
+      0    success
+      1    the input failed its check (invalid layout, NOT PLAYABLE or NOT BALANCED board)
+      2    bad usage, an unreadable or malformed input, an output that exists
+      3    the spec was proved infeasible
+      4    the time limit was reached without a result
+      70   internal error (a bug in terragen: please report it)
+      130  interrupted (Ctrl-C)
     """
 
 
@@ -83,7 +115,10 @@ def _command_path(exc: click.ClickException) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
+    from terragen.cli._streams import protect_stdout
+
     args = sys.argv[1:] if argv is None else argv
+    protect_stdout()
     try:
         rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
     except click.exceptions.Abort:
@@ -102,8 +137,6 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("terragen: interrupted", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
     except Exception as exc:  # the last guard: never show a traceback unless asked
         if os.environ.get("TERRAGEN_DEBUG"):
             raise

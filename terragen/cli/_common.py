@@ -1,11 +1,26 @@
-"""Small helpers shared by the command modules (output paths, JSON printing)."""
+"""Helpers every command shares, so each option and behaviour means the same everywhere.
+
+* :func:`echo_json` prints JSON the same way in every command.
+* :func:`say` prints a human line unless ``-q/--quiet`` was given.
+* :func:`check_outputs` is the one no-overwrite rule: a command names every file it
+  is about to write *before* doing the work, and an existing one stops it (exit 2)
+  unless ``--force`` was given.
+* :data:`force_option`, :data:`json_option` and the ``-q`` option attached to every
+  command by the root group keep names and help texts identical across commands.
+* :func:`range_check` turns a range error into ``--players must be 2–6 (got 7)``.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import click
+
+QUIET_KEY = "terragen.quiet"
 
 
 def echo_json(data: Any) -> None:
@@ -13,18 +28,126 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 
+def is_quiet() -> bool:
+    """True when ``-q/--quiet`` was given to the root command or to the running command."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.meta.get(QUIET_KEY):
+            return True
+        ctx = ctx.parent
+    return False
+
+
+def say(message: str = "", err: bool = False) -> None:
+    """A line meant for people: silenced by ``-q``. Data the user asked for uses click.echo."""
+    if not is_quiet():
+        click.echo(message, err=err)
+
+
+def set_quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta[QUIET_KEY] = True
+    return value
+
+
+def quiet_param() -> click.Option:
+    """The ``-q/--quiet`` option every command carries (added by the root group)."""
+    return click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, is_eager=True, callback=set_quiet,
+                        help="Print nothing but errors and the data asked for (--json, a printed file); "
+                             "the exit status still tells the result.")
+
+
+def add_quiet(cmd: click.Command) -> click.Command:
+    """Give ``cmd`` and, for a group, every subcommand it lists a ``-q/--quiet`` option (idempotent)."""
+    if not any(p.name == "quiet" for p in cmd.params):
+        cmd.params.append(quiet_param())
+    return cmd
+
+
+#: ``--force``: the same name and meaning in every command that writes files.
+force_option = click.option(
+    "--force", is_flag=True,
+    help="Replace existing output files (without it, a command never overwrites a result).",
+)
+
+#: ``--json``: a machine-readable document on stdout instead of the human report.
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print a JSON document on stdout instead of the human report.")
+
+
+def paper_choice() -> click.Choice:
+    """The paper sizes every printing command accepts (a4, letter, and any in a custom template set)."""
+    from terragen.render.paper import paper_names
+
+    return click.Choice(paper_names() or ["a4", "letter"], case_sensitive=False)
+
+
+def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
+    """The one overwrite rule of terragen: an existing result is never replaced unasked.
+
+    Called with every file a command is about to write, before it computes
+    them, so a refusal costs nothing and leaves no half-done work behind.
+    """
+    from terragen.errors import InputError
+
+    existing = [Path(p) for p in paths if Path(p).exists()]
+    if existing and not force:
+        first = existing[0]
+        more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
+        raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another output")
+    for p in existing:
+        if p.is_dir():
+            raise InputError(f"{p}: is a folder, expected a file")
+
+
+def check_folder(path: str | Path) -> Path:
+    """An output folder path that is not an existing file."""
+    from terragen.errors import InputError
+
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise InputError(f"{p}: exists and is not a folder")
+    return p
+
+
+def range_check(lo: int, hi: int):
+    """A click callback: ``--players 7`` fails with ``--players must be 2–6 (got 7)``."""
+
+    def check(_ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+        if value is not None and not lo <= value <= hi:
+            raise click.UsageError(f"{param.opts[0]} must be {lo}–{hi} (got {value})")
+        return value
+
+    return check
+
+
+@contextmanager
+def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
+    """With ``--json``, a file that cannot be read still gives a JSON document on stdout
+    (``readable: false`` and an ``unreadable`` error), plus the usual one line on stderr."""
+    from terragen.errors import InputError
+
+    try:
+        yield
+    except InputError as exc:
+        if not as_json:
+            raise
+        echo_json({"file": source, "valid": False, "readable": False,
+                   "errors": [{"code": "unreadable", "message": exc.message, "cells": []}], "warnings": []})
+        click.echo(f"terragen: error: {exc.message}", err=True)
+        raise SystemExit(exc.exit_code) from None
+
+
 def finish_validation(report: Any, source: str, as_json: bool) -> None:
     """Print a game's validation report (JSON, or findings, summary and a verdict line) and
-    exit 1 when it is invalid: the shared tail of every ``<game> validate`` command."""
-    from terragen.errors import EXIT_INVALID
-
+    exit with its status (1 invalid, 2 malformed): the shared tail of every ``<game> validate``."""
     if as_json:
         echo_json(report.to_json())
     else:
         for finding in report.findings:
-            click.echo(finding.format(source))
+            say(finding.format(source))
         for line in report.summary:
-            click.echo(line)
-        click.echo("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
-    if not report.valid:
-        raise SystemExit(EXIT_INVALID)
+            say(line)
+        say("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
+    if report.exit_code:
+        raise SystemExit(report.exit_code)

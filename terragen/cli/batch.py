@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 
+from terragen.cli._common import echo_json, json_option, say
 from terragen.errors import InputError
 
 MANIFEST_VERSION = 1
@@ -108,6 +109,19 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     return data
 
 
+def _scenario_files(out: Path) -> set[Path]:
+    """The scenario files an existing batch in ``out`` lists (none when it holds no readable batch)."""
+    try:
+        old = read_manifest(out)
+    except InputError:
+        return set()
+    if old is None:
+        return set()
+    return {out / row[k] for row in old["scenarios"] if isinstance(row, dict)
+            for k in ("json", "svg") if isinstance(row.get(k), str) and not Path(row[k]).is_absolute()
+            and ".." not in Path(row[k]).parts}
+
+
 def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> None:
     """Both manifests, atomically, rows in index order (so the files never depend on finishing order)."""
     from terragen.fileio import atomic_write
@@ -123,34 +137,10 @@ def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, A
     atomic_write(out / "manifest.csv", buf.getvalue())
 
 
-class Progress:
-    """A one-line bar on stderr, only when stderr is a terminal (never in logs or pipes)."""
-
-    def __init__(self, total: int, done: int, enabled: bool) -> None:
-        self.total, self.done, self.enabled = total, done, enabled
-        self.show()
-
-    def show(self) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        fill = int(width * self.done / max(1, self.total))
-        sys.stderr.write(f"\rterragen batch [{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total}")
-        sys.stderr.flush()
-
-    def step(self) -> None:
-        self.done += 1
-        self.show()
-
-    def end(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
-
-
 def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path, workers: int | None = None,
               resume: bool = False, backend: str = "local", scheduler: str | None = None,
               progress: bool = False, booklet: bool = True,
-              on_result: Callable[[int], None] | None = None) -> dict[str, Any]:
+              on_result: Callable[[int], None] | None = None, force: bool = False) -> dict[str, Any]:
     """Produce the batch in ``out``; returns a summary. Raises InputError/SpecError on bad input."""
     from terragen.fileio import atomic_write
     from terragen.terrain.puzzles import DIFFICULTIES, KINDS, MIX
@@ -161,21 +151,23 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     if kind != MIX and kind not in KINDS:
         raise InputError(f"unknown --kind {kind!r} (choose route, rotation, dice or mix)")
     if difficulty not in DIFFICULTIES:
-        raise InputError(f"unknown --difficulty {difficulty!r} (choose easy, medium or hard)")
+        raise InputError(f"unknown --difficulty {difficulty!r} (choose {', '.join(DIFFICULTIES)})")
     for k in KINDS:
         preset(k, difficulty)
-    if workers is not None and workers < 1:
-        raise InputError("--workers must be at least 1")
-    workers = workers or os.cpu_count() or 1
+    if workers is not None and workers < 0:
+        raise InputError("--workers must be 0 (one per CPU core) or more")
+    workers = workers or os.cpu_count() or 1  # None or 0: one per CPU core
     outp = Path(out)
     if outp.exists() and not outp.is_dir():
         raise InputError(f"{outp}: exists and is not a folder")
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
-    old = read_manifest(outp)
+    replaced = _scenario_files(outp) if force else set()  # --force: the old batch's files go once the new one is in
+    old = None if force else read_manifest(outp)
     if old is not None:
         if not resume:
-            raise InputError(f"{outp} already holds a batch: add --resume to continue it, or choose another --out")
+            raise InputError(f"{outp} already holds a batch: add --resume to continue it, --force to start it "
+                             "again, or choose another --out")
         if {k: old["batch"].get(k) for k in batch} != batch:
             raise InputError(f"{outp}: --resume with different settings (the folder holds {old['batch']})")
         for row in old["scenarios"]:
@@ -184,7 +176,10 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
                 rows[i] = row
     batch["count"] = count
     tasks = [(kind, difficulty, seed, i) for i in range(count) if i not in rows]
-    bar = Progress(count, len(rows), progress)
+    from terragen.cli.progress import Progress
+
+    bar = Progress("terragen batch", count, "scenarios", enabled=progress)
+    bar.update(len(rows))
     results = run_dask(tasks, workers, scheduler) if backend == "dask" else run_local(tasks, workers)
     import time
 
@@ -201,13 +196,15 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
             if len(rows) <= MANIFEST_EVERY_ROWS or time.monotonic() - last_write >= 1.0:
                 write_manifest(outp, batch, rows)
                 last_write, unsaved = time.monotonic(), False
-            bar.step()
+            bar.update(len(rows))
             if on_result:
                 on_result(index)
     finally:
-        bar.end()
+        bar.close()
         if unsaved or not rows:
             write_manifest(outp, batch, rows)
+    for stale in replaced - {outp / row[k] for row in rows.values() for k in ("json", "svg")}:
+        stale.unlink(missing_ok=True)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
         from terragen.render.kits.terrain.booklet import booklet as make_booklet
@@ -223,44 +220,67 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
 
 @click.command()
 @click.option("--count", type=int, default=10, show_default=True, help="How many scenarios.")
-@click.option("--kind", default="mix", show_default=True, help="route, rotation, dice or mix (the three in turn).")
-@click.option("--difficulty", default="medium", show_default=True, help="easy, medium or hard.")
+@click.option("--kind", type=click.Choice(["route", "rotation", "dice", "mix"]), default="mix", show_default=True,
+              help="Puzzle kind; mix takes the three in turn.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "brutal"]), default="medium",
+              show_default=True, help="Difficulty band (docs/batch.md gives the measured grades).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Scenario i depends only on (seed, i).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
-              help="Output folder. [default: output/batch-<kind>-<difficulty>-seed<SEED>]")
-@click.option("--workers", type=int, help="Worker processes. [default: all cores]")
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
+              help="Output folder. [default: output/batch-<KIND>-<DIFFICULTY>-seed<SEED>]")
+@click.option("--force", is_flag=True,
+              help="Start again in an --out that holds a batch (without it or --resume, a batch is never touched).")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Worker processes; 0 = one per CPU core. The files are the same whatever the number.")
 @click.option("--resume", is_flag=True, help="Continue a stopped batch in --out (same kind, difficulty, seed).")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
-@click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler address (default: a local Dask cluster).")
-@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when stderr is a terminal).")
-def batch(count, kind, difficulty, seed, out_dir, workers, resume, backend, scheduler, progress) -> int:
+@click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler address. [default: a local Dask cluster]")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
+@json_option
+def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backend, scheduler, progress, as_json) -> int:
     """Produce many puzzle scenarios with unique, solver-proven solutions.
 
     Writes scenarios/<index>-<kind>.json (layout, puzzle, solution, metrics)
     and .svg, manifest.json and manifest.csv (rewritten after every scenario)
     and booklet.pdf (puzzles, then the answer key). Same seed and count give
     the same files whatever the number of workers. Ctrl-C keeps every
-    finished scenario; run again with --resume to continue.
+    finished scenario; run again with --resume to continue. A folder that
+    already holds a batch is never overwritten: --resume continues it,
+    --force starts it again. Every other command reads a scenario file as
+    its layout (validate, render, simulate, show, convert).
 
     \b
     Examples:
-      terragen batch --count 10 --kind mix --seed 1 --out /tmp/b
-      terragen batch --count 500 --kind route --difficulty hard --workers 2 --out /tmp/r
+      terragen batch --count 10 --kind mix --seed 1
+      terragen batch --count 500 --kind route --difficulty brutal --workers 0 --out /tmp/r
+      terragen batch --count 500 --kind route --difficulty brutal --workers 0 --out /tmp/r --resume
+      terragen batch --count 20 --json
+
+    Exit status: 0 batch complete, 2 bad options or the folder holds another
+    batch (use --resume or --force), 130 interrupted (finished scenarios kept).
     """
     if scheduler and backend != "dask":
         raise InputError("--scheduler needs --backend dask")
+    if resume and force:
+        raise InputError("give --resume (continue the batch) or --force (start it again), not both")
     out = out_dir or f"output/batch-{kind}-{difficulty}-seed{seed}"
-    show = progress if progress is not None else sys.stderr.isatty()
+    from terragen.cli._common import is_quiet
+
+    show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
     try:
-        summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show)
+        summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force)
     except KeyboardInterrupt:
         done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
         click.echo(f"terragen batch: interrupted; {done} of {count} scenarios are complete in {out} "
                    "(run again with --resume to continue)", err=True)
         return 130
     g = summary["grades"]
-    click.echo(f"{summary['count']} scenarios in {out} ({summary['computed']} computed now); "
-               f"grade min {min(g)}, mean {sum(g) / len(g):.1f}, max {max(g)}")
-    click.echo(f"written: {out}/scenarios/*.json, *.svg, {', '.join(summary['files'])}")
+    if as_json:
+        echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"],
+                   "files": [f"{out}/{name}" for name in summary["files"]], "scenarios": f"{out}/scenarios",
+                   "grade": {"min": min(g), "mean": round(sum(g) / len(g), 2), "max": max(g)}})
+        return 0
+    say(f"{summary['count']} scenarios in {out} ({summary['computed']} computed now); "
+        f"grade min {min(g)}, mean {sum(g) / len(g):.1f}, max {max(g)}")
+    say(f"written: {out}/scenarios/*.json, *.svg, {', '.join(summary['files'])}")
     return 0

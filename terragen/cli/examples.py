@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import echo_json
+from terragen.cli._common import check_outputs, echo_json, force_option, json_option, say
 
 GAMES = ["terrain", "terrace", "terralogical", "terraflip"]
 
@@ -33,9 +33,17 @@ def examples() -> None:
 
 @examples.command("list")
 @click.option("--game", type=click.Choice(GAMES), help="Only this game's examples.")
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
-    """List the shipped examples: name and kind (layout, invalid, spec)."""
+    """List the shipped examples: name and kind (layout, invalid, spec).
+
+    \b
+    Examples:
+      terragen examples list --game terrain
+      terragen examples list --json
+
+    Exit status: 0 listed, 2 bad options.
+    """
     from terragen.examples import list_examples
 
     found = list_examples(game)
@@ -50,7 +58,14 @@ def list_cmd(game: str | None, as_json: bool) -> None:
 @examples.command("show")
 @click.argument("name")
 def show_cmd(name: str) -> None:
-    """Print the example NAME to standard output."""
+    """Print the example NAME to standard output.
+
+    \b
+    Example:
+      terragen examples show terrain/specs/example.toml > my-spec.toml
+
+    Exit status: 0 printed, 2 unknown example.
+    """
     from terragen.examples import find_example
 
     click.echo(find_example(name).read_bytes().decode("utf-8"), nl=False)
@@ -60,12 +75,19 @@ def show_cmd(name: str) -> None:
 @click.argument("names", nargs=-1, required=True, metavar="NAME...")
 @click.option("--to", "dest", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
               show_default=True, help="Folder to copy into (created if missing).")
-@click.option("--force", is_flag=True, help="Replace files that exist already.")
+@force_option
 def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     """Copy one or more examples into a folder, keeping their file names.
 
     An existing file is never replaced unless --force is given; nothing is
     copied when any target exists.
+
+    \b
+    Examples:
+      terragen examples copy terrain/four-players.txt
+      terragen examples copy terrain/specs/example.toml --to specs --force
+
+    Exit status: 0 copied, 2 unknown example or a target exists (add --force).
     """
     from terragen.errors import InputError
     from terragen.examples import find_example
@@ -75,10 +97,7 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     targets = [dest / ex.filename for ex in chosen]
     if len(set(targets)) != len(targets):
         raise InputError("two of the examples have the same file name; copy them one at a time with --to")
-    if not force:
-        existing = [str(t) for t in targets if t.exists()]
-        if existing:
-            raise InputError(f"{existing[0]}: exists already (use --force to replace it)")
+    check_outputs(targets, force)
     for ex, target in zip(chosen, targets):
         atomic_write(target, ex.read_bytes())
-        click.echo(f"copied {ex.name} to {target}")
+        say(f"copied {ex.name} to {target}")

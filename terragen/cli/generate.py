@@ -2,37 +2,50 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
+from terragen.cli._common import check_folder, check_outputs, echo_json, force_option, json_option, range_check, say
 
-def _progress_printer(enabled: bool):
-    if not enabled:
-        return None
 
-    def show(msg: str) -> None:
-        click.echo(f"terragen generate: {msg}", err=True)
+def _preset_choice() -> click.Choice:
+    from terragen.terrain.generate.presets import preset_names
 
-    return show
+    return click.Choice(preset_names() or ["easy", "medium", "hard", "brutal"])
+
+
+def default_folder(spec, seed: int) -> str:
+    """``output/terrain-4p-hard-seed1``: players, difficulty and seed, plus radius and
+    destinations when they differ from the standard game, so two runs never share a name."""
+    parts = [f"terrain-{spec.players}p", spec.difficulty or "custom"]
+    if spec.radius != 5:
+        parts.append(f"r{spec.radius}")
+    if spec.destinations != 1:
+        parts.append(f"{spec.destinations}dest")
+    parts.append(f"seed{seed}")
+    return "output/" + "-".join(parts)
+
+
+FILES = ("board.json", "board.txt", "board.svg")
 
 
 @click.command()
-@click.option("--players", type=int, help="Number of players, 2-6.")
-@click.option("--destinations", type=int, help="Destinations per player, 1-3.")
-@click.option("--difficulty", metavar="PRESET", help="easy, medium, hard, brutal.")
+@click.option("--players", type=int, callback=range_check(2, 6), help="Number of players, 2-6. [default: 4]")
+@click.option("--destinations", type=int, callback=range_check(1, 3), help="Destinations per player, 1-3. [default: 1]")
+@click.option("--difficulty", type=_preset_choice(),
+              help="Difficulty preset (see 'terragen presets'). [default: medium]")
 @click.option("--seed", type=int, help="Random seed; the same spec and seed give the same files. [default: 0]")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
-              help="Output folder. [default: output/board-seed<SEED>]")
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
+              help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
+@force_option
 @click.option("--time-limit", type=float, help="Give up after this many seconds (exit 4). [default: 60]")
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),
               help="TOML spec file with every option (see docs/generate.md); flags override it.")
-@click.option("--radius", type=int, help="Board radius 3-6. [default: 5]")
+@click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
 @click.option("--inventory", metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
 @click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"]),
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")
-@click.option("--progress/--no-progress", default=None, help="Progress on stderr (default: when stderr is a terminal).")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(100, 1_000_000),
               help="Fresh-seed games the final balance check plays. [default: enough for a standard error of a "
                    "quarter of the margin: 4800 with 4 seats]")
@@ -41,8 +54,9 @@ def _progress_printer(enabled: bool):
                    "the generator's own check uses 0.6 of it.")
 @click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
               help="Skip balancing by simulation (faster; the seats may then win unequally often).")
-def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_file, radius, inventory,
-             placement, shape, progress, balance_games, margin, no_balance) -> int:
+@json_option
+def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
+             placement, shape, progress, balance_games, margin, no_balance, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
     Every board written passed the validator (no errors, no warnings) and the
@@ -50,20 +64,29 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
     inventory is respected and every band of the spec holds. Its destinations
     are then tuned until every seat wins its fair share of full-rules games
     between greedy players, and a final simulation on seeds the tuning never
-    used must find every seat within 0.6 of --margin of 1/n (so that
-    terragen simulate, with its own margin, calls the board BALANCED). Writes
-    board.json (with the spec, metrics, the simulations and a legal build order
-    in "meta"), board.txt and board.svg to the output folder.
+    used must find every seat within 0.6 of --margin of 1/n (0.8 for solitary
+    players), so that terragen simulate, with its own margin, calls the board
+    BALANCED.
+
+    Writes board.json (with the spec, metrics, piece ids, the simulations and a
+    legal build order in "meta"), board.txt (the board alone, for people to read and
+    edit) and board.svg to the output folder, whose default name says what is
+    in it. An existing board is never replaced without --force.
 
     \b
     Examples:
-      terragen generate --players 4 --difficulty hard --seed 1 --out /tmp/g
+      terragen generate --players 4 --difficulty hard --seed 1
+      terragen generate --players 2 --difficulty easy --out my-board --json
       terragen examples copy terrain/specs/example.toml
       terragen generate --spec example.toml
+      terragen presets                     (the difficulties and their bands)
 
-    Exit status: 0 board written, 2 bad options or spec, 3 spec proved
-    infeasible, 4 time limit reached without a board.
+    Exit status: 0 board written, 2 bad options or spec, or the output exists
+    (add --force), 3 spec proved infeasible, 4 time limit reached without a board.
     """
+    import time
+
+    from terragen.cli.progress import Progress
     from terragen.fileio import atomic_write
     from terragen.render.kits.terrain.board_picture import board_svg
     from terragen.terrain.analysis import analyse
@@ -76,22 +99,38 @@ def generate(players, destinations, difficulty, seed, out_dir, time_limit, spec_
              "time_limit": time_limit, "radius": radius, "inventory": inventory, "placement": placement,
              "shape": shape}
     spec, run = build_spec(flags, spec_file)
-    show = progress if progress is not None else sys.stderr.isatty()
+    folder = out_dir or default_folder(spec, run["seed"])
+    check_folder(folder)
+    check_outputs([f"{folder}/{name}" for name in FILES], force)
     balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games)
-    layout = generate_board(spec, run["seed"], run["time_limit"], progress=_progress_printer(show), balance=balance)
+    bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=False if progress is False else None)
+    began = time.monotonic()
+
+    def show(msg: str) -> None:
+        bar.update(time.monotonic() - began, note=msg.split(",")[0])
+
+    with bar:
+        layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance,
+                                progress=show if bar.enabled or progress else None)
     analysis = analyse(layout)
-    header = f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}"
+    header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"
+              "piece ids, build order and metrics are in board.json; edit this file freely")
     files = {
         "board.json": write_json_layout(layout),
-        "board.txt": write_text_layout(layout, header=header),
+        "board.txt": write_text_layout(layout, header=header, extra=False),
         "board.svg": board_svg(layout, analysis),
     }
-    folder = out_dir or f"output/board-seed{run['seed']}"
     for name, text in files.items():
         atomic_write(f"{folder}/{name}", text)
+    if as_json:
+        echo_json({"folder": folder, "files": [f"{folder}/{name}" for name in FILES], "seed": run["seed"],
+                   "spec": spec.to_json(), "metrics": analysis.metrics(),
+                   "players": [rep.to_json() for rep in analysis.players],
+                   "balance": layout.extra["meta"].get("balance")})
+        return 0
     for line in summary(layout, analysis, spec):
-        click.echo(line)
-    click.echo(f"written: {folder}/board.json, board.txt, board.svg")
+        say(line)
+    say(f"written: {folder}/board.json, board.txt, board.svg")
     return 0
 
 

@@ -8,20 +8,32 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from terragen.cli._common import check_folder, check_outputs, echo_json, paper_choice, say
 from terragen.errors import InputError
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
 
-PAPER_HELP = "Paper size: a4 or letter."
+PAPER_HELP = "Paper size."
+#: print_options keeps --force and --json here (context meta) for write_kit, so each kit's signature stays short
+KIT_FLAGS = "terragen.kit_flags"
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    ctx.meta.setdefault(KIT_FLAGS, {})[param.name] = value
+    return value
 
 
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
     opts = [
-        click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help=PAPER_HELP),
-        click.option("--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
-                     help="Folder to write the PDFs into (created if missing)."),
+        click.option("--paper", default="a4", show_default=True, type=paper_choice(), help=PAPER_HELP),
+        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder to write the files into (created if missing); file names say game, part and paper."),
+        click.option("--force", is_flag=True, expose_value=False, callback=_remember,
+                     help="Replace existing kit files (without it, nothing is overwritten)."),
+        click.option("--json", "as_json", is_flag=True, expose_value=False, callback=_remember,
+                     help="Print a JSON list of the files written (path, pages, bytes) instead of lines."),
         click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
         click.option("--outlines/--no-outlines", default=None,
@@ -54,8 +66,8 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     """
     from terragen.fileio import atomic_write
 
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    flags = click.get_current_context().meta.get(KIT_FLAGS, {}) if click.get_current_context(silent=True) else {}
+    check_folder(out_dir)
     files: list[tuple[Path, bytes | str, str]] = []
     for part in parts:
         stem = prefix.format(name=part.name)
@@ -69,10 +81,15 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
 
             for k, page in enumerate(part.doc.pages, 1):
                 files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+    check_outputs([path for path, _, _ in files], flags.get("force", False))
     out_dir.mkdir(parents=True, exist_ok=True)
     for path, data, what in files:
         atomic_write(path, data)
-        click.echo(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+        if not flags.get("as_json"):
+            say(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+    if flags.get("as_json"):
+        echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data)}
+                                                     for path, data, what in files]})
 
 
 #: Kits of the other games live in their own modules, loaded only when asked for:
@@ -111,10 +128,20 @@ class KitGroup(click.Group):
 def kit() -> None:
     """Print-and-play sheets for a game: pieces, boards, tokens, rules.
 
+    Every kit shares the print options (--paper, --out, --scale, --outlines,
+    --flip, --back-offset, --force, --json); files are named after the game,
+    the part and the paper, and an existing file is never replaced without
+    --force.
+
     \b
     Examples:
       terragen kit terrain --out my-kit
       terragen kit terrain --paper letter --nets --out my-kit
+      terragen kit terrace --paper letter --out my-kit --json
+      terragen kit terraflip --out my-kit --force
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
 
 
@@ -141,6 +168,13 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
       terrain-board-PAPER.pdf             overview, then the board over sheets
       terrain-tokens-PAPER.pdf            start marks, tokens, flags, gauge
       terrain-nets-PAPER.pdf              fold-up pieces (with --nets)
+    \b
+    Examples:
+      terragen kit terrain --out my-kit
+      terragen kit terrain --paper letter --nets --format svg --out my-kit
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
     from terragen.render.kits.terrain.kit import terrain_kit
 

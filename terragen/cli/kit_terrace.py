@@ -14,7 +14,7 @@ from terragen.errors import InputError
 @print_options
 @click.option("--t-rank", type=click.Choice(["a", "lowest"]), default="a", show_default=True,
               help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A "
-                   "(the same switch as 'terragen terrace --t-rank').")
+                   "(the same switch as --t-rank of 'terragen terrace moves/perft/play').")
 @click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",
               help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
 def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
@@ -32,8 +32,12 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
       terrace-pieces-PAPER.pdf   4 colours x 16 tokens (cut out)
 
     \b
-    Example:
+    Examples:
       terragen kit terrace --paper letter --out my-kit
+      terragen kit terrace --size 6 --t-rank lowest --out my-kit
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
     from terragen.render.kits.terrace.kit import check_board_size, terrace_kit
 

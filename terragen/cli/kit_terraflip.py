@@ -14,7 +14,7 @@ from terragen.errors import InputError, SpecError
 @print_options
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
-@click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (default 1).")
+@click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (as terragen terraflip tiles). [default: 0]")
 @click.option("--tile-size", type=float, default=40.0, show_default=True, metavar="MM",
               help="Hex tile size across flats in mm (25 to 70).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
@@ -39,6 +39,9 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | No
       terragen kit terraflip --out kit
       terragen terraflip tiles --seed 7 --out tiles.json
       terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
     from terragen.fileio import read_text_input
     from terragen.render.kits.terraflip.kit import check_size, load_tileset, terraflip_kit

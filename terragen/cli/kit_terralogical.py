@@ -35,6 +35,9 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
       terralogical-tiles-gutterfold-PAPER.pdf  tiles for printers without duplex
       terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
       terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
+
+    Exit status: 0 files written, 2 bad options, an unreadable input file,
+    or an output that exists (add --force).
     """
     from terragen.render.kits.terralogical.kit import terralogical_kit
 

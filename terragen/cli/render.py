@@ -6,40 +6,78 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import check_outputs, echo_json, force_option, json_option, paper_choice, say
+
 
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(["svg", "pdf"]), default=None,
-              help="Output format (default: from --out's suffix, else pdf).")
-@click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="Paper size.")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Output file (default: LAYOUT's name with -build.pdf/.svg, next to it).")
+              help="Output format. [default: from --out's suffix, else pdf]")
+@click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it]")
+@force_option
 @click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
               help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
-def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, print_scale: float) -> None:
-    """Draw LAYOUT (JSON or text form) as a build sheet: each position's piece,
-    rotation and level colour, starts and destinations, each player's cheapest
-    route, and the build order when the layout carries one.
+@click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
+@json_option
+def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, force: bool, print_scale: float,
+           strict: bool, as_json: bool) -> int:
+    """Draw LAYOUT (JSON or text form, or a batch scenario file) as a build
+    sheet: landscape pages with each position's piece, rotation and level,
+    starts and destinations, then a map of each player's cheapest route, and
+    the build order when the layout carries one. As SVG, each page is its own
+    file (NAME-p01.svg ...).
+
+    A layout that breaks a rule is still drawn, with one warning line per
+    problem on stderr (run terragen validate for the full report); --strict
+    refuses it instead.
 
     \b
     Examples:
       terragen render my-board.txt
       terragen render board.json --format svg --out board.svg
-      terragen render board.json --paper letter --out sheets/board.pdf
+      terragen render board.json --paper letter --out sheets/board.pdf --force
+      terragen render board.json --json
+
+    Exit status: 0 sheet written, 1 the layout breaks a rule and --strict was
+    given, 2 unreadable layout, bad options, or the output exists (add --force).
     """
+    from terragen.errors import EXIT_INVALID
     from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.impose import PrintOptions
-    from terragen.render.output import write_document
+    from terragen.render.output import output_paths, write_document
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
+    from terragen.terrain.validation import validate_layout
 
     if fmt is None:
         fmt = "svg" if out is not None and out.suffix.lower() == ".svg" else "pdf"
     if out is None:
         src = Path(layout_file)
         out = src.with_name(f"{src.stem}-build.{fmt}")
+    if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
+        check_outputs([out], force)
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
+    report = validate_layout(layout)
+    for f in report.errors:
+        click.echo(f"terragen render: {'error' if strict else 'warning'}: {layout_file}: breaks a rule: "
+                   f"[{f.code}] {f.message}", err=True)
+    stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
+    if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
+        click.echo(f"terragen render: warning: {layout_file}: {len(stale)} recorded piece id(s) no longer match "
+                   f"their pieces (first: {stale[0].message.split(':')[0]}); the sheet's ids and build order "
+                   "come from the file's metadata", err=True)
+    if strict and not report.valid:
+        return EXIT_INVALID
     doc = build_sheet(layout, opts, Path(layout_file).name)
-    for path in write_document(doc, out, fmt):
-        click.echo(f"build sheet written to {path}")
+    check_outputs(output_paths(doc, out, fmt), force)
+    written = write_document(doc, out, fmt)
+    if as_json:
+        echo_json({"files": [str(p) for p in written], "format": fmt, "paper": paper, "pages": len(doc.pages),
+                   "valid": report.valid, "errors": [f.to_json() for f in report.errors]})
+    else:
+        for path in written:
+            say(f"build sheet written to {path}")
+    return 0

@@ -3,51 +3,35 @@
 from __future__ import annotations
 
 import os
-import sys
 
 import click
 
-from terragen.cli._common import echo_json
+from terragen.cli._common import echo_json, json_option, say
 from terragen.errors import EXIT_INVALID, EXIT_OK
-
-
-class _Bar:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self) -> None:
-        self.on = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.on:
-            return
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done >= total:
-            sys.stderr.write("\r" + " " * (width + 30) + "\r")
-        sys.stderr.flush()
 
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--games", "-n", type=int, default=None,
+@click.option("--games", type=int, default=None,
               help="How many games to play. Default: enough that a fair seat's standard error is a third of "
                    "--margin (3600 for 2 seats, 3201 for 3, 2700 for 4, 2305 for 5, 2004 for 6 at 2.5 points).")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
-@click.option("--policy", "-p", default="greedy", show_default=True, metavar="NAME[,NAME...]",
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
+@click.option("--policy", default="greedy", show_default=True, metavar="NAME[,NAME...]",
               help="random, greedy, expert, solitary or package.module:ClassName; one for all seats or one per seat.")
-@click.option("--variant", "-v", multiple=True, metavar="NAME",
+@click.option("--variant", multiple=True, metavar="NAME",
               help="inversion, green, lost, teams, no-pass-through, fixed-start, no-interactions "
                    "(repeat or comma-separate).")
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3 (implies --variant teams).")
-@click.option("--workers", "-w", type=int, default=1, show_default=True, help="Worker processes (0 = one per CPU).")
+@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
 @click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
 @click.option("--margin", type=float, default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option
 def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
              workers: int, turn_cap: int, margin: float, as_json: bool) -> int:
     """Play many games of the Terrain Game on FILE: is it playable, is it balanced?
+
+    FILE is a layout (JSON or text form) or a scenario file from terragen batch.
 
     Reports each seat's win rate with a 95% (Wilson) interval and its distance
     from a fair share, turns to finish, the share of games stopped by the turn
@@ -61,10 +45,12 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
       terragen simulate board.txt --games 1000 --seed 7
       terragen simulate board.json --policy expert,greedy,greedy,greedy --json
       terragen simulate board.txt --variant inversion --variant green --workers 2
+      terragen simulate board.json --policy solitary --variant no-interactions
 
     Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED,
     2 bad input or options.
     """
+    from terragen.cli.progress import Progress
     from terragen.terrain.files import load_layout
     from terragen.terrain.sim.runner import simulate_layout
     from terragen.terrain.sim.variants import rules_from_names
@@ -75,14 +61,15 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     if workers < 0:
         raise click.BadParameter("must be 0 or more", param_hint="--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
-    report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
-                             margin=margin, progress=_Bar() if games is None or games >= 200 else None)
+    with Progress("terragen simulate", games or 1, "games") as bar:
+        report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
+                                 margin=margin, progress=bar.update)
     if as_json:
         data = report.to_json()
         data["file"] = file
         echo_json(data)
     else:
-        click.echo(f"{file}:")
+        say(f"{file}:")
         for line in report.lines():
-            click.echo(line)
+            say(line)
     return EXIT_OK if report.playable and report.balanced else EXIT_INVALID

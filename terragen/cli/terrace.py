@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import echo_json
+from terragen.cli._common import check_outputs, echo_json, force_option, say
 from terragen.errors import SpecError
 
 SETUP_CHOICES = click.Choice(["full", "short", "four", "three"])
@@ -60,13 +60,15 @@ def terrace() -> None:
 
     \b
     POSITION is a position file (text diagram or JSON, '-' for stdin); without
-    it, commands start from --setup (full, short or four).
+    it, commands start from --setup (full, short, four or three).
     \b
     Examples:
       terragen terrace setup short > pos.txt
       terragen terrace moves pos.txt
       terragen terrace perft --setup full --depth 3 --divide
-      terragen terrace play --players random,greedy --games 100 --seed 7
+      terragen terrace play --policy random,greedy --games 100 --seed 7
+
+    Exit status: 0 done, 2 bad options or an unreadable position.
     """
 
 
@@ -75,18 +77,29 @@ def terrace() -> None:
 @click.option("--size", type=int, default=8, show_default=True, help="Board size n (even, 6 to 12).")
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram.")
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of stdout.")
-def setup_cmd(name: str, size: int, as_json: bool, out: str | None) -> None:
-    """Print the starting position of a set-up (full, short, four or three)."""
+@force_option
+def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool) -> None:
+    """Print the starting position of a set-up (full, short, four or three).
+
+    \b
+    Examples:
+      terragen terrace setup short > pos.txt
+      terragen terrace setup four --json --out four.json
+
+    Exit status: 0 done, 2 bad options or --out exists (add --force).
+    """
     from terragen.fileio import atomic_write
     from terragen.terrace.board import check_size
     from terragen.terrace.formats import to_json, to_text
     from terragen.terrace.position import Position
 
+    if out:
+        check_outputs([out], force)
     pos = Position.start(name, check_size(size))
     text = to_json(pos) if as_json else to_text(pos)
     if out:
         atomic_write(out, text)
-        click.echo(f"wrote {out}", err=True)
+        say(f"wrote {out}", err=True)
     else:
         click.echo(text, nl=False)
 
@@ -97,7 +110,12 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None) -> None:
 def show_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
     """Print a position as canonical text or JSON.
 
-    Also converts between the two forms.
+    \b
+    Examples:
+      terragen terrace show pos.txt --json
+      terragen convert pos.txt pos.json      (the same, written to a file)
+
+    Exit status: 0 done, 2 bad options or an unreadable position.
     """
     from terragen.terrace.formats import to_json, to_text
 
@@ -113,6 +131,13 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
 
     Each line is a move in terragen notation (piece, from, - or x, to; e.g.
     Cc8-c6, Dc6xb5) and its kind: slide, up, down or capture.
+
+    \b
+    Examples:
+      terragen terrace moves pos.txt
+      terragen terrace moves --setup short --json
+
+    Exit status: 0 done, 2 bad options or an unreadable position.
     """
     from terragen.terrace.board import square_name
     from terragen.terrace.model import SEAT_NAME
@@ -136,7 +161,7 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
     for m in moves:
         click.echo(f"{pos.san(m):10} {m.kind}")
     tail = f"; {res.text()}" if res else ""
-    click.echo(f"{len(moves)} legal moves for {SEAT_NAME[pos.to_move]}{tail}", err=True)
+    say(f"{len(moves)} legal moves for {SEAT_NAME[pos.to_move]}{tail}", err=True)
 
 
 @terrace.command("perft")
@@ -148,6 +173,13 @@ def perft_cmd(position, setup, size, t_rank, own_t_capture, depth, divide, as_js
     """Count the legal move sequences of length --depth.
 
     A standard check of the move generator; --divide splits the count by first move.
+
+    \b
+    Examples:
+      terragen terrace perft --setup full --depth 3
+      terragen terrace perft pos.txt --depth 2 --divide --json
+
+    Exit status: 0 done, 2 bad options or an unreadable position.
     """
     from terragen.terrace.perft import divide as divide_fn
     from terragen.terrace.perft import perft
@@ -169,37 +201,64 @@ def perft_cmd(position, setup, size, t_rank, own_t_capture, depth, divide, as_js
         for name, c in rows:
             click.echo(f"{name}: {c}")
     click.echo(f"perft {depth}: {total}")
-    click.echo(f"{secs:.3f} s, {total / secs if secs > 0 else 0:,.0f} nodes/s", err=True)
+    say(f"{secs:.3f} s, {total / secs if secs > 0 else 0:,.0f} nodes/s", err=True)
+
+
+class _PlayerCount(click.ParamType):
+    """``--players`` is a count in every command; a policy list here gets a pointer to --policy."""
+
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            self.fail(f"is a number of players (2 or 4); name policies with --policy, e.g. --policy {value}",
+                      param, ctx)
 
 
 @terrace.command("play")
 @_common
-@click.option("--players", default="random,random", show_default=True,
-              help="Comma-separated policies, one per seat in turn order (random, greedy).")
+@click.option("--players", type=_PlayerCount(), default=None,
+              help="Number of players: 2, or 4 with --setup four. [default: the set-up's]")
+@click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
+              help="random or greedy; one for all seats or a comma list, one per seat in turn order.")
 @click.option("--games", type=int, default=10, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for all randomness.")
 @click.option("--max-plies", type=int, default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON (with every game).")
-def play_cmd(position, setup, size, t_rank, own_t_capture, players, games, seed, max_plies, as_json) -> None:
+def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, games, seed, max_plies, as_json) -> None:
     """Play games between policies and report results per seat.
 
     Reports wins (by T capture or objective), draws and game lengths.
+
+    \b
+    Examples:
+      terragen terrace play --policy random,greedy --games 100 --seed 7
+      terragen terrace play --setup four --players 4 --policy greedy --games 50
+      terragen terrace play pos.txt --policy greedy --json
+
+    Exit status: 0 games played, 2 bad options or an unreadable position.
     """
+    from terragen.cli.progress import Progress
     from terragen.terrace.play import play_match
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
-    names = [p.strip() for p in players.split(",") if p.strip()]
+    if players is not None and players != len(pos.seats):
+        raise SpecError(f"--players {players} does not match this set-up, which has {len(pos.seats)} seats")
+    names = [p.strip() for p in policy.split(",") if p.strip()]
     if len(names) == 1:
         names = names * len(pos.seats)
-    report = play_match(pos, names, games, seed, max_plies)
+    with Progress("terragen terrace play", games, "games") as bar:
+        report = play_match(pos, names, games, seed, max_plies, progress=bar.update)
     if as_json:
         echo_json(report)
         return
-    click.echo(f"{games} games, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
-    click.echo(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
+    say(f"{games} games, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
+    say(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
     for s in report["seats"]:
         mean = "-" if s["mean_plies_of_wins"] is None else f"{s['mean_plies_of_wins']:.1f}"
-        click.echo(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%} {s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
+        say(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%} {s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
     p = report["plies"]
-    click.echo(f"draws (no move): {report['draws_no_move']}, unfinished at {max_plies} plies: {report['unfinished_ply_limit']}")
-    click.echo(f"game length in plies: mean {p['mean']:.1f}, min {p['min']}, max {p['max']}")
+    say(f"draws (no move): {report['draws_no_move']}, unfinished at {max_plies} plies: {report['unfinished_ply_limit']}")
+    say(f"game length in plies: mean {p['mean']:.1f}, min {p['min']}, max {p['max']}")

@@ -6,7 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import echo_json, finish_validation
+from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
+                                  json_option, range_check, say)
 from terragen.errors import SpecError
 from terragen.fileio import atomic_write, read_text_input
 
@@ -20,22 +21,42 @@ def terraflip() -> None:
       terragen terraflip tiles --seed 7 --out tiles.json
       terragen terraflip play --players 4 --games 200 --seed 1 --tiles tiles.json
       terragen terraflip validate position.txt
+
+    Exit status: 0 done (validate: the position is legal), 1 validate found a
+    rule broken, 2 bad options, an unreadable file, or an output that exists.
     """
 
 
 @terraflip.command()
 @click.option("--seed", type=int, default=0, show_default=True, help="Picks one of the balanced sets.")
-@click.option("--out", "out", type=click.Path(dir_okay=False), help="Write the set here (JSON); else print it.")
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), help="Write the set here (JSON); else print it.")
 @click.option("--per-family", type=int, default=9, show_default=True, help="Regular tiles per family.")
 @click.option("--own", type=int, default=0, show_default=True,
               help="Tiles per family that hide their owner's own colour.")
 @click.option("--pair-symmetric/--no-pair-symmetric", default=True, show_default=True,
               help="Family A hides B as often as B hides A.")
 @click.option("--time-limit", type=float, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
-def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric: bool, time_limit: float) -> None:
-    """Design which colour hides under each regular tile (CP-SAT)."""
+@force_option
+@json_option
+def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric: bool, time_limit: float,
+          force: bool, as_json: bool) -> None:
+    """Design which colour hides under each regular tile (CP-SAT).
+
+    Without --out the tile set is printed as JSON; with --out it is written
+    there and a summary is printed (or, with --json, the tile set's statistics).
+
+    \b
+    Examples:
+      terragen terraflip tiles --seed 7 --out tiles.json
+      terragen terraflip tiles --own 1 --json > tiles.json
+
+    Exit status: 0 done, 2 bad options or --out exists (add --force), 3 no set
+    can meet the wishes, 4 no set found within --time-limit.
+    """
     from terragen.terraflip.design import DesignSpec, design_tileset
 
+    if out:
+        check_outputs([out], force)
     design = design_tileset(DesignSpec(per_family, own, pair_symmetric, time_limit), seed)
     text = json.dumps(design.to_json(), indent=2, sort_keys=True) + "\n"
     if out is None:
@@ -43,10 +64,13 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
         return
     atomic_write(out, text)
     stats = design.stats
-    click.echo(f"wrote {out}: {stats['regular_tiles']} regular tiles, seed {seed}")
+    if as_json:
+        echo_json({"out": out, "seed": seed, "stats": stats})
+        return
+    say(f"wrote {out}: {stats['regular_tiles']} regular tiles, seed {seed}")
     for fam, row in stats["hides"].items():
-        click.echo(f"  {fam:<7} hides " + ", ".join(f"{c} {n}" for c, n in row.items()))
-    click.echo("  hidden under: " + ", ".join(f"{c} {n}" for c, n in stats["hidden_under"].items()))
+        say(f"  {fam:<7} hides " + ", ".join(f"{c} {n}" for c, n in row.items()))
+    say("  hidden under: " + ", ".join(f"{c} {n}" for c, n in stats["hidden_under"].items()))
 
 
 def _csv(value: str | None) -> tuple[str, ...]:
@@ -54,9 +78,9 @@ def _csv(value: str | None) -> tuple[str, ...]:
 
 
 @terraflip.command()
-@click.option("--players", type=int, default=4, show_default=True, help="2 to 4.")
-@click.option("--games", type=int, default=100, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=int, default=4, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
+@click.option("--games", type=int, default=100, show_default=True, help="How many games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,
               help="random, greedy or memory; or a comma list, one per seat.")
@@ -68,11 +92,21 @@ def _csv(value: str | None) -> tuple[str, ...]:
 @click.option("--bonus", default=None, help="Turn-order bonus per seat, e.g. 3,2,1,0 (default: rulebook).")
 @click.option("--bonus-scheme", type=click.Choice(["from-first", "from-last"]), default="from-first",
               show_default=True, help="How the rulebook bonus reads with 2-3 players.")
-@click.option("--json", "as_json", is_flag=True, help="Print the full result as JSON.")
-@click.option("--out", type=click.Path(dir_okay=False), help="Also write the JSON result here.")
+@json_option
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Also write the JSON result here.")
+@force_option
 def play(players: int, games: int, seed: int, tiles_file: str | None, policy: str, lines: str, first_frame: str,
-         tower_blocks: bool, bonus: str | None, bonus_scheme: str, as_json: bool, out: str | None) -> None:
-    """Simulate matches and report seat fairness with and without the turn-order bonus."""
+         tower_blocks: bool, bonus: str | None, bonus_scheme: str, as_json: bool, out: str | None, force: bool) -> None:
+    """Simulate matches and report seat fairness with and without the turn-order bonus.
+
+    \b
+    Examples:
+      terragen terraflip play --players 4 --games 200 --seed 1
+      terragen terraflip play --players 3 --policy memory,greedy,random --tiles tiles.json --json
+
+    Exit status: 0 done, 2 bad options, an unreadable tile set, or --out exists (add --force).
+    """
+    from terragen.cli.progress import Progress
     from terragen.terraflip.rules import Options
     from terragen.terraflip.simulate import PlaySpec, simulate
     from terragen.terraflip.tilefile import parse_tileset
@@ -83,34 +117,49 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
             bonus_values = tuple(int(v) for v in _csv(bonus))
         except ValueError:
             raise SpecError(f"--bonus must be whole numbers separated by commas, got {bonus!r}") from None
+    if out:
+        check_outputs([out], force)
     tileset = parse_tileset(read_text_input(tiles_file), tiles_file) if tiles_file else None
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)
-    result = simulate(PlaySpec(players, games, seed, _csv(policy)), tileset, options)
+    with Progress("terragen terraflip play", games, "games") as bar:
+        result = simulate(PlaySpec(players, games, seed, _csv(policy)), tileset, options, progress=bar.update)
     if out:
         atomic_write(out, json.dumps(result, indent=2, sort_keys=True) + "\n")
     if as_json:
         echo_json(result)
         return
-    click.echo(f"{games} games, {players} players, policies {','.join(result['policies'])}, "
+    say(f"{games} games, {players} players, policies {','.join(result['policies'])}, "
                f"lines {lines}, bonus {result['bonus']}")
-    click.echo("seat  policy   points  +bonus  tiles   win%(no bonus)  win%(bonus)  gap")
+    say("seat  policy   points  +bonus  tiles   win%(no bonus)  win%(bonus)  gap")
     for s in result["seats"]:
-        click.echo(f"{s['seat']:>4}  {s['policy']:<7} {s['mean_points']:>7.2f} {s['mean_total']:>7.2f} "
+        say(f"{s['seat']:>4}  {s['policy']:<7} {s['mean_points']:>7.2f} {s['mean_total']:>7.2f} "
                    f"{s['mean_tiles']:>6.2f}   {100 * s['win_rate_without_bonus']:>12.1f}  "
                    f"{100 * s['win_rate_with_bonus']:>11.1f}  {s['gap_to_best_seat']:>5.2f}")
-    click.echo(f"bonus that would even the mean scores: {result['proposed_bonus']}")
-    click.echo(f"bonus that evens the win rates best in these games: {result['win_fair_bonus']} "
+    say(f"bonus that would even the mean scores: {result['proposed_bonus']}")
+    say(f"bonus that evens the win rates best in these games: {result['win_fair_bonus']} "
                f"(win % " + " / ".join(f"{100 * x:.1f}" for x in result["win_rate_with_win_fair_bonus"]) + ")")
 
 
 @terraflip.command()
-@click.argument("path", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True)
+@click.argument("path")
+@json_option
 @click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
               help="Framing reading used to list the tiles each player could flip.")
 def validate(path: str, as_json: bool, lines: str) -> None:
-    """Check a TerraFlip position file (JSON or text) against the rules."""
+    """Check a TerraFlip position file (JSON or text) against the rules.
+
+    The same check as 'terragen validate PATH' (which reads the game from the file).
+
+    \b
+    Examples:
+      terragen terraflip validate position.txt
+      terragen terraflip validate position.json --json
+
+    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
+    """
     from terragen.terraflip.validation import validate_text
 
-    finish_validation(validate_text(read_text_input(path), path, lines=lines), path, as_json)
+    with json_even_on_failure(path, as_json):
+        report = validate_text(read_text_input(path), path, lines=lines)
+    finish_validation(report, path, as_json)

@@ -6,13 +6,24 @@ import json
 
 import click
 
-from terragen.cli._common import echo_json, finish_validation
+from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
+                                  json_option, range_check, say)
 from terragen.errors import SpecError
 
 
 @click.group()
 def terralogical() -> None:
-    """Terralogical: design a balanced deck of land tiles, simulate games, validate boards."""
+    """Terralogical: design a balanced deck of land tiles, simulate games, validate boards.
+
+    \b
+    Examples:
+      terragen terralogical deck --seed 7 --out deck.json
+      terragen terralogical play --players 3 --games 200 --seed 5
+      terragen terralogical validate board.txt
+
+    Exit status: 0 done (validate: the board is legal), 1 validate found a
+    rule broken, 2 bad options, an unreadable file, or an output that exists.
+    """
 
 
 def _load_deck(path: str | None):
@@ -26,53 +37,62 @@ def _load_deck(path: str | None):
 
 
 @terralogical.command()
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed choosing among the decks that qualify.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed choosing among the decks that qualify (the shipped deck is seed 1).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
 @click.option(
-    "--out",
+    "-o", "--out",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Deck file to write [default: output/terralogical-deck-<seed>.json].",
+    help="Deck file to write. [default: output/terralogical-deck-seed<SEED>.json]",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> None:
+@force_option
+@json_option
+def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_json: bool) -> None:
     """Design 63 land tiles with CP-SAT and write them (plus sun and flower tiles) as JSON.
 
     \b
     Parameters (defaults in docs/terralogical.md): tiles, cloud_share, cloud_tolerance,
     light_share, light_tolerance, landscape_tolerance, max_clouds_per_tile,
     min_partners, min_connectors, max_deterministic_time.
-    Example: terragen terralogical deck --seed 7 --param cloud_share=0.12 --out deck.json
+    \b
+    Examples:
+      terragen terralogical deck --seed 7 --param cloud_share=0.12 --out deck.json
+      terragen terralogical deck --seed 1 --json      (rebuilds the shipped deck)
+
+    Exit status: 0 deck written, 2 bad options or the deck file exists (add
+    --force), 3 no deck meets the parameters, 4 the solver ran out of time.
     """
     from terragen.fileio import atomic_write
     from terragen.terralogical.deck import DeckParams, design_deck
     from terragen.terralogical.formats import deck_to_json_text
 
     p = DeckParams.from_pairs(list(params))
+    path = out or f"output/terralogical-deck-seed{seed}.json"
+    check_outputs([path], force)
     d = design_deck(seed, p)
-    path = out or f"output/terralogical-deck-{seed}.json"
     atomic_write(path, deck_to_json_text(d))
     stats = d.to_json()["stats"]
     if as_json:
         echo_json({"out": path, "stats": stats})
         return
-    click.echo(f"wrote {path}: {stats['tiles']} land tiles + sun + flower (seed {seed})")
-    click.echo(
+    say(f"wrote {path}: {stats['tiles']} land tiles + sun + flower (seed {seed})")
+    say(
         f"triangles: meadow {stats['meadow']}, field {stats['field']}, wood {stats['wood']}, cloud {stats['cloud']}"
     )
     by_land = ", ".join(f"{k} {v}" for k, v in stats["light_by_landscape"].items())
-    click.echo(f"subsoil: light {stats['light']}, dark {stats['dark']} (light by landscape: {by_land})")
-    click.echo("tiles by clouds: " + ", ".join(f"{k}: {v}" for k, v in stats["tiles_by_clouds"].items() if v))
-    click.echo(
+    say(f"subsoil: light {stats['light']}, dark {stats['dark']} (light by landscape: {by_land})")
+    say("tiles by clouds: " + ", ".join(f"{k}: {v}" for k, v in stats["tiles_by_clouds"].items() if v))
+    say(
         f"connectors {stats['connectors']}, fewest partners of a tile {stats['min_partners']}, "
         f"duplicates up to rotation {stats['duplicates_up_to_rotation']}"
     )
 
 
 @terralogical.command()
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=int, default=2, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--deck", "deck_path", type=str, default=None, help="Deck JSON [default: the shipped deck].")
 @click.option(
     "--policy",
@@ -94,7 +114,8 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, as_json: bool) -> 
               help="End after any round without a placement, or only once the draw pile is empty.")
 @click.option("--record", type=click.Path(dir_okay=False), default=None,
               help="Save the last game's board as a board-state file (.json, otherwise text).")
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@force_option
+@json_option
 def play(
     players: int,
     games: int,
@@ -105,12 +126,19 @@ def play(
     min_flock: int,
     stall_rule: str,
     record: str | None,
+    force: bool,
     as_json: bool,
 ) -> None:
-    """Simulate GAMES games and report length, flower versus stall endings, scores and seat advantage.
+    """Simulate --games games and report length, flower versus stall endings, scores and seat advantage.
 
-    Example: terragen terralogical play --players 3 --games 200 --seed 5 --policy greedy
+    \b
+    Examples:
+      terragen terralogical play --players 3 --games 200 --seed 5 --policy greedy
+      terragen terralogical play --policy random,careful --record last.txt --json
+
+    Exit status: 0 done, 2 bad options, an unreadable deck, or --record exists (add --force).
     """
+    from terragen.cli.progress import Progress
     from terragen.terralogical.board import RuleOptions
     from terragen.terralogical.players import POLICIES
     from terragen.terralogical.simulate import simulate
@@ -123,11 +151,15 @@ def play(
         names = names * players
     if len(names) != players:
         raise SpecError(f"--policy lists {len(names)} policies for {players} players")
+    if record:
+        check_outputs([record], force)
     d = _load_deck(deck_path)
     last: list = []
+    bar = Progress("terragen terralogical play", games, "games")
 
     def keep(result) -> None:
         last[:] = [result.final]
+        bar.update(bar.done + 1)
 
     stats = simulate(
         d.tiles,
@@ -136,8 +168,9 @@ def play(
         seed,
         names,
         RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock, stall_rule=stall_rule),
-        on_game=keep if record else None,
+        on_game=keep,
     )
+    bar.close()
     if record:
         from terragen.fileio import atomic_write
         from terragen.terralogical.formats import board_state_of_game, state_to_json, state_to_text
@@ -150,12 +183,12 @@ def play(
     if as_json:
         echo_json(stats)
         return
-    click.echo(f"{games} games, {players} players ({', '.join(names)}), seed {seed}")
-    click.echo(f"ended at the flower: {stats['flower_share']:.1%}, stalled: {stats['stall_share']:.1%}")
-    click.echo(f"mean turns {stats['turns_mean']}, mean placements {stats['placements_mean']}")
-    click.echo("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))
-    click.echo(f"mean spread (best - worst) {stats['spread_mean']}")
-    click.echo(
+    say(f"{games} games, {players} players ({', '.join(names)}), seed {seed}")
+    say(f"ended at the flower: {stats['flower_share']:.1%}, stalled: {stats['stall_share']:.1%}")
+    say(f"mean turns {stats['turns_mean']}, mean placements {stats['placements_mean']}")
+    say("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))
+    say(f"mean spread (best - worst) {stats['spread_mean']}")
+    say(
         "wins by seat: " + ", ".join(f"{w:.1%}" for w in stats["win_share"])
         + f" (first-player advantage {stats['first_player_advantage']:+.1%})"
     )
@@ -168,12 +201,21 @@ def play(
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True)
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option
 def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int, as_json: bool) -> None:
-    """Check a board state (JSON or text) against the placement rules and score it. Exit 1 if illegal."""
+    """Check a board state (JSON or text) against the placement rules and score it.
+
+    \b
+    Examples:
+      terragen terralogical validate board.txt
+      terragen terralogical validate board.json --deck my-deck.json --json
+
+    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
+    """
     from terragen.fileio import read_text_input
     from terragen.terralogical.validation import validate_text
 
-    text = read_text_input(file)
-    report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
+    with json_even_on_failure(file, as_json):
+        text = read_text_input(file)
+        report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
     finish_validation(report, file, as_json)

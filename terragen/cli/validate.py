@@ -6,39 +6,80 @@ import importlib
 
 import click
 
-from terragen.cli._common import echo_json
-from terragen.errors import EXIT_INVALID, EXIT_OK, InputError
+from terragen.cli._common import check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
+from terragen.errors import InputError
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of a table.")
-@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, writable=True, path_type=str),
+@click.argument("file", metavar="FILE")  # not click.Path: a folder must still give a JSON document
+@json_option
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, path_type=str),
               help="Also draw the board with routes and problems to this SVG file (Terrain Game).")
+@force_option
 @click.option("--game", type=click.Choice(["auto", "terrain", "terrace", "terralogical", "terraflip"]),
               default="auto", show_default=True, help="Which game the file is; auto reads it from the file.")
 @click.option("--inventory", metavar="NAME|FILE",
               help="Terrain Game piece inventory to check counts against (default: standard, extended for radius 6).")
-def validate(file: str, as_json: bool, svg_out: str | None, game: str, inventory: str | None) -> int:
+def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: str, inventory: str | None) -> int:
     """Check FILE against the rules, report every problem, then analyse it.
 
-    FILE is a layout or position in JSON or the game's text form. For a
-    Terrain Game layout the report shows, per player, whether each
+    FILE is a layout or position in JSON or the game's text form, or a
+    scenario file from terragen batch (its layout is checked). A text file is
+    read forgivingly: a line it cannot read is reported (with a "did you
+    mean" for a misspelt section) and skipped, and the rest is still checked.
+    For a Terrain Game layout the report shows, per player, whether each
     destination can be reached (ignoring pips and as the pieces are turned),
     the cheapest cost in good and bad weather, the exact expected number of
     turns, and board metrics (cliffs, up-3 steps, fragility, fairness).
+    With --json a JSON document is printed whatever happens, even for a file
+    that cannot be read at all.
 
     \b
     Examples:
       terragen validate my-board.txt
       terragen validate board.json --json
       terragen validate my-board.txt --svg my-board.svg
+      terragen validate output/batch-mix-medium-seed0/scenarios/00000-route.json
 
-    Exit status: 0 valid, 1 rule violations found, 2 unreadable file or bad usage.
+    Exit status: 0 valid, 1 rule violations found, 2 unreadable or malformed
+    file (every problem is still listed), bad usage, or --svg exists without --force.
     """
+    with json_even_on_failure(file, as_json):
+        report, name = _check(file, game, inventory, svg_out, force)
+
+    if as_json:
+        data = report.to_json()
+        data.update({"file": file, "readable": report.exit_code != 2})
+        echo_json(data)
+    else:
+        status = "valid" if report.valid else "INVALID"
+        counts = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
+        noun = "layout" if name == "terrain" else "position"
+        say(f"{file}: {status} {name} {noun} ({counts})")
+        for f in report.findings:
+            say("  " + f.format(file))
+        if report.summary:
+            say("")
+            for line in report.summary:
+                say(line)
+        if svg_out:
+            say(f"\npicture written to {svg_out}")
+    if report.exit_code == 2:  # malformed: one line on stderr too, as for any unreadable input
+        from terragen.findings import SYNTAX
+
+        unread = [f for f in report.findings if f.code == SYNTAX]
+        more = f" (and {len(report.findings) - 1} more problem(s), listed on stdout)" if len(report.findings) > 1 else ""
+        click.echo(f"terragen: error: {unread[0].format(file).replace(' error [syntax]', '')}{more}", err=True)
+    return report.exit_code
+
+
+def _check(file: str, game: str, inventory: str | None, svg_out: str | None, force: bool):
+    """The report of ``file`` (and its picture when asked); InputError when it cannot be read."""
     from terragen.fileio import atomic_write, read_text_input
     from terragen.formats import VALIDATORS, detect_game
 
+    if svg_out:
+        check_outputs([svg_out], force)
     text = read_text_input(file)
     name = game if game != "auto" else detect_game(text)
     if name is None:
@@ -50,31 +91,17 @@ def validate(file: str, as_json: bool, svg_out: str | None, game: str, inventory
     options = {"inventory": inventory} if inventory else {}
     if inventory and name != "terrain":
         raise InputError("--inventory applies to Terrain Game layouts only")
+    if svg_out and name != "terrain":
+        raise InputError("--svg draws Terrain Game layouts only")
     report = module.validate_text(text, file, **options)
 
-    if svg_out:
-        if name != "terrain":
-            raise InputError("--svg draws Terrain Game layouts only")
+    if svg_out and report.exit_code != 2:
         from terragen.render.kits.terrain.board_picture import board_svg
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 
         layout = parse_layout(text, file)
         atomic_write(svg_out, board_svg(layout, analyse(layout, with_fragility=False)))
-
-    if as_json:
-        echo_json(report.to_json())
-    else:
-        status = "valid" if report.valid else "INVALID"
-        counts = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
-        noun = "layout" if name == "terrain" else "position"
-        click.echo(f"{file}: {status} {name} {noun} ({counts})")
-        for f in report.findings:
-            click.echo("  " + f.format(file))
-        if report.summary:
-            click.echo("")
-            for line in report.summary:
-                click.echo(line)
-        if svg_out:
-            click.echo(f"\npicture written to {svg_out}")
-    return EXIT_OK if report.valid else EXIT_INVALID
+    elif svg_out:
+        raise InputError(f"{file}: no picture drawn: the file has lines that could not be read (run without --svg to list them)")
+    return report, name

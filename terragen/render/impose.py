@@ -27,13 +27,19 @@ CUT = Style(stroke="#000000", width=0.15)
 
 @dataclass
 class Tile:
-    """One piece: front art, optional back art, and the colours their bleeds take."""
+    """One piece: front art, optional back art, and the colours their bleeds take.
+
+    ``bleed_art`` (piece-local, like ``front``), when given, is painted in the front's bleed
+    instead of the plain colour: the picture carries on past the cut, so a cut a little
+    off still shows the piece's own colours at its edge.
+    """
 
     front: list[Item]
     bleed: str | None = None
     back: list[Item] | None = None
     back_bleed: str | None = None
     name: str = ""
+    bleed_art: list[Item] | None = None
 
 
 @dataclass(frozen=True)
@@ -198,14 +204,18 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     # 1) bleed: each piece grown by the bleed, in its own colour; art painted later covers the inside.
     grown_all = []
     bleed_pts: list[Point] = []
-    for (i, _), pts in zip(placed, outlines):
+    for (i, (cx, cy)), pts in zip(placed, outlines):
         grown = SPolygon(pts).buffer(b, join_style="mitre", mitre_limit=3.0)
         grown_all.append(grown)
         colour = tiles[i].back_bleed if back else tiles[i].bleed
-        if colour:
+        art_b = None if back else tiles[i].bleed_art
+        if colour or art_b:
             pts_b = tuple((round(x, 4), round(y, 4)) for x, y in grown.exterior.coords[:-1])
             bleed_pts.extend(pts_b)
-            items.append(Polygon(pts_b, Style(fill=colour)))
+            if art_b:
+                items.append(Group(list(art_b), translate(cx, cy), clip=tuple((x - cx, y - cy) for x, y in pts_b)))
+            else:
+                items.append(Polygon(pts_b, Style(fill=colour)))
     # 2) art, clipped to the outline so it can never spill onto a neighbour.
     for (i, (x, y)) in placed:
         art = tiles[i].back if back else tiles[i].front

@@ -8,9 +8,11 @@ dashed; the bottom stays open so the prism stands on the table.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast, ink_on
 from terragen.render.model import Box, Group, Item, Matrix, Point, Polygon, Polyline, Style, Text, translate
+from terragen.render.text import text_width
 
 CUT = Style(stroke="#000000", width=0.2)
 FOLD = Style(stroke="#555555", width=0.15, dash=(1.5, 1.0))
@@ -20,11 +22,13 @@ TAB = 4.0  # glue tab width, mm
 @dataclass
 class Net:
     items: list[Item]
-    bounds: Box  # in net-local mm
+    bounds: Box  # in net-local mm (the cut outline; the bleed reaches past it)
     outline: tuple[Point, ...] = ()  # the cut line, closed; what packing keeps apart
+    bleed: list[Item] = field(default_factory=list)  # art past the cut, drawn under every net of a page
 
 
-def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strata: float, name: str) -> Net:
+def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strata: float, name: str,
+              bleed: float = 0.0, lid_colour: str | None = None) -> Net:
     """Net of a hex prism of circumradius ``R`` and wall ``height`` (mm): a strip and a lid.
 
     ``face`` is the lid art, drawn flat-side down (``piece_face(..., turn=30)``).
@@ -34,6 +38,10 @@ def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strat
     walls carry tabs that glue under the lid. With the lid off-centre, a net turned half round
     puts its lid beside the next net's lid, so :func:`pack_nets` can nest them. A strip packs far tighter on paper than a star
     (about 30 pages for the 96 pieces on A4 instead of about 50) and folds into a truer prism.
+
+    ``bleed`` extends the walls' colour and the lid's ``lid_colour`` past the cut, so a slightly
+    off cut shows colour, not white paper. It is returned apart (``Net.bleed``) for the page to
+    draw under all nets: a neighbour's bleed then never covers a net's own art.
     """
     from shapely.geometry import Polygon as SPolygon
     from shapely.ops import unary_union
@@ -78,9 +86,27 @@ def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strat
     outline = unary_union(parts).buffer(0)
     ring = tuple((round(x, 4), round(y, 4)) for x, y in outline.exterior.coords)
     items.append(Polyline(ring, CUT))
-    items.append(Text(0.5 * side, h / 2 + 1.2, name, min(3.5, h * 0.45), "#000000"))
+    size = min(3.5, h * 0.45)
+    ink = ink_on(wall_colour)
+    if contrast(ink, wall_colour) < MIN_TEXT_CONTRAST:  # a mid-tone wall: the id goes on a white patch
+        w = text_width(name, size) / 2 + 0.8
+        items.append(Polygon(((0.5 * side - w, h / 2 + 1.2 - size * 0.95), (0.5 * side + w, h / 2 + 1.2 - size * 0.95),
+                              (0.5 * side + w, h / 2 + 1.2 + size * 0.4), (0.5 * side - w, h / 2 + 1.2 + size * 0.4)),
+                             Style(fill="#ffffff")))
+        ink = "#1a1a1a"
+    items.append(Text(0.5 * side, h / 2 + 1.2, name, size, ink))
+    under: list[Item] = []
+    if bleed > 0:
+        strip = SPolygon(((0.0, 0.0), (6 * side, 0.0), (6 * side, h), (0.0, h))).buffer(bleed, join_style="mitre")
+        under.append(Polygon(_ring(strip), Style(fill=wall_colour)))
+        grown = SPolygon(lid).buffer(bleed, join_style="mitre")
+        under.append(Polygon(_ring(grown), Style(fill=lid_colour or wall_colour)))
     x0, y0, x1, y1 = outline.bounds
-    return Net(items, Box(x0, y0, x1, y1), ring)
+    return Net(items, Box(x0, y0, x1, y1), ring, under)
+
+
+def _ring(poly) -> tuple[Point, ...]:
+    return tuple((round(x, 4), round(y, 4)) for x, y in poly.exterior.coords[:-1])
 
 
 def pack_nets(nets: list[Net], area: Box, gap: float = 3.0) -> list[list[tuple[int, Matrix]]]:

@@ -14,6 +14,14 @@ from terragen.fileio import atomic_write
 from terragen.render.model import Document
 
 
+def output_paths(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:
+    """The files :func:`write_document` will write for ``doc``, so a command can check them first."""
+    p = Path(path)
+    if fmt == "svg" and len(doc.pages) > 1:
+        return [p.with_name(f"{p.stem}-p{k:02d}{p.suffix or '.svg'}") for k in range(1, len(doc.pages) + 1)]
+    return [p]
+
+
 def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:
     """Render ``doc`` as ``fmt`` (pdf|svg) to ``path``; returns the files written."""
     p = Path(path)
@@ -28,7 +36,5 @@ def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Pa
         from terragen.render.svg import page_svg
 
         texts = [page_svg(page, doc.title) for page in doc.pages]
-        if len(texts) == 1:
-            return [atomic_write(p, texts[0])]
-        return [atomic_write(p.with_name(f"{p.stem}-p{k:02d}{p.suffix or '.svg'}"), t) for k, t in enumerate(texts, 1)]
+        return [atomic_write(name, t) for name, t in zip(output_paths(doc, p, fmt), texts)]
     raise InputError(f"unknown output format {fmt!r} (choose pdf or svg)")

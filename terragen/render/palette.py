@@ -25,7 +25,11 @@ class Palette:
         return self.levels.get(lv, "#cccccc")
 
     def text_on(self, lv: int) -> str:
-        return self.ink.get(lv, "#000000")
+        """The palette's ink for level ``lv``, unless it reads worse than 4.5:1 on the level colour."""
+        from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast, ink_on
+
+        ink = self.ink.get(lv, "#000000")
+        return ink if contrast(ink, self.level(lv)) >= MIN_TEXT_CONTRAST else ink_on(self.level(lv))
 
     def seat(self, s: int) -> str:
         return self.seats[s % len(self.seats)]

@@ -48,8 +48,19 @@ def titled_sections(box, title: str, subtitle: str, sections: list[tuple[str, st
     """A title, a grey subtitle and headed paragraphs flowing down ``box`` (a page's content box).
 
     Every kit's rules summary and instruction page is this shape; returns the
-    items and the y where the text ended, so a caller can add more below.
+    items and the y where the text ended, so a caller can add more below. Text
+    that would run past the foot of ``box`` (a long summary, a page laid out
+    smaller for ``--scale``) is set a little smaller until it fits, never under 2.6 mm.
     """
+    while True:
+        items, y = _sections(box, title, subtitle, sections, size)
+        last_line_foot = y - size * (0.9 + 1.42) + size * 0.25
+        if last_line_foot <= box.y1 or size <= 2.6:
+            return items, y
+        size = max(2.6, size * 0.96)
+
+
+def _sections(box, title: str, subtitle: str, sections: list[tuple[str, str]], size: float):
     from terragen.render.model import Text
 
     y = box.y0 + 8.0

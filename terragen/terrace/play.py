@@ -8,6 +8,7 @@ ply limit is counted separately from rulebook draws (no legal move).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,8 +46,10 @@ def play_game(start: Position, players: list[str], seed: int, max_plies: int = 3
     return GameRecord(seed, len(moves), None, "ply-limit", moves)
 
 
-def play_match(start: Position, players: list[str], games: int, seed: int, max_plies: int = 300) -> dict[str, Any]:
-    """Play ``games`` games and report wins, draws and lengths per seat."""
+def play_match(start: Position, players: list[str], games: int, seed: int, max_plies: int = 300,
+               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games and report wins, draws and lengths per seat; ``progress(done, total)``
+    is told after each game."""
     if len(players) != len(start.seats):
         raise SpecError(f"this set-up has {len(start.seats)} seats but {len(players)} players were given")
     if games < 1:
@@ -56,7 +59,11 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
     for p in players:
         get_policy(p)
     master = random.Random(seed)
-    records = [play_game(start, players, master.randrange(2**32), max_plies) for _ in range(games)]
+    records = []
+    for k in range(games):
+        records.append(play_game(start, players, master.randrange(2**32), max_plies))
+        if progress:
+            progress(k + 1, games)
     seats = []
     for side, policy in zip(start.seats, players):
         won = [r for r in records if r.winner == side]

@@ -8,6 +8,7 @@ score gap of each seat to the best seat, and the bonus that would close it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,9 +60,10 @@ def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileS
 
 
 def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | None = None,
-             keep_games: bool = False) -> dict[str, Any]:
+             keep_games: bool = False, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``spec.games`` games; ``keep_games`` adds each game's (points, tiles) per seat, so
-    callers can rescore the same games under other bonuses."""
+    callers can rescore the same games under other bonuses; ``progress(done, total)`` is told
+    after each game."""
     spec.check()
     options = options or Options()
     options.check()
@@ -75,7 +77,9 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
     flips = 0
     results: list[list[tuple[int, int]]] = []
     master = random.Random(spec.seed)
-    for _ in range(spec.games):
+    for k in range(spec.games):
+        if progress:
+            progress(k, spec.games)
         state = play_game(n, spec.seat_policies(), master.randrange(2**32), tileset, options)
         rows = state.standings()
         results.append([(r.points, r.tiles) for r in rows])

@@ -30,13 +30,12 @@ MAX_BUDGET = 6
 
 
 def _rolls_at_least() -> list[int]:
-    """``n[c]`` = number of rolls whose budget covers cost ``c`` (c = 0..6)."""
+    """``n[c]`` = number of rolls whose budget covers cost ``c`` (c = 0..6), and ``n[7] = 0``."""
     counts = budget_counts()
-    return [sum(counts[b] for b in range(c, MAX_BUDGET + 1)) for c in range(MAX_BUDGET + 1)]
+    return [sum(counts[b] for b in range(c, MAX_BUDGET + 1)) for c in range(MAX_BUDGET + 1)] + [0]
 
 
 _N_AT_LEAST = _rolls_at_least()
-_N_MOVES = _N_AT_LEAST[0]  # 30 non-double rolls
 
 
 def near_sources(board: Board) -> list[list[tuple[int, int]]]:
@@ -53,47 +52,48 @@ def near_sources(board: Board) -> list[list[tuple[int, int]]]:
     return near
 
 
-def _solve_layer(
-    board: Board, near: list[list[tuple[int, int]]], landing: dict[int, float]
-) -> list[float]:
+def solve_layer(n: int, near: list[list[tuple[int, int]]], landing: dict[int, float]) -> list[float]:
     """Values of every cell when landing on cell g is worth ``landing[g]`` (fixed) and
-    landing on any other cell is worth that cell's own value in this layer."""
-    n = len(board)
+    landing on any other cell is worth that cell's own value in this layer.
+
+    Cells settle in increasing value, like Dijkstra's algorithm. Per cell p we keep
+    the cheapest cost to any already-settled target and the running sum, over the
+    rolls covering it, of the values they lead to; the tentative value is then
+    ``(36 + sum) / rolls covered``. The simulator solves thousands of layers, so
+    this is written for speed.
+    """
     value = [INF] * n
     settled = [False] * n
-    # per cell p: the cheapest cost to any already-processed target, and the running
-    # sum over covered rolls of the value they lead to.
     best_cost = [MAX_BUDGET + 1] * n
     acc = [0.0] * n
-    heap: list[tuple[float, int, int]] = []  # (value, kind 0=landing 1=cell, index)
-    for g, v in landing.items():
-        if v < INF:
-            heapq.heappush(heap, (v, 0, g))
-
-    def improve(q: int, v: float, skip: int) -> None:
-        for p, c in near[q]:
-            if settled[p] or p == skip or c >= best_cost[p]:
-                continue
-            # rolls with budget in [c, best_cost) now lead to value v
-            acc[p] += (_N_AT_LEAST[c] - (_N_AT_LEAST[best_cost[p]] if best_cost[p] <= MAX_BUDGET else 0)) * v
-            best_cost[p] = c
-            covered = _N_AT_LEAST[c]
-            stay = 36 - covered
-            tentative = (36.0 + acc[p]) / (36.0 - stay)
-            if tentative < value[p]:
-                value[p] = tentative
-                heapq.heappush(heap, (tentative, 1, p))
-
+    at_least = _N_AT_LEAST
+    heap = [(v, n + g) for g, v in landing.items() if v < INF]  # index >= n: a landing target
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        v, kind, i = heapq.heappop(heap)
-        if kind == 0:
-            improve(i, v, skip=i)
-            continue
-        if settled[i] or v > value[i]:
-            continue
-        settled[i] = True
-        if i not in landing:
-            improve(i, v, skip=-1)
+        v, k = pop(heap)
+        if k >= n:
+            q = k - n
+            skip = q
+        else:
+            q = k
+            if settled[q] or v > value[q]:
+                continue
+            settled[q] = True
+            if q in landing:
+                continue
+            skip = -1
+        for p, c in near[q]:
+            bc = best_cost[p]
+            if c >= bc or settled[p] or p == skip:
+                continue
+            a = acc[p] + (at_least[c] - at_least[bc]) * v
+            acc[p] = a
+            best_cost[p] = c
+            t = (36.0 + a) / at_least[c]
+            if t < value[p]:
+                value[p] = t
+                push(heap, (t, p))
     return value
 
 
@@ -119,7 +119,7 @@ def expected_turns_table(
     near = near if near is not None else near_sources(board)
     for mask in sorted(range(full), key=lambda m: -bin(m).count("1")):
         landing = {g: table[mask | 1 << b][g] for b, g in enumerate(goals) if not mask >> b & 1}
-        table[mask] = _solve_layer(board, near, landing)
+        table[mask] = solve_layer(n, near, landing)
     return table
 
 
@@ -141,6 +141,6 @@ def expected_turns_map(board: Board, goal: int) -> list[float]:
     """Expected turns to a single ``goal`` from every cell (``inf`` where it cannot be reached)."""
     if not board.passable(goal):
         return [INF] * len(board)
-    values = _solve_layer(board, near_sources(board), {goal: 0.0})
+    values = solve_layer(len(board), near_sources(board), {goal: 0.0})
     values[goal] = 0.0
     return values

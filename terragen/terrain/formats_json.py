@@ -21,6 +21,9 @@ _LAYOUT_KEYS = {"game", "version", "radius", "cells", "players"}
 _CELL_KEYS = {"q", "r", "level", "pattern", "rotation", "inverted"}
 _PLAYER_KEYS = {"seat", "corner", "destinations"}
 _DEST_KEYS = {"q", "r"}
+#: The contract's keys per object, for "did you mean" on a misspelt one.
+CONTRACT_KEYS = {"layout": sorted(_LAYOUT_KEYS), "cell": sorted(_CELL_KEYS), "player": sorted(_PLAYER_KEYS),
+                 "destination": sorted(_DEST_KEYS)}
 
 
 class _Reader:
@@ -136,7 +139,21 @@ def read_json_layout(text: str, source: str = "<layout>") -> Layout:
         raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
         raise InputError(f"{source}: invalid JSON: nested too deeply") from None
-    return layout_from_data(data, source)
+    return layout_from_data(scenario_layout(data), source)
+
+
+#: The ``game`` of a batch scenario file: a puzzle wrapped around a layout.
+SCENARIO_GAME = "terrain-puzzle"
+
+
+def scenario_layout(data: Any) -> Any:
+    """A batch scenario's layout (its ``layout`` object); any other data unchanged.
+
+    So every command that reads a layout also reads a scenario file from ``terragen batch``.
+    """
+    if isinstance(data, dict) and data.get("game") == SCENARIO_GAME and isinstance(data.get("layout"), dict):
+        return data["layout"]
+    return data
 
 
 def layout_to_data(layout: Layout) -> dict[str, Any]:

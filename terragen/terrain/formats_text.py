@@ -21,17 +21,21 @@ right (increasing ``q``). A piece is level, pattern letter, rotation: ``5B3``;
 a trailing ``*`` marks an inverted piece; ``.`` leaves a position empty.
 Indentation is free. The optional ``radius:`` must agree with the number of
 rows. ``extra:`` carries, as one JSON line, whatever the JSON form had beyond
-the contract (piece ids, metadata), so the two forms convert losslessly.
+the contract (piece ids, metadata), so the two forms convert losslessly; the
+board.txt that ``generate`` writes leaves it out (the metadata stays in
+board.json) so hand edits never contradict it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
 from terragen.grids import hex as hx
+from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
@@ -51,16 +55,57 @@ def _strip_comment(line: str) -> str:
     return line if i < 0 else line[:i]
 
 
-def read_text_layout(text: str, source: str = "<layout>") -> Layout:
-    """Parse the text form; raise InputError naming ``source:line:col`` on any syntax problem."""
+#: The section keywords of the text form, for "did you mean" suggestions.
+KEYWORDS = ("game", "radius", "map", "players", "extra")
+_WORD_LINE = re.compile(r"^([A-Za-z][A-Za-z_-]*)\s*[:=]")
 
-    def fail(line: int, col: int, message: str) -> InputError:
-        return InputError(f"{source}:{line}:{col}: {message}")
+
+class TextProblem(InputError):
+    """One problem found while reading the text form: where it is and what is wrong."""
+
+    def __init__(self, source: str, line: int | None, col: int | None, message: str) -> None:
+        where = f"{source}:{line}:{col}" if line is not None else source
+        super().__init__(f"{where}: {message}")
+        self.line, self.col, self.detail = line, col, message
+
+
+@dataclass
+class TextParse:
+    """What the forgiving reader made of a text file: the layout (None when nothing
+    usable was found), every problem it stepped over, and the board positions of
+    rows it had to skip (so validate does not report them a second time as missing)."""
+
+    layout: Layout | None
+    problems: list[TextProblem] = field(default_factory=list)
+    skipped: set[tuple[int, int]] = field(default_factory=set)
+
+
+def read_text_layout(text: str, source: str = "<layout>") -> Layout:
+    """Parse the text form; raise InputError naming ``source:line:col`` of the first problem."""
+    parsed = parse_text_layout(text, source)
+    if parsed.problems:
+        first = parsed.problems[0]
+        more = len(parsed.problems) - 1
+        if more:
+            raise InputError(f"{first.message} (and {more} more problem(s): 'terragen validate' lists them all)")
+        raise InputError(first.message)
+    assert parsed.layout is not None
+    return parsed.layout
+
+
+def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
+    """Read the text form, stepping over what it cannot read: a bad line or row is
+    reported and skipped, and reading goes on, so one run names every problem."""
+    problems: list[TextProblem] = []
+
+    def fail(line: int | None, col: int | None, message: str) -> None:
+        problems.append(TextProblem(source, line, col, message))
 
     radius_decl: tuple[int, int] | None = None  # (radius, line)
     rows: list[tuple[int, list[tuple[int, str]]]] = []  # (line, [(col, token)])
     players: list[Player] = []
     extra_data: dict[str, Any] = {}
+    extra_line = 0
     section = "head"
     for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
         # the extra: line is JSON, where '#' may sit inside a string
@@ -70,127 +115,195 @@ def read_text_layout(text: str, source: str = "<layout>") -> Layout:
         stripped = body.strip()
         indent = len(body) - len(body.lstrip())
         kw = _KEYWORD.match(stripped)
+        word = _WORD_LINE.match(stripped)
+        if word and not kw:
+            guess = suggest(word.group(1), KEYWORDS)
+            hint = f": did you mean '{guess}:'?" if guess else f" (sections are {', '.join(k + ':' for k in KEYWORDS)})"
+            fail(lineno, indent + 1, f"unknown section '{word.group(1)}:'{hint}")
+            if guess in ("map", "players"):
+                section = guess  # read on as the section it most likely is
+            continue
         if kw and not _TOKEN.match(stripped.split()[0]):
             name, rest = kw.group(1).lower(), kw.group(2).strip()
             rest_col = indent + 1 + stripped.index(rest) if rest else indent + 1
             if name == "game":
                 if rest.lower() != "terrain":
-                    raise fail(lineno, rest_col, f"this is a {rest!r} file, not a Terrain Game layout")
+                    fail(lineno, rest_col, f"this is a {rest!r} file, not a Terrain Game layout")
+                    return TextParse(None, problems)
             elif name == "radius":
                 if not re.fullmatch(r"\d+", rest):
-                    raise fail(lineno, rest_col, f"radius must be a whole number, got {rest!r}")
-                radius_decl = (int(rest), lineno)
-            elif name == "map":
+                    fail(lineno, rest_col, f"radius must be a whole number, got {rest!r}")
+                else:
+                    radius_decl = (int(rest), lineno)
+            elif name in ("map", "players"):
                 if rest:
-                    raise fail(lineno, rest_col, "nothing may follow 'map:' on its line")
-                section = "map"
-            elif name == "players":
-                if rest:
-                    raise fail(lineno, rest_col, "nothing may follow 'players:' on its line")
-                section = "players"
+                    fail(lineno, rest_col, f"nothing may follow '{name}:' on its line")
+                section = name
             elif name == "extra":
                 try:
                     value = json.loads(rest)
-                except ValueError as exc:
-                    raise fail(lineno, rest_col, f"extra: is not valid JSON ({exc})") from None
+                except (ValueError, RecursionError) as exc:
+                    fail(lineno, rest_col, f"extra: is not valid JSON ({exc})")
+                    value = {}
                 if not isinstance(value, dict):
-                    raise fail(lineno, rest_col, "extra: must be a JSON object")
-                extra_data = value
+                    fail(lineno, rest_col, "extra: must be a JSON object")
+                    value = {}
+                extra_data, extra_line = value, lineno
                 section = "extra"
             continue
         if section == "extra":
-            raise fail(lineno, indent + 1, "nothing may follow the extra: line")
-        if section in ("head", "map") and section != "players":
+            fail(lineno, indent + 1, "nothing may follow the extra: line")
+            continue
+        if section in ("head", "map") and stripped[:4].lower() == "seat":
+            fail(lineno, indent + 1, "a player line before 'players:': is the 'players:' line missing?")
+            section = "players"
+        if section in ("head", "map"):
             if section == "head" and not (stripped[0].isdigit() or stripped[0] == "."):
-                raise fail(lineno, indent + 1, f"expected a map row or a keyword, got {stripped.split()[0]!r}")
+                fail(lineno, indent + 1, f"expected a map row or a keyword, got {stripped.split()[0]!r}")
+                continue
             section = "map"
             tokens = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", body)]
             rows.append((lineno, tokens))
             continue
-        # players section
-        m = _PLAYER.match(stripped)
-        if not m:
-            raise fail(lineno, indent + 1, "expected 'seat N corner C dest q,r ...'")
-        dests: list[Destination] = []
-        rest = m.group(3) or ""
-        rest_start = indent + 1 + (m.start(3) if m.group(3) is not None else len(stripped))
-        pos = 0
-        while pos < len(rest):
-            if rest[pos] in " \t;":
-                pos += 1
-                continue
-            cm = _COORD.match(rest, pos)
-            if not cm:
-                raise fail(lineno, rest_start + pos, f"expected a destination 'q,r', got {rest[pos:].split()[0]!r}")
-            dests.append(Destination(int(cm.group(1)), int(cm.group(2)), where=(lineno, rest_start + pos)))
-            pos = cm.end()
-        players.append(Player(int(m.group(1)), int(m.group(2)), dests, where=(lineno, indent + 1)))
+        player = _read_player(stripped, indent, lineno, fail)
+        if player is not None:
+            players.append(player)
 
     if not rows:
-        raise InputError(f"{source}: no map rows found (one line of pieces per board row, e.g. '5B3 4A0 ...')")
-    if len(rows) % 2 == 0:
-        raise fail(rows[-1][0], 1, f"the map has {len(rows)} rows; a hexagonal board has an odd number (2 x radius + 1)")
-    radius = (len(rows) - 1) // 2
-    if radius < 1:
-        raise fail(rows[0][0], 1, "the map has 1 row; the smallest board (radius 1) has 3")
-    if radius > MAX_RADIUS:
-        raise fail(rows[0][0], 1, f"the map has {len(rows)} rows, more than a radius-{MAX_RADIUS} board")
-    if radius_decl is not None and radius_decl[0] != radius:
-        raise fail(radius_decl[1], 1, f"radius {radius_decl[0]} needs {2 * radius_decl[0] + 1} map rows, the map has {len(rows)}")
+        fail(None, None, "no map rows found (one line of pieces per board row, e.g. '5B3 4A0 ...')")
+        return TextParse(None, problems)
+    radius = _board_radius(rows, radius_decl, fail)
+    if radius is None:
+        return TextParse(None, problems)
 
     cells: list[Cell] = []
-    for k, (lineno, tokens) in enumerate(rows):
+    skipped: set[tuple[int, int]] = set()
+    for k, (lineno, tokens) in enumerate(rows[: 2 * radius + 1]):
         r = k - radius
         qs = hx.row_range(radius, r)
         if len(tokens) != len(qs):
-            raise fail(lineno, tokens[-1][0] if tokens else 1,
-                       f"row r={r} has {len(tokens)} positions, a radius-{radius} board needs {len(qs)}")
+            fail(lineno, tokens[-1][0] if tokens else 1,
+                 f"row r={r} has {len(tokens)} positions, a radius-{radius} board needs {len(qs)}; row skipped")
+            skipped.update((q, r) for q in qs)
+            continue
         for q, (col, tok) in zip(qs, tokens):
             if tok == ".":
                 continue
             tm = _TOKEN.match(tok)
             if not tm:
-                raise fail(lineno, col, f"bad piece {tok!r}: expected level, pattern letter and rotation, e.g. 5B3 (or . for empty)")
+                fail(lineno, col, f"bad piece {tok!r}: expected level, pattern letter and rotation, e.g. 5B3 (or . for empty)")
+                skipped.add((q, r))
+                continue
             cells.append(Cell(q, r, int(tm.group(1)), tm.group(2).upper(), int(tm.group(3)), bool(tm.group(4)), where=(lineno, col)))
+    for k in range(len(rows), 2 * radius + 1):  # rows the declared radius needs but the map lacks
+        skipped.update((q, k - radius) for q in hx.row_range(radius, k - radius))
 
     layout = Layout(radius, cells, players)
-    _apply_extra(layout, extra_data, source)
-    return layout
+    for message in _apply_extra(layout, extra_data):
+        fail(extra_line, 1, message)
+    return TextParse(layout, problems, skipped)
 
 
-def _apply_extra(layout: Layout, extra: dict[str, Any], source: str) -> None:
-    """Put the extra: JSON back onto the layout's objects."""
+def _board_radius(rows: list, radius_decl: tuple[int, int] | None, fail) -> int | None:
+    """The board's radius from the declared ``radius:`` or the number of rows; None if neither works."""
+    n = len(rows)
+    if radius_decl is not None:
+        radius, line = radius_decl
+        if not 1 <= radius <= MAX_RADIUS:
+            fail(line, 1, f"radius {radius} is outside 1..{MAX_RADIUS}")
+            return None
+        if n != 2 * radius + 1:
+            fail(line, 1, f"radius {radius} needs {2 * radius + 1} map rows, the map has {n}")
+            if n > 2 * radius + 1:
+                fail(rows[2 * radius + 1][0], 1, "map rows beyond the declared radius were skipped")
+        return radius
+    if n % 2 == 0:
+        fail(rows[-1][0], 1, f"the map has {n} rows; a hexagonal board has an odd number (2 x radius + 1)")
+        return None
+    radius = (n - 1) // 2
+    if radius < 1:
+        fail(rows[0][0], 1, "the map has 1 row; the smallest board (radius 1) has 3")
+        return None
+    if radius > MAX_RADIUS:
+        fail(rows[0][0], 1, f"the map has {n} rows, more than a radius-{MAX_RADIUS} board")
+        return None
+    return radius
 
-    def bad(what: str) -> InputError:
-        return InputError(f"{source}: extra: {what}")
 
+def _read_player(stripped: str, indent: int, lineno: int, fail) -> Player | None:
+    """One ``seat N corner C dest q,r ...`` line; None (and a problem) if it cannot be read."""
+    m = _PLAYER.match(stripped)
+    if not m:
+        words = re.findall(r"[A-Za-z]+", stripped)
+        known = ("seat", "corner", "dest", "destination", "destinations")
+        typo = next(((w, g) for w in words if w.lower() not in known and (g := suggest(w, known[:3]))), None)
+        hint = f": did you mean '{typo[1]}' for '{typo[0]}'?" if typo else ""
+        fail(lineno, indent + 1, f"expected 'seat N corner C dest q,r ...'{hint}")
+        return None
+    dests: list[Destination] = []
+    rest = m.group(3) or ""
+    rest_start = indent + 1 + (m.start(3) if m.group(3) is not None else len(stripped))
+    pos = 0
+    while pos < len(rest):
+        if rest[pos] in " \t;":
+            pos += 1
+            continue
+        cm = _COORD.match(rest, pos)
+        if not cm:
+            fail(lineno, rest_start + pos, f"expected a destination 'q,r', got {rest[pos:].split()[0]!r}")
+            return None
+        dests.append(Destination(int(cm.group(1)), int(cm.group(2)), where=(lineno, rest_start + pos)))
+        pos = cm.end()
+    return Player(int(m.group(1)), int(m.group(2)), dests, where=(lineno, indent + 1))
+
+
+def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
+    """Put the extra: JSON back onto the layout's objects; the entries that name nothing are returned."""
+    problems: list[str] = []
     top = extra.get("layout", {})
-    if not isinstance(top, dict):
-        raise bad("'layout' must be an object")
-    layout.extra.update(top)
+    if isinstance(top, dict):
+        layout.extra.update(top)
+    else:
+        problems.append("extra: 'layout' must be an object")
     cmap = {c.hex: c for c in layout.cells}
-    for key, value in (extra.get("cells") or {}).items():
+    for key, value in _entries(extra, "cells", problems):
         m = re.fullmatch(r"(-?\d+),(-?\d+)", key)
         if not m or (int(m.group(1)), int(m.group(2))) not in cmap or not isinstance(value, dict):
-            raise bad(f"cell key {key!r} does not name a piece on the map")
+            problems.append(f"extra: cell key {key!r} does not name a piece on the map")
+            continue
         cmap[(int(m.group(1)), int(m.group(2)))].extra.update(value)
-    for key, value in (extra.get("players") or {}).items():
+    for key, value in _entries(extra, "players", problems):
         if not key.isdigit() or int(key) >= len(layout.players) or not isinstance(value, dict):
-            raise bad(f"player key {key!r} does not name a player line")
+            problems.append(f"extra: player key {key!r} does not name a player line")
+            continue
         layout.players[int(key)].extra.update(value)
-    for key, value in (extra.get("destinations") or {}).items():
+    for key, value in _entries(extra, "destinations", problems):
         m = re.fullmatch(r"(\d+)/(\d+)", key)
-        if not m or int(m.group(1)) >= len(layout.players) or not isinstance(value, dict):
-            raise bad(f"destination key {key!r} does not name a destination")
-        dests = layout.players[int(m.group(1))].destinations
-        if int(m.group(2)) >= len(dests):
-            raise bad(f"destination key {key!r} does not name a destination")
-        dests[int(m.group(2))].extra.update(value)
+        if (not m or int(m.group(1)) >= len(layout.players) or not isinstance(value, dict)
+                or int(m.group(2)) >= len(layout.players[int(m.group(1))].destinations)):
+            problems.append(f"extra: destination key {key!r} does not name a destination")
+            continue
+        layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(value)
+    return problems
 
 
-def write_text_layout(layout: Layout, header: str | None = None) -> str:
+def _entries(extra: dict[str, Any], key: str, problems: list[str]) -> list[tuple[str, Any]]:
+    value = extra.get(key) or {}
+    if not isinstance(value, dict):
+        problems.append(f"extra: '{key}' must be an object")
+        return []
+    return list(value.items())
+
+
+def write_text_layout(layout: Layout, header: str | None = None, extra: bool = True) -> str:
     """The canonical text form. Raises InputError for a layout the form cannot hold
-    (a cell off the board or listed twice)."""
+    (a cell off the board or listed twice).
+
+    With ``extra`` (the default) whatever the JSON form had beyond the contract
+    is kept on one ``extra:`` line, so text and JSON convert losslessly. Without
+    it the text is only the board and players: the form for people to edit,
+    which ``generate`` writes as board.txt (its metadata stays in board.json).
+    """
     cmap: dict[tuple[int, int], Cell] = {}
     for c in layout.cells:
         if not hx.on_board(c.hex, layout.radius):
@@ -215,6 +328,12 @@ def write_text_layout(layout: Layout, header: str | None = None) -> str:
         if p.destinations:
             line += " dest " + " ".join(f"{d.q},{d.r}" for d in p.destinations)
         out.append(line)
+    if extra:
+        out.extend(_extra_lines(layout))
+    return "\n".join(out) + "\n"
+
+
+def _extra_lines(layout: Layout) -> list[str]:
     extra: dict[str, Any] = {}
     if layout.extra:
         extra["layout"] = layout.extra
@@ -227,6 +346,6 @@ def write_text_layout(layout: Layout, header: str | None = None) -> str:
     dest_extra = {f"{i}/{j}": d.extra for i, p in enumerate(layout.players) for j, d in enumerate(p.destinations) if d.extra}
     if dest_extra:
         extra["destinations"] = dest_extra
-    if extra:
-        out.append("extra: " + json.dumps(extra, sort_keys=True, ensure_ascii=True, separators=(",", ":")))
-    return "\n".join(out) + "\n"
+    if not extra:
+        return []
+    return ["extra: " + json.dumps(extra, sort_keys=True, ensure_ascii=True, separators=(",", ":"))]

@@ -91,6 +91,17 @@ def forward_reach(board: Board, near: Sequence[Sequence[tuple[int, int]]] | None
     return fwd
 
 
+_LAST_FORWARD: list = []  # [(near, fwd)]: a caller passing the same near table again reuses fwd
+
+
+def _forward_for(board: Board, near: Sequence[Sequence[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    if _LAST_FORWARD and _LAST_FORWARD[0][0] is near:
+        return _LAST_FORWARD[0][1]
+    fwd = forward_reach(board, near)
+    _LAST_FORWARD[:] = [(near, fwd)]
+    return fwd
+
+
 def solitary_choice(options: Mapping[int, int], here: int, value_of) -> int:
     """The end cell a lone optimal token picks: lowest ``value_of(cell)``, then fewest points, then lowest cell.
 
@@ -208,7 +219,7 @@ def seat_race(
     """The finishing-round distribution of one seat's token alone (see the module docstring)."""
     goals = list(dict.fromkeys(goals))
     if not goals:
-        return SeatRace(seat, (0.0, 1.0), 1.0)
+        return SeatRace(seat, (0.0,), math.inf)  # nothing to race for: a broken layout, not a win
     near = near if near is not None else near_sources(board)
     fwd = fwd if fwd is not None else forward_reach(board, near)
     n = len(board)
@@ -269,13 +280,15 @@ def race_model(
     ``seats`` lists ``(start cell, [destination cells])`` in turn order (cell
     indices of ``board``; -1 marks a cell off the board, which that seat can
     never finish on). ``near`` (from :func:`near_sources`) may be passed when the
-    caller already has it for this board; ``seat_numbers`` labels the seats
-    (default 0..n-1).
+    caller already has it for this board: callers trying many destination sets
+    on one terrain should pass the same ``near`` object every time (the reversed
+    table is then reused too; do not change ``near`` in place). ``seat_numbers``
+    labels the seats (default 0..n-1).
     """
     if not 0 < tail < 1:
         raise ValueError("tail must be between 0 and 1")
     near = near if near is not None else near_sources(board)
-    fwd = forward_reach(board, near)
+    fwd = _forward_for(board, near)
     labels = list(seat_numbers) if seat_numbers is not None else list(range(len(seats)))
     return race_of([
         seat_race(board, labels[k], start, goals, tail=tail, near=near, fwd=fwd)

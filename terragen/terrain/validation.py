@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from terragen.findings import Finding, ValidationReport, error, warning
+from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
+from terragen.formats import looks_like_json
 from terragen.grids import hex as hx
 from terragen.terrain.analysis import Analysis, analyse
 from terragen.terrain.board import Board
 from terragen.terrain.files import parse_layout
+from terragen.terrain.formats_text import parse_text_layout
 from terragen.terrain.layout import Layout
 from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS, Inventory, load_inventory, parse_piece_id
 
@@ -22,6 +24,7 @@ MAX_DESTINATIONS = 3
 
 #: code -> (severity, what it means). The codes are a public interface: never rename one.
 CODES: dict[str, tuple[str, str]] = {
+    SYNTAX: ("error", "a line of a text file could not be read and was skipped (exit status 2)"),
     "cell-off-board": ("error", "a piece lies outside the board of the layout's radius"),
     "cell-missing": ("error", "a board position has no piece"),
     "cell-duplicate": ("error", "a position holds two pieces"),
@@ -29,7 +32,7 @@ CODES: dict[str, tuple[str, str]] = {
     "pattern-unknown": ("error", "a pattern is not A, B, C or D"),
     "rotation-out-of-range": ("error", "a rotation is not 0..5"),
     "inventory-exceeded": ("error", "more pieces of one level and pattern than the inventory holds"),
-    "piece-id-mismatch": ("error", "a cell's piece id disagrees with its level or pattern"),
+    "piece-id-mismatch": ("warning", "a cell's recorded piece id disagrees with its level or pattern (stale after an edit)"),
     "piece-id-duplicate": ("error", "one physical piece id is used twice"),
     "player-count": ("error", "fewer than 2 or more than 6 players"),
     "seat-duplicate": ("error", "two players share a seat number"),
@@ -44,6 +47,7 @@ CODES: dict[str, tuple[str, str]] = {
     "tour-pip-unreachable": ("warning", "each destination is reachable, but no order visits all of them"),
     "destination-count-unequal": ("warning", "players have different numbers of destinations"),
     "inventory-unknown": ("warning", "no standard inventory for this radius; piece counts not checked"),
+    "key-unknown": ("warning", "a JSON key is not part of the file contract but close to one (likely misspelt)"),
 }
 
 
@@ -113,10 +117,13 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
         try:
             lv, pat, _ = parse_piece_id(str(pid))
         except ValueError:
-            out.append(error("piece-id-mismatch", f"piece at {_fmt(c.hex)} has an unreadable id {pid!r}", [c.hex], **_pos(c)))
+            out.append(warning("piece-id-mismatch", f"piece at {_fmt(c.hex)} has an unreadable id {pid!r}", [c.hex], **_pos(c)))
             continue
         if (lv, pat) != (c.level, c.pattern):
-            out.append(error("piece-id-mismatch", f"piece at {_fmt(c.hex)} is {c.level}{c.pattern} but its id says {pid}", [c.hex], **_pos(c)))
+            out.append(warning("piece-id-mismatch", f"piece at {_fmt(c.hex)} is {c.level}{c.pattern} but its recorded id says "
+                               f"{pid}: the id is stale after an edit (the piece on the map counts; drop or fix the id "
+                               "in the extra: line or the cell's \"piece\" key)", [c.hex], **_pos(c)))
+            continue  # a stale id names no physical piece: it cannot clash with another
         ids[str(pid)].append(c)
     for pid, cells in sorted(ids.items()):
         if len(cells) > 1:
@@ -165,6 +172,34 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
     return out
 
 
+def misspelt_key_findings(layout: Layout) -> list[Finding]:
+    """Keys kept as extra data that look like a misspelt contract key (``"player"`` for ``"players"``).
+
+    Extra keys are allowed, so these are warnings; they explain an error that
+    follows from the missing key (no players, a cell without a level).
+    """
+    from terragen.suggest import suggest
+    from terragen.terrain.formats_json import CONTRACT_KEYS
+
+    out: list[Finding] = []
+
+    def check(extra: dict, where: str, known: str) -> None:
+        for key in sorted(extra):
+            guess = suggest(key, CONTRACT_KEYS[known])
+            if guess is not None and key not in ("piece", "meta"):
+                out.append(warning("key-unknown", f"{where}: unknown key {key!r}: did you mean {guess!r}? "
+                                                  "(kept as extra data)"))
+
+    check(layout.extra, "layout", "layout")
+    for c in layout.cells:
+        check(c.extra, f"cell ({c.q},{c.r})", "cell")
+    for p in layout.players:
+        check(p.extra, f"seat {p.seat}", "player")
+        for d in p.destinations:
+            check(d.extra, f"seat {p.seat}'s destination ({d.q},{d.r})", "destination")
+    return out
+
+
 def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
     out: list[Finding] = []
     for p, rep in zip(layout.players, analysis.players):
@@ -183,7 +218,7 @@ def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
-    findings = check_layout(layout, inv, board)
+    findings = misspelt_key_findings(layout) + check_layout(layout, inv, board)
     analysis = analyse(layout, board, with_race=True)
     findings += reachability_findings(layout, analysis)
     data = {
@@ -197,10 +232,39 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
 
 
 def validate_text(text: str, source: str = "<layout>", inventory: str | None = None, **_: object) -> ValidationReport:
-    """Entry point used by ``terragen validate`` (see ``terragen.formats.VALIDATORS``)."""
-    layout = parse_layout(text, source)
+    """Entry point used by ``terragen validate`` (see ``terragen.formats.VALIDATORS``).
+
+    A text file is read forgivingly: each line the reader must skip becomes a
+    ``syntax`` finding and the rest of the file is still checked, so one run
+    names every problem. JSON is all or nothing (a JSON error raises InputError).
+    """
     inv = load_inventory(inventory) if inventory else None
-    return validate_layout(layout, inv, source)
+    if looks_like_json(text):
+        return validate_layout(parse_layout(text, source), inv, source)
+    parsed = parse_text_layout(text, source)
+    problems = sorted(parsed.problems, key=lambda p: (p.line is None, p.line or 0, p.col or 0))
+    syntax = [error(SYNTAX, p.detail, line=p.line, col=p.col) for p in problems]
+    if parsed.layout is None:
+        return ValidationReport("terrain", syntax, {})
+    report = validate_layout(parsed.layout, inv, source)
+    report.findings = syntax + _without_skipped(report.findings, parsed.skipped)
+    return report
+
+
+def _without_skipped(findings: list[Finding], skipped: set) -> list[Finding]:
+    """Drop 'no piece' reports for positions whose row or token was already reported unreadable."""
+    out = []
+    for f in findings:
+        if f.code == "destination-off-board" and f.cells and tuple(f.cells[0]) in skipped:
+            continue
+        if f.code == "cell-missing" and skipped:
+            left = [h for h in f.cells if tuple(h) not in skipped]
+            if not left:
+                continue
+            shown = ", ".join(_fmt(h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
+            f = error("cell-missing", f"{len(left)} board position(s) have no piece: {shown}", left)
+        out.append(f)
+    return out
 
 
 def _num(v, fmt: str = "{}") -> str:

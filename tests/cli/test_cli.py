@@ -29,7 +29,7 @@ def one_clear_line(proc):
 
 def test_help_and_version():
     p = run("--help")
-    assert p.returncode == 0 and "validate" in p.stdout and "Exit codes" in p.stdout
+    assert p.returncode == 0 and "validate" in p.stdout and "Exit status" in p.stdout and "130" in p.stdout and "70" in p.stdout
     p = run("--version")
     assert p.returncode == 0 and "terragen" in p.stdout
     p = run("validate", "--help")

@@ -38,12 +38,14 @@ def test_kit_terrain_writes_every_file_into_a_new_folder(tmp_path: Path):
         assert f.read_bytes().startswith(b"%PDF-")
     assert not list(out.glob(".*tmp"))  # no temporary files left behind
     first = {f.name: f.read_bytes() for f in out.iterdir()}
-    assert run("kit", "terrain", "--paper", "letter", "--out", out).returncode == 0
+    again = run("kit", "terrain", "--paper", "letter", "--out", out)
+    assert again.returncode == 2 and "--force" in again.stderr  # never overwritten unasked
+    assert run("kit", "terrain", "--paper", "letter", "--out", out, "--force").returncode == 0
     assert first == {f.name: f.read_bytes() for f in out.iterdir()}  # same input, same bytes
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--paper", "a3"], "unknown paper"),
+    (["--paper", "a3"], "--paper"),
     (["--back-offset", "1;2"], "--back-offset"),
     (["--back-offset", "50,0"], "--back-offset"),
     (["--scale", "4"], "--scale"),
@@ -63,21 +65,25 @@ def test_render_pdf_and_svg(tmp_path: Path):
     svg = tmp_path / "b.svg"
     p = run("render", EXAMPLES / "four-players.txt", "--format", "svg", "--out", svg)
     assert p.returncode == 0, p.stderr
-    text = svg.read_text()
-    assert text.startswith("<svg") and 'width="210mm"' in text
+    pages = sorted(tmp_path.glob("b-p*.svg"))  # a multi-page sheet: one SVG per page
+    assert len(pages) >= 2
+    text = pages[0].read_text()
+    assert text.startswith("<svg") and 'width="297mm"' in text  # landscape A4
 
 
 def test_render_errors_keep_existing_output(tmp_path: Path):
     out = tmp_path / "keep.pdf"
     out.write_bytes(b"old")
-    p = run("render", tmp_path / "missing.txt", "--out", out)
+    p = run("render", EXAMPLES / "two-players.txt", "--out", out)
+    assert "--force" in one_line_usage_error(p)  # an existing file is never replaced unasked
+    p = run("render", tmp_path / "missing.txt", "--out", out, "--force")
     assert "no such file" in one_line_usage_error(p)
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "terrain", "radius": ')
-    p = run("render", bad, "--out", out)
+    p = run("render", bad, "--out", out, "--force")
     one_line_usage_error(p)
-    p = run("render", EXAMPLES / "two-players.txt", "--paper", "tabloid", "--out", out)
-    assert "unknown paper" in one_line_usage_error(p)
+    p = run("render", EXAMPLES / "two-players.txt", "--paper", "tabloid", "--out", out, "--force")
+    assert "--paper" in one_line_usage_error(p)
     assert out.read_bytes() == b"old"
 
 

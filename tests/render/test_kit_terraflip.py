@@ -264,7 +264,7 @@ def test_cli_writes_the_kit_from_a_tile_file(tmp_path: Path, tileset):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--paper", "a3"], "unknown paper"),
+    (["--paper", "a3"], "--paper"),
     (["--back-offset", "1;2"], "--back-offset"),
     (["--tile-size", "300"], "--tile-size"),
     (["--tiles", "TILES", "--seed", "3"], "not both"),

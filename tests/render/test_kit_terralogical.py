@@ -73,9 +73,14 @@ def clip_sizes(page):
 def test_tiles_are_true_size_on_the_page(a4, size):
     doc = {p.name: p.doc for p in terralogical_kit(a4, size)}["tiles"]
     sizes = [s for page in doc.pages for s in clip_sizes(page)]
-    assert len(sizes) == 2 * 65  # fronts and backs
-    for w, h in sizes:
+    bleed = a4.paper.bleed
+    art = [(w, h) for w, h in sizes if w < size + bleed]
+    assert len(art) == 2 * 65  # fronts and backs
+    for w, h in art:
         assert w == pytest.approx(size, abs=0.01) and h == pytest.approx(size, abs=0.01)
+    # the fronts' art carries on into the bleed: one clip per front, the tile grown by the bleed
+    grown = [(w, h) for w, h in sizes if w >= size + bleed]
+    assert len(grown) == 65 and all(w == pytest.approx(size + 2 * bleed, abs=0.01) for w, _ in grown)
 
 
 def test_duplex_backs_fall_exactly_behind_their_fronts(a4):
@@ -232,7 +237,7 @@ def test_cli_writes_the_kit_and_takes_a_deck_file(tmp_path: Path):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--paper", "a3"], "unknown paper"),
+    (["--paper", "a3"], "--paper"),
     (["--tile-size", "5"], "--tile-size"),
     (["--deck", "missing-deck.json"], "missing-deck.json"),
     (["--back-offset", "x"], "--back-offset"),
@@ -256,3 +261,47 @@ def test_no_crop_tick_runs_into_the_footer(tl_a4, tl_letter):
                     for it in group.items:
                         if isinstance(it, Polyline) and it.style == MARK:
                             assert max(p[1] for p in it.points) <= limit, (name, page.label)
+
+
+def test_front_bleed_carries_each_sides_own_colour_past_the_cut(tmp_path):
+    """Rendered, a sliver just past the outer cut of a tile shows that side's colour (its landscape,
+    or the brown subsoil band), not a plain band: an off cut shows no foreign colour."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("pdftoppm"):
+        pytest.skip("poppler-utils not installed")
+    from PIL import Image
+
+    from terragen.render.impose import PrintOptions, impose
+    from terragen.render.kits.terralogical.art import SUBSOIL_BAND, fill_of
+    from terragen.render.kits.terralogical.kit import tick_area
+    from terragen.render.model import Document
+    from terragen.render.paper import load_paper
+    from terragen.render.pdf import document_pdf
+    from terragen.render.shapes import Shape
+    from terragen.terralogical.tiles import END_TILE, START_TILE
+
+    opts = PrintOptions(load_paper("a4"))
+    deck = default_deck()
+    tiles = deck_tiles(deck, DEFAULT_TILE, opts.paper.bleed)
+    imp = impose(Shape("square", DEFAULT_TILE), tiles, opts, "g", "c", duplex=True, area=tick_area(opts))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(document_pdf(Document("t", imp.pages[:1])))
+    dpi = 60
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(tmp_path / "p")], check=True)
+    img = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    px = dpi / 25.4
+    by_name = {tid: t for tid, t in deck.tiles} | {"sun": START_TILE, "flower": END_TILE}
+    first = [p for p in imp.fronts if p.page == 0]
+    top = min(p.y for p in first)
+    checked = 0
+    for p in (q for q in first if q.y == top):  # the top row: its north edges are outer cuts
+        tri = by_name[tiles[p.tile].name].edges[0]
+        want = fill_of(tri) if tri.light else SUBSOIL_BAND
+        want_rgb = tuple(int(want[i:i + 2], 16) for i in (1, 3, 5))
+        x, y = p.x + DEFAULT_TILE * 0.1, p.y - DEFAULT_TILE / 2 - opts.paper.bleed / 2
+        got = img.getpixel((round(x * px), round(y * px)))
+        assert sum(abs(a - b) for a, b in zip(got, want_rgb)) < 40, (tiles[p.tile].name, got, want)
+        checked += 1
+    assert checked >= 3

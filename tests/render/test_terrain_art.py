@@ -7,7 +7,7 @@ import math
 import pytest
 
 from terragen.grids import hex as hx
-from terragen.render.kits.terrain.build_sheet import build_sheet, cell_label, routes
+from terragen.render.kits.terrain.build_sheet import build_sheet, piece_name, routes
 from terragen.render.model import Circle, Polyline, Text, flatten
 from terragen.render.nets import prism_net
 from terragen.render.palette import load_palette
@@ -51,25 +51,20 @@ def test_build_sheet_shows_each_position_routes_and_build_order(a4):
     order = [{"seat": k % 2, "q": c.q, "r": c.r, "piece": f"{c.level}{c.pattern}1"} for k, c in enumerate(layout.cells)]
     layout.extra.setdefault("meta", {})["build_order"] = order
     doc = build_sheet(layout, a4, "four-players.json")
-    assert len(doc.pages) == 1
-    texts = [it.text for it, _ in flatten(doc.pages[0].items) if isinstance(it, Text)]
-    assert "1C2 r1" in texts  # the named piece id wins over level + pattern
-    assert sum(1 for t in texts if t.endswith(tuple(f" r{k}" for k in range(6)))) == 91
+    texts = [it.text for page in doc.pages for it, _ in flatten(page.items) if isinstance(it, Text)]
+    assert "1C2" in texts  # the named piece id wins over level + pattern
+    assert sum(1 for t in texts if t in {f"r{k}" for k in range(6)}) == 91
     assert any(t.startswith("91. seat") for t in texts)
     info = routes(layout)
     assert len(info) == 4 and all(ok for _, _, _, ok in info)
-    for (seat, hexes, cost, ok), p in zip(info, layout.players):
-        assert hexes[0] == layout.start(p)
-        assert hexes[-1] == p.destinations[-1].hex
-        assert all(hx.distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))
-        assert any(f"cheapest route {cost} good weather" in t for t in texts)
+    assert all(p.width > p.height for p in doc.pages)  # landscape: the board is wider than tall
 
 
-def test_cell_label_falls_back_to_level_and_pattern():
+def test_piece_name_falls_back_to_level_and_pattern():
     layout = load_layout(EXAMPLES / "two-players.txt")
     c = layout.cells[0]
     c.extra.pop("piece", None)
-    assert cell_label(c) == f"{c.level}{c.pattern} r{c.rotation}"
+    assert piece_name(c) == f"{c.level}{c.pattern}"
 
 
 @pytest.mark.parametrize("level", [1, 4, 8])
@@ -110,3 +105,54 @@ def test_pips_and_text_stay_inside_the_safe_zone(a4):
                 w = text_width(it.text, it.size, it.bold)
                 for x in (it.x - w / 2, it.x + w / 2):
                     assert safe.contains(SPoint(x, it.y)) and safe.contains(SPoint(x, it.y - it.size * 0.7))
+
+
+def test_gauge_zero_is_its_bottom_cut_edge():
+    """A gauge stood on the table must read 1 for a one-level piece, not 2: the first band
+    starts at the bottom cut edge and each band is one level high."""
+    from terragen.render.model import Polygon
+    from terragen.render.kits.terrain.art import LEVEL_MM, elevation_gauge
+
+    pal = load_palette()
+    items, w, h = elevation_gauge(pal)
+    outline = items[0]
+    assert isinstance(outline, Polygon) and outline.style.stroke
+    bottom = max(y for _, y in outline.points)
+    bands = {}
+    for it, _ in flatten(items):
+        if isinstance(it, Polygon) and it.style.fill in pal.levels.values() and it is not outline:
+            lv = next(k for k, v in pal.levels.items() if v == it.style.fill)
+            bands[lv] = (min(y for _, y in it.points), max(y for _, y in it.points))
+    assert sorted(bands) == list(range(1, 9))
+    for lv, (top, low) in bands.items():
+        assert low == pytest.approx(bottom - (lv - 1) * LEVEL_MM)
+        assert top == pytest.approx(bottom - lv * LEVEL_MM)
+    # nothing printed between the first band and the table edge
+    texts_below = [it for it, _ in flatten(items) if isinstance(it, Text) and it.y > bands[1][0] + LEVEL_MM * 0.75 and it.text != "1"]
+    assert not texts_below
+
+
+def test_nets_print_colour_past_every_cut_of_walls_and_lid(kit_a4, a4):
+    """A fold-up net cut a little wide must show the wall or lid colour, not white paper."""
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.geometry import box
+    from shapely.ops import unary_union
+
+    from terragen.render.model import Group, Polygon
+
+    b, R, h = 1.5, 50.0 / math.sqrt(3), 18.0
+    net = prism_net(R, h, [], "#888888", 6.0, "3A1", bleed=b, lid_colour="#b5cf76")
+    cover = unary_union([SPolygon(it.points) for it in net.bleed if isinstance(it, Polygon) and it.style.fill])
+    walls = box(0, 0, 6 * R, h)
+    assert cover.contains(walls.buffer(b * 0.99, join_style="mitre"))
+    lid = [it for it in net.items if isinstance(it, Group) and it.clip][0]
+    lid_poly = SPolygon([(x + lid.matrix[4], y + lid.matrix[5]) for x, y in lid.clip])
+    assert cover.contains(lid_poly.buffer(b * 0.99, join_style="mitre"))
+    assert {it.style.fill for it in net.bleed} == {"#888888", "#b5cf76"}
+    # the kit's nets pages draw every net's bleed first, under all the nets
+    page = kit_a4["nets"].pages[0]
+    body = page.items[0].items
+    assert page.bleed is not None
+    n_nets = sum(1 for it in body if isinstance(it, Group) and any(isinstance(c, Polyline) and c.style.width == 0.2 for c in it.items))
+    assert n_nets > 0
+    assert all(isinstance(it, Group) and all(isinstance(c, Polygon) for c in it.items) for it in body[:n_nets])

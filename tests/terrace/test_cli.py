@@ -58,7 +58,7 @@ def test_size_option_on_every_command(capsys, tmp_path):
 
 
 def test_play_is_reproducible(capsys):
-    args = ["terrace", "play", "--players", "random,greedy", "--games", "4", "--seed", "5", "--json"]
+    args = ["terrace", "play", "--policy", "random,greedy", "--games", "4", "--seed", "5", "--json"]
     _, first, _ = run(capsys, *args)
     _, second, _ = run(capsys, *args)
     assert first == second
@@ -66,7 +66,7 @@ def test_play_is_reproducible(capsys):
     assert [s["player"] for s in data["seats"]] == ["random", "greedy"]
     total = sum(s["wins"] for s in data["seats"]) + data["draws_no_move"] + data["unfinished_ply_limit"]
     assert total == 4
-    code, out, _ = run(capsys, "terrace", "play", "--setup", "four", "--players", "greedy", "--games", "1", "--size", "6")
+    code, out, _ = run(capsys, "terrace", "play", "--setup", "four", "--policy", "greedy", "--games", "1", "--size", "6")
     assert code == 0 and out.count("greedy") == 4
 
 
@@ -76,8 +76,8 @@ def test_play_is_reproducible(capsys):
         (["moves", "missing.txt"], "no such file"),
         (["moves", "--size", "7"], "board size"),
         (["perft", "--depth", "-1"], "--depth"),
-        (["play", "--players", "random,clever"], "unknown player"),
-        (["play", "--players", "random,random,random"], "2 seats"),
+        (["play", "--policy", "random,clever"], "unknown player"),
+        (["play", "--policy", "random,random,random"], "2 seats"),
         (["play", "--games", "0"], "--games"),
     ],
 )

@@ -8,37 +8,13 @@ from hypothesis import strategies as st
 
 from terragen.terrain.board import Board
 from terragen.terrain.expected import expected_turns, expected_turns_map
-from terragen.terrain.rules import step_allowed, step_cost
-from tests.terrain.helpers import flat_layout, random_layout
+from tests.terrain.helpers import brute_costs, flat_layout, random_layout
 
 
 def reference_values(board: Board, goals: list[int], start: int) -> float:
     """Plain value iteration over (cell, collected) with brute-force reach sets."""
     n = len(board)
-    # brute force cheapest costs with Bellman-Ford style relaxation, no shared code with paths.py
-    INF = math.inf
-    cost = [[INF] * n for _ in range(n)]
-    for s in range(n):
-        if not board.present[s] or board.inverted[s]:
-            continue
-        cost[s][s] = 0
-        changed = True
-        while changed:
-            changed = False
-            for i in range(n):
-                if cost[s][i] == INF:
-                    continue
-                for d in range(6):
-                    j = board.nbr[i][d]
-                    if j < 0 or not (board.mask[i] >> d & 1) or not board.present[j] or board.inverted[j]:
-                        continue
-                    delta = board.level[j] - board.level[i]
-                    if not step_allowed(delta):
-                        continue
-                    c = cost[s][i] + step_cost(delta)
-                    if c < cost[s][j]:
-                        cost[s][j] = c
-                        changed = True
+    cost = brute_costs(board)  # no shared code with paths.py
     # group the 36 rolls by the cost they can pay (bad weather halves the white die)
     budgets: dict[float, int] = {}
     doubles = 0

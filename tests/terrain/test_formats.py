@@ -166,3 +166,15 @@ def test_mutated_text_raises_only_input_error(layout, data):
         parse_layout(text[:pos] + junk + text[pos + 1:], "mut")
     except InputError:
         pass
+
+
+@given(st.lists(st.sampled_from(list("0123456789ABCDE.*:# \n-,;") + ["map:", "players:", "seat ", "corner ",
+                                                                     "player:", "radius: ", "extra: {"]),
+                max_size=120).map("".join))
+def test_forgiving_parser_never_raises_and_names_a_line(text):
+    from terragen.terrain.formats_text import parse_text_layout
+
+    parsed = parse_text_layout(text, "f.txt")
+    assert parsed.layout is not None or parsed.problems
+    for p in parsed.problems:
+        assert p.message.startswith("f.txt")

@@ -15,33 +15,7 @@ from terragen.terrain.board import Board
 from terragen.terrain.expected import expected_turns_table
 from terragen.terrain.files import load_layout
 from terragen.terrain.race import SeatRace, race_for_layout, race_model
-from terragen.terrain.rules import step_allowed, step_cost
-from tests.terrain.helpers import EXAMPLES, flat_layout, random_layout
-
-
-def brute_costs(board: Board) -> list[list[float]]:
-    """Cheapest good-weather cost between every pair by plain relaxation (no shared path code)."""
-    n = len(board)
-    cost = [[math.inf] * n for _ in range(n)]
-    for s in range(n):
-        if not board.passable(s):
-            continue
-        cost[s][s] = 0
-        changed = True
-        while changed:
-            changed = False
-            for i in range(n):
-                if cost[s][i] == math.inf:
-                    continue
-                for d in range(6):
-                    j = board.nbr[i][d]
-                    if j < 0 or not board.mask[i] >> d & 1 or not board.passable(j):
-                        continue
-                    delta = board.level[j] - board.level[i]
-                    if step_allowed(delta) and cost[s][i] + step_cost(delta) < cost[s][j]:
-                        cost[s][j] = cost[s][i] + step_cost(delta)
-                        changed = True
-    return cost
+from tests.terrain.helpers import EXAMPLES, brute_costs, flat_layout, random_layout
 
 
 class LoneToken:

@@ -1,5 +1,7 @@
 """Every validation code is triggered, alone, by a layout made for it."""
 
+import json
+
 import pytest
 
 from terragen.grids import hex as hx
@@ -69,7 +71,7 @@ def test_inventory_unknown_for_large_radius():
 
 def test_every_code_has_an_example_or_a_test():
     shipped = {p.stem for p in INVALID.glob("*.*")}
-    tested_here = {"tour-pip-unreachable", "inventory-unknown"}
+    tested_here = {"tour-pip-unreachable", "inventory-unknown", "syntax", "key-unknown"}
     assert set(CODES) == shipped | tested_here
 
 
@@ -99,6 +101,29 @@ def test_destination_on_unoccupied_corner_is_allowed():
     layout.players[0].destinations = [Destination(*board_corner)]
     report = validate_layout(layout)
     assert "destination-on-start" not in codes(report)
+
+
+def test_syntax_findings_let_the_rest_of_a_text_file_be_checked():
+    text = (INVALID / "level-out-of-range.txt").read_text()
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("map:")) + 2
+    lines[row] = " ".join(lines[row].split()[:-1])  # one position short
+    lines.insert(row - 1, "raduis: 5")
+    report = validate_text("\n".join(lines) + "\n", "x.txt")
+    assert {"syntax", "level-out-of-range"} <= set(codes(report))
+    assert "cell-missing" not in codes(report)  # the skipped row is not reported twice
+    assert report.exit_code == 2 and any("did you mean 'radius:'" in f.message for f in report.errors)
+
+
+def test_a_misspelt_json_key_is_named_with_its_likely_fix():
+    data = json.loads((EXAMPLES / "four-players.json").read_text())
+    data["player"] = data.pop("players")
+    data["cells"][0]["levle"] = 3  # a misspelt extra key next to the real one
+    report = validate_text(json.dumps(data), "x.json")
+    messages = [f.message for f in report.findings if f.code == "key-unknown"]
+    assert any("'player'" in m and "did you mean 'players'" in m for m in messages)
+    assert any("'levle'" in m and "did you mean 'level'" in m for m in messages)
+    assert "player-count" in codes(report)  # the error the misspelling caused is still reported
 
 
 def test_report_carries_the_race_model_per_player():

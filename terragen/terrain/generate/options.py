@@ -7,6 +7,7 @@ with them. With no difficulty and no band at all, ``medium`` is used.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,50 @@ BAND_KEYS = ("turns_band", "cost_band")
 
 
 def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tuple[Spec, dict[str, Any]]:
-    """The spec plus the run settings (seed, time_limit) from file and flags."""
+    """The spec plus the run settings (seed, time_limit) from file and flags.
+
+    An error about a key names where the key came from: the flag (``--players``)
+    or the spec file's line (``spec.toml:3: ...``).
+    """
     file_data = read_spec_file(spec_file) if spec_file else {}
+    try:
+        return _build(flags, spec_file, file_data)
+    except SpecError as exc:
+        raise SpecError(_locate(exc.message, flags, spec_file, file_data)) from None
+
+
+_KEY_IN_MESSAGE = re.compile(r"spec key '?(\w+)'?|^(seed|time_limit) ")
+
+
+def _locate(message: str, flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any]) -> str:
+    """Rewrite ``spec key 'players' ...`` as ``--players ...`` or prefix it with ``file:line:``."""
+    m = _KEY_IN_MESSAGE.search(message)
+    if not m:
+        return message
+    key = m.group(1) or m.group(2)
+    if flags.get(key) is not None:
+        return message.replace(m.group(0).rstrip(), "--" + key.replace("_", "-"), 1)
+    if spec_file and key in file_data:
+        return f"{spec_file}:{_line_of(Path(spec_file), key)}: {message}"
+    if spec_file:
+        return f"{spec_file}: {message}"
+    return message
+
+
+def _line_of(path: Path, key: str) -> int | str:
+    """The line where a TOML file sets ``key`` at its top level ('?' when it cannot be found)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return "?"
+    pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=|^\s*\[\[?\s*{re.escape(key)}\s*\]")
+    for n, line in enumerate(lines, 1):
+        if pattern.match(line):
+            return n
+    return "?"
+
+
+def _build(flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any]) -> tuple[Spec, dict[str, Any]]:
     inv = file_data.get("inventory")
     if spec_file and isinstance(inv, str) and inv.endswith(".toml") and not Path(inv).is_absolute():
         beside = Path(spec_file).parent / inv

@@ -18,7 +18,13 @@ PRESET_KEYS = {"turns_band", "min_up3", "min_cliff_exits", "min_critical", "fair
 
 
 def preset_names() -> list[str]:
-    return template_names("terrain", "presets")
+    """Preset names from easiest to hardest (by the low end of the expected-turns band)."""
+
+    def low(name: str) -> tuple[float, str]:
+        band = load_preset(name).get("turns_band", [0])
+        return (float(band[0]), name)
+
+    return sorted(template_names("terrain", "presets"), key=low)
 
 
 def load_preset(name: str) -> dict[str, Any]:

@@ -134,7 +134,12 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
     spec = Spec(**{f.name: getattr(base, f.name) for f in fields(Spec)}) if base else Spec()
     unknown = set(data) - SPEC_KEYS - {"seed", "time_limit"}
     if unknown:
-        raise SpecError(f"unknown spec key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SPEC_KEYS))})")
+        from terragen.suggest import suggest
+
+        key = sorted(unknown)[0]
+        guess = suggest(key, sorted(SPEC_KEYS | {"seed", "time_limit"}))
+        hint = f": did you mean {guess}?" if guess else f" (known: {', '.join(sorted(SPEC_KEYS))})"
+        raise SpecError(f"unknown spec key {key}{hint}")
     for key, value in data.items():
         if value is None or key in ("seed", "time_limit"):
             continue

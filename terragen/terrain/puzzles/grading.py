@@ -17,24 +17,27 @@ from typing import Any
 from terragen.errors import SpecError
 
 KINDS = ("route", "rotation", "dice")
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES = ("easy", "medium", "hard", "brutal")
 
 #: kind -> difficulty -> settings. Bands are inclusive; None = no bound.
 PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "route": {
         "easy": {"radius": 3, "roughness": 0.2, "cost": (3, 6), "min_up3": 0, "min_decoys": 0, "grade": (None, 22)},
         "medium": {"radius": 4, "roughness": 0.35, "cost": (7, 10), "min_up3": 0, "min_decoys": 1, "grade": (23, 33)},
-        "hard": {"radius": 4, "roughness": 0.6, "cost": (11, None), "min_up3": 1, "min_decoys": 3, "grade": (35, None)},
+        "hard": {"radius": 4, "roughness": 0.6, "cost": (11, None), "min_up3": 1, "min_decoys": 3, "grade": (35, 47)},
+        "brutal": {"radius": 4, "roughness": 0.7, "cost": (15, None), "min_up3": 2, "min_decoys": 4, "grade": (49, None)},
     },
     "rotation": {
         "easy": {"radius": 3, "roughness": 0.3, "turns": 1, "region": (3, None), "cost": (3, 10), "max_near": 8, "grade": (None, 25)},
         "medium": {"radius": 4, "roughness": 0.4, "turns": 1, "region": (6, None), "cost": (8, 16), "max_near": None, "grade": (27, 38)},
-        "hard": {"radius": 4, "roughness": 0.5, "turns": 2, "region": (2, 8), "cost": (3, None), "max_near": None, "grade": (40, None)},
+        "hard": {"radius": 4, "roughness": 0.5, "turns": 2, "region": (2, 8), "cost": (3, None), "max_near": None, "grade": (40, 50)},
+        "brutal": {"radius": 4, "roughness": 0.55, "turns": 2, "region": (2, 8), "cost": (6, None), "max_near": None, "grade": (51, None)},
     },
     "dice": {
         "easy": {"radius": 3, "roughness": 0.2, "rolls": 2, "bad_weather": 0, "grade": (None, 21)},
         "medium": {"radius": 4, "roughness": 0.35, "rolls": 3, "bad_weather": 1, "grade": (24, 31)},
-        "hard": {"radius": 4, "roughness": 0.5, "rolls": 4, "bad_weather": 2, "grade": (33, None)},
+        "hard": {"radius": 4, "roughness": 0.5, "rolls": 4, "bad_weather": 2, "grade": (33, 40)},
+        "brutal": {"radius": 4, "roughness": 0.6, "rolls": 5, "bad_weather": 3, "grade": (42, None)},
     },
 }
 

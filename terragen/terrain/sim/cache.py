@@ -21,6 +21,7 @@ import heapq
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
+from terragen.terrain.expected import solve_layer
 from terragen.terrain.rules import budget_counts, step_cost
 
 INF = float("inf")
@@ -77,51 +78,6 @@ def reverse_costs(rev: list[list[tuple[int, int]]], goals: Sequence[int]) -> lis
                             b.append(i)
         d += 1
     return dist
-
-
-_AT_LEAST = [sum(_ROLL_COUNTS[b] for b in range(c, MAX_BUDGET + 1)) for c in range(MAX_BUDGET + 1)] + [0]
-
-
-def solve_layer(n: int, near: list[list[tuple[int, int]]], landing: dict[int, float]) -> list[float]:
-    """Expected turns of every cell for one collection state (the analysis's algorithm,
-    inlined for speed: cells settle in increasing value, like Dijkstra's algorithm).
-
-    ``landing[g]`` is what ending a move on target ``g`` is worth; every other
-    cell is worth its own value. Same numbers as :func:`terragen.terrain.expected.expected_turns_table`.
-    """
-    value = [INF] * n
-    settled = [False] * n
-    best_cost = [MAX_BUDGET + 1] * n
-    acc = [0.0] * n
-    at_least = _AT_LEAST
-    heap = [(v, n + g) for g, v in landing.items() if v < INF]
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        v, k = pop(heap)
-        if k >= n:
-            q = k - n
-            skip = q
-        else:
-            q = k
-            if settled[q] or v > value[q]:
-                continue
-            settled[q] = True
-            if q in landing:
-                continue
-            skip = -1
-        for p, c in near[q]:
-            bc = best_cost[p]
-            if c >= bc or settled[p] or p == skip:
-                continue
-            a = acc[p] + (at_least[c] - at_least[bc]) * v
-            acc[p] = a
-            best_cost[p] = c
-            t = (36.0 + a) / at_least[c]
-            if t < value[p]:
-                value[p] = t
-                push(heap, (t, p))
-    return value
 
 
 def repair_after_turn(d: list[float], rev: list[list[tuple[int, int]]], arcs: list, i: int) -> list[float]:
@@ -438,15 +394,27 @@ class BoardCache:
         new.within = dict(old.within)
         self._keep(new)
         stale = [p for p, r in old.reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
-        same = old.near is not None and i in old.reach
+        near = old.near  # when there is one, every reach is known: patch it cell by cell
         for p in stale:
             new.within.pop(p, None)
             before = new.reach.pop(p)
-            if same and self.reach(p) != before:
-                same = False
-        if same and len(new.reach) == len(self.board):
-            # expected-turns tables rest on every cell's reach; keep them only when no reach changed
-            new.near, new.tables = old.near, old.tables
+            if old.near is None:
+                continue
+            after = self.reach(p)
+            if after == before:
+                continue
+            if near is old.near:
+                near = list(old.near)  # new inner lists only where they change
+            for q in before:
+                if q != p:
+                    near[q] = [e for e in near[q] if e[0] != p]
+            for q, c in after.items():
+                if q != p:
+                    near[q] = [*near[q], (p, c)]
+        if near is not None:
+            new.near = near
+            # expected-turns tables rest on every cell's reach; keep them when no reach changed
+            new.tables = old.tables if near is old.near else {}
         if old.rev is not None and old_out is not None:
             # patch the reverse graph: only arcs leaving i changed (new inner lists: the old
             # ones belong to the old state)

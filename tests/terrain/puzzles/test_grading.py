@@ -36,7 +36,7 @@ def test_bad_names_are_spec_errors():
     with pytest.raises(SpecError, match="unknown puzzle kind"):
         kind_for("maze", 0)
     with pytest.raises(SpecError, match="unknown difficulty"):
-        preset("route", "brutal")
+        preset("route", "insane")
 
 
 def test_scenario_layout_is_a_valid_contract_layout():

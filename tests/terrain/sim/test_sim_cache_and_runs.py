@@ -217,13 +217,13 @@ def test_policy_objects_can_be_passed_directly():
 
 
 def test_progress_bar_draws_only_on_a_terminal(monkeypatch, capsys):
-    from terragen.cli.simulate import _Bar
+    from terragen.cli.progress import Progress
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
-    bar = _Bar()
-    bar(5, 10)
+    bar = Progress("terragen simulate", 10, "games")
+    bar.update(5, 10)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
-    bar = _Bar()
-    bar(5, 10)
+    bar = Progress("terragen simulate", 10, "games")
+    bar.update(5, 10)
     assert "5/10 games" in capsys.readouterr().err

@@ -8,6 +8,7 @@ centred on (0, 0).
 
 from __future__ import annotations
 
+from terragen.render.contrast import ink_on, readable
 from terragen.render.model import Circle, Item, Polygon, Polyline, Style, Text
 
 #: One board square: the real game's 16-inch board over 8 squares (2 in).
@@ -22,8 +23,10 @@ LOW, HIGH = "#2f5d50", "#f3ecd0"
 LINE = "#1a1a1a"
 CENTRE_MARK = "#c0392b"
 
-#: Colour of each seat's pieces (the four corners of a four-player game), and its name.
-SEAT_COLOURS = {"top": "#c62828", "bottom": "#1565c0", "left": "#2e7d32", "right": "#ef6c00"}
+#: Colour of each seat's pieces (the four corners of a four-player game), and its name. The four
+#: print as clearly different greys (about 50, 90, 170 and 220 of 255; the two-player seats are the
+#: darkest and the lightest), and every token also carries its seat's letter form (D, d, DD, dd).
+SEAT_COLOURS = {"top": "#7f1414", "bottom": "#bfe0ff", "left": "#2e7d32", "right": "#f0a030"}
 SEAT_COLOUR_NAMES = {"top": "red", "bottom": "blue", "left": "green", "right": "orange"}
 
 
@@ -34,14 +37,24 @@ def _mix(a: str, b: str, t: float) -> str:
 
 
 def level_colour(h: int, size: int) -> str:
-    """Shade of a square of height ``h``: dark low ground to pale high ground, evenly stepped."""
+    """Shade of a square of height ``h``: dark low ground to pale high ground, evenly stepped.
+
+    A shade in the middle band where neither dark nor white text reaches 4.5:1 is
+    lightened a touch (less than half a step, so the order of the levels holds).
+    """
+    from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast
+
     t = (h - 1) / (size - 1) if size > 1 else 0.0
-    return _mix(LOW, HIGH, t)
+    colour = _mix(LOW, HIGH, t)
+    while contrast(ink_on(colour), colour) < MIN_TEXT_CONTRAST and t < 1.0:
+        t = min(1.0, t + 0.01)
+        colour = _mix(LOW, HIGH, t)
+    return colour
 
 
 def level_ink(h: int, size: int) -> str:
     """Text colour that stays readable on :func:`level_colour`."""
-    return "#ffffff" if (h - 1) / max(1, size - 1) < 0.45 else "#1a1a1a"
+    return ink_on(level_colour(h, size))
 
 
 def _rect(x0: float, y0: float, w: float, h: float, style: Style) -> Polygon:
@@ -126,23 +139,30 @@ def board_drawing(size: int, cell: float = SQUARE_MM, frame: float = FRAME_MM, d
     return items, side
 
 
-def piece_token(d: float, kind: str, colour: str, colour_name: str) -> list[Item]:
-    """A round piece: seat colour, white ring inside the cut, big kind letter, colour name.
+def piece_token(d: float, kind: str, colour: str, colour_name: str, side: str = "top") -> list[Item]:
+    """A round piece: seat colour, a ring inside the cut, the piece written as the seat writes it
+    (``D`` top, ``d`` bottom, ``DD`` left, ``dd`` right, as on the set-up page), colour name.
 
-    The T gets a white centre with the letter in the seat colour, so it stands
-    out from the A it shares its size with.
+    The letter form tells the sides apart on a mono print, where the colours are
+    only greys. The T gets a white centre with its letter in a dark shade of the
+    seat colour, so it stands out from the A it shares its size with.
     """
+    from terragen.terrace.model import piece_token as written
+
     r = d / 2
+    ink = ink_on(colour)
+    text = written(side, kind)
+    size = r * (0.95 if len(text) == 1 else 0.7)
     items: list[Item] = [
         Circle(0, 0, r * 1.15, Style(fill=colour)),
-        Circle(0, 0, r * 0.84, Style(stroke="#ffffff", width=max(0.4, r * 0.06))),
+        Circle(0, 0, r * 0.84, Style(stroke=ink, width=max(0.4, r * 0.06))),
     ]
     if kind == "T":
         items.append(Circle(0, 0, r * 0.66, Style(fill="#ffffff")))
-        items.append(Text(0, r * 0.36 * 0.95, "T", r * 0.95, colour, bold=True))
+        items.append(Text(0, size * 0.36, text, size, readable(colour, "#ffffff") if ink == "#ffffff" else ink, bold=True))
     else:
-        items.append(Text(0, r * 0.36 * 0.95, kind, r * 0.95, "#ffffff", bold=True))
-        items.append(Text(0, r * 0.72, colour_name, max(1.6, r * 0.16), "#ffffff"))
+        items.append(Text(0, size * 0.36, text, size, ink, bold=True))
+        items.append(Text(0, r * 0.72, colour_name, max(1.6, r * 0.16), ink))
     return items
 
 
@@ -156,7 +176,7 @@ def setup_diagram(size: int, pieces: dict, width: float) -> tuple[list[Item], fl
     for (r, c), piece in sorted(pieces.items()):
         cx, cy = frame + (c + 0.5) * cell, frame + (r + 0.5) * cell
         col = SEAT_COLOURS[piece.side]
-        items.append(Circle(cx, cy, cell * 0.42, Style(fill=col, stroke="#ffffff", width=cell * 0.04)))
+        items.append(Circle(cx, cy, cell * 0.42, Style(fill=col, stroke=LINE, width=cell * 0.03)))
         fs = cell * 0.42
-        items.append(Text(cx, cy + 0.36 * fs, piece.token, fs * (0.8 if len(piece.token) == 2 else 1.0), "#ffffff", bold=True))
+        items.append(Text(cx, cy + 0.36 * fs, piece.token, fs * (0.8 if len(piece.token) == 2 else 1.0), ink_on(col), bold=True))
     return items, side

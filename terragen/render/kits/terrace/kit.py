@@ -87,8 +87,8 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
         ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.35, dash=(2.0, 1.0))))
         lx, ly = ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k
         ov.append(Polygon(((lx - 7.0, ly - 5.5), (lx + 7.0, ly - 5.5), (lx + 7.0, ly + 5.5), (lx - 7.0, ly + 5.5)),
-                          Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=0.9)))
-        ov.append(Text(lx, ly + 3.2, win.name, 9.0, "#1f77b4", bold=True))
+                          Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=1.0)))
+        ov.append(Text(lx, ly + 3.2, win.name, 9.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
             f"and follows on {rows * cols} sheets; the blue frames show which sheet is which.")
@@ -118,7 +118,7 @@ def piece_groups(size: int, t_rank: str = "a") -> list[tuple[float, list[Tile]]]
         for seat in SEAT_ORDER:
             col, name = SEAT_COLOURS[seat], SEAT_COLOUR_NAMES[seat]
             for j in range(counts.get(kind, 0)):
-                groups.setdefault(d, []).append(Tile(piece_token(d, kind, col, name), col, name=f"{name} {kind}{j + 1}"))
+                groups.setdefault(d, []).append(Tile(piece_token(d, kind, col, name, seat), col, name=f"{name} {kind}{j + 1}"))
     return sorted(groups.items())
 
 
@@ -270,8 +270,9 @@ RULES = [
      "when sizes are compared. Set up as shown on the set-up page; the top (upper case) side moves first."),
     ("Along a terrace", "Move a piece as far as you like along its own terrace to an empty square. It may pass your "
      "own pieces but no one else's."),
-    ("Climbing and descending", "Climb one level at a time to the next terrace up, straight or on the diagonal. "
-     "Descend one level at a time, straight only; never on the diagonal."),
+    ("Climbing and descending", "Climb one square to an empty square on the next terrace up, straight or on the "
+     "diagonal. Descend one square to an empty square on the next terrace down, straight only; never on the "
+     "diagonal."),
     ("Taking pieces", "The only diagonal step down is a capture: onto a piece one level lower that is no bigger than "
      "the mover. The taken piece leaves the board, and it may be your own, which can save a bigger piece."),
     ("The centre", "No piece ever steps diagonally across the centre point of the board (the red ring)."),

@@ -25,7 +25,7 @@ INK = "#1a1a1a"
 #: the four apart on a black-and-white printer; the names are the package's family names.
 FAMILY_COLOUR: dict[str, str] = {
     "blue": "#2a5db0",
-    "gray": "#787878",
+    "gray": "#747474",
     "green": "#7ccf5a",
     "yellow": "#f5d63d",
 }

@@ -163,7 +163,8 @@ def rules_sections() -> list[tuple[str, str]]:
         ("Setup", f"The tower goes in the middle. Every player takes the {TILES_PER_FAMILY} land tiles of their family "
          f"(the land picture tells them apart), their knight, catapult and campsite, and {SPIES_PER_PLAYER} spy "
          "tokens. The picture only "
-         "sorts the tiles; during play only the colour on top counts. Unused families stay in the box."),
+         "sorts the tiles; during play only the colour on top counts. Unused families stay in the box. Whoever "
+         "does the best impression of a hexagon starts; turns then go clockwise."),
         ("A turn", f"Put one of your tiles down, your colour up, touching a tile already on the table (the first "
          f"one touches the tower). No tile may lie more than {far4} steps from the tower, or {far3} with two or three "
          "players. Then you may try to turn tiles over."),
@@ -263,7 +264,7 @@ def load_tileset(tiles_text: str | None, tiles_name: str | None, seed: int | Non
         return parse_tileset(tiles_text, tiles_name or "tile set"), f"Tile set read from {tiles_name}"
     from terragen.terraflip.design import DesignSpec, design_tileset
 
-    s = 1 if seed is None else seed
+    s = 0 if seed is None else seed
     try:
         design = design_tileset(DesignSpec(), s)
     except ImportError:

@@ -13,6 +13,7 @@ import math
 
 from terragen.grids import hex as hx
 from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
+from terragen.render.text import text_width
 from terragen.render.palette import Palette, shade
 from terragen.render.shapes import hex_points, turned
 
@@ -45,6 +46,10 @@ def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Pa
     return items
 
 
+def _band(w: float, h: float, cy: float) -> tuple[tuple[float, float], ...]:
+    return ((-w / 2, cy - h / 2), (w / 2, cy - h / 2), (w / 2, cy + h / 2), (-w / 2, cy + h / 2))
+
+
 def piece_back(R: float, level: int, label: str, pal: Palette) -> list[Item]:
     """The underside of a piece: what shows when a piece is turned over (impassable)."""
     base = shade(pal.level(level), 0.75)
@@ -54,7 +59,10 @@ def piece_back(R: float, level: int, label: str, pal: Palette) -> list[Item]:
         Circle(0, -R * 0.08, R * 0.34, Style(fill="#ffffff", stroke="#1a1a1a", width=R * 0.04)),
         Polyline(((-R * 0.2, -R * 0.28), (R * 0.2, R * 0.12)), Style(stroke="#b00000", width=R * 0.07)),
         Polyline(((-R * 0.2, R * 0.12), (R * 0.2, -R * 0.28)), Style(stroke="#b00000", width=R * 0.07)),
-        Text(0, R * 0.5, f"level {level} · {label} · turned over", R * 0.12, "#ffffff"),
+        # a plain white label band: the hatch under the words would halve their contrast
+        Polygon(_band(text_width(f"level {level} · {label} · turned over", R * 0.12) + R * 0.1, R * 0.2, R * 0.455),
+                Style(fill="#ffffff")),
+        Text(0, R * 0.5, f"level {level} · {label} · turned over", R * 0.12, "#1a1a1a"),
     ]
 
 
@@ -76,14 +84,14 @@ def round_token(d: float, fill: str, title: str, sub: str, ink: str = "#ffffff",
     return items
 
 
-def start_mark(d: float, fill: str, corner: int, name: str) -> list[Item]:
+def start_mark(d: float, fill: str, corner: int, name: str, ink: str = "#ffffff") -> list[Item]:
     """A start marker in a seat colour: goes under or beside a corner position."""
     r = d / 2
     items: list[Item] = [Circle(0, 0, r * 1.1, Style(fill=fill)), Circle(0, 0, r * 0.86, Style(stroke="#ffffff", width=r * 0.06))]
     # an arrow pointing "into the board" (up on the token; turn it to face the centre)
-    items.append(Polygon(((0, -r * 0.62), (r * 0.3, -r * 0.25), (-r * 0.3, -r * 0.25)), Style(fill="#ffffff")))
-    items.append(Text(0, r * 0.15, "START", r * 0.28, "#ffffff", bold=True))
-    items.append(Text(0, r * 0.5, f"{name} · corner {corner}", r * 0.17, "#ffffff"))
+    items.append(Polygon(((0, -r * 0.62), (r * 0.3, -r * 0.25), (-r * 0.3, -r * 0.25)), Style(fill=ink)))
+    items.append(Text(0, r * 0.15, "START", r * 0.28, ink, bold=True))
+    items.append(Text(0, r * 0.5, f"{name} · corner {corner}", r * 0.17, ink))
     return items
 
 
@@ -117,30 +125,37 @@ def board_drawing(radius: int, R: float, pal: Palette, frame: float = 4.0) -> tu
             items.append(Text(cx, cy + R * 0.1, f"corner {i}", R * 0.14, "#555555"))
         else:
             items.append(Polygon(pts, Style(fill="#fbf8f1", stroke="#9a9384", width=0.4)))
-        items.append(Text(cx, cy + R * 0.7, f"{c[0]},{c[1]}", R * 0.12, "#9a9384"))
+        items.append(Text(cx, cy + R * 0.7, f"{c[0]},{c[1]}", R * 0.12, "#6b6558"))
     return items, (w, h)
 
 
 def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, float]:
-    """A cut-out ruler, 6 mm per level, to check how many levels one stack stands above another."""
+    """A cut-out ruler, 6 mm per level, to check how many levels one stack stands above another.
+
+    The gauge's bottom cut edge is the table line: stood on the table beside a stack, the band
+    a stack's top reaches is its height in levels. Nothing is printed below the first band, so
+    the reading can never come out one level high.
+    """
     width = 22.0
-    height = levels * LEVEL_MM + 14.0
+    head = 10.0
+    height = levels * LEVEL_MM + head
     items: list[Item] = [Polygon(((0, 0), (width, 0), (width, height), (0, height)), Style(fill="#ffffff", stroke="#000000", width=0.15))]
-    base_y = height - 6.0
+    base_y = height  # the table line is the cut edge itself
     for lv in range(1, levels + 1):
         top = base_y - lv * LEVEL_MM
         items.append(Polygon(((0, top), (9, top), (9, top + LEVEL_MM), (0, top + LEVEL_MM)), Style(fill=pal.level(lv))))
         items.append(Polyline(((0, top), (14, top)), Style(stroke="#000000", width=0.2)))
         items.append(Text(17.0, top + 4.2, str(lv), 3.6, "#000000", bold=True))
     items.append(Polyline(((0, base_y), (width, base_y)), Style(stroke="#000000", width=0.4)))
-    items.append(Text(width / 2, base_y + 4.0, "table", 2.4, "#000000"))
-    items.append(Text(width / 2, 4.5, "6 mm / level", 2.2, "#000000"))
+    items.append(Text(width / 2, 4.0, "6 mm / level", 2.2, "#000000"))
+    items.append(Text(width / 2, 7.6, "bottom edge = table", 1.9, "#000000"))
     return items, width, height
 
 
-def path_items(points: list[tuple[float, float]], colour: str, width: float) -> list[Item]:
-    """A route drawn as a line with dots at each step."""
-    items: list[Item] = [Polyline(tuple(points), Style(stroke=colour, width=width, opacity=0.85))]
+def path_items(points: list[tuple[float, float]], colour: str, width: float,
+               dash: tuple[float, ...] | None = None) -> list[Item]:
+    """A route drawn as a line with dots at each step; ``dash`` tells routes apart on a mono print."""
+    items: list[Item] = [Polyline(tuple(points), Style(stroke=colour, width=width, opacity=0.85, dash=dash))]
     for x, y in points[1:-1]:
         items.append(Circle(x, y, width * 0.9, Style(fill=colour)))
     return items

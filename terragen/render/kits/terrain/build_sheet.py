@@ -1,36 +1,330 @@
-"""A layout as a one-page build sheet: what goes where, turned which way, and how to play it.
+"""A layout as a build sheet: what goes where, turned which way, and how to play it.
 
-Every position shows its piece (id from the cell's ``extra["piece"]`` when the
-layout names one, else level and pattern), its rotation (pips drawn where the
-exits point), and its level colour. Starts and destinations are marked in seat
-colours, each player's cheapest route (start, then the destinations in the
-order listed) is drawn from :func:`terragen.terrain.paths.cheapest_path`, and a
-build order carried in ``meta.build_order`` is printed as a numbered list.
+The board is drawn large (landscape pages, split into bands of rows when one
+page would make the hexes too small), because this is the page a builder
+reads at arm's length while laying pieces. Each hex keeps fixed zones that
+nothing else enters: the level in the middle, the rotation (``r`` and a digit)
+in the top corner, the piece id in the bottom corner, seat tags in the side
+corners; pips sit on the edge rays between them and a dark notch on the rim
+shows where the piece's right-hand side goes. Routes are drawn on a separate
+map page so they never cross a label, followed by the players' legend and the
+build order carried in ``meta.build_order``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
 from terragen.grids import hex as hx
-from terragen.render.impose import PrintOptions, page_scale
+from terragen.render.contrast import DARK_INK, ink_on
+from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Style, Text, translate
-from terragen.render.palette import load_palette
-from terragen.render.kits.terrain.art import path_items, piece_back, piece_face
+from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
+from terragen.render.palette import Palette, load_palette, shade
+from terragen.render.kits.terrain.art import path_items
+from terragen.render.paper import Paper
 from terragen.render.shapes import hex_points
-from terragen.render.text import text_width
+from terragen.render.text import text_width, wrap
 from terragen.terrain.layout import Layout
 
 GAME = "The Terrain Game"
+#: Hex circumradius (mm) the board pages aim for: labels at 0.22 R are then 8 pt or more.
+TARGET_R = 13.0
+MAX_R = 18.0
+LABEL_SHARE = 0.22
+#: The smallest size (mm) a piece id or rotation is printed at: 8 pt.
+MIN_LABEL_MM = 8 * 25.4 / 72
+#: Where the seat tags go (degrees, counter-clockwise from east): the four side corners of a hex,
+#: which no pip ray crosses. Starts take the upper ones, destinations the lower ones.
+TAG_ANGLES = {"start": (150.0, 30.0), "dest": (210.0, 330.0)}
+HEADER = 18.0
+#: Each seat's route line pattern (seat mod 6), so routes stay apart on a mono print too.
+ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
 
 
-def cell_label(cell) -> str:
-    """The piece's id if the layout names it, else level + pattern; plus the rotation."""
+def piece_name(cell) -> str:
+    """The piece's id if the layout names it, else level + pattern."""
     piece = cell.extra.get("piece") if isinstance(cell.extra, dict) else None
-    name = str(piece) if piece else f"{cell.level}{cell.pattern}"
-    return f"{name} r{cell.rotation}"
+    return str(piece) if piece else f"{cell.level}{cell.pattern}"
+
+
+def landscape(paper: Paper) -> Paper:
+    """The same sheet turned sideways: the board is wider than it is tall."""
+    if paper.width >= paper.height:
+        return paper
+    return dataclasses.replace(paper, width=paper.height, height=paper.width, inset_x=paper.inset_y, inset_y=paper.inset_x)
+
+
+def _windows(radius: int, area_w: float, area_h: float) -> tuple[float, list[list[Any]]]:
+    """Hex size and the board's cells split into page windows: the fewest pages whose hexes
+    reach :data:`TARGET_R` (bands of whole rows first, then left and right halves too)."""
+    cells = hx.board_cells(radius)
+    rows = sorted({h[1] for h in cells})
+    xs = {h: hx.to_pixel(h, 1.0)[0] for h in cells}
+    x_lo, x_hi = min(xs.values()), max(xs.values())
+    best: tuple[float, list[list[Any]]] | None = None
+    for ny, nx in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)):
+        bands = [rows[k * len(rows) // ny:(k + 1) * len(rows) // ny] for k in range(ny)]
+        wins = []
+        for band in bands:
+            for j in range(nx):
+                lo = x_lo + (x_hi - x_lo + 1e-9) * j / nx
+                hi = x_lo + (x_hi - x_lo + 1e-9) * (j + 1) / nx
+                win = [h for h in cells if h[1] in band and (lo <= xs[h] < hi or (j == nx - 1 and xs[h] >= hi))]
+                if win:
+                    wins.append(win)
+        R = min(_fit(win, area_w, area_h) for win in wins)
+        if best is None or R > best[0] + 1e-9:
+            best = (R, wins)
+        if R >= TARGET_R:
+            break
+    assert best is not None
+    return min(best[0], MAX_R), best[1]
+
+
+def _extent(win: list[Any], R: float = 1.0) -> tuple[float, float, float, float]:
+    pts = [hx.to_pixel(h, R) for h in win]
+    hw = R * math.sqrt(3) / 2
+    return (min(x for x, _ in pts) - hw, min(y for _, y in pts) - R, max(x for x, _ in pts) + hw, max(y for _, y in pts) + R)
+
+
+def _fit(win: list[Any], area_w: float, area_h: float) -> float:
+    x0, y0, x1, y1 = _extent(win)
+    return min(area_w / (x1 - x0), area_h / (y1 - y0))
+
+
+def _markers(layout: Layout) -> dict[Any, list[tuple[str, int, str]]]:
+    """Per hex: (kind, seat, tag text) for every start and destination on it, in seat order."""
+    out: dict[Any, list[tuple[str, int, str]]] = {}
+    for p in layout.players:
+        st = layout.start(p)
+        if st is not None:
+            out.setdefault(st, []).append(("start", p.seat, f"S{p.seat}"))
+        for j, d in enumerate(p.destinations, 1):
+            out.setdefault(d.hex, []).append(("dest", p.seat, f"{p.seat}.{j}"))
+    return out
+
+
+def _tags(R: float, marks: list[tuple[str, int, str]], pal: Palette) -> list[Item]:
+    """Seat tags in the side corners and a seat-coloured frame inside the rim for the first marker."""
+    items: list[Item] = []
+    if marks:
+        items.append(Polygon(hex_points(R * 0.93), Style(stroke=pal.seat(marks[0][1]), width=R * 0.06)))
+    used = {"start": 0, "dest": 0}
+    size = R * 0.19
+    for kind, seat, text in marks:
+        angles = TAG_ANGLES[kind]
+        if used[kind] >= len(angles):
+            continue  # more markers than corners: the legend still lists them all
+        a = math.radians(angles[used[kind]])
+        used[kind] += 1
+        cx, cy = R * 0.6 * math.cos(a), -R * 0.6 * math.sin(a)
+        fill = pal.seat(seat)
+        w = max(text_width(text, size, bold=True) / 2 + R * 0.04, R * 0.14)
+        h = R * 0.12
+        items.append(Polygon(((cx - w, cy - h), (cx + w, cy - h), (cx + w, cy + h), (cx - w, cy + h)),
+                             Style(fill=fill, stroke="#ffffff", width=R * 0.015)))
+        items.append(Text(cx, cy + size * 0.36, text, size, ink_on(fill), bold=True))
+    return items
+
+
+def _fitted(text: str, size: float, width: float, bold: bool = True) -> float:
+    """``size`` shrunk until ``text`` fits ``width``, but never under the 8 pt floor."""
+    w = text_width(text, size, bold)
+    return size if w <= width else max(MIN_LABEL_MM, size * width / w)
+
+
+def cell_items(cell, R: float, pal: Palette, marks: list[tuple[str, int, str]]) -> list[Item]:
+    """One position of the build sheet in local mm around (0, 0)."""
+    from terragen.terrain.pieces import exits
+
+    base = pal.level(cell.level)
+    ink = ink_on(base)
+    label = R * LABEL_SHARE
+    items: list[Item] = []
+    if cell.inverted:
+        dark = shade(base, 0.8)
+        items.append(Polygon(hex_points(R), Style(fill=dark, hatch=Hatch(spacing=R * 0.16, angle=45, colour=shade(dark, 0.85), width=R * 0.02))))
+        ink = ink_on(dark)
+        items.append(Text(0, -R * 0.46, "INV", _fitted("INV", label, R * 0.4), ink, bold=True))
+    else:
+        items.append(Polygon(hex_points(R), Style(fill=base)))
+        pip_r = R * 0.08
+        for d in exits(cell.pattern, cell.rotation):
+            mx, my = hx.edge_midpoint_offset(d, R)
+            items.append(Circle(mx * 0.72, my * 0.72, pip_r, Style(fill=DARK_INK, stroke="#ffffff", width=pip_r * 0.3)))
+        # the notch: where the piece's right-hand side (as printed, number upright) goes
+        k = cell.rotation % 6
+        (ax, ay), (bx, by) = hx.corner_offsets(R)[(k - 1) % 6], hx.corner_offsets(R)[k]
+        mx, my = hx.edge_midpoint_offset(k, R)
+        tip = (mx * 0.86, my * 0.86)
+        wing = 0.32
+        items.append(Polygon(((mx + (ax - mx) * wing, my + (ay - my) * wing), (mx + (bx - mx) * wing, my + (by - my) * wing), tip),
+                             Style(fill=DARK_INK)))
+        rot = f"r{cell.rotation}"
+        items.append(Text(0, -R * 0.46, rot, _fitted(rot, label, R * 0.4), ink, bold=True))
+    items.append(Text(0, R * 0.14, str(cell.level), R * 0.4, ink, bold=True))
+    name = piece_name(cell)
+    items.append(Text(0, R * 0.64, name, _fitted(name, label, R * 0.4), ink, bold=True))
+    items.extend(_tags(R, marks, pal))
+    return items
+
+
+def _page(paper: Paper, opts: PrintOptions, items: list[Item], label: str) -> Page:
+    page = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]
+    return page
+
+
+def _rows_text(win: list[Any]) -> str:
+    rows = sorted({h[1] for h in win})
+    qs = sorted({h[0] for h in win})
+    return f"rows r = {rows[0]} to {rows[-1]}, columns q = {qs[0]} to {qs[-1]}"
+
+
+def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Palette, source: str,
+                k: int, n_win: int) -> list[Item]:
+    c = paper.content
+    x0, y0, x1, y1 = _extent(win, R)
+    ox = c.x0 + (c.width - (x1 - x0)) / 2 - x0
+    oy = c.y0 + HEADER + (c.height - HEADER - (y1 - y0)) / 2 - y0
+    part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
+    items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True)]
+    key = ("Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
+           "the black notch shows where its right-hand side goes. Match the pips. S2 = seat 2's start, "
+           "2.1 = seat 2's first flag.")
+    if any(cell.inverted for cell in layout.cells):
+        key += " INV = lay that piece upside down."
+    for j, line in enumerate(wrap(key, 2.9, c.width)[:2]):
+        items.append(Text(c.x0, c.y0 + 10.5 + j * 3.8, line, 2.9, "#333333", anchor="start"))
+    cmap = layout.cell_map()
+    marks = _markers(layout)
+    for h in win:
+        x, y = hx.to_pixel(h, R)
+        x, y = x + ox, y + oy
+        cell = cmap.get(h)
+        if cell is None:
+            items.append(Polygon(hex_points(R, x, y), Style(stroke="#999999", width=0.2, dash=(1.0, 1.0))))
+            continue
+        items.append(Group(cell_items(cell, R, pal, marks.get(h, [])), translate(x, y)))
+        items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.35)))
+    if n_win > 1:
+        board = [hex_points(R, *(a + b for a, b in zip(hx.to_pixel(h, R), (ox, oy)))) for h in win]
+        items.extend(_locator(layout.radius, win, board, c))
+    return items
+
+
+def _locator(radius: int, win: list[Any], board: list[tuple[tuple[float, float], ...]], c) -> list[Item]:
+    """A thumbnail of the whole board with this page's part dark, in a corner the part leaves free,
+    so a builder sees at once where the sheet's rows join the other sheets."""
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.geometry import box
+    from shapely.ops import unary_union
+
+    cells = hx.board_cells(radius)
+    r = 1.2
+    x0, y0, x1, y1 = _extent(cells, r)
+    w, h = x1 - x0, y1 - y0
+    taken = unary_union([SPolygon(p) for p in board]).buffer(2.0)
+    top = c.y0 + HEADER
+    for cx, cy in ((c.x1 - w, top), (c.x0, top), (c.x1 - w, c.y1 - h), (c.x0, c.y1 - h)):
+        if not box(cx - 1, cy - 1, cx + w + 1, cy + h + 1).intersects(taken):
+            here = set(win)
+            items: list[Item] = []
+            for cell in cells:
+                px, py = hx.to_pixel(cell, r)
+                fill = "#333333" if cell in here else "#dddddd"
+                items.append(Polygon(hex_points(r, cx - x0 + px, cy - y0 + py), Style(fill=fill, stroke="#ffffff", width=0.1)))
+            return items
+    return []  # no free corner: the title's rows and columns still say where the part goes
+
+
+def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tuple[list[Item], float]:
+    """The players' cheapest routes on a smaller map, and the legend beside it."""
+    c = paper.content
+    info = routes(layout)
+    map_w = c.width * 0.55
+    cells = hx.board_cells(layout.radius)
+    x0, y0, x1, y1 = _extent(cells)
+    R = min(map_w / (x1 - x0), (c.height - HEADER) / (y1 - y0))
+    ox = c.x0 - x0 * R
+    oy = c.y0 + HEADER - y0 * R
+
+    def at(h) -> tuple[float, float]:
+        x, y = hx.to_pixel(h, R)
+        return (ox + x, oy + y)
+
+    items: list[Item] = [
+        Text(c.x0, c.y0 + 5.0, f"Routes and players: {source}", 5.0, "#000000", anchor="start", bold=True),
+        Text(c.x0, c.y0 + 10.5, f"radius {layout.radius}, {len(layout.cells)} pieces, {len(layout.players)} players. "
+             "Each line is a player's cheapest route under the printed rotations.", 2.9, "#333333", anchor="start"),
+    ]
+    cmap = layout.cell_map()
+    marks = _markers(layout)
+    for h in cells:
+        cell = cmap.get(h)
+        fill = pal.level(cell.level) if cell is not None else "#ffffff"
+        items.append(Polygon(hex_points(R, *at(h)), Style(fill=fill, stroke="#ffffff", width=0.25)))
+    # routes stop short of the marker discs, so no line ever runs under a tag's text
+    from shapely.geometry import LineString, Point
+    from shapely.ops import unary_union
+
+    disc = R * 0.5
+    width = max(0.35, R * 0.055)
+    holes = unary_union([Point(*at(h)).buffer(disc + width) for h in marks])
+    for k, (seat, hexes, cost, ok) in enumerate(info):
+        if len(hexes) > 1:
+            off = (k - (len(info) - 1) / 2) * R * 0.07  # routes sharing a step stay side by side
+            line = LineString([(at(h)[0], at(h)[1] + off) for h in hexes]).difference(holes)
+            for part in getattr(line, "geoms", [line]):
+                if not part.is_empty and part.length > 0:
+                    items.extend(path_items([(round(x, 4), round(y, 4)) for x, y in part.coords], pal.seat(seat), width,
+                                            ROUTE_DASH[seat % len(ROUTE_DASH)]))
+    for h, ms in sorted(marks.items()):
+        x, y = at(h)
+        kind, seat, text = ms[0]
+        size = _fitted(text, R * 0.34, disc * 1.5)
+        items.append(Circle(x, y, disc, Style(fill=pal.seat(seat))))
+        items.append(Text(x, y + size * 0.36, text, size, ink_on(pal.seat(seat)), bold=True))
+    # legend
+    lx = c.x0 + map_w + 8.0
+    lw = c.x1 - lx
+    y = c.y0 + HEADER + 4.0
+    items.append(Text(lx, y, "Players", 3.6, "#000000", anchor="start", bold=True))
+    for (seat, hexes, cost, ok), p in zip(info, layout.players):
+        y += 6.0
+        col = pal.seat(seat)
+        items.append(Polygon(((lx, y - 3.2), (lx + 7.0, y - 3.2), (lx + 7.0, y + 1.0), (lx, y + 1.0)), Style(fill=col)))
+        items.append(Text(lx + 3.5, y, f"S{seat}", 2.9, ink_on(col), bold=True))
+        items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[seat % len(ROUTE_DASH)])))
+        dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
+        cost_txt = (f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
+                    else "no route under the printed rotations")
+        lines = wrap(f"seat {seat} ({pal.seat_name(seat)}), corner {p.corner}; flags {dests}; {cost_txt}", 2.9, lw - 22.0)
+        for j, line in enumerate(lines):
+            items.append(Text(lx + 21.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
+        y += 3.9 * (len(lines) - 1)
+    return items, R
+
+
+def _order_pages(order: list[str], paper: Paper, source: str) -> list[list[Item]]:
+    """The build order in columns of 8 pt lines, as many pages as it takes."""
+    c = paper.content
+    size, lead = MIN_LABEL_MM + 0.2, 4.4
+    col_w = max(text_width(s, size) for s in order) + 6.0
+    ncols = max(1, int(c.width // col_w))
+    per_col = max(1, int((c.height - HEADER) // lead))
+    per_page = ncols * per_col
+    pages = []
+    for start in range(0, len(order), per_page):
+        chunk = order[start:start + per_page]
+        items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build order: {source} ({len(order)} placements)", 5.0, "#000000", anchor="start", bold=True)]
+        for k, line in enumerate(chunk):
+            items.append(Text(c.x0 + (k // per_col) * col_w, c.y0 + HEADER + (k % per_col) * lead, line, size, "#000000", anchor="start"))
+        pages.append(items)
+    return pages
 
 
 def routes(layout: Layout) -> list[tuple[int, list[Any], int | None, bool]]:
@@ -78,97 +372,23 @@ def _build_order(layout: Layout) -> list[str]:
 
 
 def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> Document:
-    """The build sheet of ``layout`` on ``opts.paper`` (one page)."""
-    from terragen.terrain.pieces import exits
-
+    """The build sheet of ``layout`` on ``opts.paper`` turned landscape: board pages, routes, build order."""
     pal = load_palette("terrain")
-    paper = opts.paper
+    paper = landscape(opts.paper)
     c = paper.content
+    R, wins = _windows(max(1, layout.radius), c.width, c.height - HEADER)
+    bodies: list[tuple[str, list[Item], float | None]] = []
+    for k, win in enumerate(wins, 1):
+        what = f"build sheet of {source}" + (f", board part {k}/{len(wins)}" if len(wins) > 1 else "")
+        bodies.append((what, _board_page(layout, win, R, paper, pal, source, k, len(wins)), R / (50.0 / math.sqrt(3))))
+    route_items, route_R = _route_page(layout, paper, pal, source)
+    bodies.append((f"routes and players of {source}", route_items, route_R / (50.0 / math.sqrt(3))))
     order = _build_order(layout)
-    radius = max(1, layout.radius)
-    # board region: the top of the page, leaving room for legend and build order
-    list_h = 0.0
     if order:
-        list_h = min(c.height * 0.34, 10.0 + math.ceil(len(order) / 5) * 3.4)
-    legend_h = 8.0 + 4.6 * max(1, len(layout.players))
-    top = c.y0 + 12.0
-    board_box = Box(c.x0, top, c.x1, c.y1 - list_h - legend_h)
-    # hex size so the whole board fits
-    cols_w = math.sqrt(3) * (2 * radius + 1)
-    rows_h = 1.5 * (2 * radius) + 2
-    R = min(board_box.width / cols_w, board_box.height / rows_h)
-    cx0 = (board_box.x0 + board_box.x1) / 2
-    cy0 = board_box.y0 + board_box.height / 2
-
-    def at(h) -> tuple[float, float]:
-        x, y = hx.to_pixel(h, R)
-        return (cx0 + x, cy0 + y)
-
-    items: list[Item] = [
-        Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}", 5.0, "#000000", anchor="start", bold=True),
-        Text(c.x0, c.y0 + 10.0, f"radius {layout.radius}, {len(layout.cells)} pieces, {len(layout.players)} players. "
-             "Each hex: piece, rotation (r), pips as they sit.", 2.8, "#333333", anchor="start"),
-    ]
-    cmap = layout.cell_map()
-    for h in hx.board_cells(layout.radius):
-        x, y = at(h)
-        cell = cmap.get(h)
-        if cell is None:
-            items.append(Polygon(hex_points(R, x, y), Style(stroke="#999999", width=0.2, dash=(1.0, 1.0))))
-            continue
-        label = cell_label(cell)
-        if cell.inverted:
-            art = piece_back(R, cell.level, label, pal)
-        else:
-            art = piece_face(R, cell.level, exits(cell.pattern, cell.rotation), "", pal, number=False)
-            art.append(Text(0, R * 0.15, str(cell.level), R * 0.48, pal.text_on(cell.level), bold=True))
-            art.append(Text(0, R * 0.55, label, R * 0.19, pal.text_on(cell.level)))
-        items.append(Group(art, translate(x, y), clip=hex_points(R)))
-        items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.25)))
-    # routes, then starts and destinations on top
-    info = routes(layout)
-    for k, (seat, hexes, cost, ok) in enumerate(info):
-        if len(hexes) > 1:
-            off = (k - (len(info) - 1) / 2) * R * 0.08  # small offsets so routes sharing a hex stay visible
-            pts = [(at(h)[0] + off, at(h)[1] + off) for h in hexes]
-            items.extend(path_items(pts, pal.seat(seat), max(0.5, R * 0.07)))
-    for p in layout.players:
-        col = pal.seat(p.seat)
-        st = layout.start(p)
-        if st is not None:
-            x, y = at(st)
-            items.append(Circle(x, y, R * 0.8, Style(stroke=col, width=max(0.8, R * 0.12))))
-            items.append(Circle(x, y - R * 0.78, R * 0.3, Style(fill=col, stroke="#ffffff", width=max(0.2, R * 0.03))))
-            items.append(Text(x, y - R * 0.69, f"S{p.seat}", R * 0.26, "#ffffff", bold=True))
-        for j, d in enumerate(p.destinations, 1):
-            x, y = at(d.hex)
-            items.append(Circle(x, y - R * 0.05, R * 0.34, Style(fill="#ffffff", stroke=col, width=max(0.6, R * 0.09))))
-            items.append(Text(x, y + R * 0.07, f"{p.seat}.{j}", R * 0.26, col, bold=True))
-    # legend: one line per player
-    y = board_box.y1 + 6.0
-    items.append(Text(c.x0, y, "Players (route: start, then destinations in the order listed; cost in movement points)", 3.0, "#000000", anchor="start", bold=True))
-    for (seat, hexes, cost, ok), p in zip(info, layout.players):
-        y += 4.6
-        col = pal.seat(seat)
-        items.append(Circle(c.x0 + 2.0, y - 1.0, 1.8, Style(fill=col)))
-        dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
-        cost_txt = f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None else "no route under the current rotations"
-        items.append(Text(c.x0 + 6.0, y, f"seat {seat} ({pal.seat_name(seat)}), corner {p.corner}; destinations {dests}; {cost_txt}", 2.8, "#000000", anchor="start"))
-    if order:
-        y += 7.0
-        items.append(Text(c.x0, y, f"Build order ({len(order)} placements)", 3.0, "#000000", anchor="start", bold=True))
-        y0 = y + 4.0
-        avail = c.y1 - y0
-        per_col = max(1, int(avail // 3.4))
-        ncols = math.ceil(len(order) / per_col)
-        col_w = c.width / max(ncols, 1)
-        size = 2.5
-        while size > 1.2 and max(text_width(s, size) for s in order) > col_w - 1.0:
-            size -= 0.1
-        for k, line in enumerate(order):
-            items.append(Text(c.x0 + (k // per_col) * col_w, y0 + (k % per_col) * 3.4, line, size, "#000000", anchor="start"))
-    label = page_label(GAME, f"build sheet of {source}", opts.scale, 1, 1, reduced=R / (50.0 / math.sqrt(3)))
-    page = Page(paper.width, paper.height, label=label, trim=paper.printable)
-    page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]
-    return Document(f"{GAME}: build sheet of {source}", [page])
-
+        for items in _order_pages(order, paper, source):
+            bodies.append((f"build order of {source}", items, None))
+    pages = []
+    for k, (what, items, reduced) in enumerate(bodies, 1):
+        label = page_label(GAME, what, opts.scale, k, len(bodies), reduced=reduced)
+        pages.append(_page(paper, opts, items, label))
+    return finish_document(Document(f"{GAME}: build sheet of {source}", pages), opts)

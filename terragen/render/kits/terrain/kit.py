@@ -19,6 +19,7 @@ from terragen.render import nets as netmod
 from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.contrast import ink_on, readable
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
 from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
@@ -30,6 +31,7 @@ GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
 MIN_TILE, MAX_TILE = 25.0, 80.0
 TOKEN_D = 20.0
+NET_GAP = 3.0  # mm between fold-up nets on a sheet
 
 
 @dataclass
@@ -94,7 +96,7 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
         wx, wy, aw, ah = win.x, win.y, win.w, win.h
         pts = win.corners()
         ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True, ))
+        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#175a8c", bold=True, ))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets; "
@@ -111,12 +113,15 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     """Start marks, one token per player and three destination flags per colour, and the elevation gauge."""
     tiles: list[Tile] = []
     for s in range(seats):
-        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s)), pal.seat(s), name=f"start {s}"))
+        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"start {s}"))
     for s in range(seats):
-        tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s)), pal.seat(s), name=f"player {s}"))
+        tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"player {s}"))
     for s in range(seats):
         for j in range(1, 4):
-            tiles.append(Tile(round_token(TOKEN_D, shade(pal.seat(s), 1.55), str(j), pal.seat_name(s), ink=shade(pal.seat(s), 0.55), symbol="flag"),
+            ground = shade(pal.seat(s), 1.55)
+            # the flag names its player's token too, so flags sort without colour (mono prints)
+            tiles.append(Tile(round_token(TOKEN_D, ground, str(j), f"P{s + 1} {pal.seat_name(s)}",
+                                          ink=readable(shade(pal.seat(s), 0.55), ground), symbol="flag"),
                               shade(pal.seat(s), 1.55), name=f"destination {s}.{j}"))
     paper = opts.paper
     gitems, gw, gh = elevation_gauge(pal)
@@ -141,14 +146,18 @@ RULES = [
      "is its height in levels; its dots (pips) mark the three sides a token may leave by."),
     ("Destinations", "Each player then places flags for a neighbour (the same number, one to three, for everyone), "
      "never two on one position, and only where a token could get to without ever climbing or dropping more than "
-     "three levels in a single step. Tokens start on their corners."),
+     "three levels in a single step. A flag may sit on a corner nobody starts from. Tokens start on their corners."),
     ("Your turn", "The highest roll starts, then players take turns. Roll both dice. The white die is how many movement points you have. An odd red die means bad "
      "weather: every step costs twice as much."),
     ("Moving", "Step to a neighbouring position only across a pip side of the piece your token stands on; the piece "
      "you enter may have its pips anywhere. A step may go up or down at most three levels. Turned-over pieces "
      "cannot be entered or left."),
+    ("Meeting other tokens", "Never two tokens on one position. You may move over another token, but if your move "
+     "ends on it, that token is sent back to its start corner. A token standing on its own start corner cannot be "
+     "landed on."),
     ("Costs", "Same height: 1 point. Going down: 1 point per level dropped. Going up: 1 point per level climbed, "
-     "plus 1. Double all costs in bad weather. Unused points are lost."),
+     "plus 1. Double all costs in bad weather. Spend as many of your points as you like, or none; unused points "
+     "are lost."),
     ("Doubles", "When both dice show the same number you do not move; instead you turn one piece anywhere on the "
      "board (with or without a token on it) to a new direction, or pass. Variant: on a double six you may "
      "instead turn an empty piece upside down for the rest of the game."),
@@ -156,7 +165,7 @@ RULES = [
      "The first player to have all of their flags wins."),
     ("Printing notes", "Print the piece sheets double-sided (or use the gutter-fold file); the back of each piece "
      "is its turned-over face. Check the 100 mm bar on any page with a ruler before cutting. The elevation gauge "
-     "measures stacks: 6 mm per level."),
+     "measures stacks, 6 mm per level: stand its bottom edge on the table beside them."),
 ]
 
 
@@ -175,22 +184,29 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
     from terragen.terrain.pieces import exits
 
     R = size / math.sqrt(3)
+    paper = opts.paper
+    # nets sit NET_GAP apart; a bleed of half that keeps each net's bleed its own colour all round
+    bleed = min(paper.bleed, NET_GAP / 2)
     nets = []
     for pid, lv, pat in _pieces(inventory):
         face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0)
-        nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid))
-    paper = opts.paper
-    area = paper.content
+        nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid,
+                                     bleed=bleed, lid_colour=pal.level(lv)))
+    c = paper.content
+    # each net's bleed stays inside the printable area; at the foot it may reach into the footer's
+    # empty top (the label sits lower), which keeps the 96 nets on as few sheets as without bleed
+    area = Box(c.x0 + bleed, c.y0 + bleed, c.x1 - bleed, c.y1)
     for n in nets:
         if n.bounds.width > area.width or n.bounds.height > area.height:
             raise SpecError(f"a {size:g} mm piece's fold-up net does not fit {paper.name} paper; use a smaller --tile-size")
-    packed = netmod.pack_nets(nets, area)
+    packed = netmod.pack_nets(nets, area, gap=NET_GAP)
     pages = []
     for k, placed in enumerate(packed, 1):
         names = ", ".join(nets[i].items[-1].text for i, _ in placed[:1]) + (f" to {nets[placed[-1][0]].items[-1].text}" if len(placed) > 1 else "")
         label = page_label(GAME, f"fold-up pieces {names} (cut solid, fold dashed)", opts.scale, k, len(packed))
-        page = Page(paper.width, paper.height, label=label, trim=paper.content)
-        page.items = [page_scale(opts, paper, [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
+        page = Page(paper.width, paper.height, label=label, trim=paper.content, bleed=Box(c.x0, c.y0, c.x1, c.y1 + bleed))
+        bleeds = [Group(nets[i].bleed, at) for i, at in placed]  # under every net: no bleed covers art
+        page.items = [page_scale(opts, paper, bleeds + [netmod.place(nets[i], at) for i, at in placed] + [footer(paper, label, opts.scale)])]
         pages.append(page)
     return KitPart("nets", Document(f"{GAME}: fold-up 3D pieces", pages, duplex="simplex"))
 

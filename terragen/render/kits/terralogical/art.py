@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from terragen.render.model import Circle, Group, Hatch, Item, Point, Polygon, Polyline, Style, Text, translate
+from terragen.render.contrast import ink_on as text_ink
 from terragen.render.palette import shade
 from terragen.terralogical.tiles import CLOUD, FIELD, LANDSCAPE_NAMES, MEADOW, WOOD, Tile, Triangle
 
@@ -31,7 +32,7 @@ COLOURS: dict[str, tuple[str, str]] = {
 SUBSOIL_BAND = "#5a3f26"
 SUBSOIL_DOT = "#f0e2c6"
 TILE_BLEED = "#cdc4ae"
-BACK = "#7d8f5e"
+BACK = "#556b3a"  # dark enough for white lettering at 4.5:1 or more
 BAND_SHARE = 0.085  # depth of the dark-subsoil band as a share of the tile side
 
 
@@ -203,6 +204,17 @@ def triangle_art(side: int, tri: Triangle, s: float) -> list[Item]:
     return items
 
 
+def tile_bleed(tile: Tile, s: float, bleed: float) -> list[Item]:
+    """What lies just past a tile's cut: each side's edge colour carried outward (the subsoil band
+    on dark sides, the landscape on light ones), so an off cut shows the tile's own colours."""
+    k = (s + 2 * bleed) / s * 1.5  # the triangles meet at the centre: scaled up, their seams stay put
+    items: list[Item] = []
+    for side, tri in enumerate(tile.edges):
+        pts = tuple((x * k, y * k) for x, y in triangle_points(side, s))
+        items.append(Polygon(pts, Style(fill=fill_of(tri) if tri.light else SUBSOIL_BAND)))
+    return items
+
+
 def tile_face(tile: Tile, s: float, label: str = "", centre: str = "id") -> list[Item]:
     """The face of a tile at rotation 0: four triangles, white seams, and a centre badge.
 
@@ -238,7 +250,7 @@ def tile_back(s: float) -> list[Item]:
         Polygon(((-h * 1.2, -h * 1.2), (h * 1.2, -h * 1.2), (h * 1.2, h * 1.2), (-h * 1.2, h * 1.2)), Style(fill=BACK)),
         Polygon(((-h * 0.82, -h * 0.82), (h * 0.82, -h * 0.82), (h * 0.82, h * 0.82), (-h * 0.82, h * 0.82)),
                 Style(stroke=shade(BACK, 1.45), width=max(0.3, s * 0.012))),
-        Text(0.0, s * 0.025, "TERRALOGICAL", s * 0.065, shade(BACK, 1.6), bold=True),
+        Text(0.0, s * 0.025, "TERRALOGICAL", s * 0.065, text_ink(BACK), bold=True),
     ]
 
 
@@ -322,7 +334,7 @@ def board_drawing(square: float, size: int, sun: tuple[int, int], flower: tuple[
             elif (r, c) in flower_fields:
                 fill = "#fce7f1"
             items.append(Polygon(pts, Style(fill=fill, stroke="#6b5a3a", width=0.35)))
-            items.append(Text(x0 + 1.5, y0 + 3.5, f"{r},{c}", 2.4, "#7a6a4a", anchor="start"))
+            items.append(Text(x0 + 1.5, y0 + 3.5, f"{r},{c}", 2.4, "#5c4d30", anchor="start"))
             cx, cy = x0 + square / 2, y0 + square / 2
             if (r, c) == sun:
                 items.extend(sun_symbol(cx, cy - square * 0.06, square * 0.16))

@@ -24,7 +24,7 @@ from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
 from terragen.render.kits.terralogical.art import (
-    BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_face,
+    BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_bleed, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
 from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
@@ -50,15 +50,18 @@ def board_square(tile_size: float) -> float:
     return tile_size + SQUARE_PLAY
 
 
-def deck_tiles(deck: Deck, size: float) -> list[Tile]:
-    """Every tile of the game: the sun, the flower, then the land tiles in deck order, each with the plain back."""
+def deck_tiles(deck: Deck, size: float, bleed: float = 3.0) -> list[Tile]:
+    """Every tile of the game: the sun, the flower, then the land tiles in deck order, each with the
+    plain back; the fronts' art carries on into the bleed."""
     from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE
 
     back = tile_back(size)
-    out = [Tile(tile_face(START_TILE, size, centre="sun"), TILE_BLEED, back, BACK, START_ID),
-           Tile(tile_face(END_TILE, size, centre="flower"), TILE_BLEED, back, BACK, END_ID)]
+    out = [Tile(tile_face(START_TILE, size, centre="sun"), TILE_BLEED, back, BACK, START_ID,
+                bleed_art=tile_bleed(START_TILE, size, bleed)),
+           Tile(tile_face(END_TILE, size, centre="flower"), TILE_BLEED, back, BACK, END_ID,
+                bleed_art=tile_bleed(END_TILE, size, bleed))]
     for tid, tile in deck.tiles:
-        out.append(Tile(tile_face(tile, size, tid), TILE_BLEED, back, BACK, tid))
+        out.append(Tile(tile_face(tile, size, tid), TILE_BLEED, back, BACK, tid, bleed_art=tile_bleed(tile, size, bleed)))
     return out
 
 
@@ -71,14 +74,14 @@ def tick_area(opts: PrintOptions) -> Box:
 
 
 def tiles_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
-    tiles = deck_tiles(deck, size)
+    tiles = deck_tiles(deck, size, opts.paper.bleed)
     imp = impose(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles (sun, flower, land), {size:g} mm", duplex=True,
                  area=tick_area(opts))
     return KitPart("tiles", Document(f"{GAME}: tiles (print double-sided)", imp.pages, duplex=opts.flip))
 
 
 def gutter_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
-    tiles = deck_tiles(deck, size)
+    tiles = deck_tiles(deck, size, opts.paper.bleed)
     imp = gutter_fold(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
     return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
 
@@ -111,7 +114,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
         wx, wy, aw, ah = win.x, win.y, win.w, win.h
         pts = win.corners()
         ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#1f77b4", bold=True))
+        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
                    anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,

@@ -1,0 +1,63 @@
+"""Standard output that survives a reader closing the pipe (``terragen validate x | head -1``).
+
+Without it, the first write after ``head`` exits raises BrokenPipeError; click
+then exits with status 1 and no message, and whether that happens depends on
+timing (the pipe buffer hides it most of the time). Here a closed pipe only
+means nobody reads any more: later output is dropped, the command finishes its
+work and exits with the status its result calls for.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, TextIO
+
+
+class PipeSafeStream:
+    """A text stream proxy that turns a broken pipe into a quiet sink."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.broken = False
+
+    def _sink(self) -> None:
+        self.broken = True
+        try:  # later writes, and the interpreter's final flush, go nowhere instead of failing
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+
+    def write(self, data: str) -> int:
+        if self.broken:
+            return len(data)
+        try:
+            return self._stream.write(data)
+        except BrokenPipeError:
+            self._sink()
+            return len(data)
+
+    def flush(self) -> None:
+        if self.broken:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._sink()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def protect_stdout() -> None:
+    """Install :class:`PipeSafeStream` on sys.stdout once (a no-op for streams without a file)."""
+    import sys
+
+    if isinstance(sys.stdout, PipeSafeStream) or sys.stdout is None:
+        return
+    try:
+        sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # an in-memory stream (tests' CliRunner): nothing to protect
+    sys.stdout = PipeSafeStream(sys.stdout)  # type: ignore[assignment]

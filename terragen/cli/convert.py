@@ -1,0 +1,61 @@
+"""``terragen convert IN [OUT]``: a file of any game between its JSON and text forms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from terragen.cli._common import check_outputs, echo_json, force_option, json_option, say
+
+
+@click.command()
+@click.argument("source", metavar="IN", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("target", metavar="[OUT]", required=False, type=click.Path(dir_okay=False, path_type=str))
+@click.option("--to", "form", type=click.Choice(["json", "text"]),
+              help="Form to write. [default: json for an OUT ending in .json, else text; "
+                   "without OUT, the other form than IN's]")
+@click.option("--game", type=click.Choice(["terrain", "terrace", "terralogical", "terraflip"]),
+              help="The game IN is for. [default: read from the file]")
+@force_option
+@json_option
+def convert(source: str, target: str | None, form: str | None, game: str | None, force: bool, as_json: bool) -> int:
+    """Convert IN between its JSON and text forms: Terrain Game layouts,
+    Terrace positions, Terralogical boards and TerraFlip positions. A batch
+    scenario file converts to its layout. Without OUT the result is printed.
+
+    Terrain Game layouts convert losslessly both ways: keys beyond the file
+    contract (piece ids, generator metadata) travel on the text form's
+    extra: line.
+
+    \b
+    Examples:
+      terragen convert my-board.txt my-board.json
+      terragen convert output/terrain-4p-hard-seed1/board.json --to text
+      terragen convert scenarios/00002-dice.json puzzle-board.txt
+      terragen convert pos.txt pos.json --force
+
+    Exit status: 0 converted, 2 unreadable IN, bad options, or OUT exists (add --force).
+    """
+    from terragen.convert import convert_text
+    from terragen.fileio import atomic_write, read_text_input
+    from terragen.formats import looks_like_json
+
+    if target is not None:
+        check_outputs([target], force)
+    text = read_text_input(source)
+    if form is None:
+        if target is not None:
+            form = "json" if Path(target).suffix.lower() == ".json" else "text"
+        else:
+            form = "text" if looks_like_json(text) else "json"
+    name, out = convert_text(text, source, form, game)
+    if target is None:
+        click.echo(out, nl=False)
+        return 0
+    atomic_write(target, out)
+    if as_json:
+        echo_json({"in": source, "out": target, "game": name, "form": form})
+    else:
+        say(f"{source} -> {target} ({name}, {form})")
+    return 0

@@ -1,0 +1,66 @@
+"""``terragen presets``: the difficulty presets of generate and batch, with their bands."""
+
+from __future__ import annotations
+
+import click
+
+from terragen.cli._common import echo_json, json_option, range_check
+
+
+def generator_presets(radius: int, destinations: int) -> list[dict]:
+    """Each generate preset with its bands scaled to the board (as generate applies them)."""
+    from terragen.terrain.generate.presets import load_preset, preset_keys, preset_names
+
+    return [{"name": name, "description": load_preset(name).get("description", ""),
+             **preset_keys(name, radius, destinations)} for name in preset_names()]
+
+
+def puzzle_presets() -> list[dict]:
+    """Each batch difficulty with the grade band every puzzle kind must land in."""
+    from terragen.terrain.puzzles.grading import DIFFICULTIES, KINDS, preset
+
+    return [{"name": d, "grade": {k: list(preset(k, d)["grade"]) for k in KINDS}} for d in DIFFICULTIES]
+
+
+def _band(lo, hi) -> str:
+    if lo is None:
+        return f"up to {hi:g}"
+    return f"{lo:g}+" if hi is None else f"{lo:g}-{hi:g}"
+
+
+@click.command()
+@click.option("--radius", type=int, default=5, show_default=True, callback=range_check(3, 6),
+              help="Scale generate's bands to this board radius.")
+@click.option("--destinations", type=int, default=1, show_default=True, callback=range_check(1, 3),
+              help="Scale generate's bands to this many destinations per player.")
+@json_option
+def presets(radius: int, destinations: int, as_json: bool) -> None:
+    """List the difficulty presets: generate's (expected turns per seat and
+    the structural minimums) and batch's (the grade band of each puzzle kind).
+
+    \b
+    Examples:
+      terragen presets
+      terragen presets --radius 4 --destinations 2
+      terragen presets --json
+
+    Exit status: 0 listed, 2 bad options.
+    """
+    gen = generator_presets(radius, destinations)
+    puz = puzzle_presets()
+    if as_json:
+        echo_json({"generate": gen, "batch": puz, "radius": radius, "destinations": destinations})
+        return
+    click.echo(f"terragen generate --difficulty NAME (bands for radius {radius}, {destinations} destination(s)):")
+    for p in gen:
+        lo, hi = p.get("turns_band", (None, None))
+        needs = [f"{p[k]} {label}" for k, label in (("min_up3", "up-3 steps per route"),
+                                                     ("min_cliff_exits", "cliff-side pips"),
+                                                     ("min_critical", "rotation-critical pieces per seat")) if p.get(k)]
+        click.echo(f"  {p['name']:<7} expected turns {_band(lo, hi)}, fairness spread <= {p.get('fairness', '-')}"
+                   + (f"; at least {', '.join(needs)}" if needs else ""))
+        click.echo(f"          {p['description']}")
+    click.echo("")
+    click.echo("terragen batch --difficulty NAME (grade band per puzzle kind; docs/batch.md):")
+    for p in puz:
+        click.echo(f"  {p['name']:<7} " + ", ".join(f"{k} {_band(*g)}" for k, g in p["grade"].items()))

@@ -1,0 +1,44 @@
+"""``terragen show FILE``: a Terrain Game layout drawn in the terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.option("--color/--no-color", "colour", default=None,
+              help="Colour the levels and seats. [default: when stdout is a terminal and NO_COLOR is unset]")
+def show(file: str, colour: bool | None) -> int:
+    """Draw the Terrain Game layout FILE (text or JSON form, or a batch
+    scenario) in the terminal: each cell shows its level and an arrow per
+    pip, starts (sN) and destinations (dN) of each seat. Colour on a
+    terminal, plain text when piped.
+
+    \b
+    Examples:
+      terragen show my-board.txt
+      terragen show output/terrain-4p-hard-seed1/board.json
+      terragen show board.json --no-color > board-picture.txt
+
+    Exit status: 0 drawn, 2 unreadable file or not a Terrain Game layout.
+    """
+    from terragen.errors import InputError
+    from terragen.fileio import read_text_input
+    from terragen.formats import detect_game
+    from terragen.render.kits.terrain.terminal import board_text
+    from terragen.terrain.files import parse_layout
+
+    text = read_text_input(file)
+    game = detect_game(text)
+    if game != "terrain":
+        raise InputError(f"{file}: show draws Terrain Game layouts; this is a {game or 'unknown'} file "
+                         "(try terragen validate)")
+    layout = parse_layout(text, file)
+    if colour is None:
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    click.echo(board_text(layout, colour), nl=False, color=colour)
+    return 0

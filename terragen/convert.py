@@ -1,0 +1,54 @@
+"""Converting a file of any game between its JSON and text forms (no I/O: text in, text out).
+
+Each game's own reader and writer do the work, so a conversion is exactly as
+lossless as the game's formats: for Terrain Game layouts the text form keeps
+everything beyond the file contract on its ``extra:`` line. A batch scenario
+file converts to the layout it is built on.
+"""
+
+from __future__ import annotations
+
+import json
+
+from terragen.errors import InputError
+
+FORMS = ("json", "text")
+
+
+def convert_text(text: str, source: str, to: str, game: str | None = None) -> tuple[str, str]:
+    """``(game, converted text)`` for ``text`` read from ``source``; ``to`` is json or text.
+
+    ``game`` forces the game; by default it is read from the file. Raises
+    InputError for a file that cannot be read.
+    """
+    from terragen.formats import detect_game
+
+    if to not in FORMS:
+        raise InputError(f"unknown form {to!r} (choose json or text)")
+    name = game or detect_game(text)
+    if name == "terrain":
+        from terragen.terrain.files import parse_layout
+        from terragen.terrain.formats_json import write_json_layout
+        from terragen.terrain.formats_text import write_text_layout
+
+        layout = parse_layout(text, source)
+        return name, write_json_layout(layout) if to == "json" else write_text_layout(layout)
+    if name == "terrace":
+        from terragen.terrace.formats import to_json, to_text
+        from terragen.terrace.validation import load_position
+
+        pos = load_position(text, source)
+        return name, to_json(pos) if to == "json" else to_text(pos)
+    if name == "terralogical":
+        from terragen.terralogical.default_deck import default_deck
+        from terragen.terralogical.formats import parse_state, state_to_json, state_to_text
+
+        state = parse_state(text, source, default_deck())
+        out = json.dumps(state_to_json(state), indent=2, sort_keys=True) + "\n" if to == "json" else state_to_text(state)
+        return name, out
+    if name == "terraflip":
+        from terragen.terraflip.formats import dumps_json, parse_position
+
+        position = parse_position(text, source)
+        return name, dumps_json(position) if to == "json" else position.to_text()
+    raise InputError(f"{source}: cannot tell which game this file is for (use --game)")

@@ -1,0 +1,87 @@
+"""A Terrain Game board drawn as text for a terminal (``terragen show``).
+
+One cell is ``5↗←↘s0``: the level (``x`` for an inverted piece), an arrow for
+each exit (pip) in the order E, NE, NW, W, SW, SE, and a mark: ``s0`` where
+seat 0 starts, ``d1`` on a destination of seat 1. Rows are staggered like the
+hexes. With colour, each cell's background is its level colour (the same
+tints as the pictures) and marks take their seat's colour; without, the text
+says everything by itself.
+"""
+
+from __future__ import annotations
+
+from terragen.grids import hex as hx
+from terragen.terrain.layout import Layout
+from terragen.terrain.pieces import PATTERNS, exits
+
+#: Exit directions 0..5 (E, NE, NW, W, SW, SE) as arrows.
+ARROWS = "→↗↖←↙↘"
+CELL = 8  # columns per cell (4 level and pips, 2 mark, 2 spaces): rows shift by half of it
+RESET = "\x1b[0m"
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def _paint(text: str, bg: str | None = None, fg: str | None = None, bold: bool = False) -> str:
+    codes = []
+    if bold:
+        codes.append("1")
+    if bg:
+        r, g, b = _rgb(bg)
+        codes.append(f"48;2;{r};{g};{b}")
+        if fg is None:  # dark text on light tints, light text on dark ones
+            fg = "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+    if fg:
+        r, g, b = _rgb(fg)
+        codes.append(f"38;2;{r};{g};{b}")
+    return f"\x1b[{';'.join(codes)}m{text}{RESET}" if codes else text
+
+
+def cell_text(level: int, pattern: str, rotation: int, inverted: bool) -> str:
+    """Level and pips of one piece, 4 characters (``?`` for what the rules do not know)."""
+    lv = "x" if inverted else (str(level) if 0 <= level <= 9 else "?")
+    pips = "".join(ARROWS[d] for d in exits(pattern, rotation % 6)) if pattern in PATTERNS else "???"
+    return lv + pips
+
+
+def board_text(layout: Layout, colour: bool = False) -> str:
+    """The board, a legend line and one line per player."""
+    from terragen.render.kits.terrain.board_picture import LEVEL_COLOURS, seat_colour
+
+    R = layout.radius
+    cells = layout.cell_map()
+    marks: dict[tuple[int, int], tuple[str, int]] = {}
+    for p in layout.players:
+        for d in p.destinations:
+            marks.setdefault(d.hex, (f"d{p.seat}", p.seat))
+        start = layout.start(p)
+        if start is not None:
+            marks[start] = (f"s{p.seat}", p.seat)
+    lines = []
+    for r in range(-R, R + 1):
+        parts = []
+        for q in hx.row_range(R, r):
+            c = cells.get((q, r))
+            body = cell_text(c.level, c.pattern, c.rotation, c.inverted) if c else " .  "
+            mark, seat = marks.get((q, r), ("  ", -1))
+            if colour:
+                bg = LEVEL_COLOURS.get(c.level) if c and not c.inverted else "#555555" if c else None
+                body = _paint(body, bg=bg)
+                mark = _paint(mark, fg=seat_colour(seat), bold=True) if seat >= 0 else mark
+            parts.append(body + mark)
+        lines.append((" " * ((CELL // 2) * abs(r)) + "  ".join(parts)).rstrip())
+    lines.append("")
+    lines.append("level then pips (exits: → E, ↗ NE, ↖ NW, ← W, ↙ SW, ↘ SE); x = inverted; "
+                 "sN = start, dN = destination of seat N")
+    for p in layout.players:
+        dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
+        start = layout.start(p)
+        where = f"({start[0]},{start[1]})" if start else "off the board"
+        label = f"seat {p.seat}"
+        if colour:
+            label = _paint(label, fg=seat_colour(p.seat), bold=True)
+        lines.append(f"{label}: corner {p.corner} {where}, destinations {dests}")
+    return "\n".join(lines) + "\n"

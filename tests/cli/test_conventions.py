@@ -1,0 +1,489 @@
+"""Issue 15: a command line that behaves the same everywhere and never surprises.
+
+One test (or more) per item of the issue; each runs the CLI as a user would.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from terragen.cli import COMMANDS, cli, main
+from tests.terrain.helpers import EXAMPLES
+
+ROOT = Path(__file__).resolve().parents[2]
+INVALID = EXAMPLES / "invalid"
+DATA = ROOT / "terragen" / "data"
+
+
+def run_cli(capsys, *args, cwd=None):
+    """Run ``terragen ARGS`` in this process: (exit status, stdout, stderr)."""
+    old = os.getcwd()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with pytest.raises(SystemExit) as exc:
+            main([str(a) for a in args])
+    finally:
+        os.chdir(old)
+    out, err = capsys.readouterr()
+    return exc.value.code, out, err
+
+
+def run_proc(*args, cwd=None, env=None):
+    e = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    e.pop("TERRAGEN_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, env=e, timeout=120)
+
+
+def leaf_commands():
+    """(path, command) for every command a user can run, groups expanded."""
+    out = []
+
+    def walk(path, cmd):
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd)
+            for name in cmd.list_commands(ctx):
+                walk(f"{path} {name}", cmd.get_command(ctx, name))
+        else:
+            out.append((path, cmd))
+
+    ctx = click.Context(cli)
+    for name in COMMANDS:
+        walk(name, cli.get_command(ctx, name))
+    return out
+
+
+LEAVES = leaf_commands()
+
+
+# --- 1. names that say what is in them; nothing replaced without --force ------------------------
+
+def test_generate_names_its_folder_and_never_overwrites(tmp_path, capsys):
+    two = ("generate", "--players", "2", "--difficulty", "easy", "--no-gate", "-q")
+    code, out, err = run_cli(capsys, *two, cwd=tmp_path)
+    assert code == 0, err
+    assert out == ""  # -q: nothing but errors
+    code, _, err = run_cli(capsys, "generate", "--players", "3", "--difficulty", "easy", "--no-gate", "-q", cwd=tmp_path)
+    assert code == 0, err
+    folders = sorted(p.name for p in (tmp_path / "output").iterdir())
+    assert folders == ["terrain-2p-easy-seed0", "terrain-3p-easy-seed0"]
+    board = tmp_path / "output" / "terrain-2p-easy-seed0" / "board.json"
+    board.write_text("mine")
+    code, _, err = run_cli(capsys, *two, cwd=tmp_path)
+    assert code == 2 and "--force" in err and len(err.strip().splitlines()) == 1
+    assert board.read_text() == "mine"
+    code, _, err = run_cli(capsys, *two, "--force", cwd=tmp_path)
+    assert code == 0 and board.read_text() != "mine"
+
+
+@pytest.mark.parametrize("make", [
+    lambda d: ("convert", EXAMPLES / "two-players.txt", d / "out.json"),
+    lambda d: ("validate", EXAMPLES / "two-players.txt", "--svg", d / "out.svg"),
+    lambda d: ("render", EXAMPLES / "two-players.txt", "--out", d / "out.pdf"),
+    lambda d: ("terrace", "setup", "short", "--out", d / "out.txt"),
+], ids=["convert", "validate-svg", "render", "terrace-setup"])
+def test_every_writer_refuses_an_existing_file_without_force(tmp_path, capsys, make):
+    args = make(tmp_path)
+    target = next(a for a in args if isinstance(a, Path) and a.parent == tmp_path)
+    target.write_text("keep me")
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and "exists already" in err and "--force" in err
+    assert target.read_text() == "keep me"
+    code, _, err = run_cli(capsys, *args, "--force")
+    assert code == 0, err
+    assert target.read_bytes() != b"keep me"
+
+
+def test_every_command_that_writes_files_has_force():
+    writers = [p for p, c in LEAVES if any(o.name in ("out", "out_dir", "svg_out", "record") for o in c.params)]
+    assert writers
+    for path, cmd in LEAVES:
+        names = {p.name for p in cmd.params}
+        if path in writers or path == "convert":
+            assert "force" in names, f"{path} writes files but has no --force"
+
+
+# --- 2. the text parser recovers and reports every problem -----------------------------------
+
+BROKEN = """radius: 2
+map:
+    5B3 4A0 3C1
+  6D0 5A2 4B4
+7A1 6B1 9C5 3D1 1A0
+  8A0 6C2 4D0 2B3
+    7B2 5E1 3A4
+player:
+seat 0 corner 0 dest -1,1
+seat 1 corner 3 dest 0,2
+"""
+
+
+def test_validate_reports_every_problem_of_a_broken_text_file(tmp_path, capsys):
+    f = tmp_path / "broken.txt"
+    f.write_text(BROKEN)
+    code, out, err = run_cli(capsys, "validate", f)
+    assert code == 2  # malformed input, but the whole file was still checked
+    assert "4:" in out and "row r=-1 has 3 positions" in out  # the short row, skipped
+    assert "[level-out-of-range]" in out and "[pattern-unknown]" in out
+    assert "did you mean 'players:'" in out
+    assert "map has" not in out  # the player lines were not taken for map rows
+    assert len(err.strip().splitlines()) == 1 and "broken.txt:4:" in err and "Traceback" not in err
+
+
+def test_validate_json_always_prints_a_document(tmp_path, capsys):
+    f = tmp_path / "broken.txt"
+    f.write_text(BROKEN)
+    code, out, _ = run_cli(capsys, "validate", f, "--json")
+    data = json.loads(out)
+    assert code == 2 and data["valid"] is False and data["readable"] is False
+    assert {"syntax", "level-out-of-range", "pattern-unknown"} <= {e["code"] for e in data["errors"]}
+    for bad in (tmp_path / "missing.txt", tmp_path):
+        code, out, err = run_cli(capsys, "validate", bad, "--json")
+        data = json.loads(out)
+        assert code == 2 and data["errors"][0]["code"] == "unreadable" and err.strip()
+    (tmp_path / "e.json").write_text('{"radius": ')
+    code, out, _ = run_cli(capsys, "validate", tmp_path / "e.json", "--json")
+    assert code == 2 and "invalid JSON" in json.loads(out)["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("command", [("terraflip", "validate"), ("terralogical", "validate"), ("validate",)])
+def test_every_validate_prints_json_for_an_unreadable_file(tmp_path, capsys, command):
+    for bad in (tmp_path / "missing.txt", tmp_path):
+        code, out, err = run_cli(capsys, *command, bad, "--json")
+        data = json.loads(out)
+        assert code == 2 and not data["readable"] and data["errors"][0]["code"] == "unreadable"
+        assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("wrong, right, fix", [
+    ("player:", "player:", "players:"),
+    ("map:", "mpa:", "map:"),
+    ("radius: 2", "raduis: 2", "radius:"),
+])
+def test_misspelt_sections_get_a_suggestion(tmp_path, capsys, wrong, right, fix):
+    f = tmp_path / "t.txt"
+    f.write_text(BROKEN.replace(wrong, right))
+    _, out, _ = run_cli(capsys, "validate", f)
+    assert f"did you mean '{fix}'" in out
+
+
+# --- 3. the text form people edit carries no generator metadata -------------------------------
+
+def test_generated_text_form_can_be_edited_without_errors(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "generate", "--players", "2", "--difficulty", "easy", "--no-gate", "-q",
+                           "--out", tmp_path / "g")
+    assert code == 0, err
+    text = (tmp_path / "g" / "board.txt").read_text()
+    assert "extra:" not in text and "board.json" in text  # points people to the metadata
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.strip() and line.strip()[0].isdigit())
+    first = lines[row].split()[0]
+    level = int(first[0])
+    lines[row] = lines[row].replace(first, f"{level % 8 + 1}{first[1:]}", 1)  # a hand edit: another level
+    (tmp_path / "edited.txt").write_text("\n".join(lines) + "\n")
+    _, out, _ = run_cli(capsys, "validate", tmp_path / "edited.txt", "--json")
+    assert "piece-id-mismatch" not in out
+
+
+def test_converted_text_keeps_every_key_and_a_stale_id_is_only_a_warning(tmp_path, capsys):
+    run_cli(capsys, "generate", "--players", "2", "--difficulty", "easy", "--no-gate", "-q", "--out", tmp_path / "g")
+    src = tmp_path / "g" / "board.json"
+    assert '"piece"' in src.read_text()
+    run_cli(capsys, "convert", src, tmp_path / "b.txt")
+    run_cli(capsys, "convert", tmp_path / "b.txt", tmp_path / "b.json")
+    assert json.loads((tmp_path / "b.json").read_text()) == json.loads(src.read_text())  # lossless
+    text = (tmp_path / "b.txt").read_text()
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("map:")) + 3
+    token = lines[row].split()[2]
+    other = "A" if token[1] != "A" else "B"
+    lines[row] = lines[row].replace(token, token[0] + other + token[2:], 1)
+    (tmp_path / "edited.txt").write_text("\n".join(lines) + "\n")
+    _, out, _ = run_cli(capsys, "validate", tmp_path / "edited.txt", "--json")
+    data = json.loads(out)
+    assert "piece-id-mismatch" in {w["code"] for w in data["warnings"]}
+    assert "piece-id-mismatch" not in {e["code"] for e in data["errors"]}
+    code, _, err = run_cli(capsys, "render", tmp_path / "edited.txt", "--format", "svg", "--out", tmp_path / "e.svg")
+    assert code == 0 and "no longer match" in err  # the sheet would print the stale id: say so
+
+
+# --- 4. render says when a layout breaks the rules -------------------------------------------
+
+def test_render_warns_about_an_invalid_layout_and_strict_refuses(tmp_path, capsys):
+    bad = INVALID / "level-out-of-range.txt"
+    code, _, err = run_cli(capsys, "render", bad, "--format", "svg", "--out", tmp_path / "a.svg")
+    assert code == 0 and "warning" in err and "level-out-of-range" in err and list(tmp_path.glob("a*.svg"))
+    code, _, err = run_cli(capsys, "render", bad, "--format", "svg", "--out", tmp_path / "b.svg", "--strict")
+    assert code == 1 and "level-out-of-range" in err and not list(tmp_path.glob("b*.svg"))
+    code, _, err = run_cli(capsys, "render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "c.svg")
+    assert code == 0 and err == ""
+
+
+# --- 5. convert, and scenario files everywhere -------------------------------------------------
+
+@pytest.mark.parametrize("make_text", [
+    lambda cap: (EXAMPLES / "two-players.txt").read_text(),
+    lambda cap: run_cli(cap, "terrace", "setup", "four")[1],
+    lambda cap: (DATA / "terralogical" / "examples" / "three-players-start.txt").read_text(),
+    lambda cap: (DATA / "terraflip" / "examples" / "three-players-midgame.txt").read_text(),
+], ids=["terrain", "terrace", "terralogical", "terraflip"])
+def test_convert_round_trips_text_and_json(tmp_path, capsys, make_text):
+    (tmp_path / "a.txt").write_text(make_text(capsys))
+    assert run_cli(capsys, "convert", tmp_path / "a.txt", tmp_path / "a.json")[0] == 0
+    assert run_cli(capsys, "convert", tmp_path / "a.json", tmp_path / "b.txt")[0] == 0
+    assert run_cli(capsys, "convert", tmp_path / "b.txt", tmp_path / "b.json")[0] == 0
+    assert json.loads((tmp_path / "a.json").read_text()) == json.loads((tmp_path / "b.json").read_text())
+    assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()
+
+
+@pytest.fixture(scope="module")
+def scenario(tmp_path_factory):
+    from terragen.cli.batch import run_batch
+
+    out = tmp_path_factory.mktemp("batch")
+    run_batch(1, "route", "easy", 3, out, workers=1, booklet=False)
+    return next((out / "scenarios").glob("*.json"))
+
+
+def test_scenario_files_work_as_layouts(tmp_path, capsys, scenario):
+    code, out, _ = run_cli(capsys, "validate", scenario, "--json")
+    assert code in (0, 1) and json.loads(out)["game"] == "terrain"
+    code, _, err = run_cli(capsys, "convert", scenario, tmp_path / "layout.json")
+    assert code == 0, err
+    layout = json.loads((tmp_path / "layout.json").read_text())
+    assert layout["game"] == "terrain" and layout == json.loads(scenario.read_text())["layout"] | {"version": 1}
+    code, _, err = run_cli(capsys, "render", scenario, "--format", "svg", "--out", tmp_path / "s.svg")
+    assert code == 0 and list(tmp_path.glob("s*.svg")), err
+    code, out, err = run_cli(capsys, "simulate", scenario, "--games", "20", "--json")
+    assert code in (0, 1) and json.loads(out)["file"] == str(scenario), err
+    code, out, _ = run_cli(capsys, "show", scenario)
+    assert code == 0 and "s0" in out
+
+
+# --- 6. one progress style --------------------------------------------------------------------
+
+class FakeTerminal:
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def test_progress_bar_shows_count_eta_and_erases_itself():
+    from terragen.cli.progress import Progress
+
+    term = FakeTerminal()
+    bar = Progress("terragen simulate", 100, "games", stream=term)
+    assert bar.enabled
+    bar.began -= 10  # ten seconds of work for a quarter of the games
+    bar.update(25)
+    assert "25/100 games" in term.text and "0:30 left" in term.text
+    bar.close()
+    assert term.text.endswith("\r\x1b[K")
+    timed = Progress("terragen generate", 60, unit="s", stream=FakeTerminal())
+    assert "12/60 s limit" in timed.line(12, "attempt 3") and "attempt 3" in timed.line(12, "attempt 3")
+    off = FakeTerminal()
+    quiet_bar = Progress("x", 5, stream=off, enabled=False)
+    quiet_bar.update(3)
+    quiet_bar.close()
+    assert off.text == ""
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", EXAMPLES / "two-players.txt", "--games", "30"),
+    ("terrace", "play", "--games", "3", "--max-plies", "40"),
+    ("terralogical", "play", "--games", "2"),
+    ("terraflip", "play", "--games", "2", "--players", "2"),
+], ids=["simulate", "terrace", "terralogical", "terraflip"])
+def test_long_commands_print_no_progress_when_piped(args):
+    p = run_proc(*args)
+    assert p.returncode in (0, 1), p.stderr
+    assert p.stderr == ""
+
+
+# --- 7. one convention per option ---------------------------------------------------------------
+
+def test_option_conventions_hold_in_every_command():
+    for path, cmd in LEAVES:
+        for opt in (p for p in cmd.params if isinstance(p, click.Option)):
+            short = [o for o in opt.opts + opt.secondary_opts if not o.startswith("--")]
+            assert set(short) <= {"-q", "-o"}, f"{path}: short option {short} (only -q, -o, -h)"
+            if opt.name == "players":
+                assert opt.type.name in ("integer", "N"), f"{path}: --players must be a count"
+            if opt.name == "seed":  # an int default, or one the command applies and its help states
+                ok = opt.default == 0 if isinstance(opt.default, int) else "default: 0" in (opt.help or "")
+                assert ok, f"{path}: --seed must default to 0"
+            if opt.name == "workers":
+                assert opt.default == 1, f"{path}: --workers defaults to {opt.default}"
+            if opt.name in ("kind", "difficulty", "paper"):
+                assert isinstance(opt.type, click.Choice), f"{path}: --{opt.name} should list its choices"
+
+
+def test_terrace_play_takes_policies_under_policy(capsys):
+    code, _, err = run_cli(capsys, "terrace", "play", "--players", "random,greedy")
+    assert code == 2 and "--policy" in err
+    code, out, _ = run_cli(capsys, "terrace", "play", "--policy", "random,greedy", "--games", "2", "--json")
+    assert code == 0 and [s["player"] for s in json.loads(out)["seats"]] == ["random", "greedy"]
+
+
+def test_batch_offers_brutal(capsys):
+    from terragen.terrain.puzzles import make_puzzle
+    from terragen.terrain.puzzles.grading import in_band, preset
+
+    p = make_puzzle("route", "brutal", 5, 0)
+    assert in_band(p.metrics["grade"], preset("route", "brutal")["grade"])
+    code, out, _ = run_cli(capsys, "batch", "--help")
+    assert "brutal" in out
+
+
+def test_terraflip_tiles_has_json(tmp_path, capsys):
+    code, out, err = run_cli(capsys, "terraflip", "tiles", "--out", tmp_path / "t.json", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["out"] == str(tmp_path / "t.json") and data["stats"]["regular_tiles"] > 0
+
+
+# --- 8. machine-readable everywhere, -q everywhere, help that says everything ------------------
+
+def test_every_command_has_quiet_examples_and_exit_status():
+    for path, cmd in LEAVES:
+        names = {o for p in cmd.params for o in getattr(p, "opts", [])}
+        assert "-q" in names, f"{path} has no -q"
+        ctx = click.Context(cmd, info_name=path)
+        text = cmd.get_help(ctx)
+        assert "Example" in text, f"{path} --help shows no example"
+        assert "Exit status" in text, f"{path} --help does not give its exit status"
+
+
+def test_root_help_lists_every_exit_code(capsys):
+    code, out, _ = run_cli(capsys, "--help")
+    for status in ("0 ", "1 ", "2 ", "3 ", "4 ", "70 ", "130 "):
+        assert f"\n      {status}" in out or f"  {status}" in out
+    assert "completion" in out.lower()
+
+
+def test_json_on_generate_batch_kit_render(tmp_path, capsys):
+    code, out, _ = run_cli(capsys, "generate", "--players", "2", "--difficulty", "easy", "--no-gate", "--json",
+                           "--out", tmp_path / "g")
+    data = json.loads(out)
+    assert code == 0 and all(Path(f).exists() for f in data["files"]) and "metrics" in data
+    code, out, _ = run_cli(capsys, "batch", "--count", "1", "--kind", "dice", "--difficulty", "easy", "--json",
+                           "--out", tmp_path / "b")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 1 and all(Path(f).exists() for f in data["files"])
+    code, out, _ = run_cli(capsys, "kit", "terrace", "--json", "--out", tmp_path / "k")
+    data = json.loads(out)
+    assert code == 0 and len(data["files"]) == 4 and all(Path(f["path"]).exists() for f in data["files"])
+    code, out, _ = run_cli(capsys, "render", EXAMPLES / "two-players.txt", "--json", "--out", tmp_path / "r.pdf")
+    data = json.loads(out)
+    assert code == 0 and data["files"] == [str(tmp_path / "r.pdf")] and data["pages"] >= 1
+
+
+def test_quiet_keeps_the_exit_status(capsys):
+    code, out, _ = run_cli(capsys, "validate", "-q", INVALID / "level-out-of-range.txt")
+    assert code == 1 and out == ""
+    code, out, _ = run_cli(capsys, "-q", "validate", EXAMPLES / "two-players.txt")
+    assert code == 0 and out == ""
+    code, out, _ = run_cli(capsys, "validate", "-q", "--json", EXAMPLES / "two-players.txt")
+    assert code == 0 and json.loads(out)["valid"]  # data asked for is still printed
+
+
+# --- 9. errors that help --------------------------------------------------------------------------
+
+def test_spec_errors_name_file_line_and_nearest_key(tmp_path, capsys):
+    spec = tmp_path / "s.toml"
+    spec.write_text("# my spec\nplayers = 4\nmin_dist = 3\n")
+    code, _, err = run_cli(capsys, "generate", "--spec", spec)
+    assert code == 2 and f"{spec}:3:" in err and "did you mean min_distance?" in err
+    spec.write_text("players = 9\n")
+    code, _, err = run_cli(capsys, "generate", "--spec", spec)
+    assert code == 2 and f"{spec}:1:" in err and "players" in err
+    code, _, err = run_cli(capsys, "generate", "--players", "7")
+    assert code == 2 and "--players must be 2–6" in err and "spec key" not in err
+
+
+def test_kit_terrace_help_cites_only_real_options(capsys):
+    _, out, _ = run_cli(capsys, "kit", "terrace", "--help")
+    assert "terragen terrace --t-rank" not in out
+    _, moves_help, _ = run_cli(capsys, "terrace", "moves", "--help")
+    assert "--t-rank" in moves_help
+
+
+# --- 10. presets, show, completion --------------------------------------------------------------
+
+def test_presets_lists_names_descriptions_and_bands(capsys):
+    code, out, _ = run_cli(capsys, "presets")
+    assert code == 0
+    for name in ("easy", "medium", "hard", "brutal"):
+        assert f"  {name}" in out
+    assert "expected turns" in out and "route" in out
+    code, out, _ = run_cli(capsys, "presets", "--json", "--radius", "4")
+    data = json.loads(out)
+    hard = next(p for p in data["generate"] if p["name"] == "hard")
+    assert hard["turns_band"][0] < 16.0 and hard["description"]  # scaled to the smaller board
+
+
+def test_show_draws_plain_when_piped_and_colour_on_request(tmp_path):
+    p = run_proc("show", EXAMPLES / "four-players.txt")
+    assert p.returncode == 0 and "\x1b[" not in p.stdout
+    rows = p.stdout.split("\n\n")[0].splitlines()
+    assert len(rows) == 11 and "s0" in p.stdout and "d3" in p.stdout
+    assert run_proc("show", EXAMPLES / "four-players.txt", "--color").stdout.count("\x1b[48;2;") == 91
+    assert run_proc("show", EXAMPLES / "four-players.txt", "--color", env={"NO_COLOR": "1"}).stdout.count("\x1b[") > 0
+    bad = run_proc("show", tmp_path / "nope.txt")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_shell_completion_script_is_available():
+    p = run_proc(env={"_TERRAGEN_COMPLETE": "bash_source"})
+    assert p.returncode == 0 and "complete" in p.stdout and "_TERRAGEN_COMPLETE" in p.stdout
+
+
+# --- 11. a closed pipe never changes the exit status -----------------------------------------------
+
+@pytest.mark.parametrize("path, status", [(EXAMPLES / "four-players.txt", 0), (INVALID / "level-out-of-range.txt", 1)])
+def test_closed_pipe_keeps_the_exit_status(path, status):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # the reader is gone before terragen writes a byte: every write meets a broken pipe
+    r, w = os.pipe()
+    os.close(r)
+    proc = subprocess.run([sys.executable, "-m", "terragen", "validate", str(path)], stdout=w, stderr=subprocess.PIPE,
+                          env=env, timeout=60)
+    os.close(w)
+    assert proc.returncode == status
+    assert proc.stderr == b""
+
+
+def test_head_gets_the_first_line_and_the_status_is_the_commands():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = (f"set -o pipefail; {sys.executable} -m terragen validate {INVALID / 'level-out-of-range.txt'} "
+              "| head -1")
+    for _ in range(5):
+        p = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, timeout=60)
+        assert p.returncode == 1 and p.stdout.startswith(str(INVALID / "level-out-of-range.txt"))
+        assert p.stderr == ""
+
+
+def test_batch_force_starts_again_and_leaves_no_stale_scenario(tmp_path, capsys):
+    out = tmp_path / "b"
+    args = ("batch", "--kind", "dice", "--difficulty", "easy", "--no-progress", "-q", "--out", out)
+    assert run_cli(capsys, *args, "--count", "3")[0] == 0
+    code, _, err = run_cli(capsys, *args, "--count", "2")
+    assert code == 2 and "--force" in err and "--resume" in err
+    assert run_cli(capsys, *args, "--count", "2", "--force")[0] == 0
+    assert sorted(p.name for p in (out / "scenarios").iterdir()) == ["00000-dice.json", "00000-dice.svg",
+                                                                      "00001-dice.json", "00001-dice.svg"]
+    assert json.loads((out / "manifest.json").read_text())["done"] == 2

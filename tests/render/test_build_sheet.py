@@ -1,0 +1,165 @@
+"""The build sheet is read at arm's length while building: every label must be big and clear.
+
+Geometry is checked on the drawing model: each text's box (from the font's real
+widths) against every pip, route, ring and outline on the same page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from terragen.render.kits.terrain.build_sheet import build_sheet
+from terragen.render.model import Circle, Polygon, Polyline, Text, apply, flatten
+from terragen.render.text import text_width
+from terragen.terrain.files import load_layout
+
+from .test_cli_render import EXAMPLES
+
+EIGHT_PT = 8 * 25.4 / 72
+PIECE = re.compile(r"^\d[A-D]\d?$")
+ROTATION = re.compile(r"^r[0-5]$")
+
+
+def text_box(t: Text, m):
+    from shapely.geometry import box
+
+    w = text_width(t.text, t.size, t.bold)
+    x0 = t.x - (w / 2 if t.anchor == "middle" else w if t.anchor == "end" else 0)
+    corners = [apply(m, p) for p in ((x0, t.y - 0.75 * t.size), (x0 + w, t.y + 0.22 * t.size))]
+    (ax, ay), (bx, by) = corners
+    return box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+
+
+def obstacles(page):
+    """Shapely shapes a label must keep clear of (lines, rings, outlines), and filled grounds
+    (hexes, pips, tags) it must sit wholly on or wholly off."""
+    from shapely.geometry import LineString, Point
+    from shapely.geometry import Polygon as SPolygon
+
+    lines, grounds = [], []
+    for it, m in flatten(page.items):
+        if isinstance(it, Circle):
+            (cx, cy), (ex, _) = apply(m, (it.cx, it.cy)), apply(m, (it.cx + it.r, it.cy))
+            disc = Point(cx, cy).buffer(abs(ex - cx))
+            if it.style.stroke:
+                lines.append(disc.exterior.buffer(it.style.width / 2))
+            if it.style.fill:
+                grounds.append(disc)
+        elif isinstance(it, Polyline) and it.style.stroke:
+            lines.append(LineString([apply(m, p) for p in it.points]).buffer(it.style.width / 2))
+        elif isinstance(it, Polygon):
+            pts = [apply(m, p) for p in it.points]
+            if it.style.stroke:
+                lines.append(SPolygon(pts).exterior.buffer(it.style.width / 2))
+            if it.style.fill:
+                grounds.append(SPolygon(pts))
+    return lines, grounds
+
+
+def clashes(doc):
+    out = []
+    for k, page in enumerate(doc.pages, 1):
+        lines, grounds = obstacles(page)
+        for it, m in flatten(page.items):
+            if not isinstance(it, Text):
+                continue
+            b = text_box(it, m)
+            for g in lines:
+                if b.intersects(g):
+                    out.append((k, it.text))
+                    break
+            else:
+                for g in grounds:
+                    if b.intersects(g) and not g.contains(b) and b.intersection(g).area > 1e-6:
+                        out.append((k, it.text, "half on a filled shape"))
+                        break
+    return out
+
+
+@pytest.fixture(scope="module")
+def six_players(a4):
+    return build_sheet(load_layout(EXAMPLES / "six-players.txt"), a4, "six-players.txt")
+
+
+def test_no_label_touches_a_pip_route_ring_or_outline(six_players):
+    assert clashes(six_players) == []
+
+
+@pytest.mark.parametrize("name,paper", [("four-players.json", "letter"), ("two-players.txt", "a4")])
+def test_no_clash_on_other_layouts_and_paper(name, paper, a4, letter):
+    opts = {"a4": a4, "letter": letter}[paper]
+    assert clashes(build_sheet(load_layout(EXAMPLES / name), opts, name)) == []
+
+
+def test_every_position_has_its_piece_and_rotation_at_8pt_or_more(six_players):
+    layout = load_layout(EXAMPLES / "six-players.txt")
+    texts = [it for page in six_players.pages for it, _ in flatten(page.items) if isinstance(it, Text)]
+    pieces = [t for t in texts if PIECE.match(t.text)]
+    rots = [t for t in texts if ROTATION.match(t.text)]
+    assert len(pieces) == len(layout.cells) == len(rots)
+    assert min(t.size for t in pieces + rots) >= EIGHT_PT
+    assert sorted(t.text for t in rots) == sorted(f"r{c.rotation}" for c in layout.cells)
+
+
+def test_rotation_also_shown_by_a_notch_on_the_right_edge(a4):
+    """Besides the digit, a dark triangle sits on the edge the piece's right-hand side faces."""
+    import math
+
+    from terragen.render.kits.terrain.build_sheet import cell_items
+    from terragen.render.palette import load_palette
+
+    layout = load_layout(EXAMPLES / "six-players.txt")
+    for cell in layout.cells[:12]:
+        items = cell_items(cell, 14.0, load_palette(), [])
+        notches = [it for it in items if isinstance(it, Polygon) and len(it.points) == 3]
+        assert len(notches) == 1
+        cx = sum(x for x, _ in notches[0].points) / 3
+        cy = sum(y for _, y in notches[0].points) / 3
+        assert round(math.degrees(math.atan2(-cy, cx)) / 60) % 6 == cell.rotation
+
+
+def test_each_board_part_shows_where_it_sits_on_the_whole_board(six_players):
+    """A thumbnail of all 91 positions on every board part, this part's dark, the rest pale."""
+    from terragen.render.model import Polygon
+
+    parts = [p for p in six_players.pages if "board part" in p.label]
+    assert len(parts) == 2
+    darks = []
+    for page in parts:
+        thumbs = [it for it, _ in flatten(page.items) if isinstance(it, Polygon) and it.style.fill in ("#333333", "#dddddd")]
+        assert len(thumbs) == 91
+        darks.append(sum(1 for it in thumbs if it.style.fill == "#333333"))
+    assert sum(darks) == 91 and min(darks) > 0
+
+
+def test_sheet_reads_in_mono_text_contrast_and_one_line_pattern_per_route(six_players):
+    from terragen.render.model import Polyline
+
+    from .test_contrast import low_contrast
+
+    assert all(not low_contrast(page) for page in six_players.pages)
+    route_page = next(p for p in six_players.pages if "routes and players" in p.label)
+    dashes = {it.style.dash for it, _ in flatten(route_page.items)
+              if isinstance(it, Polyline) and it.style.opacity < 1.0}  # the route lines
+    assert len(dashes) == 6  # six players, six patterns
+
+
+@pytest.mark.parametrize("paper,scale", [("letter", 1.0), ("a4", 1.1), ("letter", 1.1)])
+def test_everything_stays_inside_the_printer_margin(paper, scale):
+    """Landscape pages, grown by --scale, words included: nothing reaches the 10 mm margin."""
+    from terragen.render.impose import PrintOptions
+    from terragen.render.paper import load_paper
+
+    from .test_geometry import page_printable, visible_points
+
+    doc = build_sheet(load_layout(EXAMPLES / "six-players.txt"), PrintOptions(load_paper(paper), scale=scale), "six-players.txt")
+    for page in doc.pages:
+        x0, y0, x1, y1 = page_printable(page)
+        for x, y in visible_points(page.items):
+            assert x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3
+        for it, m in flatten(page.items):
+            if isinstance(it, Text):
+                bx0, by0, bx1, by1 = text_box(it, m).bounds
+                assert x0 - 0.5 <= bx0 and bx1 <= x1 + 0.5, (it.text, bx0, bx1)
