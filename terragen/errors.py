@@ -13,6 +13,9 @@ EXIT_USAGE = 2  # bad flags, unreadable or malformed input
 EXIT_INFEASIBLE = 3  # a spec was proved impossible
 EXIT_TIMEOUT = 4  # the time limit passed before a result was found
 EXIT_INTERNAL = 70  # a bug in terragen; the message asks for a report
+EXIT_CANTCREAT = 73  # an output file could not be written (BSD sysexits EX_CANTCREAT)
+EXIT_INTERRUPTED = 130  # Ctrl-C (SIGINT), 128 + 2
+EXIT_TERMINATED = 143  # SIGTERM, 128 + 15
 
 
 class TerragenError(Exception):
@@ -52,3 +55,10 @@ class TimeLimitError(TerragenError):
     """The time limit ran out before a result was found."""
 
     exit_code = EXIT_TIMEOUT
+
+
+class OutputError(TerragenError):
+    """An output file could not be written (read-only, full disk, a file where a folder
+    should be, a folder locked by another run): the user's environment, not a bug."""
+
+    exit_code = EXIT_CANTCREAT

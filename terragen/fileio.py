@@ -1,44 +1,145 @@
-"""Safe reading and atomic writing of user files.
+"""Safe reading and all-or-nothing writing of user files.
 
-Every file terragen writes goes through :func:`atomic_write`, so an
-interrupted or failed run never leaves a half-written file and never replaces
-an existing file with garbage. Reading goes through :func:`read_text_input`,
-which turns the usual ways a file can be wrong (missing, empty, binary,
-enormous) into one clear :class:`~terragen.errors.InputError`.
+Reading goes through :func:`read_text_input`, which reads *every* kind of
+file (regular file, device, pipe, FIFO, stdin) through a size cap, so
+``/dev/zero`` or an endless pipe ends in one clear
+:class:`~terragen.errors.InputError` instead of exhausting memory, and a FIFO
+never hangs the command: it is opened without blocking, read only from a
+writer that is already attached, and given up on when no byte arrives for
+:data:`PIPE_TIMEOUT` seconds.
+
+Writing goes through :class:`OutputSet` (or :func:`atomic_write` for a single
+file): every file of a command's output is first written in full to a
+temporary file beside its target, and only when all of them are on disk are
+they renamed into place. A failure or an interrupt before that removes the
+temporaries and leaves any earlier output untouched. A write failure (read-only
+folder, full disk, a file where a folder should be) becomes an
+:class:`~terragen.errors.OutputError` (exit 73) naming the file and the reason.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import select
+import stat
+import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from terragen.errors import InputError
+from terragen.errors import InputError, OutputError
+from terragen.interrupts import signals_held
 
 #: Layout and position files are a few kilobytes; anything this large is a mistake.
 MAX_INPUT_BYTES = 5 * 1024 * 1024
+#: A pipe or FIFO that sends nothing for this long is given up on (seconds).
+PIPE_TIMEOUT = 30.0
+#: Temporary files are named ``.<target name>.<random>.tmp`` beside their target.
+TEMP_SUFFIX = ".tmp"
+_CHUNK = 1 << 16
 
 
-def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:
-    """Read a small UTF-8 text file or raise an InputError naming the problem."""
-    p = Path(path)
+def display_name(name: str | os.PathLike[str], limit: int = 200) -> str:
+    """A file name fit for a one-line message: control characters escaped, long names elided."""
+    text = str(name)
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return elide(text, limit)
+
+
+def elide(text: str, limit: int = 60) -> str:
+    """``text`` cut to about ``limit`` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    tail = limit - head
+    return f"{text[:head]}...({len(text) - limit} more characters)...{text[-tail:]}"
+
+
+def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES,
+                    timeout: float | None = None) -> str:
+    """Read a small UTF-8 text file of any kind (``-`` is stdin) or raise an InputError naming the problem."""
+    if str(path) == "-":
+        return decode_text(_read_stdin(max_bytes), "<stdin>")
+    name = display_name(path)
     try:
-        size = p.stat().st_size
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise InputError(f"{p}: no such file") from None
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory, expected a file") from None
     except OSError as exc:
-        raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    if p.is_dir():
-        raise InputError(f"{p}: is a directory, expected a file")
-    if size > max_bytes:
-        raise InputError(
-            f"{p}: file is {size / 1e6:.1f} MB, larger than the {max_bytes / 1e6:.0f} MB limit for an input file"
-        )
+        raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
     try:
-        data = p.read_bytes()
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{name}: is a directory, expected a file")
+        if stat.S_ISREG(st.st_mode):
+            if st.st_size > max_bytes:
+                raise _too_large(name, max_bytes, st.st_size)
+            data = _read_capped(fd, name, max_bytes, None)
+        else:  # a device, FIFO, pipe or socket: no size to trust, so read through the cap and a timeout
+            data = _read_capped(fd, name, max_bytes, PIPE_TIMEOUT if timeout is None else timeout)
+            if not data and stat.S_ISFIFO(st.st_mode):
+                raise InputError(f"{name}: nothing to read (a pipe or FIFO with no writer)")
     except OSError as exc:
-        raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    return decode_text(data, str(p))
+        raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    return decode_text(data, name)
+
+
+def _too_large(name: str, max_bytes: int, size: int | None = None) -> InputError:
+    what = f"file is {size / 1e6:.1f} MB, larger than" if size is not None else "input is larger than"
+    return InputError(f"{name}: {what} the {max_bytes / 1e6:.0f} MB limit for an input file")
+
+
+def _read_capped(fd: int, name: str, max_bytes: int, timeout: float | None) -> bytes:
+    """At most ``max_bytes`` bytes from ``fd`` (an error past that); with ``timeout``, wait at most that long per chunk."""
+    parts: list[bytes] = []
+    total = 0
+    if timeout is not None:  # a FIFO nobody writes to: Linux reports EOF at once, but select() would wait
+        try:
+            first = os.read(fd, min(_CHUNK, max_bytes + 1))
+        except BlockingIOError:
+            first = None  # a writer is attached and has sent nothing yet
+        if first == b"":
+            return b""
+        if first:
+            parts.append(first)
+            total = len(first)
+            if total > max_bytes:
+                raise _too_large(name, max_bytes)
+    while True:
+        if timeout is not None:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            if not ready:
+                raise InputError(f"{name}: no data arrived for {timeout:g} s (a pipe or device with no writer?)")
+        try:
+            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+        except BlockingIOError:
+            time.sleep(0.01)
+            continue
+        if not chunk:
+            return b"".join(parts)
+        parts.append(chunk)
+        total += len(chunk)
+        if total > max_bytes:
+            raise _too_large(name, max_bytes)
+
+
+def _read_stdin(max_bytes: int) -> bytes:
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):  # a replaced stream (tests, embedding)
+        data = sys.stdin.buffer.read(max_bytes + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read(max_bytes + 1).encode()
+        if len(data) > max_bytes:
+            raise _too_large("<stdin>", max_bytes) from None
+        return data
+    return _read_capped(fd, "<stdin>", max_bytes, None)
 
 
 def decode_text(data: bytes, name: str) -> str:
@@ -55,28 +156,126 @@ def decode_text(data: bytes, name: str) -> str:
     return text
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
-    """Write ``data`` to ``path`` via a temporary file and a rename.
+def write_error(path: str | os.PathLike[str], exc: OSError) -> OutputError:
+    """The user-facing error for a file that could not be written."""
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC:
+        reason = "no space left on the device"
+    elif exc.errno == errno.EROFS:
+        reason = "read-only file system"
+    elif exc.errno in (errno.ENOTDIR, errno.EEXIST) and not Path(path).parent.is_dir():
+        reason = "a part of the path is a file, not a folder"
+    return OutputError(f"cannot write {display_name(path)}: {reason}")
 
-    The rename is atomic on POSIX, so readers see either the old file or the
-    complete new one. Parent folders are created as needed.
-    """
-    p = Path(path)
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=str(p.parent or "."))
+
+def check_out_folder(folder: str | os.PathLike[str]) -> None:
+    """Fail early (before any drawing) when ``folder`` or one of its parents is a file."""
+    p = Path(folder)
+    for part in (p, *p.parents):
+        if part.exists():
+            if not part.is_dir():
+                raise OutputError(f"cannot write into {display_name(p)}: {display_name(part)} is a file, not a folder")
+            return
+
+
+def make_folder(folder: str | os.PathLike[str]) -> Path:
+    """Create ``folder`` (and its parents) or raise an OutputError saying why not."""
+    p = Path(folder)
+    check_out_folder(p)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(p, exc) from None
     return p
+
+
+class OutputSet:
+    """A command's output files, written all or nothing.
+
+    ``add`` writes one file in full to a temporary beside its target (so the
+    final rename cannot run out of space); ``commit`` renames every temporary
+    into place with interrupts held back; leaving a ``with`` block by an
+    exception removes the temporaries and leaves every earlier file as it was.
+    """
+
+    def __init__(self) -> None:
+        self._staged: list[tuple[str, Path]] = []
+
+    def __enter__(self) -> OutputSet:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self.commit()
+        else:
+            self.discard()
+
+    def add(self, path: str | os.PathLike[str], data: bytes | str) -> Path:
+        """Write ``data`` to a temporary for ``path``; it replaces ``path`` at commit."""
+        p = Path(path)
+        if any(target == p for _, target in self._staged):
+            raise ValueError(f"{p} added twice to one output set")
+        make_folder(p.parent if str(p.parent) else ".")
+        if p.is_dir():
+            raise OutputError(f"cannot write {display_name(p)}: it is a folder")
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        with signals_held():  # an interrupt between creating the temporary and noting it would strand it
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=str(p.parent))
+            except OSError as exc:
+                raise write_error(p, exc) from None
+            self._staged.append((tmp, p))
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(payload)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(tmp, 0o644)
+        except OSError as exc:
+            self.discard()
+            raise write_error(p, exc) from None
+        except BaseException:
+            self.discard()
+            raise
+        return p
+
+    def commit(self) -> list[Path]:
+        """Rename every temporary into place; returns the files written, in the order added."""
+        done: list[Path] = []
+        with signals_held():
+            try:
+                for tmp, target in self._staged:
+                    os.replace(tmp, target)
+                    done.append(target)
+            except OSError as exc:
+                self.discard()
+                raise write_error(self._staged[len(done)][1], exc) from None
+        self._staged = []
+        return done
+
+    def discard(self) -> None:
+        """Remove every temporary not yet renamed (the earlier files stay as they were)."""
+        with signals_held():  # a second Ctrl-C must not leave half of them behind
+            for tmp, _ in self._staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            self._staged = []
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
+    """Write one file via a temporary and a rename: readers see the old file or the complete new one."""
+    with OutputSet() as out:
+        out.add(path, data)
+    return Path(path)
+
+
+def remove_stray_temporaries(folder: str | os.PathLike[str]) -> int:
+    """Delete temporaries a killed run left in ``folder`` (``.<name>.<random>.tmp``); returns how many."""
+    removed = 0
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+                    removed += 1
+    return removed

@@ -7,7 +7,6 @@ with a ``game: NAME`` line; a text file without one is a Terrain Game layout
 
 from __future__ import annotations
 
-import json
 import re
 
 GAMES = ("terrain", "terrace", "terralogical", "terraflip")
@@ -30,9 +29,12 @@ def looks_like_json(text: str) -> bool:
 def detect_game(text: str) -> str | None:
     """The game named by the file, ``"terrain"`` for an unlabelled text file, or None if unknown."""
     if looks_like_json(text):
+        from terragen.errors import InputError
+        from terragen.safejson import load_json
+
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = load_json(text, "")
+        except InputError:
             return "terrain"  # let the Terrain parser report the JSON error with its position
         if isinstance(data, dict):
             game = data.get("game", "terrain")

@@ -18,7 +18,16 @@ import click
 
 from terragen import __version__
 from terragen.cli._common import set_quiet
-from terragen.errors import EXIT_INTERNAL, EXIT_USAGE, TerragenError
+from terragen.errors import EXIT_CANTCREAT, EXIT_INTERNAL, EXIT_USAGE, TerragenError
+
+
+class Interrupted(Exception):
+    """Ctrl-C or SIGTERM inside a command, carried past click (which would print a blank line
+    and turn it into Abort) to :func:`main`, which prints one line and exits with ``code``."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
 
 #: name -> (module under terragen.cli, attribute, one-line help shown by ``terragen --help``)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -69,6 +78,14 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[cmd_name]
         return _with_quiet(getattr(importlib.import_module(f"terragen.cli.{module}"), attr))
 
+    def invoke(self, ctx: click.Context):
+        from terragen.interrupts import exit_code_for
+
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise Interrupted(exit_code_for(exc)) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         if rows:
@@ -104,7 +121,8 @@ def cli() -> None:
       3    the spec was proved infeasible
       4    the time limit was reached without a result
       70   internal error (a bug in terragen: please report it)
-      130  interrupted (Ctrl-C)
+      73   an output file could not be written (read-only, disk full, a file in the way)
+      130  interrupted (Ctrl-C); 143 stopped by SIGTERM
     """
 
 
@@ -115,35 +133,89 @@ def _command_path(exc: click.ClickException) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
+    import signal
+
     from terragen.cli._streams import protect_stdout
+    from terragen.interrupts import install_handlers
 
     args = sys.argv[1:] if argv is None else argv
     protect_stdout()
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    install_handlers()
     try:
-        rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("terragen: aborted", err=True)
-        sys.exit(130)
-    except click.UsageError as exc:
+        try:
+            rv = cli.main(args=args, prog_name="terragen", standalone_mode=False)
+            code = rv if isinstance(rv, int) else 0
+        finally:
+            _ignore_signals()  # the work is over: a late Ctrl-C must not break the report or the exit
+    except SystemExit:
+        raise
+    except BaseException as exc:
+        code = _report(exc)
+    finally:
+        if argv is not None:  # called from Python (tests, embedding): give the caller its handlers back
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
+    sys.exit(code)
+
+
+def _ignore_signals() -> None:
+    import signal
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+
+
+def _report(exc: BaseException) -> int:
+    """One line on stderr for ``exc``; the exit code it stands for."""
+    from terragen.interrupts import exit_code_for
+
+    if isinstance(exc, click.exceptions.Abort):
+        return _interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
+    if isinstance(exc, click.UsageError):
         path = _command_path(exc)
-        click.echo(f"{path}: error: {exc.format_message()} (see '{path} --help')", err=True)
-        sys.exit(EXIT_USAGE)
-    except click.ClickException as exc:
-        click.echo(f"{_command_path(exc)}: error: {exc.format_message()}", err=True)
-        sys.exit(exc.exit_code)
-    except TerragenError as exc:
-        click.echo(f"terragen: error: {exc.message}", err=True)
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        click.echo("terragen: interrupted", err=True)
-        sys.exit(130)
-    except Exception as exc:  # the last guard: never show a traceback unless asked
-        if os.environ.get("TERRAGEN_DEBUG"):
-            raise
-        click.echo(
-            f"terragen: internal error: {type(exc).__name__}: {exc} "
-            "(please report it; set TERRAGEN_DEBUG=1 for a traceback)",
-            err=True,
-        )
-        sys.exit(EXIT_INTERNAL)
-    sys.exit(rv if isinstance(rv, int) else 0)
+        click.echo(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')", err=True)
+        return EXIT_USAGE
+    if isinstance(exc, click.ClickException):
+        click.echo(f"{_command_path(exc)}: error: {_one_line(exc.format_message())}", err=True)
+        return exc.exit_code
+    if isinstance(exc, TerragenError):
+        click.echo(f"terragen: error: {_one_line(exc.message)}", err=True)
+        return exc.exit_code
+    if isinstance(exc, Interrupted):
+        return _interrupted(exc.code)
+    if isinstance(exc, KeyboardInterrupt):
+        return _interrupted(exit_code_for(exc))
+    if isinstance(exc, BrokenPipeError):
+        return 0
+    if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT_ERRNOS and not os.environ.get("TERRAGEN_DEBUG"):
+        from terragen.fileio import display_name
+
+        where = f" {display_name(exc.filename)}" if exc.filename else ""
+        click.echo(f"terragen: error: cannot write{where}: {exc.strerror or exc}", err=True)
+        return EXIT_CANTCREAT
+    if not isinstance(exc, Exception) or os.environ.get("TERRAGEN_DEBUG"):
+        raise exc  # the last guard shows a traceback only when asked
+    return _internal(exc)
+
+
+#: OSErrors that describe the user's machine (a full disk, a read-only mount), not a bug.
+_ENVIRONMENT_ERRNOS = {28, 30, 122, 13, 1}  # ENOSPC, EROFS, EDQUOT, EACCES, EPERM
+
+
+def _one_line(message: str, limit: int = 600) -> str:
+    """A message as one bounded line: a hostile token or file name cannot flood the terminal."""
+    from terragen.fileio import elide
+
+    return elide(" ".join(message.splitlines()), limit)
+
+
+def _internal(exc: BaseException) -> int:
+    click.echo(f"terragen: internal error: {type(exc).__name__}: {_one_line(str(exc), 300)} "
+               "(please report it; set TERRAGEN_DEBUG=1 for a traceback)", err=True)
+    return EXIT_INTERNAL
+
+
+def _interrupted(code: int) -> int:
+    click.echo("terragen: terminated" if code == 143 else "terragen: interrupted", err=True)
+    return code

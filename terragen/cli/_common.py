@@ -101,13 +101,11 @@ def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
 
 
 def check_folder(path: str | Path) -> Path:
-    """An output folder path that is not an existing file."""
-    from terragen.errors import InputError
+    """An output folder path with no file in the way (the folder itself or a parent): exit 73."""
+    from terragen.fileio import check_out_folder
 
-    p = Path(path)
-    if p.exists() and not p.is_dir():
-        raise InputError(f"{p}: exists and is not a folder")
-    return p
+    check_out_folder(path)
+    return Path(path)
 
 
 def range_check(lo: int, hi: int):
@@ -151,3 +149,33 @@ def finish_validation(report: Any, source: str, as_json: bool) -> None:
         say("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
     if report.exit_code:
         raise SystemExit(report.exit_code)
+
+
+class FiniteFloat(click.ParamType):
+    """A float option that refuses ``nan`` and ``inf`` (``float()`` accepts both, and no range
+    check catches nan: ``--time-limit nan`` used to remove the time limit), optionally in a range."""
+
+    name = "number"
+
+    def __init__(self, lo: float | None = None, hi: float | None = None, positive: bool = False) -> None:
+        self.lo, self.hi, self.positive = lo, hi, positive
+
+    def convert(self, value, param, ctx) -> float:
+        import math
+
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        if self.positive and number <= 0:
+            self.fail(f"{value!r} must be greater than 0", param, ctx)
+        if (self.lo is not None and number < self.lo) or (self.hi is not None and number > self.hi):
+            self.fail(f"{value!r} is not in the range {self.lo:g} to {self.hi:g}", param, ctx)
+        return number
+
+
+#: Any finite number; a strictly positive one (sizes, scales, time limits).
+FINITE = FiniteFloat()
+POSITIVE = FiniteFloat(positive=True)

@@ -2,10 +2,16 @@
 
 The work is split so that interruption is harmless: workers only compute
 (scenario ``i`` depends on ``(seed, i)`` alone and comes back as text), the
-main process writes each scenario's JSON and SVG atomically and then rewrites
-the manifest atomically, so after Ctrl-C every scenario the manifest lists is
-complete on disk and ``--resume`` computes only the rest. The booklet is drawn
-at the end from the scenario files, in index order.
+main process writes each scenario's JSON and SVG as one all-or-nothing pair
+and then, from time to time and always on the way out, both manifests as one
+set, so after Ctrl-C, SIGTERM or even SIGKILL every scenario the manifest
+lists is complete on disk and ``--resume`` computes only the rest (a scenario
+written after the last manifest is simply computed again, to the same bytes).
+The manifest is rewritten only after its row count has grown by a fixed share
+or a few seconds have passed, so the whole run stays linear in the count. The
+booklet is drawn at the end from the scenario files, page by page, so its
+memory does not grow with the count. The output folder is locked for the
+run, so two batches cannot mix their scenarios in one folder.
 """
 
 from __future__ import annotations
@@ -25,8 +31,12 @@ from terragen.cli._common import echo_json, json_option, say
 from terragen.errors import InputError
 
 MANIFEST_VERSION = 1
-#: Up to this many scenarios the manifest is rewritten after every one of them.
-MANIFEST_EVERY_ROWS = 2000
+#: Far more than a booklet anyone prints; the task list of an absurd count would fill memory.
+MAX_COUNT = 100_000
+#: The manifest is rewritten once the rows not yet in it reach this share of all rows...
+MANIFEST_GROWTH = 1 / 16
+#: ... or this many seconds after the last rewrite (a rewrite costs O(rows), so both keep the run linear).
+MANIFEST_SECONDS = 3.0
 CSV_FIELDS = ["index", "id", "kind", "difficulty", "grade", "json", "svg", "answer"]
 Task = tuple[str, str, int, int]  # (kind, difficulty, seed, index)
 
@@ -47,12 +57,6 @@ def build_scenario(task: Task) -> tuple[int, str, str, dict[str, Any]]:
     return index, text, svg, row
 
 
-def _ignore_sigint() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
-
-
 def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
     """Results as they finish, over ``workers`` local processes (inline for one worker)."""
     if workers <= 1 or len(tasks) <= 1:
@@ -61,8 +65,10 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
         return
     import multiprocessing as mp
 
+    from terragen.interrupts import worker_init
+
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    pool = ctx.Pool(min(workers, len(tasks)), initializer=worker_init, initargs=(os.getpid(),))
     try:
         yield from pool.imap_unordered(build_scenario, tasks, chunksize=1)
         pool.close()
@@ -98,13 +104,19 @@ def run_dask(tasks: list[Task], workers: int, scheduler: str | None) -> Iterator
 
 
 def read_manifest(out: Path) -> dict[str, Any] | None:
+    from terragen.fileio import MAX_INPUT_BYTES, read_text_input
+    from terragen.safejson import load_json
+
     path = out / "manifest.json"
     if not path.exists():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # a manifest row is about 0.5 kB: allow far more rows than any batch the docs describe
+        data = load_json(read_text_input(path, max_bytes=40 * MAX_INPUT_BYTES), str(path))
         data["batch"], data["scenarios"]  # noqa: B018 - shape check
-    except (OSError, ValueError, KeyError, TypeError):
+        if not isinstance(data["batch"], dict) or not isinstance(data["scenarios"], list):
+            raise TypeError
+    except (InputError, KeyError, TypeError):
         raise InputError(f"{path}: not a terragen batch manifest (remove it or use another --out)") from None
     return data
 
@@ -123,18 +135,41 @@ def _scenario_files(out: Path) -> set[Path]:
 
 
 def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> None:
-    """Both manifests, atomically, rows in index order (so the files never depend on finishing order)."""
-    from terragen.fileio import atomic_write
+    """Both manifests from the same rows, as one all-or-nothing set, rows in index order
+    (so the files never depend on finishing order and never disagree)."""
+    from terragen.fileio import OutputSet
 
     ordered = [rows[i] for i in sorted(rows)]
     data = {"version": MANIFEST_VERSION, "batch": batch, "done": len(ordered), "scenarios": ordered}
-    atomic_write(out / "manifest.json", json.dumps(data, indent=2, sort_keys=True) + "\n")
     buf = io.StringIO()
     w = csv.DictWriter(buf, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     for row in ordered:
         w.writerow(row)
-    atomic_write(out / "manifest.csv", buf.getvalue())
+    with OutputSet() as files:
+        files.add(out / "manifest.json", json.dumps(data, indent=2, sort_keys=True) + "\n")
+        files.add(out / "manifest.csv", buf.getvalue())
+
+
+def lock_folder(out: Path) -> int:
+    """Hold an exclusive lock on the output folder for this run; OutputError if another batch holds it.
+
+    The lock is on the folder itself (no lock file to leave behind) and ends with the process,
+    however it ends.
+    """
+    import fcntl
+
+    from terragen.errors import OutputError
+    from terragen.fileio import display_name
+
+    fd = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise OutputError(f"{display_name(out)}: another terragen batch is writing into this folder "
+                          "(wait for it to finish, or choose another --out)") from None
+    return fd
 
 
 def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path, workers: int | None = None,
@@ -142,12 +177,11 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
               progress: bool = False, booklet: bool = True,
               on_result: Callable[[int], None] | None = None, force: bool = False) -> dict[str, Any]:
     """Produce the batch in ``out``; returns a summary. Raises InputError/SpecError on bad input."""
-    from terragen.fileio import atomic_write
     from terragen.terrain.puzzles import DIFFICULTIES, KINDS, MIX
     from terragen.terrain.puzzles.grading import preset
 
-    if count < 1:
-        raise InputError("--count must be at least 1")
+    if not 1 <= count <= MAX_COUNT:
+        raise InputError(f"--count must be 1..{MAX_COUNT}, got {count}")
     if kind != MIX and kind not in KINDS:
         raise InputError(f"unknown --kind {kind!r} (choose route, rotation, dice or mix)")
     if difficulty not in DIFFICULTIES:
@@ -157,9 +191,47 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     if workers is not None and workers < 0:
         raise InputError("--workers must be 0 (one per CPU core) or more")
     workers = workers or os.cpu_count() or 1  # None or 0: one per CPU core
+    from terragen.fileio import check_out_folder, make_folder
+
     outp = Path(out)
-    if outp.exists() and not outp.is_dir():
-        raise InputError(f"{outp}: exists and is not a folder")
+    check_out_folder(outp)
+    make_folder(outp)
+    lock = lock_folder(outp)
+    try:
+        return _run_locked(count, kind, difficulty, seed, outp, workers, resume, backend, scheduler, progress,
+                           booklet, on_result, force)
+    finally:
+        os.close(lock)
+
+
+def _resumable_rows(outp: Path, old: dict[str, Any], batch: dict[str, Any], count: int) -> dict[int, dict[str, Any]]:
+    """The finished scenarios of an earlier run of the same batch that this run keeps."""
+    if {k: old["batch"].get(k) for k in batch} != batch:
+        raise InputError(f"{outp}: --resume with different settings (the folder holds {old['batch']})")
+    before = old["batch"].get("count")
+    if isinstance(before, int) and count < before:
+        raise InputError(f"{outp} holds a batch of {before} scenarios; --resume --count {count} would leave "
+                         f"a manifest and a booklet that disagree with it (use --count {before} or more, "
+                         "or another --out)")
+    rows: dict[int, dict[str, Any]] = {}
+    for row in old["scenarios"]:
+        i = row.get("index") if isinstance(row, dict) else None
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
+            continue
+        names = [row.get("json"), row.get("svg")]
+        if all(isinstance(n, str) and n.startswith("scenarios/") and ".." not in n and (outp / n).is_file()
+               for n in names):
+            rows[i] = row
+    return rows
+
+
+def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
+                backend: str, scheduler: str | None, progress: bool, booklet: bool,
+                on_result: Callable[[int], None] | None, force: bool) -> dict[str, Any]:
+    import time
+
+    from terragen.fileio import OutputSet, remove_stray_temporaries
+
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
     replaced = _scenario_files(outp) if force else set()  # --force: the old batch's files go once the new one is in
@@ -168,12 +240,9 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         if not resume:
             raise InputError(f"{outp} already holds a batch: add --resume to continue it, --force to start it "
                              "again, or choose another --out")
-        if {k: old["batch"].get(k) for k in batch} != batch:
-            raise InputError(f"{outp}: --resume with different settings (the folder holds {old['batch']})")
-        for row in old["scenarios"]:
-            i = row.get("index")
-            if isinstance(i, int) and i < count and (outp / row["json"]).exists() and (outp / row["svg"]).exists():
-                rows[i] = row
+        rows = _resumable_rows(outp, old, batch, count)
+    remove_stray_temporaries(outp)  # a killed run's half-written files; safe, the folder is locked
+    remove_stray_temporaries(outp / "scenarios")
     batch["count"] = count
     tasks = [(kind, difficulty, seed, i) for i in range(count) if i not in rows]
     from terragen.cli.progress import Progress
@@ -181,38 +250,33 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     bar = Progress("terragen batch", count, "scenarios", enabled=progress)
     bar.update(len(rows))
     results = run_dask(tasks, workers, scheduler) if backend == "dask" else run_local(tasks, workers)
-    import time
-
-    last_write = 0.0
-    unsaved = False
+    last_write, saved_rows = time.monotonic(), len(rows)
     try:
         for index, text, svg, row in results:
-            atomic_write(outp / row["json"], text)
-            atomic_write(outp / row["svg"], svg)
+            with OutputSet() as pair:
+                pair.add(outp / row["json"], text)
+                pair.add(outp / row["svg"], svg)
             rows[index] = row
-            unsaved = True
-            # after every scenario; past MANIFEST_EVERY_ROWS rows at most once a second (a
-            # rewrite costs O(rows)), and always on the way out, interrupted or not
-            if len(rows) <= MANIFEST_EVERY_ROWS or time.monotonic() - last_write >= 1.0:
+            if (len(rows) - saved_rows >= MANIFEST_GROWTH * len(rows)
+                    or time.monotonic() - last_write >= MANIFEST_SECONDS):
                 write_manifest(outp, batch, rows)
-                last_write, unsaved = time.monotonic(), False
+                last_write, saved_rows = time.monotonic(), len(rows)
             bar.update(len(rows))
             if on_result:
                 on_result(index)
     finally:
         bar.close()
-        if unsaved or not rows:
-            write_manifest(outp, batch, rows)
+        write_manifest(outp, batch, rows)
     for stale in replaced - {outp / row[k] for row in rows.values() for k in ("json", "svg")}:
         stale.unlink(missing_ok=True)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
-        from terragen.render.kits.terrain.booklet import booklet as make_booklet
-        from terragen.render.output import write_document
+        from terragen.render.kits.terrain.booklet import booklet_pdf
 
-        data = [json.loads((outp / rows[i]["json"]).read_text(encoding="utf-8")) for i in sorted(rows)]
         title = f"{kind} puzzles, {difficulty}, seed {seed}"
-        write_document(make_booklet(data, title=title), outp / "booklet.pdf")
+        paths = [outp / rows[i]["json"] for i in sorted(rows)]
+        with OutputSet() as out:
+            out.add(outp / "booklet.pdf", booklet_pdf(paths, title=title))
         files.append("booklet.pdf")
     grades = [rows[i]["grade"] for i in sorted(rows)]
     return {"count": len(rows), "computed": len(tasks), "files": files, "grades": grades}
@@ -241,12 +305,13 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     """Produce many puzzle scenarios with unique, solver-proven solutions.
 
     Writes scenarios/<index>-<kind>.json (layout, puzzle, solution, metrics)
-    and .svg, manifest.json and manifest.csv (rewritten after every scenario)
-    and booklet.pdf (puzzles, then the answer key). Same seed and count give
-    the same files whatever the number of workers. Ctrl-C keeps every
-    finished scenario; run again with --resume to continue. A folder that
-    already holds a batch is never overwritten: --resume continues it,
-    --force starts it again. Every other command reads a scenario file as
+    and .svg, manifest.json and manifest.csv (kept up to date as scenarios
+    finish) and booklet.pdf (puzzles, then the answer key). Same seed and
+    count give the same files whatever the number of workers. Ctrl-C keeps
+    every finished scenario; run again with --resume to continue (--count may
+    grow on resume, never shrink). A folder that already holds a batch is
+    never overwritten: --resume continues it, --force starts it again; one
+    batch at a time per folder. Every other command reads a scenario file as
     its layout (validate, render, simulate, show, convert).
 
     \b
@@ -269,11 +334,16 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
     try:
         summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force)
-    except KeyboardInterrupt:
-        done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
+    except KeyboardInterrupt as exc:
+        from terragen.interrupts import exit_code_for
+
+        try:
+            done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
+        except InputError:
+            done = 0
         click.echo(f"terragen batch: interrupted; {done} of {count} scenarios are complete in {out} "
                    "(run again with --resume to continue)", err=True)
-        return 130
+        return exit_code_for(exc)
     g = summary["grades"]
     if as_json:
         echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"],

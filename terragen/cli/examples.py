@@ -91,13 +91,15 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     """
     from terragen.errors import InputError
     from terragen.examples import find_example
-    from terragen.fileio import atomic_write
+    from terragen.fileio import OutputSet
 
     chosen = [find_example(n) for n in names]
     targets = [dest / ex.filename for ex in chosen]
     if len(set(targets)) != len(targets):
         raise InputError("two of the examples have the same file name; copy them one at a time with --to")
     check_outputs(targets, force)
+    with OutputSet() as out:  # every example or none
+        for ex, target in zip(chosen, targets):
+            out.add(target, ex.read_bytes())
     for ex, target in zip(chosen, targets):
-        atomic_write(target, ex.read_bytes())
         say(f"copied {ex.name} to {target}")

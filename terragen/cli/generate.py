@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import check_folder, check_outputs, echo_json, force_option, json_option, range_check, say
+from terragen.cli._common import (POSITIVE, FiniteFloat, check_folder, check_outputs, echo_json, force_option,
+                                  json_option, range_check, say)
 
 
 def _preset_choice() -> click.Choice:
@@ -37,7 +38,7 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
-@click.option("--time-limit", type=float, help="Give up after this many seconds (exit 4). [default: 60]")
+@click.option("--time-limit", type=POSITIVE, help="Give up after this many seconds (exit 4). [default: 60]")
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),
               help="TOML spec file with every option (see docs/generate.md); flags override it.")
 @click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
@@ -49,7 +50,7 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(100, 1_000_000),
               help="Fresh-seed games the final balance check plays. [default: enough for a standard error of a "
                    "quarter of the margin: 4800 with 4 seats]")
-@click.option("--margin", "--gate-margin", "margin", type=click.FloatRange(0.001, 0.5), default=0.025, show_default=True,
+@click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it.")
 @click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
@@ -82,12 +83,13 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
       terragen presets                     (the difficulties and their bands)
 
     Exit status: 0 board written, 2 bad options or spec, or the output exists
-    (add --force), 3 spec proved infeasible, 4 time limit reached without a board.
+    (add --force), 3 spec proved infeasible, 4 time limit reached without a board,
+    73 the files could not be written (an earlier board is then left as it was).
     """
     import time
 
     from terragen.cli.progress import Progress
-    from terragen.fileio import atomic_write
+    from terragen.fileio import OutputSet
     from terragen.render.kits.terrain.board_picture import board_svg
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
@@ -120,8 +122,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         "board.txt": write_text_layout(layout, header=header, extra=False),
         "board.svg": board_svg(layout, analysis),
     }
-    for name, text in files.items():
-        atomic_write(f"{folder}/{name}", text)
+    with OutputSet() as out:  # all three files or none: a failure leaves an earlier board whole
+        for name, text in files.items():
+            out.add(f"{folder}/{name}", text)
     if as_json:
         echo_json({"folder": folder, "files": [f"{folder}/{name}" for name in FILES], "seed": run["seed"],
                    "spec": spec.to_json(), "metrics": analysis.metrics(),

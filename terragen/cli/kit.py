@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import check_folder, check_outputs, echo_json, paper_choice, say
-from terragen.errors import InputError
+from terragen.cli._common import POSITIVE, check_folder, check_outputs, echo_json, paper_choice, say
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -34,7 +33,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Replace existing kit files (without it, nothing is overwritten)."),
         click.option("--json", "as_json", is_flag=True, expose_value=False, callback=_remember,
                      help="Print a JSON list of the files written (path, pages, bytes) instead of lines."),
-        click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
+        click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
         click.option("--outlines/--no-outlines", default=None,
                      help="Cut lines round every piece (default: on for hex pieces, crop ticks only for square tiles and tokens)."),
@@ -64,7 +63,7 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     ``parts`` yields objects with ``name`` and ``doc``; files are named
     ``<prefix>-<name>.pdf`` (or one ``-pNN.svg`` per page with ``fmt="svg"``).
     """
-    from terragen.fileio import atomic_write
+    from terragen.fileio import OutputSet
 
     flags = click.get_current_context().meta.get(KIT_FLAGS, {}) if click.get_current_context(silent=True) else {}
     check_folder(out_dir)
@@ -82,9 +81,10 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
             for k, page in enumerate(part.doc.pages, 1):
                 files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
     check_outputs([path for path, _, _ in files], flags.get("force", False))
-    out_dir.mkdir(parents=True, exist_ok=True)
+    with OutputSet() as out:  # every file of the kit or none: a failure leaves an earlier kit whole
+        for path, data, _ in files:
+            out.add(path, data)
     for path, data, what in files:
-        atomic_write(path, data)
         if not flags.get("as_json"):
             say(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
     if flags.get("as_json"):
@@ -147,7 +147,7 @@ def kit() -> None:
 
 @kit.command()
 @print_options
-@click.option("--tile-size", type=float, default=50.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=POSITIVE, default=50.0, show_default=True, metavar="MM",
               help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
@@ -179,6 +179,5 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     from terragen.render.kits.terrain.kit import terrain_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_folder(out_dir)
     write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from terragen.cli.kit import build_options, print_options, write_kit
-from terragen.errors import InputError
+from terragen.fileio import check_out_folder
 
 
 @click.command()
@@ -43,7 +43,6 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_board_size(board_size)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_out_folder(out_dir)
     tag = "" if board_size == 8 else f"-{board_size}x{board_size}"
     write_kit(terrace_kit(opts, board_size, t_rank), f"terrace-{{name}}{tag}-{opts.paper.key}", out_dir)

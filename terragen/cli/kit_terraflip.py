@@ -6,8 +6,11 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import POSITIVE
+
 from terragen.cli.kit import build_options, print_options, write_kit
-from terragen.errors import InputError, SpecError
+from terragen.errors import SpecError
+from terragen.fileio import check_out_folder
 
 
 @click.command()
@@ -15,7 +18,7 @@ from terragen.errors import InputError, SpecError
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
 @click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (as terragen terraflip tiles). [default: 0]")
-@click.option("--tile-size", type=float, default=40.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=POSITIVE, default=40.0, show_default=True, metavar="MM",
               help="Hex tile size across flats in mm (25 to 70).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
@@ -50,8 +53,7 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | No
     check_size(tile_size)
     if tiles_file and seed is not None:
         raise SpecError("give either --tiles FILE or --seed, not both (the seed only designs a new tile set)")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_out_folder(out_dir)
     text = read_text_input(tiles_file) if tiles_file else None
     tileset, source = load_tileset(text, tiles_file, seed)
     write_kit(terraflip_kit(opts, tileset, tile_size, source), f"terraflip-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -6,15 +6,17 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import POSITIVE
+
 from terragen.cli.kit import build_options, print_options, write_kit
-from terragen.errors import InputError
+from terragen.fileio import check_out_folder
 
 
 @click.command()
 @print_options
 @click.option("--deck", "deck_path", type=str, default=None, metavar="FILE",
               help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
-@click.option("--tile-size", type=float, default=38.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=POSITIVE, default=38.0, show_default=True, metavar="MM",
               help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
@@ -42,8 +44,7 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
     from terragen.render.kits.terralogical.kit import terralogical_kit
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"{out_dir}: exists and is not a folder")
+    check_out_folder(out_dir)
     deck = None
     if deck_path is not None:
         from terragen.fileio import read_text_input

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, force_option, json_option, paper_choice, say
+from terragen.cli._common import POSITIVE, check_outputs, echo_json, force_option, json_option, paper_choice, say
 
 
 @click.command()
@@ -17,7 +17,7 @@ from terragen.cli._common import check_outputs, echo_json, force_option, json_op
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it]")
 @force_option
-@click.option("--scale", "print_scale", type=float, default=1.0, show_default=True,
+@click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
               help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
 @click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
 @json_option
@@ -43,23 +43,32 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     Exit status: 0 sheet written, 1 the layout breaks a rule and --strict was
     given, 2 unreadable layout, bad options, or the output exists (add --force).
     """
-    from terragen.errors import EXIT_INVALID
-    from terragen.render.kits.terrain.build_sheet import build_sheet
+    from terragen.errors import EXIT_INVALID, InputError
+    from terragen.fileio import display_name
     from terragen.render.impose import PrintOptions
+    from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.output import output_paths, write_document
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
-    from terragen.terrain.validation import validate_layout
+    from terragen.terrain.validation import check_game_shape, validate_layout
 
+    suffix = out.suffix.lower().lstrip(".") if out is not None else ""
     if fmt is None:
-        fmt = "svg" if out is not None and out.suffix.lower() == ".svg" else "pdf"
+        fmt = "svg" if suffix == "svg" else "pdf"
+    elif suffix in ("pdf", "svg") and suffix != fmt:
+        raise InputError(f"--format {fmt} but --out {display_name(out)} ends in .{suffix}: "
+                         "give one or make them agree")
     if out is None:
         src = Path(layout_file)
         out = src.with_name(f"{src.stem}-build.{fmt}")
+    if Path(layout_file).exists() and out.exists() and Path(layout_file).resolve() == out.resolve():
+        raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force)
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
+    # no player or 7+ (20,000 would take a gigabyte) is nothing to draw; one is a puzzle from batch
+    check_game_shape(layout, display_name(layout_file), min_players=1)
     report = validate_layout(layout)
     for f in report.errors:
         click.echo(f"terragen render: {'error' if strict else 'warning'}: {layout_file}: breaks a rule: "

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from terragen.cli._common import echo_json, json_option, say
+from terragen.cli._common import FiniteFloat, echo_json, json_option, say
 from terragen.errors import EXIT_INVALID, EXIT_OK
 
 
@@ -24,7 +24,7 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3 (implies --variant teams).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
 @click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
-@click.option("--margin", type=float, default=0.025, show_default=True,
+@click.option("--margin", type=FiniteFloat(0.0, 1.0), default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
 @json_option
 def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
@@ -47,15 +47,25 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
       terragen simulate board.txt --variant inversion --variant green --workers 2
       terragen simulate board.json --policy solitary --variant no-interactions
 
-    Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED,
-    2 bad input or options.
+    Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED (a
+    layout with 0, 1 or 7+ players is not played at all), 2 bad input or options.
     """
     from terragen.cli.progress import Progress
+    from terragen.errors import InputError
+    from terragen.fileio import display_name
     from terragen.terrain.files import load_layout
     from terragen.terrain.sim.runner import simulate_layout
     from terragen.terrain.sim.variants import rules_from_names
+    from terragen.terrain.validation import check_game_shape
 
     layout = load_layout(file)
+    try:  # 0, 1 or 7+ players is no game: NOT PLAYABLE without playing (validate rejects it too)
+        check_game_shape(layout, display_name(file))
+    except InputError as exc:
+        if not as_json:
+            raise
+        echo_json({"file": file, "playable": False, "balanced": False, "reason": exc.message})
+        return EXIT_INVALID
     if workers == 0:
         workers = os.cpu_count() or 1
     if workers < 0:

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
-                                  json_option, range_check, say)
+from terragen.cli._common import (POSITIVE, check_outputs, echo_json, finish_validation, force_option,
+                                  json_even_on_failure, json_option, range_check, say)
 from terragen.errors import SpecError
 from terragen.fileio import atomic_write, read_text_input
 
@@ -35,7 +35,7 @@ def terraflip() -> None:
               help="Tiles per family that hide their owner's own colour.")
 @click.option("--pair-symmetric/--no-pair-symmetric", default=True, show_default=True,
               help="Family A hides B as often as B hides A.")
-@click.option("--time-limit", type=float, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
+@click.option("--time-limit", type=POSITIVE, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
 @force_option
 @json_option
 def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric: bool, time_limit: float,

@@ -69,7 +69,10 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
 
         unread = [f for f in report.findings if f.code == SYNTAX]
         more = f" (and {len(report.findings) - 1} more problem(s), listed on stdout)" if len(report.findings) > 1 else ""
-        click.echo(f"terragen: error: {unread[0].format(file).replace(' error [syntax]', '')}{more}", err=True)
+        from terragen.fileio import elide
+
+        line = elide(" ".join(unread[0].format(file).replace(" error [syntax]", "").splitlines()), 600)
+        click.echo(f"terragen: error: {line}{more}", err=True)
     return report.exit_code
 
 
@@ -100,7 +103,12 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 
+        from terragen.terrain.validation import analysable
+
         layout = parse_layout(text, file)
+        if not analysable(report.findings):
+            raise InputError(f"--svg: {file} has {len(layout.players)} player(s) or a player with too many "
+                             "destinations to draw (fix the errors validate lists first)", EXIT_INVALID)
         atomic_write(svg_out, board_svg(layout, analyse(layout, with_fragility=False)))
     elif svg_out:
         raise InputError(f"{file}: no picture drawn: the file has lines that could not be read (run without --svg to list them)")

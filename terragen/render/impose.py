@@ -142,20 +142,21 @@ def finish_document(doc: Document, opts: PrintOptions) -> Document:
 
 def scale_boxes(doc: Document, opts: PrintOptions) -> Document:
     """Grow every page's trim and bleed boxes with the print-scale correction, as
-    :func:`page_scale` grows the drawing, so the boxes stay on what they frame."""
+    :func:`page_scale` grows the drawing, so the boxes stay on what they frame. The centre is
+    each page's own, so landscape pages (the build sheet) grow about theirs too."""
     if opts.scale == 1.0:
         return doc
-    m = compose(translate(opts.paper.width / 2, opts.paper.height / 2), scale(opts.scale),
-                translate(-opts.paper.width / 2, -opts.paper.height / 2))
 
-    def grown(b: Box | None) -> Box | None:
+    def grown(page: Page, b: Box | None) -> Box | None:
         if b is None:
             return None
+        m = compose(translate(page.width / 2, page.height / 2), scale(opts.scale),
+                    translate(-page.width / 2, -page.height / 2))
         (x0, y0), (x1, y1) = apply(m, (b.x0, b.y0)), apply(m, (b.x1, b.y1))
         return Box(x0, y0, x1, y1)
 
     for page in doc.pages:
-        page.trim, page.bleed = grown(page.trim), grown(page.bleed)
+        page.trim, page.bleed = grown(page, page.trim), grown(page, page.bleed)
     return doc
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from terragen.render.contrast import DARK_INK
 from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text
 from terragen.render.palette import luminance, shade
 
@@ -30,6 +31,12 @@ def _dark(colour: str) -> str:
     return shade(colour, 0.3) if luminance(colour) >= LIGHT else colour
 
 
+def _dark_text(colour: str) -> str:
+    """Light text goes to the kits' dark ink, not just a darker shade: a white name turned mid grey
+    read at under 3:1 on the pale tints and on the hatch lines still drawn under it."""
+    return DARK_INK if luminance(colour) >= LIGHT else colour
+
+
 def _style(st: Style) -> Style:
     # see-through overlays (a glue strip's light shading) are light already: left as they are
     fill = shade(st.fill, 2 - FILL_INK) if st.fill and st.opacity == 1.0 else st.fill
@@ -42,7 +49,7 @@ def _item(it: Item) -> Item:
     if isinstance(it, Group):
         return Group([_item(c) for c in it.items], it.matrix, it.clip)
     if isinstance(it, Text):
-        return replace(it, colour=_dark(it.colour))
+        return replace(it, colour=_dark_text(it.colour))
     if isinstance(it, (Polygon, Polyline, Circle)):
         return replace(it, style=_style(it.style))
     return it

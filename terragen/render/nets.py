@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast, ink_on
-from terragen.render.model import Box, Group, Item, Matrix, Point, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import Box, Group, Item, Matrix, Point, Polygon, Polyline, Style, Text, compose, translate
 from terragen.render.text import text_width
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -201,4 +201,34 @@ def _highest(g, x: float, by0: float, h: float, area: Box, gap: float, blocked, 
 
 
 def place(net: Net, at: Matrix) -> Group:
-    return Group(net.items, at)
+    """The net on the page at ``at``; its words and numbers turned back upright where ``at`` turns
+    the net half round, so a level-6 lid never reads as 9 on the sheet."""
+    return Group(upright(net.items, at), at)
+
+
+def upright(items: list[Item], m: Matrix) -> list[Item]:
+    """``items`` with every text that ``m`` (and the groups around it) would show upside down
+    turned half round about its own middle: same place on the page, reading left to right."""
+    from dataclasses import replace
+
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Group):
+            out.append(Group(upright(it.items, compose(m, it.matrix)), it.matrix, it.clip))
+        elif isinstance(it, Text) and _reads_backwards(it, m):
+            a = math.radians(it.angle)
+            e1, e2 = (math.cos(a), -math.sin(a)), (math.sin(a), math.cos(a))  # along and down the baseline
+            w = text_width(it.text, it.size, it.bold)
+            dx = {"start": w / 2, "end": -w / 2}.get(it.anchor, 0.0)  # anchor to the text's middle
+            # the middle of the caps stays put: anchor moved to the far corner, turned half round
+            x = it.x + 2 * dx * e1[0] - it.size * e2[0]
+            y = it.y + 2 * dx * e1[1] - it.size * e2[1]
+            out.append(replace(it, x=x, y=y, angle=(it.angle + 180.0) % 360.0))
+        else:
+            out.append(it)
+    return out
+
+
+def _reads_backwards(t: Text, m: Matrix) -> bool:
+    a = math.radians(t.angle)
+    return m[0] * math.cos(a) - m[2] * math.sin(a) < -1e-9  # the baseline points left on the page

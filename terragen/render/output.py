@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from terragen.errors import InputError
-from terragen.fileio import atomic_write
+from terragen.errors import InputError, OutputError
+from terragen.fileio import OutputSet, display_name
 from terragen.render.model import Document
 
 
@@ -26,15 +26,18 @@ def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Pa
     """Render ``doc`` as ``fmt`` (pdf|svg) to ``path``; returns the files written."""
     p = Path(path)
     if p.exists() and p.is_dir():
-        raise InputError(f"{p}: is a directory, expected an output file name")
-    if fmt == "pdf":
-        from terragen.render.pdf import document_pdf
+        raise OutputError(f"cannot write {display_name(p)}: it is a folder, expected an output file name")
+    with OutputSet() as out:  # every page file or none
+        if fmt == "pdf":
+            from terragen.render.pdf import document_pdf
 
-        data = document_pdf(doc)
-        return [atomic_write(p, data)]
-    if fmt == "svg":
-        from terragen.render.svg import page_svg
+            out.add(p, document_pdf(doc))
+            return [p]
+        if fmt == "svg":
+            from terragen.render.svg import page_svg
 
-        texts = [page_svg(page, doc.title) for page in doc.pages]
-        return [atomic_write(name, t) for name, t in zip(output_paths(doc, p, fmt), texts)]
+            names = output_paths(doc, p, fmt)
+            for name, page in zip(names, doc.pages):
+                out.add(name, page_svg(page, doc.title))
+            return names
     raise InputError(f"unknown output format {fmt!r} (choose pdf or svg)")

@@ -11,6 +11,8 @@ dialogs for actual size and the document's duplex mode.
 from __future__ import annotations
 
 import io
+import itertools
+from collections.abc import Iterable, Iterator
 
 from terragen.render.fonts import font_name
 from terragen.render.model import Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text, hatch_lines
@@ -164,34 +166,40 @@ class _Painter:
 
 def document_pdf(doc: Document) -> bytes:
     """The PDF bytes of ``doc``; identical input gives identical bytes."""
+    return pages_pdf(doc.title, doc.pages, doc.duplex)
+
+
+def pages_pdf(title: str, pages: Iterable[Page], duplex: str | None = None) -> bytes:
+    """The PDF bytes of ``pages``, drawn one at a time: a generator of pages keeps only the
+    page being drawn (and the compressed pages before it) in memory."""
     from reportlab import rl_config
 
     saved = rl_config.useA85
     rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85 and just as portable
     try:
-        return _document_pdf(doc)
+        return _pages_pdf(title, iter(pages), duplex)
     finally:
         rl_config.useA85 = saved
 
 
-def _document_pdf(doc: Document) -> bytes:
+def _pages_pdf(title: str, pages: Iterator[Page], duplex: str | None) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     buf = io.BytesIO()
-    first = doc.pages[0]
+    first = next(pages)
     # the initial font is the shipped one too, or reportlab names (unembedded) Helvetica on every page
     canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
                     initialFontName=font_name())
-    canvas.setTitle(doc.title)
+    canvas.setTitle(title)
     canvas.setAuthor("terragen")
     canvas.setCreator("terragen")
-    canvas.setSubject(doc.title)
+    canvas.setSubject(title)
     # every page is drawn at true size: a print dialog must not shrink it to fit
     canvas.setViewerPreference("PrintScaling", "None")
-    if doc.duplex:
-        canvas.setViewerPreference("Duplex", DUPLEX[doc.duplex])
+    if duplex:
+        canvas.setViewerPreference("Duplex", DUPLEX[duplex])
     painter = _Painter(canvas)
-    for page in doc.pages:
+    for page in itertools.chain([first], pages):
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.setTrimBox(_box_pt(page, page.trim) if page.trim else None)
         canvas.setBleedBox(_box_pt(page, page.bleed) if page.bleed else None)
@@ -203,5 +211,24 @@ def _document_pdf(doc: Document) -> bytes:
             painter.draw(item)
         canvas.restoreState()
         canvas.showPage()
+        _compress_last_page(canvas)
     canvas.save()
     return buf.getvalue()
+
+
+def _compress_last_page(canvas) -> None:
+    """Compress the page just finished now rather than at ``save``: reportlab keeps every page's
+    drawing operators as text until the end, which made a 2,000-scenario booklet hold about
+    100 KB per page. The stream is marked as already filtered, so ``save`` writes the same
+    bytes it would have written itself."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
+
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream or not page.compression:
+        return
+    stream = PDFStream()
+    stream.content = PDFZCompress.encode(page.stream)
+    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None

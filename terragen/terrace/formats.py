@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.safejson import load_json
 from terragen.findings import Finding, error, warning
 from terragen.grids.square import Square
 from terragen.terrace.board import SIZES, board, parse_square, square_name
@@ -76,6 +77,9 @@ _KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
 
 def parse_text(text: str, source: str = "<text>") -> Draft:
     """Read the text diagram; InputError (with file:line:col) if it cannot be read at all."""
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     header: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
@@ -159,10 +163,7 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
 
 def parse_json(text: str, source: str = "<json>") -> Draft:
     """Read the JSON form; InputError if it is not well-formed."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    data = load_json(text, source)
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terrace":

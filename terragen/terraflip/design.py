@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from terragen.cpsat import solve
 from terragen.errors import InfeasibleError, SpecError, TimeLimitError
 from terragen.terraflip.model import FAMILIES, TILES_PER_FAMILY, TileSet, regular_id
 
@@ -79,7 +80,7 @@ def design_tileset(spec: DesignSpec, seed: int) -> Design:
     rng = random.Random(seed)
     model.Maximize(sum(rng.randrange(1000) * v for _, v in sorted(x.items())))
     solver = _solver(cp_model, spec, seed)
-    status = solver.Solve(model)
+    status = solve(solver, model)
     if status == cp_model.INFEASIBLE:
         names = _minimal_clash(cp_model, spec, wishes)
         clash = "; ".join(WISHES[k].format(own=spec.own) for k in names)
@@ -125,12 +126,10 @@ def _build(cp_model: Any, spec: DesignSpec, wishes: list[str]) -> tuple[Any, dic
 
 
 def _solver(cp_model: Any, spec: DesignSpec, seed: int) -> Any:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed % (2**31)
+    from terragen.cpsat import new_solver
+
     # Deterministic time, not wall-clock: a busy machine must not change which set is found.
-    solver.parameters.max_deterministic_time = spec.time_limit
-    return solver
+    return new_solver(seed, spec.time_limit)
 
 
 def _minimal_clash(cp_model: Any, spec: DesignSpec, wishes: list[str]) -> list[str]:
@@ -140,7 +139,7 @@ def _minimal_clash(cp_model: Any, spec: DesignSpec, wishes: list[str]) -> list[s
     for name in list(wishes):
         trial = [k for k in core if k != name]
         model, _ = _build(cp_model, spec, trial)
-        if _solver(cp_model, spec, 0).Solve(model) == cp_model.INFEASIBLE:
+        if solve(_solver(cp_model, spec, 0), model) == cp_model.INFEASIBLE:
             core = trial
     return core
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.safejson import load_json
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
 
@@ -114,12 +115,7 @@ def parse_position(text: str, source: str) -> Position:
 
 
 def _parse_json(text: str, source: str) -> Position:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise InputError(f"{source}: JSON nested too deeply") from None
+    data = load_json(text, source)
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terraflip":
@@ -183,6 +179,9 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 
 def _parse_text(text: str, source: str) -> Position:
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     players: list[str] | None = None
     players_line = None
     spies: dict[str, int] | None = None

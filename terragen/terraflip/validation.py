@@ -111,8 +111,16 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
         add(warning("turn-order-counts", "tiles placed per player (" + ", ".join(
             f"{c} {k}" for c, k in zip(players, placed)) + ") do not fit play in seat order without passes"))
 
+    if any(f.code in BLOCKING_CODES for f in report.findings):
+        report.summary.append("analysis skipped: fix the player count and the tiles out of reach first")
+        return report
     _analyse(report, position, board, placed, per_family, options or Options())
     return report
+
+
+#: Errors after which the framing analysis means nothing, and whose cost grows with the hostile
+#: size (a tile at q=9999 makes every pair of tiles span a huge area): the analysis is skipped.
+BLOCKING_CODES = frozenset({"player-count", "duplicate-player", "tile-too-far", "too-many-tiles"})
 
 
 def _analyse(report: ValidationReport, position: Position, board: Board, placed: list[int], per_family: int,

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.safejson import load_json
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
 FORMAT_VERSION = 1
@@ -133,13 +134,7 @@ def layout_from_data(data: Any, source: str = "<layout>") -> Layout:
 
 
 def read_json_layout(text: str, source: str = "<layout>") -> Layout:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise InputError(f"{source}: invalid JSON: nested too deeply") from None
-    return layout_from_data(scenario_layout(data), source)
+    return layout_from_data(scenario_layout(load_json(text, source)), source)
 
 
 #: The ``game`` of a batch scenario file: a puzzle wrapped around a layout.

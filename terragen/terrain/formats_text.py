@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.fileio import elide
+from terragen.safejson import load_json
 from terragen.grids import hex as hx
 from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
@@ -95,11 +97,15 @@ def read_text_layout(text: str, source: str = "<layout>") -> Layout:
 
 def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     """Read the text form, stepping over what it cannot read: a bad line or row is
-    reported and skipped, and reading goes on, so one run names every problem."""
+    reported and skipped, and reading goes on, so one run names every problem. A number
+    of absurd length is not stepped over: ``int()`` of it would fail, and it is no typo."""
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     problems: list[TextProblem] = []
 
     def fail(line: int | None, col: int | None, message: str) -> None:
-        problems.append(TextProblem(source, line, col, message))
+        problems.append(TextProblem(source, line, col, elide(message, 300)))  # a 1 MB token stays short
 
     radius_decl: tuple[int, int] | None = None  # (radius, line)
     rows: list[tuple[int, list[tuple[int, str]]]] = []  # (line, [(col, token)])
@@ -141,9 +147,9 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
                 section = name
             elif name == "extra":
                 try:
-                    value = json.loads(rest)
-                except (ValueError, RecursionError) as exc:
-                    fail(lineno, rest_col, f"extra: is not valid JSON ({exc})")
+                    value = load_json(rest, "extra")
+                except InputError as exc:
+                    fail(lineno, rest_col, f"extra: is not valid JSON ({exc.message})")
                     value = {}
                 if not isinstance(value, dict):
                     fail(lineno, rest_col, "extra: must be a JSON object")

@@ -10,7 +10,6 @@ test them in their innermost loops.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,6 +100,11 @@ def standard_inventory() -> Inventory:
     return load_inventory("standard")
 
 
+#: More copies of one piece than any board has positions (127 at radius 6) is a typo, and
+#: inventories are expanded piece by piece: a billion copies would exhaust memory.
+MAX_COPIES = 1000
+
+
 def uniform_inventory(name: str, copies: int, levels: range = range(MIN_LEVEL, MAX_LEVEL + 1)) -> Inventory:
     return Inventory(name, {(lv, p): copies for lv in levels for p in PATTERN_NAMES})
 
@@ -126,18 +130,16 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
         from terragen.fileio import read_text_input
 
         text = read_text_input(p)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{p}: {exc}") from None
-    return inventory_from_dict(data, str(p))
+    from terragen.safejson import load_toml
+
+    return inventory_from_dict(load_toml(text, str(p)), str(p))
 
 
 def inventory_from_dict(data: dict, source: str = "inventory") -> Inventory:
     copies = data.get("copies", 0)
     levels = data.get("levels", MAX_LEVEL)
-    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
-        raise InputError(f"{source}: 'copies' must be a whole number >= 0")
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= MAX_COPIES:
+        raise InputError(f"{source}: 'copies' must be a whole number from 0 to {MAX_COPIES}")
     if not isinstance(levels, int) or isinstance(levels, bool) or not MIN_LEVEL <= levels <= MAX_LEVEL:
         raise InputError(f"{source}: 'levels' must be a whole number from {MIN_LEVEL} to {MAX_LEVEL}")
     counts = {(lv, p): copies for lv in range(MIN_LEVEL, levels + 1) for p in PATTERN_NAMES}
@@ -148,7 +150,7 @@ def inventory_from_dict(data: dict, source: str = "inventory") -> Inventory:
         m = re.fullmatch(r"([1-8])([A-D])", str(key).strip().upper())
         if not m:
             raise InputError(f"{source}: bad piece kind {key!r} in [counts] (expected e.g. \"5B\")")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise InputError(f"{source}: count for {key!r} must be a whole number >= 0")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COPIES:
+            raise InputError(f"{source}: count for {key!r} must be a whole number from 0 to {MAX_COPIES}")
         counts[(int(m.group(1)), m.group(2))] = n
     return Inventory(str(data.get("name", Path(source).stem)), {k: v for k, v in counts.items() if v > 0})

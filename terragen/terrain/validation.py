@@ -51,6 +51,22 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
+def check_game_shape(layout: Layout, source: str = "the layout", min_players: int = MIN_PLAYERS) -> None:
+    """Refuse (exit 1) what validate rejects as a game at all, the player and destination
+    counts, before simulating or drawing it: a 1-player "match" would otherwise be called
+    PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw."""
+    from terragen.errors import EXIT_INVALID, InputError
+
+    n = len(layout.players)
+    if not min_players <= n <= MAX_PLAYERS:
+        raise InputError(f"{source}: {n} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
+                         "(terragen validate lists every problem)", EXIT_INVALID)
+    for p in layout.players:
+        if not 1 <= len(p.destinations) <= MAX_DESTINATIONS:
+            raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has 1 to "
+                             f"{MAX_DESTINATIONS} (terragen validate lists every problem)", EXIT_INVALID)
+
+
 def default_inventory(radius: int) -> Inventory | None:
     """The inventory a board of ``radius`` is built from unless the user names one."""
     if radius <= 5:
@@ -215,10 +231,24 @@ def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
     return out
 
 
+#: Errors after which the analysis means nothing and its cost grows with the hostile size
+#: (every one of 20,000 players, every order of 5,000 destinations): it is skipped.
+BLOCKING_CODES = frozenset({"player-count", "destination-count"})
+
+
+def analysable(findings: list[Finding]) -> bool:
+    """Whether the layout is sound enough for the per-player analysis to mean anything."""
+    return not any(f.code in BLOCKING_CODES for f in findings)
+
+
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
     findings = misspelt_key_findings(layout) + check_layout(layout, inv, board)
+    if not analysable(findings):
+        report = ValidationReport("terrain", findings, {"radius": layout.radius, "players": [], "analysis": "skipped"})
+        report.summary = ["analysis skipped: fix the player or destination count first"]
+        return report
     analysis = analyse(layout, board, with_race=True)
     findings += reachability_findings(layout, analysis)
     data = {

@@ -238,14 +238,13 @@ def _build(
     weights = [rng.randrange(1000) for _ in cands]
     if optimise:
         m.Maximize(sum(w * xi for w, xi in zip(weights, x)))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed % (2**31)
-    solver.parameters.max_deterministic_time = p.max_deterministic_time
+    from terragen.cpsat import new_solver, solve
+
+    solver = new_solver(seed, p.max_deterministic_time)
     # The weights only pick one deck among many good ones; proving the last
     # fraction of a percent of optimality buys nothing and can take long.
     solver.parameters.relative_gap_limit = 0.005
-    status = solver.Solve(m)
+    status = solve(solver, m)
     return cp_model, solver, status, x
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from terragen.errors import InputError
+from terragen.safejson import load_json
 from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
@@ -61,10 +62,7 @@ class BoardState:
 # --------------------------------------------------------------------------- decks
 def deck_from_json(text: str, source: str) -> Deck:
     """Read a deck written by ``deck`` (or by hand); ids must be unique so board files can name tiles."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise InputError(f"{source}: not valid JSON ({exc})") from None
+    data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical":
         raise InputError(f'{source}: not a Terralogical deck (expected "game": "terralogical")')
     raw = data.get("tiles")
@@ -114,10 +112,7 @@ def _resolve(ref: str, deck: Deck | None) -> tuple[Tile, str, bool]:
 # --------------------------------------------------------------------------- JSON state
 def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardState:
     """Parse the JSON board form; unknown top-level keys are kept in ``extra`` for round trips."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise InputError(f"{source}: not valid JSON ({exc})") from None
+    data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical":
         raise InputError(f'{source}: not a Terralogical board (expected "game": "terralogical")')
     players = data.get("players")
@@ -194,6 +189,9 @@ _SQUARE = re.compile(r"^(-?\d+),(-?\d+)$")
 
 def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardState:
     """Parse the hand-typed form; every error names ``source:line:col`` so a typo is easy to find."""
+    from terragen.safejson import check_text_numbers
+
+    check_text_numbers(text, source)
     players: list[str] | None = None
     hands: list[int] | None = None
     saw_game = False

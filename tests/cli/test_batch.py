@@ -1,3 +1,4 @@
+import csv
 import json
 import os
 import signal
@@ -11,9 +12,16 @@ import pytest
 
 from terragen.cli.batch import run_batch
 from terragen.cli import main
+from terragen.errors import InputError
 from terragen.terrain.formats_json import layout_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=120)
 
 
 def _files(d: Path) -> dict[str, bytes]:
@@ -109,7 +117,7 @@ def test_real_sigint_then_resume(tmp_path):
 @pytest.mark.parametrize("argv,msg", [
     (["--kind", "maze"], "--kind"),
     (["--difficulty", "insane"], "--difficulty"),
-    (["--count", "0"], "--count must be at least 1"),
+    (["--count", "0"], "--count must be 1..100000"),
     (["--workers", "-1"], "--workers must be 0"),
     (["--scheduler", "tcp://x:1"], "--scheduler needs --backend dask"),
 ])
@@ -167,7 +175,8 @@ def test_answer_key_text_names_the_solution():
 def test_throttled_manifest_is_still_complete_after_interrupt(tmp_path, monkeypatch):
     import terragen.cli.batch as cli_batch
 
-    monkeypatch.setattr(cli_batch, "MANIFEST_EVERY_ROWS", 0)  # large-batch mode: rewrite at most once a second
+    monkeypatch.setattr(cli_batch, "MANIFEST_GROWTH", 10.0)  # never rewrite on growth
+    monkeypatch.setattr(cli_batch, "MANIFEST_SECONDS", 1e9)  # nor on time: only on the way out
     out = tmp_path / "b"
     seen = []
 
@@ -180,3 +189,80 @@ def test_throttled_manifest_is_still_complete_after_interrupt(tmp_path, monkeypa
         run_batch(6, "route", "medium", 2, out, workers=1, on_result=stop_after_four)
     manifest = json.loads((out / "manifest.json").read_text())
     assert [r["index"] for r in manifest["scenarios"]] == seen == [0, 1, 2, 3]
+
+
+def test_resume_removes_stray_temporaries_and_rewrites_both_manifests(tmp_path):
+    out = tmp_path / "b"
+    run_batch(4, "route", "easy", 1, out, workers=1, booklet=False)
+    (out / "scenarios" / ".0000-route.json.k2j3.tmp").write_text("half")
+    (out / ".manifest.csv.x9.tmp").write_text("half")
+    (out / "manifest.csv").write_text("index,id\n")  # a row behind, as after SIGKILL between renames
+    run_batch(4, "route", "easy", 1, out, workers=1, booklet=False, resume=True)
+    assert not list(out.rglob("*.tmp"))
+    rows = list(csv.DictReader((out / "manifest.csv").open()))
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [int(r["index"]) for r in rows] == [s["index"] for s in manifest["scenarios"]] == [0, 1, 2, 3]
+
+
+def test_resume_with_a_smaller_count_is_refused(tmp_path):
+    out = tmp_path / "b"
+    run_batch(6, "route", "easy", 1, out, workers=1, booklet=False)
+    with pytest.raises(InputError, match="--count 6 or more"):
+        run_batch(3, "route", "easy", 1, out, workers=1, resume=True)
+    summary = run_batch(8, "route", "easy", 1, out, workers=1, resume=True)
+    assert summary["count"] == 8 and summary["computed"] == 2
+
+
+def test_two_batches_cannot_share_a_folder(tmp_path):
+    from terragen.cli.batch import lock_folder
+    from terragen.errors import OutputError
+
+    out = tmp_path / "b"
+    out.mkdir()
+    held = lock_folder(out)  # stands for a batch that is still running
+    try:
+        p = run_cli("batch", "--count", "2", "--kind", "route", "--seed", "9", "--out", out, "--no-progress")
+        assert p.returncode == 73 and "another terragen batch" in p.stderr
+        assert len(p.stderr.strip().splitlines()) == 1
+        with pytest.raises(OutputError):
+            run_batch(2, "route", "easy", 9, out, workers=1)
+    finally:
+        os.close(held)
+    assert list(out.iterdir()) == []
+
+
+def test_workers_die_quietly_when_the_batch_is_killed(tmp_path):
+    out = tmp_path / "b"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", "batch", "--count", "60", "--kind", "rotation",
+                             "--difficulty", "medium", "--seed", "4", "--workers", "2", "--out", str(out),
+                             "--no-progress"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    deadline = time.time() + 20
+    while time.time() < deadline and not list(out.glob("scenarios/*.json")):
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.kill()
+    _, err = proc.communicate(timeout=20)  # EOF only once every worker has closed the pipe too
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+    if (out / "manifest.json").exists():  # both manifests list the same rows, whenever the kill came
+        rows = [int(r["index"]) for r in csv.DictReader((out / "manifest.csv").open())]
+        assert rows == [s["index"] for s in json.loads((out / "manifest.json").read_text())["scenarios"]]
+
+
+def test_booklet_pages_load_scenarios_only_as_they_are_drawn():
+    from terragen.render.kits.terrain.booklet import booklet_pages
+    from terragen.terrain.puzzles import make_puzzle
+
+    data = [make_puzzle("route", "easy", 1, i).to_data() for i in range(6)]
+    loaded = []
+
+    def load(i):
+        loaded.append(i)
+        return data[i]
+
+    pages = booklet_pages(6, load)
+    next(pages)
+    assert loaded == [0, 1]  # the first page needs the first two scenarios and nothing more
+    rest = list(pages)
+    assert len(rest) == 5 and sorted(set(loaded)) == list(range(6))

@@ -163,3 +163,21 @@ def test_everything_stays_inside_the_printer_margin(paper, scale):
             if isinstance(it, Text):
                 bx0, by0, bx1, by1 = text_box(it, m).bounds
                 assert x0 - 0.5 <= bx0 and bx1 <= x1 + 0.5, (it.text, bx0, bx1)
+
+
+@pytest.mark.parametrize("paper,scale", [("a4", 1.1), ("letter", 0.95)])
+def test_trim_box_grows_with_the_scale_about_the_landscape_page(paper, scale):
+    """The PDF boxes follow the drawing when --scale grows it: every visible mark stays in the
+    TrimBox, and the box is still centred on the (landscape) page, as the drawing is."""
+    from terragen.render.impose import PrintOptions
+    from terragen.render.paper import load_paper
+
+    from .test_geometry import visible_points
+
+    doc = build_sheet(load_layout(EXAMPLES / "six-players.txt"), PrintOptions(load_paper(paper), scale=scale), "six-players.txt")
+    for page in doc.pages:
+        assert page.width > page.height
+        t = page.trim
+        assert abs((t.x0 + t.x1) / 2 - page.width / 2) < 1e-6 and abs((t.y0 + t.y1) / 2 - page.height / 2) < 1e-6
+        for x, y in visible_points(page.items):
+            assert t.x0 - 1e-3 <= x <= t.x1 + 1e-3 and t.y0 - 1e-3 <= y <= t.y1 + 1e-3, (page.label, x, y)

@@ -7,6 +7,8 @@ under the letters.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast
@@ -48,7 +50,8 @@ def low_contrast(page) -> list[tuple[str, str, str, float]]:
             (cx, cy), (ex, _) = apply(m, (it.cx, it.cy)), apply(m, (it.cx + it.r, it.cy))
             shape, cols, opaque = Point(cx, cy).buffer(abs(ex - cx)), [it.style.fill], it.style.opacity >= 1.0
         elif isinstance(it, Text) and it.text.strip():
-            x, y = apply(m, (it.x, it.y - it.size * 0.35))  # the middle of the letters
+            a = math.radians(it.angle)  # the middle of the letters, on their "up" side of the anchor
+            x, y = apply(m, (it.x - it.size * 0.35 * math.sin(a), it.y - it.size * 0.35 * math.cos(a)))
             pt = Point(x, y)
             if clip is not None and not clip.contains(pt):
                 continue  # clipped away: not on this sheet
@@ -82,10 +85,14 @@ def kit_parts(game: str, opts):
     return getattr(kit, f"{game}_kit")(opts)
 
 
+@pytest.mark.parametrize("low_ink", [False, True], ids=["default", "low-ink"])
 @pytest.mark.parametrize("game", ["terrain", "terrace", "terralogical", "terraflip"])
-def test_every_text_on_every_sheet_reads_at_4_5_to_1(game, a4):
+def test_every_text_on_every_sheet_reads_at_4_5_to_1(game, low_ink, a4):
+    """In low-ink mode too: paler grounds must not leave pale words on them."""
+    from dataclasses import replace
+
     bad = {}
-    for part in kit_parts(game, a4):
+    for part in kit_parts(game, replace(a4, low_ink=low_ink)):
         for k, page in enumerate(part.doc.pages, 1):
             found = low_contrast(page)
             if found:

@@ -234,3 +234,31 @@ def test_terrace_t_rank_lowest_makes_the_t_the_smallest_token(a4):
     assert widths == set(sizes)
     texts = " ".join(it.text for it, _ in flatten(kit["rules"].pages[0].items) if isinstance(it, Text))
     assert "smaller than an A" in texts
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [6, 8, 10, 12])
+def test_token_rows_are_full_except_the_very_last(paper, size):
+    """Tokens fill each row before the next starts (sizes may share a row): no row holds a lone
+    token while room is left, so no sheet starts with a near-empty row; every token is there."""
+    from shapely.geometry import Polygon as SPolygon
+
+    from terragen.render.impose import PrintOptions
+    from terragen.render.kits.terrace.kit import pieces_part
+    from terragen.render.paper import load_paper
+
+    opts = PrintOptions(load_paper(paper))
+    doc = pieces_part(opts, size).doc
+    rows = []  # per row: diameters of its tokens
+    for page in doc.pages:
+        by_y: dict[float, list[float]] = {}
+        for c in clipped_groups(page.items):
+            if len(c) == 72:  # a token's circle
+                poly = SPolygon(c)
+                by_y.setdefault(round(poly.centroid.y, 1), []).append(poly.bounds[2] - poly.bounds[0])
+        rows.extend(by_y[y] for y in sorted(by_y))
+    assert sum(len(r) for r in rows) == 4 * sum(piece_counts(size).values())
+    width = opts.paper.content.width
+    for r in rows[:-1]:
+        room = width - sum(d + 2 * opts.paper.bleed + 5.0 for d in r)
+        assert room < max(r) + 2 * opts.paper.bleed + 5.0, (r, room)  # the next token could not fit

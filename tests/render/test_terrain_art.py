@@ -156,3 +156,38 @@ def test_nets_print_colour_past_every_cut_of_walls_and_lid(kit_a4, a4):
     n_nets = sum(1 for it in body if isinstance(it, Group) and any(isinstance(c, Polyline) and c.style.width == 0.2 for c in it.items))
     assert n_nets > 0
     assert all(isinstance(it, Group) and all(isinstance(c, Polygon) for c in it.items) for it in body[:n_nets])
+
+
+def test_nets_turned_half_round_keep_their_numbers_upright(kit_a4):
+    """Packing turns every other net half round; its id and the lid's numbers must still read left
+    to right on the sheet (a level-6 lid upside down reads as 9), each in the same spot as before."""
+    from terragen.render.model import Group, apply
+    from terragen.render.nets import place
+    from terragen.render.text import text_width
+
+    turned = 0
+    for page in kit_a4["nets"].pages:
+        for it, m in flatten(page.items):
+            if isinstance(it, Text):
+                a = math.radians(it.angle)
+                assert m[0] * math.cos(a) - m[2] * math.sin(a) > 0.5, it.text  # baseline points right
+        for g in page.items[0].items:
+            if isinstance(g, Group) and g.matrix[0] < 0:  # a net turned half round
+                turned += 1
+    assert turned > 0
+    # the middle of each turned-back text stays where the turned net had put it
+    net = prism_net(50.0 / math.sqrt(3), 18.0, [Text(0, 0, "6", 5.0)], "#888888", 6.0, "3A1")
+    half_turn = (-1.0, 0.0, 0.0, -1.0, 100.0, 100.0)
+    naive = [(t, m) for t, m in flatten([Group(net.items, half_turn)]) if isinstance(t, Text)]
+    fixed = [(t, m) for t, m in flatten([place(net, half_turn)]) if isinstance(t, Text)]
+
+    def middle(t, m):
+        a = math.radians(t.angle)
+        e1, e2 = (math.cos(a), -math.sin(a)), (math.sin(a), math.cos(a))
+        dx = {"start": 0.5, "end": -0.5}.get(t.anchor, 0.0) * text_width(t.text, t.size, t.bold)
+        return apply(m, (t.x + dx * e1[0] - t.size / 2 * e2[0], t.y + dx * e1[1] - t.size / 2 * e2[1]))
+
+    assert len(naive) == len(fixed) == 2
+    for (t0, m0), (t1, m1) in zip(naive, fixed):
+        assert t1.text == t0.text
+        assert math.dist(middle(t0, m0), middle(t1, m1)) < 1e-6

@@ -22,6 +22,7 @@ budget, so the same spec and seed always give the same answer.
 from __future__ import annotations
 
 from terragen.grids import hex as hx
+from terragen.cpsat import solve
 from terragen.terrain.board import Board
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.pieces import Inventory, distinct_rotations, exit_mask
@@ -31,13 +32,9 @@ BIG = 10_000
 
 
 def _solver(seed: int, det_time: float):
-    from ortools.sat.python import cp_model
+    from terragen.cpsat import new_solver
 
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed % (2**31)
-    solver.parameters.max_deterministic_time = det_time
-    return solver
+    return new_solver(seed, det_time)
 
 
 def solve_rotations(
@@ -106,7 +103,7 @@ def solve_rotations(
     for (i, r), v in x.items():
         m.AddHint(v, r == board.rotation[i])
     solver = _solver(seed, det_time)
-    status = solver.Solve(m)
+    status = solve(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     out_rot = []
@@ -199,5 +196,5 @@ def prove_infeasible(
                     m.Add(w[a] >= cost[a]).OnlyEnforceIf(f[a])
                 m.Add(sum(w.values()) <= spec.cost_band[1])
     solver = _solver(seed, det_time)
-    status = solver.Solve(m)
+    status = solve(solver, m)
     return "infeasible" if status == cp_model.INFEASIBLE else None

@@ -8,7 +8,6 @@ so the CLI can print one line instead of a traceback.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -193,11 +192,9 @@ def read_spec_file(path: str | Path) -> dict[str, Any]:
     """The raw table of a TOML spec file (checked later by :func:`spec_from_dict`)."""
     from terragen.fileio import read_text_input
 
-    text = read_text_input(path)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"{path}: not a valid TOML spec ({exc})") from None
+    from terragen.safejson import load_toml
+
+    return load_toml(read_text_input(path), str(path), SpecError)
 
 
 def check_spec(spec: Spec) -> None:

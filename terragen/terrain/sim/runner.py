@@ -7,6 +7,7 @@ numbers do not depend on how games are split between processes.
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections.abc import Callable, Sequence
 
@@ -106,6 +107,11 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
     return out
 
 
+#: The same ceiling as the other games' ``play``: past it the 95% intervals stop narrowing usefully,
+#: and the chunk list of an absurd count would fill memory before the first game.
+MAX_GAMES = 1_000_000
+
+
 def simulate_layout(
     layout: Layout,
     games: int | None = None,
@@ -128,12 +134,17 @@ def simulate_layout(
     rules = rules or Rules()
     if not 0 <= margin <= 1:
         raise SpecError("--margin must be between 0 and 1")
+    from terragen.terrain.validation import check_game_shape
+
+    check_game_shape(layout)
     setup = setup_from_layout(layout, rules)
     n = setup.players
+    chosen = games is not None
     if games is None:
         games = default_games(len(rules.teams) if rules.teams else n, margin or DEFAULT_MARGIN, n)
-    if games < 1:
-        raise SpecError("--games must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        why = "" if chosen else f" (the default for --margin {margin:g}; give a wider margin or --games)"
+        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}{why}")
     specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
     if len(specs) != n:
         raise SpecError(f"{len(specs)} policies given for {n} seats")
@@ -148,7 +159,9 @@ def simulate_layout(
             import multiprocessing as mp
 
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(min(workers, len(chunks))) as pool:
+            from terragen.interrupts import worker_init
+
+            with ctx.Pool(min(workers, len(chunks)), initializer=worker_init, initargs=(os.getpid(),)) as pool:
                 for part in pool.imap(_work, chunks):
                     results.extend(part)
                     if progress:

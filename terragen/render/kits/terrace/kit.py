@@ -9,6 +9,7 @@ from ``terragen.terrace``; the kit only lays them out on paper. Squares are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 
 from terragen.errors import SpecError
 from terragen.render.impose import PrintOptions, Tile, finish_document, impose, page_scale
@@ -122,19 +123,34 @@ def piece_groups(size: int, t_rank: str = "a") -> list[tuple[float, list[Tile]]]
     return sorted(groups.items())
 
 
-def _band_capacity(shape: Shape, width_box: Box, rows: int, bleed: float) -> tuple[int, float]:
-    """How many tokens ``rows`` rows hold in ``width_box``'s width, and the band height they need."""
-    pitch = shape.size + 2 * bleed + 5.0
-    height = rows * pitch + 0.01  # a hair over, so float rounding never loses the last row
-    band = Box(width_box.x0, 0.0, width_box.x1, height)
-    return len(shape.pack(band, bleed)), height
+def _pitch(d: float, bleed: float) -> float:
+    """Room one round token takes in a row: both bleeds and the gap the cut ticks sit in."""
+    return d + 2 * bleed + 5.0
+
+
+def token_rows(tiles: list[tuple[float, Tile]], width: float, bleed: float) -> list[list[tuple[float, Tile]]]:
+    """Tokens (smallest first) in rows across ``width``, each row filled before the next starts.
+
+    A row may end one size and start the next, so only the very last row is short: packing
+    size by size left a lone token on a row of its own, sometimes at the head of a sheet.
+    """
+    rows: list[list[tuple[float, Tile]]] = [[]]
+    used = 0.0
+    for d, tile in tiles:
+        p = _pitch(d, bleed)
+        if rows[-1] and used + p > width + 1e-6:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((d, tile))
+        used += p
+    return [r for r in rows if r]
 
 
 def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
-    """Every token, packed size after size in horizontal bands on as few sheets as possible.
+    """Every token, packed in full rows (smallest first) on as few sheets as possible.
 
-    The engine's imposer lays out each band (bleed, crop ticks, optional outlines);
-    the kit only stacks the bands and gives each sheet one footer.
+    The engine's imposer lays out each run of same-size tokens in a row (bleed, crop ticks,
+    optional outlines); the kit only lines the runs up and gives each sheet one footer.
     """
     paper = opts.paper
     area = paper.content
@@ -143,36 +159,26 @@ def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
     items: list[Item] = []
     trims: list[Box] = []
     y = area.y0 + head
-    for d, tiles in piece_groups(size, t_rank):
-        shape = Shape("circle", d)
-        left = list(tiles)
-        while left:
-            rows_fit = 0
-            while True:
-                _, hgt = _band_capacity(shape, area, rows_fit + 1, paper.bleed)
-                if y + hgt > area.y1 + 1e-6:
-                    break
-                rows_fit += 1
-            if rows_fit == 0:
-                if not items:
-                    raise SpecError(f"a {d:g} mm token does not fit on {paper.name} paper")
-                sheets.append((items, trims))
-                items, trims, y = [], [], area.y0 + head
-                continue
-            cap, _ = _band_capacity(shape, area, rows_fit, paper.bleed)
-            per_row = max(1, cap // rows_fit)
-            take = min(len(left), cap)
-            rows_used = -(-take // per_row)
-            _, hgt = _band_capacity(shape, area, rows_used, paper.bleed)
-            band = Box(area.x0, y, area.x1, y + hgt)
-            imp = impose(shape, left[:take], opts, GAME, "pieces", area=band)
+    tokens = [(d, t) for d, tiles in piece_groups(size, t_rank) for t in tiles]
+    for d, _ in tokens[-1:]:
+        if _pitch(d, paper.bleed) > min(area.width, area.y1 - area.y0 - head) + 1e-6:
+            raise SpecError(f"a {d:g} mm token does not fit on {paper.name} paper")
+    for row in token_rows(tokens, area.width, paper.bleed):
+        hgt = max(_pitch(d, paper.bleed) for d, _ in row) + 0.01  # a hair over, so rounding keeps the row
+        if y + hgt > area.y1 + 1e-6:
+            sheets.append((items, trims))
+            items, trims, y = [], [], area.y0 + head
+        x = area.x0 + (area.width - sum(_pitch(d, paper.bleed) for d, _ in row)) / 2
+        for d, run in groupby(row, key=lambda dt: dt[0]):
+            run_tiles = [t for _, t in run]
+            w = len(run_tiles) * _pitch(d, paper.bleed) + 0.01
+            imp = impose(Shape("circle", d), run_tiles, opts, GAME, "pieces", area=Box(x, y, x + w, y + hgt))
             page = imp.pages[0]
-            content = page.items[0].items[:-1]  # the band's art and cut marks, without its footer
-            items.extend(content)
+            items.extend(page.items[0].items[:-1])  # the run's art and cut marks, without its footer
             if page.trim:
                 trims.append(page.trim)
-            left = left[take:]
-            y += hgt
+            x += w - 0.01
+        y += hgt
     if items:
         sheets.append((items, trims))
     n = len(sheets)

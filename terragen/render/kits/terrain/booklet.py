@@ -12,6 +12,8 @@ decides no rule: it draws what the solver recorded.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from terragen.grids import hex as hx
@@ -136,17 +138,34 @@ def _slot(data: dict[str, Any], number: int, box: Box, solution: bool, text_shar
 
 def booklet(scenarios: list[dict[str, Any]], paper_key: str = "a4", title: str = "puzzle booklet") -> Document:
     """All scenarios as puzzles (two per page), then the answer key in the same order."""
+    pages = booklet_pages(len(scenarios), scenarios.__getitem__, paper_key, title)
+    return Document(f"{GAME}: {title}", list(pages))
+
+
+def booklet_pages(count: int, load: Callable[[int], dict[str, Any]], paper_key: str = "a4",
+                  title: str = "puzzle booklet") -> Iterator[Page]:
+    """The booklet's pages one at a time, loading scenario ``i`` with ``load(i)`` only for the
+    page that shows it: memory stays flat however many scenarios there are."""
     paper = load_paper(paper_key)
-    chunks = [scenarios[k:k + PER_PAGE] for k in range(0, len(scenarios), PER_PAGE)]
-    plan = [(chunk, False) for chunk in chunks] + [(chunk, True) for chunk in chunks]
+    starts = range(0, count, PER_PAGE)
+    plan = [(k, False) for k in starts] + [(k, True) for k in starts]
     n = len(plan)
-    numbers = {id(d): k + 1 for k, d in enumerate(scenarios)}
-    pages = []
-    for k, (chunk, solution) in enumerate(plan, 1):
+    for page_no, (first, solution) in enumerate(plan, 1):
         what = "answer key" if solution else "puzzles"
-        pages.append(_page(paper, [(d, numbers[id(d)]) for d in chunk], solution,
-                           _label(f"{title}, {what}", k, n)))
-    return Document(f"{GAME}: {title}", pages)
+        slots = [(load(i), i + 1) for i in range(first, min(first + PER_PAGE, count))]
+        yield _page(paper, slots, solution, _label(f"{title}, {what}", page_no, n))
+
+
+def booklet_pdf(scenario_files: list[Path], paper_key: str = "a4", title: str = "puzzle booklet") -> bytes:
+    """The booklet PDF of the scenario files (in this order), read and drawn page by page."""
+    from terragen.fileio import read_text_input
+    from terragen.render.pdf import pages_pdf
+    from terragen.safejson import load_json
+
+    def load(i: int) -> dict[str, Any]:
+        return load_json(read_text_input(scenario_files[i]), str(scenario_files[i]))
+
+    return pages_pdf(f"{GAME}: {title}", booklet_pages(len(scenario_files), load, paper_key, title))
 
 
 def _label(contents: str, k: int, n: int) -> str:

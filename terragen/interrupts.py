@@ -1,0 +1,139 @@
+"""Ctrl-C and SIGTERM: stop within a second, write nothing, exit 130 or 143.
+
+SIGTERM is turned into :class:`Terminated`, a KeyboardInterrupt, so every
+``except KeyboardInterrupt`` / ``finally`` path that cleans up after Ctrl-C
+cleans up after ``kill`` as well. Native code that holds the main thread
+(a CP-SAT solve) cannot run Python signal handlers until it returns, so
+:func:`stop_on_signal` watches the interpreter's wakeup fd from a helper
+thread and asks the native code to stop; the main thread then raises the
+interrupt as soon as it is back in Python, before any result is used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import threading
+from collections.abc import Callable, Iterator
+
+from terragen.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so the same cleanup runs."""
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT/SIGTERM back during the block (delivered right after it): for work an
+    interrupt must not split, such as renaming an output set into place."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError, OSError):  # not the main thread or no pthreads: rename unguarded
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def exit_code_for(exc: BaseException) -> int:
+    return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+
+
+#: How soon a signal that arrived during an import is delivered again (seconds).
+RETRY = 0.05
+
+
+def _importing(frame) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _handle(signum, frame) -> None:
+    """Raise the interrupt, unless a module is being imported: some libraries (numpy) turn any
+    exception during their import into an ImportError with a traceback on stderr, so the
+    signal is sent again shortly, after the import has finished."""
+    if _importing(frame):
+        timer = threading.Timer(RETRY, os.kill, (os.getpid(), signum))
+        timer.daemon = True
+        timer.start()
+        return
+    raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+
+def install_handlers() -> None:
+    """SIGINT raises KeyboardInterrupt (unless the shell made us ignore it), SIGTERM raises Terminated."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _handle)
+    signal.signal(signal.SIGTERM, _handle)
+
+
+@contextlib.contextmanager
+def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
+    """Call ``stop()`` from a helper thread as soon as a handled signal arrives during the block.
+
+    After the block the caller must not trust a result if a signal came: the
+    Python handler raises on the next bytecode, and this context raises
+    KeyboardInterrupt itself if the handler has not yet done so.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    try:
+        old = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+    except ValueError:
+        os.close(r)
+        os.close(w)
+        yield
+        return
+    done = threading.Event()
+    seen: list[int] = []
+
+    def watch() -> None:
+        while not done.is_set():
+            ready, _, _ = select.select([r], [], [], 0.05)
+            if ready:
+                data = os.read(r, 64)
+                if any(b in (signal.SIGINT, signal.SIGTERM) for b in data):
+                    seen.append(1)
+                    stop()
+
+    thread = threading.Thread(target=watch, name="terragen-signal-watch", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        with signals_held():  # the cleanup must finish even if the interrupt is raised now
+            done.set()
+            thread.join()
+            signal.set_wakeup_fd(old)
+            os.close(r)
+            os.close(w)
+    if seen:
+        raise KeyboardInterrupt()
+
+
+def worker_init(parent: int) -> None:
+    """Pool initializer: workers leave signals to the parent (which stops the pool), and die
+    quietly, with no BrokenPipeError traceback, the moment the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() ends a worker without a word
+    try:  # Linux: the kernel kills this worker when the parent dies, even by SIGKILL
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(0)

@@ -1,0 +1,117 @@
+"""JSON and TOML parsing that hostile files cannot crash.
+
+Python's parsers fail on hostile input with the wrong exceptions: a deep
+nesting raises RecursionError, a number of more than 4,300 digits raises a
+bare ValueError (the int-string limit), ``NaN``/``Infinity``/``1e999`` become
+floats that no range check rejects, and TOML allows ``nan`` and ``inf``
+outright. These loaders turn each of them into one InputError (exit 2) naming
+the file and, where it can be found, the line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from typing import Any
+
+from terragen.errors import InputError, TerragenError
+from terragen.fileio import elide
+
+#: No terragen file nests deeper than a handful of levels.
+MAX_DEPTH = 32
+#: Digits allowed in one integer (seeds fit in 20).
+MAX_DIGITS = 30
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+
+
+class _Bad(ValueError):
+    def __init__(self, message: str, token: str) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _int(token: str) -> int:
+    digits = len(token.lstrip("+-"))
+    if digits > MAX_DIGITS:
+        raise _Bad(f"number with {digits} digits (at most {MAX_DIGITS})", token)
+    return int(token)
+
+
+def _float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Bad(f"number out of range: {elide(token, 40)}", token)
+    return value
+
+
+def _constant(token: str) -> float:
+    raise _Bad(f"{token} is not a number terragen accepts", token)
+
+
+def _where(text: str, token: str) -> str:
+    at = text.find(token[:64]) if token else -1
+    if at < 0:
+        return ""
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return f"{line}:{col}:"
+
+
+def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
+    """Reject data nested deeper than ``limit`` (checked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                raise InputError(f"{source}: nested more than {limit} levels deep")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+
+
+def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueError],
+           error: type[TerragenError]) -> Any:
+    """Run ``parse(text)`` and turn every way hostile text makes it fail into one ``error``."""
+    try:
+        data = parse(text)
+    except syntax_error as exc:
+        where = f"{exc.lineno}:{exc.colno}:" if hasattr(exc, "lineno") and hasattr(exc, "colno") else ""
+        reason = exc.msg if hasattr(exc, "msg") else str(exc)
+        raise error(f"{source}:{where} invalid {what}: {reason}") from None
+    except _Bad as exc:
+        raise error(f"{source}:{_where(text, exc.token)} invalid {what}: {exc}") from None
+    except RecursionError:
+        raise error(f"{source}: invalid {what}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # anything else rejected by value (the int-string limit, ...)
+        raise error(f"{source}: invalid {what}: {elide(str(exc), 120)}") from None
+    check_depth(data, source)
+    return data
+
+
+def load_json(text: str, source: str) -> Any:
+    """Parse JSON text or raise an InputError: ``source:line:col: invalid JSON: why``."""
+    def parse(t: str) -> Any:
+        return json.loads(t, parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+    return _parse(parse, text, source, "JSON", json.JSONDecodeError, InputError)
+
+
+def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -> dict[str, Any]:
+    """Parse TOML text, rejecting nan/inf, over-long integers and deep nesting, as ``error``."""
+    try:
+        check_text_numbers(text, source)
+    except InputError as exc:
+        raise error(exc.message) from None
+    return _parse(lambda t: tomllib.loads(t, parse_float=_float), text, source, "TOML",
+                  tomllib.TOMLDecodeError, error)
+
+
+def check_text_numbers(text: str, source: str) -> None:
+    """Reject a text form holding a run of more than :data:`MAX_DIGITS` digits, with its line and
+    column: no field of any terragen text form is that long, and ``int()`` of it would fail."""
+    m = _LONG_NUMBER.search(text)
+    if m:
+        raise InputError(f"{source}:{_where(text, m.group())} number with {len(m.group())} digits "
+                         f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")

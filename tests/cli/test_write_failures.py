@@ -1,0 +1,123 @@
+"""Write failures are the user's environment: exit 73 with the file and the reason, and a
+failed run leaves every earlier file as it was (issue 17). Plus the small promises: render
+never overwrites its input or writes PDF bytes into an .svg, simulate and render refuse
+what validate calls no game at all."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from terragen.templates import template_path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = Path(str(template_path("terrain", "examples", "two-players.txt")))
+
+
+def run(*args, cwd: Path = ROOT, file_size: int | None = None) -> subprocess.CompletedProcess:
+    def limit() -> None:  # a nearly full disk: writes past file_size bytes fail with EFBIG
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=180, preexec_fn=limit if file_size else None)
+
+
+def one_line(p: subprocess.CompletedProcess) -> str:
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
+    return lines[0]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_generate_on_a_full_disk_keeps_the_old_board(tmp_path):
+    out = tmp_path / "board"
+    out.mkdir()
+    for name in ("board.json", "board.txt", "board.svg"):
+        (out / name).write_text(f"old {name}\n")
+    before = snapshot(out)
+    # board.json (~18 KB) and board.txt (~7 KB) fit under the cap, board.svg (~40 KB) does not
+    p = run("generate", "--players", "2", "--difficulty", "easy", "--seed", "5", "--no-gate", "--out", out,
+            "--force", file_size=30_000)
+    assert p.returncode == 73, p.stderr
+    line = one_line(p)
+    assert "cannot write" in line and "board.svg" in line
+    assert snapshot(out) == before  # nothing replaced, no temporary left
+
+
+def test_kit_on_a_full_disk_keeps_the_old_kit(tmp_path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / "terrain-rules-a4.pdf").write_bytes(b"old rules")
+    p = run("kit", "terrain", "--out", out, "--force", file_size=40_000)
+    assert p.returncode == 73, p.stderr
+    assert "cannot write" in one_line(p)
+    assert snapshot(out) == {"terrain-rules-a4.pdf": b"old rules"}
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--players", "2", "--difficulty", "easy", "--no-gate", "--out", "{out}"],
+    ["kit", "terrain", "--out", "{out}"],
+    ["batch", "--count", "1", "--kind", "route", "--out", "{out}", "--no-progress"],
+    ["render", str(EXAMPLE), "--out", "{out}/sheet.pdf"],
+], ids=["generate", "kit", "batch", "render"])
+def test_out_below_a_file_is_exit_73(command, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    args = [a.replace("{out}", str(tmp_path / "afile" / "sub")) for a in command]
+    p = run(*args)
+    assert p.returncode == 73, p.stderr
+    assert "afile" in one_line(p) and "not a folder" in p.stderr
+
+
+def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
+    p = run("render", EXAMPLE, "--format", "pdf", "--out", tmp_path / "x.svg")
+    assert p.returncode == 2 and ".svg" in one_line(p)
+    assert not (tmp_path / "x.svg").exists()
+    p = run("render", EXAMPLE, "--out", tmp_path / "x.svg")  # the suffix decides when --format is not given
+    pages = sorted(tmp_path.glob("x*.svg"))  # one file, or x-p01.svg ... for a multi-page sheet
+    assert p.returncode == 0 and pages and all(page.read_bytes().startswith(b"<svg") for page in pages)
+
+
+def test_render_never_overwrites_its_own_input(tmp_path):
+    layout = tmp_path / "board.txt"
+    layout.write_text(EXAMPLE.read_text())
+    p = run("render", layout, "--format", "svg", "--out", layout)
+    assert p.returncode == 2 and "would be overwritten" in one_line(p)
+    assert layout.read_text() == EXAMPLE.read_text()
+
+
+@pytest.mark.parametrize("players", [0, 1, 7])
+def test_simulate_and_render_refuse_what_validate_calls_no_game(players, tmp_path):
+    data = json.loads(Path(str(template_path("terrain", "examples", "four-players.json"))).read_text())
+    data["players"] = [{"seat": i, "corner": i % 6, "destinations": [{"q": 0, "r": 0}]} for i in range(players)]
+    layout = tmp_path / "layout.json"
+    layout.write_text(json.dumps(data))
+    assert run("validate", layout).returncode == 1
+    p = run("simulate", layout, "--games", "20")
+    assert p.returncode == 1 and "player" in one_line(p) and "PLAYABLE" not in p.stdout
+    p = run("simulate", layout, "--games", "20", "--json")
+    assert p.returncode == 1 and json.loads(p.stdout)["playable"] is False
+    p = run("render", layout, "--out", tmp_path / "sheet.pdf")
+    if players == 1:  # a batch puzzle has one player: drawn, with a warning
+        assert p.returncode == 0 and (tmp_path / "sheet.pdf").exists()
+        return
+    assert p.returncode == 1 and "player" in one_line(p)
+    assert not (tmp_path / "sheet.pdf").exists()
+
+
+@pytest.mark.parametrize("flag,value", [("--time-limit", "nan"), ("--time-limit", "inf"), ("--gate-margin", "nan")])
+def test_non_finite_numbers_are_bad_usage(flag, value):
+    p = run("generate", "--players", "2", flag, value)
+    assert p.returncode == 2 and "finite" in one_line(p)

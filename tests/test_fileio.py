@@ -1,0 +1,162 @@
+"""The bounded reader, the safe parsers and the all-or-nothing writer, in process."""
+
+import errno
+import json
+import os
+import threading
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from terragen.errors import InputError, OutputError, SpecError
+from terragen.fileio import OutputSet, atomic_write, display_name, elide, read_text_input, remove_stray_temporaries
+from terragen.safejson import check_text_numbers, load_json, load_toml
+
+
+def test_device_files_are_read_through_the_cap():
+    for dev in ("/dev/zero", "/dev/urandom"):
+        with pytest.raises(InputError, match="limit"):
+            read_text_input(dev, max_bytes=1000)
+    with pytest.raises(InputError, match="empty"):
+        read_text_input("/dev/null")
+
+
+def test_fifo_without_writer_fails_at_once(tmp_path):
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    t = time.monotonic()
+    with pytest.raises(InputError, match="no writer"):
+        read_text_input(fifo)
+    assert time.monotonic() - t < 2
+
+
+def fifo_with_writer(folder, data: bytes, hold: float):
+    """A FIFO held open by a writer thread that sends ``data`` after 0.2 s, then closes after ``hold`` s."""
+    fifo = folder / "f"
+    os.mkfifo(fifo)
+    opened = threading.Event()
+
+    def writer():
+        fd = os.open(fifo, os.O_RDWR)  # opening read-write never blocks
+        opened.set()
+        time.sleep(0.2)
+        if data:
+            os.write(fd, data)
+        time.sleep(hold)
+        os.close(fd)
+
+    threading.Thread(target=writer, daemon=True).start()
+    opened.wait(5)
+    return fifo
+
+
+def test_fifo_whose_writer_sends_nothing_times_out(tmp_path):
+    fifo = fifo_with_writer(tmp_path, b"", hold=2)
+    t = time.monotonic()
+    with pytest.raises(InputError, match="no data arrived"):
+        read_text_input(fifo, timeout=0.3)
+    assert time.monotonic() - t < 1.5
+
+
+def test_fifo_with_a_writer_is_read(tmp_path):
+    fifo = fifo_with_writer(tmp_path, b"radius: 1\n", hold=0.1)
+    assert "radius" in read_text_input(fifo, timeout=5)
+
+
+def test_display_name_escapes_newlines_and_elides():
+    assert "\n" not in display_name("a\nb.txt") and "\\n" in display_name("a\nb.txt")
+    long = "x" * 10_000
+    assert len(elide(long, 60)) < 120 and "more characters" in elide(long, 60)
+
+
+def test_nested_json_is_an_input_error():
+    for depth in (33, 5000, 200_000):
+        with pytest.raises(InputError, match="nested"):
+            load_json('{"a":' + "[" * depth + "]" * depth + "}", "f.json")
+    assert load_json("[" * 10 + "]" * 10, "ok") == [[[[[[[[[[]]]]]]]]]]
+
+
+def test_huge_numbers_and_non_finite_values_are_input_errors():
+    with pytest.raises(InputError, match=r"f.json:2:11: .*5000 digits"):
+        load_json('{\n  "r":    ' + "1" * 5000 + "}", "f.json")
+    for bad in ("NaN", "Infinity", "-Infinity", "1e999"):
+        with pytest.raises(InputError):
+            load_json(f'{{"x": {bad}}}', "f.json")
+    for bad in ("x = nan", "x = inf", "x = [1.0, -inf]", "x = " + "9" * 5000):
+        with pytest.raises(SpecError):
+            load_toml(bad, "s.toml", SpecError)
+    with pytest.raises(InputError, match=r"t.txt:2:9: number with 5000 digits"):
+        check_text_numbers("map:\nradius: " + "1" * 5000, "t.txt")
+
+
+@given(st.text(max_size=300))
+def test_load_json_raises_only_input_errors(text):
+    try:
+        load_json(text, "fuzz")
+    except InputError:
+        pass
+
+
+def test_output_set_failure_leaves_the_old_set_and_no_temporaries(tmp_path):
+    (tmp_path / "a.txt").write_text("old a")
+    (tmp_path / "b.txt").write_text("old b")
+    with pytest.raises(RuntimeError):
+        with OutputSet() as out:
+            out.add(tmp_path / "a.txt", "new a")
+            out.add(tmp_path / "b.txt", "new b")
+            raise RuntimeError("drawing the third file failed")
+    assert (tmp_path / "a.txt").read_text() == "old a" and (tmp_path / "b.txt").read_text() == "old b"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
+    with OutputSet() as out:
+        out.add(tmp_path / "a.txt", "new a")
+        out.add(tmp_path / "b.txt", "new b")
+    assert (tmp_path / "a.txt").read_text() == "new a" and (tmp_path / "b.txt").read_text() == "new b"
+
+
+def test_full_disk_is_an_output_error_naming_the_file(tmp_path, monkeypatch):
+    (tmp_path / "board.json").write_text("old")
+    real_fsync = os.fsync
+    calls = []
+
+    def fsync(fd):
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(OutputError, match="cannot write .*board.svg: no space left") as info:
+        with OutputSet() as out:
+            out.add(tmp_path / "board.json", "new")
+            out.add(tmp_path / "board.svg", "<svg/>")
+    assert info.value.exit_code == 73
+    assert (tmp_path / "board.json").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.json"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_read_only_folder_is_an_output_error(tmp_path):
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    try:
+        with pytest.raises(OutputError, match="cannot write"):
+            atomic_write(ro / "x.txt", "x")
+    finally:
+        ro.chmod(0o755)
+
+
+def test_a_file_in_the_way_of_a_folder_is_an_output_error(tmp_path):
+    (tmp_path / "afile").write_text("x")
+    with pytest.raises(OutputError, match="afile is a file, not a folder"):
+        atomic_write(tmp_path / "afile" / "sub" / "x.txt", "x")
+
+
+def test_stray_temporaries_are_removed(tmp_path):
+    (tmp_path / ".board.json.abc123.tmp").write_text("half")
+    (tmp_path / "board.json").write_text("{}")
+    assert remove_stray_temporaries(tmp_path) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["board.json"]
+    json.loads((tmp_path / "board.json").read_text())

@@ -1,0 +1,215 @@
+"""Hostile input over every command that reads a file: a documented exit code, at most one
+stderr line, no traceback, bounded time and memory (issue 17).
+
+The committed corpus (tests/data/hostile) holds the small nasty files; larger ones, device
+files, FIFOs and streams are made here. Each command runs as a real subprocess with an
+address-space cap (RLIMIT_AS) and a timeout, so a hang or a memory blow-up fails the test
+instead of the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from terragen.errors import TerragenError
+from terragen.templates import template_path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "data" / "hostile"
+MEMORY_CAP = 2 * 1024**3  # bytes of address space per command
+TIME_CAP = 30  # seconds per command
+DOCUMENTED = {1, 2, 73}  # what a hostile input may end in: failed its check, unreadable input, cannot write
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run_capped(args: list[str], cwd: Path, stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "terragen", *args], cwd=cwd, env=env, stdin=stdin,
+                          capture_output=True, text=True, timeout=TIME_CAP, preexec_fn=_cap_memory)
+
+
+def assert_clear_failure(proc: subprocess.CompletedProcess, args) -> None:
+    assert proc.returncode in DOCUMENTED, (args, proc.returncode, proc.stderr[-500:])
+    assert "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) <= 1, (args, proc.stderr[-2000:])
+    if proc.returncode == 2:
+        assert len(lines) == 1 and len(lines[0]) < 800, (args, proc.stderr[:900])
+
+
+def _example(game: str, name: str) -> str:
+    return template_path(game, "examples", name).read_text(encoding="utf-8")
+
+
+def big_files(folder: Path) -> dict[str, Path]:
+    """The hostile files too large to commit: thousands of players, a megabyte token."""
+    layout = json.loads(_example("terrain", "four-players.json"))
+    players = dict(layout, players=[{"seat": i, "corner": i % 6, "destinations": [{"q": 0, "r": 0}]}
+                                    for i in range(20_000)])
+    dests = dict(layout, players=[dict(p, destinations=[{"q": 0, "r": 0}] * 5000) for p in layout["players"]])
+    made = {
+        "players-20000.json": json.dumps(players),
+        "destinations-5000.json": json.dumps(dests),
+        "token-1mb.txt": "radius: " + "x" * 1_000_000 + "\nmap:\n",
+        "level-1mb.txt": "radius: 1\nmap:\n  1A0 " + "9" * 25 + "Q" * 1_000_000 + " 1A0\n",
+    }
+    out = {}
+    for name, text in made.items():
+        (folder / name).write_text(text)
+        out[name] = folder / name
+    return out
+
+
+#: command line per reader; FILE is replaced by the hostile file, OUT by a fresh folder
+READERS = {
+    "validate": ["validate", "FILE"],
+    "simulate": ["simulate", "FILE", "--games", "5"],
+    "render": ["render", "FILE", "--out", "OUT/sheet.pdf"],
+    "terrace-moves": ["terrace", "moves", "FILE"],
+    "terraflip-play": ["terraflip", "play", "--tiles", "FILE", "--games", "1"],
+    "kit-terraflip": ["kit", "terraflip", "--tiles", "FILE", "--out", "OUT"],
+    "kit-terralogical": ["kit", "terralogical", "--deck", "FILE", "--out", "OUT"],
+    "generate-spec": ["generate", "--spec", "FILE", "--no-gate", "--time-limit", "5", "--out", "OUT"],
+    "generate-inventory": ["generate", "--inventory", "FILE", "--no-gate", "--time-limit", "5", "--out", "OUT"],
+}
+
+#: which readers each corpus file is aimed at (validate reads every layout and position)
+TARGETS = {
+    ".json": ["validate"],
+    ".txt": ["validate"],
+    ".toml": ["generate-spec", "generate-inventory"],
+}
+EXTRA = {
+    "deep-terraflip.json": ["terraflip-play"],
+    "deep-tileset.json": ["kit-terraflip", "terraflip-play"],
+    "deep-terralogical.json": ["kit-terralogical"],
+    "deep-terrace.json": ["terrace-moves"],
+    "huge-terrace.txt": ["terrace-moves"],
+    "huge-terraflip.json": ["terraflip-play"],
+    "huge-radius.txt": ["simulate", "render"],
+    "nan-radius.json": ["simulate", "render"],
+    "far-cell-terrain.json": ["simulate", "render"],
+    "players-20000.json": ["simulate", "render"],
+    "destinations-5000.json": ["simulate", "render"],
+    "token-1mb.txt": ["render"],
+}
+
+
+def corpus_cases() -> list[tuple[str, str]]:
+    names = sorted(p.name for p in CORPUS.iterdir() if p.suffix in TARGETS)
+    names += ["players-20000.json", "destinations-5000.json", "token-1mb.txt", "level-1mb.txt"]
+    return [(name, reader) for name in names for reader in TARGETS[Path(name).suffix] + EXTRA.get(name, [])]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory) -> dict[str, Path]:
+    return big_files(tmp_path_factory.mktemp("hostile"))
+
+
+def _args(reader: str, file: str, out: Path) -> list[str]:
+    return [str(out) if a == "OUT" else f"{out}/sheet.pdf" if a == "OUT/sheet.pdf" else file if a == "FILE" else a
+            for a in READERS[reader]]
+
+
+@pytest.mark.parametrize("name,reader", corpus_cases())
+def test_hostile_file(name, reader, made, tmp_path):
+    path = made.get(name, CORPUS / name)
+    args = _args(reader, str(path), tmp_path / "out")
+    proc = run_capped(args, tmp_path)
+    assert_clear_failure(proc, args)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir()), "wrote output for bad input"
+
+
+@pytest.mark.parametrize("reader", sorted(READERS))
+def test_device_files_fifos_and_streams(reader, tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for file in ("/dev/zero", "/dev/urandom", str(fifo)):
+        args = _args(reader, file, tmp_path / "out")
+        proc = run_capped(args, tmp_path)
+        assert_clear_failure(proc, args)
+        assert proc.returncode == 2, (args, proc.stderr)
+
+
+def test_an_endless_stdin_stream_is_capped(tmp_path):
+    with open("/dev/zero", "rb") as zero:
+        proc = run_capped(["terrace", "moves", "-"], tmp_path, stdin=zero)
+    assert_clear_failure(proc, "terrace moves - < /dev/zero")
+    assert "limit" in proc.stderr
+
+
+def test_newline_in_a_file_name_stays_on_one_line(tmp_path):
+    proc = run_capped(["validate", "a\nb.txt"], tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "a\\nb.txt" in proc.stderr
+
+
+def test_a_megabyte_token_is_elided_in_the_error(made, tmp_path):
+    proc = run_capped(["validate", str(made["token-1mb.txt"])], tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr) < 800 and "more characters" in proc.stderr
+
+
+def test_thousands_of_players_are_reported_without_analysis(made, tmp_path):
+    proc = run_capped(["validate", str(made["players-20000.json"]), "--json"], tmp_path)
+    assert proc.returncode == 1
+    report = json.loads(proc.stdout)
+    assert any(f["code"] == "player-count" for f in report["errors"]) and report["analysis"] == "skipped"
+
+
+# --- in process: every reader raises only TerragenError on mutated input ---------------------
+
+def _readers():
+    from terragen.formats import VALIDATORS
+    import importlib
+
+    out = [importlib.import_module(m).validate_text for m in VALIDATORS.values()]
+    from terragen.terraflip.tilefile import parse_tileset
+    from terragen.terralogical.formats import deck_from_json
+
+    out += [parse_tileset, deck_from_json]
+    return out
+
+
+SEEDS = [_example("terrain", "four-players.txt"), _example("terrain", "four-players.json"),
+         _example("terrace", "full-setup.txt"), _example("terrace", "four-players-setup.json"),
+         _example("terralogical", "three-players-start.txt"), _example("terraflip", "three-players-midgame.txt")]
+NASTY = ["[" * 3000, "1" * 5000, "NaN", "Infinity", "-1e999", "\x00", "\n" * 3, "9999999", "-9999", '"', "{", "}"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SEEDS), st.integers(0, 10**9), st.sampled_from(NASTY), st.integers(0, 40))
+def test_mutated_files_raise_only_terragen_errors(seed_text, where, nasty, cut):
+    at = where % (len(seed_text) + 1)
+    text = seed_text[:at] + nasty + seed_text[at + cut:]
+    for read in _readers():
+        try:
+            read(text, "fuzz")
+        except TerragenError:
+            pass
+
+
+@pytest.mark.parametrize("args", [
+    ["batch", "--count", "1000000000000", "--kind", "route", "--out", "OUT"],
+    ["simulate", str(Path(str(template_path("terrain", "examples", "two-players.txt")))), "--games", "1000000000000"],
+    ["generate", "--seed", "9" * 5000, "--out", "OUT"],
+    ["generate", "--players", "2", "--time-limit", "nan", "--out", "OUT"],
+    ["kit", "terrain", "--scale", "inf", "--out", "OUT"],
+], ids=["batch-count", "simulate-games", "huge-seed", "nan-time-limit", "inf-scale"])
+def test_absurd_flags_are_refused_at_once(args, tmp_path):
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
+    proc = run_capped(args, tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr) < 800, proc.stderr[:900]
+    assert_clear_failure(proc, args)
+    assert not (tmp_path / "out").exists()
