@@ -47,7 +47,7 @@ FILES = ("board.json", "board.txt", "board.svg")
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
-@click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(100, 1_000_000),
+@click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
               help="Fresh-seed games the final balance check plays. [default: enough for a standard error of a "
                    "quarter of the margin: 4800 with 4 seats]")
 @click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
