@@ -47,26 +47,30 @@ FILES = ("board.json", "board.txt", "board.svg")
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
-@click.option("--gate-games", type=click.IntRange(1, 100_000), default=200, show_default=True,
-              help="Simulated games each candidate board must pass (greedy players) before it is written.")
-@click.option("--gate-margin", type=FiniteFloat(0.0, 1.0), default=None,
-              help="Largest distance of a seat's simulated win rate from a fair share. [default: as terragen simulate, 0.1]")
-@click.option("--no-gate", is_flag=True, help="Skip the simulation gate (faster; boards may then play unevenly).")
+@click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
+              help="Fresh-seed games the final balance check plays. [default: enough for a standard error of a "
+                   "quarter of the margin: 4800 with 4 seats]")
+@click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
+              help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
+                   "the generator's own check uses 0.6 of it.")
+@click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
+              help="Skip balancing by simulation (faster; the seats may then win unequally often).")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
-             placement, shape, progress, gate_games, gate_margin, no_gate, as_json) -> int:
-    """Generate a fair Terrain Game board that meets a spec.
+             placement, shape, progress, balance_games, margin, no_balance, as_json) -> int:
+    """Generate a balanced Terrain Game board that meets a spec.
 
     Every board written passed the validator (no errors, no warnings) and the
     analysis: each destination is reachable by elevation and by pips, the
-    inventory is respected and every band of the spec holds. It then has to
-    pass the simulator: --gate-games full-rules games between greedy players
-    must all end under the turn cap, with no seat's win rate further than
-    --gate-margin from a fair share (the same PLAYABLE verdict as
-    terragen simulate, reproducible with the seed recorded in the board).
+    inventory is respected and every band of the spec holds. Its destinations
+    are then tuned until every seat wins its fair share of full-rules games
+    between greedy players, and a final simulation on seeds the tuning never
+    used must find every seat within 0.6 of --margin of 1/n (0.8 for solitary
+    players), so that terragen simulate, with its own margin, calls the board
+    BALANCED.
 
-    Writes board.json (with the spec, metrics, piece ids and a legal build
-    order in "meta"), board.txt (the board alone, for people to read and
+    Writes board.json (with the spec, metrics, piece ids, the simulations and a
+    legal build order in "meta"), board.txt (the board alone, for people to read and
     edit) and board.svg to the output folder, whose default name says what is
     in it. An existing board is never replaced without --force.
 
@@ -90,7 +94,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     from terragen.terrain.analysis import analyse
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout
-    from terragen.terrain.generate import generate_board
+    from terragen.terrain.generate import BalanceSettings, generate_board
     from terragen.terrain.generate.options import build_spec
 
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
@@ -100,7 +104,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
     check_outputs([f"{folder}/{name}" for name in FILES], force)
-    gate = None if no_gate else SimulationGate(gate_games, run["seed"], gate_margin)
+    balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games)
     bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=False if progress is False else None)
     began = time.monotonic()
 
@@ -108,10 +112,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         bar.update(time.monotonic() - began, note=msg.split(",")[0])
 
     with bar:
-        layout = generate_board(spec, run["seed"], run["time_limit"], gate=gate,
+        layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance,
                                 progress=show if bar.enabled or progress else None)
-    if gate is not None:
-        layout.extra["meta"]["simulation"] = gate.record()
     analysis = analyse(layout)
     header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"
               "piece ids, build order and metrics are in board.json; edit this file freely")
@@ -127,54 +129,15 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         echo_json({"folder": folder, "files": [f"{folder}/{name}" for name in FILES], "seed": run["seed"],
                    "spec": spec.to_json(), "metrics": analysis.metrics(),
                    "players": [rep.to_json() for rep in analysis.players],
-                   "simulation": gate.record() if gate is not None else None})
+                   "balance": layout.extra["meta"].get("balance")})
         return 0
     for line in summary(layout, analysis, spec):
         say(line)
-    if gate is not None:
-        for line in gate.summary():
-            say(line)
     say(f"written: {folder}/board.json, board.txt, board.svg")
     return 0
 
 
-class SimulationGate:
-    """The simulator as the generator's last check: a board ships only if it plays PLAYABLE.
-
-    Keeps the report of the board it accepted so the summary and the board's
-    ``meta`` can show the simulated figures.
-    """
-
-    POLICY = "greedy"
-
-    MARGIN = 0.10  # the gate's own margin (simulate's default is now 2.5 points, over thousands of games)
-
-    def __init__(self, games: int, seed: int, margin: float | None) -> None:
-        self.games = games
-        self.seed = seed
-        self.margin = self.MARGIN if margin is None else margin
-        self.tried = 0
-        self.report = None
-
-    def __call__(self, layout) -> bool:
-        from terragen.terrain.sim import simulate_layout
-
-        self.tried += 1
-        report = simulate_layout(layout, games=self.games, seed=self.seed, policy=self.POLICY, margin=self.margin)
-        ok = report.playable and report.balanced  # simulate now gives the two verdicts apart
-        if ok:
-            self.report = report
-        return ok
-
-    def record(self) -> dict:
-        assert self.report is not None
-        return {"games": self.games, "seed": self.seed, "policy": self.POLICY, "margin": self.margin,
-                "boards_simulated": self.tried, "verdict": "PLAYABLE",
-                "win_rates": [round(s.rate, 4) for s in self.report.seats],
-                "turns": {k: round(v, 3) for k, v in self.report.turns.items()},
-                "capped_share": self.report.capped_share}
-
-    def summary(self) -> list[str]:
+def summary(self) -> list[str]:
         r = self.report
         rates = ", ".join(f"seat {s.seat} {100 * s.rate:.1f}%" for s in r.seats)
         return [
@@ -186,14 +149,28 @@ class SimulationGate:
 
 
 def summary(layout, analysis, spec) -> list[str]:
-    """Per seat: destinations, cheapest cost, expected turns; then fairness and difficulty."""
-    lines = ["seat  corner  destinations        cost  exp.turns  up-3  critical"]
-    for p, rep in zip(layout.players, analysis.players):
+    """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
+    chances; then the balance verdict and the difficulty."""
+    from terragen.terrain.race import race_for_layout
+
+    race = race_for_layout(layout).win_probability_rotating
+    sim = layout.extra.get("meta", {}).get("balance")
+    rates = sim["verification"][0]["win_rates"] if sim else [None] * len(layout.players)
+    lines = ["seat  corner  destinations        cost  exp.turns  up-3  critical  race win  simulated win"]
+    for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations)
+        shown = f"{100 * rate:.1f}%" if rate is not None else "-"
         lines.append(f"{p.seat:<5} {p.corner:<7} {dests:<19} {rep.tour_cost!s:<5} {rep.expected_turns or 0:<10.2f} "
-                     f"{rep.up3_steps!s:<5} {rep.fragility}")
+                     f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<9} {shown}")
     m = analysis.metrics()
-    lines.append(f"fairness: expected-turns spread {m['fairness_spread']:.2f}"
+    if sim:
+        for v in sim["verification"]:
+            lines.append(f"balance: BALANCED with {v['policy']} players, {v['games']} fresh games (seed {v['seed']}): "
+                         f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
+                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})")
+    else:
+        lines.append("balance: not simulated (--no-balance)")
+    lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"
                  + (f" (spec <= {spec.fairness:g})" if spec.fairness is not None else ""))
     band = f", band {spec.turns_band[0]:g}-{spec.turns_band[1]:g}" if spec.turns_band else ""
     lines.append(f"difficulty: {spec.difficulty or 'custom'}, mean expected turns {m['expected_turns_mean']:.2f}{band}")

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 
 from terragen.errors import TimeLimitError
+from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.bounds import check_bounds
 from terragen.terrain.generate.construct import Candidate, construct
 from terragen.terrain.generate.evaluate import Evaluator, Score
@@ -35,7 +36,7 @@ from terragen.terrain.generate.spec import Spec, check_spec
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 from terragen.terrain.pieces import Inventory, load_inventory
 
-__all__ = ["generate_board", "Spec"]
+__all__ = ["BalanceSettings", "generate_board", "Spec"]
 
 Gate = Callable[[Layout], bool]
 Progress = Callable[[str], None]
@@ -43,6 +44,7 @@ Progress = Callable[[str], None]
 #: ET / cheapest cost on random boards lies in about this range (presets README).
 ET_PER_COST = (0.62, 0.78)
 REPAIR_STEPS = 2500
+DEFAULT_BALANCE = BalanceSettings()
 
 
 def initial_targets(spec: Spec) -> list[list[int]]:
@@ -89,12 +91,16 @@ def generate_board(
     gate: Gate | None = None,
     progress: Progress | None = None,
     inventory: Inventory | None = None,
+    balance: BalanceSettings | None = DEFAULT_BALANCE,
 ) -> Layout:
     """A board meeting ``spec``; raises InfeasibleError (proved impossible) or TimeLimitError.
 
-    ``gate`` is an extra acceptance test run on each fully verified board (the
-    simulator gate plugs in here); a board it rejects is discarded and the
-    search goes on. ``progress`` receives short status lines.
+    ``balance`` (default: margin 2.5 points, greedy players) tunes the destinations
+    of each spec-valid terrain until every seat wins its fair share in full-rules
+    simulation and verifies that on fresh seeds (``balance.py``); ``None`` skips it.
+    ``gate`` is an extra acceptance test run on each fully verified board; a board
+    it rejects is discarded and the search goes on. ``progress`` receives short
+    status lines.
     """
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
@@ -110,7 +116,9 @@ def generate_board(
     deadline = began + time_limit
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])
-    found: list[tuple[Layout, dict]] = []
+    found: list[tuple[Layout, dict, dict | None]] = []
+    unbalanced = [0]  # spec-valid terrains the balance stage gave up on
+    attempt = 0
 
     def should_stop() -> bool:
         return time.monotonic() > deadline
@@ -120,12 +128,25 @@ def generate_board(
         problems, data = check_against_spec(layout, spec, inv)
         if problems:
             return False
+        record = None
+        if balance is not None:
+            from terragen.terrain.generate.balance import Balancer
+
+            tuned = cand.copy()
+            record = Balancer(spec, tuned, lambda c: to_layout(c, spec), balance, seed, attempt,
+                              should_stop, progress).run()
+            if record is None:
+                unbalanced[0] += 1
+                return False
+            layout = to_layout(tuned, spec)
+            problems, data = check_against_spec(layout, spec, inv)
+            if problems:
+                return False
         if gate is not None and not gate(layout):
             return False
-        found.append((layout, data))
+        found.append((layout, data, record))
         return True
 
-    attempt = 0
     last_report = began
     while not should_stop():
         rng = random.Random(f"terragen-generate:{seed}:{attempt}")
@@ -144,8 +165,8 @@ def generate_board(
         if result is not None:
             break
     if not found:
-        raise TimeLimitError(_timeout_message(spec, time_limit, attempt))
-    layout, data = found[0]
+        raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))
+    layout, data, record = found[0]
     seats = data["players"]
     turns = [p["expected_turns"] for p in seats]
     layout.extra["meta"] = {
@@ -164,11 +185,17 @@ def generate_board(
         "summary": _difficulty_label(turns),
         "build_order": build_order(layout),
     }
+    if record is not None:
+        layout.extra["meta"]["balance"] = record
     return layout
 
 
-def _timeout_message(spec: Spec, limit: float, attempts: int) -> str:
+def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0) -> str:
     hints = []
+    if unbalanced:
+        lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")
+        return (f"no board met the spec within {limit:g}s: {unbalanced} board(s) met every band but could not be "
+                f"balanced by win rates ({lever}try a longer --time-limit, a wider --margin, or --no-balance)")
     if spec.fairness is not None:
         hints.append(f"a wider fairness (now {spec.fairness})")
     if spec.turns_band:

@@ -47,13 +47,13 @@ def assert_meets(layout, spec):
 ])
 def test_preset_boards_meet_their_bands(flags, seed):
     spec, _ = build_spec(flags)
-    layout = generate_board(spec, seed, time_limit=40)
+    layout = generate_board(spec, seed, time_limit=40, balance=None)
     assert_meets(layout, spec)
 
 
 def test_six_seats_opposite_corners_equal_costs():
     spec = spec_from_dict({"players": 6, "placement": "opposite", "cost_spread": 1})
-    layout = generate_board(spec, 4, time_limit=40)
+    layout = generate_board(spec, 4, time_limit=40, balance=None)
     assert_meets(layout, spec)
     costs = [p.tour_cost for p in analyse(layout).players]
     assert max(costs) - min(costs) <= 1
@@ -66,7 +66,7 @@ def test_pins_multi_destinations_and_partial_inventory(tmp_path):
         "players": 3, "destinations": 2, "radius": 4, "inventory": str(inv), "placement": "distance",
         "min_distance": 4, "pins": [{"q": 0, "r": 0, "piece": "7A", "rotation": 2}], "shape": "mountain",
     })
-    layout = generate_board(spec, 0, time_limit=40)
+    layout = generate_board(spec, 0, time_limit=40, balance=None)
     assert_meets(layout, spec)
     centre = layout.cell_map()[(0, 0)]
     assert (centre.level, centre.pattern, centre.rotation) == (7, "A", 2)
@@ -75,15 +75,15 @@ def test_pins_multi_destinations_and_partial_inventory(tmp_path):
 
 def test_same_seed_same_board_and_different_seed_differs():
     spec = spec_from_dict({"players": 3, "turns_band": [8, 16], "radius": 4})
-    a = write_json_layout(generate_board(spec, 11, 40))
-    b = write_json_layout(generate_board(spec, 11, 40))
-    c = write_json_layout(generate_board(spec, 12, 40))
+    a = write_json_layout(generate_board(spec, 11, 40, balance=None))
+    b = write_json_layout(generate_board(spec, 11, 40, balance=None))
+    c = write_json_layout(generate_board(spec, 12, 40, balance=None))
     assert a == b and a != c
 
 
 def test_meta_round_trips_and_build_order_is_legal():
     spec = spec_from_dict({"players": 2, "turns_band": [6, 20], "radius": 3})
-    layout = generate_board(spec, 0, 40)
+    layout = generate_board(spec, 0, 40, balance=None)
     back = read_json_layout(write_json_layout(layout))
     meta = back.extra["meta"]
     assert meta["seed"] == 0 and meta["spec"]["players"] == 2
@@ -102,7 +102,7 @@ def test_infeasible_and_timeout_outcomes():
         generate_board(spec_from_dict({"players": 2, "placement": "opposite", "cost_band": [0, 8]}), 0, 10)
     spec, _ = build_spec({"players": 6, "difficulty": "brutal"})
     try:
-        layout = generate_board(spec, 0, time_limit=0.05)
+        layout = generate_board(spec, 0, time_limit=0.05, balance=None)
     except TimeLimitError as exc:
         assert "try" in exc.message
     else:  # found in time: then it must be a correct board
@@ -117,6 +117,6 @@ def test_gate_rejects_boards():
         return len(calls) >= 2  # reject the first verified board
 
     spec = spec_from_dict({"players": 2, "turns_band": [6, 20], "radius": 3})
-    layout = generate_board(spec, 0, 40, gate=gate)
+    layout = generate_board(spec, 0, 40, gate=gate, balance=None)
     assert len(calls) == 2 and layout is not None
     assert not math.isnan(analyse(layout).players[0].expected_turns)

@@ -5,13 +5,14 @@ import json
 
 def test_writes_three_files_and_summary(cli, tmp_path):
     out = tmp_path / "g"
-    p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 3, "--out", out)
+    p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 3, "--out", out, "--no-balance")
     assert p.returncode == 0, p.stderr
     assert {f.name for f in out.iterdir()} == {"board.json", "board.txt", "board.svg"}
     data = json.loads((out / "board.json").read_text())
     assert data["meta"]["seed"] == 3 and data["meta"]["build_order"]
     assert all("piece" in c for c in data["cells"])
-    assert "fairness" in p.stdout and "difficulty: easy" in p.stdout
+    assert "race win" in p.stdout and "difficulty: easy" in p.stdout
+    assert "balance: not simulated" in p.stdout and "balance" not in data["meta"]
     v = cli("validate", out / "board.json")
     assert v.returncode == 0 and "0 error(s), 0 warning(s)" in v.stdout
     v = cli("validate", out / "board.txt")
@@ -20,7 +21,8 @@ def test_writes_three_files_and_summary(cli, tmp_path):
 
 def test_same_seed_byte_identical_files(cli, tmp_path):
     for name in ("a", "b"):
-        p = cli("generate", "--players", 3, "--radius", 4, "--difficulty", "medium", "--seed", 7, "--out", tmp_path / name)
+        p = cli("generate", "--players", 3, "--radius", 4, "--difficulty", "medium", "--seed", 7, "--out", tmp_path / name,
+                "--no-balance")
         assert p.returncode == 0, p.stderr
     for f in ("board.json", "board.txt", "board.svg"):
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
@@ -55,17 +57,18 @@ def test_tiny_time_limit_gives_exit_4_or_a_valid_board(cli, tmp_path):
 def test_example_spec_file_generates(cli, tmp_path):
     from pathlib import Path
     example = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "example.toml"
-    p = cli("generate", "--spec", example, "--seed", 1, "--out", tmp_path / "e")
+    p = cli("generate", "--spec", example, "--seed", 1, "--out", tmp_path / "e", "--no-balance")
     assert p.returncode == 0, p.stderr
 
 
 def test_progress_goes_to_stderr_only_when_asked(cli, tmp_path):
-    p = cli("generate", "--players", 2, "--difficulty", "easy", "--no-progress", "--out", tmp_path / "p")
+    p = cli("generate", "--players", 2, "--difficulty", "easy", "--no-progress", "--out", tmp_path / "p", "--no-balance")
     assert p.returncode == 0 and p.stderr == ""
 
 
 def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
-    p = cli("generate", "--players", 2, "--radius", 6, "--difficulty", "easy", "--seed", 1, "--out", tmp_path / "r6")
+    p = cli("generate", "--players", 2, "--radius", 6, "--difficulty", "easy", "--seed", 1, "--out", tmp_path / "r6",
+            "--no-balance")
     assert p.returncode == 0, p.stderr
     data = json.loads((tmp_path / "r6" / "board.json").read_text())
     assert len(data["cells"]) == 127 and data["meta"]["spec"]["inventory"] == "extended"
@@ -74,29 +77,29 @@ def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
 def test_partial_set_spec_uses_its_inventory(cli, tmp_path):
     from pathlib import Path
     spec = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "partial-set-radius4.toml"
-    p = cli("generate", "--spec", spec, "--seed", 2, "--out", tmp_path / "ps", cwd=tmp_path)
+    p = cli("generate", "--spec", spec, "--seed", 2, "--out", tmp_path / "ps", "--no-balance", cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     data = json.loads((tmp_path / "ps" / "board.json").read_text())
     assert len(data["cells"]) == 61 and max(c["level"] for c in data["cells"]) <= 7
 
 
-def test_simulation_gate_ships_only_playable_boards_and_is_reproducible(cli, tmp_path):
+def test_balanced_board_and_its_record_replay_with_terragen_simulate(cli, tmp_path):
     out = tmp_path / "g"
-    p = cli("generate", "--players", 4, "--difficulty", "medium", "--seed", 2, "--gate-games", 120, "--out", out)
+    p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--seed", 2, "--margin", 0.05,
+            "--out", out)
     assert p.returncode == 0, p.stderr
-    assert "simulated: 120 games" in p.stdout and "PLAYABLE" in p.stdout
-    sim = json.loads((out / "board.json").read_text())["meta"]["simulation"]
-    assert sim["verdict"] == "PLAYABLE" and sim["games"] == 120 and sim["seed"] == 2
-    assert all(abs(r - 0.25) <= sim["margin"] for r in sim["win_rates"])
-    # anyone can check the verdict again from what the board records
-    again = cli("simulate", out / "board.json", "--games", sim["games"], "--seed", sim["seed"],
-                "--policy", sim["policy"], "--margin", sim["margin"], "--json")
-    assert again.returncode == 0, again.stdout + again.stderr
+    assert "balance: BALANCED with greedy players" in p.stdout and "solitary players" in p.stdout
+    bal = json.loads((out / "board.json").read_text())["meta"]["balance"]
+    check = bal["verification"][0]
+    assert bal["margin"] == 0.05 and check["verdict"] == "BALANCED"
+    # anyone can replay the generator's final check from what the board records
+    again = cli("simulate", out / "board.json", "--games", check["games"], "--seed", check["seed"],
+                "--policy", check["policy"], "--json")
     rates = [s["win_rate"] for s in json.loads(again.stdout)["seats"]]
-    assert rates == sim["win_rates"]
+    assert rates == check["win_rates"]
 
 
-def test_no_gate_skips_the_simulation(cli, tmp_path):
+def test_old_gate_flags_still_work(cli, tmp_path):
     p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 1, "--no-gate", "--out", tmp_path / "n")
-    assert p.returncode == 0 and "simulated:" not in p.stdout
-    assert "simulation" not in json.loads((tmp_path / "n" / "board.json").read_text())["meta"]
+    assert p.returncode == 0 and "balance: not simulated" in p.stdout
+    assert "balance" not in json.loads((tmp_path / "n" / "board.json").read_text())["meta"]
