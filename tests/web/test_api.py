@@ -237,7 +237,7 @@ def test_unknown_routes_and_methods_answer_json(client):
 
 # -- jobs ---------------------------------------------------------------------------------------
 def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
-    r = post(client, "/api/jobs/generate", {"options": {"players": 2, "difficulty": "easy", "seed": 5, "gate_games": 50}})
+    r = post(client, "/api/jobs/generate", {"options": {"players": 2, "difficulty": "easy", "seed": 5, "balance_games": 200}})
     assert r.status_code == 200, r.get_json()
     job = wait_job(client, r.get_json()["id"])
     assert job["state"] == "done", job
@@ -260,8 +260,8 @@ def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
     ({"difficulty": "impossible"}, "must be one of"),
     ({"time_limit": 1e4}, "at most"),
     ({"time_limit": 1e300}, "must be a number"),
-    ({"gate_games": 0}, "between"),
-    ({"no_gate": "yes"}, "true or false"),
+    ({"balance_games": 0}, "between"),
+    ({"no_balance": "yes"}, "true or false"),
     ([1, 2], "must be an object"),
 ])
 def test_generate_refuses_bad_options(client, options, words):
