@@ -55,9 +55,11 @@ FILES = ("board.json", "board.txt", "board.svg")
                    "the generator's own check uses 0.6 of it.")
 @click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
               help="Skip balancing by simulation (faster; the seats may then win unequally often).")
+@click.option("--strict-balance", is_flag=True,
+              help="Write a board only if its balance was verified; otherwise exit 4 when the time is up.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
-             placement, shape, progress, balance_games, margin, no_balance, as_json) -> int:
+             placement, shape, progress, balance_games, margin, no_balance, strict_balance, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
     Every board written passed the validator (no errors, no warnings) and the
@@ -68,6 +70,12 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     used must find every seat within 0.6 of --margin of 1/n (0.8 for solitary
     players), so that terragen simulate, with its own margin, calls the board
     BALANCED.
+
+    Balancing three or more seats often needs more than the time limit. Then
+    the fairest board the tuning reached is written with its win rates as
+    measured on fresh seeds and, where it is one, a NOT BALANCED verdict and a
+    warning on stderr (meta.balance.best_effort is true); --strict-balance
+    writes nothing instead and exits 4.
 
     Writes board.json (with the spec, metrics, piece ids, the simulations and a
     legal build order in "meta"), board.txt (the board alone, for people to read and
@@ -83,7 +91,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
       terragen presets                     (the difficulties and their bands)
 
     Exit status: 0 board written, 2 bad options or spec, or the output exists
-    (add --force), 3 spec proved infeasible, 4 time limit reached without a board,
+    (add --force), 3 spec proved infeasible, 4 time limit reached without a board
+    (or, with --strict-balance, without a verified balanced one),
     73 the files could not be written (an earlier board is then left as it was).
     """
     import time
@@ -112,7 +121,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         bar.update(time.monotonic() - began, note=msg.split(",")[0])
 
     with bar:
-        layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance,
+        layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance, best_effort=not strict_balance,
                                 progress=show if bar.enabled or progress else None)
     analysis = analyse(layout)
     header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"
@@ -134,6 +143,10 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     for line in summary(layout, analysis, spec):
         say(line)
     say(f"written: {folder}/board.json, board.txt, board.svg")
+    record = layout.extra["meta"].get("balance") or {}
+    if record.get("verdict") == "NOT BALANCED":
+        click.echo(f"terragen generate: warning: the time ran out before the seats were balanced; this board is NOT "
+                   f"BALANCED (see the balance lines); try a longer --time-limit or a wider --margin", err=True)
     return 0
 
 
@@ -164,8 +177,10 @@ def summary(layout, analysis, spec) -> list[str]:
                      f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<9} {shown}")
     m = analysis.metrics()
     if sim:
+        tag = " (best effort: the time ran out while tuning)" if sim.get("best_effort") else ""
         for v in sim["verification"]:
-            lines.append(f"balance: BALANCED with {v['policy']} players, {v['games']} fresh games (seed {v['seed']}): "
+            lines.append(f"balance: {v['verdict']}{tag} with {v['policy']} players, {v['games']} fresh games "
+                         f"(seed {v['seed']}): "
                          f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
                          f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})")
     else:

@@ -92,6 +92,7 @@ def generate_board(
     progress: Progress | None = None,
     inventory: Inventory | None = None,
     balance: BalanceSettings | None = DEFAULT_BALANCE,
+    best_effort: bool = True,
 ) -> Layout:
     """A board meeting ``spec``; raises InfeasibleError (proved impossible) or TimeLimitError.
 
@@ -101,6 +102,11 @@ def generate_board(
     ``gate`` is an extra acceptance test run on each fully verified board; a board
     it rejects is discarded and the search goes on. ``progress`` receives short
     status lines.
+
+    With ``best_effort`` (the default), when the time is up and boards met every band
+    but none finished its balance tuning, the last of them is measured on fresh seeds
+    and returned with its verdict in ``meta.balance`` (``best_effort: true``, verdict
+    BALANCED or NOT BALANCED as measured); without it that case is a TimeLimitError.
     """
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
@@ -118,6 +124,7 @@ def generate_board(
     ev = Evaluator(spec, [list(t) for t in base])
     found: list[tuple[Layout, dict, dict | None]] = []
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
+    fallback: list[Candidate] = []  # the last of them, as far as its tuning got
     attempt = 0
 
     def should_stop() -> bool:
@@ -137,6 +144,10 @@ def generate_board(
                               should_stop, progress).run()
             if record is None:
                 unbalanced[0] += 1
+                if not check_against_spec(to_layout(tuned, spec), spec, inv)[0]:
+                    fallback[:] = [tuned]
+                elif not fallback:
+                    fallback.append(cand.copy())
                 return False
             layout = to_layout(tuned, spec)
             problems, data = check_against_spec(layout, spec, inv)
@@ -164,6 +175,14 @@ def generate_board(
             last_report = now
         if result is not None:
             break
+    if not found and fallback and balance is not None and best_effort:
+        from terragen.terrain.generate.balance import best_effort_record
+
+        layout = to_layout(fallback[0], spec)
+        if progress:
+            progress("time is up: measuring the fairest board found on fresh seeds")
+        found.append((layout, check_against_spec(layout, spec, inv)[1],
+                      best_effort_record(layout, balance, seed, attempt)))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))
     layout, data, record = found[0]

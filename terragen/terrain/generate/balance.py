@@ -489,3 +489,27 @@ class Balancer:
             if not moved or not self.tune(verify_seed, top, top, RETUNE_ROUNDS):
                 return None
         return None
+
+
+def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int) -> dict:
+    """Measure a board the tuning could not finish, on fresh seeds, exactly as a tuned board
+    is verified; the record says ``best_effort`` and carries the verdicts as measured.
+
+    Why: with three or more seats the tuning often needs longer than the time limit. The
+    user then gets the fairest board the search reached, with its true simulated win rates
+    and an honest NOT BALANCED verdict when it is one, instead of nothing at all.
+    """
+    players = len(layout.players)
+    fair = 1.0 / players
+    verify = settings.games_for(players)[2]
+    verify_seed = balance_seed("best-effort", seed, attempt, 0)
+    results = []
+    for policy, share in zip(settings.verify_policies, settings.verify_shares):
+        threshold = settings.margin * share
+        rates, rec = simulated_rates(layout, verify, verify_seed, policy)
+        worst = max(abs(r - fair) for r in rates)
+        rec.update({"fair_share": round(fair, 4), "worst_deviation": round(worst, 4),
+                    "threshold": round(threshold, 4), "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})
+        results.append(rec)
+    return {"margin": settings.margin, "best_effort": True, "verification": results, "checks": [results],
+            "verdict": "BALANCED" if all(r["verdict"] == "BALANCED" for r in results) else "NOT BALANCED"}
