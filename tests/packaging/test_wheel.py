@@ -32,6 +32,7 @@ REQUIRED_DATA = [
     "terragen/data/terrain/examples/four-players.txt",
     "terragen/data/terrain/specs/example.toml",
     "terragen/data/terralogical/default-deck.json",
+    "terragen/web/static/index.html",
 ]
 
 
