@@ -43,10 +43,28 @@ class Example:
 
     @property
     def kind(self) -> str:
-        """What the file is: a generator spec, an invalid layout (shows one rule) or a layout."""
+        """What the file is: a generator spec, a piece inventory, an invalid layout (shows one rule) or a layout."""
         if "/specs/" in self.name:
-            return "spec"
+            return "inventory" if "copies" in self._toml() else "spec"
         return "invalid" if "/invalid/" in self.name else "layout"
+
+    def _toml(self) -> dict:
+        import tomllib
+
+        try:
+            return tomllib.loads(self.resource.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return {}
+
+    def companions(self) -> list[Example]:
+        """Shipped files a spec refers to by a name next to it (its inventory), so a copy works."""
+        if self.kind != "spec":
+            return []
+        inventory = self._toml().get("inventory")
+        if not isinstance(inventory, str) or not inventory.endswith(".toml") or "/" in inventory:
+            return []
+        folder = self.name.rsplit("/", 1)[0]
+        return [ex for ex in list_examples(self.game) if ex.name == f"{folder}/{inventory}"]
 
     def read_bytes(self) -> bytes:
         return self.resource.read_bytes()

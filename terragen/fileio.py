@@ -218,6 +218,10 @@ class OutputSet:
         make_folder(p.parent if str(p.parent) else ".")
         if p.is_dir():
             raise OutputError(f"cannot write {display_name(p)}: it is a folder")
+        if p.exists() and not p.is_file():
+            # a rename would put a regular file where a device, pipe or socket was (even /dev/full as root)
+            raise OutputError(f"cannot write {display_name(p)}: it is not a regular file (a device, pipe or socket); "
+                              "give a file name")
         payload = data.encode("utf-8") if isinstance(data, str) else data
         with signals_held():  # an interrupt between creating the temporary and noting it would strand it
             try:

@@ -154,6 +154,17 @@ def test_a_file_in_the_way_of_a_folder_is_an_output_error(tmp_path):
         atomic_write(tmp_path / "afile" / "sub" / "x.txt", "x")
 
 
+def test_a_fifo_or_device_is_never_replaced_by_a_regular_file(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OutputError, match="not a regular file"):
+        atomic_write(fifo, "x")
+    assert fifo.is_fifo() and not list(tmp_path.glob(".*.tmp"))
+    with pytest.raises(OutputError, match="not a regular file"):
+        atomic_write("/dev/null", "x")
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+
+
 def test_stray_temporaries_are_removed(tmp_path):
     (tmp_path / ".board.json.abc123.tmp").write_text("half")
     (tmp_path / "board.json").write_text("{}")

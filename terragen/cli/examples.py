@@ -94,6 +94,8 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     from terragen.fileio import OutputSet
 
     chosen = [find_example(n) for n in names]
+    for ex in list(chosen):  # a spec's inventory file comes along, or the copied spec would not run
+        chosen.extend(c for c in ex.companions() if c not in chosen)
     targets = [dest / ex.filename for ex in chosen]
     if len(set(targets)) != len(targets):
         raise InputError("two of the examples have the same file name; copy them one at a time with --to")

@@ -57,7 +57,8 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
         needs = [f"{p[k]} {label}" for k, label in (("min_up3", "up-3 steps per route"),
                                                      ("min_cliff_exits", "cliff-side pips"),
                                                      ("min_critical", "rotation-critical pieces per seat")) if p.get(k)]
-        click.echo(f"  {p['name']:<7} expected turns {_band(lo, hi)}, fairness spread <= {p.get('fairness', '-')}"
+        spread = f", expected-turns spread <= {p['fairness']}" if p.get("fairness") is not None else ""
+        click.echo(f"  {p['name']:<7} expected turns {_band(lo, hi)}{spread}"
                    + (f"; at least {', '.join(needs)}" if needs else ""))
         click.echo(f"          {p['description']}")
     click.echo("")

@@ -28,7 +28,7 @@ def test_data_is_inside_the_package():
 def test_every_game_ships_examples_and_each_one_reads():
     found = list_examples()
     assert {ex.game for ex in found} == {"terrain", "terrace", "terralogical", "terraflip"}
-    assert {ex.kind for ex in found} == {"layout", "invalid", "spec"}
+    assert {ex.kind for ex in found} == {"layout", "invalid", "spec", "inventory"}
     for ex in found:
         assert ex.read_bytes().strip(), ex.name
 
@@ -71,3 +71,13 @@ def test_examples_copy_never_replaces_without_force(tmp_path):
     assert target.read_text(encoding="utf-8") == "mine"
     assert _run(["examples", "copy", "--force", "terrain/two-players.txt"], env, tmp_path).returncode == 0
     assert target.read_bytes() == find_example("terrain/two-players.txt").read_bytes()
+
+
+def test_copying_a_spec_brings_the_inventory_it_names_so_it_runs(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = _run(["examples", "copy", "terrain/specs/partial-set-radius4.toml"], env, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "partial-inventory.toml").is_file()
+    assert find_example("terrain/specs/partial-inventory.toml").kind == "inventory"
+    proc = _run(["generate", "--spec", "partial-set-radius4.toml", "--no-balance", "--out", "b"], env, tmp_path)
+    assert proc.returncode == 0, proc.stderr

@@ -124,7 +124,7 @@ def generate_board(
     ev = Evaluator(spec, [list(t) for t in base])
     found: list[tuple[Layout, dict, dict | None]] = []
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
-    fallback: list[Candidate] = []  # the last of them, as far as its tuning got
+    fallback: list[tuple[float, Candidate]] = []  # the least unfair state any of them reached while tuning
     attempt = 0
 
     def should_stop() -> bool:
@@ -140,14 +140,17 @@ def generate_board(
             from terragen.terrain.generate.balance import Balancer
 
             tuned = cand.copy()
-            record = Balancer(spec, tuned, lambda c: to_layout(c, spec), balance, seed, attempt,
-                              should_stop, progress).run()
+            balancer = Balancer(spec, tuned, lambda c: to_layout(c, spec), balance, seed, attempt,
+                                should_stop, progress)
+            record = balancer.run()
             if record is None:
                 unbalanced[0] += 1
-                if not check_against_spec(to_layout(tuned, spec), spec, inv)[0]:
-                    fallback[:] = [tuned]
+                keep = balancer.fairest or (math.inf, cand.copy())
+                if (not fallback or keep[0] < fallback[0][0]) and not check_against_spec(
+                        to_layout(keep[1], spec), spec, inv)[0]:
+                    fallback[:] = [keep]
                 elif not fallback:
-                    fallback.append(cand.copy())
+                    fallback.append((math.inf, cand.copy()))
                 return False
             layout = to_layout(tuned, spec)
             problems, data = check_against_spec(layout, spec, inv)
@@ -178,7 +181,7 @@ def generate_board(
     if not found and fallback and balance is not None and best_effort:
         from terragen.terrain.generate.balance import best_effort_record
 
-        layout = to_layout(fallback[0], spec)
+        layout = to_layout(fallback[0][1], spec)
         if progress:
             progress("time is up: measuring the fairest board found on fresh seeds")
         found.append((layout, check_against_spec(layout, spec, inv)[1],

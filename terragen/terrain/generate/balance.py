@@ -153,6 +153,9 @@ class Balancer:
         self._solo_seed = balance_seed("solo", self.seed, self.attempt, 0)
         self._reset_board()
         self._seen = {tuple(map(tuple, self.cand.dests))}
+        #: the least unfair state any tuning round measured (worst seat's distance, a copy of it):
+        #: what a best-effort board starts from when the time runs out mid-tuning
+        self.fairest: tuple[float, Candidate] | None = None
         mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
         # win-rate change per expected turn, as measured: steeper with fewer seats and shorter races
         self._slope_guess = -0.16 / self.n ** 0.7 * math.sqrt(12.0 / max(mean, 4.0))
@@ -411,6 +414,8 @@ class Balancer:
                 return False
             rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
             worst = max(abs(r - self.fair) for r in rates)
+            if self.fairest is None or worst < self.fairest[0]:
+                self.fairest = (worst, self.cand.copy())
             se = math.sqrt(self.fair * (1 - self.fair) / games)
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
             self.learn(rates)
