@@ -51,7 +51,10 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
             form = "text" if looks_like_json(text) else "json"
     name, out = convert_text(text, source, form, game)
     if target is None:
-        click.echo(out, nl=False)
+        if as_json:  # a script asked for JSON: the converted file travels inside the document
+            echo_json({"in": source, "out": None, "game": name, "form": form, "content": out})
+        else:
+            click.echo(out, nl=False)
         return 0
     atomic_write(target, out)
     if as_json:

@@ -242,6 +242,13 @@ def test_convert_round_trips_text_and_json(tmp_path, capsys, make_text):
     assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()
 
 
+def test_convert_to_stdout_with_json_prints_a_document_holding_the_result(capsys):
+    code, out, _ = run_cli(capsys, "convert", EXAMPLES / "two-players.txt", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["game"] == "terrain" and doc["form"] == "json" and doc["out"] is None
+    assert json.loads(doc["content"])["game"] == "terrain"
+
+
 @pytest.fixture(scope="module")
 def scenario(tmp_path_factory):
     from terragen.cli.batch import run_batch
