@@ -153,8 +153,10 @@ class Balancer:
         self._solo_seed = balance_seed("solo", self.seed, self.attempt, 0)
         self._reset_board()
         self._seen = {tuple(map(tuple, self.cand.dests))}
-        #: the least unfair state any tuning round measured (worst seat's distance, a copy of it):
-        #: what a best-effort board starts from when the time runs out mid-tuning
+        #: the least unfair state any tuning round measured (the larger of the worst seat's simulated
+        #: distance and the race model's, and a copy of it): what a best-effort board starts from when
+        #: the time runs out mid-tuning. The race model counts too because it is what solitary players
+        #: play, and a state chosen on simulated greedy rates alone can leave them far off.
         self.fairest: tuple[float, Candidate] | None = None
         mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
         # win-rate change per expected turn, as measured: steeper with fewer seats and shorter races
@@ -414,8 +416,9 @@ class Balancer:
                 return False
             rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
             worst = max(abs(r - self.fair) for r in rates)
-            if self.fairest is None or worst < self.fairest[0]:
-                self.fairest = (worst, self.cand.copy())
+            unfair = max(worst, max(abs(m - self.fair) for m in self.modelled(self.cand.dests)))
+            if self.fairest is None or unfair < self.fairest[0]:
+                self.fairest = (unfair, self.cand.copy())
             se = math.sqrt(self.fair * (1 - self.fair) / games)
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
             self.learn(rates)
