@@ -173,6 +173,19 @@ def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float 
                     step_y * r if rows > 1 else (bh - ah) / 2, aw, ah) for c in range(cols)] for r in range(rows)]
 
 
+def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,
+                      width: float = 0.3) -> list[tuple[Item, tuple[float, float], str]]:
+    """Every sheet's window on an overview page that shows the board scaled by ``k`` from ``origin``:
+    its dashed outline, the point where its name goes, and the name (each kit styles the label)."""
+    ox, oy = origin
+    out: list[tuple[Item, tuple[float, float], str]] = []
+    for win in (w for row in sheet_windows(size, opts) for w in row):
+        outline = Polygon(tuple((ox + x * k, oy + y * k) for x, y in win.corners()),
+                          Style(stroke="#1f77b4", width=width, dash=(2.0, 1.0)))
+        out.append((outline, (ox + (win.x + win.w / 2) * k, oy + (win.y + win.h / 2) * k), win.name))
+    return out
+
+
 def grid_shape(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[int, int]:
     """(rows, cols) of sheets :func:`tile_board` will use for a board of ``size``."""
     aw, ah = window_size(opts)

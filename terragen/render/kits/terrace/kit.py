@@ -20,7 +20,7 @@ from terragen.render.kits.terrace.art import (
     SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
-from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
 
 GAME = "Terrace"
 #: Seats in the order their colours are printed (the two-player seats first).
@@ -82,14 +82,11 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 16.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    for win in (w for row in sheet_windows((side, side), opts) for w in row):
-        wx, wy, aw, ah = win.x, win.y, win.w, win.h
-        pts = win.corners()
-        ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.35, dash=(2.0, 1.0))))
-        lx, ly = ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35):
+        ov.append(outline)
         ov.append(Polygon(((lx - 7.0, ly - 5.5), (lx + 7.0, ly - 5.5), (lx + 7.0, ly + 5.5), (lx - 7.0, ly + 5.5)),
                           Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=1.0)))
-        ov.append(Text(lx, ly + 3.2, win.name, 9.0, "#175a8c", bold=True))
+        ov.append(Text(lx, ly + 3.2, name, 9.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
             f"and follows on {rows * cols} sheets; the blue frames show which sheet is which.")

@@ -18,14 +18,14 @@ from terragen.grids import hex as hx
 from terragen.render import nets as netmod
 from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
 from terragen.render.contrast import ink_on, readable
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
 from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
-from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
 
 GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
@@ -92,11 +92,9 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     ox = area.x0 + (area.width - bw * k) / 2
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    for win in (w for row in sheet_windows((bw, bh), opts) for w in row):
-        wx, wy, aw, ah = win.x, win.y, win.w, win.h
-        pts = win.corners()
-        ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#175a8c", bold=True, ))
+    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k):
+        ov.append(outline)
+        ov.append(Text(lx, ly, name, 8.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets; "

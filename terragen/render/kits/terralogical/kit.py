@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from terragen.errors import SpecError
 from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
 from terragen.render.shapes import Shape
 from terragen.render.kits.terralogical.art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_bleed, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
-from terragen.render.tiler import assembly_note_items, grid_shape, sheet_windows, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
@@ -110,11 +110,9 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    for win in (w for row in sheet_windows((side, side), opts) for w in row):
-        wx, wy, aw, ah = win.x, win.y, win.w, win.h
-        pts = win.corners()
-        ov.append(Polygon(tuple((ox + x * k, oy + y * k) for x, y in pts), Style(stroke="#1f77b4", width=0.3, dash=(2.0, 1.0))))
-        ov.append(Text(ox + (wx + aw / 2) * k, oy + (wy + ah / 2) * k, win.name, 8.0, "#175a8c", bold=True))
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k):
+        ov.append(outline)
+        ov.append(Text(lx, ly, name, 8.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
                    anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
