@@ -30,7 +30,7 @@ from collections.abc import Callable
 from terragen.errors import TimeLimitError
 from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.bounds import check_bounds
-from terragen.terrain.generate.construct import Candidate, construct
+from terragen.terrain.generate.construct import Candidate, board_symmetry, construct
 from terragen.terrain.generate.evaluate import Evaluator, Score
 from terragen.terrain.generate.spec import Spec, check_spec
 from terragen.terrain.layout import Cell, Destination, Layout, Player
@@ -162,12 +162,13 @@ def generate_board(
         return True
 
     last_report = began
+    symmetry = board_symmetry(spec, inv)
     while not should_stop():
         rng = random.Random(f"terragen-generate:{seed}:{attempt}")
-        cand = construct(spec, inv, rng, roughness(spec))
+        cand = construct(spec, inv, rng, roughness(spec), symmetry)
         ev.reset(base)
         result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
-        if result is None and not should_stop():
+        if result is None and not should_stop() and symmetry is None:  # the rotation model knows no symmetry
             from terragen.terrain.generate import portfolio
 
             result = portfolio.cpsat_then_repair(cand, ev, rng, spec, seed, attempt, accept, should_stop, base, deadline)
@@ -205,6 +206,7 @@ def generate_board(
             for k, p in enumerate(seats)
         ],
         "summary": _difficulty_label(turns),
+        "symmetry": symmetry.describe() if symmetry is not None else "none",
         "build_order": build_order(layout),
     }
     if record is not None:

@@ -56,6 +56,8 @@ RACE_WEIGHT = 0.3  # how much a fair race model (players who never rotate) count
 TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
 SOLO_GAMES = 200  # solo greedy games per (seat, destinations) candidate
 CANDIDATES = 8  # destination sets per seat the race model scores in one step
+SCREEN_SHARE = 0.5  # largest greedy-solitary disagreement on a class worth tuning, in margins
+CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -147,8 +149,16 @@ class Balancer:
 
     def __post_init__(self) -> None:
         self.n = len(self.cand.starts)
+        self._tune_share = self.settings.TUNE_SHARE
         self.fair = 1.0 / self.n
         self.movable = self.spec.placement in ("free", "distance")
+        #: seats that are images of each other on a symmetric board move together and win alike;
+        #: only one seat per class is tuned, against the class's pooled rate
+        #: (a turn keeps the order of play; a mirror reverses it, and then a seat's neighbour plays
+        #: just before it where its image's plays just after: send-backs differ, so mirrored seats
+        #: are tuned one by one, from a start whose race model is already fair)
+        self.mirror = self.cand.mirror if self.cand.mirror is not None and self.cand.mirror.keeps_order else None
+        self.classes = self.mirror.classes if self.mirror is not None else [[s] for s in range(self.n)]
         self.offset: dict[tuple[int, tuple[int, ...]], float] = {}
         self._solo_seed = balance_seed("solo", self.seed, self.attempt, 0)
         self._reset_board()
@@ -216,7 +226,8 @@ class Balancer:
         """Every destination set for ``seat`` one move away (one destination moved), with its turns."""
         b = self.cand.board
         mine = dests[seat]
-        used = {g for k, ds in enumerate(dests) if k != seat for g in ds}
+        mates = self._class_of(seat)
+        used = {g for k, ds in enumerate(dests) if k not in mates for g in ds}
         allowed = [i for i in destination_options(self.spec, b, self.cand.starts, seat) if i not in used]
         out = [SeatOption(list(mine), self.turns(seat, mine), self._penalty(seat, mine, dests))]
         for k, g in enumerate(mine):
@@ -227,6 +238,31 @@ class Balancer:
                 new = list(mine)
                 new[k] = i
                 out.append(SeatOption(new, self.turns(seat, new), self._penalty(seat, new, dests)))
+        return out
+
+    def _class_of(self, seat: int) -> list[int]:
+        return next(c for c in self.classes if seat in c)
+
+    def _with(self, dests: list[list[int]], seat: int, new: list[int]) -> list[list[int]] | None:
+        """``dests`` with ``seat`` (and, on a symmetric board, its whole class) moved to ``new``;
+        None when an image would collide with another seat's cell or a start."""
+        if self.mirror is None:
+            out = [list(d) for d in dests]
+            out[seat] = list(new)
+            return out
+        out = self.mirror.with_class(dests, seat, new)
+        if out is None or any(g in self.cand.starts for ds in out for g in ds):
+            return None
+        return out
+
+    def pooled(self, rates: list[float]) -> list[float]:
+        """Each seat's rate replaced by its class's mean (the best estimate: the seats of a
+        class have equal chances by symmetry)."""
+        out = list(rates)
+        for c in self.classes:
+            mean = sum(rates[s] for s in c) / len(c)
+            for s in c:
+                out[s] = mean
         return out
 
     def race(self, seat: int, dests: list[int]):
@@ -291,7 +327,8 @@ class Balancer:
         and the exact race model (players who never rotate, like ``solitary``)."""
         model = self.modelled(dests)
         pen = sum(self._penalty(s, d, dests) for s, d in enumerate(dests))
-        return sum(RACE_WEIGHT * (m - self.fair) ** 2 + (p - self.fair) ** 2
+        weight = 1.0 if self.mirror is not None else RACE_WEIGHT  # classes: both kinds of player count alike
+        return sum(weight * (m - self.fair) ** 2 + (p - self.fair) ** 2
                    for m, p in zip(model, self.predicted(dests))) + 1e-4 * pen
 
     def _candidates(self, seat: int, dests: list[list[int]], rate: float, limit: int = 0) -> list[list[int]]:
@@ -305,8 +342,10 @@ class Balancer:
         for o in opts:
             if len(out) >= (limit or CANDIDATES):
                 break
-            trial = [tuple(d) for d in dests]
-            trial[seat] = tuple(o.dests)
+            moved = self._with(dests, seat, o.dests)
+            if moved is None:
+                continue
+            trial = [tuple(d) for d in moved]
             if o.dests == dests[seat] or tuple(trial) in self._seen:
                 continue  # tried before: leave the place to a new one
             key = (seat, tuple(o.dests))
@@ -326,6 +365,7 @@ class Balancer:
         """Move one seat's destinations so that the corrected models predict fairer rates; when
         the nearest candidates offer nothing, look at three times as many, then try the
         best-predicted untried move; False when every nearby move has been tried."""
+        rates = self.pooled(rates)
         return (self._step(rates, CANDIDATES) or self._step(rates, 3 * CANDIDATES)
                 or self._step(rates, CANDIDATES, explore=True))
 
@@ -336,11 +376,10 @@ class Balancer:
         dests = [list(d) for d in self.cand.dests]
         base_loss = math.inf if explore else self._loss(dests)
         moves = []  # (loss after moving this seat alone, seat, new destinations)
-        for s in range(self.n):
+        for s in (c[0] for c in self.classes):
             best, best_loss = None, base_loss
             for cand in self._candidates(s, dests, rates[s], limit):
-                trial = [list(d) for d in dests]
-                trial[s] = cand
+                trial = self._with(dests, s, cand)
                 loss = self._loss(trial)
                 if loss < best_loss - 1e-12:
                     best, best_loss = cand, loss
@@ -349,8 +388,7 @@ class Balancer:
         if not moves:
             return False
         for _, s, cand in sorted(moves):
-            new = [list(d) for d in dests]
-            new[s] = cand
+            new = self._with(dests, s, cand)
             if self._cross_ok(new, [self.turns(k, d) for k, d in enumerate(new)]):
                 self._seen.add(tuple(map(tuple, new)))
                 self.cand.dests = new
@@ -379,7 +417,10 @@ class Balancer:
         for i, r in moves[:TURN_CANDIDATES]:
             if ("turn", i, r) in self._seen:
                 continue
-            trial = Balancer(self.spec, Candidate(b.rotated(i, r), [], dests, self.cand.starts), self.to_layout,
+            turned = Candidate(b.rotated(i, r), [], dests, self.cand.starts, mirror=self.mirror)
+            if self.mirror is not None and not self.mirror.restore(Candidate(b, [], dests, self.cand.starts), turned):
+                continue  # a symmetric board turns whole orbits; this turn cannot be mirrored
+            trial = Balancer(self.spec, turned, self.to_layout,
                              self.settings, self.seed, self.attempt, self.should_stop)
             trial.offset = self.offset
             loss = trial._loss(dests)
@@ -387,12 +428,12 @@ class Balancer:
                 turns = [trial.turns(s, d) for s, d in enumerate(dests)]
                 if all(trial.seat_ok(s, d, t) for s, (d, t) in enumerate(zip(dests, turns))) \
                         and trial._cross_ok(dests, turns):
-                    best = (loss, i, r)
+                    best = (loss, i, r, turned.board)
         if best is None:
             return False
-        _, i, r = best
+        _, i, r, board = best
         self._seen.add(("turn", i, r))
-        self.cand.board.set_rotation(i, r)
+        self.cand.board = board
         self._reset_board()
         return True
 
@@ -415,21 +456,22 @@ class Balancer:
             if self.should_stop():
                 return False
             rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
-            worst = max(abs(r - self.fair) for r in rates)
+            worst = max(abs(r - self.fair) for r in self.pooled(rates))
             unfair = max(worst, max(abs(m - self.fair) for m in self.modelled(self.cand.dests)))
             if self.fairest is None or unfair < self.fairest[0]:
                 self.fairest = (unfair, self.cand.copy())
-            se = math.sqrt(self.fair * (1 - self.fair) / games)
+            # a class's pooled rate is the mean of its seats: its noise shrinks with the class size
+            se = math.sqrt(self.fair * (1 - self.fair) / games / min(len(c) for c in self.classes))
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
             self.learn(rates)
             # the worst of n noisy seats: a fair board measures about 2 standard errors off
-            if worst <= max(self.settings.margin * self.settings.TUNE_SHARE, 2.0 * se):
+            if worst <= max(self.settings.margin * self._tune_share, 2.0 * se):
                 if games >= top:
                     return True
                 games = min(top, games * 2)
                 best = None  # a larger sample: earlier measurements are not comparable
                 continue
-            measured = sum((r - self.fair) ** 2 for r in rates)
+            measured = sum((r - self.fair) ** 2 for r in self.pooled(rates))
             if best is None or measured < best[0]:
                 best = (measured, [list(d) for d in self.cand.dests], rates, dict(self.offset))
             elif self.movable:
@@ -442,6 +484,22 @@ class Balancer:
             if not (self.step(rates) if self.movable else self.terrain_step(rates)):
                 return False
         return False
+
+    def screen(self, seed: int, games: int) -> bool:
+        """For classes of symmetric seats: False (give this terrain up) when greedy and solitary
+        players disagree on which class is ahead by more than ``SCREEN_SHARE`` of the margin.
+
+        Why: tuning moves whole classes, one number per class, so it can make one kind of
+        player fair but not two who disagree; the disagreement comes from the terrain (where
+        a turned piece opens a shortcut for one class), so another terrain is the cure, and
+        finding out costs two simulations instead of a whole tuning.
+        """
+        layout = self.to_layout(self.cand)
+        greedy = self.pooled(simulated_rates(layout, games, seed, "greedy", self.should_stop)[0])
+        alone = self.pooled(simulated_rates(layout, games, seed, "solitary", self.should_stop)[0])
+        gap = max(abs(g - a) for g, a in zip(greedy, alone))
+        self._say(f"screen: greedy and solitary players disagree by {100 * gap:.1f} points")
+        return gap <= self.settings.margin * SCREEN_SHARE
 
     def run(self) -> dict | None:
         """See :meth:`balance`; None also when the time is up."""
@@ -459,11 +517,21 @@ class Balancer:
         """
         first, top, verify = self.settings.games_for(self.n)
         tune_seed = balance_seed("tune", self.seed, self.attempt, 0)
-        if self.movable:  # first make the solo-greedy race fair: no full game played for that
-            for _ in range(self.n):
+        symmetric = len(self.classes) == 1  # every seat an image of every other: fair by construction
+        self._tune_share = self.settings.TUNE_SHARE
+        if self.mirror is not None:
+            # classes of seats: a class that is off moves all its seats at once, so tune the pooled
+            # rates much closer (0.15 of the margin) on larger samples (the seats of a class share them)
+            self._tune_share = CLASS_TUNE_SHARE
+            top = _chunked(2 * verify, self.n)
+            first = _chunked(top / 4, self.n)
+        if self.movable and not symmetric:  # first make the solo-greedy race fair: no full game played for that
+            for _ in range(len(self.classes)):
                 if not self.step(self.predicted(self.cand.dests)):
                     break
-        if not self.tune(tune_seed, first, top):
+        if self.mirror is not None and not symmetric and not self.screen(tune_seed, verify):
+            return None
+        if not symmetric and not self.tune(tune_seed, first, top):
             return None
         checks = []
         for k in range(MAX_VERIFICATIONS):
@@ -489,6 +557,8 @@ class Balancer:
                         "verification": results, "checks": checks}
             if k + 1 == MAX_VERIFICATIONS:
                 break
+            if symmetric:
+                continue  # nothing to tune: a miss on a board fair by construction is the sample's noise
             # learn from the large sample, move, then tune on the failed check's seed (it is a
             # tuning seed from now on) and verify on a new one
             greedy = results[0]["win_rates"]

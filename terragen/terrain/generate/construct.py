@@ -17,6 +17,7 @@ from terragen.errors import InfeasibleError
 from terragen.grids import hex as hx
 from terragen.terrain.board import Board
 from terragen.terrain.generate.spec import Spec
+from terragen.terrain.generate.symmetry import Mirror, Symmetry, sixfold_pieces, symmetric_pieces, symmetry_for, turn
 from terragen.terrain.pieces import Inventory
 
 Kind = tuple[int, str]  # (level, pattern)
@@ -32,10 +33,11 @@ class Candidate:
     starts: list[int]  # per seat, cell index of its corner
     locked_kind: set[int] = field(default_factory=set)  # pinned cells: piece fixed
     locked_rot: set[int] = field(default_factory=set)  # pinned with a rotation: rotation fixed
+    mirror: Mirror | None = None  # keeps a symmetric board symmetric (symmetry.py)
 
     def copy(self) -> Candidate:
         return Candidate(self.board.copy(), list(self.spares), [list(d) for d in self.dests], self.starts,
-                         self.locked_kind, self.locked_rot)
+                         self.locked_kind, self.locked_rot, self.mirror)
 
 
 def set_kind(board: Board, i: int, kind: Kind, rotation: int) -> None:
@@ -106,8 +108,21 @@ def opposite_cell(spec: Spec, corner: int, starts: set[hx.Hex]) -> hx.Hex:
     return hx.corner(spec.radius - 1, (corner + 3) % 6)
 
 
-def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float) -> Candidate:
-    """A complete first board: every cell filled, random rotations, destinations placed."""
+def board_symmetry(spec: Spec, inventory: Inventory) -> Symmetry | None:
+    """The symmetry a board for ``spec`` is built with (``symmetry = "auto"``): the one that
+    merges most seats into classes and fits the inventory; None with pins or fixed
+    destinations (the user placed those), or when no symmetry fits."""
+    if spec.symmetry == "none" or spec.pins or spec.placement == "fixed":
+        return None
+    return symmetry_for(spec.radius, spec.seat_corners(), inventory.counts)
+
+
+def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float,
+              symmetry: Symmetry | None = None) -> Candidate:
+    """A complete first board: every cell filled, random rotations, destinations placed;
+    with ``symmetry``, a board that symmetry maps onto itself (see symmetry.py)."""
+    if symmetry is not None:
+        return _construct_symmetric(spec, inventory, rng, roughness, symmetry)
     cells = hx.board_cells(spec.radius)
     board = Board(spec.radius, {h: 1 for h in cells}, {h: "A" for h in cells}, {h: 0 for h in cells})
     pieces, spares = choose_pieces(spec, inventory, rng, len(cells))
@@ -128,12 +143,23 @@ def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: f
         rot = pinned[h].rotation if i in locked_rot else rng.randrange(6)
         board.rotation[i] = rot
     board.rebuild()
+    starts = [board.index[hx.corner(spec.radius, c)] for c in spec.seat_corners()]
+    dests = place_destinations(spec, board, starts, rng)
+    return Candidate(board, spares, dests, starts, locked_kind, locked_rot)
+
+
+def place_destinations(spec: Spec, board: Board, starts: list[int], rng: random.Random,
+                       seats: list[int] | None = None) -> list[list[int]]:
+    """First destinations per seat under the spec's placement rule (only ``seats``, when
+    given; the others get empty lists)."""
     corners = spec.seat_corners()
-    starts = [board.index[hx.corner(spec.radius, c)] for c in corners]
     dests: list[list[int]] = []
     start_hexes = {hx.corner(spec.radius, c) for c in corners}
     used: set[int] = set()
     for seat, corner in enumerate(corners):
+        if seats is not None and seat not in seats:
+            dests.append([])
+            continue
         if spec.placement == "fixed":
             assert spec.fixed is not None
             chosen = [board.index[(q, r)] for q, r in spec.fixed[seat]]
@@ -150,4 +176,45 @@ def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: f
             chosen = rng.sample(pool, spec.destinations)
         used.update(chosen)
         dests.append(chosen)
-    return Candidate(board, spares, dests, starts, locked_kind, locked_rot)
+    return dests
+
+
+def _construct_symmetric(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float,
+                         sym: Symmetry) -> Candidate:
+    """The same recipe on orbits: heights averaged over each orbit, whole orbits of equal
+    pieces laid low to high, one random turn per orbit carried to its images, and the
+    destinations of one seat per class carried to the other seats of its class."""
+    mirror = Mirror(sym)
+    cells = hx.board_cells(spec.radius)
+    heights = height_field(spec, rng, roughness)
+    by_index = {}
+    for orbit in sym.orbits():
+        mean = sum(heights[cells[i]] for i in orbit) / len(orbit)
+        for i in orbit:
+            by_index[i] = mean
+    built = None
+    sixfold = sym.perms[1:] and all(p in (turn(2), turn(4)) for p in sym.perms[1:])
+    if sixfold:
+        built = sixfold_pieces(sym, inventory.counts, rng, {i: heights[h] for i, h in enumerate(cells)})
+        sixfold = built is not None
+    if built is None:
+        built = symmetric_pieces(sym, inventory.counts, rng, by_index)
+    if built is None:
+        raise InfeasibleError(f"inventory {inventory.name!r} cannot fill a board with {sym.name}")
+    pieces, spares = built
+    board = Board(spec.radius, {h: p[0] for h, p in zip(cells, pieces)}, {h: p[1] for h, p in zip(cells, pieces)},
+                  {h: p[2] for h, p in zip(cells, pieces)})
+    starts = [board.index[hx.corner(spec.radius, c)] for c in spec.seat_corners()]
+    reps = [c[0] for c in mirror.classes]
+    for _ in range(50):
+        first = place_destinations(spec, board, starts, rng, reps)
+        if sixfold and len(reps) == 2:  # heights are six-fold: the second class starts as the first turned
+            corners = spec.seat_corners()
+            k = corners[reps[1]] - corners[reps[0]]
+            first[reps[1]] = [board.index[hx.rotate(board.hexes[g], k)] for g in first[reps[0]]]
+        dests: list[list[int]] | None = [[] for _ in starts]
+        for s in reps:
+            dests = mirror.with_class(dests, s, first[s]) if dests is not None else None
+        if dests is not None and not any(g in starts for ds in dests for g in ds):
+            return Candidate(board, spares, dests, starts, set(), set(), mirror)
+    raise InfeasibleError(f"no symmetric destinations found for corners {spec.seat_corners()}")

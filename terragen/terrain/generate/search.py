@@ -182,7 +182,7 @@ def repair(
             score = ev.score(cand)
             continue
         new = _move(cand, ev.spec, rng, _focus_cells(cand, ev, score))
-        if new is None:
+        if new is None or (new.mirror is not None and not new.mirror.restore(cand, new)):
             continue
         ns = ev.score(new)
         delta = ns.total - score.total

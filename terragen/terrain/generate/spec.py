@@ -17,6 +17,7 @@ from terragen.grids import hex as hx
 
 PLACEMENTS = ("free", "distance", "fixed", "opposite")
 SHAPES = ("none", "mountain", "valley", "ridge", "terraces")
+SYMMETRIES = ("auto", "none")  # see symmetry.py
 DEFAULT_CORNERS = {2: [0, 3], 3: [0, 2, 4], 4: [0, 1, 3, 4], 5: [0, 1, 2, 3, 4], 6: [0, 1, 2, 3, 4, 5]}
 
 
@@ -53,6 +54,7 @@ class Spec:
     min_critical: int = 0  # rotation-critical pieces per seat (analysis fragility)
     shape: str = "none"
     pins: list[Pin] = field(default_factory=list)
+    symmetry: str = "auto"  # auto: a symmetric board when the corners and inventory allow one
 
     def inventory_name(self) -> str:
         """The inventory to build from: the named one, else the set that fits the radius."""
@@ -164,6 +166,10 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
             if value not in SHAPES:
                 raise SpecError(f"spec key 'shape' must be one of {', '.join(SHAPES)} (got {value!r})")
             spec.shape = value
+        elif key == "symmetry":
+            if value not in SYMMETRIES:
+                raise SpecError(f"spec key 'symmetry' must be one of {', '.join(SYMMETRIES)} (got {value!r})")
+            spec.symmetry = value
         elif key in ("inventory", "difficulty"):
             if not isinstance(value, str) or not value:
                 raise SpecError(f"spec key '{key}' must be a name or a file path")

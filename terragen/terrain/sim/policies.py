@@ -73,9 +73,14 @@ def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=None)
-def _turns(pattern: str) -> tuple[tuple[int, int], ...]:
-    """(rotation, exit mask) for every rotation of ``pattern`` giving a different exit set."""
-    return tuple((k, exit_mask(pattern, k)) for k in distinct_rotations(pattern))
+def _turns(pattern: str, current: int = 0) -> tuple[tuple[int, int], ...]:
+    """(rotation, exit mask) for every rotation of ``pattern`` giving a different exit set, in
+    order of the turn from ``current`` (so ties go the same way on every corner of a turned board)."""
+    out = {}
+    for step in range(6):
+        k = (current + step) % 6
+        out.setdefault(exit_mask(pattern, k), k)
+    return tuple((k, m) for m, k in out.items())
 
 
 def tour_cost(state: GameState, seat: int, cell: int, mask: int, elev: bool = False) -> float:
@@ -91,6 +96,7 @@ def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
         return []
     groups = state.setup.groups[seat]
     mask = state.collected[seat]
+    rank = state.setup.rank[seat]
     for elev in (False, True):
         t = state.cache.tours(groups, mask, elev)
         if t[pos] == INF:
@@ -99,7 +105,7 @@ def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
         route = [pos]
         cur = pos
         while len(route) < length:
-            nxt = min((j for j, c, _ in arcs[cur] if t[j] + c == t[cur]), default=None)
+            nxt = min((j for j, c, _ in arcs[cur] if t[j] + c == t[cur]), key=rank.__getitem__, default=None)
             if nxt is None:
                 break
             route.append(nxt)
@@ -111,7 +117,7 @@ def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
 
 
 def _leader(state: GameState, seat: int) -> int | None:
-    """The opponent closest to finishing by cheapest remaining cost (ties: lowest seat)."""
+    """The opponent closest to finishing by cheapest remaining cost (ties: the next seat to play after ``seat``)."""
     team = state.team_of.get(seat)
     best, who = INF, None
     for s in range(state.players):
@@ -120,7 +126,8 @@ def _leader(state: GameState, seat: int) -> int | None:
         c = tour_cost(state, s, state.pos[s], state.collected[s])
         if c == INF:
             c = 1000 + tour_cost(state, s, state.pos[s], state.collected[s], elev=True)
-        if c < best:
+        c = (c, (s - seat) % state.players)
+        if best == INF or c < best:
             best, who = c, s
     return who
 
@@ -185,13 +192,14 @@ class GreedyPolicy(BasePolicy):
         base = state.collected[seat]
         pip, elev = tours(groups, base), tours(groups, base, True)
         targets = state.setup.target_cells[seat]
+        rank = state.setup.rank[seat]
 
         def key(q: int) -> tuple:
             if q in targets:
                 m = state.gain(seat, q)
                 if m != base:
-                    return (tours(groups, m)[q], tours(groups, m, True)[q], options[q], q)
-            return (pip[q], elev[q], options[q], q)
+                    return (tours(groups, m)[q], tours(groups, m, True)[q], options[q], rank[q])
+            return (pip[q], elev[q], options[q], rank[q])
 
         return min(options, key=key)
 
@@ -229,7 +237,7 @@ class GreedyPolicy(BasePolicy):
                 before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
             if state.gain(seat, cell) != mask:
                 break
-            for rot, m in _turns(b.pattern[cell]):
+            for rot, m in _turns(b.pattern[cell], b.rotation[cell]):
                 if m == b.mask[cell]:
                     continue
                 via = min((c + t[j] for j, c in _dir_arcs(state, cell, m)), default=INF)
@@ -263,7 +271,7 @@ class ExpertPolicy(GreedyPolicy):
             return follow
         table = self._table(state, seat)
         best_key, best = None, None
-        for q in sorted(options):
+        for q in sorted(options, key=state.setup.rank[seat].__getitem__):
             m = state.gain(seat, q)
             v = table[m][q]
             key = (v, tour_cost(state, seat, q, m, elev=True) if v == INF else 0, options[q])
@@ -312,7 +320,7 @@ class ExpertPolicy(GreedyPolicy):
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
                 continue
-            for rot, mask in _turns(b.pattern[cell]):
+            for rot, mask in _turns(b.pattern[cell], b.rotation[cell]):
                 if mask == b.mask[cell]:
                     continue
                 score = 0.0

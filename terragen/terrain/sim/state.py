@@ -35,15 +35,31 @@ class GameSetup:
     destinations: frozenset[int]
     edge: tuple[int, ...]
     target_cells: tuple[frozenset[int], ...] = ()  # per seat: every cell of its groups
+    #: per seat, a tie-break order of the cells as seen from that seat's corner (the board turned
+    #: so the corner is corner 0). Why: players who break ties by raw cell number favour some
+    #: corners; ties broken in each seat's own frame make seats that a turn of the board maps onto
+    #: each other play exactly alike, so a symmetric board stays fair with every player kind.
+    rank: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.target_cells:
             cells = tuple(frozenset(c for grp in groups for c in grp) for groups in self.groups)
             object.__setattr__(self, "target_cells", cells)
+        if not self.rank:
+            object.__setattr__(self, "rank", tuple(seat_frame_rank(self.board, s) for s in self.starts))
 
     @property
     def players(self) -> int:
         return len(self.starts)
+
+
+def seat_frame_rank(board: Board, start: int) -> tuple[int, ...]:
+    """Cell -> its reading-order index after turning the board so ``start``'s corner is corner 0
+    (the identity for a start that is no corner)."""
+    corner = hx.corner_index(board.hexes[start], board.radius)
+    if not corner:
+        return tuple(range(len(board)))
+    return tuple(board.index[hx.rotate(h, -corner)] for h in board.hexes)
 
 
 def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:
