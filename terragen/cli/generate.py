@@ -47,6 +47,10 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"]),
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")
+@click.option("--symmetry", type=click.Choice(["auto", "none"]),
+              help="auto: build a board a turn or a mirror maps onto itself when the corners and the inventory "
+                   "allow one (3-6 seats), so seats that are images of each other are equal by construction; "
+                   "none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
               help="Fresh-seed games the final balance check plays. [default: enough for a standard error of a "
@@ -60,7 +64,7 @@ FILES = ("board.json", "board.txt", "board.svg")
               help="Write a board only if its balance was verified; otherwise exit 4 when the time is up.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
-             placement, shape, progress, balance_games, margin, no_balance, strict_balance, as_json) -> int:
+             placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
     Every board written passed the validator (no errors, no warnings) and the
@@ -109,7 +113,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
              "time_limit": time_limit, "radius": radius, "inventory": inventory, "placement": placement,
-             "shape": shape}
+             "shape": shape, "symmetry": symmetry}
     spec, run = build_spec(flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
