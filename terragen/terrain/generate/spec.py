@@ -63,7 +63,14 @@ class Spec:
         return "extended" if self.radius == 6 else "standard"
 
     def seat_corners(self) -> list[int]:
-        return list(self.corners) if self.corners is not None else list(DEFAULT_CORNERS[self.players])
+        """The corners given, else spread-out defaults; two seats with symmetry "auto" start on
+        corners 0 and 2, which a mirror swaps (opposite corners admit no symmetry the box can
+        build, see symmetry.py), so their board is fair by construction."""
+        if self.corners is not None:
+            return list(self.corners)
+        if self.players == 2 and self.symmetry == "auto":
+            return [0, 2]
+        return list(DEFAULT_CORNERS[self.players])
 
     def to_json(self) -> dict[str, Any]:
         """The spec as stored in ``meta.spec`` (deterministic key order)."""
