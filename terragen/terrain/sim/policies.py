@@ -73,12 +73,13 @@ def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=None)
-def _turns(pattern: str, current: int = 0) -> tuple[tuple[int, int], ...]:
+def _turns(pattern: str, current: int = 0, hand: int = 1) -> tuple[tuple[int, int], ...]:
     """(rotation, exit mask) for every rotation of ``pattern`` giving a different exit set, in
-    order of the turn from ``current`` (so ties go the same way on every corner of a turned board)."""
+    order of the turn from ``current`` the way ``hand`` goes (so ties go the same way on every
+    corner of a turned or mirrored board)."""
     out = {}
     for step in range(6):
-        k = (current + step) % 6
+        k = (current + hand * step) % 6
         out.setdefault(exit_mask(pattern, k), k)
     return tuple((k, m) for m, k in out.items())
 
@@ -237,7 +238,7 @@ class GreedyPolicy(BasePolicy):
                 before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
             if state.gain(seat, cell) != mask:
                 break
-            for rot, m in _turns(b.pattern[cell], b.rotation[cell]):
+            for rot, m in _turns(b.pattern[cell], b.rotation[cell], state.setup.hand[seat]):
                 if m == b.mask[cell]:
                     continue
                 via = min((c + t[j] for j, c in _dir_arcs(state, cell, m)), default=INF)
@@ -320,7 +321,7 @@ class ExpertPolicy(GreedyPolicy):
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
                 continue
-            for rot, mask in _turns(b.pattern[cell], b.rotation[cell]):
+            for rot, mask in _turns(b.pattern[cell], b.rotation[cell], state.setup.hand[seat]):
                 if mask == b.mask[cell]:
                     continue
                 score = 0.0

@@ -36,30 +36,59 @@ class GameSetup:
     edge: tuple[int, ...]
     target_cells: tuple[frozenset[int], ...] = ()  # per seat: every cell of its groups
     #: per seat, a tie-break order of the cells as seen from that seat's corner (the board turned
-    #: so the corner is corner 0). Why: players who break ties by raw cell number favour some
-    #: corners; ties broken in each seat's own frame make seats that a turn of the board maps onto
-    #: each other play exactly alike, so a symmetric board stays fair with every player kind.
+    #: so the corner is corner 0, and mirrored when the seat is left-handed, see ``hand``). Why:
+    #: players who break ties by raw cell number favour some corners; ties broken in each seat's
+    #: own frame make seats that a turn or a mirror of the board maps onto each other play
+    #: exactly alike, so a symmetric board stays fair with every player kind.
     rank: tuple[tuple[int, ...], ...] = ()
+    #: per seat, the way round its frame turns: 1, or -1 when it is mirrored (pieces are then tried
+    #: turning the other way too).
+    hand: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.target_cells:
             cells = tuple(frozenset(c for grp in groups for c in grp) for groups in self.groups)
             object.__setattr__(self, "target_cells", cells)
+        if not self.hand:
+            object.__setattr__(self, "hand", tuple(seat_hand(self.board, s, self.starts) for s in self.starts))
         if not self.rank:
-            object.__setattr__(self, "rank", tuple(seat_frame_rank(self.board, s) for s in self.starts))
+            object.__setattr__(self, "rank", tuple(seat_frame_rank(self.board, s, h)
+                                                   for s, h in zip(self.starts, self.hand)))
 
     @property
     def players(self) -> int:
         return len(self.starts)
 
 
-def seat_frame_rank(board: Board, start: int) -> tuple[int, ...]:
+def seat_hand(board: Board, start: int, starts: tuple[int, ...]) -> int:
+    """-1 when the seat sees the other seats' corners more simply clockwise than counter-clockwise.
+
+    A mirror that maps one seat onto another reverses how each sees the rest: the seat at
+    corner 2 of two seats on corners 0 and 2 sees the other four sixths round, the one at
+    corner 0 two sixths. Taking the smaller view makes such seats mirror each other's
+    frames; seats a turn relates see the same view and keep the same hand.
+    """
+    me = hx.corner_index(board.hexes[start], board.radius)
+    others = [hx.corner_index(board.hexes[s], board.radius) for s in starts if s != start]
+    if me is None or None in others:
+        return 1
+    ccw = sorted((c - me) % 6 for c in others)
+    cw = sorted((me - c) % 6 for c in others)
+    return -1 if cw < ccw else 1
+
+
+def seat_frame_rank(board: Board, start: int, hand: int = 1) -> tuple[int, ...]:
     """Cell -> its reading-order index after turning the board so ``start``'s corner is corner 0
-    (the identity for a start that is no corner)."""
+    and, for ``hand`` -1, mirroring it through corners 0 and 3 (the identity for a start that
+    is no corner)."""
     corner = hx.corner_index(board.hexes[start], board.radius)
-    if not corner:
+    if corner is None or (not corner and hand == 1):
         return tuple(range(len(board)))
-    return tuple(board.index[hx.rotate(h, -corner)] for h in board.hexes)
+    out = []
+    for h in board.hexes:
+        q, r = hx.rotate(h, -corner)
+        out.append(board.index[(q + r, -r) if hand == -1 else (q, r)])
+    return tuple(out)
 
 
 def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:

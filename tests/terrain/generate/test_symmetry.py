@@ -15,7 +15,7 @@ from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.construct import board_symmetry, construct, destination_options, opposite_cell
 from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.search import _move
-from terragen.terrain.generate.spec import DEFAULT_CORNERS, spec_from_dict
+from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.generate.symmetry import Mirror, mirror, symmetric_pieces, symmetry_for, turn
 from terragen.terrain.pieces import load_inventory
 from terragen.terrain.sim import simulate_layout
@@ -59,13 +59,14 @@ def sixfold_levels(board):
 # ---- which symmetry ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players, group, classes", [
+    (2, "mirror", [[0, 1]]),
     (3, "turn", [[0, 1, 2]]),
     (6, "turn", [[0, 2, 4], [1, 3, 5]]),
     (4, "mirror", None),
     (5, "mirror", None),
 ])
 def test_standard_inventory_symmetry_per_seat_count(players, group, classes):
-    corners = DEFAULT_CORNERS[players]
+    corners = spec_from_dict({"players": players}).seat_corners()
     sym = symmetry_for(5, corners, STANDARD.counts)
     assert sym is not None
     if group == "turn":
@@ -74,11 +75,14 @@ def test_standard_inventory_symmetry_per_seat_count(players, group, classes):
     else:
         assert len(sym.perms) == 2 and sym.perms[1] in MIRRORS
         assert len(sym.classes()) < players  # the mirror merges seats
+        if classes is not None:
+            assert sym.classes() == classes
     assert maps_corners_onto_themselves(sym, corners)
 
 
 def test_two_opposite_seats_get_no_symmetry():
     assert symmetry_for(5, [0, 3], STANDARD.counts) is None
+    assert spec_from_dict({"players": 2, "symmetry": "none"}).seat_corners() == [0, 3]
 
 
 @pytest.mark.parametrize("corners", [list(c) for k in range(2, 7) for c in itertools.combinations(range(6), k)])
@@ -118,7 +122,7 @@ def test_symmetry_none_pins_and_fixed_destinations_build_plain_boards():
 # ---- construction --------------------------------------------------------------------------
 
 SPECS = [
-    {"players": 3}, {"players": 6}, {"players": 4}, {"players": 5},
+    {"players": 2}, {"players": 3}, {"players": 6}, {"players": 4}, {"players": 5},
     {"players": 3, "radius": 4, "difficulty": "hard"}, {"players": 6, "destinations": 2},
     {"players": 4, "placement": "distance", "min_distance": 5}, {"players": 5, "placement": "opposite"},
     {"players": 3, "radius": 3},
@@ -143,7 +147,7 @@ def test_construct_with_symmetry_is_symmetric_complete_and_legal(flags, seed):
 # ---- repair keeps the symmetry -------------------------------------------------------------
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(flags=st.sampled_from(SPECS[:8]), seed=st.integers(0, 10_000), steps=st.integers(1, 40))
+@given(flags=st.sampled_from(SPECS[:9]), seed=st.integers(0, 10_000), steps=st.integers(1, 40))
 def test_repair_moves_are_rejected_or_keep_the_board_symmetric(flags, seed, steps):
     spec, _ = build_spec(flags)
     inv = load_inventory(spec.inventory_name())

@@ -1,5 +1,6 @@
 """Players decide by the board alone: a turned game is the same game, and on a board that a
-turn by 120 degrees maps onto itself the seats it relates win the same games."""
+turn by 120 degrees (or, for two seats, a mirror) maps onto itself the seats it relates win
+the same games with the same dice."""
 
 import random
 
@@ -8,6 +9,7 @@ import pytest
 from terragen.grids import hex as hx
 from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.options import build_spec
+from terragen.terrain.generate.symmetry import map_hex, map_piece, mirror
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 from terragen.terrain.race import race_for_layout
 from terragen.terrain.sim.dice import RandomDice
@@ -19,7 +21,7 @@ from terragen.terrain.sim.variants import Rules
 
 from sim_helpers import make_layout
 
-GAMES = {"greedy": 60, "expert": 12, "solitary": 60}
+GAMES = {"greedy": 60, "expert": 20, "solitary": 60}
 
 
 def turned(layout: Layout, k: int) -> Layout:
@@ -33,27 +35,44 @@ def turned(layout: Layout, k: int) -> Layout:
     return out
 
 
-def generated(players: int) -> Layout:
-    spec, _ = build_spec({"players": players, "difficulty": "easy"})
+def mirrored(layout: Layout, axis: int) -> Layout:
+    """The whole game mirrored through corners ``axis`` and ``axis + 3`` (pattern B becomes C)."""
+    perm = mirror(axis)
+    out = Layout(layout.radius)
+    for c in layout.cells:
+        pattern, rotation = map_piece(c.pattern, c.rotation, perm)
+        out.cells.append(Cell(*map_hex(c.hex, perm), c.level, pattern, rotation, c.inverted))
+    for p in layout.players:
+        out.players.append(Player(p.seat, perm[p.corner], [Destination(*map_hex(d.hex, perm)) for d in p.destinations]))
+    return out
+
+
+def generated(players: int, expect: str = "turn by 120 degrees", **flags) -> Layout:
+    spec, _ = build_spec({"players": players, "difficulty": "easy", **flags})
     layout = generate_board(spec, 1, time_limit=60, balance=None)
-    assert layout.extra["meta"]["symmetry"].startswith("turn by 120 degrees")
+    assert layout.extra["meta"]["symmetry"].startswith(expect)
     return layout
 
 
-def uniform(radius: int = 4) -> Layout:
-    """Every piece the same (level 1, pattern D, which a third of a turn keeps): ties everywhere."""
+def uniform(radius: int = 4, corners=(0, 2, 4)) -> Layout:
+    """Every piece the same (level 1, pattern D, which a third of a turn and the mirror through
+    corners 1 and 4 keep): ties everywhere. Seats on ``corners``, destinations the images of one."""
     dest = (-2, 0)
-    return make_layout(radius, players=[(c, [hx.rotate(dest, c)]) for c in (0, 2, 4)])
+    if len(corners) == 2:
+        return make_layout(radius, players=[(0, [dest]), (2, [map_hex(dest, mirror(1))])])
+    return make_layout(radius, players=[(c, [hx.rotate(dest, c)]) for c in corners])
 
 
 @pytest.fixture(scope="module")
 def boards():
-    return {"three": generated(3), "six": generated(6), "uniform": uniform()}
+    return {"three": generated(3), "six": generated(6), "uniform": uniform(),
+            "two": generated(2, "mirror through corners 1 and 4"), "uniform-two": uniform(corners=(0, 2))}
 
 
 def seat_shift(layout: Layout) -> int:
-    """How far along the play order a turn by 120 degrees moves a seat (corners 0, 2, 4 or 0..5)."""
-    return 1 if len(layout.players) == 3 else 2
+    """How far along the play order the board's symmetry moves a seat: the turn by 120 degrees
+    for corners 0, 2, 4 or 0..5, the mirror swapping two seats on corners 0 and 2."""
+    return 2 if len(layout.players) == 6 else 1
 
 
 @pytest.mark.parametrize("policy", ["greedy", "expert"])
@@ -67,12 +86,18 @@ def test_a_turned_board_plays_the_same_games(boards, name, policy):
 
 
 @pytest.mark.parametrize("k", [1, 3, 5])
-def test_any_turn_of_an_unsymmetric_two_seat_board_plays_the_same_games(k):
-    spec, _ = build_spec({"players": 2, "difficulty": "easy"})
-    layout = generate_board(spec, 2, time_limit=60, balance=None)
-    assert layout.extra["meta"]["symmetry"] == "none"
+def test_any_turn_of_an_unsymmetric_board_plays_the_same_games(k):
+    layout = generated(2, "none", symmetry="none")
     a = run_games(layout, Rules(), ["greedy"] * 2, 4, 0, 40)
     assert a == run_games(turned(layout, k), Rules(), ["greedy"] * 2, 4, 0, 40)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "expert"])
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_a_mirrored_game_of_two_seats_two_sixths_apart_is_the_same_game(axis, policy):
+    layout = generated(2, "none", symmetry="none", corners=[0, 2])
+    a = run_games(layout, Rules(), [policy] * 2, 4, 0, GAMES[policy] // 2)
+    assert a == run_games(mirrored(layout, axis), Rules(), [policy] * 2, 4, 0, GAMES[policy] // 2)
 
 
 def relabel_mismatches(layout: Layout, policy: str, games: int) -> list[int]:
@@ -95,27 +120,27 @@ def relabel_mismatches(layout: Layout, policy: str, games: int) -> list[int]:
 
 
 @pytest.mark.parametrize("policy", ["greedy", "expert"])
-@pytest.mark.parametrize("name", ["three", "six", "uniform"])
-def test_seats_a_turn_maps_onto_each_other_play_alike(boards, name, policy):
+@pytest.mark.parametrize("name", ["three", "six", "uniform", "two", "uniform-two"])
+def test_seats_the_symmetry_maps_onto_each_other_play_alike(boards, name, policy):
     assert relabel_mismatches(boards[name], policy, GAMES[policy] // 2) == []
 
 
 @pytest.mark.xfail(strict=True, reason="race.solitary_choice breaks ties by raw cell index, not in the seat's "
                                         "frame, so tied moves differ between corners (the race model's _policy_moves "
                                         "does the same and must keep matching it)")
-def test_solitary_seats_a_turn_maps_onto_each_other_play_alike(boards):
+def test_solitary_seats_the_symmetry_maps_onto_each_other_play_alike(boards):
     layout = boards["uniform"]
     assert relabel_mismatches(layout, "solitary", GAMES["solitary"]) == []
     a = run_games(layout, Rules(), ["solitary"] * 3, 3, 0, GAMES["solitary"])
     assert a == run_games(turned(layout, 2), Rules(), ["solitary"] * 3, 3, 0, GAMES["solitary"])
 
 
-@pytest.mark.parametrize("name", ["three", "six", "uniform"])
+@pytest.mark.parametrize("name", ["three", "six", "uniform", "two", "uniform-two"])
 def test_race_model_gives_seats_of_one_class_the_same_chance(boards, name):
     layout = boards[name]
     probs = race_for_layout(layout).win_probability_rotating
     shift = seat_shift(layout)
     for s, p in enumerate(probs):
         assert p == pytest.approx(probs[(s + shift) % len(probs)], abs=1e-9)
-    if len(probs) == 3:
-        assert all(p == pytest.approx(1 / 3, abs=1e-9) for p in probs)
+    if len(probs) in (2, 3):
+        assert all(p == pytest.approx(1 / len(probs), abs=1e-9) for p in probs)
