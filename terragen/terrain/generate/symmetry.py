@@ -387,8 +387,11 @@ class Mirror:
         self.seat_maps = sym.seat_maps()
         self.classes = sym.classes()
         self.stab = {i: _stabiliser(sym, i) for i in range(len(self.maps[0]))}
-        #: whether the maps keep the order of play (turns do; a mirror reverses it)
-        self.keeps_order = all(_is_turn(p) for p in sym.perms) or len(sym.corners) <= 2  # two seats: no order to reverse
+        #: whether every map moves each seat the same number of places on in the order of play
+        #: (then the seats it relates also play in the same turn order: a turn of seats in corner
+        #: order does, and so does a mirror of four seats seated 0, 1, 4, 3 or of two seats)
+        n = len(sym.corners)
+        self.keeps_order = all(m == [(s + m[0]) % n for s in range(n)] for m in self.seat_maps)
         self.orbit_of = {}
         for orbit in sym.orbits():
             for i in orbit:
