@@ -45,6 +45,7 @@ from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.spec import Spec
+from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 
 DEFAULT_MARGIN = 0.025
@@ -176,6 +177,7 @@ class Balancer:
     def _reset_board(self) -> None:
         """Forget everything computed for the previous terrain."""
         self.near = near_sources(self.cand.board)
+        self._ranks = seat_ranks(self.cand.board, self.cand.starts)
         self.fwd = forward_reach(self.cand.board, self.near)
         self._races: dict = {}
         self._solos: dict = {}
@@ -270,7 +272,7 @@ class Balancer:
         key = (seat, tuple(dests))
         if key not in self._races:
             self._races[key] = seat_race(self.cand.board, seat, self.cand.starts[seat], dests,
-                                         near=self.near, fwd=self.fwd, tail=1e-6)
+                                         near=self.near, fwd=self.fwd, tail=1e-6, rank=self._ranks[seat])
         return self._races[key]
 
     def solo(self, seat: int, dests: list[int]) -> SeatRace:

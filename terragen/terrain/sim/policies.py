@@ -340,7 +340,8 @@ class ExpertPolicy(GreedyPolicy):
 
 class SolitaryPolicy(BasePolicy):
     """Plays as if alone on the board: moves to the reachable cell with the lowest exact
-    expected turns (ties: fewer points, then lower cell; see :func:`terragen.terrain.race.solitary_choice`)
+    expected turns (ties: fewer points, then the cell first in its seat's frame; see
+    :func:`terragen.terrain.race.solitary_choice`)
     and forfeits every double. It is the race model's player, so with interactions off
     its games follow the race model's distributions. A token the board has cut off
     (after someone else's rotation) falls back to the greedy move."""
@@ -352,7 +353,7 @@ class SolitaryPolicy(BasePolicy):
         pos = state.pos[seat]
         if table[state.collected[seat]][pos] == INF:
             return GreedyPolicy.choose_move(self, state, seat, roll, options)  # type: ignore[arg-type]
-        return solitary_choice(options, pos, lambda q: table[state.gain(seat, q)][q])
+        return solitary_choice(options, pos, lambda q: table[state.gain(seat, q)][q], state.setup.rank[seat])
 
 
 POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy,

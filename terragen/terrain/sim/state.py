@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.terrain.board import Board
+from terragen.terrain.frames import seat_frame_rank, seat_hand  # noqa: F401 - re-exported
 from terragen.terrain.layout import Layout
 from terragen.terrain.sim.cache import BoardCache
 from terragen.terrain.sim.variants import Rules
@@ -58,37 +59,6 @@ class GameSetup:
     @property
     def players(self) -> int:
         return len(self.starts)
-
-
-def seat_hand(board: Board, start: int, starts: tuple[int, ...]) -> int:
-    """-1 when the seat sees the other seats' corners more simply clockwise than counter-clockwise.
-
-    A mirror that maps one seat onto another reverses how each sees the rest: the seat at
-    corner 2 of two seats on corners 0 and 2 sees the other four sixths round, the one at
-    corner 0 two sixths. Taking the smaller view makes such seats mirror each other's
-    frames; seats a turn relates see the same view and keep the same hand.
-    """
-    me = hx.corner_index(board.hexes[start], board.radius)
-    others = [hx.corner_index(board.hexes[s], board.radius) for s in starts if s != start]
-    if me is None or None in others:
-        return 1
-    ccw = sorted((c - me) % 6 for c in others)
-    cw = sorted((me - c) % 6 for c in others)
-    return -1 if cw < ccw else 1
-
-
-def seat_frame_rank(board: Board, start: int, hand: int = 1) -> tuple[int, ...]:
-    """Cell -> its reading-order index after turning the board so ``start``'s corner is corner 0
-    and, for ``hand`` -1, mirroring it through corners 0 and 3 (the identity for a start that
-    is no corner)."""
-    corner = hx.corner_index(board.hexes[start], board.radius)
-    if corner is None or (not corner and hand == 1):
-        return tuple(range(len(board)))
-    out = []
-    for h in board.hexes:
-        q, r = hx.rotate(h, -corner)
-        out.append(board.index[(q + r, -r) if hand == -1 else (q, r)])
-    return tuple(out)
 
 
 def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:

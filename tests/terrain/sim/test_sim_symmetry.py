@@ -125,9 +125,6 @@ def test_seats_the_symmetry_maps_onto_each_other_play_alike(boards, name, policy
     assert relabel_mismatches(boards[name], policy, GAMES[policy] // 2) == []
 
 
-@pytest.mark.xfail(strict=True, reason="race.solitary_choice breaks ties by raw cell index, not in the seat's "
-                                        "frame, so tied moves differ between corners (the race model's _policy_moves "
-                                        "does the same and must keep matching it)")
 def test_solitary_seats_the_symmetry_maps_onto_each_other_play_alike(boards):
     layout = boards["uniform"]
     assert relabel_mismatches(layout, "solitary", GAMES["solitary"]) == []
