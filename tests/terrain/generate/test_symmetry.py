@@ -80,6 +80,24 @@ def test_standard_inventory_symmetry_per_seat_count(players, group, classes):
     assert maps_corners_onto_themselves(sym, corners)
 
 
+@pytest.mark.parametrize("players, keeps", [(2, True), (3, True), (4, True), (5, False), (6, True)])
+def test_default_seating_keeps_the_order_of_play_where_it_can(players, keeps):
+    """Seats a symmetry relates play in the same turn order only when the map moves every
+    seat the same number of places on; four seats sit 0, 1, 4, 3 for that, five cannot."""
+    corners = spec_from_dict({"players": players}).seat_corners()
+    mirror = Mirror(symmetry_for(5, corners, STANDARD.counts))
+    assert mirror.keeps_order is keeps
+    for seat_map in mirror.seat_maps:
+        shifted = [(s + seat_map[0]) % players for s in range(players)]
+        assert (seat_map == shifted) is keeps or seat_map == list(range(players))
+
+
+def test_four_seats_in_corner_order_get_a_mirror_that_reverses_play():
+    mirror = Mirror(symmetry_for(5, [0, 1, 3, 4], STANDARD.counts))
+    assert not mirror.keeps_order
+    assert spec_from_dict({"players": 4, "symmetry": "none"}).seat_corners() == [0, 1, 3, 4]
+
+
 def test_two_opposite_seats_get_no_symmetry():
     assert symmetry_for(5, [0, 3], STANDARD.counts) is None
     assert spec_from_dict({"players": 2, "symmetry": "none"}).seat_corners() == [0, 3]
@@ -187,6 +205,20 @@ def test_generated_three_seat_board_is_balanced_on_a_fresh_seed():
     assert fresh not in used
     report = simulate_layout(layout, seed=fresh)  # default games and margin, greedy players
     assert report.playable and report.balanced, report.balance_reasons
+
+
+def test_generated_four_seat_board_is_balanced_on_a_fresh_seed_for_every_player():
+    """Two classes, destinations found by the class search; mirrored seats play alike."""
+    spec, _ = build_spec({"players": 4, "difficulty": "easy"})
+    layout = generate_board(spec, 2, time_limit=90)
+    meta = layout.extra["meta"]
+    assert meta["symmetry"].startswith("mirror")
+    assert [p.corner for p in layout.players] == [0, 1, 4, 3]
+    assert not meta["balance"].get("best_effort")
+    assert all(c["verdict"] == "BALANCED" for c in meta["balance"]["verification"])
+    for policy in ("greedy", "solitary"):
+        report = simulate_layout(layout, seed=20261124, policy=policy)  # default games and margin
+        assert report.playable and report.balanced, (policy, report.balance_reasons)
 
 
 def test_cli_symmetry_none_and_a_bad_value(cli, tmp_path):
