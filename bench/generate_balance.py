@@ -65,6 +65,12 @@ def worst_distance(layout, policy: str, seed: int, games: int | None) -> tuple[f
     return 100 * worst, worst <= DEFAULT_MARGIN
 
 
+def write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
 def pct(values: list[float], q: float) -> float:
     s = sorted(values)
     k = max(1, -(-len(s) * q // 100))
@@ -99,7 +105,10 @@ def main() -> None:
                     run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
                            "cpu_seconds": round(cpu, 2), "exit": rc}
                     if rc == 0:
-                        layout = read_json_layout((out / "board.json").read_text())
+                        text = (out / "board.json").read_text()
+                        layout = read_json_layout(text)
+                        balance = json.loads(text).get("meta", {}).get("balance", {})
+                        run["best_effort"] = bool(balance.get("best_effort"))
                         for pol in args.policies:
                             games = args.expert_games if pol == "expert" else args.check_games
                             d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
@@ -109,13 +118,13 @@ def main() -> None:
                                 worst_distance(layout, "greedy", k, None)[1] for k in range(1, args.repeat_check + 1))
                     runs.append(run)
                     print(json.dumps(run), flush=True)
-    if args.out:
-        args.out.write_text(json.dumps(runs, indent=1) + "\n")
+                    if args.out:  # after every run, so a run cut short keeps what it measured
+                        write_atomically(args.out, json.dumps(runs, indent=1) + "\n")
     print_table(runs, args.policies, args.repeat_check)
 
 
 def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
-    head = "| seats | preset | median s | p95 s | median CPU s | time-outs | " + " | ".join(
+    head = "| seats | preset | median s | p95 s | median CPU s | time-outs | best-effort boards | " + " | ".join(
         f"{p}: median / worst points, BALANCED" for p in policies) + (f" | BALANCED in {repeat} user checks" if repeat else "") + " |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
@@ -128,6 +137,7 @@ def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
                f"{statistics.median([r.get('cpu_seconds', 0) for r in rs]):.1f}",
                f"{sum(r['exit'] == 4 for r in rs)}/{len(rs)}"]
         ok = [r for r in rs if r["exit"] == 0]
+        row.append(f"{sum(r.get('best_effort', False) for r in ok)}/{len(ok)}")
         for p in policies:
             ds = [r[p]["worst_points"] for r in ok if p in r]
             row.append(f"{statistics.median(ds):.2f} / {max(ds):.2f}, {sum(r[p]['balanced'] for r in ok if p in r)}/{len(ds)}"
