@@ -81,7 +81,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     ap.add_argument("--difficulties", nargs="+", default=["easy", "medium", "hard", "brutal"])
-    ap.add_argument("--seeds", type=int, default=10, help="seeds 1..N per cell")
+    ap.add_argument("--seeds", type=int, default=10, help="seeds per cell: FIRST..FIRST+N-1")
+    ap.add_argument("--first-seed", type=int, default=1, help="the first generator seed of each cell")
     ap.add_argument("--time-limit", type=float, default=None, help="default: the generator's own")
     ap.add_argument("--policies", nargs="+", default=["greedy", "expert", "solitary"])
     ap.add_argument("--check-games", type=int, default=None,
@@ -99,7 +100,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.players:
             for diff in args.difficulties:
-                for seed in range(1, args.seeds + 1):
+                for seed in range(args.first_seed, args.first_seed + args.seeds):
                     out = Path(tmp) / f"p{n}-{diff}-{seed}"
                     took, cpu, rc = generate(n, diff, seed, out, args.time_limit)
                     run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
@@ -114,8 +115,9 @@ def main() -> None:
                             d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
                             run[pol] = {"worst_points": round(d, 2), "balanced": ok}
                         if args.repeat_check:
-                            run["repeat_balanced"] = sum(
-                                worst_distance(layout, "greedy", k, None)[1] for k in range(1, args.repeat_check + 1))
+                            checks = [worst_distance(layout, "greedy", k, None) for k in range(1, args.repeat_check + 1)]
+                            run["repeat_balanced"] = sum(ok for _, ok in checks)
+                            run["repeat_worst_points"] = [round(d, 2) for d, _ in checks]
                     runs.append(run)
                     print(json.dumps(run), flush=True)
                     if args.out:  # after every run, so a run cut short keeps what it measured
