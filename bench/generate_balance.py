@@ -14,7 +14,9 @@ Run the whole grid (about 200 generations; use ``nice`` on a shared machine):
 A quick subset:
     python bench/generate_balance.py --players 2 4 --difficulties easy --seeds 3
 Check one board 20 times like a user would (``terragen simulate`` default settings,
-seeds 1..20): ``--repeat-check 20`` (greedy only).
+seeds 1..20): ``--repeat-check 20`` (greedy only). More seeds for a cell already run:
+    python bench/generate_balance.py --players 3 --first-seed 3 --seeds 8
+The JSON is rewritten after every board, so a grid stopped early keeps what it measured.
 """
 
 from __future__ import annotations
