@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from terragen.terrain.board import Board
+from terragen.terrain.frames import seat_ranks
 from terragen.terrain.expected import expected_turns_table, near_sources
 from terragen.terrain.layout import Layout
 from terragen.terrain.rules import budget_counts
@@ -102,26 +103,29 @@ def _forward_for(board: Board, near: Sequence[Sequence[tuple[int, int]]]) -> lis
     return fwd
 
 
-def solitary_choice(options: Mapping[int, int], here: int, value_of) -> int:
-    """The end cell a lone optimal token picks: lowest ``value_of(cell)``, then fewest points, then lowest cell.
+def solitary_choice(options: Mapping[int, int], here: int, value_of, rank: Sequence[int] | None = None) -> int:
+    """The end cell a lone optimal token picks: lowest ``value_of(cell)``, then fewest points, then
+    the cell first in ``rank`` (the seat's frame, :mod:`terragen.terrain.frames`; default: lowest cell).
 
     ``options`` maps each legal end to its cost (``here`` itself, cost 0, is staying).
     """
+    place = rank.__getitem__ if rank is not None else int
     best = here
-    best_key = (value_of(here), 0, here) if here in options else None
+    best_key = (value_of(here), 0, place(here)) if here in options else None
     for q, c in options.items():
-        key = (value_of(q), c, q)
+        key = (value_of(q), c, place(q))
         if best_key is None or key < best_key:
             best_key, best = key, q
     return best
 
 
 def _policy_moves(
-    fwd: list[list[tuple[int, int]]], table: dict[int, list[float]], goal_bit: dict[int, int], p: int, mask: int
+    fwd: list[list[tuple[int, int]]], table: dict[int, list[float]], goal_bit: dict[int, int], p: int, mask: int,
+    rank: Sequence[int],
 ) -> list[tuple[int, int]]:
     """The (cell, mask) a token on ``p`` holding ``mask`` moves to for budgets 1..6 (index 0 = budget 0)."""
     layer = table[mask]
-    best_key = (layer[p], 0, p)
+    best_key = (layer[p], 0, rank[p])
     best = (p, mask)
     out = [best]
     reach = fwd[p]
@@ -132,14 +136,15 @@ def _policy_moves(
             k += 1
             bit = goal_bit.get(q, 0)
             m = mask | bit
-            key = (table[m][q], c, q)
+            key = (table[m][q], c, rank[q])
             if key < best_key:
                 best_key, best = key, (q, m)
         out.append(best)
     return out
 
 
-def _chain(board: Board, fwd, start: int, goals: list[int], near) -> tuple[list[tuple[int, int, float]], int, int, float]:
+def _chain(board: Board, fwd, start: int, goals: list[int], near,
+           rank: Sequence[int]) -> tuple[list[tuple[int, int, float]], int, int, float]:
     """The seat's Markov chain under the optimal policy: arcs (from, to, probability) over
     the states reachable from the start, the number of states, the start's index and
     its expected turns. State 0 is "finished" (absorbing)."""
@@ -157,7 +162,7 @@ def _chain(board: Board, fwd, start: int, goals: list[int], near) -> tuple[list[
     while todo:
         p, mask = todo.pop()
         here = index[(p, mask)]
-        moves = _policy_moves(fwd, table, goal_bit, p, mask)
+        moves = _policy_moves(fwd, table, goal_bit, p, mask, rank)
         weight: dict[int, int] = {here: stay_always}
         for b in range(1, MAX_BUDGET + 1):
             q, m = moves[b]
@@ -215,8 +220,11 @@ def _propagate(arcs: list[tuple[int, int, float]], size: int, start: int, tail: 
 def seat_race(
     board: Board, seat: int, start: int, goals: Sequence[int], *, tail: float = 1e-9,
     near: Sequence[Sequence[tuple[int, int]]] | None = None, fwd: list[list[tuple[int, int]]] | None = None,
+    rank: Sequence[int] | None = None,
 ) -> SeatRace:
-    """The finishing-round distribution of one seat's token alone (see the module docstring)."""
+    """The finishing-round distribution of one seat's token alone (see the module docstring);
+    ``rank`` is the seat's tie-break order (:func:`terragen.terrain.frames.seat_ranks`; default:
+    lowest cell), the one its ``solitary`` player uses."""
     goals = list(dict.fromkeys(goals))
     if not goals:
         return SeatRace(seat, (0.0,), math.inf)  # nothing to race for: a broken layout, not a win
@@ -225,7 +233,7 @@ def seat_race(
     n = len(board)
     if not all(0 <= c < n and board.passable(c) for c in (start, *goals)):
         return SeatRace(seat, (0.0,), math.inf)
-    arcs, size, s0, value = _chain(board, fwd, start, goals, near)
+    arcs, size, s0, value = _chain(board, fwd, start, goals, near, rank if rank is not None else range(n))
     if not math.isfinite(value):
         return SeatRace(seat, (0.0,), math.inf)
     cdf = _propagate(arcs, size, s0, tail)
@@ -290,8 +298,10 @@ def race_model(
     near = near if near is not None else near_sources(board)
     fwd = _forward_for(board, near)
     labels = list(seat_numbers) if seat_numbers is not None else list(range(len(seats)))
+    starts = [start for start, _ in seats]
+    ranks = seat_ranks(board, starts) if all(0 <= s < len(board) for s in starts) else [None] * len(seats)
     return race_of([
-        seat_race(board, labels[k], start, goals, tail=tail, near=near, fwd=fwd)
+        seat_race(board, labels[k], start, goals, tail=tail, near=near, fwd=fwd, rank=ranks[k])
         for k, (start, goals) in enumerate(seats)
     ])
 

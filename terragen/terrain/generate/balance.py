@@ -45,6 +45,7 @@ from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.spec import Spec
+from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 
 DEFAULT_MARGIN = 0.025
@@ -57,7 +58,8 @@ TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (f
 SOLO_GAMES = 200  # solo greedy games per (seat, destinations) candidate
 CANDIDATES = 8  # destination sets per seat the race model scores in one step
 SCREEN_SHARE = 0.5  # largest greedy-solitary disagreement on a class worth tuning, in margins
-CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
+CLASS_TUNE_SHARE = 0.15
+RACE_SHARE = 0.4  # how close the race model of a class board is tuned, in margins  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -175,6 +177,7 @@ class Balancer:
     def _reset_board(self) -> None:
         """Forget everything computed for the previous terrain."""
         self.near = near_sources(self.cand.board)
+        self._ranks = seat_ranks(self.cand.board, self.cand.starts)
         self.fwd = forward_reach(self.cand.board, self.near)
         self._races: dict = {}
         self._solos: dict = {}
@@ -269,7 +272,7 @@ class Balancer:
         key = (seat, tuple(dests))
         if key not in self._races:
             self._races[key] = seat_race(self.cand.board, seat, self.cand.starts[seat], dests,
-                                         near=self.near, fwd=self.fwd, tail=1e-6)
+                                         near=self.near, fwd=self.fwd, tail=1e-6, rank=self._ranks[seat])
         return self._races[key]
 
     def solo(self, seat: int, dests: list[int]) -> SeatRace:
@@ -457,21 +460,33 @@ class Balancer:
                 return False
             rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
             worst = max(abs(r - self.fair) for r in self.pooled(rates))
-            unfair = max(worst, max(abs(m - self.fair) for m in self.modelled(self.cand.dests)))
+            model = self.modelled(self.cand.dests)
+            unfair = max(worst, max(abs(m - self.fair) for m in model))
             if self.fairest is None or unfair < self.fairest[0]:
                 self.fairest = (unfair, self.cand.copy())
             # a class's pooled rate is the mean of its seats: its noise shrinks with the class size
             se = math.sqrt(self.fair * (1 - self.fair) / games / min(len(c) for c in self.classes))
             self._say(f"balance round {rnd + 1}: {games} games, worst seat {100 * worst:.1f} points off")
             self.learn(rates)
+            race_ok = True
+            if self.mirror is not None:
+                # classes: the race model's players (solitary) must be near-fair too, and when the
+                # greedy players part from them by more than a class can be tuned for, give up
+                disagree = max(abs(p - m) for p, m in zip(self.pooled(rates), model))
+                if disagree > self.settings.margin * SCREEN_SHARE * 1.2 + 2.0 * se:
+                    self._say(f"greedy and solitary players disagree by {100 * disagree:.1f} points: next terrain")
+                    return False
+                race_ok = max(abs(m - self.fair) for m in model) <= self.settings.margin * RACE_SHARE
             # the worst of n noisy seats: a fair board measures about 2 standard errors off
-            if worst <= max(self.settings.margin * self._tune_share, 2.0 * se):
+            if race_ok and worst <= max(self.settings.margin * self._tune_share, 2.0 * se):
                 if games >= top:
                     return True
                 games = min(top, games * 2)
                 best = None  # a larger sample: earlier measurements are not comparable
                 continue
             measured = sum((r - self.fair) ** 2 for r in self.pooled(rates))
+            if self.mirror is not None:
+                measured += sum((m - self.fair) ** 2 for m in model)
             if best is None or measured < best[0]:
                 best = (measured, [list(d) for d in self.cand.dests], rates, dict(self.offset))
             elif self.movable:
@@ -486,17 +501,19 @@ class Balancer:
         return False
 
     def screen(self, seed: int, games: int) -> bool:
-        """For classes of symmetric seats: False (give this terrain up) when greedy and solitary
-        players disagree on which class is ahead by more than ``SCREEN_SHARE`` of the margin.
+        """For classes of symmetric seats: False (give this terrain up) when greedy players and
+        the race model (which solitary players follow within about a point) disagree on the
+        classes by more than ``SCREEN_SHARE`` of the margin.
 
         Why: tuning moves whole classes, one number per class, so it can make one kind of
-        player fair but not two who disagree; the disagreement comes from the terrain (where
-        a turned piece opens a shortcut for one class), so another terrain is the cure, and
-        finding out costs two simulations instead of a whole tuning.
+        player fair but not two who disagree. Measured on 6-seat terrains, the disagreement
+        comes from greedy players' turns on doubles, which can cut another class's routes:
+        from 1 to 14 points depending on the terrain. Another terrain is the cure, and
+        finding out costs one simulation instead of a whole tuning.
         """
         layout = self.to_layout(self.cand)
         greedy = self.pooled(simulated_rates(layout, games, seed, "greedy", self.should_stop)[0])
-        alone = self.pooled(simulated_rates(layout, games, seed, "solitary", self.should_stop)[0])
+        alone = self.modelled(self.cand.dests)  # solitary players follow the race model within a point
         gap = max(abs(g - a) for g, a in zip(greedy, alone))
         self._say(f"screen: greedy and solitary players disagree by {100 * gap:.1f} points")
         return gap <= self.settings.margin * SCREEN_SHARE
@@ -526,9 +543,17 @@ class Balancer:
             top = _chunked(2 * verify, self.n)
             first = _chunked(top / 4, self.n)
         if self.movable and not symmetric:  # first make the solo-greedy race fair: no full game played for that
+            mirrored = self.cand.mirror is not None and self.mirror is None
+            if mirrored:
+                # a mirrored terrain: move mirrored seats together while no game is played (their
+                # races stay equal), then tune seat by seat on large samples from the start
+                self.mirror, self.classes = self.cand.mirror, self.cand.mirror.classes
             for _ in range(len(self.classes)):
                 if not self.step(self.predicted(self.cand.dests)):
                     break
+            if mirrored:
+                self.mirror, self.classes = None, [[s] for s in range(self.n)]
+                first = top
         if self.mirror is not None and not symmetric and not self.screen(tune_seed, verify):
             return None
         if not symmetric and not self.tune(tune_seed, first, top):

@@ -18,6 +18,11 @@ from terragen.grids import hex as hx
 PLACEMENTS = ("free", "distance", "fixed", "opposite")
 SHAPES = ("none", "mountain", "valley", "ridge", "terraces")
 SYMMETRIES = ("auto", "none")  # see symmetry.py
+#: corners in seat (play) order where "auto" symmetry differs from the spread-out defaults: two seats
+#: on corners 0 and 2 (a mirror swaps them), four seated 0, 1, 4, 3 (the mirror through corners 2
+#: and 5 then moves every seat two places on in the order of play, so mirrored seats also play in
+#: the same turn order; seated 0, 1, 3, 4 the mirror reverses that order)
+AUTO_CORNERS = {2: [0, 2], 4: [0, 1, 4, 3]}
 DEFAULT_CORNERS = {2: [0, 3], 3: [0, 2, 4], 4: [0, 1, 3, 4], 5: [0, 1, 2, 3, 4], 6: [0, 1, 2, 3, 4, 5]}
 
 
@@ -63,7 +68,14 @@ class Spec:
         return "extended" if self.radius == 6 else "standard"
 
     def seat_corners(self) -> list[int]:
-        return list(self.corners) if self.corners is not None else list(DEFAULT_CORNERS[self.players])
+        """The corners given, else spread-out defaults; two seats with symmetry "auto" start on
+        corners 0 and 2, which a mirror swaps (opposite corners admit no symmetry the box can
+        build, see symmetry.py), so their board is fair by construction."""
+        if self.corners is not None:
+            return list(self.corners)
+        if self.symmetry == "auto" and self.players in AUTO_CORNERS:
+            return list(AUTO_CORNERS[self.players])
+        return list(DEFAULT_CORNERS[self.players])
 
     def to_json(self) -> dict[str, Any]:
         """The spec as stored in ``meta.spec`` (deterministic key order)."""

@@ -21,8 +21,10 @@ and a symmetric board needs whole orbits of equal pieces, so not every symmetry 
   axis takes the odd ``A`` and ``D`` copies. Fits exactly; it serves 4 seats (corners
   0, 1, 3, 4: classes {0, 4} and {1, 3}) and 5 seats (classes {0, 4}, {1, 3}, {2}).
 * a half turn or a mirror between corners would need 45 or 43 equal pairs (there are 32
-  and 40), and the six-fold turn six copies of a kind: none fits. So the usual two-seat
-  board (opposite corners) has no symmetry and is tuned as before.
+  and 40), and the six-fold turn six copies of a kind: none fits. So two seats on
+  opposite corners have no symmetry; by default two seats start on corners 0 and 2,
+  which the mirror through corners 1 and 4 swaps (one class: fair by construction; with
+  two seats a mirror cannot reverse the order of play).
 
 The map acts on axial coordinates through the directions: a symmetry is a permutation
 ``sigma`` of the six directions that keeps the hex lattice (a turn ``d -> d + m`` or a
@@ -385,8 +387,11 @@ class Mirror:
         self.seat_maps = sym.seat_maps()
         self.classes = sym.classes()
         self.stab = {i: _stabiliser(sym, i) for i in range(len(self.maps[0]))}
-        #: whether the maps keep the order of play (turns do; a mirror reverses it)
-        self.keeps_order = all(_is_turn(p) for p in sym.perms)
+        #: whether every map moves each seat the same number of places on in the order of play
+        #: (then the seats it relates also play in the same turn order: a turn of seats in corner
+        #: order does, and so does a mirror of four seats seated 0, 1, 4, 3 or of two seats)
+        n = len(sym.corners)
+        self.keeps_order = all(m == [(s + m[0]) % n for s in range(n)] for m in self.seat_maps)
         self.orbit_of = {}
         for orbit in sym.orbits():
             for i in orbit:

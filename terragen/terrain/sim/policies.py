@@ -73,12 +73,13 @@ def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=None)
-def _turns(pattern: str, current: int = 0) -> tuple[tuple[int, int], ...]:
+def _turns(pattern: str, current: int = 0, hand: int = 1) -> tuple[tuple[int, int], ...]:
     """(rotation, exit mask) for every rotation of ``pattern`` giving a different exit set, in
-    order of the turn from ``current`` (so ties go the same way on every corner of a turned board)."""
+    order of the turn from ``current`` the way ``hand`` goes (so ties go the same way on every
+    corner of a turned or mirrored board)."""
     out = {}
     for step in range(6):
-        k = (current + step) % 6
+        k = (current + hand * step) % 6
         out.setdefault(exit_mask(pattern, k), k)
     return tuple((k, m) for m, k in out.items())
 
@@ -237,7 +238,7 @@ class GreedyPolicy(BasePolicy):
                 before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
             if state.gain(seat, cell) != mask:
                 break
-            for rot, m in _turns(b.pattern[cell], b.rotation[cell]):
+            for rot, m in _turns(b.pattern[cell], b.rotation[cell], state.setup.hand[seat]):
                 if m == b.mask[cell]:
                     continue
                 via = min((c + t[j] for j, c in _dir_arcs(state, cell, m)), default=INF)
@@ -320,7 +321,7 @@ class ExpertPolicy(GreedyPolicy):
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
                 continue
-            for rot, mask in _turns(b.pattern[cell], b.rotation[cell]):
+            for rot, mask in _turns(b.pattern[cell], b.rotation[cell], state.setup.hand[seat]):
                 if mask == b.mask[cell]:
                     continue
                 score = 0.0
@@ -339,7 +340,8 @@ class ExpertPolicy(GreedyPolicy):
 
 class SolitaryPolicy(BasePolicy):
     """Plays as if alone on the board: moves to the reachable cell with the lowest exact
-    expected turns (ties: fewer points, then lower cell; see :func:`terragen.terrain.race.solitary_choice`)
+    expected turns (ties: fewer points, then the cell first in its seat's frame; see
+    :func:`terragen.terrain.race.solitary_choice`)
     and forfeits every double. It is the race model's player, so with interactions off
     its games follow the race model's distributions. A token the board has cut off
     (after someone else's rotation) falls back to the greedy move."""
@@ -351,7 +353,7 @@ class SolitaryPolicy(BasePolicy):
         pos = state.pos[seat]
         if table[state.collected[seat]][pos] == INF:
             return GreedyPolicy.choose_move(self, state, seat, roll, options)  # type: ignore[arg-type]
-        return solitary_choice(options, pos, lambda q: table[state.gain(seat, q)][q])
+        return solitary_choice(options, pos, lambda q: table[state.gain(seat, q)][q], state.setup.rank[seat])
 
 
 POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy,

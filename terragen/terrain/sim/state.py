@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.terrain.board import Board
+from terragen.terrain.frames import seat_frame_rank, seat_hand  # noqa: F401 - re-exported
 from terragen.terrain.layout import Layout
 from terragen.terrain.sim.cache import BoardCache
 from terragen.terrain.sim.variants import Rules
@@ -36,30 +37,28 @@ class GameSetup:
     edge: tuple[int, ...]
     target_cells: tuple[frozenset[int], ...] = ()  # per seat: every cell of its groups
     #: per seat, a tie-break order of the cells as seen from that seat's corner (the board turned
-    #: so the corner is corner 0). Why: players who break ties by raw cell number favour some
-    #: corners; ties broken in each seat's own frame make seats that a turn of the board maps onto
-    #: each other play exactly alike, so a symmetric board stays fair with every player kind.
+    #: so the corner is corner 0, and mirrored when the seat is left-handed, see ``hand``). Why:
+    #: players who break ties by raw cell number favour some corners; ties broken in each seat's
+    #: own frame make seats that a turn or a mirror of the board maps onto each other play
+    #: exactly alike, so a symmetric board stays fair with every player kind.
     rank: tuple[tuple[int, ...], ...] = ()
+    #: per seat, the way round its frame turns: 1, or -1 when it is mirrored (pieces are then tried
+    #: turning the other way too).
+    hand: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.target_cells:
             cells = tuple(frozenset(c for grp in groups for c in grp) for groups in self.groups)
             object.__setattr__(self, "target_cells", cells)
+        if not self.hand:
+            object.__setattr__(self, "hand", tuple(seat_hand(self.board, s, self.starts) for s in self.starts))
         if not self.rank:
-            object.__setattr__(self, "rank", tuple(seat_frame_rank(self.board, s) for s in self.starts))
+            object.__setattr__(self, "rank", tuple(seat_frame_rank(self.board, s, h)
+                                                   for s, h in zip(self.starts, self.hand)))
 
     @property
     def players(self) -> int:
         return len(self.starts)
-
-
-def seat_frame_rank(board: Board, start: int) -> tuple[int, ...]:
-    """Cell -> its reading-order index after turning the board so ``start``'s corner is corner 0
-    (the identity for a start that is no corner)."""
-    corner = hx.corner_index(board.hexes[start], board.radius)
-    if not corner:
-        return tuple(range(len(board)))
-    return tuple(board.index[hx.rotate(h, -corner)] for h in board.hexes)
 
 
 def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:

@@ -35,7 +35,7 @@ def test_contradictions_are_spec_errors():
     with pytest.raises(SpecError, match="opposite"):
         check_spec(spec_from_dict({"placement": "opposite", "destinations": 2}))
     with pytest.raises(SpecError, match="corner where a player starts"):
-        check_spec(spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[-5, 0]], [[1, 1]]]}))
+        check_spec(spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[0, -5]], [[1, 1]]]}))
 
 
 def test_flags_override_file_and_file_overrides_preset(tmp_path):

@@ -1,0 +1,204 @@
+"""Symmetric boards: which symmetry a seat count gets, that construction and repair keep it,
+and that a generated symmetric board comes out BALANCED on seeds it never saw."""
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from terragen.grids import hex as hx
+from terragen.terrain.generate import generate_board
+from terragen.terrain.generate.construct import board_symmetry, construct, destination_options, opposite_cell
+from terragen.terrain.generate.options import build_spec
+from terragen.terrain.generate.search import _move
+from terragen.terrain.generate.spec import spec_from_dict
+from terragen.terrain.generate.symmetry import Mirror, mirror, symmetric_pieces, symmetry_for, turn
+from terragen.terrain.pieces import load_inventory
+from terragen.terrain.sim import simulate_layout
+
+STANDARD = load_inventory("standard")
+EXTENDED = load_inventory("extended")
+TURN_120 = {turn(0), turn(2), turn(4)}
+MIRRORS = {mirror(a) for a in range(3)}
+
+
+def maps_corners_onto_themselves(sym, corners):
+    return all(sorted(p[c] for c in corners) == sorted(corners) for p in sym.perms)
+
+
+def board_kinds(cand):
+    b = cand.board
+    return Counter(zip(b.level, b.pattern)) + Counter(cand.spares)
+
+
+def assert_placement_rule(cand, spec):
+    """Every seat has its number of destinations, none shared or on a start, each where the rule allows."""
+    b = cand.board
+    flat = [g for ds in cand.dests for g in ds]
+    assert len(flat) == len(set(flat)), "two seats share a destination"
+    assert not set(flat) & set(cand.starts)
+    corners = spec.seat_corners()
+    starts = {hx.corner(spec.radius, c) for c in corners}
+    for seat, ds in enumerate(cand.dests):
+        assert len(ds) == spec.destinations
+        if spec.placement == "opposite":
+            assert [b.hexes[g] for g in ds] == [opposite_cell(spec, corners[seat], starts)]
+        else:
+            allowed = set(destination_options(spec, b, cand.starts, seat))
+            assert set(ds) <= allowed, (seat, [b.hexes[g] for g in ds])
+
+
+def sixfold_levels(board):
+    return all(board.level[board.index[hx.rotate(h, 1)]] == board.level[i] for i, h in enumerate(board.hexes))
+
+
+# ---- which symmetry ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, group, classes", [
+    (2, "mirror", [[0, 1]]),
+    (3, "turn", [[0, 1, 2]]),
+    (6, "turn", [[0, 2, 4], [1, 3, 5]]),
+    (4, "mirror", None),
+    (5, "mirror", None),
+])
+def test_standard_inventory_symmetry_per_seat_count(players, group, classes):
+    corners = spec_from_dict({"players": players}).seat_corners()
+    sym = symmetry_for(5, corners, STANDARD.counts)
+    assert sym is not None
+    if group == "turn":
+        assert set(sym.perms) == TURN_120
+        assert sym.classes() == classes
+    else:
+        assert len(sym.perms) == 2 and sym.perms[1] in MIRRORS
+        assert len(sym.classes()) < players  # the mirror merges seats
+        if classes is not None:
+            assert sym.classes() == classes
+    assert maps_corners_onto_themselves(sym, corners)
+
+
+def test_two_opposite_seats_get_no_symmetry():
+    assert symmetry_for(5, [0, 3], STANDARD.counts) is None
+    assert spec_from_dict({"players": 2, "symmetry": "none"}).seat_corners() == [0, 3]
+
+
+@pytest.mark.parametrize("corners", [list(c) for k in range(2, 7) for c in itertools.combinations(range(6), k)])
+def test_any_corner_set_gets_a_symmetry_that_keeps_it_and_can_be_built(corners):
+    sym = symmetry_for(5, corners, STANDARD.counts)
+    if sym is None:
+        return
+    assert maps_corners_onto_themselves(sym, corners)
+    assert len(sym.classes()) < len(corners)
+    assert sorted(s for c in sym.classes() for s in c) == list(range(len(corners)))
+    built = symmetric_pieces(sym, STANDARD.counts, random.Random(0), {})
+    assert built is not None
+    pieces, spares = built
+    assert Counter((lv, pat) for lv, pat, _ in pieces) + Counter(spares) == Counter(STANDARD.counts)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_radius_6_extended_inventory_symmetry_is_constructible(players):
+    spec = spec_from_dict({"players": players, "radius": 6})
+    sym = symmetry_for(6, spec.seat_corners(), EXTENDED.counts)
+    assert board_symmetry(spec, EXTENDED) == sym
+    if sym is None:
+        return
+    assert maps_corners_onto_themselves(sym, spec.seat_corners())
+    cand = construct(spec, EXTENDED, random.Random(players), 0.3, sym)
+    assert Mirror(sym).is_symmetric(cand)
+    assert board_kinds(cand) == Counter(EXTENDED.counts)
+    assert_placement_rule(cand, spec)
+
+
+def test_symmetry_none_pins_and_fixed_destinations_build_plain_boards():
+    assert board_symmetry(spec_from_dict({"players": 3, "symmetry": "none"}), STANDARD) is None
+    pinned = spec_from_dict({"players": 3, "pins": [{"q": 0, "r": 0, "piece": "4A"}]})
+    assert board_symmetry(pinned, STANDARD) is None
+
+
+# ---- construction --------------------------------------------------------------------------
+
+SPECS = [
+    {"players": 2}, {"players": 3}, {"players": 6}, {"players": 4}, {"players": 5},
+    {"players": 3, "radius": 4, "difficulty": "hard"}, {"players": 6, "destinations": 2},
+    {"players": 4, "placement": "distance", "min_distance": 5}, {"players": 5, "placement": "opposite"},
+    {"players": 3, "radius": 3},
+]
+
+
+@pytest.mark.parametrize("flags", SPECS, ids=lambda f: "-".join(f"{k}{v}" for k, v in f.items()))
+@pytest.mark.parametrize("seed", [0, 1])
+def test_construct_with_symmetry_is_symmetric_complete_and_legal(flags, seed):
+    spec, _ = build_spec(flags)
+    inv = load_inventory(spec.inventory_name())
+    sym = board_symmetry(spec, inv)
+    assert sym is not None
+    cand = construct(spec, inv, random.Random(seed), 0.4, sym)
+    assert Mirror(sym).is_symmetric(cand)
+    assert board_kinds(cand) == Counter(inv.counts)  # board pieces + spares: the box, exactly
+    assert_placement_rule(cand, spec)
+    if set(sym.perms) == TURN_120 and spec.inventory_name() == "standard":
+        assert sixfold_levels(cand.board)  # heights the same from every corner
+
+
+# ---- repair keeps the symmetry -------------------------------------------------------------
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(flags=st.sampled_from(SPECS[:9]), seed=st.integers(0, 10_000), steps=st.integers(1, 40))
+def test_repair_moves_are_rejected_or_keep_the_board_symmetric(flags, seed, steps):
+    spec, _ = build_spec(flags)
+    inv = load_inventory(spec.inventory_name())
+    sym = board_symmetry(spec, inv)
+    rng = random.Random(seed)
+    cur = construct(spec, inv, rng, 0.4, sym)
+    mirror_ = Mirror(sym)
+    everywhere = list(range(len(cur.board)))
+    for _ in range(steps):
+        new = _move(cur, spec, rng, everywhere)
+        if new is None:
+            continue
+        before = (list(cur.board.level), list(cur.board.pattern), list(cur.board.rotation),
+                  [list(d) for d in cur.dests], list(cur.spares))
+        ok = new.mirror.restore(cur, new)
+        assert (list(cur.board.level), list(cur.board.pattern), list(cur.board.rotation),
+                [list(d) for d in cur.dests], list(cur.spares)) == before  # the old state is untouched
+        if not ok:
+            continue
+        assert mirror_.is_symmetric(new)
+        assert board_kinds(new) == Counter(inv.counts)
+        assert_placement_rule(new, spec)
+        cur = new
+
+
+# ---- generated boards ----------------------------------------------------------------------
+
+def test_generated_three_seat_board_is_balanced_on_a_fresh_seed():
+    spec, _ = build_spec({"players": 3, "difficulty": "easy"})
+    layout = generate_board(spec, 5, time_limit=60)
+    meta = layout.extra["meta"]
+    assert meta["symmetry"].startswith("turn by 120 degrees")
+    checks = meta["balance"]["verification"]
+    assert checks and all(c["verdict"] == "BALANCED" for c in checks)
+    used = {c["seed"] for c in checks} | {meta["balance"]["tuning"]["seed"]}
+    fresh = 20261123
+    assert fresh not in used
+    report = simulate_layout(layout, seed=fresh)  # default games and margin, greedy players
+    assert report.playable and report.balanced, report.balance_reasons
+
+
+def test_cli_symmetry_none_and_a_bad_value(cli, tmp_path):
+    out = tmp_path / "plain"
+    p = cli("generate", "--players", 3, "--difficulty", "easy", "--seed", 2, "--symmetry", "none", "--no-balance",
+            "--out", out)
+    assert p.returncode == 0, p.stderr
+    assert json.loads((out / "board.json").read_text())["meta"]["symmetry"] == "none"
+    spec = tmp_path / "s.toml"
+    spec.write_text('players = 3\nsymmetry = "bad"\n')
+    p = cli("generate", "--spec", spec, "--out", tmp_path / "x")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "symmetry" in lines[0] and "s.toml:2" in lines[0], lines
+    assert not (tmp_path / "x").exists()
