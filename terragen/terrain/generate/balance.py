@@ -57,7 +57,8 @@ RACE_WEIGHT = 0.3  # how much a fair race model (players who never rotate) count
 TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
 SOLO_GAMES = 200  # solo greedy games per (seat, destinations) candidate
 CANDIDATES = 8  # destination sets per seat the race model scores in one step
-SCREEN_SHARE = 0.5  # largest greedy-solitary disagreement on a class worth tuning, in margins
+SCREEN_SHARE = 0.5
+SEARCH_PAIRS = 8  # destination pairs of two classes simulated per terrain  # largest greedy-solitary disagreement on a class worth tuning, in margins
 CLASS_TUNE_SHARE = 0.15
 RACE_SHARE = 0.4  # how close the race model of a class board is tuned, in margins  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
@@ -518,6 +519,69 @@ class Balancer:
         self._say(f"screen: greedy and solitary players disagree by {100 * gap:.1f} points")
         return gap <= self.settings.margin * SCREEN_SHARE
 
+    def search_classes(self, seed: int, first: int, top: int) -> bool:
+        """Two classes of symmetric seats (4 and 6 seats): choose the destinations of both
+        classes together; True when a pair is fair for greedy players and the race model.
+
+        Why a search, not steps: the two classes leave one number to balance (how far the
+        first class is ahead of the second), but two kinds of player to balance it for, and
+        greedy players part from the race model by an amount that depends on the cells
+        (their turns on doubles can cut the other class's routes). So every pair of
+        destination sets within one move is scored by the exact race model (milliseconds
+        each), the fairest few are simulated on one seed with greedy players, and the pair
+        fair by both is kept, confirmed on a larger sample. When none is, the terrain is
+        given up: measured, a fresh terrain is cheaper than tuning a stubborn one.
+        """
+        a, b = (c[0] for c in self.classes)
+        dests = [list(d) for d in self.cand.dests]
+        pairs = []
+        for oa in self._class_options(a, dests):
+            for ob in self._class_options(b, dests):
+                trial = self._with(dests, a, oa.dests)
+                trial = self._with(trial, b, ob.dests) if trial is not None else None
+                if trial is None:
+                    continue
+                model = self.modelled(trial)
+                pairs.append((max(abs(m - self.fair) for m in model), oa.penalty + ob.penalty, trial))
+        pairs.sort(key=lambda p: (p[0], p[1], p[2]))
+        tried = 0
+        for race_worst, _, trial in pairs:
+            if tried >= SEARCH_PAIRS or race_worst > self.settings.margin * RACE_SHARE or self.should_stop():
+                break
+            turns = [self.turns(k, d) for k, d in enumerate(trial)]
+            if not self._cross_ok(trial, turns):
+                continue
+            tried += 1
+            self.cand.dests = trial
+            rates, _ = simulated_rates(self.to_layout(self.cand), first, seed, self.settings.policy, self.should_stop)
+            worst = max(abs(r - self.fair) for r in self.pooled(rates))
+            unfair = max(worst, race_worst)
+            if self.fairest is None or unfair < self.fairest[0]:
+                self.fairest = (unfair, self.cand.copy())
+            se = math.sqrt(self.fair * (1 - self.fair) / first / len(self.classes[0]))
+            self._say(f"class search {tried}: race model {100 * race_worst:.1f}, greedy {100 * worst:.1f} points off")
+            if worst > max(self.settings.margin * self._tune_share, 2.0 * se):
+                continue
+            rates, _ = simulated_rates(self.to_layout(self.cand), top, seed + 1, self.settings.policy, self.should_stop)
+            worst = max(abs(r - self.fair) for r in self.pooled(rates))
+            se = math.sqrt(self.fair * (1 - self.fair) / top / len(self.classes[0]))
+            self._say(f"class search {tried}: confirmed on {top} games, greedy {100 * worst:.1f} points off")
+            if worst <= max(self.settings.margin * self._tune_share, 2.0 * se):
+                return True
+        self.cand.dests = dests
+        return False
+
+    def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
+        """The seat's destination sets one move away that meet the spec on their own."""
+        out = []
+        for o in self.options(seat, dests):
+            key = (seat, tuple(o.dests))
+            if key not in self._ok:
+                self._ok[key] = self.seat_ok(seat, o.dests, o.turns)
+            if self._ok[key]:
+                out.append(o)
+        return out
+
     def run(self) -> dict | None:
         """See :meth:`balance`; None also when the time is up."""
         try:
@@ -554,9 +618,13 @@ class Balancer:
             if mirrored:
                 self.mirror, self.classes = None, [[s] for s in range(self.n)]
                 first = top
-        if self.mirror is not None and not symmetric and not self.screen(tune_seed, verify):
+        two_classes = self.mirror is not None and len(self.classes) == 2 and self.movable
+        if two_classes:
+            if not self.search_classes(tune_seed, first, top):
+                return None
+        elif self.mirror is not None and not symmetric and not self.screen(tune_seed, verify):
             return None
-        if not symmetric and not self.tune(tune_seed, first, top):
+        elif not symmetric and not self.tune(tune_seed, first, top):
             return None
         checks = []
         for k in range(MAX_VERIFICATIONS):
@@ -584,6 +652,8 @@ class Balancer:
                 break
             if symmetric:
                 continue  # nothing to tune: a miss on a board fair by construction is the sample's noise
+            if two_classes:
+                return None  # the search chose this pair as the best it measured: a new terrain is next
             # learn from the large sample, move, then tune on the failed check's seed (it is a
             # tuning seed from now on) and verify on a new one
             greedy = results[0]["win_rates"]
