@@ -69,18 +69,21 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
     Every board written passed the validator (no errors, no warnings) and the
     analysis: each destination is reachable by elevation and by pips, the
-    inventory is respected and every band of the spec holds. Its destinations
-    are then tuned until every seat wins its fair share of full-rules games
-    between greedy players, and a final simulation on seeds the tuning never
-    used must find every seat within 0.6 of --margin of 1/n (0.8 for solitary
-    players), so that terragen simulate, with its own margin, calls the board
-    BALANCED.
+    inventory is respected and every band of the spec holds. With --symmetry
+    auto (the default) the terrain is one that a turn or a mirror maps onto
+    itself, seats to match (2, 3 and 4 seats start on corners chosen for
+    that), so seats that are images of each other win equally often; the
+    destinations are then tuned until every seat wins its fair share of
+    full-rules games, and a final simulation on seeds the tuning never used
+    must find every seat within 0.6 of --margin of 1/n for greedy players
+    (0.8 for solitary players), so that terragen simulate, with its own
+    margin, calls the board BALANCED.
 
-    Balancing three or more seats often needs more than the time limit. Then
-    the fairest board the tuning reached is written with its win rates as
-    measured on fresh seeds and, where it is one, a NOT BALANCED verdict and a
-    warning on stderr (meta.balance.best_effort is true); --strict-balance
-    writes nothing instead and exits 4.
+    When the time limit ends the tuning first (5-seat boards often; see
+    docs/generate.md), the fairest board the tuning reached is written with its
+    win rates as measured on fresh seeds and, where it is one, a NOT BALANCED
+    verdict and a warning on stderr (meta.balance.best_effort is true);
+    --strict-balance writes nothing instead and exits 4.
 
     Writes board.json (with the spec, metrics, piece ids, the simulations and a
     legal build order in "meta"), board.txt (the board alone, for people to read and
@@ -181,6 +184,9 @@ def summary(layout, analysis, spec) -> list[str]:
         lines.append(f"{p.seat:<5} {p.corner:<7} {dests:<19} {rep.tour_cost!s:<5} {rep.expected_turns or 0:<10.2f} "
                      f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<9} {shown}")
     m = analysis.metrics()
+    symmetry = layout.extra.get("meta", {}).get("symmetry")
+    if symmetry:
+        lines.append(f"symmetry: {symmetry}")
     if sim:
         tag = " (best effort: the time ran out while tuning)" if sim.get("best_effort") else ""
         for v in sim["verification"]:
