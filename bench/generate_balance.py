@@ -14,7 +14,9 @@ Run the whole grid (about 200 generations; use ``nice`` on a shared machine):
 A quick subset:
     python bench/generate_balance.py --players 2 4 --difficulties easy --seeds 3
 Check one board 20 times like a user would (``terragen simulate`` default settings,
-seeds 1..20): ``--repeat-check 20`` (greedy only).
+seeds 1..20): ``--repeat-check 20`` (greedy only). More seeds for a cell already run:
+    python bench/generate_balance.py --players 3 --first-seed 3 --seeds 8
+The JSON is rewritten after every board, so a grid stopped early keeps what it measured.
 """
 
 from __future__ import annotations
@@ -65,6 +67,12 @@ def worst_distance(layout, policy: str, seed: int, games: int | None) -> tuple[f
     return 100 * worst, worst <= DEFAULT_MARGIN
 
 
+def write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
 def pct(values: list[float], q: float) -> float:
     s = sorted(values)
     k = max(1, -(-len(s) * q // 100))
@@ -75,7 +83,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     ap.add_argument("--difficulties", nargs="+", default=["easy", "medium", "hard", "brutal"])
-    ap.add_argument("--seeds", type=int, default=10, help="seeds 1..N per cell")
+    ap.add_argument("--seeds", type=int, default=10, help="seeds per cell: FIRST..FIRST+N-1")
+    ap.add_argument("--first-seed", type=int, default=1, help="the first generator seed of each cell")
     ap.add_argument("--time-limit", type=float, default=None, help="default: the generator's own")
     ap.add_argument("--policies", nargs="+", default=["greedy", "expert", "solitary"])
     ap.add_argument("--check-games", type=int, default=None,
@@ -93,29 +102,33 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.players:
             for diff in args.difficulties:
-                for seed in range(1, args.seeds + 1):
+                for seed in range(args.first_seed, args.first_seed + args.seeds):
                     out = Path(tmp) / f"p{n}-{diff}-{seed}"
                     took, cpu, rc = generate(n, diff, seed, out, args.time_limit)
                     run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
                            "cpu_seconds": round(cpu, 2), "exit": rc}
                     if rc == 0:
-                        layout = read_json_layout((out / "board.json").read_text())
+                        text = (out / "board.json").read_text()
+                        layout = read_json_layout(text)
+                        balance = json.loads(text).get("meta", {}).get("balance", {})
+                        run["best_effort"] = bool(balance.get("best_effort"))
                         for pol in args.policies:
                             games = args.expert_games if pol == "expert" else args.check_games
                             d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
                             run[pol] = {"worst_points": round(d, 2), "balanced": ok}
                         if args.repeat_check:
-                            run["repeat_balanced"] = sum(
-                                worst_distance(layout, "greedy", k, None)[1] for k in range(1, args.repeat_check + 1))
+                            checks = [worst_distance(layout, "greedy", k, None) for k in range(1, args.repeat_check + 1)]
+                            run["repeat_balanced"] = sum(ok for _, ok in checks)
+                            run["repeat_worst_points"] = [round(d, 2) for d, _ in checks]
                     runs.append(run)
                     print(json.dumps(run), flush=True)
-    if args.out:
-        args.out.write_text(json.dumps(runs, indent=1) + "\n")
+                    if args.out:  # after every run, so a run cut short keeps what it measured
+                        write_atomically(args.out, json.dumps(runs, indent=1) + "\n")
     print_table(runs, args.policies, args.repeat_check)
 
 
 def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
-    head = "| seats | preset | median s | p95 s | median CPU s | time-outs | " + " | ".join(
+    head = "| seats | preset | median s | p95 s | median CPU s | time-outs | best-effort boards | " + " | ".join(
         f"{p}: median / worst points, BALANCED" for p in policies) + (f" | BALANCED in {repeat} user checks" if repeat else "") + " |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
@@ -128,6 +141,7 @@ def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
                f"{statistics.median([r.get('cpu_seconds', 0) for r in rs]):.1f}",
                f"{sum(r['exit'] == 4 for r in rs)}/{len(rs)}"]
         ok = [r for r in rs if r["exit"] == 0]
+        row.append(f"{sum(r.get('best_effort', False) for r in ok)}/{len(ok)}")
         for p in policies:
             ds = [r[p]["worst_points"] for r in ok if p in r]
             row.append(f"{statistics.median(ds):.2f} / {max(ds):.2f}, {sum(r[p]['balanced'] for r in ok if p in r)}/{len(ds)}"
