@@ -594,17 +594,9 @@ class Balancer:
             top = _chunked(2 * verify, self.n)
             first = _chunked(top / 4, self.n)
         if self.movable and not symmetric:  # first make the solo-greedy race fair: no full game played for that
-            mirrored = self.cand.mirror is not None and self.mirror is None
-            if mirrored:
-                # a mirrored terrain: move mirrored seats together while no game is played (their
-                # races stay equal), then tune seat by seat on large samples from the start
-                self.mirror, self.classes = self.cand.mirror, self.cand.mirror.classes
             for _ in range(len(self.classes)):
                 if not self.step(self.predicted(self.cand.dests)):
                     break
-            if mirrored:
-                self.mirror, self.classes = None, [[s] for s in range(self.n)]
-                first = top
         two_classes = self.mirror is not None and len(self.classes) == 2 and self.movable
         if two_classes:
             if not self.search_classes(tune_seed, first, top):
