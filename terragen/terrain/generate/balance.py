@@ -38,7 +38,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from terragen.grids import hex as hx
 from terragen.terrain.expected import expected_turns, near_sources

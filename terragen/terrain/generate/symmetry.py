@@ -43,9 +43,6 @@ from terragen.terrain.pieces import PATTERNS, exit_mask
 Kind = tuple[int, str]
 Perm = tuple[int, ...]
 
-MODES = ("auto", "none")
-
-
 def turn(m: int) -> Perm:
     """The turn by ``m`` sixths of a circle, as a direction permutation."""
     return tuple((d + m) % 6 for d in range(6))
@@ -140,10 +137,6 @@ class Symmetry:
         corners = self.corners
         parts = ["{" + ", ".join(str(corners[s]) for s in c) + "}" for c in classes]
         return f"{self.name}; seat classes by corner {' '.join(parts)}"
-
-
-def _is_turn(perm: Perm) -> bool:
-    return all(perm[d] == (perm[0] + d) % 6 for d in range(6))
 
 
 def _group(perm: Perm) -> tuple[Perm, ...]:

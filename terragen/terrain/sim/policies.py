@@ -21,7 +21,7 @@ import importlib
 from functools import lru_cache
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
-from terragen.terrain.pieces import distinct_rotations, exit_mask
+from terragen.terrain.pieces import exit_mask
 from terragen.terrain.race import solitary_choice
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
