@@ -258,6 +258,10 @@ class Balancer:
             return None
         return out
 
+    def worst(self, rates: list[float]) -> float:
+        """The largest distance of a seat's rate (or chance) from a fair share."""
+        return max(abs(r - self.fair) for r in rates)
+
     def pooled(self, rates: list[float]) -> list[float]:
         """Each seat's rate replaced by its class's mean (the best estimate: the seats of a
         class have equal chances by symmetry)."""
@@ -351,12 +355,16 @@ class Balancer:
             trial = [tuple(d) for d in moved]
             if o.dests == dests[seat] or tuple(trial) in self._seen:
                 continue  # tried before: leave the place to a new one
-            key = (seat, tuple(o.dests))
-            if key not in self._ok:
-                self._ok[key] = self.seat_ok(seat, o.dests, o.turns)
-            if self._ok[key]:
+            if self._meets_spec(seat, o):
                 out.append(o.dests)
         return out
+
+    def _meets_spec(self, seat: int, option: SeatOption) -> bool:
+        """:meth:`seat_ok` for a destination option, remembered for this terrain."""
+        key = (seat, tuple(option.dests))
+        if key not in self._ok:
+            self._ok[key] = self.seat_ok(seat, option.dests, option.turns)
+        return self._ok[key]
 
     def learn(self, rates: list[float]) -> None:
         """Record each seat's simulated-minus-modelled rate for its current destinations."""
@@ -459,9 +467,8 @@ class Balancer:
             if self.should_stop():
                 return False
             rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
-            worst = max(abs(r - self.fair) for r in self.pooled(rates))
-            model = self.modelled(self.cand.dests)
-            unfair = max(worst, max(abs(m - self.fair) for m in model))
+            worst = self.worst(self.pooled(rates))
+            unfair = max(worst, self.worst(self.modelled(self.cand.dests)))
             if self.fairest is None or unfair < self.fairest[0]:
                 self.fairest = (unfair, self.cand.copy())
             # a class's pooled rate is the mean of its seats: its noise shrinks with the class size
@@ -517,8 +524,7 @@ class Balancer:
                 trial = self._with(trial, b, ob.dests) if trial is not None else None
                 if trial is None:
                     continue
-                model = self.modelled(trial)
-                pairs.append((max(abs(m - self.fair) for m in model), oa.penalty + ob.penalty, trial))
+                pairs.append((self.worst(self.modelled(trial)), oa.penalty + ob.penalty, trial))
         pairs.sort(key=lambda p: (p[0], p[1], p[2]))
         tried = 0
         for race_worst, _, trial in pairs:
@@ -530,7 +536,7 @@ class Balancer:
             tried += 1
             self.cand.dests = trial
             rates, _ = simulated_rates(self.to_layout(self.cand), first, seed, self.settings.policy, self.should_stop)
-            worst = max(abs(r - self.fair) for r in self.pooled(rates))
+            worst = self.worst(self.pooled(rates))
             unfair = max(worst, race_worst)
             if self.fairest is None or unfair < self.fairest[0]:
                 self.fairest = (unfair, self.cand.copy())
@@ -539,7 +545,7 @@ class Balancer:
             if worst > max(self.settings.margin * self._tune_share, 2.0 * se):
                 continue
             rates, _ = simulated_rates(self.to_layout(self.cand), top, seed + 1, self.settings.policy, self.should_stop)
-            worst = max(abs(r - self.fair) for r in self.pooled(rates))
+            worst = self.worst(self.pooled(rates))
             se = math.sqrt(self.fair * (1 - self.fair) / top / len(self.classes[0]))
             self._say(f"class search {tried}: confirmed on {top} games, greedy {100 * worst:.1f} points off")
             if worst <= max(self.settings.margin * self._tune_share, 2.0 * se):
@@ -549,14 +555,7 @@ class Balancer:
 
     def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
         """The seat's destination sets one move away that meet the spec on their own."""
-        out = []
-        for o in self.options(seat, dests):
-            key = (seat, tuple(o.dests))
-            if key not in self._ok:
-                self._ok[key] = self.seat_ok(seat, o.dests, o.turns)
-            if self._ok[key]:
-                out.append(o)
-        return out
+        return [o for o in self.options(seat, dests) if self._meets_spec(seat, o)]
 
     def run(self) -> dict | None:
         """See :meth:`balance`; None also when the time is up."""
@@ -575,7 +574,6 @@ class Balancer:
         first, top, verify = self.settings.games_for(self.n)
         tune_seed = balance_seed("tune", self.seed, self.attempt, 0)
         symmetric = len(self.classes) == 1  # every seat an image of every other: fair by construction
-        self._tune_share = self.settings.TUNE_SHARE
         if self.mirror is not None:
             # classes of seats: a class that is off moves all its seats at once, so tune the pooled
             # rates much closer (0.15 of the margin) on larger samples (the seats of a class share them)
@@ -601,7 +599,7 @@ class Balancer:
                 if self.should_stop():
                     return None
                 rates, rec = simulated_rates(self.to_layout(self.cand), verify, verify_seed, policy, self.should_stop)
-                worst = max(abs(r - self.fair) for r in rates)
+                worst = self.worst(rates)
                 self._say(f"verification {k + 1}: {verify} fresh games, {policy} players, "
                           f"worst seat {100 * worst:.2f} points off")
                 rec.update({"fair_share": round(self.fair, 4), "worst_deviation": round(worst, 4),

@@ -193,7 +193,7 @@ def _construct_symmetric(spec: Spec, inventory: Inventory, rng: random.Random, r
         for i in orbit:
             by_index[i] = mean
     built = None
-    sixfold = sym.perms[1:] and all(p in (turn(2), turn(4)) for p in sym.perms[1:])
+    sixfold = set(sym.perms[1:]) == {turn(2), turn(4)}  # the turn by 120 degrees: try six-fold heights
     if sixfold:
         built = sixfold_pieces(sym, inventory.counts, rng, {i: heights[h] for i, h in enumerate(cells)})
         sixfold = built is not None

@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from terragen.grids import hex as hx
 from terragen.terrain.pieces import PATTERNS, exit_mask
@@ -96,11 +98,9 @@ class Symmetry:
     def hexes(self) -> list[hx.Hex]:
         return hx.board_cells(self.radius)
 
-    def cell_maps(self) -> list[list[int]]:
+    def cell_maps(self) -> tuple[tuple[int, ...], ...]:
         """Per group element, cell index -> image cell index (board reading order)."""
-        hexes = self.hexes
-        index = {h: i for i, h in enumerate(hexes)}
-        return [[index[map_hex(h, p)] for h in hexes] for p in self.perms]
+        return _cell_maps(self.perms, self.radius)
 
     def seat_maps(self) -> list[list[int]]:
         """Per group element, seat -> the seat whose corner is the image of this seat's corner."""
@@ -109,34 +109,36 @@ class Symmetry:
 
     def classes(self) -> list[list[int]]:
         """The seats that are images of each other (orbits), each sorted, ordered by lowest seat."""
-        seen: set[int] = set()
-        out = []
-        for s in range(len(self.corners)):
-            if s in seen:
-                continue
-            orbit = sorted({m[s] for m in self.seat_maps()})
-            seen.update(orbit)
-            out.append(orbit)
-        return out
+        return _orbits(self.seat_maps())
 
     def orbits(self) -> list[list[int]]:
         """Cells that are images of each other, each sorted, in order of lowest cell."""
-        maps = self.cell_maps()
-        seen: set[int] = set()
-        out = []
-        for i in range(len(maps[0])):
-            if i in seen:
-                continue
-            orbit = sorted({m[i] for m in maps})
-            seen.update(orbit)
-            out.append(orbit)
-        return out
+        return _orbits(self.cell_maps())
 
     def describe(self) -> str:
         classes = self.classes()
         corners = self.corners
         parts = ["{" + ", ".join(str(corners[s]) for s in c) + "}" for c in classes]
         return f"{self.name}; seat classes by corner {' '.join(parts)}"
+
+
+@lru_cache(maxsize=32)
+def _cell_maps(perms: tuple[Perm, ...], radius: int) -> tuple[tuple[int, ...], ...]:
+    hexes = hx.board_cells(radius)
+    index = {h: i for i, h in enumerate(hexes)}
+    return tuple(tuple(index[map_hex(h, p)] for h in hexes) for p in perms)
+
+
+def _orbits(maps: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The orbits of the points 0..n-1 under ``maps`` (one image list per group element)."""
+    seen: set[int] = set()
+    out = []
+    for i in range(len(maps[0])):
+        if i not in seen:
+            orbit = sorted({m[i] for m in maps})
+            seen.update(orbit)
+            out.append(orbit)
+    return out
 
 
 def _group(perm: Perm) -> tuple[Perm, ...]:
@@ -243,8 +245,7 @@ def allocate(sym: Symmetry, counts: dict[Kind, int], rng: random.Random,
         return None
     fixed_kinds: list[Kind] = []
     for rep, imgs in fixed:
-        pool = sorted(k for k in left if left[k] >= sum(_needs(k, imgs).values()) and fixed_ok(k, rep)
-                      and all(left[x] >= n for x, n in _needs(k, imgs).items()))
+        pool = sorted(k for k in left if fixed_ok(k, rep) and all(left[x] >= n for x, n in _needs(k, imgs).items()))
         if not pool and spare_units > 0:
             breakable = [k for k in units if fixed_ok(k, rep)]
             if breakable:

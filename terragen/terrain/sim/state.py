@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.terrain.board import Board
-from terragen.terrain.frames import seat_frame_rank, seat_hand  # noqa: F401 - re-exported
+from terragen.terrain.frames import seat_frame_rank, seat_hand
 from terragen.terrain.layout import Layout
 from terragen.terrain.sim.cache import BoardCache
 from terragen.terrain.sim.variants import Rules
