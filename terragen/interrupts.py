@@ -123,17 +123,32 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
         raise KeyboardInterrupt()
 
 
-def worker_init(parent: int) -> None:
+def worker_init(parent: int, via_server: bool = False) -> None:
     """Pool initializer: workers leave signals to the parent (which stops the pool), and die
-    quietly, with no BrokenPipeError traceback, the moment the parent is gone."""
+    quietly, with no BrokenPipeError traceback, the moment the parent is gone.
+
+    ``parent`` is the pid of the process that owns the pool. A worker started by ``fork``
+    or ``spawn`` is its child, so the kernel's parent-death signal covers it. A worker
+    started by a fork server (``via_server``) is the server's child: the server exits
+    when the owner dies (it watches a pipe the owner holds), and the signal follows.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() ends a worker without a word
-    try:  # Linux: the kernel kills this worker when the parent dies, even by SIGKILL
+    try:  # Linux: the kernel kills this worker when its parent process dies, even by SIGKILL
         import ctypes
 
         pr_set_pdeathsig = 1
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
         pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
+    if not via_server:
+        if os.getppid() != parent:  # the parent died before the line above took effect
+            os._exit(0)
+        return
+    # the owner (or the server) may have died before the signal was set: the owner's sentinel,
+    # a pipe end only the owner holds, is closed by its death
+    import multiprocessing
+
+    owner = multiprocessing.parent_process()
+    if owner is None or owner.pid != parent or not owner.is_alive():
         os._exit(0)

@@ -111,6 +111,7 @@ def generate_board(
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
     from terragen.terrain.generate.verify import check_against_spec
+    from terragen.terrain.sim.pool import GamePool
 
     check_spec(spec)
     inv = inventory or load_inventory(spec.inventory_name())
@@ -126,6 +127,7 @@ def generate_board(
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     fallback: list[tuple[float, Candidate]] = []  # the least unfair state any of them reached while tuning
     attempt = 0
+    pool = GamePool()  # simulation processes for the whole search, started when it first simulates
 
     def should_stop() -> bool:
         return time.monotonic() > deadline
@@ -141,7 +143,7 @@ def generate_board(
 
             tuned = cand.copy()
             balancer = Balancer(spec, tuned, lambda c: to_layout(c, spec), balance, seed, attempt,
-                                should_stop, progress)
+                                should_stop, progress, pool)
             record = balancer.run()
             if record is None:
                 unbalanced[0] += 1
@@ -161,32 +163,33 @@ def generate_board(
         found.append((layout, data, record))
         return True
 
-    last_report = began
-    symmetry = board_symmetry(spec, inv)
-    while not should_stop():
-        rng = random.Random(f"terragen-generate:{seed}:{attempt}")
-        cand = construct(spec, inv, rng, roughness(spec), symmetry)
-        ev.reset(base)
-        result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
-        if result is None and not should_stop() and symmetry is None:  # the rotation model knows no symmetry
-            from terragen.terrain.generate import portfolio
+    with pool:  # ended with the search, also on a time-out, an error or Ctrl-C
+        last_report = began
+        symmetry = board_symmetry(spec, inv)
+        while not should_stop():
+            rng = random.Random(f"terragen-generate:{seed}:{attempt}")
+            cand = construct(spec, inv, rng, roughness(spec), symmetry)
+            ev.reset(base)
+            result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
+            if result is None and not should_stop() and symmetry is None:  # the rotation model knows no symmetry
+                from terragen.terrain.generate import portfolio
 
-            result = portfolio.cpsat_then_repair(cand, ev, rng, spec, seed, attempt, accept, should_stop, base, deadline)
-        attempt += 1
-        now = time.monotonic()
-        if progress and now - last_report > 1.0:
-            progress(f"attempt {attempt}, {now - began:.1f}s")
-            last_report = now
-        if result is not None:
-            break
-    if not found and fallback and balance is not None and best_effort:
-        from terragen.terrain.generate.balance import best_effort_record
+                result = portfolio.cpsat_then_repair(cand, ev, rng, spec, seed, attempt, accept, should_stop, base, deadline)
+            attempt += 1
+            now = time.monotonic()
+            if progress and now - last_report > 1.0:
+                progress(f"attempt {attempt}, {now - began:.1f}s")
+                last_report = now
+            if result is not None:
+                break
+        if not found and fallback and balance is not None and best_effort:
+            from terragen.terrain.generate.balance import best_effort_record
 
-        layout = to_layout(fallback[0][1], spec)
-        if progress:
-            progress("time is up: measuring the fairest board found on fresh seeds")
-        found.append((layout, check_against_spec(layout, spec, inv)[1],
-                      best_effort_record(layout, balance, seed, attempt)))
+            layout = to_layout(fallback[0][1], spec)
+            if progress:
+                progress("time is up: measuring the fairest board found on fresh seeds")
+            found.append((layout, check_against_spec(layout, spec, inv)[1],
+                          best_effort_record(layout, balance, seed, attempt, pool)))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))
     layout, data, record = found[0]

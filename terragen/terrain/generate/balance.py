@@ -39,6 +39,7 @@ import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from terragen.grids import hex as hx
 from terragen.terrain.expected import expected_turns, near_sources
@@ -48,8 +49,10 @@ from terragen.terrain.generate.spec import Spec
 from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 
+if TYPE_CHECKING:
+    from terragen.terrain.sim.pool import GamePool
+
 DEFAULT_MARGIN = 0.025
-WORKERS = 1  # one process: a forked pool inside a process that has run CP-SAT threads can hang
 MAX_ROUNDS = 20  # tuning rounds per verification
 RETUNE_ROUNDS = 8  # tuning rounds after a failed verification
 MAX_VERIFICATIONS = 4
@@ -111,20 +114,22 @@ class OutOfTime(Exception):
 
 
 def simulated_rates(layout, games: int, seed: int, policy: str,
-                    should_stop: Callable[[], bool] = lambda: False) -> tuple[list[float], dict]:
+                    should_stop: Callable[[], bool] = lambda: False,
+                    pool: GamePool | None = None) -> tuple[list[float], dict]:
     """Per-seat win rates over ``games`` full-rules games, and their record for ``meta``.
 
-    Raises OutOfTime between chunks of games once ``should_stop()`` says so, so a large
-    simulation cannot run far past the time limit.
+    Raises OutOfTime between batches of games once ``should_stop()`` says so, so a large
+    simulation cannot run far past the time limit. ``pool`` (the generator's, for the
+    whole search) spreads the games over processes; the rates do not depend on it.
     """
     from terragen.terrain.sim import simulate_layout
+    from terragen.terrain.sim.pool import Stopped
 
-    def watch(done: int, total: int) -> None:
-        if should_stop():
-            raise OutOfTime
-
-    report = simulate_layout(layout, games=games, seed=seed, policy=policy, margin=1.0,
-                             workers=WORKERS if games >= 1000 else 1, progress=watch)
+    try:
+        report = simulate_layout(layout, games=games, seed=seed, policy=policy, margin=1.0, pool=pool,
+                                 should_stop=should_stop)
+    except Stopped:
+        raise OutOfTime from None
     rates = [s.rate for s in report.seats]
     return rates, {"games": games, "seed": seed, "policy": policy, "win_rates": [round(r, 4) for r in rates]}
 
@@ -148,6 +153,7 @@ class Balancer:
     attempt: int
     should_stop: Callable[[], bool]
     progress: Callable[[str], None] | None = None
+    pool: GamePool | None = None  # the generator's simulation processes (None: this process)
 
     def __post_init__(self) -> None:
         self.n = len(self.cand.starts)
@@ -466,7 +472,8 @@ class Balancer:
         for rnd in range(rounds):
             if self.should_stop():
                 return False
-            rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop)
+            rates, _ = simulated_rates(self.to_layout(self.cand), games, seed, self.settings.policy, self.should_stop,
+                                       self.pool)
             worst = self.worst(self.pooled(rates))
             unfair = max(worst, self.worst(self.modelled(self.cand.dests)))
             if self.fairest is None or unfair < self.fairest[0]:
@@ -535,7 +542,8 @@ class Balancer:
                 continue
             tried += 1
             self.cand.dests = trial
-            rates, _ = simulated_rates(self.to_layout(self.cand), first, seed, self.settings.policy, self.should_stop)
+            rates, _ = simulated_rates(self.to_layout(self.cand), first, seed, self.settings.policy, self.should_stop,
+                                       self.pool)
             worst = self.worst(self.pooled(rates))
             unfair = max(worst, race_worst)
             if self.fairest is None or unfair < self.fairest[0]:
@@ -544,7 +552,8 @@ class Balancer:
             self._say(f"class search {tried}: race model {100 * race_worst:.1f}, greedy {100 * worst:.1f} points off")
             if worst > max(self.settings.margin * self._tune_share, 2.0 * se):
                 continue
-            rates, _ = simulated_rates(self.to_layout(self.cand), top, seed + 1, self.settings.policy, self.should_stop)
+            rates, _ = simulated_rates(self.to_layout(self.cand), top, seed + 1, self.settings.policy, self.should_stop,
+                                       self.pool)
             worst = self.worst(self.pooled(rates))
             se = math.sqrt(self.fair * (1 - self.fair) / top / len(self.classes[0]))
             self._say(f"class search {tried}: confirmed on {top} games, greedy {100 * worst:.1f} points off")
@@ -598,7 +607,8 @@ class Balancer:
                 threshold = self.settings.margin * share
                 if self.should_stop():
                     return None
-                rates, rec = simulated_rates(self.to_layout(self.cand), verify, verify_seed, policy, self.should_stop)
+                rates, rec = simulated_rates(self.to_layout(self.cand), verify, verify_seed, policy, self.should_stop,
+                                             self.pool)
                 worst = self.worst(rates)
                 self._say(f"verification {k + 1}: {verify} fresh games, {policy} players, "
                           f"worst seat {100 * worst:.2f} points off")
@@ -628,7 +638,8 @@ class Balancer:
         return None
 
 
-def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int) -> dict:
+def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int,
+                       pool: GamePool | None = None) -> dict:
     """Measure a board the tuning could not finish, on fresh seeds, exactly as a tuned board
     is verified; the record says ``best_effort`` and carries the verdicts as measured.
 
@@ -643,7 +654,7 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
     results = []
     for policy, share in zip(settings.verify_policies, settings.verify_shares):
         threshold = settings.margin * share
-        rates, rec = simulated_rates(layout, verify, verify_seed, policy)
+        rates, rec = simulated_rates(layout, verify, verify_seed, policy, pool=pool)
         worst = max(abs(r - fair) for r in rates)
         rec.update({"fair_share": round(fair, 4), "worst_deviation": round(worst, 4),
                     "threshold": round(threshold, 4), "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"})

@@ -6,10 +6,11 @@ numbers do not depend on how games are split between processes.
 
 from __future__ import annotations
 
+import contextlib
 import math
-import os
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
 from terragen.terrain.layout import Layout
@@ -19,6 +20,9 @@ from terragen.terrain.sim.policies import load_policy, parse_policies
 from terragen.terrain.sim.state import GameSetup, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
 from terragen.terrain.sim.variants import Rules
+
+if TYPE_CHECKING:
+    from terragen.terrain.sim.pool import GamePool
 
 DEFAULT_MARGIN = 0.025  # BALANCED: every seat within 2.5 points of its fair share
 NOISE_SHARE = 1 / 3  # default games: a fair seat's standard error at most a third of the margin
@@ -73,10 +77,6 @@ def forget_tables() -> None:
     _LAST_SETUP.clear()
 
 
-def _work(args: tuple) -> list[GameResult]:
-    return run_games(*args)
-
-
 def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None = None) -> int:
     """Games enough that a fair seat's win rate has a standard error of at most a third of ``margin``.
 
@@ -121,6 +121,8 @@ def simulate_layout(
     workers: int = 1,
     margin: float = DEFAULT_MARGIN,
     progress: Callable[[int, int], None] | None = None,
+    pool: GamePool | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> SimulationReport:
     """Play ``games`` games of ``layout`` and judge it; the generator's playability gate.
 
@@ -130,6 +132,9 @@ def simulate_layout(
     be reached ignoring pips and at least 99% of games finish under the turn cap;
     its ``balanced`` when no seat's win rate is further than ``margin`` from a fair
     share. ``games`` defaults to :func:`default_games` for the seats (or teams) at hand.
+    A caller that simulates many times passes its own ``pool`` (``workers`` is then
+    ignored) and may pass ``should_stop``, asked between batches of games (raises
+    ``pool.Stopped``).
     """
     rules = rules or Rules()
     if not 0 <= margin <= 1:
@@ -154,23 +159,14 @@ def simulate_layout(
     unreachable = unreachable_targets(setup)
     results: list[GameResult] = []
     if not unreachable:
-        chunks = [(layout, rules, specs, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
-        if workers > 1 and len(chunks) > 1:
-            import multiprocessing as mp
+        from terragen.terrain.sim.pool import GamePool
 
-            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            from terragen.interrupts import worker_init
+        def step(done: int) -> None:
+            if progress:
+                progress(done, games)
 
-            with ctx.Pool(min(workers, len(chunks)), initializer=worker_init, initargs=(os.getpid(),)) as pool:
-                for part in pool.imap(_work, chunks):
-                    results.extend(part)
-                    if progress:
-                        progress(len(results), games)
-        else:
-            for ch in chunks:
-                results.extend(_work(ch))
-                if progress:
-                    progress(len(results), games)
+        with contextlib.nullcontext(pool) if pool is not None else GamePool(workers) as games_pool:
+            results = games_pool.run(layout, rules, specs, seed, 0, games, should_stop, step)
     names = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in specs]
     seat_numbers = [p.seat for p in sorted(layout.players, key=lambda p: p.seat)]
     return build_report(results, games, seed, rules, names, margin, unreachable, seat_numbers)

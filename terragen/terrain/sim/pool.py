@@ -1,0 +1,167 @@
+"""A pool of game-playing processes that lives across many simulations of one search.
+
+Why not ``simulate_layout(workers=...)``: that forks a new pool per call, and the
+generator simulates many times per board (tuning rounds, verifications), each call
+too short to pay for new processes and new per-board tables. Here the workers are
+started once per :class:`GamePool` and keep the tables of the board they played
+last (``runner._setup_and_tables``), so a board simulated again costs them nothing
+but the layout's few kilobytes per work item.
+
+Why forkserver: the generator runs CP-SAT, whose native threads may hold locks at
+the moment of a ``fork``; a child forked from that process can hang on them. The
+fork server is a clean single-threaded process that forks the workers.
+
+Why a window of work items in flight instead of ``imap``: the caller may stop a
+run between items (the generator's time limit); with only a few items in flight,
+stopping costs at most those, and the workers are idle and usable for the next run.
+
+Results never depend on the number of workers: game ``i`` depends on the seed and
+``i`` only, and the items come back in order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from terragen.terrain.layout import Layout
+from terragen.terrain.sim.engine import GameResult
+from terragen.terrain.sim.runner import CHUNK, run_games
+from terragen.terrain.sim.variants import Rules
+
+#: Environment variable that sets the generator's number of simulation processes (1: none).
+WORKERS_ENV = "TERRAGEN_WORKERS"
+#: Games per work item sent to a worker, at most: about 0.1 s of greedy 4-seat play, so the
+#: layout sent with each item and the results coming back cost well under 1% of it, and a
+#: stop request waits for little. Smaller runs use smaller items so both workers get work.
+MAX_ITEM = 250
+#: Work items per worker a run is cut into, at least (so the last items end close together).
+ITEMS_PER_WORKER = 4
+#: Work items in flight per worker: one running, one queued so a worker never waits for the parent.
+AHEAD = 2
+#: Below this many games a run stays in this process: the work would not cover the messages.
+MIN_POOLED = 4 * CHUNK
+
+
+class Stopped(Exception):
+    """A run was stopped between work items because the caller's ``should_stop()`` said so."""
+
+
+def default_workers() -> int:
+    """Processes to simulate with: ``TERRAGEN_WORKERS`` when set, else one per core up to two.
+
+    Two because the project's target machines have two cores, and each worker warms
+    its own per-board tables, so workers beyond the cores only add warm-ups.
+    """
+    text = os.environ.get(WORKERS_ENV, "").strip()
+    if text:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            from terragen.errors import InputError
+
+            raise InputError(f"{WORKERS_ENV} must be a whole number of at least 1, got {text!r}")
+        return value
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+class GamePool:
+    """Worker processes for :func:`run_games`, started on first need and kept until :meth:`close`.
+
+    Use it as a context manager: leaving the block (normally, by an exception, by
+    Ctrl-C or SIGTERM) ends the workers. With one worker no process is started and
+    every run plays in this process.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        # a daemonic process (a web job, another pool's worker) may not start processes
+        self.workers = 1 if mp.current_process().daemon else default_workers() if workers is None else max(1, workers)
+        self._pool = None
+
+    def __enter__(self) -> GamePool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run(self, layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
+            should_stop: Callable[[], bool] | None = None,
+            progress: Callable[[int], None] | None = None) -> list[GameResult]:
+        """Exactly ``run_games(layout, rules, policy_specs, seed, start, stop)``, spread over the workers.
+
+        ``should_stop`` is asked between work items; when it returns True the run
+        raises :class:`Stopped` and the pool stays usable. ``progress`` gets the number
+        of games done after each item. Policy objects must be picklable.
+        """
+        if self.workers <= 1 or stop - start < MIN_POOLED:
+            return self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress)
+        size = max(CHUNK, min(MAX_ITEM, -(-(stop - start) // (ITEMS_PER_WORKER * self.workers))))
+        items = iter([(a, min(a + size, stop)) for a in range(start, stop, size)])
+        pool = self._started()
+        pending: deque = deque()
+        out: list[GameResult] = []
+
+        def send() -> None:
+            item = next(items, None)
+            if item is not None:
+                pending.append(pool.apply_async(run_games, (layout, rules, policy_specs, seed, *item)))
+
+        try:
+            for _ in range(AHEAD * self.workers):
+                send()
+            while pending:
+                out.extend(pending.popleft().get())
+                if progress is not None:
+                    progress(len(out))
+                if pending and should_stop is not None and should_stop():
+                    self._drain(pending)
+                    raise Stopped
+                send()
+        except Stopped:
+            raise
+        except BaseException:
+            # an error in a worker, or an interrupt here: items may still be running, so the
+            # workers are ended rather than left to finish work nobody will read
+            self.close()
+            raise
+        return out
+
+    @staticmethod
+    def _run_here(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
+                  should_stop: Callable[[], bool] | None,
+                  progress: Callable[[int], None] | None) -> list[GameResult]:
+        out: list[GameResult] = []
+        for a in range(start, stop, CHUNK):
+            if a > start and should_stop is not None and should_stop():
+                raise Stopped
+            out.extend(run_games(layout, rules, policy_specs, seed, a, min(a + CHUNK, stop)))
+            if progress is not None:
+                progress(len(out))
+        return out
+
+    @staticmethod
+    def _drain(pending: deque) -> None:
+        """Wait for the items in flight (at most ``AHEAD`` per worker, a fraction of a second)
+        so the next run does not queue behind them."""
+        while pending:
+            pending.popleft().wait()
+
+    def _started(self):
+        if self._pool is None:
+            from terragen.interrupts import worker_init
+
+            method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+            self._pool = mp.get_context(method).Pool(self.workers, initializer=worker_init,
+                                                     initargs=(os.getpid(), method == "forkserver"))
+        return self._pool
+
+    def close(self) -> None:
+        """End the workers (at once: nothing is left to run once the owner is done)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+            pool.join()
