@@ -129,11 +129,15 @@ def worker_init(parent: int, via_server: bool = False) -> None:
 
     ``parent`` is the pid of the process that owns the pool. A worker started by ``fork``
     or ``spawn`` is its child, so the kernel's parent-death signal covers it. A worker
-    started by a fork server (``via_server``) is the server's child: the server exits
-    when the owner dies (it watches a pipe the owner holds), and the signal follows.
+    started by a fork server (``via_server``) is the server's child, and the server
+    outlives the owner for as long as any of its children lives (they hold its "keep
+    alive" pipe): such a worker watches the owner's sentinel, a pipe end only the owner
+    holds, which its death closes, and leaves at once.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() ends a worker without a word
+    if hasattr(signal, "SIGPIPE"):  # a result sent to an owner that just died ends the worker, without a word
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:  # Linux: the kernel kills this worker when its parent process dies, even by SIGKILL
         import ctypes
 
@@ -145,10 +149,15 @@ def worker_init(parent: int, via_server: bool = False) -> None:
         if os.getppid() != parent:  # the parent died before the line above took effect
             os._exit(0)
         return
-    # the owner (or the server) may have died before the signal was set: the owner's sentinel,
-    # a pipe end only the owner holds, is closed by its death
     import multiprocessing
+    from multiprocessing.connection import wait
 
     owner = multiprocessing.parent_process()
-    if owner is None or owner.pid != parent or not owner.is_alive():
+    if owner is None or owner.pid != parent:
         os._exit(0)
+
+    def leave_with_owner() -> None:
+        wait([owner.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=leave_with_owner, name="terragen-owner-watch", daemon=True).start()

@@ -1,0 +1,141 @@
+"""The generator's game pool: the same games as one process, stops between batches, and its
+workers never outlive their owner (errors, Ctrl-C, SIGTERM, SIGKILL)."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from terragen.errors import InputError
+from terragen.templates import template_path
+from terragen.terrain.files import load_layout
+from terragen.terrain.sim.pool import WORKERS_ENV, GamePool, Stopped, default_workers
+from terragen.terrain.sim.runner import run_games
+from terragen.terrain.sim.variants import Rules
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = template_path("terrain", "examples")
+
+
+def _layout(name: str):
+    return load_layout(EXAMPLES / name)
+
+
+def test_pool_plays_exactly_the_games_of_one_process():
+    four, two = _layout("four-players.txt"), _layout("two-players.txt")
+    with GamePool(2) as pool:
+        # odd bounds, two boards in turn (each worker switches its tables), two kinds of player
+        for layout, policy, seed, start, stop in [(four, "greedy", 4, 7, 613), (two, "solitary", 5, 0, 450),
+                                                  (four, "greedy", 4, 7, 613), (four, "expert", 6, 100, 260)]:
+            specs = [policy] * len(layout.players)
+            assert pool.run(layout, Rules(), specs, seed, start, stop) == run_games(layout, Rules(), specs, seed,
+                                                                                   start, stop)
+
+
+def test_should_stop_ends_a_run_and_the_pool_stays_usable():
+    layout = _layout("four-players.txt")
+    specs = ["greedy"] * 4
+    asked = []
+
+    def stop_after_two() -> bool:
+        asked.append(1)
+        return len(asked) >= 2
+
+    with GamePool(2) as pool:
+        with pytest.raises(Stopped):
+            pool.run(layout, Rules(), specs, 1, 0, 20_000, should_stop=stop_after_two)
+        assert len(asked) == 2
+        assert pool.run(layout, Rules(), specs, 2, 0, 300) == run_games(layout, Rules(), specs, 2, 0, 300)
+    assert not mp.active_children()
+
+
+def test_one_worker_starts_no_process():
+    layout = _layout("two-players.txt")
+    with GamePool(1) as pool:
+        games = pool.run(layout, Rules(), ["greedy"] * 2, 3, 0, 400)
+        assert not mp.active_children()
+    assert len(games) == 400
+
+
+def test_a_failing_worker_raises_here_and_leaves_no_process():
+    layout = _layout("two-players.txt")
+    with GamePool(2) as pool:
+        with pytest.raises(Exception, match="no_such_module"):
+            pool.run(layout, Rules(), ["no_such_module:Player"] * 2, 3, 0, 400)
+        assert not mp.active_children()  # the pool ended its workers at once
+        assert len(pool.run(layout, Rules(), ["greedy"] * 2, 3, 0, 400)) == 400  # and starts new ones when asked
+
+
+def test_worker_count_from_the_environment(monkeypatch):
+    monkeypatch.setenv(WORKERS_ENV, "3")
+    assert default_workers() == 3
+    monkeypatch.setenv(WORKERS_ENV, "0")
+    with pytest.raises(InputError, match=WORKERS_ENV):
+        default_workers()
+    monkeypatch.delenv(WORKERS_ENV)
+    assert default_workers() == max(1, min(2, os.cpu_count() or 1))
+
+
+# A process that owns a pool and simulates until it is stopped; it prints its workers' pids
+# and the fork server's once the pool is busy.
+OWNER = """
+import multiprocessing as mp, multiprocessing.forkserver as fs, sys
+from terragen.interrupts import exit_code_for, install_handlers
+from terragen.terrain.files import load_layout
+from terragen.terrain.sim.pool import GamePool
+from terragen.terrain.sim.variants import Rules
+install_handlers()
+layout = load_layout(sys.argv[1])
+with GamePool(2) as pool:
+    pool.run(layout, Rules(), ["greedy"] * 4, 0, 0, 200)
+    print(*[p.pid for p in mp.active_children()], fs._forkserver._forkserver_pid, flush=True)
+    try:
+        for seed in range(1000):
+            pool.run(layout, Rules(), ["greedy"] * 4, seed, 0, 100_000)
+    except KeyboardInterrupt as exc:
+        sys.exit(exit_code_for(exc))
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie nobody reaped yet counts as ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or "forkserver" not in mp.get_all_start_methods(),
+                    reason="needs Linux /proc and the forkserver start method")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_workers_die_with_their_owner(sig):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop(WORKERS_ENV, None)
+    proc = subprocess.Popen([sys.executable, "-c", OWNER, str(EXAMPLES / "four-players.txt")], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        pids = [int(p) for p in line.split()]
+        assert len(pids) == 3, (line, proc.stderr.read() if proc.poll() is not None else "")
+        assert all(_alive(p) for p in pids)
+        time.sleep(0.3)  # mid-run
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=10)
+        assert proc.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -9}[sig], err
+        assert "Traceback" not in err
+        limit = time.monotonic() + 5
+        while any(_alive(p) for p in pids) and time.monotonic() < limit:
+            time.sleep(0.05)
+        assert not [p for p in pids if _alive(p)], "processes outlived their owner"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
