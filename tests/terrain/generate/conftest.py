@@ -12,8 +12,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-def run_cli(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def run_cli(*args, cwd=None, env=None):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
     env.pop("TERRAGEN_DEBUG", None)
     return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd, env=env, timeout=120)

@@ -28,6 +28,16 @@ def test_same_seed_byte_identical_files(cli, tmp_path):
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
 
 
+def test_same_files_with_one_simulation_process_or_two(cli, tmp_path):
+    # a 5-point margin: samples of 1600 games, enough that the two processes share them
+    for workers in ("1", "2"):
+        p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--margin", 0.05, "--seed", 2,
+                "--out", tmp_path / workers, env={"TERRAGEN_WORKERS": workers})
+        assert p.returncode == 0, p.stderr
+    for f in ("board.json", "board.txt", "board.svg"):
+        assert (tmp_path / "1" / f).read_bytes() == (tmp_path / "2" / f).read_bytes()
+
+
 def test_spec_file_and_exit_codes(cli, tmp_path):
     spec = tmp_path / "s.toml"
     spec.write_text('players = 2\nplacement = "opposite"\ncost_band = [0, 8]\n')
