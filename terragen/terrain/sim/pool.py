@@ -22,6 +22,7 @@ Results never depend on the number of workers: game ``i`` depends on the seed an
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.pool
 import os
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -49,6 +50,10 @@ class Stopped(Exception):
     """A run was stopped between work items because the caller's ``should_stop()`` said so."""
 
 
+class WorkerDied(RuntimeError):
+    """A worker process ended under a run (killed from outside, out of memory)."""
+
+
 def default_workers() -> int:
     """Processes to simulate with: ``TERRAGEN_WORKERS`` when set, else one per core up to two.
 
@@ -74,13 +79,16 @@ class GamePool:
 
     Use it as a context manager: leaving the block (normally, by an exception, by
     Ctrl-C or SIGTERM) ends the workers. With one worker no process is started and
-    every run plays in this process.
+    every run plays in this process. As with any fork-server or spawn pool, a script
+    that uses one must guard its top level with ``if __name__ == "__main__":`` (the
+    workers import the script's file).
     """
 
     def __init__(self, workers: int | None = None) -> None:
         # a daemonic process (a web job, another pool's worker) may not start processes
         self.workers = 1 if mp.current_process().daemon else default_workers() if workers is None else max(1, workers)
-        self._pool = None
+        self._pool: multiprocessing.pool.Pool | None = None
+        self._workers: list[mp.process.BaseProcess] = []
 
     def __enter__(self) -> GamePool:
         return self
@@ -114,7 +122,7 @@ class GamePool:
             for _ in range(AHEAD * self.workers):
                 send()
             while pending:
-                out.extend(pending.popleft().get())
+                out.extend(self._result(pending.popleft()))
                 if progress is not None:
                     progress(len(out))
                 if pending and should_stop is not None and should_stop():
@@ -143,6 +151,16 @@ class GamePool:
                 progress(len(out))
         return out
 
+    def _result(self, item) -> list[GameResult]:
+        """The item's games; WorkerDied when a worker is gone (``Pool`` would replace it and
+        wait forever for the item it had)."""
+        while not item.ready():
+            item.wait(0.5)
+            dead = [p.exitcode for p in self._workers if p.exitcode is not None]
+            if dead and not item.ready():
+                raise WorkerDied(f"a simulation worker process ended unexpectedly (exit code {dead[0]})")
+        return item.get()
+
     @staticmethod
     def _drain(pending: deque) -> None:
         """Wait for the items in flight (at most ``AHEAD`` per worker, a fraction of a second)
@@ -150,13 +168,14 @@ class GamePool:
         while pending:
             pending.popleft().wait()
 
-    def _started(self):
+    def _started(self) -> multiprocessing.pool.Pool:
         if self._pool is None:
             from terragen.interrupts import worker_init
 
             method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
             self._pool = mp.get_context(method).Pool(self.workers, initializer=worker_init,
                                                      initargs=(os.getpid(), method == "forkserver"))
+            self._workers = list(self._pool._pool)  # the processes it started (it would replace a dead one)
         return self._pool
 
     def close(self) -> None:

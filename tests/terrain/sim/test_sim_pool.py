@@ -139,3 +139,17 @@ def test_workers_die_with_their_owner(sig):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_worker_killed_from_outside_is_an_error_not_a_hang():
+    layout = _layout("four-players.txt")
+
+    def kill_one() -> bool:
+        victim = mp.active_children()[0].pid
+        os.kill(victim, signal.SIGKILL)
+        return False
+
+    with GamePool(2) as pool:
+        with pytest.raises(RuntimeError, match="worker"):
+            pool.run(layout, Rules(), ["greedy"] * 4, 1, 0, 20_000, should_stop=kill_one)
+    assert not mp.active_children()
