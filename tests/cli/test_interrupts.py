@@ -143,3 +143,56 @@ def test_batch_interrupted_then_resumed_is_byte_identical(sig, tmp_path):
         _, err = resumed.communicate(timeout=300)
         assert resumed.returncode == 0, err
     assert files(out) == files(tmp_path / "fresh")
+
+
+def _descendants(pid: int) -> set[int]:
+    """Running processes below ``pid`` (Linux /proc; zombies count as ended)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            rest = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if rest[0] not in ("Z", "X"):
+            children.setdefault(int(rest[1]), []).append(int(stat.parent.name))
+    out, todo = set(), [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.add(c)
+            todo.append(c)
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_generate_interrupted_while_its_simulation_pool_runs_leaves_no_process(sig, tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", "generate", "--players", "4", "--difficulty", "medium",
+                             "--seed", "1", "--out", str(tmp_path / "board")], cwd=tmp_path,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_WORKERS="2"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    below: set[int] = set()
+    while proc.poll() is None and time.monotonic() < deadline and len(below) < 4:  # fork server, 2 workers, tracker
+        time.sleep(0.05)
+        below = _descendants(proc.pid)
+    if proc.poll() is not None:
+        pytest.skip("the board was finished before its simulations started")
+    code, err, took = interrupt(proc, sig, 0.2)
+    assert code == EXIT[sig] and took < 3.0, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    limit = time.monotonic() + 5
+    while _descendants_alive(below) and time.monotonic() < limit:
+        time.sleep(0.05)
+    assert not _descendants_alive(below), "simulation processes outlived generate"
+    assert not (tmp_path / "board").exists()
+
+
+def _descendants_alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for p in pids:
+        try:
+            if Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X"):
+                alive.add(p)
+        except OSError:
+            pass
+    return alive
