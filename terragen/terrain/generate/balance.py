@@ -60,6 +60,7 @@ CANDIDATES = 8  # destination sets per seat the race model scores in one step
 SEARCH_PAIRS = 8  # destination pairs of two classes simulated per terrain
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 RACE_SHARE = 0.4  # how close the race model of a class board is tuned, in margins
+SOLITARY_SEARCH_SHARE = 0.5  # how close solitary players' pooled class rates must be in the class search
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -315,6 +316,14 @@ class Balancer:
         """Win probabilities of independent tokens each playing like its solo greedy games."""
         return list(race_of([self.solo(s, d) for s, d in enumerate(dests)]).win_probability_rotating)
 
+    def class_solo_model(self, dests: list[list[int]]) -> list[float]:
+        """:meth:`solo_model` for a board of symmetric classes: a seat's solo games are those
+        of its class's first seat turned or mirrored (the same dice give the same game), so
+        only one seat per class is played."""
+        reps = {s: c[0] for c in self.classes for s in c}
+        races = [self.solo(reps[s], dests[reps[s]]) for s in range(self.n)]
+        return list(race_of(races).win_probability_rotating)
+
     def predicted(self, dests: list[list[int]]) -> list[float]:
         """The solo-greedy race plus, per seat, the offset between simulation and that race
         (interactions between tokens; see :meth:`_offset`)."""
@@ -525,33 +534,88 @@ class Balancer:
                 if trial is None:
                     continue
                 pairs.append((self.worst(self.modelled(trial)), oa.penalty + ob.penalty, trial))
-        pairs.sort(key=lambda p: (p[0], p[1], p[2]))
+        # the race-fair pairs, ranked by how far the solo-greedy race is from fair too
+        fair_pairs = [p for p in pairs if p[0] <= self.settings.margin * RACE_SHARE]
+        ranked = []
+        for race_worst, pen, trial in fair_pairs:
+            if self.should_stop():
+                return False
+            solo_worst = self.worst(self.class_solo_model(trial))
+            ranked.append((max(race_worst, solo_worst), pen, race_worst, trial, solo_worst))
+        ranked.sort(key=lambda p: (p[0], p[1], p[3]))
         tried = 0
-        for race_worst, _, trial in pairs:
-            if tried >= SEARCH_PAIRS or race_worst > self.settings.margin * RACE_SHARE or self.should_stop():
+        screen = _chunked(first / 6, self.n)
+        for _, _, race_worst, trial, solo_worst in ranked:
+            if tried >= SEARCH_PAIRS or self.should_stop():
                 break
             turns = [self.turns(k, d) for k, d in enumerate(trial)]
             if not self._cross_ok(trial, turns):
                 continue
             tried += 1
             self.cand.dests = trial
-            rates, _ = simulated_rates(self.to_layout(self.cand), first, seed, self.settings.policy, self.should_stop)
+            layout = self.to_layout(self.cand)
+            tune_limit = max(self.settings.margin * self._tune_share, 2.0 * self._class_se(first))
+
+            def close(played: int, rates: list[float]) -> bool:
+                # at the screening size a pair far off is dropped after a sixth of the games
+                slack = 2.0 * self._class_se(played) if played < first else 0.0
+                return self.worst(self.pooled(rates)) <= tune_limit + slack
+
+            rates, played = self.sequential_rates(layout, seed, self.settings.policy, (screen, first), close)
             worst = self.worst(self.pooled(rates))
             unfair = max(worst, race_worst)
-            if self.fairest is None or unfair < self.fairest[0]:
+            if played == first and (self.fairest is None or unfair < self.fairest[0]):
                 self.fairest = (unfair, self.cand.copy())
-            se = math.sqrt(self.fair * (1 - self.fair) / first / len(self.classes[0]))
-            self._say(f"class search {tried}: race model {100 * race_worst:.1f}, greedy {100 * worst:.1f} points off")
-            if worst > max(self.settings.margin * self._tune_share, 2.0 * se):
+            self._say(f"class search {tried}: race model {100 * race_worst:.1f}, solo greedy {100 * solo_worst:.1f}, "
+                      f"greedy {100 * worst:.1f} points off on {played} games")
+            if not close(played, rates) or played < first:
                 continue
-            rates, _ = simulated_rates(self.to_layout(self.cand), top, seed + 1, self.settings.policy, self.should_stop)
+            # solitary players follow the race model alone, but meet the others' tokens: check them too
+            rates, _ = self.sequential_rates(layout, seed, "solitary", (first,), lambda p, r: True)
+            lone = self.worst(self.pooled(rates))
+            self._say(f"class search {tried}: solitary {100 * lone:.1f} points off on {first} games")
+            if lone > max(self.settings.margin * SOLITARY_SEARCH_SHARE, 2.0 * self._class_se(first)):
+                continue
+            rates, played = self.sequential_rates(layout, seed + 1, self.settings.policy, (top,), lambda p, r: True)
             worst = self.worst(self.pooled(rates))
-            se = math.sqrt(self.fair * (1 - self.fair) / top / len(self.classes[0]))
             self._say(f"class search {tried}: confirmed on {top} games, greedy {100 * worst:.1f} points off")
-            if worst <= max(self.settings.margin * self._tune_share, 2.0 * se):
+            if worst <= max(self.settings.margin * self._tune_share, 2.0 * self._class_se(top)):
                 return True
         self.cand.dests = dests
         return False
+
+    def _class_se(self, games: int) -> float:
+        """The standard error of a class's pooled rate on ``games`` games of a fair board."""
+        return math.sqrt(self.fair * (1 - self.fair) / games / len(self.classes[0]))
+
+    def sequential_rates(self, layout, seed: int, policy: str, sizes: tuple[int, ...],
+                         keep_going: Callable[[int, list[float]], bool]) -> tuple[list[float], int]:
+        """Win rates over the first ``sizes[k]`` games of ``seed``, growing the sample size by
+        size while ``keep_going(played, rates)`` holds; (rates, games played).
+
+        Game ``i`` of a seed is the same game whatever the sample's size, so a pair that is
+        clearly off is dropped after the first size, and one that passes costs no more than
+        one simulation of the last size.
+        """
+        from terragen.terrain.sim.runner import CHUNK, run_games
+        from terragen.terrain.sim.variants import Rules
+
+        rules = Rules()
+        wins = [0] * self.n
+        played = 0
+        rates = [0.0] * self.n
+        for size in sizes:
+            for a in range(played, size, CHUNK):
+                if self.should_stop():
+                    raise OutOfTime
+                for game in run_games(layout, rules, [policy] * self.n, seed, a, min(a + CHUNK, size)):
+                    for w in game.winners:
+                        wins[w] += 1
+            played = size
+            rates = [w / played for w in wins]
+            if not keep_going(played, rates):
+                break
+        return rates, played
 
     def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
         """The seat's destination sets one move away that meet the spec on their own."""
