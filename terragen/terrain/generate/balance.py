@@ -38,7 +38,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from terragen.grids import hex as hx
 from terragen.terrain.expected import expected_turns, near_sources
@@ -57,7 +57,9 @@ RACE_WEIGHT = 0.3  # how much a fair race model (players who never rotate) count
 TURN_CANDIDATES = 30  # piece turns the race model scores in one terrain step (fixed destinations)
 SOLO_GAMES = 200  # solo greedy games per (seat, destinations) candidate
 CANDIDATES = 8  # destination sets per seat the race model scores in one step
-SEARCH_PAIRS = 8  # destination pairs of two classes simulated per terrain
+SEARCH_PAIRS = 8  # destination pairs of two classes simulated in full per terrain
+SOLO_SHARE = 2.0  # a pair whose solo-greedy race is further off than this (in margins) is not simulated
+SCREEN_PAIRS = 24  # destination pairs of two classes screened (on a sixth of the games) per terrain
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 RACE_SHARE = 0.4  # how close the race model of a class board is tuned, in margins
 SOLITARY_SEARCH_SHARE = 0.5  # how close solitary players' pooled class rates must be in the class search
@@ -131,6 +133,24 @@ def simulated_rates(layout, games: int, seed: int, policy: str,
 
 
 @dataclass
+class Tally:
+    """Wins per seat over the first ``played`` games of ``seed`` with ``policy`` players."""
+
+    policy: str
+    seed: int
+    seats: int
+    played: int = 0
+    wins: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0] * self.seats
+
+    @property
+    def rates(self) -> list[float]:
+        return [w / self.played if self.played else 0.0 for w in self.wins]
+
+
+@dataclass
 class SeatOption:
     dests: list[int]
     turns: float
@@ -183,6 +203,9 @@ class Balancer:
         self._races: dict = {}
         self._solos: dict = {}
         self._ok: dict = {}
+        #: the class search's untried pairs on this terrain, and how many it simulated
+        self._ranked: list | None = None
+        self._tried = self._full = 0
 
     # -- measures ---------------------------------------------------------------------------
     def turns(self, seat: int, dests: list[int]) -> float:
@@ -525,97 +548,101 @@ class Balancer:
         ones. ``bench/README.md`` reports them.
         """
         a, b = (c[0] for c in self.classes)
-        dests = [list(d) for d in self.cand.dests]
-        pairs = []
-        for oa in self._class_options(a, dests):
-            for ob in self._class_options(b, dests):
-                trial = self._with(dests, a, oa.dests)
-                trial = self._with(trial, b, ob.dests) if trial is not None else None
-                if trial is None:
-                    continue
-                pairs.append((self.worst(self.modelled(trial)), oa.penalty + ob.penalty, trial))
-        # the race-fair pairs, ranked by how far the solo-greedy race is from fair too
-        fair_pairs = [p for p in pairs if p[0] <= self.settings.margin * RACE_SHARE]
-        ranked = []
-        for race_worst, pen, trial in fair_pairs:
-            if self.should_stop():
-                return False
-            solo_worst = self.worst(self.class_solo_model(trial))
-            ranked.append((max(race_worst, solo_worst), pen, race_worst, trial, solo_worst))
-        ranked.sort(key=lambda p: (p[0], p[1], p[3]))
-        tried = 0
-        screen = _chunked(first / 6, self.n)
-        for _, _, race_worst, trial, solo_worst in ranked:
-            if tried >= SEARCH_PAIRS or self.should_stop():
+        if self._ranked is None:
+            self._origin = dests = [list(d) for d in self.cand.dests]
+            pairs = []
+            for oa in self._class_options(a, dests):
+                for ob in self._class_options(b, dests):
+                    trial = self._with(dests, a, oa.dests)
+                    trial = self._with(trial, b, ob.dests) if trial is not None else None
+                    if trial is None:
+                        continue
+                    pairs.append((self.worst(self.modelled(trial)), oa.penalty + ob.penalty, trial))
+            # the race-fair pairs, ranked by how far the solo-greedy race is from fair too
+            fair_pairs = [p for p in pairs if p[0] <= self.settings.margin * RACE_SHARE]
+            ranked = []
+            for race_worst, pen, trial in fair_pairs:
+                if self.should_stop():
+                    return False
+                solo_worst = self.worst(self.class_solo_model(trial))
+                ranked.append((max(race_worst, solo_worst), pen, race_worst, trial, solo_worst))
+            ranked.sort(key=lambda p: (p[0], p[1], p[3]))
+            self._ranked = ranked
+        sizes = (_chunked(first / 6, self.n), _chunked(first / 2, self.n), first)
+        while self._ranked:
+            _, _, race_worst, trial, solo_worst = self._ranked.pop(0)
+            if self._tried >= SCREEN_PAIRS or self._full >= SEARCH_PAIRS or self.should_stop() \
+                    or solo_worst > self.settings.margin * SOLO_SHARE:
                 break
             turns = [self.turns(k, d) for k, d in enumerate(trial)]
             if not self._cross_ok(trial, turns):
                 continue
-            tried += 1
+            self._tried += 1
+            tried = self._tried
             self.cand.dests = trial
             layout = self.to_layout(self.cand)
-            tune_limit = max(self.settings.margin * self._tune_share, 2.0 * self._class_se(first))
-
-            def close(played: int, rates: list[float]) -> bool:
-                # at the screening size a pair far off is dropped after a sixth of the games
-                slack = 2.0 * self._class_se(played) if played < first else 0.0
-                return self.worst(self.pooled(rates)) <= tune_limit + slack
-
-            rates, played = self.sequential_rates(layout, seed, self.settings.policy, (screen, first), close)
-            worst = self.worst(self.pooled(rates))
-            unfair = max(worst, race_worst)
-            if played == first and (self.fairest is None or unfair < self.fairest[0]):
+            greedy, lone = Tally(self.settings.policy, seed, self.n), Tally("solitary", seed, self.n)
+            limits = {greedy.policy: max(self.settings.margin * self._tune_share, 2.0 * self._class_se(first)),
+                      lone.policy: max(self.settings.margin * SOLITARY_SEARCH_SHARE, 2.0 * self._class_se(first))}
+            passed = True
+            for size in sizes:
+                # below the full size a pair far off is dropped early (after a sixth, then half of
+                # the games); solitary players follow the race model alone but meet the others'
+                # tokens, so they are checked alongside
+                slack = 2.0 * self._class_se(size) if size < first else 0.0
+                for tally in (greedy, lone):
+                    self.play(layout, tally, size)
+                    passed = self.worst(self.pooled(tally.rates)) <= limits[tally.policy] + slack
+                    if not passed:
+                        break
+                if not passed:
+                    break
+            self._full += greedy.played == first
+            worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
+            unfair = max(worst, race_worst, lone_worst)
+            if greedy.played == first and (self.fairest is None or unfair < self.fairest[0]):
                 self.fairest = (unfair, self.cand.copy())
+            lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
             self._say(f"class search {tried}: race model {100 * race_worst:.1f}, solo greedy {100 * solo_worst:.1f}, "
-                      f"greedy {100 * worst:.1f} points off on {played} games")
-            if not close(played, rates) or played < first:
+                      f"greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
+            if not passed:
                 continue
-            # solitary players follow the race model alone, but meet the others' tokens: check them too
-            rates, _ = self.sequential_rates(layout, seed, "solitary", (first,), lambda p, r: True)
-            lone = self.worst(self.pooled(rates))
-            self._say(f"class search {tried}: solitary {100 * lone:.1f} points off on {first} games")
-            if lone > max(self.settings.margin * SOLITARY_SEARCH_SHARE, 2.0 * self._class_se(first)):
-                continue
-            rates, played = self.sequential_rates(layout, seed + 1, self.settings.policy, (top,), lambda p, r: True)
-            worst = self.worst(self.pooled(rates))
-            self._say(f"class search {tried}: confirmed on {top} games, greedy {100 * worst:.1f} points off")
-            if worst <= max(self.settings.margin * self._tune_share, 2.0 * self._class_se(top)):
+            # the fairest of several pairs on one seed flatters itself: confirm on another seed
+            confirm = Tally(self.settings.policy, seed + 1, self.n)
+            limit = max(self.settings.margin * self._tune_share, 2.0 * self._class_se(top))
+            for size in (first, top):
+                self.play(layout, confirm, size)
+                worst = self.worst(self.pooled(confirm.rates))
+                if worst > limit + (2.0 * self._class_se(size) if size < top else 0.0):
+                    break
+            self._say(f"class search {tried}: confirmation {100 * worst:.1f} points off on {confirm.played} games")
+            if confirm.played == top and worst <= limit:
                 return True
-        self.cand.dests = dests
+        self.cand.dests = self._origin
         return False
 
     def _class_se(self, games: int) -> float:
         """The standard error of a class's pooled rate on ``games`` games of a fair board."""
         return math.sqrt(self.fair * (1 - self.fair) / games / len(self.classes[0]))
 
-    def sequential_rates(self, layout, seed: int, policy: str, sizes: tuple[int, ...],
-                         keep_going: Callable[[int, list[float]], bool]) -> tuple[list[float], int]:
-        """Win rates over the first ``sizes[k]`` games of ``seed``, growing the sample size by
-        size while ``keep_going(played, rates)`` holds; (rates, games played).
+    def play(self, layout, tally: "Tally", size: int) -> None:
+        """Grow ``tally`` to the first ``size`` games of its seed on ``layout``.
 
-        Game ``i`` of a seed is the same game whatever the sample's size, so a pair that is
-        clearly off is dropped after the first size, and one that passes costs no more than
-        one simulation of the last size.
+        Game ``i`` of a seed is the same game whatever the sample's size, so a sample can
+        grow in steps: a pair that is clearly off is dropped after a few hundred games, and
+        one that passes costs no more than one simulation of the full size.
         """
         from terragen.terrain.sim.runner import CHUNK, run_games
         from terragen.terrain.sim.variants import Rules
 
         rules = Rules()
-        wins = [0] * self.n
-        played = 0
-        rates = [0.0] * self.n
-        for size in sizes:
-            for a in range(played, size, CHUNK):
-                if self.should_stop():
-                    raise OutOfTime
-                for game in run_games(layout, rules, [policy] * self.n, seed, a, min(a + CHUNK, size)):
-                    for w in game.winners:
-                        wins[w] += 1
-            played = size
-            rates = [w / played for w in wins]
-            if not keep_going(played, rates):
-                break
-        return rates, played
+        for a in range(tally.played, size, CHUNK):
+            if self.should_stop():
+                raise OutOfTime
+            for game in run_games(layout, rules, [tally.policy] * self.n, tally.seed, a, min(a + CHUNK, size)):
+                for w in game.winners:
+                    tally.wins[w] += 1
+        tally.played = max(tally.played, size)
 
     def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
         """The seat's destination sets one move away that meet the spec on their own."""
@@ -681,7 +708,11 @@ class Balancer:
             if symmetric:
                 continue  # nothing to tune: a miss on a board fair by construction is the sample's noise
             if two_classes:
-                return None  # the search chose this pair as the best it measured: a new terrain is next
+                # the next pairs the search ranked on this terrain (this check's seed is spent:
+                # the next pair is verified on another fresh one)
+                if not self.search_classes(tune_seed, first, top):
+                    return None
+                continue
             # learn from the large sample, move, then tune on the failed check's seed (it is a
             # tuning seed from now on) and verify on a new one
             greedy = results[0]["win_rates"]
