@@ -215,7 +215,12 @@ def test_generated_four_seat_board_is_balanced_on_a_fresh_seed_for_every_player(
     assert meta["symmetry"].startswith("mirror")
     assert [p.corner for p in layout.players] == [0, 1, 4, 3]
     assert not meta["balance"].get("best_effort")
-    assert all(c["verdict"] == "BALANCED" for c in meta["balance"]["verification"])
+    checks = meta["balance"]["verification"]
+    assert all(c["verdict"] == "BALANCED" for c in checks)
+    greedy, solitary = checks
+    # the greedy check is also the class search's confirmation: twice the games, pooled classes close
+    assert greedy["games"] == 2 * solitary["games"]
+    assert greedy["pooled_worst_deviation"] <= greedy["pooled_threshold"] <= greedy["threshold"]
     for policy in ("greedy", "solitary"):
         report = simulate_layout(layout, seed=20261124, policy=policy)  # default games and margin
         assert report.playable and report.balanced, (policy, report.balance_reasons)
