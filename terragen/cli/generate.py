@@ -193,7 +193,9 @@ def summary(layout, analysis, spec) -> list[str]:
             lines.append(f"balance: {v['verdict']}{tag} with {v['policy']} players, {v['games']} fresh games "
                          f"(seed {v['seed']}): "
                          f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
-                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})")
+                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})"
+                         + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
+                            f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else ""))
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"

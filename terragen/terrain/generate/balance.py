@@ -609,9 +609,8 @@ class Balancer:
                     break
             self._full += greedy.played == first
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
-            unfair = max(worst, race_worst, lone_worst)
-            if greedy.played == first and (self.fairest is None or unfair < self.fairest[0]):
-                self.fairest = (unfair, self.cand.copy())
+            if greedy.played == first:
+                self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(first), race_worst)
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
             self._say(f"class search {tried}: race model {100 * race_worst:.1f}, solo greedy {100 * solo_worst:.1f}, "
                       f"greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
@@ -620,6 +619,36 @@ class Balancer:
             return True  # the fairest of several pairs on one seed flatters itself: verified on twice the games
         self.cand.dests = self._origin
         return False
+
+    def _keep_if_fairest(self, bound: float, race_worst: float) -> None:
+        """Remember the current destinations as the best-effort board if they are the fairest
+        yet. Measurements on samples of different sizes are compared by an upper bound (the
+        measured distance plus twice its noise), so a lucky small sample does not beat a
+        large one; the race model counts too (it is what solitary players play)."""
+        unfair = max(bound, race_worst)
+        if self.fairest is None or unfair < self.fairest[0]:
+            self.fairest = (unfair, self.cand.copy())
+
+    def _confirm_limit(self, games: int) -> float:
+        """How far a class's pooled rate may be from fair in the confirming check."""
+        return max(self.settings.margin * self._tune_share, 2.0 * self._class_se(games))
+
+    def _confirm(self, seed: int, games: int) -> tuple[list[float], dict]:
+        """The tuned players' fresh-seed check on a board of two classes, grown in steps (a
+        quarter, half, all of ``games``) and stopped as soon as a class is clearly outside
+        the limit (by twice the sample's noise): a pair the screening flattered costs a
+        quarter of the check. The record names the games actually played, so replaying it
+        with ``terragen simulate`` gives the same rates."""
+        tally = Tally(self.settings.policy, seed, self.n)
+        layout = self.to_layout(self.cand)
+        limit = self._confirm_limit(games)
+        for size in (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games):
+            self.play(layout, tally, size)
+            if size < games and self.worst(self.pooled(tally.rates)) > limit + 2.0 * self._class_se(size):
+                break
+        rates = tally.rates
+        return rates, {"games": tally.played, "seed": seed, "policy": tally.policy,
+                       "win_rates": [round(r, 4) for r in rates]}
 
     def _class_se(self, games: int) -> float:
         """The standard error of a class's pooled rate on ``games`` games of a fair board."""
@@ -696,15 +725,20 @@ class Balancer:
                 # two classes: the tuned players' check is also the search's confirmation, on twice
                 # the games, and their classes' pooled rates must be as close as the search's own
                 confirming = two_classes and policy == self.settings.policy
-                games = top if confirming else verify
-                rates, rec = simulated_rates(self.to_layout(self.cand), games, verify_seed, policy, self.should_stop,
-                                             self.pool)
+                if confirming:
+                    rates, rec = self._confirm(verify_seed, top)
+                    games = rec["games"]
+                else:
+                    games = verify
+                    rates, rec = simulated_rates(self.to_layout(self.cand), games, verify_seed, policy, self.should_stop,
+                                                 self.pool)
                 worst = self.worst(rates)
-                ok = worst <= threshold
+                ok = worst <= threshold and games == (top if confirming else verify)
                 pooled_note = ""
                 if confirming:
                     pooled = self.worst(self.pooled(rates))
-                    pooled_limit = max(self.settings.margin * self._tune_share, 2.0 * self._class_se(games))
+                    pooled_limit = self._confirm_limit(top)
+                    self._keep_if_fairest(pooled + 2.0 * self._class_se(games), 0.0)
                     ok = ok and pooled <= pooled_limit
                     rec.update({"pooled_worst_deviation": round(pooled, 4), "pooled_threshold": round(pooled_limit, 4)})
                     pooled_note = f", classes pooled {100 * pooled:.2f}"
