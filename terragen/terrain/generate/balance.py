@@ -65,7 +65,7 @@ SOLO_SHARE = 2.0  # a pair whose solo-greedy race is further off than this (in m
 SCREEN_PAIRS = 24  # destination pairs of two classes screened (on a sixth of the games) per terrain
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 RACE_SHARE = 0.4  # how close the race model of a class board is tuned, in margins
-SOLITARY_SEARCH_SHARE = 0.5  # how close solitary players' pooled class rates must be in the class search
+SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -733,12 +733,19 @@ class Balancer:
                     rates, rec = simulated_rates(self.to_layout(self.cand), games, verify_seed, policy, self.should_stop,
                                                  self.pool)
                 worst = self.worst(rates)
+                if two_classes and not confirming:
+                    # the other players' check judges each class by its pooled rate (by symmetry
+                    # the best estimate of each of its seats'), every seat within the margin itself
+                    threshold = self.settings.margin
                 ok = worst <= threshold and games == (top if confirming else verify)
                 pooled_note = ""
-                if confirming:
+                if two_classes:
                     pooled = self.worst(self.pooled(rates))
-                    pooled_limit = self._confirm_limit(top)
-                    self._keep_if_fairest(pooled + 2.0 * self._class_se(games), 0.0)
+                    if confirming:
+                        pooled_limit = self._confirm_limit(top)
+                        self._keep_if_fairest(pooled + 2.0 * self._class_se(games), 0.0)
+                    else:
+                        pooled_limit = max(self.settings.margin * SOLITARY_SEARCH_SHARE, 2.0 * self._class_se(games))
                     ok = ok and pooled <= pooled_limit
                     rec.update({"pooled_worst_deviation": round(pooled, 4), "pooled_threshold": round(pooled_limit, 4)})
                     pooled_note = f", classes pooled {100 * pooled:.2f}"
