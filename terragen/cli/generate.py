@@ -130,6 +130,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
     with bar:
         layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance, best_effort=not strict_balance,
+                                workers=None,
                                 progress=show if bar.enabled or progress else None)
     analysis = analyse(layout)
     header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"

@@ -93,6 +93,7 @@ def generate_board(
     inventory: Inventory | None = None,
     balance: BalanceSettings | None = DEFAULT_BALANCE,
     best_effort: bool = True,
+    workers: int = 1,
 ) -> Layout:
     """A board meeting ``spec``; raises InfeasibleError (proved impossible) or TimeLimitError.
 
@@ -107,6 +108,11 @@ def generate_board(
     but none finished its balance tuning, the last of them is measured on fresh seeds
     and returned with its verdict in ``meta.balance`` (``best_effort: true``, verdict
     BALANCED or NOT BALANCED as measured); without it that case is a TimeLimitError.
+
+    ``workers`` processes play the balance games (``None``: ``TERRAGEN_WORKERS`` or one per
+    core up to two; the CLI's choice). The library's default is 1, no pool: worker processes
+    start from a fork server, which imports the calling script again, so a script without an
+    ``if __name__ == "__main__":`` guard would start its work once more in every worker.
     """
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
@@ -127,7 +133,7 @@ def generate_board(
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     fallback: list[tuple[float, Candidate]] = []  # the least unfair state any of them reached while tuning
     attempt = 0
-    pool = GamePool()  # simulation processes for the whole search, started when it first simulates
+    pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
 
     def should_stop() -> bool:
         return time.monotonic() > deadline

@@ -9,7 +9,6 @@ from terragen.terrain.formats_json import write_json_layout
 from terragen.terrain.generate import BalanceSettings, generate_board
 from terragen.terrain.generate.balance import balance_seed
 from terragen.terrain.generate.spec import spec_from_dict
-from terragen.terrain.sim.pool import WORKERS_ENV, default_workers
 from terragen.terrain.sim.runner import win_rates
 
 # A small, fast case: 2 seats on a radius-4 board; a 5-point margin keeps the samples small
@@ -43,10 +42,9 @@ def test_meta_records_what_was_simulated_and_it_reproduces(board):
         assert [round(r, 4) for r in win_rates(board, v["games"], v["seed"], v["policy"])] == v["win_rates"]
 
 
-def test_balanced_generation_is_deterministic(board, monkeypatch):
-    # the same board again, with the other number of simulation processes than the first time
-    monkeypatch.setenv(WORKERS_ENV, "2" if default_workers() == 1 else "1")
-    again = generate_board(spec_from_dict(SPEC), 3, time_limit=60, balance=SETTINGS)
+def test_balanced_generation_is_deterministic(board):
+    # the same board again, on a pool of two simulation processes (the fixture's ran in one)
+    again = generate_board(spec_from_dict(SPEC), 3, time_limit=60, balance=SETTINGS, workers=2)
     assert write_json_layout(again) == write_json_layout(board)
 
 
