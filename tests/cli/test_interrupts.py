@@ -166,7 +166,8 @@ def _descendants(pid: int) -> set[int]:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_generate_interrupted_while_its_simulation_pool_runs_leaves_no_process(sig, tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "terragen", "generate", "--players", "4", "--difficulty", "medium",
+    # 5 seats on hard terrain simulate for about a minute: the signal lands mid-run even on a slow machine
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", "generate", "--players", "5", "--difficulty", "hard",
                              "--seed", "1", "--out", str(tmp_path / "board")], cwd=tmp_path,
                             env=dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_WORKERS="2"),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -128,7 +128,7 @@ def test_workers_die_with_their_owner(sig):
         assert all(_alive(p) for p in pids)
         time.sleep(0.3)  # mid-run
         proc.send_signal(sig)
-        _, err = proc.communicate(timeout=10)
+        _, err = proc.communicate(timeout=60)  # generous: a loaded 2-core machine is slow to reap
         assert proc.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -9}[sig], err
         assert "Traceback" not in err
         limit = time.monotonic() + 5
