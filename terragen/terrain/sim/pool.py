@@ -179,8 +179,23 @@ class GamePool:
         return self._pool
 
     def close(self) -> None:
-        """End the workers (at once: nothing is left to run once the owner is done)."""
+        """End the workers at once: nothing is left to run once the owner is done.
+
+        Why not ``Pool.terminate()``: it first takes the task queue's lock, which an idle
+        worker holds while it waits for work and a killed worker never gives back, so it can
+        wait forever (seen after Ctrl-C and after a worker was killed from outside). The
+        workers are ours and hold nothing worth saving: they are killed, and the pool's
+        exit-time finaliser, which would take the same lock, is cancelled.
+        """
         pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        if pool is None:
+            return
+        pool._worker_handler._state = multiprocessing.pool.TERMINATE  # no replacement workers from now on
+        procs = {p.pid: p for p in [*self._workers, *pool._pool]}.values()
+        for p in procs:
+            if p.exitcode is None:
+                p.kill()
+        for p in procs:
+            p.join(5)
+        pool._terminate.cancel()
+        self._workers = []
