@@ -588,31 +588,17 @@ class Balancer:
             if not self._cross_ok(trial, turns):
                 continue
             self._tried += 1
-            tried = self._tried
             self.cand.dests = trial
-            layout = self.to_layout(self.cand)
             greedy, lone = Tally(self.settings.policy, seed, self.n), Tally("solitary", seed, self.n)
-            limits = {greedy.policy: max(self.settings.margin * self._tune_share, 2.0 * self._class_se(first)),
-                      lone.policy: max(self.settings.margin * SOLITARY_SEARCH_SHARE, 2.0 * self._class_se(first))}
-            passed = True
-            for size in sizes:
-                # below the full size a pair far off is dropped early (after a sixth, then half of
-                # the games); solitary players follow the race model alone but meet the others'
-                # tokens, so they are checked alongside
-                slack = 2.0 * self._class_se(size) if size < first else 0.0
-                for tally in (greedy, lone):
-                    self.play(layout, tally, size)
-                    passed = self.worst(self.pooled(tally.rates)) <= limits[tally.policy] + slack
-                    if not passed:
-                        break
-                if not passed:
-                    break
+            # solitary players follow the race model alone but meet the others' tokens: checked alongside
+            passed = self._grow((greedy, lone), {greedy.policy: self._class_limit(self._tune_share, first),
+                                                 lone.policy: self._class_limit(SOLITARY_SEARCH_SHARE, first)}, sizes)
             self._full += greedy.played == first
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
             if greedy.played == first:
                 self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(first), race_worst)
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
-            self._say(f"class search {tried}: race model {100 * race_worst:.1f}, solo greedy {100 * solo_worst:.1f}, "
+            self._say(f"class search {self._tried}: race model {100 * race_worst:.1f}, solo greedy {100 * solo_worst:.1f}, "
                       f"greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
             if not passed:
                 continue
@@ -629,9 +615,23 @@ class Balancer:
         if self.fairest is None or unfair < self.fairest[0]:
             self.fairest = (unfair, self.cand.copy())
 
-    def _confirm_limit(self, games: int) -> float:
-        """How far a class's pooled rate may be from fair in the confirming check."""
-        return max(self.settings.margin * self._tune_share, 2.0 * self._class_se(games))
+    def _class_limit(self, share: float, games: int) -> float:
+        """How far a class's pooled rate may be from fair: ``share`` of the margin, or twice the
+        noise of ``games`` games when that is larger (a fair board measures about that far off)."""
+        return max(self.settings.margin * share, 2.0 * self._class_se(games))
+
+    def _grow(self, tallies: tuple[Tally, ...], limits: dict[str, float], sizes: tuple[int, ...]) -> bool:
+        """Grow each tally size by size on the current board; False at the first size where a
+        tally's pooled rate is outside its policy's limit (below the last size, plus twice that
+        size's noise): a board far off is dropped after a fraction of the games."""
+        layout = self.to_layout(self.cand)
+        for size in sizes:
+            slack = 2.0 * self._class_se(size) if size < sizes[-1] else 0.0
+            for tally in tallies:
+                self.play(layout, tally, size)
+                if self.worst(self.pooled(tally.rates)) > limits[tally.policy] + slack:
+                    return False
+        return True
 
     def _confirm(self, seed: int, games: int) -> tuple[list[float], dict]:
         """The tuned players' fresh-seed check on a board of two classes, grown in steps (a
@@ -640,12 +640,8 @@ class Balancer:
         quarter of the check. The record names the games actually played, so replaying it
         with ``terragen simulate`` gives the same rates."""
         tally = Tally(self.settings.policy, seed, self.n)
-        layout = self.to_layout(self.cand)
-        limit = self._confirm_limit(games)
-        for size in (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games):
-            self.play(layout, tally, size)
-            if size < games and self.worst(self.pooled(tally.rates)) > limit + 2.0 * self._class_se(size):
-                break
+        self._grow((tally,), {tally.policy: self._class_limit(self._tune_share, games)},
+                   (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games))
         rates = tally.rates
         return rates, {"games": tally.played, "seed": seed, "policy": tally.policy,
                        "win_rates": [round(r, 4) for r in rates]}
@@ -654,7 +650,7 @@ class Balancer:
         """The standard error of a class's pooled rate on ``games`` games of a fair board."""
         return math.sqrt(self.fair * (1 - self.fair) / games / len(self.classes[0]))
 
-    def play(self, layout, tally: "Tally", size: int) -> None:
+    def play(self, layout, tally: Tally, size: int) -> None:
         """Grow ``tally`` to the first ``size`` games of its seed on ``layout``.
 
         Game ``i`` of a seed is the same game whatever the sample's size, so a sample can
@@ -742,10 +738,10 @@ class Balancer:
                 if two_classes:
                     pooled = self.worst(self.pooled(rates))
                     if confirming:
-                        pooled_limit = self._confirm_limit(top)
+                        pooled_limit = self._class_limit(self._tune_share, top)
                         self._keep_if_fairest(pooled + 2.0 * self._class_se(games), 0.0)
                     else:
-                        pooled_limit = max(self.settings.margin * SOLITARY_SEARCH_SHARE, 2.0 * self._class_se(games))
+                        pooled_limit = self._class_limit(SOLITARY_SEARCH_SHARE, games)
                     ok = ok and pooled <= pooled_limit
                     rec.update({"pooled_worst_deviation": round(pooled, 4), "pooled_threshold": round(pooled_limit, 4)})
                     pooled_note = f", classes pooled {100 * pooled:.2f}"
