@@ -66,6 +66,7 @@ SCREEN_PAIRS = 24  # destination pairs of two classes screened (on a sixth of th
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 RACE_SHARE = 0.4  # how close the race model of a class board is tuned, in margins
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
+OFFSET_PRIOR_GAMES = 1200  # how strongly a terrain's learned class offset is shrunk towards none
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -545,11 +546,19 @@ class Balancer:
         and they part by amounts that depend on the cells. So every pair of destination sets
         within one move is scored by the exact race model (milliseconds each); the race-fair
         pairs are ranked by the solo-greedy race as well (each class's first seat played
-        alone, rotations included: measured, it predicts greedy players' full games within
-        about 3 points on most pairs, where the race model misses by up to 20). Pairs are
-        then simulated in steps (a sixth, half, all of ``first`` games, greedy and solitary
-        players on one seed with common dice) so that a pair far off costs a few hundred
-        games. Called again after a failed verification, it goes on with the next pair.
+        alone, rotations included: it catches most of what greedy players' own turns on
+        doubles do, where the race model misses by up to 20 points). Pairs are then simulated
+        in steps (a sixth, half, all of ``first`` games, greedy and solitary players on one
+        seed with common dice) so that a pair far off costs a few hundred games. Called again
+        after a failed verification, it goes on with the next pair.
+
+        What neither model sees is the tokens meeting (send-backs, one seat's turn cutting
+        another's route). Measured on 4-seat hard terrain, that moves the first class's pooled
+        rate by an amount that is much the same for every pair on one terrain (solitary
+        players: 0 to 3 points, greedy: up to 7) and differs from terrain to terrain. So every
+        simulated pair teaches the terrain's offset for each kind of player
+        (:meth:`_class_offset`), and the next pair is the one whose models *plus* those
+        offsets are fairest; a terrain whose best such pair is still far off is given up.
 
         Expert players are not checked here: measured on 4-seat boards, a check that keeps
         only pairs near-fair for them found none within the time limit on hard and brutal
@@ -567,26 +576,18 @@ class Balancer:
                     trial = self._with(trial, b, ob.dests) if trial is not None else None
                     if trial is None:
                         continue
-                    pairs.append((self.worst(self.modelled(trial)), oa.penalty + ob.penalty, trial))
-            # the race-fair pairs, ranked by how far the solo-greedy race is from fair too
-            fair_pairs = [p for p in pairs if p[0] <= self.settings.margin * RACE_SHARE]
-            ranked = []
-            for race_worst, pen, trial in fair_pairs:
-                if self.should_stop():
-                    return False
-                solo_worst = self.worst(self.class_solo_model(trial))
-                ranked.append((max(race_worst, solo_worst), pen, race_worst, trial, solo_worst))
-            ranked.sort(key=lambda p: (p[0], p[1], p[3]))
-            self._ranked = ranked
+                    # the first class's signed distance from fair (the other's follows from it)
+                    pairs.append((self.modelled(trial)[a] - self.fair, oa.penalty + ob.penalty, trial))
+            self._ranked = pairs
+            self._learned = {"greedy": [0.0, 0], "solitary": [0.0, 0]}
         sizes = (_chunked(first / 6, self.n), _chunked(first / 2, self.n), first)
-        while self._ranked:
-            _, _, race_worst, trial, solo_worst = self._ranked.pop(0)
-            if self._tried >= SCREEN_PAIRS or self._full >= SEARCH_PAIRS or self.should_stop() \
-                    or solo_worst > self.settings.margin * SOLO_SHARE:
+        while self._tried < SCREEN_PAIRS and self._full < SEARCH_PAIRS:
+            if self.should_stop():
+                return False
+            pick = self._next_pair()
+            if pick is None:
                 break
-            turns = [self.turns(k, d) for k, d in enumerate(trial)]
-            if not self._cross_ok(trial, turns):
-                continue
+            race_dev, solo_dev, trial = pick
             self._tried += 1
             self.cand.dests = trial
             greedy, lone = Tally(self.settings.policy, seed, self.n), Tally("solitary", seed, self.n)
@@ -594,17 +595,71 @@ class Balancer:
             passed = self._grow((greedy, lone), {greedy.policy: self._class_limit(self._tune_share, first),
                                                  lone.policy: self._class_limit(SOLITARY_SEARCH_SHARE, first)}, sizes)
             self._full += greedy.played == first
+            self._learn_class_offsets(trial, greedy, lone)
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
             if greedy.played == first:
-                self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(first), race_worst)
+                self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(first), abs(race_dev))
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
-            self._say(f"class search {self._tried}: race model {100 * race_worst:.1f}, solo greedy {100 * solo_worst:.1f}, "
-                      f"greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
-            if not passed:
-                continue
-            return True  # the fairest of several pairs on one seed flatters itself: verified on twice the games
+            self._say(f"class search {self._tried}: race model {100 * abs(race_dev):.1f}, solo greedy "
+                      f"{100 * abs(solo_dev):.1f}, greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
+            if passed:
+                return True  # the fairest of several pairs on one seed flatters itself: verified on twice the games
         self.cand.dests = self._origin
         return False
+
+    def _next_pair(self) -> tuple[float, float, list[list[int]]] | None:
+        """The untried pair whose models plus this terrain's learned offsets are fairest for
+        both kinds of player: (race model's and solo-greedy race's signed distance of the first
+        class from fair, destinations); None when even that pair is predicted far off.
+
+        Only pairs the corrected race model calls near-fair get a solo-greedy race (200 solo
+        games for each new destination set), and those are remembered for this terrain.
+        """
+        a = self.classes[0][0]
+        lone, greedy = self._class_offset("solitary"), self._class_offset(self.settings.policy)
+        near = self.settings.margin * RACE_SHARE
+        best = None
+        for k, (race_dev, pen, trial) in enumerate(self._ranked):
+            if abs(race_dev + lone) > near:
+                continue
+            if not self._pair_ok(trial):
+                continue
+            solo_dev = self.class_solo_model(trial)[a] - self.fair
+            key = (max(abs(race_dev + lone), abs(solo_dev + greedy)), pen, trial)
+            if best is None or key < best[0]:
+                best = (key, k, race_dev, solo_dev)
+        if best is None or best[0][0] > self.settings.margin * SOLO_SHARE:
+            return None
+        _, k, race_dev, solo_dev = best
+        trial = self._ranked.pop(k)[2]
+        return race_dev, solo_dev, trial
+
+    def _pair_ok(self, dests: list[list[int]]) -> bool:
+        """:meth:`_cross_ok` for a pair of the class search, remembered for this terrain."""
+        key = ("pair", *map(tuple, dests))
+        if key not in self._ok:
+            self._ok[key] = self._cross_ok(dests, [self.turns(s, d) for s, d in enumerate(dests)])
+        return self._ok[key]
+
+    def _learn_class_offsets(self, dests: list[list[int]], *tallies: Tally) -> None:
+        """Add what simulated games measured beyond the models (the first class's pooled rate
+        minus the solo-greedy race for the tuned players, minus the race model for solitary
+        players) to this terrain's offsets, weighted by the games behind each."""
+        a = self.classes[0][0]
+        for tally in tallies:
+            seen = self._learned.get(tally.policy)
+            if seen is None or not tally.played:
+                continue
+            model = self.modelled if tally.policy == "solitary" else self.class_solo_model
+            seen[0] += tally.played * (self.pooled(tally.rates)[a] - model(dests)[a])
+            seen[1] += tally.played
+
+    def _class_offset(self, policy: str) -> float:
+        """This terrain's learned offset of the first class for ``policy`` players, shrunk
+        towards 0 as if ``OFFSET_PRIOR_GAMES`` games had measured none (the first pair's few
+        hundred games are noisy, and pairs differ around the terrain's mean by a few points)."""
+        total, games = self._learned[policy]
+        return total / (games + OFFSET_PRIOR_GAMES)
 
     def _keep_if_fairest(self, bound: float, race_worst: float) -> None:
         """Remember the current destinations as the best-effort board if they are the fairest
@@ -700,11 +755,14 @@ class Balancer:
             self._tune_share = CLASS_TUNE_SHARE
             top = _chunked(2 * verify, self.n)
             first = _chunked(top / 4, self.n)
-        if self.movable and not symmetric:  # first make the solo-greedy race fair: no full game played for that
+        two_classes = self.mirror is not None and len(self.classes) == 2 and self.movable
+        # first make the solo-greedy race fair (no full game played for that); the class search
+        # with one destination per seat looks at every cell of both classes anyway, wherever it starts
+        single = all(len(d) == 1 for d in self.cand.dests)
+        if self.movable and not symmetric and not (two_classes and single):
             for _ in range(len(self.classes)):
                 if not self.step(self.predicted(self.cand.dests)):
                     break
-        two_classes = self.mirror is not None and len(self.classes) == 2 and self.movable
         if two_classes:
             if not self.search_classes(tune_seed, first):
                 return None
@@ -762,8 +820,12 @@ class Balancer:
             if symmetric:
                 continue  # nothing to tune: a miss on a board fair by construction is the sample's noise
             if two_classes:
-                # the next pairs the search ranked on this terrain (this check's seed is spent:
-                # the next pair is verified on another fresh one)
+                # what the check measured beyond the models corrects this terrain's offsets; then
+                # the next pair the search ranks (this check's seed is spent: the next pair is
+                # verified on another fresh one)
+                self._learn_class_offsets(self.cand.dests, *(
+                    Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]])
+                    for r in results))
                 if not self.search_classes(tune_seed, first):
                     return None
                 continue

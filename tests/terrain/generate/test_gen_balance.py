@@ -87,3 +87,54 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
     assert "best effort" in proc.stdout
     if record["verdict"] == "NOT BALANCED":
         assert "NOT BALANCED" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def _first_class_balancer(monkeypatch):
+    """The balancer the generator builds for its first spec-valid 4-seat terrain (two seat classes),
+    captured before it simulates anything."""
+    from terragen.terrain.generate import balance as balance_module
+
+    caught = []
+
+    def capture(self):
+        caught.append(self)
+        raise TimeLimitError("captured")
+
+    monkeypatch.setattr(balance_module.Balancer, "run", capture)
+    with pytest.raises(TimeLimitError):
+        generate_board(spec_from_dict({"players": 4, "difficulty": "medium"}), 5, time_limit=60,
+                       best_effort=False)
+    monkeypatch.undo()
+    return caught[0]
+
+
+def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
+    """Tokens meeting each other can favour one class of seats on a whole terrain by a steady
+    few points that neither model sees. Here the "simulation" is an oracle that adds such an
+    offset to the race model; the search must learn it from the pairs it simulates and end on a
+    pair whose race model leans the other way, which the oracle then calls fair."""
+    bal = _first_class_balancer(monkeypatch)
+    assert len(bal.classes) == 2
+    offset = 0.03  # the first class wins 3 points more than modelled, for every pair
+    first_class = set(bal.classes[0])
+
+    def oracle(dests):
+        return [p + (offset if s in first_class else -offset) for s, p in enumerate(bal.modelled(dests))]
+
+    def play(layout, tally, size):
+        rates = oracle(bal.cand.dests)
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "class_solo_model", bal.modelled)  # greedy players: no rotation effect here
+    played = []
+    say = bal._say
+    monkeypatch.setattr(bal, "_say", lambda msg: played.append(msg) or say(msg))
+    assert bal.search_classes(seed=1, first=2400)
+    assert len(played) >= 2, "the race-fair first pair cannot pass with a 3-point offset"
+    final = oracle(bal.cand.dests)
+    assert bal.worst(bal.pooled(final)) <= bal._class_limit(0.15, 2400)
+    # the pair it settled on leans against the offset in the race model
+    a = bal.classes[0][0]
+    assert bal.modelled(bal.cand.dests)[a] - bal.fair < -0.01
