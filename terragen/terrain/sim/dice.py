@@ -11,10 +11,15 @@ class RandomDice:
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+        self._bits = rng.getrandbits
 
     def roll(self) -> tuple[int, int]:
-        """White (movement) and red (weather)."""
-        r = self._rng.randrange(36)
+        """White (movement) and red (weather): one draw of 36, exactly as ``randrange(36)``
+        draws it (6 random bits, again while 36 or more), without its checks on every turn."""
+        bits = self._bits
+        r = bits(6)
+        while r >= 36:
+            r = bits(6)
         return r // 6 + 1, r % 6 + 1
 
     def green(self) -> int:

@@ -8,7 +8,9 @@ answer, so a buggy plug-in policy cannot break the rules.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Protocol
 
 from terragen.grids import hex as hx
@@ -29,25 +31,28 @@ class Dice(Protocol):
     def green(self) -> int: ...
 
 
-@dataclass(frozen=True)
 class Roll:
-    """One turn's dice. ``budget`` is in good-weather points (bad weather halves it, as costs double)."""
+    """One turn's dice. ``budget`` is in good-weather points (bad weather halves it, as costs double).
 
-    white: int
-    red: int
-    green: int | None = None
+    A plain class with slots, not a dataclass: one is made every turn of every simulated game,
+    and the derived values are worked out once here instead of on every read."""
 
-    @property
-    def double(self) -> bool:
-        return self.white == self.red
+    __slots__ = ("white", "red", "green", "double", "bad_weather", "budget")
 
-    @property
-    def bad_weather(self) -> bool:
-        return self.red % 2 == 1
+    def __init__(self, white: int, red: int, green: int | None = None) -> None:
+        self.white, self.red, self.green = white, red, green
+        self.double = white == red
+        self.bad_weather = red % 2 == 1
+        self.budget = white // BAD_WEATHER_FACTOR if self.bad_weather else white
 
-    @property
-    def budget(self) -> int:
-        return self.white // BAD_WEATHER_FACTOR if self.bad_weather else self.white
+    def __repr__(self) -> str:
+        return f"Roll(white={self.white}, red={self.red}, green={self.green})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Roll) and (self.white, self.red, self.green) == (other.white, other.red, other.green)
+
+    def __hash__(self) -> int:
+        return hash((self.white, self.red, self.green))
 
 
 def green_direction(green: int) -> int:
@@ -141,17 +146,28 @@ def _end_allowed(state: GameState, seat: int, cell: int) -> bool:
     return True
 
 
-def move_options(state: GameState, seat: int, roll: Roll) -> dict[int, int]:
-    """Every cell the token may end on this turn, with its good-weather cost (0 = stay)."""
+def move_options(state: GameState, seat: int, roll: Roll) -> Mapping[int, int]:
+    """Every cell the token may end on this turn, with its good-weather cost (0 = stay).
+
+    When no token stands in the way (most turns) this is the board state's own table of the
+    cells within the budget, shared and read-only (a :class:`~types.MappingProxyType`): no copy
+    is made, and :func:`take_turn` knows the choice of a player that decides by the board alone
+    is the same as the last time on that board state, cell and budget.
+    """
     pos = state.pos[seat]
     budget = roll.budget
     if state.rules.pass_through:
-        cand = dict(state.cache.within(pos, budget))
+        within = state.cache.within(pos, budget)
         if not state.rules.teams:  # only a cell with a token on it can be a forbidden end
-            for cell in state.occupied():
-                if cell != pos and cell in cand and not _end_allowed(state, seat, cell):
-                    del cand[cell]
+            banned = [cell for cell in state.occupied()
+                      if cell != pos and cell in within and not _end_allowed(state, seat, cell)]
+            if not banned:
+                return MappingProxyType(within)
+            cand = dict(within)
+            for cell in banned:
+                del cand[cell]
             return cand
+        cand = dict(within)
     else:
         occ = state.occupied() - {pos}
         arcs = state.cache.arcs
@@ -280,6 +296,17 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
                 raise ValueError(f"policy {type(policy).__name__} chose an illegal action {action!r}")
             return
         options = move_options(state, seat, roll)
+        if type(options) is MappingProxyType and type(policy).__dict__.get("decides_by_board"):
+            # the cells open to it are the board state's own: the choice is the same as before
+            setup = state.setup  # the tables may be shared by layouts of other seats on this board
+            key = (type(policy), setup.starts[seat], setup.hand[seat], setup.groups[seat], state.pos[seat],
+                   state.collected[seat], roll.budget)
+            memo = state.cache.memo
+            cell = memo.get(key, -1)
+            if cell < 0:
+                cell = memo[key] = policy.choose_move(state, seat, roll, options)
+            apply_move(state, seat, cell)
+            return
     cell = policy.choose_move(state, seat, roll, options)
     if cell not in options:
         raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")

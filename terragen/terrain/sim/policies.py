@@ -183,6 +183,9 @@ class GreedyPolicy(BasePolicy):
     when no turn helps. A double 6 with inversion first tries to block the leader."""
 
     name = "greedy"
+    #: its move is a function of the board state, its seat, cell, collection and the open cells
+    #: alone, so the engine may reuse it (see ``take_turn``); not inherited by subclasses
+    decides_by_board = True
 
     def choose_move(self, state, seat, roll, options):
         follow = _follow(state, seat, options)
@@ -219,7 +222,9 @@ class GreedyPolicy(BasePolicy):
             return None
         groups = state.setup.groups[seat]
         mask = state.collected[seat]
-        key = ("own-rotation", groups, pos, mask)  # a function of the board state and these alone
+        # a function of the board state and these alone (the start and hand fix the seat's frame,
+        # whose order breaks ties; the tables are shared by layouts with other seats on this board)
+        key = ("own-rotation", state.setup.starts[seat], state.setup.hand[seat], groups, pos, mask)
         memo = state.cache.memo
         if key not in memo:
             memo[key] = GreedyPolicy._find_own_rotation(state, seat, groups, pos, mask)
@@ -347,6 +352,7 @@ class SolitaryPolicy(BasePolicy):
     (after someone else's rotation) falls back to the greedy move."""
 
     name = "solitary"
+    decides_by_board = True  # as for greedy
 
     def choose_move(self, state, seat, roll, options):
         table = state.cache.table(state.setup.groups[seat])

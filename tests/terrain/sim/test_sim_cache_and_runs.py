@@ -227,3 +227,34 @@ def test_progress_bar_draws_only_on_a_terminal(monkeypatch, capsys):
     bar = Progress("terragen simulate", 10, "games")
     bar.update(5, 10)
     assert "5/10 games" in capsys.readouterr().err
+
+
+def test_tables_kept_from_other_destinations_on_the_board_change_no_game():
+    # the generator simulates one terrain with many destination sets in turn in one process,
+    # and a policy's remembered answers are keyed by the board state; a run must play exactly
+    # as it does from cold, whatever was played on that board before (other destinations,
+    # another seat on a corner, the same destinations held by another seat)
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.layout import Destination
+    from terragen.terrain.sim.runner import forget_tables, run_games
+
+    base = load_layout(EXAMPLES / "four-players.txt")
+    cells = [d for p in base.players for d in p.destinations]
+
+    def variant(shift: int):
+        lay = load_layout(EXAMPLES / "four-players.txt")
+        for k, p in enumerate(lay.players):
+            d = cells[(k + shift) % len(cells)]
+            p.destinations = [Destination(d.q, d.r)]
+        return lay
+
+    layouts = [variant(0), variant(1), variant(2), variant(1)]
+    for policy in ("greedy", "solitary", "expert"):
+        games = 6 if policy == "expert" else 60
+        cold = []
+        for lay in layouts:
+            forget_tables()
+            cold.append(run_games(lay, Rules(), [policy] * 4, 5, 0, games))
+        forget_tables()
+        warm = [run_games(lay, Rules(), [policy] * 4, 5, 0, games) for lay in layouts]
+        assert warm == cold, policy
