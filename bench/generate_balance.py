@@ -13,6 +13,8 @@ Run the whole grid (about 200 generations; use ``nice`` on a shared machine):
     nice python bench/generate_balance.py --out bench/generate_balance.json
 A quick subset:
     python bench/generate_balance.py --players 2 4 --difficulties easy --seeds 3
+Measure each board finely (20,000 greedy and solitary games on one more fresh seed: each seat's
+rate, and the chance one default ``terragen simulate`` run calls it BALANCED): ``--truth-games 20000``.
 Check one board 20 times like a user would (``terragen simulate`` default settings,
 seeds 1..20): ``--repeat-check 20`` (greedy only). More seeds for a cell already run:
     python bench/generate_balance.py --players 3 --first-seed 3 --seeds 8
@@ -67,6 +69,26 @@ def worst_distance(layout, policy: str, seed: int, games: int | None) -> tuple[f
     return 100 * worst, worst <= DEFAULT_MARGIN
 
 
+def truth(layout, policy: str, seed: int, games: int) -> dict:
+    """Each seat's rate on a large fresh sample, and from it the chance that one run of
+    ``terragen simulate`` with its defaults calls the board BALANCED (normal approximation
+    per seat, seats taken as independent): a finer measure of a board than one pass/fail check."""
+    from statistics import NormalDist
+
+    from terragen.terrain.sim.runner import DEFAULT_MARGIN, default_games, win_rates
+
+    n = len(layout.players)
+    rates = win_rates(layout, games, seed, policy)
+    user_games = default_games(n, DEFAULT_MARGIN, n)
+    p_ok = 1.0
+    for r in rates:
+        sd = (r * (1 - r) / user_games) ** 0.5
+        dist = NormalDist(r - 1.0 / n, sd)
+        p_ok *= dist.cdf(DEFAULT_MARGIN) - dist.cdf(-DEFAULT_MARGIN)
+    return {"games": games, "rates": [round(r, 4) for r in rates],
+            "worst_points": round(100 * max(abs(r - 1.0 / n) for r in rates), 2), "p_simulate_balanced": round(p_ok, 3)}
+
+
 def write_atomically(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text)
@@ -93,6 +115,9 @@ def main() -> None:
                     help="games per check for the (10x slower) expert players; 0 = as --check-games")
     ap.add_argument("--repeat-check", type=int, default=0,
                     help="also simulate each board with seeds 1..K (greedy, default games) and count BALANCED")
+    ap.add_argument("--truth-games", type=int, default=0,
+                    help="also play N greedy and N solitary games of each board on another fresh seed: each seat's "
+                         "rate to a tenth of a point or so, and the chance a default `terragen simulate` calls it BALANCED")
     ap.add_argument("--out", type=Path, help="write every run as JSON here")
     args = ap.parse_args()
 
@@ -116,6 +141,9 @@ def main() -> None:
                             games = args.expert_games if pol == "expert" else args.check_games
                             d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
                             run[pol] = {"worst_points": round(d, 2), "balanced": ok}
+                        if args.truth_games:
+                            for pol in ("greedy", "solitary"):
+                                run[f"{pol}_truth"] = truth(layout, pol, 2 * FRESH_SEED + seed, args.truth_games)
                         if args.repeat_check:
                             checks = [worst_distance(layout, "greedy", k, None) for k in range(1, args.repeat_check + 1)]
                             run["repeat_balanced"] = sum(ok for _, ok in checks)
@@ -129,7 +157,9 @@ def main() -> None:
 
 def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
     head = "| seats | preset | median s | p95 s | median CPU s | time-outs | best-effort boards | " + " | ".join(
-        f"{p}: median / worst points, BALANCED" for p in policies) + (f" | BALANCED in {repeat} user checks" if repeat else "") + " |"
+        f"{p}: median / worst points, BALANCED" for p in policies) + "".join(
+        f" | {p}, large sample: median / worst points, P(simulate says BALANCED)" for p in ("greedy", "solitary")
+        if any(f"{p}_truth" in r for r in runs)) + (f" | BALANCED in {repeat} user checks" if repeat else "") + " |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     cells: dict[tuple[int, str], list[dict]] = {}
@@ -146,6 +176,13 @@ def print_table(runs: list[dict], policies: list[str], repeat: int) -> None:
             ds = [r[p]["worst_points"] for r in ok if p in r]
             row.append(f"{statistics.median(ds):.2f} / {max(ds):.2f}, {sum(r[p]['balanced'] for r in ok if p in r)}/{len(ds)}"
                        if ds else "-")
+        for p in ("greedy", "solitary"):
+            tr = [r[f"{p}_truth"] for r in ok if f"{p}_truth" in r]
+            if tr:
+                row.append(f"{statistics.median(t['worst_points'] for t in tr):.2f} / "
+                           f"{max(t['worst_points'] for t in tr):.2f}, P(BALANCED) mean "
+                           f"{statistics.mean(t['p_simulate_balanced'] for t in tr):.2f} min "
+                           f"{min(t['p_simulate_balanced'] for t in tr):.2f}")
         if repeat:
             reps = [r["repeat_balanced"] for r in ok if "repeat_balanced" in r]
             row.append(", ".join(f"{x}/{repeat}" for x in reps) or "-")

@@ -579,7 +579,7 @@ class Balancer:
                     # the first class's signed distance from fair (the other's follows from it)
                     pairs.append((self.modelled(trial)[a] - self.fair, oa.penalty + ob.penalty, trial))
             self._ranked = pairs
-            self._learned = {"greedy": [0.0, 0], "solitary": [0.0, 0]}
+            self._learned = {self.settings.policy: [0.0, 0], "solitary": [0.0, 0]}
         sizes = (_chunked(first / 6, self.n), _chunked(first / 2, self.n), first)
         while self._tried < SCREEN_PAIRS and self._full < SEARCH_PAIRS:
             if self.should_stop():
@@ -702,8 +702,14 @@ class Balancer:
                        "win_rates": [round(r, 4) for r in rates]}
 
     def _class_se(self, games: int) -> float:
-        """The standard error of a class's pooled rate on ``games`` games of a fair board."""
-        return math.sqrt(self.fair * (1 - self.fair) / games / len(self.classes[0]))
+        """The standard error of a class's pooled rate on ``games`` games of a fair board.
+
+        A game has one winner, so the wins of a class of ``k`` seats are one binomial count
+        with chance ``k / n`` (the seats of a class are not independent samples: when one wins
+        the others lose); its pooled rate is that count's share divided by ``k``."""
+        k = len(self.classes[0])
+        share = k * self.fair
+        return math.sqrt(share * (1 - share) / games) / k
 
     def play(self, layout, tally: Tally, size: int) -> None:
         """Grow ``tally`` to the first ``size`` games of its seed on ``layout``.
