@@ -138,3 +138,23 @@ def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
     # the pair it settled on leans against the offset in the race model
     a = bal.classes[0][0]
     assert bal.modelled(bal.cand.dests)[a] - bal.fair < -0.01
+
+
+def test_class_noise_is_that_of_games_with_one_winner(monkeypatch):
+    """The checks judge a class of symmetric seats by its pooled rate, so they must know that
+    rate's noise: games have one winner, so a class's wins are one binomial count. Here games
+    of a fair 4-seat board are drawn many times over and the spread of the pooled rate is
+    compared with what the checks assume."""
+    import random
+    import statistics
+
+    bal = _first_class_balancer(monkeypatch)
+    games, samples = 2400, 400
+    rng = random.Random(7)
+    first = set(bal.classes[0])
+    pooled = []
+    for _ in range(samples):
+        wins = sum(1 for _ in range(games) if rng.randrange(bal.n) in first)
+        pooled.append(wins / games / len(first))
+    spread = statistics.stdev(pooled)
+    assert abs(spread - bal._class_se(games)) < 0.12 * bal._class_se(games), (spread, bal._class_se(games))
