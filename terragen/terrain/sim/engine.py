@@ -280,6 +280,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
         options = line_options(state, seat, roll)
         if not options:
             return
+        cell = policy.choose_move(state, seat, roll, options)
     else:
         w, r = dice.roll()
         roll = Roll(w, r)
@@ -297,17 +298,18 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
             return
         options = move_options(state, seat, roll)
         if type(options) is MappingProxyType and type(policy).__dict__.get("decides_by_board"):
-            # the cells open to it are the board state's own: the choice is the same as before
-            setup = state.setup  # the tables may be shared by layouts of other seats on this board
+            # the cells open to it are the board state's own, so the choice is the one made
+            # before on this state (keyed by what it depends on: the seat's start and frame,
+            # targets, cell, collection and points; two seats may hold the same targets)
+            setup = state.setup
             key = (type(policy), setup.starts[seat], setup.hand[seat], setup.groups[seat], state.pos[seat],
                    state.collected[seat], roll.budget)
             memo = state.cache.memo
-            cell = memo.get(key, -1)
-            if cell < 0:
+            cell = memo.get(key)
+            if cell is None:
                 cell = memo[key] = policy.choose_move(state, seat, roll, options)
-            apply_move(state, seat, cell)
-            return
-    cell = policy.choose_move(state, seat, roll, options)
+        else:
+            cell = policy.choose_move(state, seat, roll, options)
     if cell not in options:
         raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
     apply_move(state, seat, cell)

@@ -223,7 +223,7 @@ class GreedyPolicy(BasePolicy):
         groups = state.setup.groups[seat]
         mask = state.collected[seat]
         # a function of the board state and these alone (the start and hand fix the seat's frame,
-        # whose order breaks ties; the tables are shared by layouts with other seats on this board)
+        # whose order breaks ties: two seats may hold the same targets)
         key = ("own-rotation", state.setup.starts[seat], state.setup.hand[seat], groups, pos, mask)
         memo = state.cache.memo
         if key not in memo:
