@@ -25,20 +25,48 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl-C so the same cleanup runs."""
 
 
+_HELD = (signal.SIGINT, signal.SIGTERM)
+_hold_depth = 0
+_held_back: list[int] = []
+
+
+def _interrupt_for(signum: int) -> KeyboardInterrupt:
+    return Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM back during the block (delivered right after it): for work an
-    interrupt must not split, such as renaming an output set into place."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    try:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    except (AttributeError, ValueError, OSError):  # not the main thread or no pthreads: rename unguarded
+    """Hold SIGINT/SIGTERM back during the block (raised right after it): for work an
+    interrupt must not split, such as creating a temporary and noting it, or renaming an
+    output set into place.
+
+    Blocking the signals in the main thread alone is not enough: while a process pool's
+    helper threads run, the kernel hands the signal to one of them and the main thread
+    still runs the Python handler at its next bytecode. So the handler the CLI installs
+    (:func:`install_handlers`) only notes a signal while a hold is on, and the end of the
+    outermost hold raises it. The mask still covers code that runs without that handler.
+    """
+    global _hold_depth
+    if threading.current_thread() is not threading.main_thread():  # handlers only run in the main thread
         yield
         return
+    if _hold_depth == 0:
+        _held_back.clear()  # one noted just as an earlier hold ended was raised by then
+    _hold_depth += 1
+    try:
+        old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    except (AttributeError, ValueError, OSError):  # no pthreads: the handler alone holds
+        old_mask = None
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if old_mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)  # a blocked signal now reaches _handle
+        _hold_depth -= 1
+        if _hold_depth == 0 and _held_back:
+            signum = _held_back[0]
+            _held_back.clear()
+            raise _interrupt_for(signum)
 
 
 def exit_code_for(exc: BaseException) -> int:
@@ -60,13 +88,17 @@ def _importing(frame) -> bool:
 def _handle(signum, frame) -> None:
     """Raise the interrupt, unless a module is being imported: some libraries (numpy) turn any
     exception during their import into an ImportError with a traceback on stderr, so the
-    signal is sent again shortly, after the import has finished."""
+    signal is sent again shortly, after the import has finished. During
+    :func:`signals_held` the signal is only noted; the hold raises it when it ends."""
+    if _hold_depth:
+        _held_back.append(signum)
+        return
     if _importing(frame):
         timer = threading.Timer(RETRY, os.kill, (os.getpid(), signum))
         timer.daemon = True
         timer.start()
         return
-    raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+    raise _interrupt_for(signum)
 
 
 def install_handlers() -> None:

@@ -171,3 +171,35 @@ def test_stray_temporaries_are_removed(tmp_path):
     assert remove_stray_temporaries(tmp_path) == 1
     assert [p.name for p in tmp_path.iterdir()] == ["board.json"]
     json.loads((tmp_path / "board.json").read_text())
+
+
+def test_a_signal_another_thread_takes_waits_for_the_writer(tmp_path):
+    """While a pool's helper threads run, the kernel may hand Ctrl-C to one of them even though
+    the main thread holds signals back; the Python handler still runs in the main thread.
+    It must wait until the temporary is noted, so the interrupted set leaves none behind."""
+    import signal
+
+    from terragen.interrupts import install_handlers, signals_held
+
+    old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    release = threading.Event()
+    helper = threading.Thread(target=release.wait, daemon=True)  # a thread that does not block the signal
+    helper.start()
+    reached_end = False
+    install_handlers()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with OutputSet() as out:
+                with signals_held():
+                    os.kill(os.getpid(), signal.SIGINT)
+                    deadline = time.monotonic() + 0.5
+                    while time.monotonic() < deadline:  # bytecodes at which a handler may run
+                        pass
+                    out.add(tmp_path / "a.txt", "new")
+                    reached_end = True
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+        release.set()
+    assert reached_end
+    assert os.listdir(tmp_path) == []
