@@ -71,20 +71,15 @@ def worst_distance(layout, policy: str, seed: int, games: int | None) -> tuple[f
 
 def truth(layout, policy: str, seed: int, games: int) -> dict:
     """Each seat's rate on a large fresh sample, and from it the chance that one run of
-    ``terragen simulate`` with its defaults calls the board BALANCED (normal approximation
-    per seat, seats taken as independent): a finer measure of a board than one pass/fail check."""
-    from statistics import NormalDist
-
+    ``terragen simulate`` with its defaults calls the board BALANCED (``balanced_odds``):
+    a finer measure of a board than one pass/fail check. The rates are taken as measured,
+    with their own noise, so the chance is slightly understated."""
     from terragen.terrain.sim.runner import DEFAULT_MARGIN, default_games, win_rates
+    from terragen.terrain.sim.stats import balanced_odds
 
     n = len(layout.players)
     rates = win_rates(layout, games, seed, policy)
-    user_games = default_games(n, DEFAULT_MARGIN, n)
-    p_ok = 1.0
-    for r in rates:
-        sd = (r * (1 - r) / user_games) ** 0.5
-        dist = NormalDist(r - 1.0 / n, sd)
-        p_ok *= dist.cdf(DEFAULT_MARGIN) - dist.cdf(-DEFAULT_MARGIN)
+    p_ok = balanced_odds(rates, default_games(n, DEFAULT_MARGIN, n), DEFAULT_MARGIN)
     return {"games": games, "rates": [round(r, 4) for r in rates],
             "worst_points": round(100 * max(abs(r - 1.0 / n) for r in rates), 2), "p_simulate_balanced": round(p_ok, 3)}
 

@@ -66,6 +66,7 @@ SCREEN_PAIRS = 24  # destination pairs of two classes screened (on a sixth of th
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be to be tried, in margins
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
+SIMULATE_MISS = 0.03  # how often `terragen simulate` (its defaults) may call a verified board of classes NOT BALANCED
 OFFSET_PRIOR_GAMES = 1200  # how strongly a terrain's learned class offset is shrunk towards none
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
@@ -670,6 +671,36 @@ class Balancer:
         if self.fairest is None or unfair < self.fairest[0]:
             self.fairest = (unfair, self.cand.copy())
 
+    def _confirm_limit(self, games: int) -> float:
+        """How far the classes' pooled rates may be from fair in the tuned players' fresh check
+        on ``games`` games: the largest true distance at which ``terragen simulate`` with its
+        defaults still calls the board BALANCED in all but ``SIMULATE_MISS`` of its runs, less
+        this check's own noise (a board is kept on a measurement, not on its true rates); at
+        least twice that noise, or no fair board would pass.
+
+        Why tie it to ``simulate``: that run is how a user checks the board, so its verdict is
+        what has to hold; a fixed share of the margin was either needlessly strict (and cost
+        seconds of search) or, with fewer games behind ``simulate``, not strict enough.
+        """
+        from terragen.terrain.sim.runner import default_games
+        from terragen.terrain.sim.stats import balanced_odds
+
+        sizes = [len(c) for c in self.classes]
+        user_games = default_games(self.n, self.settings.margin, self.n)
+
+        def odds(gap: float) -> float:
+            up = self.fair + gap
+            down = self.fair - gap * sizes[0] / (self.n - sizes[0])
+            return balanced_odds([up if s in self.classes[0] else down for s in range(self.n)], user_games,
+                                 self.settings.margin)
+
+        lo, hi = 0.0, self.settings.margin
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if odds(mid) >= 1 - SIMULATE_MISS else (lo, mid)
+        se = self._class_se(games)
+        return max(lo - se, 2.0 * se)
+
     def _class_limit(self, share: float, games: int) -> float:
         """How far a class's pooled rate may be from fair: ``share`` of the margin, or twice the
         noise of ``games`` games when that is larger (a fair board measures about that far off)."""
@@ -688,14 +719,14 @@ class Balancer:
                     return False
         return True
 
-    def _confirm(self, seed: int, games: int) -> tuple[list[float], dict]:
-        """The tuned players' fresh-seed check on a board of two classes, grown in steps (a
+    def _confirm(self, seed: int, games: int, policy: str) -> tuple[list[float], dict]:
+        """One kind of player's fresh-seed check on a board of two classes, grown in steps (a
         quarter, half, all of ``games``) and stopped as soon as a class is clearly outside
         the limit (by twice the sample's noise): a pair the screening flattered costs a
         quarter of the check. The record names the games actually played, so replaying it
         with ``terragen simulate`` gives the same rates."""
-        tally = Tally(self.settings.policy, seed, self.n)
-        self._grow((tally,), {tally.policy: self._class_limit(self._tune_share, games)},
+        tally = Tally(policy, seed, self.n)
+        self._grow((tally,), {tally.policy: self._confirm_limit(games)},
                    (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games))
         rates = tally.rates
         return rates, {"games": tally.played, "seed": seed, "policy": tally.policy,
@@ -782,30 +813,24 @@ class Balancer:
                 threshold = self.settings.margin * share
                 if self.should_stop():
                     return None
-                # two classes: the tuned players' check is also the search's confirmation, on twice
-                # the games, and their classes' pooled rates must be as close as the search's own
-                confirming = two_classes and policy == self.settings.policy
-                if confirming:
-                    rates, rec = self._confirm(verify_seed, top)
+                # two classes: every kind of player's check is also the search's confirmation, on
+                # twice the games, judged by the classes' pooled rates (by symmetry the best
+                # estimate of each of their seats'), which must be as close as `simulate` needs
+                if two_classes:
+                    rates, rec = self._confirm(verify_seed, top, policy)
                     games = rec["games"]
                 else:
                     games = verify
                     rates, rec = simulated_rates(self.to_layout(self.cand), games, verify_seed, policy, self.should_stop,
                                                  self.pool)
                 worst = self.worst(rates)
-                if two_classes and not confirming:
-                    # the other players' check judges each class by its pooled rate (by symmetry
-                    # the best estimate of each of its seats'), every seat within the margin itself
-                    threshold = self.settings.margin
-                ok = worst <= threshold and games == (top if confirming else verify)
+                ok = worst <= threshold and games == (top if two_classes else verify)
                 pooled_note = ""
                 if two_classes:
                     pooled = self.worst(self.pooled(rates))
-                    if confirming:
-                        pooled_limit = self._class_limit(self._tune_share, top)
+                    pooled_limit = self._confirm_limit(top)
+                    if policy == self.settings.policy:
                         self._keep_if_fairest(pooled + 2.0 * self._class_se(games), 0.0)
-                    else:
-                        pooled_limit = self._class_limit(SOLITARY_SEARCH_SHARE, games)
                     ok = ok and pooled <= pooled_limit
                     rec.update({"pooled_worst_deviation": round(pooled, 4), "pooled_threshold": round(pooled_limit, 4)})
                     pooled_note = f", classes pooled {100 * pooled:.2f}"

@@ -44,6 +44,24 @@ def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+def balanced_odds(rates: Sequence[float], games: int, margin: float) -> float:
+    """The chance that one run of ``games`` games calls a board whose seats truly win
+    ``rates`` BALANCED (every measured rate within ``margin`` of 1/n).
+
+    A normal approximation per seat, the seats taken as independent: good to a point
+    or two at thousands of games. It says how reliable a verdict is for a board, which
+    a single pass or fail does not. With two seats one rate decides the other, so only
+    the first counts.
+    """
+    fair = 1.0 / len(rates)
+    odds = 1.0
+    for r in rates[:1] if len(rates) == 2 else rates:
+        sd = math.sqrt(max(r * (1 - r), 1e-12) / games)
+        above, below = (fair + margin - r) / sd, (fair - margin - r) / sd
+        odds *= 0.5 * (math.erfc(-above / math.sqrt(2)) - math.erfc(-below / math.sqrt(2)))
+    return odds
+
+
 @dataclass
 class SeatStats:
     seat: int

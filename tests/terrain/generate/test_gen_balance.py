@@ -158,3 +158,24 @@ def test_class_noise_is_that_of_games_with_one_winner(monkeypatch):
         pooled.append(wins / games / len(first))
     spread = statistics.stdev(pooled)
     assert abs(spread - bal._class_se(games)) < 0.12 * bal._class_se(games), (spread, bal._class_se(games))
+
+
+def test_a_board_of_classes_that_passes_is_balanced_under_simulate_defaults(monkeypatch):
+    """The fresh check on two classes of seats lets a board through at a pooled distance chosen
+    so that `terragen simulate`, with its defaults, calls it BALANCED in at least 97 runs of
+    100. A board that passed with its measurement one standard error below the truth is drawn
+    here as many runs of `simulate` would play it."""
+    import numpy as np
+
+    from terragen.terrain.generate.balance import _chunked
+    from terragen.terrain.sim.runner import default_games
+
+    bal = _first_class_balancer(monkeypatch)
+    games = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
+    gap = bal._confirm_limit(games) + bal._class_se(games)
+    first = set(bal.classes[0])
+    rates = [bal.fair + gap if s in first else bal.fair - gap for s in range(bal.n)]
+    runs = np.random.default_rng(3).multinomial(default_games(bal.n), rates, size=20000) / default_games(bal.n)
+    balanced = float(np.mean(np.all(np.abs(runs - bal.fair) <= bal.settings.margin, axis=1)))
+    assert balanced >= 0.96, balanced
+    assert bal._confirm_limit(games) > 2 * bal._class_se(games)  # looser than twice the noise: room to pass

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from terragen.terrain.files import load_layout
 from terragen.terrain.race import race_for_layout
 from terragen.terrain.sim import Rules, simulate_layout
@@ -92,12 +94,12 @@ def test_variant_name_and_description():
 def test_default_games_keep_the_verdicts_noise_small():
     from terragen.terrain.sim import default_games
 
-    assert [default_games(k) for k in (2, 4, 6)] == [3600, 2700, 2004]
+    assert [default_games(k) for k in (2, 4, 6)] == [6400, 4800, 3558]
     for sides in range(2, 7):
         n = default_games(sides)
         p = 1 / sides
-        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 3 + 1e-12 and n % sides == 0
-    assert default_games(2, margin=0.05) == 900
+        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 4 + 1e-12 and n % sides == 0
+    assert default_games(2, margin=0.05) == 1600
     assert default_games(2, seats=4) % 4 == 0  # teams: every seat opens equally often
 
 
@@ -123,3 +125,18 @@ def test_win_rates_are_the_simulated_rates():
     rates = win_rates(layout, 60, 5, "greedy")
     rep = simulate_layout(layout, games=60, seed=5, policy="greedy")
     assert rates == tuple(s.rate for s in rep.seats) and len(rates) == 2
+
+
+@pytest.mark.parametrize("rates,games", [([0.26, 0.24, 0.26, 0.24], 2700), ([0.26, 0.24, 0.26, 0.24], 4800),
+                                         ([0.53, 0.47], 6400), ([0.18, 0.16, 0.17, 0.17, 0.16, 0.16], 3558),
+                                         ([0.3, 0.2, 0.25, 0.25], 4800)])
+def test_balanced_odds_match_repeated_runs(rates, games):
+    """The chance that one run calls a board BALANCED, against that many runs drawn outright."""
+    import numpy as np
+
+    from terragen.terrain.sim.stats import balanced_odds
+
+    rng = np.random.default_rng(11)
+    drawn = rng.multinomial(games, np.array(rates) / sum(rates), size=20000) / games
+    share = float(np.mean(np.all(np.abs(drawn - 1 / len(rates)) <= 0.025, axis=1)))
+    assert abs(balanced_odds(rates, games, 0.025) - share) < 0.02, (balanced_odds(rates, games, 0.025), share)
