@@ -191,6 +191,7 @@ class Balancer:
         self.mirror = self.cand.mirror if self.cand.mirror is not None and self.cand.mirror.keeps_order else None
         self.classes = self.mirror.classes if self.mirror is not None else [[s] for s in range(self.n)]
         self.offset: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._safe_gap: float | None = None  # see _simulate_safe_gap
         self._solo_seed = balance_seed("solo", self.seed, self.attempt, 0)
         self._reset_board()
         self._seen = {tuple(map(tuple, self.cand.dests))}
@@ -672,34 +673,41 @@ class Balancer:
             self.fairest = (unfair, self.cand.copy())
 
     def _confirm_limit(self, games: int) -> float:
-        """How far the classes' pooled rates may be from fair in the tuned players' fresh check
-        on ``games`` games: the largest true distance at which ``terragen simulate`` with its
-        defaults still calls the board BALANCED in all but ``SIMULATE_MISS`` of its runs, less
-        this check's own noise (a board is kept on a measurement, not on its true rates); at
-        least twice that noise, or no fair board would pass.
+        """How far the classes' pooled rates may be from fair in a fresh-seed check on
+        ``games`` games: :meth:`_simulate_safe_gap` less this check's own noise (a board is
+        kept on a measurement, not on its true rates); at least twice that noise, or no fair
+        board would pass.
 
         Why tie it to ``simulate``: that run is how a user checks the board, so its verdict is
         what has to hold; a fixed share of the margin was either needlessly strict (and cost
         seconds of search) or, with fewer games behind ``simulate``, not strict enough.
         """
+        se = self._class_se(games)
+        return max(self._simulate_safe_gap() - se, 2.0 * se)
+
+    def _simulate_safe_gap(self) -> float:
+        """The largest true distance of the first class from fair (the other class making up
+        the difference) at which ``terragen simulate`` with its defaults still calls the board
+        BALANCED in all but ``SIMULATE_MISS`` of its runs (worked out once per balancer)."""
+        if self._safe_gap is not None:
+            return self._safe_gap
         from terragen.terrain.sim.runner import default_games
         from terragen.terrain.sim.stats import balanced_odds
 
-        sizes = [len(c) for c in self.classes]
+        first = self.classes[0]
         user_games = default_games(self.n, self.settings.margin, self.n)
 
         def odds(gap: float) -> float:
-            up = self.fair + gap
-            down = self.fair - gap * sizes[0] / (self.n - sizes[0])
-            return balanced_odds([up if s in self.classes[0] else down for s in range(self.n)], user_games,
+            up, down = self.fair + gap, self.fair - gap * len(first) / (self.n - len(first))
+            return balanced_odds([up if s in first else down for s in range(self.n)], user_games,
                                  self.settings.margin)
 
         lo, hi = 0.0, self.settings.margin
         for _ in range(40):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if odds(mid) >= 1 - SIMULATE_MISS else (lo, mid)
-        se = self._class_se(games)
-        return max(lo - se, 2.0 * se)
+        self._safe_gap = lo
+        return lo
 
     def _class_limit(self, share: float, games: int) -> float:
         """How far a class's pooled rate may be from fair: ``share`` of the margin, or twice the
