@@ -132,6 +132,9 @@ def _command_path(exc: click.ClickException) -> str:
     return ctx.command_path if ctx is not None else "terragen"
 
 
+_QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
     import signal
@@ -140,6 +143,11 @@ def main(argv: list[str] | None = None) -> None:
     from terragen.interrupts import install_handlers
 
     args = sys.argv[1:] if argv is None else argv
+    if argv is None and _QUIET_TRACKER not in sys.warnoptions:
+        # Ctrl-C or SIGTERM ends the simulation processes at once, and multiprocessing's
+        # resource tracker (a helper process started with our -W options) then frees what
+        # they held and says so on stderr, under the one line the user is promised
+        sys.warnoptions.append(_QUIET_TRACKER)
     protect_stdout()
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     install_handlers()

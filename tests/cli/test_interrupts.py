@@ -197,3 +197,24 @@ def _descendants_alive(pids: set[int]) -> set[int]:
         except OSError:
             pass
     return alive
+
+
+def test_the_resource_tracker_of_a_cli_run_keeps_quiet(tmp_path):
+    """An interrupted run ends its simulation processes at once; multiprocessing's resource
+    tracker then frees what they held and would say so on stderr, under the one line a user
+    is promised. Here a run leaves a semaphore registered, as a killed pool can."""
+    script = tmp_path / "leak.py"
+    script.write_text(
+        "import atexit, sys\n"
+        "from multiprocessing import resource_tracker\n"
+        "from terragen.cli import main\n"
+        "def leak():\n"
+        "    resource_tracker.ensure_running()\n"
+        "    resource_tracker.register('/mp-terragen-test-leak', 'semaphore')\n"
+        "atexit.register(leak)\n"
+        "sys.argv = ['terragen', 'presets']\n"
+        "main()\n")
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
