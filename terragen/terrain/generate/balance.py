@@ -45,6 +45,7 @@ from terragen.grids import hex as hx
 from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
+from terragen.terrain.generate.pair_offsets import PairOffsets
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
@@ -67,7 +68,6 @@ CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric sea
 RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be to be tried, in margins
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
 SIMULATE_MISS = 0.03  # how often `terragen simulate` (its defaults) may call a verified board of classes NOT BALANCED
-OFFSET_PRIOR_GAMES = 1200  # how strongly a terrain's learned class offset is shrunk towards none
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -558,9 +558,10 @@ class Balancer:
         another's route). Measured on 4-seat hard terrain, that moves the first class's pooled
         rate by an amount that is much the same for every pair on one terrain (solitary
         players: 0 to 3 points, greedy: up to 7) and differs from terrain to terrain. So every
-        simulated pair teaches the terrain's offset for each kind of player
-        (:meth:`_class_offset`), and the next pair is the one whose models *plus* those
-        offsets are fairest; a terrain whose best such pair is still far off is given up.
+        simulated pair teaches the terrain's offsets for each kind of player, one term per
+        destination of each class (:class:`PairOffsets`), and the next pair is the one whose
+        models *plus* those offsets are fairest; a terrain whose best such pair is still far
+        off is given up.
 
         Expert players are not checked here: measured on 4-seat boards, a check that keeps
         only pairs near-fair for them found none within the time limit on hard and brutal
@@ -581,7 +582,8 @@ class Balancer:
                     # the first class's signed distance from fair (the other's follows from it)
                     pairs.append((self.modelled(trial)[a] - self.fair, oa.penalty + ob.penalty, trial))
             self._ranked = pairs
-            self._learned = {self.settings.policy: [0.0, 0], "solitary": [0.0, 0]}
+            k = len(self.classes[0])
+            self._learned = {self.settings.policy: PairOffsets(k, self.fair), "solitary": PairOffsets(k, self.fair)}
         sizes = (_chunked(first / 6, self.n), _chunked(first / 2, self.n), first)
         while self._tried < SCREEN_PAIRS and self._full < SEARCH_PAIRS:
             if self.should_stop():
@@ -610,24 +612,28 @@ class Balancer:
         return False
 
     def _next_pair(self) -> tuple[float, float, list[list[int]]] | None:
-        """The untried pair whose models plus this terrain's learned offsets are fairest for
-        both kinds of player: (race model's and solo-greedy race's signed distance of the first
-        class from fair, destinations); None when even that pair is predicted far off.
+        """The untried pair whose models, corrected by what this terrain's simulated pairs
+        taught (:class:`PairOffsets`), are fairest for both kinds of player: (race model's
+        and solo-greedy race's signed distance of the first class from fair, destinations);
+        None when even that pair is predicted far off.
 
         Only pairs the corrected race model calls near-fair get a solo-greedy race (200 solo
         games for each new destination set), and those are remembered for this terrain.
         """
         a = self.classes[0][0]
-        lone, greedy = self._class_offset("solitary"), self._class_offset(self.settings.policy)
+        lone, greedy = self._learned["solitary"], self._learned[self.settings.policy]
         near = self.settings.margin * RACE_SHARE
         best = None
         for k, (race_dev, pen, trial) in enumerate(self._ranked):
-            if abs(race_dev + lone) > near:
+            key_a, key_b = self._pair_keys(trial)
+            lone_dev = lone.predict(key_a, key_b, self.fair + race_dev) - self.fair
+            if abs(lone_dev) > near:
                 continue
             if not self._pair_ok(trial):
                 continue
             solo_dev = self.class_solo_model(trial)[a] - self.fair
-            key = (max(abs(race_dev + lone), abs(solo_dev + greedy)), pen, trial)
+            greedy_dev = greedy.predict(key_a, key_b, self.fair + solo_dev) - self.fair
+            key = (max(abs(lone_dev), abs(greedy_dev)), pen, trial)
             if best is None or key < best[0]:
                 best = (key, k, race_dev, solo_dev)
         if best is None or best[0][0] > self.settings.margin * SOLO_SHARE:
@@ -635,6 +641,11 @@ class Balancer:
         _, k, race_dev, solo_dev = best
         trial = self._ranked.pop(k)[2]
         return race_dev, solo_dev, trial
+
+    def _pair_keys(self, dests: list[list[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The destinations of each class's first seat: what names a pair of the class search."""
+        a, b = (c[0] for c in self.classes)
+        return tuple(dests[a]), tuple(dests[b])
 
     def _pair_ok(self, dests: list[list[int]]) -> bool:
         """:meth:`_cross_ok` for a pair of the class search, remembered for this terrain."""
@@ -644,24 +655,17 @@ class Balancer:
         return self._ok[key]
 
     def _learn_class_offsets(self, dests: list[list[int]], *tallies: Tally) -> None:
-        """Add what simulated games measured beyond the models (the first class's pooled rate
-        minus the solo-greedy race for the tuned players, minus the race model for solitary
-        players) to this terrain's offsets, weighted by the games behind each."""
+        """Teach this terrain's offsets what simulated games measured beyond the models (the
+        first class's pooled rate against the solo-greedy race for the tuned players, against
+        the race model for solitary players)."""
         a = self.classes[0][0]
+        key_a, key_b = self._pair_keys(dests)
         for tally in tallies:
             seen = self._learned.get(tally.policy)
             if seen is None or not tally.played:
                 continue
             model = self.modelled if tally.policy == "solitary" else self.class_solo_model
-            seen[0] += tally.played * (self.pooled(tally.rates)[a] - model(dests)[a])
-            seen[1] += tally.played
-
-    def _class_offset(self, policy: str) -> float:
-        """This terrain's learned offset of the first class for ``policy`` players, shrunk
-        towards 0 as if ``OFFSET_PRIOR_GAMES`` games had measured none (the first pair's few
-        hundred games are noisy, and pairs differ around the terrain's mean by a few points)."""
-        total, games = self._learned[policy]
-        return total / (games + OFFSET_PRIOR_GAMES)
+            seen.add(key_a, key_b, self.pooled(tally.rates)[a], model(dests)[a], tally.played)
 
     def _keep_if_fairest(self, bound: float, race_worst: float) -> None:
         """Remember the current destinations as the best-effort board if they are the fairest
