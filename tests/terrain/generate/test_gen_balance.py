@@ -140,6 +140,40 @@ def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
     assert bal.modelled(bal.cand.dests)[a] - bal.fair < -0.01
 
 
+@pytest.mark.parametrize("world", [2, 8, 10])
+def test_class_search_learns_what_each_destination_does_to_the_meetings(monkeypatch, world):
+    """Beyond a terrain-wide lean, what tokens meeting do depends on where each class's
+    destination is. The oracle here adds a term per destination of each class (up to 4
+    points either way, none of it in the models); the search must learn those terms from
+    the pairs it simulates and settle, within a few pairs, on one the oracle calls fair."""
+    import random
+
+    bal = _first_class_balancer(monkeypatch)
+    a, b = (c[0] for c in bal.classes)
+    first_class = set(bal.classes[0])
+    rng = random.Random(world)
+    terms: dict = {}
+
+    def term(key):
+        return terms.setdefault(key, rng.uniform(-0.05, 0.05))
+
+    def oracle(dests):
+        lean = 0.02 + term(("a", tuple(dests[a]))) - term(("b", tuple(dests[b])))
+        return [p + (lean if s in first_class else -lean) for s, p in enumerate(bal.modelled(dests))]
+
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in oracle(bal.cand.dests)]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "class_solo_model", bal.modelled)
+    tried = []
+    monkeypatch.setattr(bal, "_say", tried.append)
+    assert bal.search_classes(seed=1, first=2400)
+    assert bal.worst(bal.pooled(oracle(bal.cand.dests))) <= bal._class_limit(0.15, 2400)
+    assert len(tried) <= 12, tried
+
+
 def test_class_noise_is_that_of_games_with_one_winner(monkeypatch):
     """The checks judge a class of symmetric seats by its pooled rate, so they must know that
     rate's noise: games have one winner, so a class's wins are one binomial count. Here games
