@@ -556,8 +556,9 @@ class Balancer:
 
         What neither model sees is the tokens meeting (send-backs, one seat's turn cutting
         another's route). Measured on 4-seat hard terrain, that moves the first class's pooled
-        rate by an amount that is much the same for every pair on one terrain (solitary
-        players: 0 to 3 points, greedy: up to 7) and differs from terrain to terrain. So every
+        rate by an amount that differs from terrain to terrain (solitary players: 0 to 3
+        points, greedy: up to 7) and, within a terrain, is a common part plus a part for each
+        class's destination, much the same whichever destination the other class has. So every
         simulated pair teaches the terrain's offsets for each kind of player, one term per
         destination of each class (:class:`PairOffsets`), and the next pair is the one whose
         models *plus* those offsets are fairest; a terrain whose best such pair is still far

@@ -5,9 +5,9 @@ prediction, per destination of each class.
 Why per destination. The models (the exact race, the solo-greedy race) miss what tokens
 meeting do: send-backs, a turn on doubles cutting another seat's route. Measured on 4- and
 6-seat terrain (``bench/README.md``, "Offsets per destination"), one offset per terrain
-leaves the pairs 2.5-3 points from their simulated rate, while an offset that adds one
-term for the first class's destinations and one for the second's, on the log-odds scale
-of the class's share of the wins, leaves about 1.3: what a destination does to the
+leaves greedy players' pairs 1.5-3.3 points from their simulated rate, while an offset
+that adds one term for the first class's destinations and one for the second's, on the
+log-odds scale of the class's share of the wins, leaves 0.8-1.6: what a destination does to the
 meetings is much the same whichever destination the other class has. The search hunts a
 pair within about 0.7 points of fair, so a sharper prediction means fewer pairs simulated.
 
