@@ -143,7 +143,7 @@ def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
 @pytest.mark.parametrize("world", [2, 8, 10])
 def test_class_search_learns_what_each_destination_does_to_the_meetings(monkeypatch, world):
     """Beyond a terrain-wide lean, what tokens meeting do depends on where each class's
-    destination is. The oracle here adds a term per destination of each class (up to 4
+    destination is. The oracle here adds a term per destination of each class (up to 5
     points either way, none of it in the models); the search must learn those terms from
     the pairs it simulates and settle, within a few pairs, on one the oracle calls fair."""
     import random
