@@ -138,6 +138,45 @@ class GamePool:
             raise
         return out
 
+    def run_each(self, jobs: Sequence[tuple], should_stop: Callable[[], bool] | None = None) -> list[list[GameResult]]:
+        """``[run_games(*job) for job in jobs]``, each job played whole by one worker.
+
+        For many small runs of different layouts (the generator's solo games, a few
+        hundred games each): splitting one of them over the workers would make each worker
+        warm that layout's tables, so the jobs are spread instead. ``should_stop`` is asked
+        between jobs (:class:`Stopped`).
+        """
+        if self.workers <= 1 or len(jobs) < 2:
+            out = []
+            for job in jobs:
+                if out and should_stop is not None and should_stop():
+                    raise Stopped
+                out.append(run_games(*job))
+            return out
+        pool = self._started()
+        todo = iter(jobs)
+        pending: deque = deque()
+        out = []
+        try:
+            for job in todo:
+                pending.append(pool.apply_async(run_games, job))
+                if len(pending) >= AHEAD * self.workers:
+                    break
+            while pending:
+                out.append(self._result(pending.popleft()))
+                if pending and should_stop is not None and should_stop():
+                    self._drain(pending)
+                    raise Stopped
+                job = next(todo, None)
+                if job is not None:
+                    pending.append(pool.apply_async(run_games, job))
+        except Stopped:
+            raise
+        except BaseException:
+            self.close()
+            raise
+        return out
+
     @staticmethod
     def _run_here(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
                   should_stop: Callable[[], bool] | None,

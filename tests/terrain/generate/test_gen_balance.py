@@ -213,3 +213,32 @@ def test_a_board_of_classes_that_passes_is_balanced_under_simulate_defaults(monk
     balanced = float(np.mean(np.all(np.abs(runs - bal.fair) <= bal.settings.margin, axis=1)))
     assert balanced >= 0.96, balanced
     assert bal._confirm_limit(games) > 2 * bal._class_se(games)  # looser than twice the noise: room to pass
+
+
+@pytest.mark.parametrize("gap_in_noise, games_share, passes", [
+    (None, 0.5, True),  # fair: clearly inside at half the games
+    (1.5, 1.0, True),  # inside the full check's limit, not clearly at half: the whole check is played
+    (-3.0, 0.25, False),  # far outside: dropped after a quarter
+])
+def test_fresh_check_on_classes_stops_as_soon_as_it_is_clear(monkeypatch, gap_in_noise, games_share, passes):
+    """The fresh-seed check on two classes grows in steps and stops when the verdict is plain
+    either way; the record names the games it played. The oracle plays games whose rates are
+    exactly the board's truth, a given number of the full check's standard errors inside (or,
+    negative, outside) the gap `terragen simulate` needs."""
+    from terragen.terrain.generate.balance import _chunked
+
+    bal = _first_class_balancer(monkeypatch)
+    full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
+    gap = 0.0 if gap_in_noise is None else bal._simulate_safe_gap() - gap_in_noise * bal._class_se(full)
+    first = set(bal.classes[0])
+    rates = [bal.fair + gap if s in first else bal.fair - gap for s in range(bal.n)]
+
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=bal.settings.margin)
+    assert ok is passes
+    assert record["games"] == _chunked(full * games_share, bal.n)
+    assert (record["pooled_worst_deviation"] <= record["pooled_threshold"]) is passes

@@ -219,9 +219,11 @@ def test_generated_four_seat_board_is_balanced_on_a_fresh_seed_for_every_player(
     checks = meta["balance"]["verification"]
     assert all(c["verdict"] == "BALANCED" for c in checks)
     greedy, solitary = checks
-    # both checks are also the class search's confirmation: twice the games, pooled classes as
-    # close as `terragen simulate` needs, every seat within its share of the margin besides
-    assert greedy["games"] == solitary["games"] == 2 * BalanceSettings().games_for(4)[2]
+    # both checks are also the class search's confirmation: twice the games (half of that when the
+    # classes are clearly inside at half), pooled classes as close as `terragen simulate` needs,
+    # every seat within its share of the margin besides
+    full = 2 * BalanceSettings().games_for(4)[2]
+    assert greedy["games"] in (full // 2, full) and solitary["games"] in (full // 2, full)
     for check, share in ((greedy, 0.6), (solitary, 0.8)):
         assert check["pooled_worst_deviation"] <= check["pooled_threshold"] < check["threshold"] == pytest.approx(0.025 * share)
     # the greedy check grew in steps on the generator's pool; replayed in one go it gives the same rates

@@ -56,6 +56,22 @@ def test_should_stop_ends_a_run_and_the_pool_stays_usable():
     assert not mp.active_children()
 
 
+def test_run_each_plays_each_job_whole_and_in_order():
+    four, two = _layout("four-players.txt"), _layout("two-players.txt")
+    jobs = [(four, Rules(), ["greedy"] * 4, 3, 0, 120), (two, Rules(), ["solitary"] * 2, 4, 10, 90),
+            (four, Rules(), ["solitary"] * 4, 5, 0, 60), (two, Rules(), ["greedy"] * 2, 6, 0, 200),
+            (four, Rules(), ["greedy"] * 4, 3, 0, 120)]
+    expected = [run_games(*job) for job in jobs]
+    for workers in (1, 2):
+        with GamePool(workers) as pool:
+            assert pool.run_each(jobs) == expected
+    with GamePool(2) as pool:
+        with pytest.raises(Stopped):
+            pool.run_each(jobs, should_stop=lambda: True)
+        assert pool.run_each(jobs[:2]) == expected[:2]  # still usable
+    assert not mp.active_children()
+
+
 def test_one_worker_starts_no_process():
     layout = _layout("two-players.txt")
     with GamePool(1) as pool:
