@@ -68,6 +68,7 @@ CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric sea
 RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be to be tried, in margins
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
 SIMULATE_MISS = 0.03  # how often `terragen simulate` (its defaults) may call a verified board of classes NOT BALANCED
+MIN_FRESH_GAMES = 2000  # fewest fresh-seed games a check may pass on
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
 
@@ -760,15 +761,18 @@ class Balancer:
     def _confirm(self, seed: int, games: int, policy: str, threshold: float) -> tuple[list[float], dict, bool]:
         """One kind of player's fresh-seed check on a board of two classes, grown in steps (a
         quarter, half, all of ``games``): stopped as soon as a class is clearly outside the
-        limit (by twice the sample's noise), and accepted early when the classes are clearly
-        inside it (:meth:`_clearly_inside`) and every seat within ``threshold``. A pair the
+        limit (by twice the sample's noise), and accepted at half the games (never under
+        ``MIN_FRESH_GAMES``) when the classes are clearly inside it (:meth:`_clearly_inside`)
+        and every seat within ``threshold``. A pair the
         screening flattered costs a quarter of the check, a plainly fair one half. Returns
         (rates, record, whether it passed); the record names the games actually played, so
         replaying it with ``terragen simulate`` gives the same rates."""
         tally = Tally(policy, seed, self.n)
 
         def inside(t: Tally) -> bool:
-            return self.worst(t.rates) <= threshold and self._clearly_inside(t)
+            # never before half the check, nor under the issue's floor of fresh games
+            return (t.played >= max(games / 2, MIN_FRESH_GAMES) and self.worst(t.rates) <= threshold
+                    and self._clearly_inside(t))
 
         passed = self._grow((tally,), {tally.policy: self._confirm_limit(games)},
                             (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games), inside)

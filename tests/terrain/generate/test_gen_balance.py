@@ -241,4 +241,5 @@ def test_fresh_check_on_classes_stops_as_soon_as_it_is_clear(monkeypatch, gap_in
     _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=bal.settings.margin)
     assert ok is passes
     assert record["games"] == _chunked(full * games_share, bal.n)
+    assert not passes or record["games"] >= 2000  # the floor of fresh games for a verdict
     assert (record["pooled_worst_deviation"] <= record["pooled_threshold"]) is passes
