@@ -184,7 +184,8 @@ def main() -> None:
         text = readme.read_text()
         head = "## Generator (Terrain Game)\n"
         a = text.index(head) + len(head)
-        b = text.index("<!-- generator end -->")
+        # only this script's part: the balance sections after it are written by hand
+        b = text.index("<!-- generate_suite end -->")
         text = text[:a] + "\n" + info + "\n\n" + table + "\n\n" + NOTES + "\n" + text[b:]
         readme.write_text(text)
 

@@ -1,0 +1,86 @@
+"""Two versions of the generator on the same specs, interleaved: the way to compare a change.
+
+    git worktree add /tmp/before <commit>
+    python bench/generate_side_by_side.py --before /tmp/before --players 4 6 --seeds 91 92 93
+
+For every (seats, preset, seed) the checkout in ``--before`` and this one generate the same board
+spec one after the other, in alternating order (so a drift in the machine's speed falls on both
+alike), each in a fresh process with the CLI's defaults (two simulation processes, 60 s limit).
+Each line gives the wall time, whether the board is a best-effort one, a fingerprint of the board
+(terrain and destinations) and its final checks; the summary gives totals, medians and the ratio
+per seat count. Why interleaved and not two grids at once: two grids on two cores share them
+unevenly, and one grid after the other meets different machine load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ONE_RUN = r"""
+import hashlib, json, sys, time
+from terragen.terrain.generate import BalanceSettings, generate_board
+from terragen.terrain.generate.options import build_spec
+if __name__ == "__main__":
+    players, difficulty, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    flags = {"players": players, "destinations": None, "difficulty": difficulty, "seed": seed, "time_limit": None,
+             "radius": None, "inventory": None, "placement": None, "shape": None, "symmetry": None}
+    spec, run = build_spec(flags, None)
+    t0 = time.monotonic()
+    layout = generate_board(spec, seed, run["time_limit"], balance=BalanceSettings(), workers=None)
+    wall = time.monotonic() - t0
+    record = layout.extra["meta"].get("balance", {})
+    board = [(c.q, c.r, c.pattern, c.rotation, c.level) for c in layout.cells]
+    board += [[d.hex for d in p.destinations] for p in layout.players]
+    print(json.dumps({"seconds": round(wall, 2), "best_effort": bool(record.get("best_effort")),
+                      "board": hashlib.sha256(json.dumps(board).encode()).hexdigest()[:8],
+                      "checks": [f"{c['policy']} {c['games']} games {100 * c['worst_deviation']:.2f}"
+                                 for c in record.get("verification", [])]}))
+"""
+
+
+def run_one(checkout: Path, players: int, difficulty: str, seed: int) -> dict:
+    import json
+
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    out = subprocess.run([sys.executable, "-c", ONE_RUN, str(players), difficulty, str(seed)], env=env,
+                         capture_output=True, text=True, check=True, cwd=checkout)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--before", type=Path, required=True, help="a checkout of the version to compare against")
+    ap.add_argument("--players", type=int, nargs="+", default=[4, 6])
+    ap.add_argument("--difficulties", nargs="+", default=["easy", "medium", "hard", "brutal"])
+    ap.add_argument("--seeds", type=int, nargs="+", default=[91, 92, 93])
+    args = ap.parse_args()
+    times: dict[int, list[tuple[float, float]]] = {}
+    k = 0
+    for players in args.players:
+        for difficulty in args.difficulties:
+            for seed in args.seeds:
+                k += 1
+                order = [("before", args.before), ("after", ROOT)]
+                got = {name: run_one(path, players, difficulty, seed) for name, path in (order if k % 2 else order[::-1])}
+                for name in ("before", "after"):
+                    r = got[name]
+                    print(f"{name:6s} {players} {difficulty:6s} {seed} {r['seconds']:6.2f} s"
+                          f"{' best-effort' if r['best_effort'] else ''} board {r['board']} {'; '.join(r['checks'])}",
+                          flush=True)
+                times.setdefault(players, []).append((got["before"]["seconds"], got["after"]["seconds"]))
+    for players, pairs in times.items():
+        before, after = [a for a, _ in pairs], [b for _, b in pairs]
+        print(f"{players} seats, {len(pairs)} specs: total {sum(before):.1f} -> {sum(after):.1f} s "
+              f"({sum(before) / sum(after):.2f}x), median {statistics.median(before):.2f} -> "
+              f"{statistics.median(after):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
