@@ -233,6 +233,18 @@ def test_generated_four_seat_board_is_balanced_on_a_fresh_seed_for_every_player(
         assert report.playable and report.balanced, (policy, report.balance_reasons)
 
 
+def test_four_seat_board_is_the_same_with_one_or_two_simulation_processes():
+    """The class search plays its solo games in a batch spread over the processes, and its
+    checks in pieces; none of that may change the board a seed gives."""
+    from terragen.terrain.formats_json import write_json_layout
+
+    spec, _ = build_spec({"players": 4, "difficulty": "easy"})
+    one = generate_board(spec, 3, time_limit=120, workers=1)
+    two = generate_board(spec, 3, time_limit=120, workers=2)
+    assert not one.extra["meta"]["balance"].get("best_effort")
+    assert write_json_layout(one) == write_json_layout(two)
+
+
 def test_cli_symmetry_none_and_a_bad_value(cli, tmp_path):
     out = tmp_path / "plain"
     p = cli("generate", "--players", 3, "--difficulty", "easy", "--seed", 2, "--symmetry", "none", "--no-balance",
