@@ -285,9 +285,25 @@ class ExpertPolicy(GreedyPolicy):
                 best_key, best = key, q
         return best
 
-    def _local(self, state: GameState, values: list[float], cell: int, mask: int, seat: int) -> float:
-        """Expected turns at ``cell`` if its piece had exit ``mask`` and every other value stayed."""
+    def _local(self, state: GameState, cell: int, mask: int, seat: int) -> float:
+        """Expected turns at ``cell`` for ``seat`` if its piece had exit ``mask`` and every other
+        value stayed.
+
+        Remembered per board state: the answer depends on the board, the seat's targets and
+        collection, the cell and the mask alone, and the same few turns are weighed on every
+        double of every game, which made this most of an expert game's time."""
+        groups = state.setup.groups[seat]
+        collected = state.collected[seat]
+        key = ("expert-local", groups, collected, cell, mask)
+        memo = state.cache.memo
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._find_local(state, cell, mask, seat)
+        return value
+
+    def _find_local(self, state: GameState, cell: int, mask: int, seat: int) -> float:
         table = self._table(state, seat)
+        values = table[state.collected[seat]]
         reach: dict[int, int] = {}
         for j, c in _dir_arcs(state, cell, mask):
             for q, cq in state.cache.reach(j).items():
@@ -331,9 +347,9 @@ class ExpertPolicy(GreedyPolicy):
                     continue
                 score = 0.0
                 if cell in cand and me[cell] < INF:
-                    score += me[cell] - self._local(state, me, cell, mask, seat)
+                    score += me[cell] - self._local(state, cell, mask, seat)
                 if them is not None and cell in theirs and them[cell] < INF:
-                    score += self._local(state, them, cell, mask, who) - them[cell]
+                    score += self._local(state, cell, mask, who) - them[cell]
                 if score > best_score:
                     best_score, choice = score, ("rotate", cell, rot)
         if choice is None:
