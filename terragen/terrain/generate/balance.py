@@ -593,16 +593,21 @@ class Balancer:
         a, b = (c[0] for c in self.classes)
         if self._ranked is None:
             self._origin = dests = [list(d) for d in self.cand.dests]
-            pairs = []
+            pairs: dict[tuple, tuple[float, float, list[list[int]]]] = {}
             for oa in self._class_options(a, dests):
                 for ob in self._class_options(b, dests):
                     trial = self._with(dests, a, oa.dests)
                     trial = self._with(trial, b, ob.dests) if trial is not None else None
                     if trial is None:
                         continue
+                    pen = oa.penalty + ob.penalty
                     # the first class's signed distance from fair (the other's follows from it)
-                    pairs.append((self.modelled(trial)[a] - self.fair, oa.penalty + ob.penalty, trial))
-            self._ranked = pairs
+                    race_dev = self.modelled(trial)[a] - self.fair
+                    # one pair per race among the ways of sharing the same cells (see _cells_of_classes)
+                    key = (self._cells_of_classes(trial), round(race_dev, 9))
+                    if key not in pairs or pen < pairs[key][1]:
+                        pairs[key] = (race_dev, pen, trial)
+            self._ranked = list(pairs.values())
             k = len(self.classes[0])
             self._learned = {self.settings.policy: PairOffsets(k, self.fair), "solitary": PairOffsets(k, self.fair)}
         sizes = (_chunked(first / 6, self.n), _chunked(first / 2, self.n), first)
@@ -663,6 +668,17 @@ class Balancer:
         _, k, race_dev, solo_dev = best
         trial = self._ranked.pop(k)[2]
         return race_dev, solo_dev, trial
+
+    def _cells_of_classes(self, dests: list[list[int]]) -> tuple:
+        """Which destination sets each class holds, whichever of its seats holds which.
+
+        Why the class search keeps one pair per value and race: the seats of a class can swap
+        their sets (the first seat taking its image's). Where the exact race model cannot tell
+        the two boards apart, they played identical games for solitary players, dice for dice,
+        and within a few tenths of a point for greedy ones on the terrains measured, so
+        screening both spent a second simulation on what the first had measured; on one
+        4-seat hard terrain a quarter of the screened pairs were such swaps."""
+        return tuple(tuple(sorted(tuple(dests[s]) for s in c)) for c in self.classes)
 
     def _pair_keys(self, dests: list[list[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The destinations of each class's first seat: what names a pair of the class search."""

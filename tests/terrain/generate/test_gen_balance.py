@@ -243,3 +243,34 @@ def test_fresh_check_on_classes_stops_as_soon_as_it_is_clear(monkeypatch, gap_in
     assert record["games"] == _chunked(full * games_share, bal.n)
     assert not passes or record["games"] >= 2000  # the issue's floor of fresh games for a verdict
     assert (record["pooled_worst_deviation"] <= record["pooled_threshold"]) is passes
+
+
+def test_class_search_screens_one_of_two_seat_swaps_the_race_model_cannot_tell_apart(monkeypatch):
+    """The seats of a class can trade destination sets (the first seat taking its image's).
+    Where the exact race model gives both boards the same chances they played the same games
+    for solitary players, so the search offers only one of them. Here the "simulation" is
+    the race model itself, so each pair the search offers passes its screening, and the
+    search is asked again and again for the next pair, as after failed fresh checks; the
+    pairs it offers go from the race-fairest on, and no two of them may be such twins."""
+    bal = _first_class_balancer(monkeypatch)
+
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in bal.modelled(bal.cand.dests)]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "class_solo_model", bal.modelled)
+    offered = []
+    while len(offered) < 8 and bal.search_classes(seed=1, first=2400):
+        offered.append([list(d) for d in bal.cand.dests])
+    assert len(offered) >= 4, offered
+
+    def cells(dests):
+        return [sorted(dests[s] for s in c) for c in bal.classes]
+
+    def same_race(x, y):
+        return all(abs(p - q) < 1e-9 for p, q in zip(bal.modelled(x), bal.modelled(y)))
+
+    for i, x in enumerate(offered):
+        for y in offered[:i]:
+            assert not (cells(x) == cells(y) and same_race(x, y)), (x, y)
