@@ -121,6 +121,10 @@ class GameState:
     send_backs: int = 0
     forfeits: int = 0
     team_of: dict[int, int] = field(default_factory=dict)
+    #: the main rules' moves (inversion allowed): tokens meet and send each other home, paths pass
+    #: over tokens, no teams, no green die, no LOST! (see
+    #: :func:`terragen.terrain.sim.engine.take_turn`, which has a shorter path for them)
+    plain: bool = False
 
     @classmethod
     def new(cls, setup: GameSetup, rules: Rules, rng: random.Random, template: BoardCache | None = None) -> GameState:
@@ -137,6 +141,7 @@ class GameState:
             st.shared_start = set(range(n))
         else:
             st.occupant = {c: s for s, c in enumerate(setup.starts)}
+        st.plain = rules.send_back and rules.pass_through and not rules.green
         for t, team in enumerate(rules.teams):
             for s in team:
                 st.team_of[s] = t

@@ -313,3 +313,39 @@ def test_in_team_play_the_follower_closes_on_its_lead():
     apply_move(st, 2, idx[(-1, 0)])
     opts = move_options(st, 0, Roll(2, 4))
     assert GreedyPolicy().choose_move(st, 0, Roll(2, 4), opts) == idx[(2, 0)]
+
+
+def test_a_player_deciding_by_the_board_is_checked_on_its_first_answer():
+    # the engine remembers the moves of players that decide by the board alone; their first
+    # answer on a board state must still be a legal end
+    class Remembered(Scripted):
+        decides_by_board = True
+
+    layout = two_player_line()
+    st, _ = _state(layout)
+    with pytest.raises(ValueError):
+        take_turn(st, 0, Remembered(st.board.index, moves=[(-2, 2)]), ScriptedDice([(1, 2)]))
+    # four points reach seat 1's start, but its token is at home there: no legal end either
+    st, _ = _state(layout)
+    assert st.board.index[(-2, 0)] in st.cache.within(st.pos[0], 4)
+    with pytest.raises(ValueError):
+        take_turn(st, 0, Remembered(st.board.index, moves=[(-2, 0)]), ScriptedDice([(4, 2)]))
+    take_turn(st, 0, Remembered(st.board.index, moves=[(-1, 0)]), ScriptedDice([(3, 2)]))
+    assert st.pos[0] == st.board.index[(-1, 0)]
+
+
+@pytest.mark.parametrize("policy, rules", [("greedy", Rules()), ("solitary", Rules()),
+                                           ("greedy", Rules(interactions=False)), ("greedy", Rules(lost=True))])
+def test_remembered_moves_play_the_games_a_player_asked_every_turn_plays(policy, rules):
+    # a subclass is never remembered (it might decide by more than the board): same games expected
+    from terragen.terrain.sim.policies import POLICIES
+    from test_sim_cache_and_runs import EXAMPLES
+
+    from terragen.terrain.files import load_layout
+
+    asked = type("AskedEveryTurn", (POLICIES[policy],), {})()
+    setup = setup_from_layout(load_layout(EXAMPLES / "four-players.txt"), rules)
+    for i in range(12):
+        remembered = play_game(setup, rules, [POLICIES[policy]()] * 4, random.Random(i))
+        fresh = play_game(setup, rules, [asked] * 4, random.Random(i))
+        assert remembered == fresh
