@@ -269,15 +269,23 @@ def apply_action(state: GameState, action: Action) -> None:
 BUDGET = tuple(tuple(w // BAD_WEATHER_FACTOR if r % 2 else w for r in range(7)) for w in range(7))
 
 
+def _move_key(state: GameState, seat: int, policy: Policy, budget: int) -> tuple:
+    """What a move of a player that decides by the board alone depends on, besides the board
+    state: the seat's start and frame, targets, cell, collection and points (two seats may hold
+    the same targets)."""
+    setup = state.setup
+    return (type(policy), setup.starts[seat], setup.hand[seat], setup.groups[seat], state.pos[seat],
+            state.collected[seat], budget)
+
+
 def _remembered_move(state: GameState, seat: int, policy: Policy, w: int, r: int) -> bool:
     """The move of a player that decides by the board alone, under the main rules, when no token
     stands where it might end: made and True, or False (nothing done) for :func:`take_turn`'s
     general path. Most turns of a long run end here.
 
     Why it is its own path: the cells open to the mover are then the board state's own table of
-    cells within its points, so its choice is the one made before on this board state, keyed by
-    what it depends on (the seat's start and frame, targets, cell, collection and points; two
-    seats may hold the same targets), and neither the roll, nor a view of the table, nor a check
+    cells within its points, so its choice is the one made before on this board state
+    (:func:`_move_key`), and neither the roll, nor a view of the table, nor a check
     of the answer need be made again. A token in reach is a legal end (it is sent home) unless
     it stands on its own start, so only that case leaves the table's cells short of one. The
     move itself is :func:`apply_move`'s, written out for these rules (no LOST! centre, no teams).
@@ -294,7 +302,7 @@ def _remembered_move(state: GameState, seat: int, policy: Policy, w: int, r: int
     for cell, other in occupant.items():
         if cell in within and other != seat and cell == starts[other]:
             return False
-    key = (type(policy), starts[seat], setup.hand[seat], setup.groups[seat], pos, state.collected[seat], budget)
+    key = _move_key(state, seat, policy, budget)
     memo = cache.memo
     cell = memo.get(key)
     if cell is None:
@@ -357,9 +365,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
         options = move_options(state, seat, roll)
         if type(options) is MappingProxyType and type(policy).__dict__.get("decides_by_board"):
             # as in _remembered_move, for the rules it leaves here (LOST!, no interactions)
-            setup = state.setup
-            key = (type(policy), setup.starts[seat], setup.hand[seat], setup.groups[seat], state.pos[seat],
-                   state.collected[seat], roll.budget)
+            key = _move_key(state, seat, policy, roll.budget)
             memo = state.cache.memo
             cell = memo.get(key)
             if cell is None:

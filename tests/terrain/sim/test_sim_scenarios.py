@@ -339,12 +339,11 @@ def test_a_player_deciding_by_the_board_is_checked_on_its_first_answer():
 def test_remembered_moves_play_the_games_a_player_asked_every_turn_plays(policy, rules):
     # a subclass is never remembered (it might decide by more than the board): same games expected
     from terragen.terrain.sim.policies import POLICIES
-    from test_sim_cache_and_runs import EXAMPLES
-
+    from terragen.templates import template_path
     from terragen.terrain.files import load_layout
 
     asked = type("AskedEveryTurn", (POLICIES[policy],), {})()
-    setup = setup_from_layout(load_layout(EXAMPLES / "four-players.txt"), rules)
+    setup = setup_from_layout(load_layout(template_path("terrain", "examples") / "four-players.txt"), rules)
     for i in range(12):
         remembered = play_game(setup, rules, [POLICIES[policy]()] * 4, random.Random(i))
         fresh = play_game(setup, rules, [asked] * 4, random.Random(i))
