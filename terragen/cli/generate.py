@@ -196,7 +196,10 @@ def summary(layout, analysis, spec) -> list[str]:
                          f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
                          f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})"
                          + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
-                            f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else ""))
+                            f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else "")
+                         + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
+                            f"{100 * v['simulate_odds_bound']:.0f}% (needs {100 * v['simulate_odds_needed']:.0f}%)"
+                            if "simulate_odds_bound" in v else ""))
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"

@@ -1,0 +1,106 @@
+"""The fresh-seed check of boards whose seats no symmetry relates: judged by what one default
+``terragen simulate`` run will say, grown until that verdict is plain."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.terrain.generate.balance import BalanceSettings, Tally, _chunked, best_effort_record
+from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check, simulate_odds
+from terragen.terrain.sim.runner import default_games
+from terragen.terrain.sim.stats import balanced_odds
+
+N = 5
+MARGIN = BalanceSettings().margin
+BASE = BalanceSettings().games_for(N)[2]
+SIZES = [_chunked(look * BASE, N) for look in SEAT_LOOKS]
+
+
+def _rates(points):
+    return [1 / N + p / 100 for p in points]
+
+
+def _exact_play(tally, rates):
+    """Games whose wins are exactly the board's true rates, at any size."""
+    def play(size):
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+    return play
+
+
+def test_unpushed_odds_are_simulates_own_odds():
+    rates = _rates([1.0, 0.5, 0, -0.5, -1.0])
+    assert simulate_odds(rates, 4100, MARGIN, 0.0) == pytest.approx(
+        balanced_odds(rates, default_games(N, MARGIN, N), MARGIN))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-3, 3), min_size=N, max_size=N), st.integers(1000, 40000))
+def test_pushing_seats_out_never_raises_the_odds(points, games):
+    mean = sum(points) / N
+    rates = _rates([p - mean for p in points])
+    odds = [simulate_odds(rates, games, MARGIN, push) for push in (-1.5, 0.0, 0.75, 2.0)]
+    assert all(a >= b - 1e-12 for a, b in zip(odds, odds[1:]))
+
+
+@pytest.mark.parametrize("points, games, passes", [
+    ([0, 0, 0, 0, 0], SIZES[0], True),  # fair: passes at the first look
+    ([0.7, 0.35, 0, -0.35, -0.7], SIZES[1], True),  # close: needs the second look's smaller noise
+    ([0.8, 0.4, 0, -0.4, -0.8], SIZES[2], True),  # closer still: needs the last look
+    ([2.0, 1.0, 0, -1.0, -2.0], SIZES[0], False),  # plainly outside: dropped at the first look
+    ([1.3, 0.65, 0, -0.65, -1.3], SIZES[-1], False),  # near the line: played in full, then refused
+    ([2.6, -0.65, -0.65, -0.65, -0.65], SIZES[0], False),  # one seat plainly beyond the per-seat threshold
+])
+def test_check_grows_until_the_verdict_is_plain(points, games, passes):
+    tally = Tally("greedy", 7, N)
+    record, ok = seat_check(_exact_play(tally, _rates(points)), tally, SIZES, 0.015, MARGIN)
+    assert ok is passes
+    assert tally.played == games
+    assert (record["simulate_odds_bound"] >= record["simulate_odds_needed"] == 1 - SIMULATE_MISS) is passes
+
+
+@pytest.mark.parametrize("points, at_least, at_most", [
+    ([0, 0, 0, 0, 0], 0.95, 1.0),  # a fair board passes nearly always
+    ([0.5, 0.25, 0, -0.25, -0.5], 0.75, 1.0),
+    ([1.3, 0.65, 0, -0.65, -1.3], 0.0, 0.10),  # `simulate` says BALANCED in 94 runs of 100: rarely passes
+    ([1.5, -0.375, -0.375, -0.375, -0.375], 0.0, 0.20),
+])
+def test_drawn_checks_keep_the_promise(points, at_least, at_most):
+    """Checks drawn at random from a board's true rates (as the real games would fall): how
+    often a board passes follows how often `simulate` would call it BALANCED."""
+    rng = np.random.default_rng(5)
+    rates = _rates(points)
+    passed = 0
+    for _ in range(400):
+        tally = Tally("greedy", 0, N)
+
+        def play(size, tally=tally):
+            more = rng.multinomial(size - tally.played, rates)
+            tally.wins = [w + int(m) for w, m in zip(tally.wins, more)]
+            tally.played = size
+
+        passed += seat_check(play, tally, SIZES, 0.015, MARGIN)[1]
+    assert at_least <= passed / 400 <= at_most
+
+
+def test_best_effort_verdict_uses_the_same_rule(monkeypatch):
+    """A best-effort board is measured once (the time is up), then judged like a fresh check's
+    first look: within the threshold is not enough when `simulate` might still refuse it."""
+    import terragen.terrain.generate.balance as balance
+
+    truth = _rates([1.4, 1.4, -0.9, -0.9, -1.0])  # every seat within 1.5 points, odds about 0.9
+
+    def fake_rates(layout, games, seed, policy, should_stop=None, pool=None):
+        return list(truth), {"games": games, "seed": seed, "policy": policy, "win_rates": truth}
+
+    monkeypatch.setattr(balance, "simulated_rates", fake_rates)
+
+    class Layout:
+        players = [None] * N
+
+    record = best_effort_record(Layout(), BalanceSettings(), 1, 0)
+    greedy = record["verification"][0]
+    assert greedy["worst_deviation"] <= greedy["threshold"]
+    assert greedy["simulate_odds_bound"] < greedy["simulate_odds_needed"]
+    assert greedy["verdict"] == record["verdict"] == "NOT BALANCED"
