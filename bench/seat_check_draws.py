@@ -36,7 +36,8 @@ SHAPES = {  # points from a fair 20%, seat by seat
 def main() -> None:
     import numpy as np
 
-    from terragen.terrain.generate.balance import BalanceSettings, Tally, _chunked
+    from terragen.terrain.generate.balance import BalanceSettings
+    from terragen.terrain.generate.fresh_checks import Tally, _chunked
     from terragen.terrain.generate.seat_check import SEAT_LOOKS, seat_check
     from terragen.terrain.sim.runner import default_games
     from terragen.terrain.sim.stats import balanced_odds

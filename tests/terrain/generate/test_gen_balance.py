@@ -201,7 +201,7 @@ def test_a_board_of_classes_that_passes_is_balanced_under_simulate_defaults(monk
     here as many runs of `simulate` would play it."""
     import numpy as np
 
-    from terragen.terrain.generate.balance import _chunked
+    from terragen.terrain.generate.fresh_checks import _chunked
     from terragen.terrain.sim.runner import default_games
 
     bal = _first_class_balancer(monkeypatch)
@@ -228,7 +228,7 @@ def test_fresh_check_on_classes_stops_as_soon_as_it_is_clear(monkeypatch, gap_in
     either way; the record names the games it played. The oracle plays games whose rates are
     exactly the board's truth, a given number of the full check's standard errors inside (or,
     negative, outside) the gap `terragen simulate` needs."""
-    from terragen.terrain.generate.balance import _chunked
+    from terragen.terrain.generate.fresh_checks import _chunked
 
     bal = _first_class_balancer(monkeypatch)
     full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
@@ -288,7 +288,7 @@ def test_fresh_check_on_classes_keeps_its_promise_with_its_second_look(monkeypat
     2.5 in 100 without it, 23 and 2.9 with it)."""
     import numpy as np
 
-    from terragen.terrain.generate.balance import _chunked
+    from terragen.terrain.generate.fresh_checks import _chunked
 
     bal = _first_class_balancer(monkeypatch)
     full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)

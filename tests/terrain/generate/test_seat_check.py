@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terragen.terrain.generate.balance import BalanceSettings, Tally, _chunked, best_effort_record
+from terragen.terrain.generate.balance import BalanceSettings, best_effort_record
+from terragen.terrain.generate.fresh_checks import Tally, _chunked
 from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check, simulate_odds
 from terragen.terrain.sim.runner import default_games
 from terragen.terrain.sim.stats import balanced_odds

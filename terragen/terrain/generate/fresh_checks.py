@@ -1,0 +1,217 @@
+"""The fresh-seed checks a tuned board must pass before it is written, and the growing
+samples they are played on: the part of the balancer that decides, as opposed to the part
+that searches (``balance.py``).
+
+Why a mix-in: the checks read the balancer's seats, classes, settings and simulation
+processes, and the tests replace its ``play`` to feed a check games of known rates; keeping
+them methods of the balancer keeps both, while this module holds the statistics in one place.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check
+
+if TYPE_CHECKING:
+    from terragen.terrain.generate.balance import BalanceSettings
+    from terragen.terrain.generate.construct import Candidate
+    from terragen.terrain.sim.pool import GamePool
+
+MIN_FRESH_GAMES = 2000  # fewest fresh-seed games a check may pass on
+
+
+def _chunked(x: float, seats: int) -> int:
+    """At least 100 games, rounded up to a multiple of 100 and of the seat count (every seat
+    opens equally often)."""
+    step = 100 * seats // math.gcd(100, seats)
+    return max(step, int(math.ceil(x / step)) * step)
+
+
+class OutOfTime(Exception):
+    """Raised inside a simulation when the generator's time is up (never leaves the balancer)."""
+
+
+@dataclass
+class Tally:
+    """Wins per seat over the first ``played`` games of ``seed`` with ``policy`` players."""
+
+    policy: str
+    seed: int
+    seats: int
+    played: int = 0
+    wins: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0] * self.seats
+
+    @property
+    def rates(self) -> list[float]:
+        return [w / self.played if self.played else 0.0 for w in self.wins]
+
+
+class FreshChecks:
+    """Fresh-seed checks for :class:`~terragen.terrain.generate.balance.Balancer`, which
+    provides ``n``, ``fair``, ``classes``, ``settings``, ``cand``, ``to_layout``, ``pool``,
+    ``should_stop``, ``worst`` and ``pooled``."""
+
+    n: int
+    fair: float
+    classes: list[list[int]]
+    settings: BalanceSettings
+    cand: Candidate
+    pool: GamePool | None
+    _safe_gap: float | None
+
+    def _confirm_limit(self, games: int) -> float:
+        """How far the classes' pooled rates may be from fair in a fresh-seed check on
+        ``games`` games: :meth:`_simulate_safe_gap` less this check's own noise (a board is
+        kept on a measurement, not on its true rates); at least twice that noise, or no fair
+        board would pass.
+
+        Why tie it to ``simulate``: that run is how a user checks the board, so its verdict is
+        what has to hold; a fixed share of the margin was either needlessly strict (and cost
+        seconds of search) or, with fewer games behind ``simulate``, not strict enough.
+        """
+        se = self._class_se(games)
+        return max(self._simulate_safe_gap() - se, 2.0 * se)
+
+    def _simulate_safe_gap(self) -> float:
+        """The largest true distance of the first class from fair (the other class making up
+        the difference) at which ``terragen simulate`` with its defaults still calls the board
+        BALANCED in all but ``SIMULATE_MISS`` of its runs (worked out once per balancer)."""
+        if self._safe_gap is not None:
+            return self._safe_gap
+        from terragen.terrain.sim.runner import default_games
+        from terragen.terrain.sim.stats import balanced_odds
+
+        first = self.classes[0]
+        user_games = default_games(self.n, self.settings.margin, self.n)
+
+        def odds(gap: float) -> float:
+            up, down = self.fair + gap, self.fair - gap * len(first) / (self.n - len(first))
+            return balanced_odds([up if s in first else down for s in range(self.n)], user_games,
+                                 self.settings.margin)
+
+        lo, hi = 0.0, self.settings.margin
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if odds(mid) >= 1 - SIMULATE_MISS else (lo, mid)
+        self._safe_gap = lo
+        return lo
+
+    def _confirm(self, seed: int, games: int, policy: str, threshold: float) -> tuple[list[float], dict, bool]:
+        """One kind of player's fresh-seed check on a board of two classes, grown in steps (a
+        quarter, half, all of ``games``, and for a near miss twice that): stopped as soon as a
+        class is clearly outside the limit (by twice the sample's noise), and accepted at half
+        the games (never under ``MIN_FRESH_GAMES``) when the classes are clearly inside it
+        (:meth:`_clearly_inside`) and every seat within ``threshold``. A pair the screening
+        flattered costs a quarter of the check, a plainly fair one half. Returns (rates, record,
+        whether it passed); the record names the games actually played, so replaying it with
+        ``terragen simulate`` gives the same rates.
+
+        Why a second look: a miss by less than one standard error of the full check
+        (:meth:`_near_miss`) is mostly a board whose classes are a few tenths of a point from
+        passing, about where :meth:`_confirm_limit` puts the line; the next pair of the search
+        is a new unknown, a point either way. So the check plays as many games again on its
+        seed and judges all of them by the limit for that size, which sits closer to what
+        ``terragen simulate`` needs because its own noise is smaller. The board is still kept
+        on its measurement alone, one standard error inside the gap ``simulate`` needs, so a
+        board accepted on the second look is as safe as one accepted on the first.
+        """
+        tally = Tally(policy, seed, self.n)
+        layout = self.to_layout(self.cand)
+        passed = False
+        for size in (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games, _chunked(2 * games, self.n)):
+            self.play(layout, tally, size)
+            pooled = self.worst(self.pooled(tally.rates))
+            seats_ok = self.worst(tally.rates) <= threshold
+            if size < games:  # an early look: stop only when the verdict is plain either way
+                if pooled > self._confirm_limit(games) + 2.0 * self._class_se(size):
+                    break
+                if size >= max(games / 2, MIN_FRESH_GAMES) and seats_ok and self._clearly_inside(tally):
+                    passed = True
+                    break
+                continue
+            if pooled <= self._confirm_limit(size) and seats_ok:
+                passed = True
+                break
+            if size > games or not self._near_miss(tally, games, threshold):
+                break
+        rates = tally.rates
+        pooled = self.worst(self.pooled(rates))
+        limit = (self._confirm_limit(tally.played) if tally.played >= games
+                 else self._simulate_safe_gap() - 2.0 * self._class_se(tally.played))
+        return rates, {"games": tally.played, "seed": seed, "policy": tally.policy,
+                       "win_rates": [round(r, 4) for r in rates],
+                       "pooled_worst_deviation": round(pooled, 4), "pooled_threshold": round(limit, 4)}, passed
+
+    def _seat_check(self, seed: int, games: int, policy: str, threshold: float) -> tuple[list[float], dict, bool]:
+        """One kind of player's fresh-seed check on a board whose seats no symmetry relates,
+        grown from ``games`` to up to four times that until its verdict is plain
+        (:func:`seat_check`). Returns (rates, record, whether it passed); the record names the
+        games played, so replaying it with ``terragen simulate`` gives the same rates."""
+        tally = Tally(policy, seed, self.n)
+        layout = self.to_layout(self.cand)
+        sizes = [_chunked(look * games, self.n) for look in SEAT_LOOKS]
+        fields, passed = seat_check(lambda size: self.play(layout, tally, size), tally, sizes, threshold,
+                                    self.settings.margin)
+        rates = tally.rates
+        return rates, {"games": tally.played, "seed": seed, "policy": policy,
+                       "win_rates": [round(r, 4) for r in rates], **fields}, passed
+
+    def _near_miss(self, tally: Tally, games: int, threshold: float) -> bool:
+        """Whether a full check that missed is worth a second look on as many games again: the
+        classes within one standard error of the full check beyond the limit of the doubled
+        check, and every seat within ``threshold`` plus one seat's standard error (so the
+        doubled sample, whose noise is 0.7 of this one's, has a fair chance to land inside)."""
+        seat_se = math.sqrt(self.fair * (1 - self.fair) / tally.played)
+        return (self.worst(self.pooled(tally.rates)) <= self._confirm_limit(2 * games) + self._class_se(games)
+                and self.worst(tally.rates) <= threshold + seat_se)
+
+    def _clearly_inside(self, tally: Tally) -> bool:
+        """The classes' pooled rates, plus twice their noise, within what ``terragen simulate``
+        needs (:meth:`_simulate_safe_gap`): a check may stop there before its full size.
+
+        Why twice: the full-size check accepts a class up to one standard error under that
+        gap; an early look at half the games with two standard errors is stricter, so the
+        chance of accepting a board whose classes are truly at the gap rises by about 2 in 100
+        (measured on the normal approximation: 16% to 18% at the gap itself), while about
+        half of the fair boards stop at half the games."""
+        gap = self.worst(self.pooled(tally.rates))
+        return gap + 2.0 * self._class_se(tally.played) <= self._simulate_safe_gap()
+
+    def _class_se(self, games: int) -> float:
+        """The standard error of a class's pooled rate on ``games`` games of a fair board.
+
+        A game has one winner, so the wins of a class of ``k`` seats are one binomial count
+        with chance ``k / n`` (the seats of a class are not independent samples: when one wins
+        the others lose); its pooled rate is that count's share divided by ``k``."""
+        k = len(self.classes[0])
+        share = k * self.fair
+        return math.sqrt(share * (1 - share) / games) / k
+
+    def play(self, layout, tally: Tally, size: int) -> None:
+        """Grow ``tally`` to the first ``size`` games of its seed on ``layout``.
+
+        Game ``i`` of a seed is the same game whatever the sample's size, so a sample can
+        grow in steps: a pair that is clearly off is dropped after a few hundred games, and
+        one that passes costs no more than one simulation of the full size.
+        """
+        from terragen.terrain.sim.pool import GamePool, Stopped
+        from terragen.terrain.sim.variants import Rules
+
+        if tally.played < size:
+            if self.should_stop():
+                raise OutOfTime
+            try:
+                games = (self.pool or GamePool(1)).run(layout, Rules(), [tally.policy] * self.n, tally.seed,
+                                                       tally.played, size, self.should_stop)
+            except Stopped:
+                raise OutOfTime from None
+            for game in games:
+                for w in game.winners:
+                    tally.wins[w] += 1
+        tally.played = max(tally.played, size)
