@@ -47,7 +47,7 @@ from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.pair_offsets import PairOffsets
 from terragen.terrain.generate.fresh_checks import FreshChecks, OutOfTime, Tally, _chunked
-from terragen.terrain.generate.seat_check import SEAT_PUSH, SIMULATE_MISS, simulate_odds
+from terragen.terrain.generate.seat_check import SIMULATE_MISS, passes, seat_se
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
@@ -815,8 +815,7 @@ class Balancer(FreshChecks):
                     break
             if not two_classes and not symmetric and len(results) == len(self.settings.verify_policies):
                 # a fresh check is the largest sample a board gets: the fairest-state bound from it
-                self._keep_if_fairest(max(r["worst_deviation"] + 2.0 * math.sqrt(self.fair * (1 - self.fair) / r["games"])
-                                          for r in results), 0.0)
+                self._keep_if_fairest(max(r["worst_deviation"] + 2.0 * seat_se(self.n, r["games"]) for r in results), 0.0)
             checks.append(results)
             if all(r["verdict"] == "BALANCED" for r in results) and len(results) == len(self.settings.verify_policies):
                 return {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
@@ -868,8 +867,7 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
         threshold = settings.margin * share
         rates, rec = simulated_rates(layout, verify, verify_seed, policy, pool=pool)
         worst = max(abs(r - fair) for r in rates)
-        odds = simulate_odds(rates, verify, settings.margin, SEAT_PUSH)
-        ok = worst <= threshold and odds >= 1 - SIMULATE_MISS
+        ok, odds = passes(rates, verify, threshold, settings.margin)
         rec.update({"fair_share": round(fair, 4), "worst_deviation": round(worst, 4),
                     "threshold": round(threshold, 4), "simulate_odds_bound": round(odds, 4),
                     "simulate_odds_needed": 1 - SIMULATE_MISS, "verdict": "BALANCED" if ok else "NOT BALANCED"})

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check
+from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check, seat_se
 
 if TYPE_CHECKING:
     from terragen.terrain.generate.balance import BalanceSettings
@@ -167,9 +167,9 @@ class FreshChecks:
         classes within one standard error of the full check beyond the limit of the doubled
         check, and every seat within ``threshold`` plus one seat's standard error (so the
         doubled sample, whose noise is 0.7 of this one's, has a fair chance to land inside)."""
-        seat_se = math.sqrt(self.fair * (1 - self.fair) / tally.played)
+        se = seat_se(self.n, tally.played)
         return (self.worst(self.pooled(tally.rates)) <= self._confirm_limit(2 * games) + self._class_se(games)
-                and self.worst(tally.rates) <= threshold + seat_se)
+                and self.worst(tally.rates) <= threshold + se)
 
     def _clearly_inside(self, tally: Tally) -> bool:
         """The classes' pooled rates, plus twice their noise, within what ``terragen simulate``

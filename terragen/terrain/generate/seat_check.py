@@ -28,6 +28,20 @@ SEAT_LOOKS = (1, 2, 4)  # the check looks at the verdict after these multiples o
 SEAT_CLEARLY_OUT = 1.0  # stop early when even this many standard errors closer to fair would fail
 
 
+def seat_se(seats: int, games: int) -> float:
+    """The standard error of one seat's win rate on ``games`` games of a fair board."""
+    fair = 1.0 / seats
+    return math.sqrt(fair * (1 - fair) / games)
+
+
+def passes(rates: Sequence[float], games: int, threshold: float, margin: float) -> tuple[bool, float]:
+    """Whether measured ``rates`` pass: every seat within ``threshold`` and :func:`simulate_odds`
+    (seats pushed out by ``SEAT_PUSH``) at least ``1 - SIMULATE_MISS``; and those odds."""
+    fair = 1.0 / len(rates)
+    odds = simulate_odds(rates, games, margin, SEAT_PUSH)
+    return max(abs(r - fair) for r in rates) <= threshold and odds >= 1 - SIMULATE_MISS, odds
+
+
 def simulate_odds(rates: Sequence[float], games: int, margin: float, push: float) -> float:
     """The chance that one ``terragen simulate`` run with its defaults calls BALANCED a board
     whose seats win ``rates`` measured on ``games`` games, each seat first moved ``push`` of
@@ -37,7 +51,7 @@ def simulate_odds(rates: Sequence[float], games: int, margin: float, push: float
 
     n = len(rates)
     fair = 1.0 / n
-    se = math.sqrt(fair * (1 - fair) / games)
+    se = seat_se(n, games)
     moved = [fair + math.copysign(max(abs(r - fair) + push * se, 0.0), r - fair) for r in rates]
     return balanced_odds(moved, default_games(n, margin, n), margin)
 
@@ -50,18 +64,14 @@ def seat_check(play: Callable[[int], None], tally, sizes: Sequence[int], thresho
     in by ``SEAT_CLEARLY_OUT`` it is not. ``play(size)`` grows the tally to ``size`` games.
     Returns the record's check fields and whether it passed."""
     need = 1 - SIMULATE_MISS
-    passed = False
     for size in sizes:
         play(size)
         rates = tally.rates
-        fair = 1.0 / len(rates)
-        worst = max(abs(r - fair) for r in rates)
-        seat_se = math.sqrt(fair * (1 - fair) / tally.played)
-        if worst <= threshold and simulate_odds(rates, tally.played, margin, SEAT_PUSH) >= need:
-            passed = True
+        passed, bound = passes(rates, tally.played, threshold, margin)
+        if passed:
             break
-        if (worst - SEAT_CLEARLY_OUT * seat_se > threshold
+        worst = max(abs(r - 1.0 / len(rates)) for r in rates)
+        if (worst - SEAT_CLEARLY_OUT * seat_se(len(rates), tally.played) > threshold
                 or simulate_odds(rates, tally.played, margin, -SEAT_CLEARLY_OUT) < need):
             break
-    bound = simulate_odds(tally.rates, tally.played, margin, SEAT_PUSH)
     return {"simulate_odds_bound": round(bound, 4), "simulate_odds_needed": need}, passed

@@ -89,9 +89,9 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
         assert "NOT BALANCED" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
 
 
-def _first_class_balancer(monkeypatch):
-    """The balancer the generator builds for its first spec-valid 4-seat terrain (two seat classes),
-    captured before it simulates anything."""
+def _captured_balancer(monkeypatch, spec: dict, seed: int):
+    """The balancer the generator builds for its first spec-valid terrain of ``spec``, captured
+    before it simulates anything."""
     from terragen.terrain.generate import balance as balance_module
 
     caught = []
@@ -102,10 +102,14 @@ def _first_class_balancer(monkeypatch):
 
     monkeypatch.setattr(balance_module.Balancer, "run", capture)
     with pytest.raises(TimeLimitError):
-        generate_board(spec_from_dict({"players": 4, "difficulty": "medium"}), 5, time_limit=60,
-                       best_effort=False)
+        generate_board(spec_from_dict(spec), seed, time_limit=60, best_effort=False)
     monkeypatch.undo()
     return caught[0]
+
+
+def _first_class_balancer(monkeypatch):
+    """A 4-seat balancer (two seat classes)."""
+    return _captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
 
 
 def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
@@ -314,21 +318,8 @@ def test_fresh_check_on_classes_keeps_its_promise_with_its_second_look(monkeypat
 
 
 def _five_seat_balancer(monkeypatch):
-    """The balancer the generator builds for its first spec-valid 5-seat terrain (seats no
-    symmetry relates), captured before it simulates anything."""
-    from terragen.terrain.generate import balance as balance_module
-
-    caught = []
-
-    def capture(self):
-        caught.append(self)
-        raise TimeLimitError("captured")
-
-    monkeypatch.setattr(balance_module.Balancer, "run", capture)
-    with pytest.raises(TimeLimitError):
-        generate_board(spec_from_dict({"players": 5, "difficulty": "easy"}), 1, time_limit=60, best_effort=False)
-    monkeypatch.undo()
-    return caught[0]
+    """A 5-seat balancer (seats no symmetry relates)."""
+    return _captured_balancer(monkeypatch, {"players": 5, "difficulty": "easy"}, 1)
 
 
 def test_seat_by_seat_tuning_makes_solitary_players_fair_too(monkeypatch):
