@@ -350,3 +350,28 @@ def test_seat_by_seat_tuning_makes_solitary_players_fair_too(monkeypatch):
     fairest = bal.fairest[1].dests
     for policy in ("greedy", "solitary"):
         assert bal.worst(oracle_for(fairest, policy)) <= bal.settings.margin, (policy, oracle_for(fairest, policy))
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_solitary_miss_spares_the_greedy_check(monkeypatch, players):
+    """Every fresh check must pass, and solitary players' games cost a quarter to a third of
+    greedy ones, so the solitary check is played first: when it misses, no greedy game is
+    played for that check. Here the "simulation" is an oracle in which greedy players are
+    fair and solitary players 5 points off for seat 0 on every board."""
+    bal = _captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
+    played = []
+
+    def play(layout, tally, size):
+        played.append(tally.policy)
+        off = 0.05 if tally.policy == "solitary" else 0.0
+        rates = [bal.fair + off] + [bal.fair - off / (bal.n - 1)] * (bal.n - 1)
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "search_classes", lambda *args: True)
+    monkeypatch.setattr(bal, "_learned", {}, raising=False)  # what the (skipped) class search would set up
+    monkeypatch.setattr(bal, "tune", lambda *args: True)
+    monkeypatch.setattr(bal, "step", lambda *args: True)
+    assert bal.balance() is None
+    assert played and set(played) == {"solitary"}
