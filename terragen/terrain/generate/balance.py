@@ -98,9 +98,9 @@ class BalanceSettings:
         """(policy, share of the margin) of every fresh check, in the order they are played:
         solitary players first. A board must pass them all, so a miss ends the round, and
         solitary players' games cost a quarter to a third of greedy ones (they never weigh a
-        turn on doubles): measured on 4- and 6-seat boards, the two checks missed about
-        equally often, so checking the cheap one first saves a greedy check at each of its
-        misses. The record keeps ``verify_policies``' order."""
+        turn on doubles), and the two miss about equally often (6 of 10 misses in traces of
+        6-seat runs were solitary players'), so checking the cheap one first saves a greedy
+        check at each of its misses. The record keeps ``verify_policies``' order."""
         pairs = list(zip(self.verify_policies, self.verify_shares))
         return sorted(pairs, key=lambda pair: pair[0] != "solitary")
 
