@@ -17,7 +17,12 @@ The portfolio, cheapest first:
 
 Same spec and seed give the same board: every random choice comes from
 ``random.Random`` seeded from the spec seed, CP-SAT runs single-threaded with
-a deterministic time budget, and the wall clock only decides when to give up.
+a deterministic time budget, and the search also ends on a **work budget**
+(simulated turns, :func:`work_budget`) that a machine like the reference VM
+spends before the time limit, so that even a best-effort board (the time ran
+out) is the same on every run; the wall clock only decides when to give up
+where that budget is not spent in time (one simulation process, a slow or
+busy machine).
 """
 
 from __future__ import annotations
@@ -45,6 +50,27 @@ Progress = Callable[[str], None]
 ET_PER_COST = (0.62, 0.78)
 REPAIR_STEPS = 2500
 DEFAULT_BALANCE = BalanceSettings()
+
+#: Simulated turns (all seats' turns in the balance games) per second of ``time_limit``, by seat
+#: count: about the fewest the generator played per second on the reference VM (2-core Intel
+#: Xeon, two simulation processes, 2026-11-27: 4 seats 255,000-262,000, 5 seats 155,000-177,000,
+#: 6 seats 154,000-193,000 over whole runs; fewer seats play faster turns).
+TURNS_PER_SECOND = {2: 245_000, 3: 245_000, 4: 255_000, 5: 160_000, 6: 160_000}
+#: share of the time limit the work budget fills on the reference VM, so that the budget, not
+#: the clock, ends a search there and on machines up to about this much slower
+BUDGET_SHARE = 0.85
+
+
+def work_budget(players: int, time_limit: float) -> int:
+    """Simulated turns a search may play before it stops as if the time were up.
+
+    Why a count and not only the clock: a board written when the time ran out (a best-effort
+    board, common with five seats) is the fairest state the search had reached, so with the
+    clock alone it depended on the machine's speed and load: the same command gave different
+    boards from one run to the next. The count is the same everywhere (game ``i`` of a seed
+    is the same game on any machine, with any number of processes), so where the budget is
+    spent before the clock runs out, the board is the same on every run and machine."""
+    return int(TURNS_PER_SECOND.get(players, 160_000) * BUDGET_SHARE * time_limit)
 
 
 def initial_targets(spec: Spec) -> list[list[int]]:
@@ -94,6 +120,7 @@ def generate_board(
     balance: BalanceSettings | None = DEFAULT_BALANCE,
     best_effort: bool = True,
     workers: int = 1,
+    budget: int | None = None,
 ) -> Layout:
     """A board meeting ``spec``; raises InfeasibleError (proved impossible) or TimeLimitError.
 
@@ -113,6 +140,10 @@ def generate_board(
     core up to two; the CLI's choice). The library's default is 1, no pool: worker processes
     start from a fork server, which imports the calling script again, so a script without an
     ``if __name__ == "__main__":`` guard would start its work once more in every worker.
+
+    ``budget`` is the number of simulated turns after which the search stops as if the time
+    were up (default :func:`work_budget`: about 85% of ``time_limit`` on the reference VM with
+    two processes); whichever of it and ``time_limit`` comes first ends the search.
     """
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
@@ -134,9 +165,12 @@ def generate_board(
     fallback: list[tuple[float, Candidate]] = []  # the least unfair state any of them reached while tuning
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
+    turns = work_budget(spec.players, time_limit) if budget is None else budget
 
     def should_stop() -> bool:
-        return time.monotonic() > deadline
+        # the count moves only when a run of games returns whole, so it stops the search at the
+        # same point on every machine; the clock is the backstop
+        return pool.turns_played >= turns or time.monotonic() > deadline
 
     def accept(cand: Candidate, score: Score) -> bool:
         layout = to_layout(cand, spec)
@@ -193,7 +227,8 @@ def generate_board(
 
             layout = to_layout(fallback[0][1], spec)
             if progress:
-                progress("time is up: measuring the fairest board found on fresh seeds")
+                spent = "the work budget is spent" if pool.turns_played >= turns else "time is up"
+                progress(f"{spent}: measuring the fairest board found on fresh seeds")
             found.append((layout, check_against_spec(layout, spec, inv)[1],
                           best_effort_record(layout, balance, seed, attempt, pool)))
     if not found:

@@ -89,6 +89,9 @@ class GamePool:
         self.workers = 1 if mp.current_process().daemon else default_workers() if workers is None else max(1, workers)
         self._pool: multiprocessing.pool.Pool | None = None
         self._workers: list[mp.process.BaseProcess] = []
+        #: turns played by all seats in every run that returned whole: a count of the work done
+        #: that does not depend on the machine or the number of workers (the generator's budget)
+        self.turns_played = 0
 
     def __enter__(self) -> GamePool:
         return self
@@ -106,7 +109,7 @@ class GamePool:
         of games done after each item. Policy objects must be picklable.
         """
         if self.workers <= 1 or stop - start < MIN_POOLED:
-            return self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress)
+            return self._counted(self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress))
         size = max(CHUNK, min(MAX_ITEM, -(-(stop - start) // (ITEMS_PER_WORKER * self.workers))))
         items = iter([(a, min(a + size, stop)) for a in range(start, stop, size)])
         pool = self._started()
@@ -136,7 +139,7 @@ class GamePool:
             # workers are ended rather than left to finish work nobody will read
             self.close()
             raise
-        return out
+        return self._counted(out)
 
     def run_each(self, jobs: Sequence[tuple], should_stop: Callable[[], bool] | None = None) -> list[list[GameResult]]:
         """``[run_games(*job) for job in jobs]``, each job played whole by one worker.
@@ -152,6 +155,7 @@ class GamePool:
                 if out and should_stop is not None and should_stop():
                     raise Stopped
                 out.append(run_games(*job))
+            self._counted([g for games in out for g in games])
             return out
         pool = self._started()
         todo = iter(jobs)
@@ -175,7 +179,14 @@ class GamePool:
         except BaseException:
             self.close()
             raise
+        self._counted([g for games in out for g in games])
         return out
+
+    def _counted(self, games: list[GameResult]) -> list[GameResult]:
+        """Add whole runs' turns to :attr:`turns_played` (a run stopped part-way adds nothing,
+        so the count moves only at points that do not depend on timing)."""
+        self.turns_played += sum(g.total_turns for g in games)
+        return games
 
     @staticmethod
     def _run_here(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,

@@ -48,6 +48,17 @@ def test_balanced_generation_is_deterministic(board):
     assert write_json_layout(again) == write_json_layout(board)
 
 
+def test_a_board_written_when_the_work_budget_runs_out_is_the_same_every_time():
+    """A best-effort board is the fairest state the search reached when it had to stop; stopped
+    by the clock, the same command gave different boards from run to run. Stopped by a count
+    of simulated turns it is the same board, whatever the number of processes."""
+    spec = spec_from_dict({"players": 5, "difficulty": "easy"})
+    first = generate_board(spec, 4, time_limit=600, budget=400_000)
+    again = generate_board(spec, 4, time_limit=600, budget=400_000, workers=2)
+    assert first.extra["meta"]["balance"]["best_effort"] is True
+    assert write_json_layout(again) == write_json_layout(first)
+
+
 def test_balance_seeds_differ_by_purpose_and_stay_away_from_small_seeds():
     seeds = {balance_seed(p, 1, 0, k) for p in ("tune", "verify") for k in range(4)}
     assert len(seeds) == 8 and min(seeds) > 1_000_000
