@@ -165,12 +165,12 @@ def generate_board(
     fallback: list[tuple[float, Candidate]] = []  # the least unfair state any of them reached while tuning
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
-    turns = work_budget(spec.players, time_limit) if budget is None else budget
+    budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
 
     def should_stop() -> bool:
         # the count moves only when a run of games returns whole, so it stops the search at the
         # same point on every machine; the clock is the backstop
-        return pool.turns_played >= turns or time.monotonic() > deadline
+        return pool.turns_played >= budget_turns or time.monotonic() > deadline
 
     def accept(cand: Candidate, score: Score) -> bool:
         layout = to_layout(cand, spec)
@@ -227,7 +227,7 @@ def generate_board(
 
             layout = to_layout(fallback[0][1], spec)
             if progress:
-                spent = "the work budget is spent" if pool.turns_played >= turns else "time is up"
+                spent = "the work budget is spent" if pool.turns_played >= budget_turns else "time is up"
                 progress(f"{spent}: measuring the fairest board found on fresh seeds")
             found.append((layout, check_against_spec(layout, spec, inv)[1],
                           best_effort_record(layout, balance, seed, attempt, pool)))

@@ -155,8 +155,7 @@ class GamePool:
                 if out and should_stop is not None and should_stop():
                     raise Stopped
                 out.append(run_games(*job))
-            self._counted([g for games in out for g in games])
-            return out
+            return self._counted_each(out)
         pool = self._started()
         todo = iter(jobs)
         pending: deque = deque()
@@ -179,14 +178,18 @@ class GamePool:
         except BaseException:
             self.close()
             raise
-        self._counted([g for games in out for g in games])
-        return out
+        return self._counted_each(out)
 
     def _counted(self, games: list[GameResult]) -> list[GameResult]:
         """Add whole runs' turns to :attr:`turns_played` (a run stopped part-way adds nothing,
         so the count moves only at points that do not depend on timing)."""
         self.turns_played += sum(g.total_turns for g in games)
         return games
+
+    def _counted_each(self, runs: list[list[GameResult]]) -> list[list[GameResult]]:
+        """:meth:`_counted` for the runs of :meth:`run_each`."""
+        self._counted([g for games in runs for g in games])
+        return runs
 
     @staticmethod
     def _run_here(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
