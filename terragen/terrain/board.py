@@ -25,7 +25,7 @@ class Board:
 
     __slots__ = (
         "radius", "hexes", "index", "nbr", "present", "level", "pattern", "rotation",
-        "inverted", "mask", "pip_arcs", "elev_arcs",
+        "inverted", "mask", "pip_arcs", "elev_arcs", "_turns",
     )
 
     def __init__(
@@ -52,6 +52,7 @@ class Board:
         self.mask = [exit_mask(self.pattern[i], self.rotation[i]) for i in range(n)]
         self.pip_arcs: list[list[Arc]] = [[] for _ in range(n)]
         self.elev_arcs: list[list[Arc]] = [[] for _ in range(n)]
+        self._turns: dict[tuple[int, int], tuple[int, list[Arc]]] = {}
         for i in range(n):
             self._rebuild_arcs(i)
 
@@ -111,13 +112,24 @@ class Board:
         other.mask = list(self.mask)
         other.pip_arcs = list(self.pip_arcs)
         other.elev_arcs = list(self.elev_arcs)
+        other._turns = self._turns  # shared until either board changes more than a rotation
         return other
 
     def set_rotation(self, i: int, rotation: int) -> None:
-        """Turn piece ``i`` in place; only its own outgoing arcs change."""
-        self.rotation[i] = rotation % 6
-        self.mask[i] = exit_mask(self.pattern[i], self.rotation[i])
-        self._rebuild_arcs(i)
+        """Turn piece ``i`` in place; only its own outgoing arcs change.
+
+        Simulated games turn the same pieces to the same rotations again and again, so the
+        exits and arcs of each turn are kept, shared by copies of the board, until a change
+        other than a rotation (a level, piece or inversion) makes them wrong."""
+        rotation %= 6
+        self.rotation[i] = rotation
+        known = self._turns.get((i, rotation))
+        if known is None:
+            self.mask[i] = exit_mask(self.pattern[i], rotation)
+            self._rebuild_arcs(i)
+            self._turns[(i, rotation)] = (self.mask[i], self.pip_arcs[i])
+        else:
+            self.mask[i], self.pip_arcs[i] = known
 
     def set_piece(self, i: int, level: int, pattern: str, rotation: int) -> None:
         """Put another piece on cell ``i``; its neighbours' arcs change too (they depend on its level)."""
@@ -126,17 +138,20 @@ class Board:
         self.pattern[i] = pattern
         self.rotation[i] = rotation % 6
         self.mask[i] = exit_mask(pattern, self.rotation[i])
+        self._turns = {}
         self._refresh(i)
 
     def rebuild(self) -> None:
         """Recompute every exit mask and arc after the per-cell lists were filled in bulk."""
         self.mask = [exit_mask(self.pattern[i], self.rotation[i]) for i in range(len(self.hexes))]
+        self._turns = {}
         for i in range(len(self.hexes)):
             self._rebuild_arcs(i)
 
     def set_inverted(self, i: int, inverted: bool = True) -> None:
         """Turn piece ``i`` upside down: no arcs into or out of it any more."""
         self.inverted[i] = inverted
+        self._turns = {}
         self._refresh(i)
 
     def rotated(self, i: int, rotation: int) -> Board:

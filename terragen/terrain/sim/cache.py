@@ -195,7 +195,7 @@ class _Tables:
     """Everything cached for one board state. Filled lazily; never changed once a value is in."""
 
     __slots__ = ("reach", "within", "rev", "dist", "tours", "tables", "near",
-                 "elev_rev", "elev_dist", "elev_tours", "exits", "memo")
+                 "elev_rev", "elev_dist", "elev_tours", "exits", "memo", "turned_to")
 
     def __init__(self) -> None:
         self.reach: dict[int, dict[int, int]] = {}
@@ -211,6 +211,8 @@ class _Tables:
         self.elev_tours: dict[tuple, list[float]] = {}
         self.exits: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self.memo: dict = {}  # answers policies derive from this board state alone
+        #: (piece, exit mask) -> the tables of the state that turning that piece so leads to
+        self.turned_to: dict[tuple[int, int], _Tables] = {}
 
 
 MAX_STATES = 2048  # board states a run keeps tables for (a random player turns pieces without end)
@@ -234,8 +236,10 @@ class BoardCache:
         if template is not None and template.pips == pips and template._start_mask == self._start_mask \
                 and template._start_inverted == self._start_inverted:
             self._states = template._states
+            self._seat_keys = template._seat_keys
         else:
             self._states = {}
+            self._seat_keys: dict[tuple, int] = {}
         t = self._states.get(self._key())
         if t is None:
             t = self._states[self._key()] = _Tables()
@@ -254,6 +258,17 @@ class BoardCache:
         """A store for answers that depend only on the board state and the key a caller gives
         (a policy's choice for a given seat, cell and collection, say); it follows the board."""
         return self._t.memo
+
+    def seat_key(self, *identity: object) -> int:
+        """A small number for everything a remembered answer depends on besides the board state,
+        the cell, collection and points (a player kind, start, frame and targets); the same for
+        every game that shares this cache's board states, so they share their answers too."""
+        return self._seat_keys.setdefault(identity, len(self._seat_keys))
+
+    def tables_now(self) -> _Tables:
+        """The current board state's tables (``within``, ``memo``): a fast loop may hold them in a
+        local name, and must ask again after a rotation or inversion."""
+        return self._t
 
     def exits_as(self, cell: int, mask: int) -> list[tuple[int, int]]:
         """Arcs (target, cost) piece ``cell`` would have if its exit mask were ``mask``."""
@@ -369,10 +384,13 @@ class BoardCache:
             self._t = t
         return t
 
-    def _keep(self, t: _Tables) -> None:
+    def _keep(self, t: _Tables) -> bool:
+        """Make ``t`` the current tables; True when the run keeps them for later games too."""
         self._t = t
         if len(self._states) < MAX_STATES:
             self._states[self._key()] = t
+            return True
+        return False
 
     def rotated(self, i: int, old_out: list | None = None) -> None:
         """Piece ``i`` was turned (its outgoing arcs changed, ``old_out`` were the old ones);
@@ -386,13 +404,20 @@ class BoardCache:
         else:
             self._turned[i] = mask
         old = self._t
+        step = (i, mask)
+        known = old.turned_to.get(step)  # the same turn from the same state: the same next state
+        if known is not None:
+            self._t = known
+            return
         if self._enter() is not None:
+            old.turned_to[step] = self._t
             return
         new = _Tables()
         new.elev_rev, new.elev_dist, new.elev_tours, new.exits = old.elev_rev, old.elev_dist, old.elev_tours, old.exits
         new.reach = dict(old.reach)
         new.within = dict(old.within)
-        self._keep(new)
+        if self._keep(new):
+            old.turned_to[step] = new
         stale = [p for p, r in old.reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
         near = old.near  # when there is one, every reach is known: patch it cell by cell
         for p in stale:

@@ -344,34 +344,47 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
         if not options:
             return
         cell = policy.choose_move(state, seat, roll, options)
+        if cell not in options:
+            raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
+        apply_move(state, seat, cell)
+        return
+    w, r = dice.roll()
+    if w == r:
+        _double_turn(state, seat, policy, w, r)
+    elif not (state.plain and type(policy).__dict__.get("decides_by_board") and _remembered_move(state, seat, policy, w, r)):
+        _open_move(state, seat, policy, w, r)
+
+
+def _double_turn(state: GameState, seat: int, policy: Policy, w: int, r: int) -> None:
+    """Doubles without the green die: the player may turn a piece (or invert one on a double 6
+    with that variant) or forfeit; the token does not move."""
+    rules = state.rules
+    roll = Roll(w, r)
+    opts = RotationOptions(state, rules.inversion and rules.interactions and w == 6)
+    action = policy.choose_rotation(state, seat, roll, opts) if rules.rotations_matter or opts.can_invert else None
+    if action is not None and not rules.rotations_matter and action[0] == "rotate":
+        action = None  # pips are ignored in this variant: a rotation changes nothing
+    if action is None:
+        state.forfeits += 1
+    elif opts.is_legal(action):
+        apply_action(state, action)
     else:
-        w, r = dice.roll()
-        if w == r:
-            roll = Roll(w, r)
-            opts = RotationOptions(state, rules.inversion and rules.interactions and w == 6)
-            action = policy.choose_rotation(state, seat, roll, opts) if rules.rotations_matter or opts.can_invert else None
-            if action is not None and not rules.rotations_matter and action[0] == "rotate":
-                action = None  # pips are ignored in this variant: a rotation changes nothing
-            if action is None:
-                state.forfeits += 1
-            elif opts.is_legal(action):
-                apply_action(state, action)
-            else:
-                raise ValueError(f"policy {type(policy).__name__} chose an illegal action {action!r}")
-            return
-        if state.plain and type(policy).__dict__.get("decides_by_board") and _remembered_move(state, seat, policy, w, r):
-            return
-        roll = Roll(w, r)
-        options = move_options(state, seat, roll)
-        if type(options) is MappingProxyType and type(policy).__dict__.get("decides_by_board"):
-            # as in _remembered_move, for the rules it leaves here (LOST!, no interactions)
-            key = _move_key(state, seat, policy, roll.budget)
-            memo = state.cache.memo
-            cell = memo.get(key)
-            if cell is None:
-                cell = memo[key] = policy.choose_move(state, seat, roll, options)
-        else:
-            cell = policy.choose_move(state, seat, roll, options)
+        raise ValueError(f"policy {type(policy).__name__} chose an illegal action {action!r}")
+
+
+def _open_move(state: GameState, seat: int, policy: Policy, w: int, r: int) -> None:
+    """A move on a roll that is not doubles (green die off), by way of the listed options."""
+    roll = Roll(w, r)
+    options = move_options(state, seat, roll)
+    if type(options) is MappingProxyType and type(policy).__dict__.get("decides_by_board"):
+        # as in _remembered_move, for the rules it leaves here (LOST!, no interactions)
+        key = _move_key(state, seat, policy, roll.budget)
+        memo = state.cache.memo
+        cell = memo.get(key)
+        if cell is None:
+            cell = memo[key] = policy.choose_move(state, seat, roll, options)
+    else:
+        cell = policy.choose_move(state, seat, roll, options)
     if cell not in options:
         raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
     apply_move(state, seat, cell)
@@ -421,9 +434,13 @@ def play_game(
     """
     if dice is None:
         dice = RandomDice(random.Random(rng.getrandbits(64)))
+    from terragen.terrain.sim.plain_game import play_plain_game, plays_plainly
+
     state = GameState.new(setup, rules, rng, template)
     n = setup.players
     order = [(first_seat + k) % n for k in range(n)]
+    if plays_plainly(state, policies):
+        return play_plain_game(state, policies, dice, order, rules.turn_cap)
     for rnd in range(1, rules.turn_cap + 1):
         state.round = rnd
         for seat in order:

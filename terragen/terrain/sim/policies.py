@@ -186,6 +186,8 @@ class GreedyPolicy(BasePolicy):
     #: its move is a function of the board state, its seat, cell, collection and the open cells
     #: alone, so the engine may reuse it (see ``take_turn``); not inherited by subclasses
     decides_by_board = True
+    #: likewise its turn on doubles when no inversion is open to it (not inherited either)
+    rotates_by_board = True
 
     def choose_move(self, state, seat, roll, options):
         follow = _follow(state, seat, options)
@@ -369,6 +371,7 @@ class SolitaryPolicy(BasePolicy):
 
     name = "solitary"
     decides_by_board = True  # as for greedy
+    rotates_by_board = True  # it never turns a piece
 
     def choose_move(self, state, seat, roll, options):
         table = state.cache.table(state.setup.groups[seat])
