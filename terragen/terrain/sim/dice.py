@@ -13,6 +13,12 @@ class RandomDice:
         self._rng = rng
         self._bits = rng.getrandbits
 
+    @property
+    def bits(self):  # type: ignore[no-untyped-def]
+        """The generator's ``getrandbits``, for a game loop that draws its rolls in place as
+        :meth:`roll` does (``bits(6)`` again while 36 or more; white ``r // 6 + 1``, red ``r % 6 + 1``)."""
+        return self._bits
+
     def roll(self) -> tuple[int, int]:
         """White (movement) and red (weather): one draw of 36, exactly as ``randrange(36)``
         draws it (6 random bits, again while 36 or more), without its checks on every turn."""

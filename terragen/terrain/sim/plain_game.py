@@ -5,10 +5,11 @@ players, send-backs and rotations on, nothing else), and most of their turns are
 and a remembered move. Played through :func:`~terragen.terrain.sim.engine.take_turn` every turn
 pays for a few function calls, a tuple key and a look-up of the same tables again. Here the
 tables of the current board state are held in local names until a rotation changes them, the
-remembered move is found by an integer key, and the dice are drawn in place. Every turn it cannot
-finish on its own (doubles, or a token standing on its own start within reach) goes to the
-engine's own code, so the rules live in one place; the games are the same as the engine's,
-roll for roll (``bench/sim_fingerprint.py``, and a test that compares the two).
+remembered move (or turn of a piece on doubles) is found by an integer key, and the dice are drawn
+in place. Every turn it cannot finish that way (a first answer on a board state, a double 6 that
+may invert a piece, a token standing on its own start within reach) goes to the engine's own
+code, so the rules live in one place; the games are the same as the engine's, roll for roll
+(``bench/sim_fingerprint.py``, and tests that compare the two).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
     rotates = [bool(type(p).__dict__.get("rotates_by_board")) for p in policies]
     inversion = state.rules.inversion
     home = {s for s in range(n) if pos[s] == starts[s]}  # seats whose token stands on its own start
-    bits = dice._bits if type(dice) is RandomDice else None
+    bits = dice.bits if type(dice) is RandomDice else None
     tables = cache.tables_now()
     for rnd in range(1, turn_cap + 1):
         state.round = rnd

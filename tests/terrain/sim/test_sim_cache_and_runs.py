@@ -51,6 +51,29 @@ def test_cache_after_rotations_matches_a_fresh_board(seed, turns):
             assert cache.reach(p) == bounded_reach(board.pip_arcs, p, 6)
 
 
+@given(st_.integers(0, 10_000),
+       st_.lists(st_.lists(st_.tuples(st_.sampled_from([4, 17, 18, 30]), st_.integers(0, 5)), min_size=1, max_size=5),
+                 min_size=2, max_size=4))
+def test_games_sharing_board_states_see_the_board_they_turned(seed, games):
+    # games of a run share the tables of every board state (and of every turn between states);
+    # each game turns a few pieces its own way from the same start, and whatever the others
+    # did before it, its board's arcs and its cache's reach must be those of its own board
+    start = _random_board(seed)
+    template = BoardCache(start)
+    for turns in games:
+        board = start.copy()
+        cache = BoardCache(board, template=template)
+        for cell, rot in turns:
+            old_out = board.pip_arcs[cell]
+            board.set_rotation(cell, rot)
+            cache.rotated(cell, old_out)
+            rebuilt = Board.from_layout(make_layout(3, {h: (board.level[i], board.pattern[i], board.rotation[i])
+                                                        for i, h in enumerate(board.hexes)}))
+            assert board.pip_arcs == rebuilt.pip_arcs
+            for p in (0, 4, 17, 18, 30, 36):
+                assert cache.reach(p) == bounded_reach(rebuilt.pip_arcs, p, 6)
+
+
 def test_cached_table_equals_the_analysis_table():
     board = _random_board(4)
     cache = BoardCache(board)
