@@ -184,7 +184,8 @@ class GreedyPolicy(BasePolicy):
 
     name = "greedy"
     #: its move is a function of the board state, its seat, cell, collection and the open cells
-    #: alone, so the engine may reuse it (see ``take_turn``); not inherited by subclasses
+    #: alone (it draws no random numbers), so the engine may reuse it (see ``take_turn``); not
+    #: inherited by subclasses
     decides_by_board = True
     #: likewise its turn on doubles when no inversion is open to it (not inherited either)
     rotates_by_board = True

@@ -281,3 +281,24 @@ def test_tables_kept_from_other_destinations_on_the_board_change_no_game():
         forget_tables()
         warm = [run_games(lay, Rules(), [policy] * 4, 5, 0, games) for lay in layouts]
         assert warm == cold, policy
+
+
+def test_players_who_draw_no_numbers_play_a_run_as_with_their_own_generators():
+    # a run gives greedy and solitary players one shared, unread policy generator instead of
+    # seeding one per game: every game must be the one game i's own generators give
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.dice import RandomDice
+    from terragen.terrain.sim.engine import play_game
+    from terragen.terrain.sim.policies import POLICIES
+    from terragen.terrain.sim.runner import game_rngs, run_games
+    from terragen.terrain.sim.state import setup_from_layout
+
+    layout = load_layout(EXAMPLES / "four-players.txt")
+    rules = Rules()
+    setup = setup_from_layout(layout, rules)
+    for kinds in (["greedy"] * 4, ["solitary", "greedy", "solitary", "greedy"]):
+        ran = run_games(layout, rules, kinds, 7, 0, 24)
+        for i, result in enumerate(ran):
+            prng, drng = game_rngs(7, i)
+            alone = play_game(setup, rules, [POLICIES[k]() for k in kinds], prng, RandomDice(drng), first_seat=i % 4)
+            assert result == alone
