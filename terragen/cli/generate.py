@@ -38,7 +38,7 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
-@click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth about 85% of "
+@click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth about 70-85% of "
                    "it on a 2-core machine, so that a seed gives the same board every time); then exit 4 if no "
                    "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
                    "seconds). [default: 60]")
