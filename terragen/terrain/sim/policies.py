@@ -238,6 +238,8 @@ class GreedyPolicy(BasePolicy):
         t = state.cache.tours(groups, mask)
         route = _route(state, seat)
         b = state.board
+        exits_as = state.cache.exits_as
+        hand = state.setup.hand[seat]
         before = 0  # cost from pos along the route to the candidate cell
         best_cost = t[pos]
         choice = None
@@ -246,10 +248,16 @@ class GreedyPolicy(BasePolicy):
                 before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
             if state.gain(seat, cell) != mask:
                 break
-            for rot, m in _turns(b.pattern[cell], b.rotation[cell], state.setup.hand[seat]):
-                if m == b.mask[cell]:
+            now = b.mask[cell]
+            for rot, m in _turns(b.pattern[cell], b.rotation[cell], hand):
+                if m == now:
                     continue
-                via = min((c + t[j] for j, c in _dir_arcs(state, cell, m)), default=INF)
+                # the cheapest way on from the piece with these exits; a plain loop, as this runs
+                # for every new board state of every game (a min() over a generator cost more)
+                via = INF
+                for j, c in exits_as(cell, m):
+                    if c + t[j] < via:
+                        via = c + t[j]
                 if before + via < best_cost:
                     best_cost, choice = before + via, ("rotate", cell, rot)
         return choice
