@@ -199,7 +199,7 @@ class _Tables:
 
     def __init__(self) -> None:
         self.reach: dict[int, dict[int, int]] = {}
-        self.within: dict[int, list[dict[int, int]]] = {}
+        self.within: dict[int, list[dict[int, int] | None]] = {}  # per cell, per budget (made lazily)
         self.rev: list[list[tuple[int, int]]] | None = None
         self.dist: dict[tuple[int, ...], list[float]] = {}
         self.tours: dict[tuple, list[float]] = {}
@@ -296,12 +296,17 @@ class BoardCache:
         return r
 
     def within(self, cell: int, budget: int) -> dict[int, int]:
-        """The part of :meth:`reach` that costs at most ``budget`` (0..6); do not change it."""
-        w = self._t.within.get(cell)
+        """The part of :meth:`reach` that costs at most ``budget`` (0..6); do not change it.
+
+        Each budget's table is made the first time it is asked for: most board states live
+        for a few turns of one game, and a cell is then left with one or two of the seven."""
+        row = self._t.within.get(cell)
+        if row is None:
+            row = self._t.within[cell] = [None] * (MAX_BUDGET + 1)
+        w = row[budget]
         if w is None:
-            r = self.reach(cell)
-            w = self._t.within[cell] = [{q: c for q, c in r.items() if c <= b} for b in range(MAX_BUDGET + 1)]
-        return w[budget]
+            w = row[budget] = {q: c for q, c in self.reach(cell).items() if c <= budget}
+        return w
 
     def _reverse(self) -> list[list[tuple[int, int]]]:
         t = self._t

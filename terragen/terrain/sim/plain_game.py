@@ -90,7 +90,9 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
                 continue
             points = _POINTS[r]
             row = tables.within.get(here)
-            within = row[points] if row is not None else cache.within(here, points)
+            within = row[points] if row is not None else None
+            if within is None:
+                within = cache.within(here, points)
             blocked = False
             for o in home:  # a token on its own start is no legal end: the engine lists the others
                 if o != seat and starts[o] in within:
