@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 
 class RandomDice:
@@ -14,7 +14,7 @@ class RandomDice:
         self._bits = rng.getrandbits
 
     @property
-    def bits(self):  # type: ignore[no-untyped-def]
+    def bits(self) -> Callable[[int], int]:
         """The generator's ``getrandbits``, for a game loop that draws its rolls in place as
         :meth:`roll` does (``bits(6)`` again while 36 or more; white ``r // 6 + 1``, red ``r % 6 + 1``)."""
         return self._bits

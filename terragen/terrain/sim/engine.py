@@ -68,6 +68,18 @@ class Policy(Protocol):
     def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None: ...
 
 
+def decides_by_board(policy: object) -> bool:
+    """Whether ``policy``'s move is a function of the board state, its seat, cell, collection and
+    the open cells alone (it draws no numbers), so the engine may remember it. Declared by the
+    class itself (``decides_by_board = True``), never inherited: a subclass may decide otherwise."""
+    return bool(type(policy).__dict__.get("decides_by_board"))
+
+
+def rotates_by_board(policy: object) -> bool:
+    """Likewise for its turn on doubles when no inversion is open to it (``rotates_by_board``)."""
+    return bool(type(policy).__dict__.get("rotates_by_board"))
+
+
 class RotationOptions:
     """What a player who rolled doubles may do: rotate any piece, maybe invert one, or forfeit."""
 
@@ -351,7 +363,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
     w, r = dice.roll()
     if w == r:
         _double_turn(state, seat, policy, w, r)
-    elif not (state.plain and type(policy).__dict__.get("decides_by_board") and _remembered_move(state, seat, policy, w, r)):
+    elif not (state.plain and decides_by_board(policy) and _remembered_move(state, seat, policy, w, r)):
         _open_move(state, seat, policy, w, r)
 
 
@@ -376,7 +388,7 @@ def _open_move(state: GameState, seat: int, policy: Policy, w: int, r: int) -> N
     """A move on a roll that is not doubles (green die off), by way of the listed options."""
     roll = Roll(w, r)
     options = move_options(state, seat, roll)
-    if type(options) is MappingProxyType and type(policy).__dict__.get("decides_by_board"):
+    if type(options) is MappingProxyType and decides_by_board(policy):
         # as in _remembered_move, for the rules it leaves here (LOST!, no interactions)
         key = _move_key(state, seat, policy, roll.budget)
         memo = state.cache.memo

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from terragen.terrain.sim.dice import RandomDice
 from terragen.terrain.sim.engine import (
     BUDGET, Action, Dice, GameResult, Policy, Roll, RotationOptions, _double_turn, _open_move, _send_home, apply_action,
+    decides_by_board, rotates_by_board,
 )
 from terragen.terrain.sim.state import GameState
 
@@ -35,7 +36,7 @@ def plays_plainly(state: GameState, policies: list[Policy]) -> bool:
     """Whether :func:`play_plain_game` plays this game: the main rules, no teams, and every
     player one whose move the board state decides (so it may be remembered)."""
     return (state.plain and not state.rules.teams
-            and all(type(p).__dict__.get("decides_by_board") for p in policies))
+            and all(decides_by_board(p) for p in policies))
 
 
 def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order: list[int], turn_cap: int) -> GameResult:
@@ -54,9 +55,14 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
     sshift = pshift + max(len(state.board), 2).bit_length()
     base = [cache.seat_key(type(policies[s]), starts[s], state.setup.hand[s], groups[s]) << sshift for s in range(n)]
     # doubles: players whose turn of a piece the board state decides, unless a double 6 may invert
-    rotates = [bool(type(p).__dict__.get("rotates_by_board")) for p in policies]
+    rotates = [rotates_by_board(p) for p in policies]
     inversion = state.rules.inversion
-    home = {s for s in range(n) if pos[s] == starts[s]}  # seats whose token stands on its own start
+
+    def at_home() -> set[int]:
+        """Seats whose token stands on its own start (asked again after a send-back)."""
+        return {s for s in range(n) if pos[s] == starts[s]}
+
+    home = at_home()
     bits = dice.bits if type(dice) is RandomDice else None
     tables = cache.tables_now()
     for rnd in range(1, turn_cap + 1):
@@ -100,7 +106,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
                     break
             if blocked:
                 _open_move(state, seat, policy, _WHITE[r], _RED[r])
-                home = {s for s in range(n) if pos[s] == starts[s]}
+                home = at_home()
             else:
                 key = base[seat] | here << pshift | collected[seat] << 3 | points
                 memo = tables.memo
@@ -119,7 +125,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
                     pos[seat] = cell
                     if victim is not None and victim != seat:
                         _send_home(state, victim)
-                        home = {s for s in range(n) if pos[s] == starts[s]}
+                        home = at_home()
                     got = bit_of[seat].get(cell)
                     if got is not None:
                         collected[seat] |= got

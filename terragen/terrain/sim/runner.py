@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from terragen.errors import SpecError
 from terragen.terrain.layout import Layout
 from terragen.terrain.paths import reachable
-from terragen.terrain.sim.engine import GameResult, play_game
+from terragen.terrain.sim.engine import GameResult, decides_by_board, play_game
 from terragen.terrain.sim.policies import load_policy, parse_policies
 from terragen.terrain.sim.state import GameSetup, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
@@ -32,7 +32,12 @@ CHUNK = 25  # games per work item: small enough for a smooth progress bar
 
 def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
     """(policy generator, dice generator) for game ``index`` of a run seeded ``seed``."""
-    return random.Random(f"terragen-sim/{seed}/{index}/policy"), random.Random(f"terragen-sim/{seed}/{index}/dice")
+    return random.Random(f"terragen-sim/{seed}/{index}/policy"), dice_rng(seed, index)
+
+
+def dice_rng(seed: int, index: int) -> random.Random:
+    """The dice generator of game ``index`` of a run seeded ``seed``."""
+    return random.Random(f"terragen-sim/{seed}/{index}/dice")
 
 
 #: The policy generator of a game whose players draw no numbers (greedy and solitary players, whose
@@ -47,14 +52,14 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
 
     setup, template = _setup_and_tables(layout, rules)
     policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
-    draws = not all(type(p).__dict__.get("decides_by_board") for p in policies)
+    draws = not all(decides_by_board(p) for p in policies)
     out = []
     n = setup.players
     for i in range(start, stop):
         if draws:
             prng, drng = game_rngs(seed, i)
         else:
-            prng, drng = _UNREAD, random.Random(f"terragen-sim/{seed}/{i}/dice")
+            prng, drng = _UNREAD, dice_rng(seed, i)
         first = i % n if rules.rotate_start else 0
         out.append(play_game(setup, rules, policies, prng, RandomDice(drng), first_seat=first, template=template))
     return out
