@@ -29,6 +29,7 @@ import click
 
 from terragen.cli._common import echo_json, json_option, say
 from terragen.errors import InputError
+from terragen.process_pool import WorkerDied
 
 MANIFEST_VERSION = 1
 #: Far more than a booklet anyone prints; the task list of an absurd count would fill memory.
@@ -58,23 +59,32 @@ def build_scenario(task: Task) -> tuple[int, str, str, dict[str, Any]]:
 
 
 def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
-    """Results as they finish, over ``workers`` local processes (inline for one worker)."""
+    """Results as they finish, over ``workers`` local processes (inline for one worker).
+
+    The pool ends through :func:`terragen.process_pool.end_pool` (``Pool.terminate()`` can
+    hang after Ctrl-C), and a worker that dies is an error, not a wait for a result that
+    never comes."""
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
             yield build_scenario(t)
         return
     import multiprocessing as mp
 
-    from terragen.interrupts import worker_init
+    from terragen.process_pool import POLL, check_workers, end_pool, start_pool
 
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(min(workers, len(tasks)), initializer=worker_init, initargs=(os.getpid(),))
+    pool, procs = start_pool(min(workers, len(tasks)), "fork" if "fork" in mp.get_all_start_methods() else "spawn")
     try:
-        yield from pool.imap_unordered(build_scenario, tasks, chunksize=1)
-        pool.close()
+        results = pool.imap_unordered(build_scenario, tasks, chunksize=1)
+        for _ in tasks:
+            while True:
+                try:
+                    item = results.next(POLL)
+                    break
+                except mp.TimeoutError:
+                    check_workers(procs, "batch")
+            yield item
     finally:
-        pool.terminate()
-        pool.join()
+        end_pool(pool, procs)
 
 
 def run_dask(tasks: list[Task], workers: int, scheduler: str | None) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
@@ -282,6 +292,15 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     return {"count": len(rows), "computed": len(tasks), "files": files, "grades": grades}
 
 
+def _kept(out: str, count: int) -> str:
+    """What a stopped batch leaves, for its last line."""
+    try:
+        done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
+    except InputError:
+        done = 0
+    return f"{done} of {count} scenarios are complete in {out} (run again with --resume to continue)"
+
+
 @click.command()
 @click.option("--count", type=int, default=10, show_default=True, help="How many scenarios.")
 @click.option("--kind", type=click.Choice(["route", "rotation", "dice", "mix"]), default="mix", show_default=True,
@@ -337,13 +356,10 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     except KeyboardInterrupt as exc:
         from terragen.interrupts import exit_code_for
 
-        try:
-            done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
-        except InputError:
-            done = 0
-        click.echo(f"terragen batch: interrupted; {done} of {count} scenarios are complete in {out} "
-                   "(run again with --resume to continue)", err=True)
+        click.echo(f"terragen batch: interrupted; {_kept(out, count)}", err=True)
         return exit_code_for(exc)
+    except WorkerDied as exc:
+        raise WorkerDied(f"{exc.message}; {_kept(out, count)}") from None
     g = summary["grades"]
     if as_json:
         echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"],

@@ -114,6 +114,36 @@ def test_real_sigint_then_resume(tmp_path):
     assert json.loads((out / "manifest.json").read_text())["done"] == 40
 
 
+def _children(pid: int) -> list[int]:
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to find the workers")
+def test_a_worker_killed_from_outside_stops_the_batch_with_one_line_then_resume(tmp_path):
+    out = tmp_path / "b"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    args = [sys.executable, "-m", "terragen", "batch", "--count", "40", "--kind", "rotation", "--difficulty", "medium",
+            "--seed", "2", "--workers", "2", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 20
+    while time.time() < deadline and not (out / "manifest.json").exists():
+        time.sleep(0.05)
+    workers = _children(proc.pid)
+    if proc.poll() is not None or not workers:
+        proc.kill()
+        pytest.skip("the batch finished before a worker could be killed")
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("the batch finished before the worker was killed")
+    assert proc.returncode == 70, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert "worker process ended" in err and "--resume" in err
+    rc = subprocess.run(args[:-1] + ["--resume", "--no-progress"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert rc.returncode == 0, rc.stderr
+    assert json.loads((out / "manifest.json").read_text())["done"] == 40
+
+
 @pytest.mark.parametrize("argv,msg", [
     (["--kind", "maze"], "--kind"),
     (["--difficulty", "insane"], "--difficulty"),

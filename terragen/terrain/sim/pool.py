@@ -27,6 +27,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from terragen.process_pool import POLL, check_workers, end_pool, start_pool
 from terragen.terrain.layout import Layout
 from terragen.terrain.sim.engine import GameResult
 from terragen.terrain.sim.runner import CHUNK, run_games
@@ -48,10 +49,6 @@ MIN_POOLED = 4 * CHUNK
 
 class Stopped(Exception):
     """A run was stopped between work items because the caller's ``should_stop()`` said so."""
-
-
-class WorkerDied(RuntimeError):
-    """A worker process ended under a run (killed from outside, out of memory)."""
 
 
 def default_workers() -> int:
@@ -208,10 +205,9 @@ class GamePool:
         """The item's games; WorkerDied when a worker is gone (``Pool`` would replace it and
         wait forever for the item it had)."""
         while not item.ready():
-            item.wait(0.5)
-            dead = [p.exitcode for p in self._workers if p.exitcode is not None]
-            if dead and not item.ready():
-                raise WorkerDied(f"a simulation worker process ended unexpectedly (exit code {dead[0]})")
+            item.wait(POLL)
+            if not item.ready():
+                check_workers(self._workers, "simulation")
         return item.get()
 
     @staticmethod
@@ -223,32 +219,14 @@ class GamePool:
 
     def _started(self) -> multiprocessing.pool.Pool:
         if self._pool is None:
-            from terragen.interrupts import worker_init
-
             method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-            self._pool = mp.get_context(method).Pool(self.workers, initializer=worker_init,
-                                                     initargs=(os.getpid(), method == "forkserver"))
-            self._workers = list(self._pool._pool)  # the processes it started (it would replace a dead one)
+            self._pool, self._workers = start_pool(self.workers, method)
         return self._pool
 
     def close(self) -> None:
-        """End the workers at once: nothing is left to run once the owner is done.
-
-        Why not ``Pool.terminate()``: it first takes the task queue's lock, which an idle
-        worker holds while it waits for work and a killed worker never gives back, so it can
-        wait forever (seen after Ctrl-C and after a worker was killed from outside). The
-        workers are ours and hold nothing worth saving: they are killed, and the pool's
-        exit-time finaliser, which would take the same lock, is cancelled.
-        """
+        """End the workers at once (:func:`terragen.process_pool.end_pool`): nothing is left
+        to run once the owner is done."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        pool._worker_handler._state = multiprocessing.pool.TERMINATE  # no replacement workers from now on
-        procs = {p.pid: p for p in [*self._workers, *pool._pool]}.values()
-        for p in procs:
-            if p.exitcode is None:
-                p.kill()
-        for p in procs:
-            p.join(5)
-        pool._terminate.cancel()
+        if pool is not None:
+            end_pool(pool, self._workers)
         self._workers = []

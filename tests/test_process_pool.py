@@ -1,0 +1,62 @@
+"""The shared process pool: it ends at once whatever state its workers are in, and a
+worker that dies is an error, not a wait for an answer that never comes."""
+
+import multiprocessing as mp
+import os
+import signal
+import threading
+import time
+
+from terragen.cli.batch import run_local
+from terragen.process_pool import WorkerDied, end_pool, start_pool
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _finishes(fn, seconds: float = 20) -> bool:
+    thread = threading.Thread(target=fn, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return not thread.is_alive()
+
+
+def test_a_pool_whose_idle_workers_were_killed_still_ends():
+    """An idle worker waits for work holding the task queue's lock; killed, it never gives it
+    back. ``Pool.terminate()`` takes that lock and waits forever; the pool must not."""
+    pool, procs = start_pool(2, "fork")
+    assert pool.map(_square, range(4)) == [0, 1, 4, 9]
+    time.sleep(0.2)  # both idle, one of them holding the lock
+    for p in procs:
+        os.kill(p.pid, signal.SIGKILL)
+    time.sleep(0.2)
+    assert _finishes(lambda: end_pool(pool, procs))
+    assert all(p.exitcode is not None for p in procs)
+
+
+def test_a_pool_with_busy_workers_ends_and_leaves_no_process():
+    pool, procs = start_pool(2, "fork")
+    pool.map_async(time.sleep, [30, 30])
+    time.sleep(0.3)
+    assert _finishes(lambda: end_pool(pool, procs), 10)
+    assert not [p for p in procs if p.exitcode is None]
+
+
+def test_a_batch_worker_killed_from_outside_is_an_error_not_a_hang():
+    tasks = [("route", "easy", 4, i) for i in range(12)]
+    results = run_local(tasks, 2)
+    errors: list[BaseException] = []
+
+    def consume() -> None:
+        try:
+            for n, _ in enumerate(results):
+                if n == 0:
+                    for child in mp.active_children():
+                        os.kill(child.pid, signal.SIGKILL)
+        except WorkerDied as exc:
+            errors.append(exc)
+
+    assert _finishes(consume, 60), "the batch waited for a dead worker's scenario"
+    assert errors and "worker" in str(errors[0])
+    assert not mp.active_children()
