@@ -150,38 +150,67 @@ def up3_count(board: Board, cells: list[int] | tuple[int, ...]) -> int:
     return sum(1 for a, b in zip(cells, cells[1:]) if board.level[b] - board.level[a] == MAX_CLIMB)
 
 
+def _reach_tree(board: Board, start: int, stuck: int = -1) -> dict[int, int]:
+    """Every cell a token on ``start`` can get to, each mapped to the cell it is first reached
+    from (``start`` to itself); a token that lands on ``stuck`` cannot leave it."""
+    if not board.passable(start):
+        return {}
+    arcs = board.pip_arcs
+    came = {start: start}
+    stack = [start]
+    while stack:
+        i = stack.pop()
+        if i == stuck:
+            continue
+        for j, _, _ in arcs[i]:
+            if j not in came:
+                came[j] = i
+                stack.append(j)
+    return came
+
+
+def _tour_order(board: Board, start: int, goals: list[int], stuck: int = -1) -> tuple[int, ...] | None:
+    """An order in which the token can land on every goal under the current rotations, or None."""
+    first = _reach_tree(board, start, stuck)
+    if any(g not in first for g in goals):
+        return None
+    if len(goals) == 1:
+        return (goals[0],)
+    reach = {start: first, **{g: _reach_tree(board, g, stuck) for g in goals}}
+    for order in itertools.permutations(goals):
+        if all(b in reach[a] for a, b in zip((start, *order), order)):
+            return order
+    return None
+
+
 def _tour_reachable(board: Board, start: int, goals: list[int]) -> bool:
     """Can the token land on every goal in some order under the current rotations?"""
-    reach = {start: reachable(board, start)}
-    for g in goals:
-        if g not in reach[start]:
-            return False
-    if len(goals) == 1:
-        return True
-    for g in goals:
-        reach[g] = reachable(board, g)
-    return any(
-        all(b in reach[a] for a, b in zip((start, *order), order))
-        for order in itertools.permutations(goals)
-    )
+    return _tour_order(board, start, goals) is not None
 
 
 def fragility(board: Board, start: int, goals: list[int]) -> int:
     """How many single-piece rotations would leave the player unable to collect every goal.
 
-    Turning a piece only changes its own exits, so a piece whose removal from
-    the pip graph (all exits gone) still leaves the tour possible can never
-    cut the player off; only the few critical pieces are tried rotation by
-    rotation.
+    Turning a piece only changes its own exits, so a piece that can be left for good (a
+    token landing on it is stuck) without spoiling the tour can never cut the player off.
+    Only a piece on one possible tour's own path can spoil it (any other leaves that tour
+    whole), so only those are tried stuck, and only the few critical ones are then tried
+    rotation by rotation.
     """
-    if not goals or not _tour_reachable(board, start, goals):
+    if not goals:
         return 0
-    relevant = reachable(board, start)
+    order = _tour_order(board, start, goals)
+    if order is None:
+        return 0
+    on_tour: set[int] = set()
+    for a, b in zip((start, *order), order):
+        came = _reach_tree(board, a)
+        while b != a:
+            b = came[b]
+            on_tour.add(b)
     count = 0
-    for i in sorted(relevant):
-        blocked = board.copy()
-        blocked.pip_arcs[i] = []
-        if _tour_reachable(blocked, start, goals):
+    for i in sorted(on_tour):
+        if _tour_order(board, start, goals, stuck=i) is not None:
             continue
         for rot in distinct_rotations(board.pattern[i]):
             if rot == board.rotation[i] or board.mask[i] == board.rotated(i, rot).mask[i]:

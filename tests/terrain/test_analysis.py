@@ -1,5 +1,8 @@
 import math
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from terragen.terrain.analysis import analyse, fragility
 from terragen.terrain.board import Board
 from terragen.terrain.files import load_layout
@@ -51,6 +54,35 @@ def test_fragility_counts_cutting_rotations():
             if goal not in reachable(board.rotated(i, rot), start):
                 brute += 1
     assert f == brute
+
+
+def _brute_fragility(board, start, goals) -> int:
+    """Every rotation of every piece, each checked for a tour over all goal orders."""
+    import itertools
+
+    from terragen.terrain.paths import reachable
+    from terragen.terrain.pieces import distinct_rotations
+
+    def tour(b) -> bool:
+        return any(all(y in reachable(b, x) for x, y in zip((start, *order), order))
+                   for order in itertools.permutations(goals))
+
+    if not tour(board):
+        return 0
+    return sum(1 for i in range(len(board)) for rot in distinct_rotations(board.pattern[i])
+               if board.rotated(i, rot).mask[i] != board.mask[i] and not tour(board.rotated(i, rot)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), n_goals=st.integers(1, 3), low=st.integers(1, 4))
+def test_fragility_is_every_single_rotation_that_cuts_the_tour(seed, n_goals, low):
+    """On random radius-3 boards (few levels, so tours exist), with one to three goals."""
+    import random
+
+    board = Board.from_layout(random_layout(seed, radius=3, levels=(low, low + 2)))
+    rng = random.Random(seed)
+    start, *goals = rng.sample(range(len(board)), 1 + n_goals)
+    assert fragility(board, start, goals) == _brute_fragility(board, start, goals)
 
 
 def test_metrics_keys():
