@@ -39,6 +39,7 @@ import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from terragen.grids import hex as hx
@@ -68,6 +69,7 @@ SOLO_SHARE = 2.0  # a pair whose corrected models are further off than this (in 
 SCREEN_PAIRS = 24  # destination pairs of two classes screened (on a sixth of the games) per terrain
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be to be tried, in margins
+SCREEN_FUTILITY = 0.05  # a screened pair is dropped once its odds of passing at the full sample are below this
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 
@@ -148,6 +150,27 @@ class SeatOption:
     dests: list[int]
     turns: float
     penalty: float
+
+
+def screen_pass_odds(measured: float, limit: float, played: int, final: int, se: float) -> float:
+    """The odds that a screened class, ``measured`` points from fair on ``played`` games (noise
+    ``se``), ends within ``limit`` once the sample has ``final`` games, if the games still to
+    come play like the ones seen (their true lean taken as the measured one, give or take the
+    measurement's noise).
+
+    Why odds, not the old "beyond the limit by twice the noise": a pair that ends its screen
+    just outside the limit costs the most (all its games), and most such pairs could be told
+    early. Recorded screens of 4 and 6 seats on seeds 400-404 (507 pairs, 63 of which passed):
+    stopping below 5% odds would have spared 11-12% of the screening's games and lost at most
+    one pair that passed; the old rule stops at odds of about 0.3% at half the games.
+    """
+    if played >= final:
+        return 1.0 if measured <= limit else 0.0
+    rest = final - played
+    var = se * se * played  # one game's variance
+    spread = rest / final * math.sqrt(var / played + var / rest)
+    nd = NormalDist(measured, spread)
+    return nd.cdf(limit) - nd.cdf(-limit)
 
 
 @dataclass
@@ -755,14 +778,20 @@ class Balancer(FreshChecks):
 
     def _grow(self, tallies: tuple[Tally, ...], limits: dict[str, float], sizes: tuple[int, ...]) -> bool:
         """Grow each tally size by size on the current board; False at the first size where a
-        tally's pooled rate is outside its policy's limit (below the last size, plus twice that
-        size's noise): a board far off is dropped after a fraction of the games."""
+        tally's pooled rate is outside its policy's limit (at the last size), or where the odds
+        that it ends inside are below ``SCREEN_FUTILITY`` (:func:`screen_pass_odds`): a board
+        far off is dropped after a fraction of the games."""
         layout = self.to_layout(self.cand)
+        final = sizes[-1]
         for size in sizes:
-            slack = 2.0 * self._class_se(size) if size < sizes[-1] else 0.0
             for tally in tallies:
                 self.play(layout, tally, size)
-                if self.worst(self.pooled(tally.rates)) > limits[tally.policy] + slack:
+                measured = self.worst(self.pooled(tally.rates))
+                if size == final:
+                    if measured > limits[tally.policy]:
+                        return False
+                elif screen_pass_odds(measured, limits[tally.policy], size, final,
+                                      self._class_se(size)) < SCREEN_FUTILITY:
                     return False
         return True
 

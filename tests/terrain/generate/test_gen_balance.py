@@ -158,6 +158,55 @@ def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
     assert bal.modelled(bal.cand.dests)[a] - bal.fair < -0.01
 
 
+@pytest.mark.parametrize("lean,played", [
+    (0.000, (400, 400, 1200, 1200, 2400, 2400)),  # fair: the whole screen
+    (0.008, (400, 400, 1200, 1200, 2400, 2400)),  # inside the limit (about 1 point): the whole screen
+    (0.030, (400,)),  # inside the old first stop (3.5 points) but hopeless: dropped after 400 greedy games
+    (0.019, (400, 400, 1200)),  # passes the first look, hopeless at half the games
+])
+def test_screen_drops_a_pair_once_its_odds_of_passing_are_low(monkeypatch, lean, played):
+    """The screen grows a pair's sample in steps and drops it as soon as it is unlikely to end
+    within the limit, so a pair far off costs a fraction of its games. Here the "games" lean the
+    first class by a fixed amount (no noise), greedy players first at each step."""
+    from terragen.terrain.generate.fresh_checks import Tally
+
+    bal = _first_class_balancer(monkeypatch)
+    first_class = set(bal.classes[0])
+    sizes = []
+
+    def play(layout, tally, size):
+        rates = [bal.fair + (lean if s in first_class else -lean) for s in range(bal.n)]
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+        sizes.append(size)
+
+    monkeypatch.setattr(bal, "play", play)
+    tallies = (Tally("greedy", 1, bal.n), Tally("solitary", 1, bal.n))
+    limits = {"greedy": bal._class_limit(0.15, 2400), "solitary": bal._class_limit(0.3, 2400)}
+    passed = bal._grow(tallies, limits, (400, 1200, 2400))
+    assert tuple(sizes) == played
+    assert passed == (lean <= limits["greedy"])
+
+
+def test_screen_pass_odds_behave_like_odds():
+    """Half-way through, a pair measured exactly at the limit ends inside it about half the time;
+    further off, less; the last step is the verdict itself."""
+    import math
+
+    from terragen.terrain.generate.balance import screen_pass_odds
+
+    def se(n):
+        return math.sqrt(0.25 / n) / 2
+
+    assert screen_pass_odds(0.01, 0.01, 1200, 2400, se(1200)) == pytest.approx(0.5, abs=0.01)
+    odds = [screen_pass_odds(m / 1000, 0.01, 1200, 2400, se(1200)) for m in range(0, 40)]
+    assert all(a >= b for a, b in zip(odds, odds[1:])) and odds[0] > 0.9 and odds[-1] < 1e-4
+    # the same distance beyond the limit is less hopeless early (more games still to come)
+    assert screen_pass_odds(0.02, 0.01, 400, 2400, se(400)) > screen_pass_odds(0.02, 0.01, 1200, 2400, se(1200))
+    assert screen_pass_odds(0.0099, 0.01, 2400, 2400, se(2400)) == 1.0
+    assert screen_pass_odds(0.0101, 0.01, 2400, 2400, se(2400)) == 0.0
+
+
 @pytest.mark.parametrize("world", [2, 8, 10])
 def test_class_search_learns_what_each_destination_does_to_the_meetings(monkeypatch, world):
     """Beyond a terrain-wide lean, what tokens meeting do depends on where each class's
