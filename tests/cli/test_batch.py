@@ -88,15 +88,31 @@ def test_interrupt_leaves_consistent_manifest_and_resume_finishes_identically(tm
     assert _files(out) == _files(tmp_path / "fresh")
 
 
-def test_real_sigint_then_resume(tmp_path):
-    out = tmp_path / "b"
+_BATCH_40 = ["batch", "--count", "40", "--kind", "rotation", "--difficulty", "medium", "--seed", "2", "--workers", "2"]
+
+
+def _started_batch(out: Path) -> subprocess.Popen:
+    """A 40-scenario batch on two workers, once its first manifest is written."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    args = [sys.executable, "-m", "terragen", "batch", "--count", "40", "--kind", "rotation", "--difficulty", "medium",
-            "--seed", "2", "--workers", "2", "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", *_BATCH_40, "--out", str(out), "--no-progress"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 20
     while time.time() < deadline and not (out / "manifest.json").exists():
         time.sleep(0.05)
+    return proc
+
+
+def _resume_finishes(out: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    rc = subprocess.run([sys.executable, "-m", "terragen", *_BATCH_40, "--out", str(out), "--resume", "--no-progress"],
+                        cwd=ROOT, env=env, capture_output=True, text=True)
+    assert rc.returncode == 0, rc.stderr
+    assert json.loads((out / "manifest.json").read_text())["done"] == 40
+
+
+def test_real_sigint_then_resume(tmp_path):
+    out = tmp_path / "b"
+    proc = _started_batch(out)
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
@@ -109,9 +125,7 @@ def test_real_sigint_then_resume(tmp_path):
     assert 0 < done < 40
     for row in manifest["scenarios"]:
         json.loads((out / row["json"]).read_text())
-    rc = subprocess.run(args[:-1] + ["--resume", "--no-progress"], cwd=ROOT, env=env, capture_output=True, text=True)
-    assert rc.returncode == 0, rc.stderr
-    assert json.loads((out / "manifest.json").read_text())["done"] == 40
+    _resume_finishes(out)
 
 
 def _children(pid: int) -> list[int]:
@@ -121,13 +135,7 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to find the workers")
 def test_a_worker_killed_from_outside_stops_the_batch_with_one_line_then_resume(tmp_path):
     out = tmp_path / "b"
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    args = [sys.executable, "-m", "terragen", "batch", "--count", "40", "--kind", "rotation", "--difficulty", "medium",
-            "--seed", "2", "--workers", "2", "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 20
-    while time.time() < deadline and not (out / "manifest.json").exists():
-        time.sleep(0.05)
+    proc = _started_batch(out)
     workers = _children(proc.pid)
     if proc.poll() is not None or not workers:
         proc.kill()
@@ -139,9 +147,7 @@ def test_a_worker_killed_from_outside_stops_the_batch_with_one_line_then_resume(
     assert proc.returncode == 70, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert "worker process ended" in err and "--resume" in err
-    rc = subprocess.run(args[:-1] + ["--resume", "--no-progress"], cwd=ROOT, env=env, capture_output=True, text=True)
-    assert rc.returncode == 0, rc.stderr
-    assert json.loads((out / "manifest.json").read_text())["done"] == 40
+    _resume_finishes(out)
 
 
 @pytest.mark.parametrize("argv,msg", [
