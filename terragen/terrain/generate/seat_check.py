@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-SIMULATE_MISS = 0.03  # how often `terragen simulate` (its defaults) may call a verified board NOT BALANCED
+SIMULATE_MISS = 0.01  # how often `terragen simulate` (its defaults) may call a verified board NOT BALANCED
 SEAT_PUSH = 0.75  # how many of the check's standard errors each seat is taken further from fair
 SEAT_LOOKS = (1, 2, 4)  # the check looks at the verdict after these multiples of its base size
 SEAT_CLEARLY_OUT = 1.0  # stop early when even this many standard errors closer to fair would fail

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from terragen.terrain.sim.pool import GamePool
 
 DEFAULT_MARGIN = 0.025  # BALANCED: every seat within 2.5 points of its fair share
-NOISE_SHARE = 1 / 4  # default games: a fair seat's standard error at most a quarter of the margin
+NOISE_SHARE = 1 / 5  # default games: a fair seat's standard error at most a fifth of the margin
 FINISH_SHARE = 0.99
 CHUNK = 25  # games per work item: small enough for a smooth progress bar
 
@@ -93,16 +93,18 @@ def forget_tables() -> None:
 
 
 def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None = None) -> int:
-    """Games enough that a fair seat's win rate has a standard error of at most a quarter of ``margin``.
+    """Games enough that a fair seat's win rate has a standard error of at most a fifth of ``margin``.
 
-    With fair share ``p = 1/sides`` that is ``p(1-p)/N <= (margin/4)^2``: 6400 games for
-    2 sides, 5691 for 3, 4800 for 4, 4100 for 5 and 3558 for 6 at the default 2.5 points,
+    With fair share ``p = 1/sides`` that is ``p(1-p)/N <= (margin/5)^2``: 10000 games for
+    2 sides, 8889 for 3, 7500 for 4, 6400 for 5 and 5556 for 6 at the default 2.5 points,
     rounded up to a multiple of ``seats`` so that every seat opens equally often.
 
-    Why a quarter (a third would do for a fair seat alone): a balanced board is one whose
-    seats are *within* the margin, not exactly fair. With a third, a board whose seats
-    are 1 point off (well inside 2.5) was called NOT BALANCED in 1 run of 8 at four seats;
-    with a quarter, in 1 of 32. The verdict should be about the board, not the dice.
+    Why a fifth (a third would do for a fair seat alone): a balanced board is one whose
+    seats are *within* the margin, not exactly fair, and the verdict should be about the
+    board, not the dice. A four-seat board whose seats are 1 point off (well inside 2.5) is
+    called NOT BALANCED in 1 run of 7 with a third, 1 of 31 with a quarter (the default until
+    2026-11-27) and 1 of 185 with a fifth; a seat 2.5 points off is still caught half the time.
+    The games cost about a second for greedy and solitary players.
     """
     if sides < 2:
         return 400  # nothing to balance: enough games to see whether they finish

@@ -263,7 +263,7 @@ def test_class_noise_is_that_of_games_with_one_winner(monkeypatch):
 
 def test_a_board_of_classes_that_passes_is_balanced_under_simulate_defaults(monkeypatch):
     """The fresh check on two classes of seats lets a board through at a pooled distance chosen
-    so that `terragen simulate`, with its defaults, calls it BALANCED in at least 97 runs of
+    so that `terragen simulate`, with its defaults, calls it BALANCED in at least 99 runs of
     100. A board that passed with its measurement one standard error below the truth is drawn
     here as many runs of `simulate` would play it."""
     import numpy as np
@@ -278,7 +278,7 @@ def test_a_board_of_classes_that_passes_is_balanced_under_simulate_defaults(monk
     rates = [bal.fair + gap if s in first else bal.fair - gap for s in range(bal.n)]
     runs = np.random.default_rng(3).multinomial(default_games(bal.n), rates, size=20000) / default_games(bal.n)
     balanced = float(np.mean(np.all(np.abs(runs - bal.fair) <= bal.settings.margin, axis=1)))
-    assert balanced >= 0.96, balanced
+    assert balanced >= 0.985, balanced
     assert bal._confirm_limit(games) > 2 * bal._class_se(games)  # looser than twice the noise: room to pass
 
 

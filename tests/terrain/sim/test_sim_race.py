@@ -94,12 +94,12 @@ def test_variant_name_and_description():
 def test_default_games_keep_the_verdicts_noise_small():
     from terragen.terrain.sim import default_games
 
-    assert [default_games(k) for k in (2, 4, 6)] == [6400, 4800, 3558]
+    assert [default_games(k) for k in (2, 4, 6)] == [10000, 7500, 5556]
     for sides in range(2, 7):
         n = default_games(sides)
         p = 1 / sides
-        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 4 + 1e-12 and n % sides == 0
-    assert default_games(2, margin=0.05) == 1600
+        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 5 + 1e-12 and n % sides == 0
+    assert default_games(2, margin=0.05) == 2500
     assert default_games(2, seats=4) % 4 == 0  # teams: every seat opens equally often
 
 
