@@ -315,6 +315,34 @@ def test_fresh_check_on_classes_stops_as_soon_as_it_is_clear(monkeypatch, gap_in
     assert (record["pooled_worst_deviation"] <= record["pooled_threshold"]) is passes
 
 
+@pytest.mark.parametrize("spread, passes", [(0.006, True), (0.014, False)])
+def test_fresh_check_on_classes_also_judges_the_seats_within_a_class(monkeypatch, spread, passes):
+    """Seats of one class differ in turn order, which can part them while the classes' pooled
+    rates stay fair. Every seat here is ``spread`` from fair (half of each class above, half
+    below), so the classes pool to exactly fair and every seat is inside the greedy threshold
+    (1.5 points). At 1.4 points one default `terragen simulate` run would call the board NOT
+    BALANCED about once in 18, so the check must refuse it; at 0.6 points, pass it."""
+    from terragen.terrain.generate.fresh_checks import _chunked
+
+    bal = _first_class_balancer(monkeypatch)
+    full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
+    rates = [0.0] * bal.n
+    for cls in bal.classes:
+        for i, s in enumerate(cls):
+            rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
+    assert abs(bal.worst(bal.pooled(rates))) < 1e-12
+
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    threshold = bal.settings.margin * bal.settings.verify_shares[0]
+    _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=threshold)
+    assert ok is passes
+    assert (record["simulate_odds"] >= record["simulate_odds_needed"]) is passes
+
+
 def test_class_search_screens_one_of_two_seat_swaps_the_race_model_cannot_tell_apart(monkeypatch):
     """The seats of a class can trade destination sets (the first seat taking its image's).
     Where the exact race model gives both boards the same chances they played the same games
