@@ -11,10 +11,10 @@ through a board that ``simulate`` passed in 1 run of 3. What a user checks is
 seat taken ``SEAT_PUSH`` standard errors further from fair than it measured (the board is
 kept on a measurement, not on its true rates).
 
-Drawn checks of five-seat boards (``bench/seat_check_draws.py``, 2,000 per shape): a fair
-board passes 99 times in 100, on 8,600 games on average; one whose seats are spread 0.5
-points either side passes 87 in 100; boards that ``simulate`` calls BALANCED in only 94 runs
-of 100 pass 3 to 12 in 100.
+Drawn checks of five-seat boards (``bench/seat_check_draws.py``, 2,000 per shape, 99 in 100
+against 6,400-game ``simulate`` runs): a fair board passes 99 times in 100, on 7,500 games on
+average; one whose seats are spread 0.5 points either side passes 91 in 100; boards that
+``simulate`` calls BALANCED in only 97 or 98 runs of 100 pass 7 to 16 in 100.
 """
 
 from __future__ import annotations
