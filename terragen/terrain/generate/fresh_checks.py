@@ -162,8 +162,9 @@ class FreshChecks:
         """Every seat within ``threshold``, and the seats as measured leave one default
         ``terragen simulate`` run odds of at least ``1 - SIMULATE_MISS`` to say BALANCED.
 
-        Why the seats, when the classes are checked more sharply: seats that a symmetry
-        relates still differ in turn order, and on some boards that parts them by points (the
+        Why the seats, when the classes are checked more sharply: a mirror maps a seat's
+        terrain onto its image's but reverses the order of play, so the two meet the other
+        tokens in a different order, and on some boards that parts them by points (the
         board 4 medium 223 got before this rule: classes pooled 0.03 points off, the first and
         last seat of one class 2.0 above and 1.9 below fair on 10,000 fresh games; `simulate`
         said NOT BALANCED in 2 runs of 20, with 4,800 games a run). The classes' pooled rates
@@ -193,12 +194,12 @@ class FreshChecks:
         classes within one standard error of the full check beyond the limit of the doubled
         check, and every seat within ``threshold`` plus one seat's standard error (so the
         doubled sample, whose noise is 0.7 of this one's, has a fair chance to land inside),
-        and the seats' :meth:`_seat_odds` enough with every seat one standard error closer to
-        fair."""
+        and the seats not clearly short of what ``simulate`` needs (enough odds with every seat
+        ``SEAT_CLEARLY_OUT`` standard errors closer to fair)."""
         se = seat_se(self.n, tally.played)
         return (self.worst(self.pooled(tally.rates)) <= self._confirm_limit(2 * games) + self._class_se(games)
                 and self.worst(tally.rates) <= threshold + se
-                and self._seat_odds(tally, -1.0) >= 1 - SIMULATE_MISS)
+                and self._seat_odds(tally, -SEAT_CLEARLY_OUT) >= 1 - SIMULATE_MISS)
 
     def _clearly_inside(self, tally: Tally) -> bool:
         """The classes' pooled rates, plus twice their noise, within what ``terragen simulate``
