@@ -1,6 +1,6 @@
 """Start a ``multiprocessing.Pool`` of our workers, notice when one dies, and end it at once.
 
-Two things about ``Pool`` are wrong for a command-line tool, and both were seen:
+Three things about ``Pool`` are wrong for a command-line tool, and all were seen:
 
 - ``Pool.terminate()`` first takes the task queue's lock. An idle worker holds that lock
   while it waits for work, and a worker killed while holding it never gives it back, so
@@ -10,6 +10,9 @@ Two things about ``Pool`` are wrong for a command-line tool, and both were seen:
 - A worker that dies mid-task is replaced, and the task it had is never answered: a
   caller waiting on it waits forever. :func:`check_workers` turns that into
   :class:`WorkerDied`.
+- A worker that ends wakes the pool's handler thread, which starts a replacement. Ending
+  the pool in that moment used to miss the replacement, which then outlived its pool;
+  :func:`end_pool` stops the handler first.
 
 The workers are ours and hold nothing worth saving, so killing them loses nothing.
 """
@@ -28,6 +31,8 @@ if TYPE_CHECKING:  # multiprocessing itself is imported when a pool starts: it c
 
 #: How often a caller waiting on a result looks at whether a worker died (seconds).
 POLL = 0.5
+#: How long ending a pool waits for its worker handler to stop (seconds; it takes milliseconds).
+HANDLER_WAIT = 5.0
 
 
 class WorkerDied(TerragenError, RuntimeError):
@@ -60,8 +65,17 @@ def check_workers(procs: Iterable[mp.process.BaseProcess], what: str) -> None:
 def end_pool(pool: multiprocessing.pool.Pool, procs: Iterable[mp.process.BaseProcess]) -> None:
     """Kill the pool's workers and reap them, without taking any of the pool's locks."""
     import multiprocessing.pool
+    import threading
 
-    pool._worker_handler._state = multiprocessing.pool.TERMINATE  # no replacement workers from now on
+    handler = pool._worker_handler
+    handler._state = multiprocessing.pool.TERMINATE  # no replacement workers from now on
+    # The handler may be starting a replacement this very moment (it wakes whenever a worker
+    # ends). Woken and waited for, it has stopped, and whatever it started is in pool._pool:
+    # a replacement missed here outlived its pool, and on a busy machine printed a traceback
+    # when it could no longer find the pool's queues.
+    pool._change_notifier.put(None)
+    if handler.is_alive() and handler is not threading.current_thread():
+        handler.join(HANDLER_WAIT)
     everyone = list({p.pid: p for p in [*procs, *pool._pool]}.values())
     for p in everyone:
         if p.exitcode is None:

@@ -60,3 +60,20 @@ def test_a_batch_worker_killed_from_outside_is_an_error_not_a_hang():
     assert _finishes(consume, 60), "the batch waited for a dead worker's scenario"
     assert errors and "worker" in str(errors[0])
     assert not mp.active_children()
+
+
+def test_ending_a_pool_while_it_replaces_a_worker_leaves_no_process():
+    """A worker that ends wakes the pool's handler, which starts a replacement. Ended in that
+    moment, the pool must still end every process, the replacement too: one left behind
+    outlives its pool (on a busy machine it printed a traceback once its queues were gone)."""
+    left = []
+    for k in range(30):
+        pool, procs = start_pool(2, "forkserver")
+        assert pool.map(_square, range(4)) == [0, 1, 4, 9]
+        os.kill(procs[0].pid, signal.SIGKILL)
+        procs[0].join(5)  # dead: the handler is waking up to replace it
+        time.sleep(0.0002 * (k % 10))
+        assert _finishes(lambda: end_pool(pool, procs), 10)
+        left += [p for p in pool._pool if p.exitcode is None]
+        left += [p for p in mp.active_children() if p not in procs]
+    assert not left
