@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from terragen.terrain.generate.seat_check import (SEAT_CLEARLY_OUT, SEAT_LOOKS, SIMULATE_MISS, seat_check, seat_se,
@@ -176,18 +177,9 @@ class FreshChecks:
         return self.worst(tally.rates) <= threshold and self._seat_odds(tally) >= 1 - SIMULATE_MISS
 
     def _seat_check(self, seed: int, games: int, policy: str, threshold: float) -> tuple[list[float], dict, bool]:
-        """One kind of player's fresh-seed check on a board whose seats no symmetry relates,
-        grown from ``games`` to up to four times that until its verdict is plain
-        (:func:`seat_check`). Returns (rates, record, whether it passed); the record names the
-        games played, so replaying it with ``terragen simulate`` gives the same rates."""
-        tally = Tally(policy, seed, self.n)
-        layout = self.to_layout(self.cand)
-        sizes = [_chunked(look * games, self.n) for look in SEAT_LOOKS]
-        fields, passed = seat_check(lambda size: self.play(layout, tally, size), tally, sizes, threshold,
-                                    self.settings.margin)
-        rates = tally.rates
-        return rates, {"games": tally.played, "seed": seed, "policy": policy,
-                       "win_rates": [round(r, 4) for r in rates], **fields}, passed
+        """:func:`seat_by_seat_check` of the current board on the generator's processes."""
+        return seat_by_seat_check(self.to_layout(self.cand), seed, games, policy, threshold, self.settings.margin,
+                                  self.play)
 
     def _near_miss(self, tally: Tally, games: int, threshold: float) -> bool:
         """Whether a full check that missed is worth a second look on as many games again: the
@@ -224,24 +216,48 @@ class FreshChecks:
         return math.sqrt(share * (1 - share) / games) / k
 
     def play(self, layout, tally: Tally, size: int) -> None:
-        """Grow ``tally`` to the first ``size`` games of its seed on ``layout``.
+        """Grow ``tally`` to the first ``size`` games of its seed on ``layout``
+        (:func:`grow_tally`, on the generator's processes, stopped when its time is up)."""
+        grow_tally(layout, tally, size, self.pool, self.should_stop)
 
-        Game ``i`` of a seed is the same game whatever the sample's size, so a sample can
-        grow in steps: a pair that is clearly off is dropped after a few hundred games, and
-        one that passes costs no more than one simulation of the full size.
-        """
-        from terragen.terrain.sim.pool import GamePool, Stopped
-        from terragen.terrain.sim.variants import Rules
 
-        if tally.played < size:
-            if self.should_stop():
-                raise OutOfTime
-            try:
-                games = (self.pool or GamePool(1)).run(layout, Rules(), [tally.policy] * self.n, tally.seed,
-                                                       tally.played, size, self.should_stop)
-            except Stopped:
-                raise OutOfTime from None
-            for game in games:
-                for w in game.winners:
-                    tally.wins[w] += 1
-        tally.played = max(tally.played, size)
+def grow_tally(layout, tally: Tally, size: int, pool: GamePool | None = None,
+               should_stop: Callable[[], bool] | None = None) -> None:
+    """Grow ``tally`` to the first ``size`` games of its seed on ``layout``; OutOfTime when
+    ``should_stop()`` says so.
+
+    Game ``i`` of a seed is the same game whatever the sample's size, so a sample can
+    grow in steps: a pair that is clearly off is dropped after a few hundred games, and
+    one that passes costs no more than one simulation of the full size.
+    """
+    from terragen.terrain.sim.pool import GamePool, Stopped
+    from terragen.terrain.sim.variants import Rules
+
+    if tally.played < size:
+        if should_stop is not None and should_stop():
+            raise OutOfTime
+        try:
+            games = (pool or GamePool(1)).run(layout, Rules(), [tally.policy] * tally.seats, tally.seed,
+                                              tally.played, size, should_stop)
+        except Stopped:
+            raise OutOfTime from None
+        for game in games:
+            for w in game.winners:
+                tally.wins[w] += 1
+    tally.played = max(tally.played, size)
+
+
+def seat_by_seat_check(layout, seed: int, games: int, policy: str, threshold: float, margin: float,
+                       play: Callable[[object, Tally, int], None] = grow_tally) -> tuple[list[float], dict, bool]:
+    """One kind of player's fresh-seed check of a board judged seat by seat, grown from
+    ``games`` to up to four times that until its verdict is plain (:func:`seat_check`);
+    ``play(layout, tally, size)`` grows a tally. Returns (rates, record, whether it passed);
+    the record names the games played, so replaying it with ``terragen simulate`` gives the
+    same rates."""
+    seats = len(layout.players)
+    tally = Tally(policy, seed, seats)
+    sizes = [_chunked(look * games, seats) for look in SEAT_LOOKS]
+    fields, passed = seat_check(lambda size: play(layout, tally, size), tally, sizes, threshold, margin)
+    rates = tally.rates
+    return rates, {"games": tally.played, "seed": seed, "policy": policy,
+                   "win_rates": [round(r, 4) for r in rates], **fields}, passed
