@@ -10,8 +10,8 @@ them methods of the balancer keeps both, while this module holds the statistics 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from terragen.terrain.generate.seat_check import (SEAT_CLEARLY_OUT, SEAT_LOOKS, SIMULATE_MISS, seat_check, seat_se,
