@@ -466,3 +466,22 @@ def test_a_solitary_miss_spares_the_greedy_check(monkeypatch, players):
     monkeypatch.setattr(bal, "step", lambda *args: True)
     assert bal.balance() is None
     assert played and set(played) == {"solitary"}
+
+
+@pytest.mark.parametrize("points, checked", [
+    ([1.9, -0.6, -0.5, -0.4, -0.4], True),  # one seat beyond twice its noise, yet well worth a fresh check
+    ([0.0, 0.0, 0.0, 0.0, 0.0], True),
+    ([2.8, -0.7, -0.7, -0.7, -0.7], False),  # even a standard error closer, `simulate` would refuse it too often
+])
+def test_seat_by_seat_tuning_sends_a_board_to_its_check_unless_it_is_clearly_short(monkeypatch, points, checked):
+    """On one sample of the tuning's size a fair five-seat board has some seat beyond twice its
+    noise about 4 times in 10; the tuning must hand such a board to the fresh check (which
+    decides on games of its own) and keep tuning only boards clearly short of what
+    `simulate` needs."""
+    from terragen.terrain.generate import balance as balance_module
+
+    bal = _five_seat_balancer(monkeypatch)
+    rates = [bal.fair + p / 100 for p in points]
+    monkeypatch.setattr(balance_module, "simulated_rates", lambda *args, **kw: (list(rates), {}))
+    _, top, _ = bal.settings.games_for(bal.n)
+    assert bal.tune(seed=1, first=top, top=top, rounds=1) is checked
