@@ -624,9 +624,9 @@ class Balancer(FreshChecks):
         default ``simulate`` run would say BALANCED at least 99 times in 100), for both kinds
         of player.
 
-        Why: "every seat within twice its noise" refuses a fair five-seat board 38 times in
-        100 on one sample of the tuning's size, so the tuning kept moving away from boards
-        the check would have passed."""
+        Why: "every seat within twice its noise" refuses a fair five-seat board about 4 times
+        in 10 on one sample of the tuning's size (about 2 in 10 for each kind of player), so
+        the tuning kept moving away from boards the check would have passed."""
         if any(len(c) > 1 for c in self.classes):
             return False
         need = 1 - SIMULATE_MISS
