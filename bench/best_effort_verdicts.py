@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from generate_balance import FRESH_SEED, generate, truth, write_atomically  # noqa: E402
+from generate_balance import FRESH_SEED, generated, truth, write_atomically  # noqa: E402
 
 
 def one_sample_verdict(layout, check: dict, margin: float) -> dict:
@@ -54,31 +53,25 @@ def main() -> None:
     from terragen.terrain.formats_json import read_json_layout
 
     runs = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in args.players:
-            for diff in args.difficulties:
-                for seed in range(args.first_seed, args.first_seed + args.seeds):
-                    out = Path(tmp) / f"p{n}-{diff}-{seed}"
-                    took, _, rc = generate(n, diff, seed, out, None)
-                    run: dict = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2), "exit": rc}
-                    if rc == 0:
-                        text = (out / "board.json").read_text()
-                        layout = read_json_layout(text)
-                        record = json.loads(text)["meta"]["balance"]
-                        run.update(best_effort=bool(record.get("best_effort")), verdict=record["verdict"]
-                                   if record.get("best_effort") else "BALANCED (verified)", checks={})
-                        for check in record["verification"]:
-                            pol = check["policy"]
-                            row = {"games": check["games"], "odds": check.get("simulate_odds_bound"),
-                                   "verdict": check["verdict"],
-                                   "truth": truth(layout, pol, FRESH_SEED + 1, args.truth_games)}
-                            if record.get("best_effort"):
-                                row["one_sample"] = one_sample_verdict(layout, check, record["margin"])
-                            run["checks"][pol] = row
-                    runs.append(run)
-                    print(json.dumps(run), flush=True)
-                    if args.out:
-                        write_atomically(args.out, json.dumps(runs, indent=1) + "\n")
+    for n, diff, seed, took, _, rc, text in generated(args.players, args.difficulties, args.first_seed, args.seeds, None):
+        run: dict = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2), "exit": rc}
+        if text is not None:
+            layout = read_json_layout(text)
+            record = json.loads(text)["meta"]["balance"]
+            run.update(best_effort=bool(record.get("best_effort")), verdict=record["verdict"]
+                       if record.get("best_effort") else "BALANCED (verified)", checks={})
+            for check in record["verification"]:
+                pol = check["policy"]
+                row = {"games": check["games"], "odds": check.get("simulate_odds_bound", check.get("simulate_odds")),
+                       "verdict": check["verdict"],
+                       "truth": truth(layout, pol, FRESH_SEED + 1, args.truth_games)}
+                if record.get("best_effort"):
+                    row["one_sample"] = one_sample_verdict(layout, check, record["margin"])
+                run["checks"][pol] = row
+        runs.append(run)
+        print(json.dumps(run), flush=True)
+        if args.out:
+            write_atomically(args.out, json.dumps(runs, indent=1) + "\n")
     print()
     print("| spec | s | verdict written | greedy: games, odds, verdict / one sample / true P | "
           "solitary: games, odds, verdict / one sample / true P |")

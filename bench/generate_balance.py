@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,6 +57,20 @@ def generate(players: int, difficulty: str, seed: int, out: Path, time_limit: fl
     if proc.returncode not in (0, 4):
         sys.stderr.write(proc.stderr)
     return took, cpu, proc.returncode
+
+
+def generated(players: list[int], difficulties: list[str], first_seed: int, seeds: int,
+              time_limit: float | None) -> Iterator[tuple[int, str, int, float, float, int, str | None]]:
+    """Generate every spec of a grid, one after another, into a temporary folder: per run
+    (players, difficulty, seed, wall seconds, CPU seconds, exit status, the board's JSON text
+    or None when none was written)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in players:
+            for diff in difficulties:
+                for seed in range(first_seed, first_seed + seeds):
+                    out = Path(tmp) / f"p{n}-{diff}-{seed}"
+                    took, cpu, rc = generate(n, diff, seed, out, time_limit)
+                    yield n, diff, seed, took, cpu, rc, (out / "board.json").read_text() if rc == 0 else None
 
 
 def worst_distance(layout, policy: str, seed: int, games: int | None) -> tuple[float, bool]:
@@ -119,34 +134,29 @@ def main() -> None:
     from terragen.terrain.formats_json import read_json_layout
 
     runs = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in args.players:
-            for diff in args.difficulties:
-                for seed in range(args.first_seed, args.first_seed + args.seeds):
-                    out = Path(tmp) / f"p{n}-{diff}-{seed}"
-                    took, cpu, rc = generate(n, diff, seed, out, args.time_limit)
-                    run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
-                           "cpu_seconds": round(cpu, 2), "exit": rc}
-                    if rc == 0:
-                        text = (out / "board.json").read_text()
-                        layout = read_json_layout(text)
-                        balance = json.loads(text).get("meta", {}).get("balance", {})
-                        run["best_effort"] = bool(balance.get("best_effort"))
-                        for pol in args.policies:
-                            games = args.expert_games if pol == "expert" else args.check_games
-                            d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
-                            run[pol] = {"worst_points": round(d, 2), "balanced": ok}
-                        if args.truth_games:
-                            for pol in ("greedy", "solitary"):
-                                run[f"{pol}_truth"] = truth(layout, pol, 2 * FRESH_SEED + seed, args.truth_games)
-                        if args.repeat_check:
-                            checks = [worst_distance(layout, "greedy", k, None) for k in range(1, args.repeat_check + 1)]
-                            run["repeat_balanced"] = sum(ok for _, ok in checks)
-                            run["repeat_worst_points"] = [round(d, 2) for d, _ in checks]
-                    runs.append(run)
-                    print(json.dumps(run), flush=True)
-                    if args.out:  # after every run, so a run cut short keeps what it measured
-                        write_atomically(args.out, json.dumps(runs, indent=1) + "\n")
+    for n, diff, seed, took, cpu, rc, text in generated(args.players, args.difficulties, args.first_seed,
+                                                         args.seeds, args.time_limit):
+        run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
+               "cpu_seconds": round(cpu, 2), "exit": rc}
+        if text is not None:
+            layout = read_json_layout(text)
+            balance = json.loads(text).get("meta", {}).get("balance", {})
+            run["best_effort"] = bool(balance.get("best_effort"))
+            for pol in args.policies:
+                games = args.expert_games if pol == "expert" else args.check_games
+                d, ok = worst_distance(layout, pol, FRESH_SEED + seed, games)
+                run[pol] = {"worst_points": round(d, 2), "balanced": ok}
+            if args.truth_games:
+                for pol in ("greedy", "solitary"):
+                    run[f"{pol}_truth"] = truth(layout, pol, 2 * FRESH_SEED + seed, args.truth_games)
+            if args.repeat_check:
+                checks = [worst_distance(layout, "greedy", k, None) for k in range(1, args.repeat_check + 1)]
+                run["repeat_balanced"] = sum(ok for _, ok in checks)
+                run["repeat_worst_points"] = [round(d, 2) for d, _ in checks]
+        runs.append(run)
+        print(json.dumps(run), flush=True)
+        if args.out:  # after every run, so a run cut short keeps what it measured
+            write_atomically(args.out, json.dumps(runs, indent=1) + "\n")
     print_table(runs, args.policies, args.repeat_check)
 
 

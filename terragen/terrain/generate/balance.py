@@ -49,7 +49,7 @@ from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.pair_offsets import PairOffsets
 from terragen.terrain.generate.fresh_checks import (FreshChecks, OutOfTime, Tally, _chunked, grow_tally,
                                                    seat_by_seat_check)
-from terragen.terrain.generate.seat_check import SEAT_CLEARLY_OUT, SIMULATE_MISS, seat_se, simulate_odds
+from terragen.terrain.generate.seat_check import clearly_short, seat_se
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
@@ -629,8 +629,7 @@ class Balancer(FreshChecks):
         the tuning kept moving away from boards the check would have passed."""
         if any(len(c) > 1 for c in self.classes):
             return False
-        need = 1 - SIMULATE_MISS
-        return all(simulate_odds(r, games, self.settings.margin, -SEAT_CLEARLY_OUT) >= need for r in (rates, lone))
+        return not any(clearly_short(r, games, self.settings.margin) for r in (rates, lone))
 
     def search_classes(self, seed: int, first: int) -> bool:
         """Two classes of symmetric seats (4 and 6 seats): choose the destinations of both

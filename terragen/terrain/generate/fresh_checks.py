@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from terragen.terrain.generate.seat_check import (SEAT_CLEARLY_OUT, SEAT_LOOKS, SIMULATE_MISS, seat_check, seat_se,
+from terragen.terrain.generate.seat_check import (SEAT_LOOKS, SIMULATE_MISS, clearly_short, seat_check, seat_se,
                                                   simulate_odds)
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class FreshChecks:
             seats_ok = self._seats_ok(tally, threshold)
             if size < games:  # an early look: stop only when the verdict is plain either way
                 if (pooled > self._confirm_limit(games) + 2.0 * self._class_se(size)
-                        or self._seat_odds(tally, -SEAT_CLEARLY_OUT) < 1 - SIMULATE_MISS):
+                        or clearly_short(tally.rates, tally.played, self.settings.margin)):
                     break
                 if size >= max(games / 2, MIN_FRESH_GAMES) and seats_ok and self._clearly_inside(tally):
                     passed = True
@@ -186,12 +186,11 @@ class FreshChecks:
         classes within one standard error of the full check beyond the limit of the doubled
         check, and every seat within ``threshold`` plus one seat's standard error (so the
         doubled sample, whose noise is 0.7 of this one's, has a fair chance to land inside),
-        and the seats not clearly short of what ``simulate`` needs (enough odds with every seat
-        ``SEAT_CLEARLY_OUT`` standard errors closer to fair)."""
+        and the seats not clearly short of what ``simulate`` needs (:func:`clearly_short`)."""
         se = seat_se(self.n, tally.played)
         return (self.worst(self.pooled(tally.rates)) <= self._confirm_limit(2 * games) + self._class_se(games)
                 and self.worst(tally.rates) <= threshold + se
-                and self._seat_odds(tally, -SEAT_CLEARLY_OUT) >= 1 - SIMULATE_MISS)
+                and not clearly_short(tally.rates, tally.played, self.settings.margin))
 
     def _clearly_inside(self, tally: Tally) -> bool:
         """The classes' pooled rates, plus twice their noise, within what ``terragen simulate``

@@ -56,6 +56,13 @@ def simulate_odds(rates: Sequence[float], games: int, margin: float, push: float
     return balanced_odds(moved, default_games(n, margin, n), margin)
 
 
+def clearly_short(rates: Sequence[float], games: int, margin: float) -> bool:
+    """Whether measured ``rates`` fall short of what one default ``simulate`` run needs even
+    with every seat ``SEAT_CLEARLY_OUT`` standard errors closer to fair: the point at which a
+    check stops early, and a tuned board is not worth a check at all."""
+    return simulate_odds(rates, games, margin, -SEAT_CLEARLY_OUT) < 1 - SIMULATE_MISS
+
+
 def seat_check(play: Callable[[int], None], tally, sizes: Sequence[int], threshold: float,
                margin: float) -> tuple[dict, bool]:
     """Grow ``tally`` (wins per seat on one fresh seed) through ``sizes`` until the verdict is
@@ -72,6 +79,6 @@ def seat_check(play: Callable[[int], None], tally, sizes: Sequence[int], thresho
             break
         worst = max(abs(r - 1.0 / len(rates)) for r in rates)
         if (worst - SEAT_CLEARLY_OUT * seat_se(len(rates), tally.played) > threshold
-                or simulate_odds(rates, tally.played, margin, -SEAT_CLEARLY_OUT) < need):
+                or clearly_short(rates, tally.played, margin)):
             break
     return {"simulate_odds_bound": round(bound, 4), "simulate_odds_needed": need}, passed
