@@ -165,7 +165,7 @@ def generate_board(
     ev = Evaluator(spec, [list(t) for t in base])
     found: list[tuple[Layout, dict, dict | None]] = []
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
-    fallback: list[tuple[float, Candidate]] = []  # the least unfair state any of them reached while tuning
+    fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
     budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
@@ -190,12 +190,7 @@ def generate_board(
             record = balancer.run()
             if record is None:
                 unbalanced[0] += 1
-                keep = balancer.fairest or (math.inf, cand.copy())
-                if (not fallback or keep[0] < fallback[0][0]) and not check_against_spec(
-                        to_layout(keep[1], spec), spec, inv)[0]:
-                    fallback[:] = [keep]
-                elif not fallback:
-                    fallback.append((math.inf, cand.copy()))
+                fallback.extend([*balancer.fairest_states, (math.inf, cand.copy())])
                 return False
             layout = to_layout(tuned, spec)
             problems, data = check_against_spec(layout, spec, inv)
@@ -226,14 +221,20 @@ def generate_board(
             if result is not None:
                 break
         if not found and fallback and balance is not None and best_effort:
-            from terragen.terrain.generate.balance import best_effort_record
+            from terragen.terrain.generate.balance import best_effort_record, choose_best_effort
 
-            layout = to_layout(fallback[0][1], spec)
+            layouts = [to_layout(c, spec) for c in _best_effort_choices(
+                fallback, lambda c: not check_against_spec(to_layout(c, spec), spec, inv)[0])]
             if progress:
                 spent = "the work budget is spent" if pool.turns_played >= budget_turns else "time is up"
-                progress(f"{spent}: measuring the fairest board found on fresh seeds")
-            found.append((layout, check_against_spec(layout, spec, inv)[1],
-                          best_effort_record(layout, balance, seed, attempt, pool)))
+                progress(f"{spent}: measuring the {len(layouts)} fairest boards found on fresh seeds")
+            chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool) if len(layouts) > 1
+                                else (0, []))
+            layout = layouts[chosen]
+            record = best_effort_record(layout, balance, seed, attempt, pool)
+            if measured:
+                record["choice"] = {"candidates": measured, "chosen": chosen}
+            found.append((layout, check_against_spec(layout, spec, inv)[1], record))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))
     layout, data, record = found[0]
@@ -259,6 +260,25 @@ def generate_board(
     if record is not None:
         layout.extra["meta"]["balance"] = record
     return layout
+
+
+def _best_effort_choices(fallback: list[tuple[float, Candidate]],
+                         meets_spec: Callable[[Candidate], bool]) -> list[Candidate]:
+    """The states a best-effort board is chosen from: of the fairest states of every terrain the
+    search gave up (with their bounds; each terrain as it was built stands in with its bound
+    infinite), the ``BEST_EFFORT_CHOICES`` with the least bound that meet the spec, or, when
+    none does, the first terrain as built (it met the spec before balancing). Why the spec is
+    checked here and not as states are kept: it costs about 25 ms a state, and most searches
+    end with a verified board."""
+    from terragen.terrain.generate.balance import BEST_EFFORT_CHOICES
+
+    chosen = []
+    for bound, cand in sorted(fallback, key=lambda state: state[0]):
+        if bound == math.inf or len(chosen) == BEST_EFFORT_CHOICES:
+            break
+        if meets_spec(cand):
+            chosen.append(cand)
+    return chosen or [next(c for b, c in fallback if b == math.inf)]
 
 
 def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0) -> str:

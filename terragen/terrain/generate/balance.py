@@ -73,6 +73,7 @@ RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be t
 SCREEN_FUTILITY = 0.05  # a screened pair is dropped once its odds of passing at the full sample are below this
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
+BEST_EFFORT_CHOICES = 3  # fairest states a best-effort board is chosen from, on fresh games
 
 
 @dataclass
@@ -208,13 +209,14 @@ class Balancer(FreshChecks):
         self._solo_seed = balance_seed("solo", self.seed, self.attempt, 0)
         self._reset_board()
         self._seen = {tuple(map(tuple, self.cand.dests))}
-        #: the least unfair state measured (an upper bound on its worst seat for both kinds of player:
-        #: the measured distance plus twice its sample's noise, and a copy of it): what a best-effort
-        #: board starts from when the time runs out. Solitary players count too (measured, or where
-        #: they were not played, the race model they follow), as a state chosen on greedy players
-        #: alone can leave them far off; the noise counts because a lucky small sample must not beat
-        #: a large one (a fair five-seat board reads 4.6 points off on 300 games).
-        self.fairest: tuple[float, Candidate] | None = None
+        #: the least unfair states measured, fairest first (an upper bound on each one's worst seat for
+        #: both kinds of player: the measured distance plus twice its sample's noise, and a copy of
+        #: it): what a best-effort board is chosen from when the time runs out
+        #: (:func:`choose_best_effort`). Solitary players count too (measured, or where they were not
+        #: played, the race model they follow), as a state chosen on greedy players alone can leave
+        #: them far off; the noise counts because a lucky small sample must not beat a large one (a
+        #: fair five-seat board reads 4.6 points off on 300 games).
+        self.fairest_states: list[tuple[float, Candidate]] = []
         mean = sum(self.turns(s, d) for s, d in enumerate(self.cand.dests)) / self.n
         # win-rate change per expected turn, as measured: steeper with fewer seats and shorter races
         self._slope_guess = -0.16 / self.n ** 0.7 * math.sqrt(12.0 / max(mean, 4.0))
@@ -779,14 +781,24 @@ class Balancer(FreshChecks):
             model = self.modelled if tally.policy == "solitary" else self.class_solo_model
             seen.add(key_a, key_b, self.pooled(tally.rates)[a], model(dests)[a], tally.played)
 
+    @property
+    def fairest(self) -> tuple[float, Candidate] | None:
+        """The least unfair state measured, with its bound (see ``fairest_states``)."""
+        return self.fairest_states[0] if self.fairest_states else None
+
     def _keep_if_fairest(self, bound: float, race_worst: float) -> None:
-        """Remember the current destinations as the best-effort board if they are the fairest
-        yet. Measurements on samples of different sizes are compared by an upper bound (the
-        measured distance plus twice its noise), so a lucky small sample does not beat a
-        large one; the race model counts too (it is what solitary players play)."""
+        """Remember the current state among the ``BEST_EFFORT_CHOICES`` fairest yet (a state
+        measured again keeps its better bound). Measurements on samples of different sizes are
+        compared by an upper bound (the measured distance plus twice its noise), so a lucky small
+        sample does not beat a large one; the race model counts too (it is what solitary players
+        play)."""
         unfair = max(bound, race_worst)
-        if self.fairest is None or unfair < self.fairest[0]:
-            self.fairest = (unfair, self.cand.copy())
+        key = _state_key(self.cand)
+        kept = [(u, c) for u, c in self.fairest_states if _state_key(c) != key or u <= unfair]
+        if not any(_state_key(c) == key for _, c in kept):
+            kept.append((unfair, self.cand.copy()))
+        kept.sort(key=lambda state: state[0])
+        self.fairest_states = kept[:BEST_EFFORT_CHOICES]
 
     def _class_limit(self, share: float, games: int) -> float:
         """How far a class's pooled rate may be from fair: ``share`` of the margin, or twice the
@@ -923,6 +935,46 @@ class Balancer(FreshChecks):
             if not moved or not self.tune(verify_seed, top, top, RETUNE_ROUNDS):
                 return None
         return None
+
+
+def _state_key(cand: Candidate) -> tuple:
+    """What tells two states of a search apart: the pieces' turns and the destinations."""
+    return tuple(cand.board.rotation), tuple(map(tuple, cand.dests))
+
+
+def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, attempt: int,
+                       pool: GamePool | None = None) -> tuple[int, list[dict]]:
+    """Which of the fairest states a search reached to write as its best-effort board: the one
+    most likely to be called BALANCED by one default ``terragen simulate`` run, for the worse of
+    the kinds of player, as measured on a fresh seed (the verification's first size per kind of
+    player: 4,100 games for five seats); ties (boards far off, odds of nil) go to the smaller
+    worst seat. Returns its index and what was measured of each.
+
+    Why: the search ranks its states by a bound from its tuning samples (300 to 2,100 games for
+    five seats, a few points of noise a seat), and among dozens of states the least bound is as
+    often the luckiest reading as the fairest board. A fresh sample for the few fairest ranks
+    them on games the search never saw; the written verdict then comes from yet
+    another fresh seed (:func:`best_effort_record`), so the choice does not flatter it. Why the
+    check's size and not half of it: on fresh seeds 305-307 (5 seats, all presets) choosing on
+    4,100 games raised the mean odds of the boards written from 0.25 to 0.35, on 2,050 games to
+    0.32, for 6 s and 3 s more at the median. Like that record it ignores the clock: the work
+    budget ended the search, so it is the same on every run."""
+    from terragen.terrain.generate.seat_check import simulate_odds
+
+    choose_seed = balance_seed("best-effort-choice", seed, attempt, 0)
+    measured = []
+    for layout in layouts:
+        players = len(layout.players)
+        fair, games = 1.0 / players, settings.games_for(players)[2]
+        odds, worst = 1.0, 0.0
+        for policy in settings.verify_policies:
+            rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
+            odds = min(odds, simulate_odds(rates, games, settings.margin, 0.0))
+            worst = max(worst, max(abs(r - fair) for r in rates))
+        measured.append({"games": games, "seed": choose_seed, "simulate_odds": round(odds, 4),
+                         "worst_deviation": round(worst, 4)})
+    best = min(range(len(layouts)), key=lambda k: (-measured[k]["simulate_odds"], measured[k]["worst_deviation"], k))
+    return best, measured
 
 
 def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int,
