@@ -962,10 +962,10 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
     from terragen.terrain.generate.seat_check import simulate_odds
 
     choose_seed = balance_seed("best-effort-choice", seed, attempt, 0)
+    players = len(layouts[0].players)  # states of one search: the same seats
+    fair, games = 1.0 / players, settings.games_for(players)[2]
     measured = []
     for layout in layouts:
-        players = len(layout.players)
-        fair, games = 1.0 / players, settings.games_for(players)[2]
         odds, worst = 1.0, 0.0
         for policy in settings.verify_policies:
             rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
