@@ -232,10 +232,6 @@ class Balancer(FreshChecks):
         #: the class search's untried pairs on this terrain, and how many it simulated
         self._ranked: list | None = None
         self._tried = self._full = 0
-        self._base_board = self.cand.board  # the terrain the class search works on (see _unturn)
-        self._turns_tried: set[tuple[int, ...]] = set()  # turned boards scored (pair_turns.py)
-        self._turns_screened = 0  # turned pairs screened (each on a seed of its own)
-        self._screened: dict[str, Tally] = {}  # the screening of the pair that passed last, per policy
         self._turns: dict[tuple[int, ...], list[float]] = {}  # expected turns from every cell, per set of cells
 
     # -- measures ---------------------------------------------------------------------------
@@ -360,31 +356,22 @@ class Balancer(FreshChecks):
         """Play the solo games of every (seat, destinations) not yet played, spread over the
         simulation processes (each set's games by one of them): the class search needs dozens
         at once, and played here one after another they kept the other core idle."""
-        self.prefetch_solos_of([(self, seat, d) for seat, d in wanted])
-
-    def prefetch_solos_of(self, wanted: list[tuple[Balancer, int, list[int]]]) -> None:
-        """:meth:`prefetch_solos` for several balancers at once (turned versions of this board:
-        ``pair_turns.py``), as one batch of jobs on this one's processes."""
         import dataclasses
 
         from terragen.terrain.sim.pool import Stopped
         from terragen.terrain.sim.runner import run_games
         from terragen.terrain.sim.variants import Rules
 
-        todo: dict[tuple, tuple[Balancer, int, tuple[int, ...]]] = {}
-        for owner, seat, d in wanted:
-            if (seat, tuple(d)) not in owner._solos:
-                todo.setdefault((id(owner), seat, tuple(d)), (owner, seat, tuple(d)))
-        keys = list(todo.values())
+        keys = list(dict.fromkeys((seat, tuple(d)) for seat, d in wanted if (seat, tuple(d)) not in self._solos))
         if not keys:
             return
         jobs = []
-        for owner, seat, dests in keys:
-            trial = owner.cand.copy()
+        for seat, dests in keys:
+            trial = self.cand.copy()
             trial.dests[seat] = list(dests)
-            layout = owner.to_layout(trial)
+            layout = self.to_layout(trial)
             layout.players = [layout.players[seat]]
-            jobs.append((layout, Rules(), [owner.settings.policy], owner._solo_seed, 0, SOLO_GAMES))
+            jobs.append((layout, Rules(), [self.settings.policy], self._solo_seed, 0, SOLO_GAMES))
         if self.pool is None:
             played = [run_games(*job) for job in jobs]
         else:
@@ -392,7 +379,7 @@ class Balancer(FreshChecks):
                 played = self.pool.run_each(jobs, self.should_stop)
             except Stopped:
                 raise OutOfTime from None
-        for (owner, seat, dests), games in zip(keys, played):
+        for (seat, dests), games in zip(keys, played):
             rounds = sorted(g.rounds for g in games if not g.capped)
             top = rounds[-1] if rounds else 0
             cdf, k = [], 0
@@ -400,9 +387,9 @@ class Balancer(FreshChecks):
                 while k < len(rounds) and rounds[k] <= t:
                     k += 1
                 cdf.append(k / len(games))
-            race = owner.race(seat, list(dests))
-            owner._solos[(seat, dests)] = dataclasses.replace(race, cdf=tuple(cdf),
-                                                              expected_rounds=sum(1 - f for f in cdf))
+            race = self.race(seat, list(dests))
+            self._solos[(seat, dests)] = dataclasses.replace(race, cdf=tuple(cdf),
+                                                             expected_rounds=sum(1 - f for f in cdf))
 
     def modelled(self, dests: list[list[int]]) -> list[float]:
         """The race model's win probabilities (openers rotating, as in the simulation)."""
@@ -679,7 +666,6 @@ class Balancer(FreshChecks):
         ones. ``bench/README.md`` reports them.
         """
         a, b = (c[0] for c in self.classes)
-        self._unturn()
         if self._ranked is None:
             self._origin = dests = [list(d) for d in self.cand.dests]
             pairs: dict[tuple, tuple[float, float, list[list[int]]]] = {}
@@ -711,9 +697,8 @@ class Balancer(FreshChecks):
             self.cand.dests = trial
             greedy, lone = Tally(self.settings.policy, seed, self.n), Tally("solitary", seed, self.n)
             # solitary players follow the race model alone but meet the others' tokens: checked alongside
-            limits = {greedy.policy: self._class_limit(self._tune_share, first),
-                      lone.policy: self._class_limit(SOLITARY_SEARCH_SHARE, first)}
-            passed = self._grow((greedy, lone), limits, sizes)
+            passed = self._grow((greedy, lone), {greedy.policy: self._class_limit(self._tune_share, first),
+                                                 lone.policy: self._class_limit(SOLITARY_SEARCH_SHARE, first)}, sizes)
             self._full += greedy.played == first
             self._learn_class_offsets(trial, greedy, lone)
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
@@ -723,70 +708,9 @@ class Balancer(FreshChecks):
             self._say(f"class search {self._tried}: race model {100 * abs(race_dev):.1f}, solo greedy "
                       f"{100 * abs(solo_dev):.1f}, greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
             if passed:
-                self._screened = {t.policy: t for t in (greedy, lone)}
                 return True  # the fairest of several pairs on one seed flatters itself: verified on twice the games
         self.cand.dests = self._origin
         return False
-
-    def _turn_after_check(self, results: list[dict], first: int) -> bool:
-        """After a pair's fresh check missed: the measured rates (the check's for each kind of
-        player it played, else the pair's screening) and, when both kinds of player are near
-        fair (:func:`~terragen.terrain.generate.pair_turns.near_miss`), the pair with a piece
-        turned to cancel the miss, screened on a seed of its own (:meth:`_turn_pair`)."""
-        from terragen.terrain.generate.pair_turns import near_miss
-
-        measured = {**self._screened, **{t.policy: t for t in self._check_tallies(results)}}
-        greedy, lone = measured.get(self.settings.policy), measured.get("solitary")
-        if greedy is None or lone is None or not near_miss(self, greedy, lone, first):
-            return False
-        sizes = (_chunked(first / 6, self.n), _chunked(first / 2, self.n), first)
-        limits = {greedy.policy: self._class_limit(self._tune_share, first),
-                  lone.policy: self._class_limit(SOLITARY_SEARCH_SHARE, first)}
-        return self._turn_pair(sizes, limits, greedy, lone)
-
-    def _check_tallies(self, results: list[dict]) -> list[Tally]:
-        """The games of a fresh check's records, as tallies."""
-        return [Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]])
-                for r in results]
-
-    def _turn_pair(self, sizes: tuple[int, ...], limits: dict[str, float], greedy: Tally, lone: Tally) -> bool:
-        """Screen the pair again with a piece turned (``pair_turns.py``), up to
-        ``TURNS_PER_PAIR`` turns, fairest prediction first; True when one passed (the board
-        stays turned for its verification), else the terrain is put back as it was."""
-        from terragen.terrain.generate.pair_turns import TURNS_PER_PAIR, fairer_turns
-
-        base, a = self.cand.board, self.classes[0][0]
-        for k, (trial, greedy_after, lone_after) in enumerate(fairer_turns(self, greedy, lone, limits, self._turns_tried)):
-            if k == TURNS_PER_PAIR or self.should_stop():
-                break
-            self.cand.board = trial.cand.board
-            # a seed of its own: the turn was chosen to cancel what was measured, so on the same
-            # dice it would read fair whatever its true rates
-            own = balance_seed("turned", self.seed, self.attempt, self._turns_screened)
-            self._turns_screened += 1
-            turned = Tally(greedy.policy, own, self.n), Tally(lone.policy, own, self.n)
-            passed = self._grow(turned, limits, sizes)
-            now = [self.pooled(t.rates)[a] - self.fair for t in turned]
-            if turned[0].played == sizes[-1]:
-                race_worst = abs(trial.modelled(self.cand.dests)[a] - self.fair)
-                self._keep_if_fairest(max(map(abs, now)) + 2.0 * self._class_se(sizes[-1]), race_worst)
-            lone_note = f", solitary {100 * now[1]:+.1f}" if turned[1].played else ""
-            self._say(f"turned piece {k + 1}: first class predicted greedy {100 * greedy_after:+.1f}, solitary "
-                      f"{100 * lone_after:+.1f}; measured greedy {100 * now[0]:+.1f}{lone_note} points on "
-                      f"{turned[0].played} games")
-            if passed:
-                return True
-            self.cand.board = base
-        return False
-
-    def _unturn(self) -> bool:
-        """Put back the terrain the class search works on if a turned pair is on the board
-        (its check failed); True if one was. Why: the search's models, offsets and untried
-        pairs all belong to that terrain."""
-        if self.cand.board is self._base_board:
-            return False
-        self.cand.board = self._base_board
-        return True
 
     def _next_pair(self) -> tuple[float, float, list[list[int]]] | None:
         """The untried pair whose models, corrected by what this terrain's simulated pairs
@@ -995,10 +919,9 @@ class Balancer(FreshChecks):
                 # what the check measured beyond the models corrects this terrain's offsets; then
                 # the next pair the search ranks (this check's seed is spent: the next pair is
                 # verified on another fresh one)
-                if not self._unturn():
-                    self._learn_class_offsets(self.cand.dests, *self._check_tallies(results))
-                    if self._turn_after_check(results, first):
-                        continue  # the pair with a piece turned, verified on the next fresh seed
+                self._learn_class_offsets(self.cand.dests, *(
+                    Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]])
+                    for r in results))
                 if not self.search_classes(tune_seed, first):
                     return None
                 continue

@@ -11,7 +11,6 @@ from terragen.terrain.generate.balance import balance_seed
 from terragen.terrain.generate.seat_check import passes
 from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.sim.runner import win_rates
-from tests.terrain.generate.conftest import captured_balancer
 
 # A small, fast case: 2 seats on a radius-4 board; a 5-point margin keeps the samples small
 # (the generator then checks within 2.5 points on 1600 fresh games).
@@ -105,7 +104,21 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
 
 
 def _captured_balancer(monkeypatch, spec: dict, seed: int):
-    return captured_balancer(monkeypatch, spec, seed)
+    """The balancer the generator builds for its first spec-valid terrain of ``spec``, captured
+    before it simulates anything."""
+    from terragen.terrain.generate import balance as balance_module
+
+    caught = []
+
+    def capture(self):
+        caught.append(self)
+        raise TimeLimitError("captured")
+
+    monkeypatch.setattr(balance_module.Balancer, "run", capture)
+    with pytest.raises(TimeLimitError):
+        generate_board(spec_from_dict(spec), seed, time_limit=60, best_effort=False)
+    monkeypatch.undo()
+    return caught[0]
 
 
 def _first_class_balancer(monkeypatch):
