@@ -159,10 +159,11 @@ def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
 
 
 @pytest.mark.parametrize("lean,played", [
-    (0.000, (400, 400, 1200, 1200, 2400, 2400)),  # fair: the whole screen
-    (0.008, (400, 400, 1200, 1200, 2400, 2400)),  # inside the limit (about 1 point): the whole screen
-    (0.030, (400,)),  # inside the old first stop (3.5 points) but hopeless: dropped after 400 greedy games
-    (0.019, (400, 400, 1200)),  # passes the first look, hopeless at half the games
+    (0.000, (100, 100, 400, 400, 1200, 1200, 2400, 2400)),  # fair: the whole screen
+    (0.008, (100, 100, 400, 400, 1200, 1200, 2400, 2400)),  # inside the limit (about 1 point): the whole screen
+    (0.060, (100,)),  # six points off: dropped at the glance, after 100 greedy games
+    (0.030, (100, 100, 400)),  # passes the glance, hopeless after 400 greedy games
+    (0.019, (100, 100, 400, 400, 1200)),  # passes the first looks, hopeless at half the games
 ])
 def test_screen_drops_a_pair_once_its_odds_of_passing_are_low(monkeypatch, lean, played):
     """The screen grows a pair's sample in steps and drops it as soon as it is unlikely to end
@@ -183,9 +184,18 @@ def test_screen_drops_a_pair_once_its_odds_of_passing_are_low(monkeypatch, lean,
     monkeypatch.setattr(bal, "play", play)
     tallies = (Tally("greedy", 1, bal.n), Tally("solitary", 1, bal.n))
     limits = {"greedy": bal._class_limit(0.15, 2400), "solitary": bal._class_limit(0.3, 2400)}
-    passed = bal._grow(tallies, limits, (400, 1200, 2400))
+    passed = bal._grow(tallies, limits, bal._screen_sizes(2400))
     assert tuple(sizes) == played
     assert passed == (lean <= limits["greedy"])
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_screen_glance_lets_every_seat_open_equally_often(monkeypatch, players):
+    """Every step of a screen is a whole number of rounds of openers, the glance included."""
+    bal = _captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
+    sizes = bal._screen_sizes(2400 if players == 4 else 1800)
+    assert all(size % players == 0 for size in sizes) and list(sizes) == sorted(set(sizes))
+    assert sizes[0] <= sizes[-1] / 20
 
 
 def test_screen_pass_odds_behave_like_odds():
