@@ -29,7 +29,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[4, 6])
     ap.add_argument("--difficulties", nargs="+", default=["hard", "brutal"])
     ap.add_argument("--seeds", type=int, nargs="+", default=[360, 361])
-    ap.add_argument("--glances", type=float, nargs="+", default=[1 / 24, 1 / 12])
+    ap.add_argument("--glances", type=float, nargs="*", default=[1 / 24, 1 / 12],
+                    help="shares of the first sample to look at before each screen (none: the screens as they are)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
 
@@ -38,11 +39,13 @@ def main() -> None:
     from terragen.terrain.generate.options import build_spec
 
     screens: list[dict] = []
+    pools: list = [None]  # the run's simulation processes, to read its whole count of turns
     original_grow = balance.Balancer._grow
 
     def recording_grow(self, tallies, limits, sizes):
         final = sizes[-1]
         pool = self.pool
+        pools[0] = pool
         record = {"sizes": list(sizes), "glances": [], "steps": []}
         layout = self.to_layout(self.cand)
         for share in args.glances:
@@ -63,7 +66,10 @@ def main() -> None:
         def counting_play(layout_, tally, size):
             before = pool.turns_played
             original_play(layout_, tally, size)
-            record["steps"].append({"policy": tally.policy, "games": size, "turns": pool.turns_played - before})
+            measured = self.worst(self.pooled(tally.rates))
+            odds = balance.screen_pass_odds(measured, limits[tally.policy], size, final, self._class_se(size))
+            record["steps"].append({"policy": tally.policy, "games": size, "turns": pool.turns_played - before,
+                                    "odds": odds})
 
         self.play = counting_play
         try:
@@ -85,9 +91,11 @@ def main() -> None:
                 spec, run = build_spec(flags, None)
                 first = len(screens)
                 t0 = time.monotonic()
+                pools[0] = None
                 generate_board(spec, seed, run["time_limit"], workers=2)
                 runs.append({"players": players, "difficulty": difficulty, "seed": seed,
-                             "seconds": round(time.monotonic() - t0, 2), "screens": screens[first:]})
+                             "seconds": round(time.monotonic() - t0, 2), "screens": screens[first:],
+                             "turns": pools[0].turns_played if pools[0] is not None else 0})
                 print(f"{players} {difficulty} {seed}: {len(screens) - first} screens", flush=True)
     args.out.write_text(json.dumps({"glances": args.glances, "runs": runs}, indent=1))
     summarise(runs, args.glances)
@@ -101,7 +109,9 @@ def summarise(runs: list[dict], glances: list[float]) -> None:
         spent = sum(step["turns"] for s in screens for step in s["steps"])
         spent += sum(look["turns"] for s in screens for g in s["glances"] for look in g["looks"])
         passes = sum(s["passed"] for s in screens)
-        print(f"{players} seats: {len(screens)} screens, {passes} passed, {spent:,} turns")
+        whole = sum(r["turns"] for r in runs if r["players"] == players)
+        print(f"{players} seats: {len(screens)} screens, {passes} passed, {spent:,} turns in screens "
+              f"of {whole:,} in the runs ({whole / max(passes, 1):,.0f} a passing pair)")
         for k, share in enumerate(glances):
             spared, lost, dropped = 0, 0, 0
             for s in screens:
@@ -117,6 +127,18 @@ def summarise(runs: list[dict], glances: list[float]) -> None:
                 upto = sum(look["turns"] for g in s["glances"][:k + 1] for look in g["looks"])
                 spared += total - upto
             print(f"  glance {share:.4f}: drops {dropped} pairs, spares {spared:,} turns "
+                  f"({100 * spared / max(spent, 1):.1f}%), drops {lost} of {passes} passing pairs")
+        for threshold in (0.05, 0.1, 0.15, 0.2, 0.3):
+            spared, lost = 0, 0
+            for s in screens:
+                steps = s["steps"]
+                final = s["sizes"][-1]
+                for j, step in enumerate(steps):
+                    if step["games"] < final and step.get("odds", 1.0) < threshold:
+                        spared += sum(later["turns"] for later in steps[j + 1:])
+                        lost += s["passed"]
+                        break
+            print(f"  odds below {threshold:.2f} at any step: spares {spared:,} turns "
                   f"({100 * spared / max(spent, 1):.1f}%), drops {lost} of {passes} passing pairs")
 
 
