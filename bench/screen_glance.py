@@ -10,9 +10,14 @@ runs the generator as it is, but before each screen plays the first games of the
 so the screen itself is unchanged) and records what the odds rule would have said there, with the
 simulated turns every step cost. Then, per glance share: the turns the screens would have spared
 (pairs dropped at the glance that the steps dropped later) and the pairs that passed the screen
-that the glance would have dropped. Why this way and not side by side: two versions that drop
+that the glance would have dropped; and, from each step's recorded odds, what dropping below a
+higher threshold would have spared, and the passing (and verified: both fresh checks of the pair
+passed) pairs it would have lost. ``--glances`` with no value records the screens as they are. Why this way and not side by side: two versions that drop
 different pairs go on to different pairs and terrains, and on a dozen specs that path noise is far
-larger than the change (`generate_side_by_side-2026-11-27-screen-glance-350.txt`).
+larger than the change (`generate_side_by_side-2026-11-27-screen-glance-350.txt`). But the figures
+leave out what the search does next (a pair dropped early teaches the terrain's offsets less, and a
+terrain whose fair pair is dropped is given up), so they are an upper bound: settle a change on whole
+runs (bench/README.md, "Screened pairs dropped at odds below 10%").
 """
 
 from __future__ import annotations
@@ -80,7 +85,18 @@ def main() -> None:
         screens.append(record)
         return passed
 
+    original_confirm = balance.Balancer._confirm
+
+    def recording_confirm(self, seed, games, policy, threshold):
+        before = self.pool.turns_played
+        rates, rec, ok = original_confirm(self, seed, games, policy, threshold)
+        if screens:  # the check of the pair the last screen passed
+            screens[-1].setdefault("checks", []).append({"policy": policy, "passed": ok,
+                                                         "turns": self.pool.turns_played - before})
+        return rates, rec, ok
+
     balance.Balancer._grow = recording_grow
+    balance.Balancer._confirm = recording_confirm
     runs = []
     for players in args.players:
         for difficulty in args.difficulties:
