@@ -118,21 +118,23 @@ def main() -> None:
 
 
 def summarise(runs: list[dict], glances: list[float]) -> None:
-    """Per seat count and glance share: the screens' turns as played (glances excluded), the turns
+    """Per seat count and glance share: the screens' turns (glances included), the turns
     a glance would have spared, and the passing pairs it would have dropped."""
+    from terragen.terrain.generate.balance import SCREEN_FUTILITY
+
     for players in sorted({r["players"] for r in runs}):
         screens = [s for r in runs if r["players"] == players for s in r["screens"]]
         spent = sum(step["turns"] for s in screens for step in s["steps"])
         spent += sum(look["turns"] for s in screens for g in s["glances"] for look in g["looks"])
         passes = sum(s["passed"] for s in screens)
-        whole = sum(r["turns"] for r in runs if r["players"] == players)
+        whole = sum(r.get("turns", 0) for r in runs if r["players"] == players)  # older records lack it
         print(f"{players} seats: {len(screens)} screens, {passes} passed, {spent:,} turns in screens "
               f"of {whole:,} in the runs ({whole / max(passes, 1):,.0f} a passing pair)")
         for k, share in enumerate(glances):
             spared, lost, dropped = 0, 0, 0
             for s in screens:
                 looks = s["glances"][k]["looks"]
-                if looks[-1]["odds"] >= 0.05:
+                if looks[-1]["odds"] >= SCREEN_FUTILITY:
                     continue  # the glance keeps the pair: the steps play as before
                 dropped += 1
                 lost += s["passed"]
@@ -144,6 +146,8 @@ def summarise(runs: list[dict], glances: list[float]) -> None:
                 spared += total - upto
             print(f"  glance {share:.4f}: drops {dropped} pairs, spares {spared:,} turns "
                   f"({100 * spared / max(spent, 1):.1f}%), drops {lost} of {passes} passing pairs")
+        if not any("odds" in step for s in screens for step in s["steps"]):
+            continue  # recorded before the steps' odds were
         for threshold in (0.05, 0.1, 0.15, 0.2, 0.3):
             spared, lost = 0, 0
             for s in screens:
