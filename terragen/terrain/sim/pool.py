@@ -44,7 +44,18 @@ ITEMS_PER_WORKER = 4
 #: Work items in flight per worker: one running, one queued so a worker never waits for the parent.
 AHEAD = 2
 #: Below this many games a run stays in this process: the work would not cover the messages.
-MIN_POOLED = 4 * CHUNK
+#: Why not more: a six-seat screen's first look is 78 games (``balance.SCREEN_GLANCE``); played
+#: here, one core idled through it (about 70 ms of greedy play), and pooling it took 1.05x off
+#: whole six-seat runs (same boards; ``bench/README.md``, "Short runs pooled").
+MIN_POOLED = 2 * CHUNK
+
+
+def _item_size(games: int, workers: int) -> int:
+    """Games per work item: ``ITEMS_PER_WORKER`` items per worker, of ``CHUNK`` to ``MAX_ITEM``
+    games; a run too short for that is cut into two items per worker, so both workers get
+    equal shares of it."""
+    smallest = min(CHUNK, -(-games // (2 * workers)))
+    return max(smallest, min(MAX_ITEM, -(-games // (ITEMS_PER_WORKER * workers))))
 
 
 class Stopped(Exception):
@@ -107,7 +118,7 @@ class GamePool:
         """
         if self.workers <= 1 or stop - start < MIN_POOLED:
             return self._counted(self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress))
-        size = max(CHUNK, min(MAX_ITEM, -(-(stop - start) // (ITEMS_PER_WORKER * self.workers))))
+        size = _item_size(stop - start, self.workers)
         items = iter([(a, min(a + size, stop)) for a in range(start, stop, size)])
         pool = self._started()
         pending: deque = deque()

@@ -31,9 +31,11 @@ def _layout(name: str):
 def test_pool_plays_exactly_the_games_of_one_process():
     four, two = _layout("four-players.txt"), _layout("two-players.txt")
     with GamePool(2) as pool:
-        # odd bounds, two boards in turn (each worker switches its tables), two kinds of player
+        # odd bounds, two boards in turn (each worker switches its tables), two kinds of player, and
+        # runs short enough to be cut into a few items only (a six-seat screen's first 78 games)
         for layout, policy, seed, start, stop in [(four, "greedy", 4, 7, 613), (two, "solitary", 5, 0, 450),
-                                                  (four, "greedy", 4, 7, 613), (four, "expert", 6, 100, 260)]:
+                                                  (four, "greedy", 4, 7, 613), (four, "expert", 6, 100, 260),
+                                                  (four, "greedy", 8, 3, 81), (two, "solitary", 9, 0, 53)]:
             specs = [policy] * len(layout.players)
             assert pool.run(layout, Rules(), specs, seed, start, stop) == run_games(layout, Rules(), specs, seed,
                                                                                    start, stop)
