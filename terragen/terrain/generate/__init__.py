@@ -170,10 +170,20 @@ def generate_board(
     pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
     budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
 
+    plan = None
+    if balance is not None and best_effort:
+        from terragen.terrain.generate.balance import BEST_EFFORT_CHOICES
+        from terragen.terrain.generate.time_plan import TimePlan
+
+        plan = TimePlan(pool, deadline, (1 - BUDGET_SHARE) * time_limit, balance, spec.players, BEST_EFFORT_CHOICES)
+
     def should_stop() -> bool:
         # the count moves only when a run of games returns whole, so it stops the search at the
-        # same point on every machine; the clock is the backstop
-        return pool.turns_played >= budget_turns or time.monotonic() > deadline
+        # same point on every machine; the clock is the backstop, and it leaves time for measuring
+        # a best-effort board (time_plan.py)
+        if pool.turns_played >= budget_turns:
+            return True
+        return plan.search_over() if plan is not None else time.monotonic() > deadline
 
     def accept(cand: Candidate, score: Score) -> bool:
         layout = to_layout(cand, spec)
@@ -225,15 +235,20 @@ def generate_board(
 
             layouts = [to_layout(c, spec) for c in _best_effort_choices(
                 fallback, lambda c: not check_against_spec(to_layout(c, spec), spec, inv)[0])]
+            # a choice needs time for two states and the verdict at least (else the least bound is written)
+            choose = len(layouts) > 1 and plan.fits(3)
             if progress:
                 spent = "the work budget is spent" if pool.turns_played >= budget_turns else "time is up"
-                progress(f"{spent}: measuring the {len(layouts)} fairest boards found on fresh seeds")
-            chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool) if len(layouts) > 1
+                what = f"the {len(layouts)} fairest boards found" if choose else "the fairest board found"
+                progress(f"{spent}: measuring {what} on fresh seeds")
+            chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool, plan.fits) if choose
                                 else (0, []))
             layout = layouts[chosen]
-            record = best_effort_record(layout, balance, seed, attempt, pool)
+            record = best_effort_record(layout, balance, seed, attempt, pool, plan.may_spend)
             if measured:
                 record["choice"] = {"candidates": measured, "chosen": chosen}
+            if (len(measured) if choose else 1) < len(layouts):
+                record["time_limited"] = True
             found.append((layout, check_against_spec(layout, spec, inv)[1], record))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -961,7 +962,8 @@ def _state_key(cand: Candidate) -> tuple:
 
 
 def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, attempt: int,
-                       pool: GamePool | None = None) -> tuple[int, list[dict]]:
+                       pool: GamePool | None = None,
+                       fits: Callable[[int, float], bool] | None = None) -> tuple[int, list[dict]]:
     """Which of the fairest states a search reached to write as its best-effort board: the one
     most likely to be called BALANCED by one default ``terragen simulate`` run, for the worse of
     the kinds of player, as measured on a fresh seed (the verification's first size per kind of
@@ -975,15 +977,23 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
     another fresh seed (:func:`best_effort_record`), so the choice does not flatter it. Why the
     check's size and not half of it: on fresh seeds 305-307 (5 seats, all presets) choosing on
     4,100 games raised the mean odds of the boards written from 0.25 to 0.35, on 2,050 games to
-    0.32, for 6 s and 3 s more at the median. Like that record it ignores the clock: the work
-    budget ended the search, so it is the same on every run."""
+    0.32, for 6 s and 3 s more at the median.
+
+    ``fits(states, seconds_each)`` (the generator's :meth:`~terragen.terrain.generate.time_plan.
+    TimePlan.fits`) is asked before each state after the first whether it and the verdict's first
+    size still fit in the time limit, at the pace of the states measured so far; the states not
+    measured are not chosen. Where the work budget ended the search with time to spare it always
+    says yes, and the choice is the same on every run."""
     from terragen.terrain.generate.seat_check import simulate_odds
 
     choose_seed = balance_seed("best-effort-choice", seed, attempt, 0)
     players = len(layouts[0].players)  # states of one search: the same seats
     fair, games = 1.0 / players, settings.games_for(players)[2]
     measured = []
-    for layout in layouts:
+    began = time.monotonic()
+    for k, layout in enumerate(layouts):
+        if k and fits is not None and not fits(2, (time.monotonic() - began) / k):
+            break
         odds, worst = 1.0, 0.0
         for policy in settings.verify_policies:
             rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
@@ -991,12 +1001,13 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
             worst = max(worst, max(abs(r - fair) for r in rates))
         measured.append({"games": games, "seed": choose_seed, "simulate_odds": round(odds, 4),
                          "worst_deviation": round(worst, 4)})
-    best = min(range(len(layouts)), key=lambda k: (-measured[k]["simulate_odds"], measured[k]["worst_deviation"], k))
+    best = min(range(len(measured)), key=lambda k: (-measured[k]["simulate_odds"], measured[k]["worst_deviation"], k))
     return best, measured
 
 
 def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int,
-                       pool: GamePool | None = None) -> dict:
+                       pool: GamePool | None = None,
+                       may_spend: Callable[[float, list[str]], bool] | None = None) -> dict:
     """Measure a board the tuning could not finish on fresh seeds, with the whole seat-by-seat
     check (:func:`~terragen.terrain.generate.fresh_checks.seat_by_seat_check`, grown until its
     verdict is plain) for every kind of player; the record says ``best_effort`` and carries
@@ -1008,20 +1019,43 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
     (as until 2026-11-27): one sample of the check's first size reads a fair five-seat board
     a point or so worse than it is, so boards that ``terragen simulate`` calls BALANCED 999
     times in 1,000 were written as NOT BALANCED; grown, the check gives a best-effort board
-    the same verdict a verified board gets, by the same rule. It ignores the clock, as the
-    single sample did: the work budget ended the search, so it is the same on every run.
+    the same verdict a verified board gets, by the same rule.
+
+    ``may_spend(seconds, later_policies)`` (the generator's
+    :meth:`~terragen.terrain.generate.time_plan.TimePlan.may_spend`) says whether a check may
+    grow past its first size within the time limit, timed by the pace of its own first games
+    (boards differ: on one six-seat run the search's greedy games took 0.8 ms each, the chosen
+    board's 0.25-0.4 ms); where it says no, the verdict is the one its games so far give, and
+    the record says ``time_limited``. Where the work budget ended the search with time to
+    spare, it never says no, and the record is the same on every run.
     """
     players = len(layout.players)
     fair = 1.0 / players
     verify = settings.games_for(players)[2]
     verify_seed = balance_seed("best-effort", seed, attempt, 0)
     results = []
-    for policy, share in zip(settings.verify_policies, settings.verify_shares):
+    cut = [False]
+    policies = list(settings.verify_policies)
+    for k, (policy, share) in enumerate(zip(policies, settings.verify_shares)):
         threshold = settings.margin * share
-        rates, rec, ok = seat_by_seat_check(layout, verify_seed, verify, policy, threshold, settings.margin,
-                                            lambda board, tally, size: grow_tally(board, tally, size, pool))
+
+        pace = [0.0]  # seconds per game of this board's first size
+
+        def play(board, tally, size, later=policies[k + 1:]) -> None:
+            if tally.played and may_spend is not None and not may_spend(pace[0] * (size - tally.played), later):
+                cut[0] = True
+                return
+            began, first = time.monotonic(), not tally.played
+            grow_tally(board, tally, size, pool)
+            if first:
+                pace[0] = (time.monotonic() - began) / max(tally.played, 1)
+
+        rates, rec, ok = seat_by_seat_check(layout, verify_seed, verify, policy, threshold, settings.margin, play)
         rec.update({"fair_share": round(fair, 4), "worst_deviation": round(max(abs(r - fair) for r in rates), 4),
                     "threshold": round(threshold, 4), "verdict": "BALANCED" if ok else "NOT BALANCED"})
         results.append(rec)
-    return {"margin": settings.margin, "best_effort": True, "verification": results, "checks": [results],
-            "verdict": "BALANCED" if all(r["verdict"] == "BALANCED" for r in results) else "NOT BALANCED"}
+    record = {"margin": settings.margin, "best_effort": True, "verification": results, "checks": [results],
+              "verdict": "BALANCED" if all(r["verdict"] == "BALANCED" for r in results) else "NOT BALANCED"}
+    if cut[0]:
+        record["time_limited"] = True
+    return record

@@ -24,6 +24,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import multiprocessing.pool
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
@@ -43,6 +44,8 @@ MAX_ITEM = 250
 ITEMS_PER_WORKER = 4
 #: Work items in flight per worker: one running, one queued so a worker never waits for the parent.
 AHEAD = 2
+#: Runs of at least this many games time the machine's pace apart from shorter ones (``seconds_per_game``).
+LARGE_RUN = 1000
 #: Below this many games a run stays in this process: the work would not cover the messages.
 #: Why not more: a six-seat screen's first look is 78 games (``balance.SCREEN_GLANCE``); played
 #: here, one core idled through it (about 70 ms of greedy play), and pooling it took 1.05x off
@@ -56,6 +59,13 @@ def _item_size(games: int, workers: int) -> int:
     equal shares of it."""
     smallest = min(CHUNK, -(-games // (2 * workers)))
     return max(smallest, min(MAX_ITEM, -(-games // (ITEMS_PER_WORKER * workers))))
+
+
+def _policy_name(policy_specs: Sequence) -> str:
+    """The kind of player a run's timing is kept under: its first seat's (the generator's runs
+    give every seat the same)."""
+    first = policy_specs[0] if policy_specs else ""
+    return first if isinstance(first, str) else type(first).__name__
 
 
 class Stopped(Exception):
@@ -100,6 +110,19 @@ class GamePool:
         #: turns played by all seats in every run that returned whole: a count of the work done
         #: that does not depend on the machine or the number of workers (the generator's budget)
         self.turns_played = 0
+        #: per (kind of player, large run or not), [games, wall seconds] of the runs of
+        #: :meth:`run` that returned whole: how long this machine, now, takes per game
+        self._timed: dict[tuple[str, bool], list[float]] = {}
+
+    def seconds_per_game(self, policy: str) -> float:
+        """Wall seconds per game that ``policy`` players took in this pool's runs so far (0.0
+        before any): what the generator plans the work after its search by. Runs of at least
+        ``LARGE_RUN`` games count alone once there are any: short runs (a screen's first look)
+        pay more per game for warming a new board's tables and for the last item's wait, and
+        read 6-seat games about 1.5x slower than a fresh check plays them. Machine-dependent,
+        so it may only ever decide things the clock decides anyway."""
+        games, seconds = self._timed.get((policy, True)) or self._timed.get((policy, False)) or (0, 0.0)
+        return seconds / games if games else 0.0
 
     def __enter__(self) -> GamePool:
         return self
@@ -116,8 +139,20 @@ class GamePool:
         raises :class:`Stopped` and the pool stays usable. ``progress`` gets the number
         of games done after each item. Policy objects must be picklable.
         """
+        if self.workers > 1 and stop - start >= MIN_POOLED:
+            self._started()  # the workers' start is not a game's time
+        began = time.monotonic()
+        games = self._run_spread(layout, rules, policy_specs, seed, start, stop, should_stop, progress)
+        timed = self._timed.setdefault((_policy_name(policy_specs), len(games) >= LARGE_RUN), [0, 0.0])
+        timed[0] += len(games)
+        timed[1] += time.monotonic() - began
+        return self._counted(games)
+
+    def _run_spread(self, layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
+                    should_stop: Callable[[], bool] | None,
+                    progress: Callable[[int], None] | None) -> list[GameResult]:
         if self.workers <= 1 or stop - start < MIN_POOLED:
-            return self._counted(self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress))
+            return self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress)
         size = _item_size(stop - start, self.workers)
         items = iter([(a, min(a + size, stop)) for a in range(start, stop, size)])
         pool = self._started()
@@ -147,7 +182,7 @@ class GamePool:
             # workers are ended rather than left to finish work nobody will read
             self.close()
             raise
-        return self._counted(out)
+        return out
 
     def run_each(self, jobs: Sequence[tuple], should_stop: Callable[[], bool] | None = None) -> list[list[GameResult]]:
         """``[run_games(*job) for job in jobs]``, each job played whole by one worker.

@@ -60,6 +60,18 @@ def test_a_board_written_when_the_work_budget_runs_out_is_the_same_every_time():
     assert write_json_layout(again) == write_json_layout(first)
 
 
+def test_a_best_effort_board_with_no_time_to_compare_states_is_the_least_bound_one(monkeypatch):
+    """Where the time limit leaves no room to compare the fairest states on fresh games, the one
+    with the least bound is written and the record says the time limit cut its measurements."""
+    from terragen.terrain.generate import time_plan
+
+    spec = spec_from_dict({"players": 5, "difficulty": "easy"})
+    monkeypatch.setattr(time_plan.TimePlan, "fits", lambda self, states, pace=None: False)
+    record = generate_board(spec, 4, time_limit=600, budget=400_000).extra["meta"]["balance"]
+    assert record["best_effort"] is True and record["time_limited"] is True
+    assert "choice" not in record
+
+
 def test_balance_seeds_differ_by_purpose_and_stay_away_from_small_seeds():
     seeds = {balance_seed(p, 1, 0, k) for p in ("tune", "verify") for k in range(4)}
     assert len(seeds) == 8 and min(seeds) > 1_000_000
@@ -530,6 +542,15 @@ def test_best_effort_board_is_chosen_among_the_fairest_states_on_fresh_games(mon
     true_rates[1] = [0.30, 0.175, 0.175, 0.175, 0.175]
     true_rates[2] = [0.28, 0.18, 0.18, 0.18, 0.18]
     assert balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3)[0] == 2
+    # out of time after two states: the third (the one chosen with time to spare) is not measured
+    asked = []
+
+    def fits(states, seconds_each):
+        asked.append(states)
+        return len(asked) < 2
+
+    chosen, record = balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3, fits=fits)
+    assert chosen == 1 and len(record) == 2 and asked == [2, 2]
 
 
 def test_the_search_keeps_its_fairest_distinct_states_for_a_best_effort_board(monkeypatch):

@@ -113,3 +113,31 @@ def test_best_effort_verdict_is_the_whole_check(monkeypatch, points, games, verd
         if games is not None:
             assert check["games"] == games
     assert record["verdict"] == verdict and record["best_effort"] is True
+
+
+def test_a_best_effort_verdict_out_of_time_stops_at_its_first_size(monkeypatch):
+    """With no time left before the limit, the verdict is the one the check's first size gives,
+    and the record says so; with time to spare the record is what it was without a clock."""
+    import terragen.terrain.generate.balance as balance
+
+    truth = _rates([0.9, 0.45, 0, -0.45, -0.9])  # plain only at the last look (test above)
+    monkeypatch.setattr(balance, "grow_tally",
+                        lambda layout, tally, size, pool=None, should_stop=None: _exact_play(tally, truth)(size))
+
+    class Layout:
+        players = [None] * N
+
+    asked = []
+
+    def no_time(seconds, later):
+        asked.append(list(later))
+        return False
+
+    cut = best_effort_record(Layout(), BalanceSettings(), 1, 0, may_spend=no_time)
+    assert [c["games"] for c in cut["verification"]] == [SIZES[0]] * 2
+    assert cut["verdict"] == "NOT BALANCED" and cut["time_limited"] is True
+    # the first kind of player's check keeps room for the second one's first size
+    assert asked[0] == ["solitary"] and asked[-1] == []
+    ample = best_effort_record(Layout(), BalanceSettings(), 1, 0, may_spend=lambda seconds, later: True)
+    assert ample == best_effort_record(Layout(), BalanceSettings(), 1, 0)
+    assert ample["verdict"] == "BALANCED" and "time_limited" not in ample

@@ -171,3 +171,12 @@ def test_a_worker_killed_from_outside_is_an_error_not_a_hang():
         with pytest.raises(RuntimeError, match="worker"):
             pool.run(layout, Rules(), ["greedy"] * 4, 1, 0, 20_000, should_stop=kill_one)
     assert not mp.active_children()
+
+
+def test_the_pool_times_each_kind_of_player_it_plays():
+    layout = _layout("two-players.txt")
+    with GamePool(1) as pool:
+        assert pool.seconds_per_game("greedy") == 0.0
+        pool.run(layout, Rules(), ["greedy"] * 2, 3, 0, 40)
+        assert pool.seconds_per_game("greedy") > 0.0
+        assert pool.seconds_per_game("solitary") == 0.0

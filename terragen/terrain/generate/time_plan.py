@@ -1,0 +1,82 @@
+"""Keeping a best-effort board's measurements inside ``--time-limit``.
+
+Why: when the search ends without a verified board, the generator still measures the fairest
+states it reached on fresh seeds (``choose_best_effort``) and gives the chosen one its verdict
+(``best_effort_record``, grown until plain). Those games used to run after the search, wherever
+the clock stood: a six-seat brutal run on the reference VM took 62 s against a limit of 60, and
+``--players 5 --time-limit 10`` took 12 s. So the clock stops the search early enough for
+them (:meth:`TimePlan.reserve`, at most the 15% of the limit that the work budget leaves on the
+reference VM), and when what is left is still too little, they shrink: fewer states compared,
+the verdict not grown (:meth:`TimePlan.fits`, :meth:`TimePlan.may_spend`). The
+verdict's first size is always played: a board is not written without one.
+
+All of it is timed from the games this run has played, so it depends on the machine and its
+load, like the clock it serves. Where the work budget ends the search first (on the reference
+VM at the default limit) and the measurements fit in what is left, nothing here changes a
+board: the same command still writes the same bytes there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from terragen.terrain.generate.balance import BalanceSettings
+    from terragen.terrain.sim.pool import GamePool
+
+
+@dataclass
+class TimePlan:
+    """What the measurements after a search cost on this machine, from the run's own games."""
+
+    pool: GamePool
+    deadline: float  # time.monotonic() at which the whole run must be done
+    #: the most the search gives up to the measurements: the generator passes the share of the
+    #: limit its work budget leaves on the reference VM (1 - ``BUDGET_SHARE``), so the clock never
+    #: stops a search there before the budget would have; past it the measurements shrink instead
+    max_reserve: float
+    settings: BalanceSettings
+    players: int
+    candidates: int  # states the best-effort choice would compare (``BEST_EFFORT_CHOICES``)
+    clock: Callable[[], float] = time.monotonic
+
+    @property
+    def check_games(self) -> int:
+        """Games per kind of player in one fresh-seed measurement (the verification's size)."""
+        return self.settings.games_for(self.players)[2]
+
+    def seconds(self, policy: str, games: int) -> float:
+        """How long ``games`` games of ``policy`` players take here, at this run's pace so far."""
+        return games * self.pool.seconds_per_game(policy)
+
+    def _one_state(self, policies: Sequence[str] | None = None) -> float:
+        """One state measured once per kind of player: a choice's candidate, or a verdict's first size."""
+        return sum(self.seconds(p, self.check_games) for p in (policies or self.settings.verify_policies))
+
+    def reserve(self) -> float:
+        """Seconds the search leaves for the measurements after it: the choice among
+        ``candidates`` states and the verdict's first size, at most ``max_reserve`` (0 before
+        the run has timed any game: nothing is measured then)."""
+        choice = self.candidates * self._one_state() if self.candidates > 1 else 0.0
+        return min(choice + self._one_state(), self.max_reserve)
+
+    def search_over(self) -> bool:
+        """Whether the search must stop now to leave :meth:`reserve` for the measurements."""
+        return self.clock() > self.deadline - self.reserve()
+
+    def fits(self, states: int, pace: float | None = None) -> bool:
+        """Whether ``states`` more measurements of a state (once per kind of player) fit before the
+        deadline, at ``pace`` seconds each (as measured on the states compared so far) or, before
+        any, at this run's pace (about 1.1-1.5x slower than a best-effort state plays: the search's
+        boards warm more tables per game)."""
+        each = self._one_state() if pace is None else pace
+        return self.clock() + states * each <= self.deadline
+
+    def may_spend(self, seconds: float, later: Sequence[str]) -> bool:
+        """Whether ``seconds`` more of measuring still leave the first size of the ``later``
+        kinds of player inside the limit (a verdict growing: its caller times its own board)."""
+        need = seconds + (self._one_state(later) if later else 0.0)
+        return self.clock() + need <= self.deadline
