@@ -2,13 +2,16 @@
 
     git worktree add /tmp/before <commit>
     python bench/generate_side_by_side.py --before /tmp/before --players 4 6 --seeds 91 92 93
+    python bench/generate_side_by_side.py --before /tmp/before --players 5 --difficulties hard --seeds 397 --time-limit 10
 
 For every (seats, preset, seed) the checkout in ``--before`` and this one generate the same board
 spec one after the other, in alternating order (so a drift in the machine's speed falls on both
 alike), each in a fresh process with the CLI's defaults (two simulation processes, 60 s limit).
-Each line gives the wall time, whether the board is a best-effort one, a fingerprint of the board
-(terrain and destinations) and its final checks; the summary gives totals, medians and the ratio
-per seat count. Why interleaved and not two grids at once: two grids on two cores share them
+Each line gives the wall time of the generator, whether the board is a best-effort one (and whether
+the time limit cut its measurements), a fingerprint of the board (terrain and destinations) and its
+final checks; with ``--time-limit`` also the wall time of the whole process (Python's start and the
+imports included, as a user's command has them), against the limit. The summary gives totals,
+medians and the ratio per seat count. Why interleaved and not two grids at once: two grids on two cores share them
 unevenly, and one grid after the other meets different machine load.
 """
 
@@ -29,7 +32,8 @@ from terragen.terrain.generate import BalanceSettings, generate_board
 from terragen.terrain.generate.options import build_spec
 if __name__ == "__main__":
     players, difficulty, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-    flags = {"players": players, "destinations": None, "difficulty": difficulty, "seed": seed, "time_limit": None,
+    limit = float(sys.argv[4]) if len(sys.argv) > 4 else None
+    flags = {"players": players, "destinations": None, "difficulty": difficulty, "seed": seed, "time_limit": limit,
              "radius": None, "inventory": None, "placement": None, "shape": None, "symmetry": None}
     spec, run = build_spec(flags, None)
     t0 = time.monotonic()
@@ -39,19 +43,25 @@ if __name__ == "__main__":
     board = [(c.q, c.r, c.pattern, c.rotation, c.level) for c in layout.cells]
     board += [[d.hex for d in p.destinations] for p in layout.players]
     print(json.dumps({"seconds": round(wall, 2), "best_effort": bool(record.get("best_effort")),
+                      "time_limited": bool(record.get("time_limited")),
                       "board": hashlib.sha256(json.dumps(board).encode()).hexdigest()[:8],
                       "checks": [f"{c['policy']} {c['games']} games {100 * c['worst_deviation']:.2f}"
                                  for c in record.get("verification", [])]}))
 """
 
 
-def run_one(checkout: Path, players: int, difficulty: str, seed: int) -> dict:
+def run_one(checkout: Path, players: int, difficulty: str, seed: int, limit: float | None = None) -> dict:
     import json
+    import time
 
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    out = subprocess.run([sys.executable, "-c", ONE_RUN, str(players), difficulty, str(seed)], env=env,
+    began = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", ONE_RUN, str(players), difficulty, str(seed),
+                          *([str(limit)] if limit is not None else [])], env=env,
                          capture_output=True, text=True, check=True, cwd=checkout)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result["process_seconds"] = round(time.monotonic() - began, 2)
+    return result
 
 
 def main() -> None:
@@ -60,6 +70,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[4, 6])
     ap.add_argument("--difficulties", nargs="+", default=["easy", "medium", "hard", "brutal"])
     ap.add_argument("--seeds", type=int, nargs="+", default=[91, 92, 93])
+    ap.add_argument("--time-limit", type=float, default=None,
+                    help="seconds (default: the CLI's 60); also reports each whole process's time against it")
     args = ap.parse_args()
     times: dict[int, list[tuple[float, float]]] = {}
     k = 0
@@ -68,12 +80,16 @@ def main() -> None:
             for seed in args.seeds:
                 k += 1
                 order = [("before", args.before), ("after", ROOT)]
-                got = {name: run_one(path, players, difficulty, seed) for name, path in (order if k % 2 else order[::-1])}
+                got = {name: run_one(path, players, difficulty, seed, args.time_limit)
+                       for name, path in (order if k % 2 else order[::-1])}
                 for name in ("before", "after"):
                     r = got[name]
-                    print(f"{name:6s} {players} {difficulty:6s} {seed} {r['seconds']:6.2f} s"
-                          f"{' best-effort' if r['best_effort'] else ''} board {r['board']} {'; '.join(r['checks'])}",
-                          flush=True)
+                    limited = " (time-limited)" if r.get("time_limited") else ""
+                    whole = (f" (process {r['process_seconds']:.2f} s, limit {args.time_limit:g})"
+                             if args.time_limit is not None else "")
+                    print(f"{name:6s} {players} {difficulty:6s} {seed} {r['seconds']:6.2f} s{whole}"
+                          f"{' best-effort' if r['best_effort'] else ''}{limited} board {r['board']} "
+                          f"{'; '.join(r['checks'])}", flush=True)
                 times.setdefault(players, []).append((got["before"]["seconds"], got["after"]["seconds"]))
     for players, pairs in times.items():
         before, after = [a for a, _ in pairs], [b for _, b in pairs]

@@ -39,10 +39,13 @@ def test_the_search_leaves_time_for_the_choice_and_the_first_verdict():
     assert _plan(60.0 - 4 * one_state + 0.01, max_reserve=100.0).search_over()
 
 
-def test_the_reserve_never_passes_its_cap():
-    assert _plan(0.0, greedy=1.0, max_reserve=9.0).reserve() == 9.0
-    assert _plan(51.5, greedy=1.0, max_reserve=9.0).search_over()
-    assert not _plan(50.5, greedy=1.0, max_reserve=9.0).search_over()
+def test_the_reserve_passes_its_cap_only_for_the_verdict_that_is_always_played():
+    one_state = GAMES * (0.001 + 0.0002)
+    assert _plan(0.0, max_reserve=2 * one_state).reserve() == pytest.approx(2 * one_state)
+    assert _plan(60.0 - 2 * one_state + 0.01, max_reserve=2 * one_state).search_over()
+    assert not _plan(60.0 - 2 * one_state - 0.01, max_reserve=2 * one_state).search_over()
+    # a cap below one state: the search still leaves the verdict's first size, nothing more
+    assert _plan(0.0, max_reserve=one_state / 2).reserve() == pytest.approx(one_state)
 
 
 @pytest.mark.parametrize("states_of_time, states, fit", [(2.1, 2, True), (1.9, 2, False), (1.1, 1, True)])
