@@ -146,7 +146,8 @@ def generate_board(
 
     ``budget`` is the number of simulated turns after which the search stops as if the time
     were up (default :func:`work_budget`: about 85% of ``time_limit`` on the reference VM with
-    two processes); whichever of it and ``time_limit`` comes first ends the search.
+    two processes); whichever of it and ``time_limit`` comes first ends the search (the clock a
+    best-effort verdict's first size early: ``time_plan.py``).
     """
     from terragen.terrain.generate.build_order import build_order
     from terragen.terrain.generate.search import repair
@@ -172,15 +173,14 @@ def generate_board(
 
     plan = None
     if balance is not None and best_effort:
-        from terragen.terrain.generate.balance import BEST_EFFORT_CHOICES
         from terragen.terrain.generate.time_plan import TimePlan
 
-        plan = TimePlan(pool, deadline, (1 - BUDGET_SHARE) * time_limit, balance, spec.players, BEST_EFFORT_CHOICES)
+        plan = TimePlan(pool, deadline, balance, spec.players)
 
     def should_stop() -> bool:
         # the count moves only when a run of games returns whole, so it stops the search at the
-        # same point on every machine; the clock is the backstop, and it leaves time for measuring
-        # a best-effort board (time_plan.py)
+        # same point on every machine; the clock is the backstop, and it leaves time for a
+        # best-effort board's verdict (time_plan.py)
         if pool.turns_played >= budget_turns:
             return True
         return plan.search_over() if plan is not None else time.monotonic() > deadline
@@ -235,8 +235,12 @@ def generate_board(
 
             layouts = [to_layout(c, spec) for c in _best_effort_choices(
                 fallback, lambda c: not check_against_spec(to_layout(c, spec), spec, inv)[0])]
-            # a choice needs time for two states and the verdict at least (else the least bound is written)
-            choose = len(layouts) > 1 and plan.fits(3)
+            # a choice needs time for a state and the verdict at least (else the least bound is written);
+            # later states are measured by the pace of the first. Why not ask room for two states: the
+            # run's pace reads a best-effort state 1.1-1.5x slower than it plays, and asking for two
+            # skipped the choice of a default-limit five-seat run that had time for all three
+            # (5 brutal 398); the cost is a state measured in vain where only one fits
+            choose = len(layouts) > 1 and plan.fits(2)
             if progress:
                 spent = "the work budget is spent" if pool.turns_played >= budget_turns else "time is up"
                 what = f"the {len(layouts)} fairest boards found" if choose else "the fairest board found"

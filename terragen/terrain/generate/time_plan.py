@@ -4,16 +4,21 @@ Why: when the search ends without a verified board, the generator still measures
 states it reached on fresh seeds (``choose_best_effort``) and gives the chosen one its verdict
 (``best_effort_record``, grown until plain). Those games used to run after the search, wherever
 the clock stood: a six-seat brutal run on the reference VM took 62 s against a limit of 60, and
-``--players 5 --time-limit 10`` took 12 s. So the clock stops the search early enough for
-them (:meth:`TimePlan.reserve`, at most the 15% of the limit that the work budget leaves on the
-reference VM), and when what is left is still too little, they shrink: fewer states compared,
-the verdict not grown (:meth:`TimePlan.fits`, :meth:`TimePlan.may_spend`). The
-verdict's first size is always played: a board is not written without one.
+``--players 6 --difficulty hard --time-limit 10`` took 23 s. Now they fit in what the search
+left: the states are compared only while each one and the verdict's first size still fit, and
+the verdict grows only while it fits (:meth:`TimePlan.fits`, :meth:`TimePlan.may_spend`).
+
+The verdict's first size is always played (a board is not written without one), so the clock
+stops the search that much early (:meth:`TimePlan.reserve`). Only that much: the work budget
+ends the search at 70-85% of the limit on the reference VM, and the clock is the backstop that
+makes a run on a slower machine write a different board; a larger reserve (the whole choice,
+up to 15% of the limit, was tried) would take the clock's margin for slower machines down from
+about 20% to a few per cent. So where the budget ends the search, it ends where it did, and
+where the measurements then fit in what is left (the default limit on the reference VM), the
+same command writes the same bytes as before.
 
 All of it is timed from the games this run has played, so it depends on the machine and its
-load, like the clock it serves. Where the work budget ends the search first (on the reference
-VM at the default limit) and the measurements fit in what is left, nothing here changes a
-board: the same command still writes the same bytes there.
+load, like the clock it serves.
 """
 
 from __future__ import annotations
@@ -34,13 +39,8 @@ class TimePlan:
 
     pool: GamePool
     deadline: float  # time.monotonic() at which the whole run must be done
-    #: the most the search gives up to the measurements: the generator passes the share of the
-    #: limit its work budget leaves on the reference VM (1 - ``BUDGET_SHARE``), so the clock never
-    #: stops a search there before the budget would have; past it the measurements shrink instead
-    max_reserve: float
     settings: BalanceSettings
     players: int
-    candidates: int  # states the best-effort choice would compare (``BEST_EFFORT_CHOICES``)
     clock: Callable[[], float] = time.monotonic
 
     @property
@@ -57,17 +57,12 @@ class TimePlan:
         return sum(self.seconds(p, self.check_games) for p in (policies or self.settings.verify_policies))
 
     def reserve(self) -> float:
-        """Seconds the search leaves for the measurements after it: the choice among
-        ``candidates`` states and the verdict's first size, at most ``max_reserve`` unless the
-        verdict's first size alone needs more (it is always played: a board is not written
-        without a verdict; six seats at a 10 s limit ran a second over without this). 0 before
-        the run has timed any game: nothing is measured then."""
-        first = self._one_state()
-        choice = self.candidates * first if self.candidates > 1 else 0.0
-        return min(choice + first, max(self.max_reserve, first))
+        """Seconds the search leaves for the verdict's first size, which is always played (0
+        before the run has timed any game: nothing is measured then)."""
+        return self._one_state()
 
     def search_over(self) -> bool:
-        """Whether the search must stop now to leave :meth:`reserve` for the measurements."""
+        """Whether the search must stop now to leave :meth:`reserve` for the verdict."""
         return self.clock() > self.deadline - self.reserve()
 
     def fits(self, states: int, pace: float | None = None) -> bool:
