@@ -156,20 +156,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     say(f"written: {folder}/board.json, board.txt, board.svg")
     record = layout.extra["meta"].get("balance") or {}
     if record.get("verdict") == "NOT BALANCED":
-        click.echo(f"terragen generate: warning: the time ran out before the seats were balanced; this board is NOT "
-                   f"BALANCED (see the balance lines); try a longer --time-limit or a wider --margin", err=True)
+        click.echo("terragen generate: warning: the time ran out before the seats were balanced; this board is NOT "
+                   "BALANCED (see the balance lines); try a longer --time-limit or a wider --margin", err=True)
     return 0
-
-
-def summary(self) -> list[str]:
-        r = self.report
-        rates = ", ".join(f"seat {s.seat} {100 * s.rate:.1f}%" for s in r.seats)
-        return [
-            f"simulated: {self.games} games (greedy players, seed {self.seed}): PLAYABLE; win rates {rates}",
-            f"  turns to finish mean {r.turns['mean']:.1f}, p90 {r.turns['p90']:.0f}; "
-            f"{r.rotations_per_game:.1f} rotations and {r.send_backs_per_game:.2f} send-backs per game; "
-            f"{self.tried} candidate board(s) simulated",
-        ]
 
 
 def summary(layout, analysis, spec) -> list[str]:
@@ -192,6 +181,8 @@ def summary(layout, analysis, spec) -> list[str]:
         lines.append(f"symmetry: {symmetry}")
     if sim:
         tag = " (best effort: the time ran out while tuning)" if sim.get("best_effort") else ""
+        if sim.get("time_limited"):
+            tag = tag[:-1] + "; measured on fewer games to end within --time-limit)"
         for v in sim["verification"]:
             lines.append(f"balance: {v['verdict']}{tag} with {v['policy']} players, {v['games']} fresh games "
                          f"(seed {v['seed']}): "

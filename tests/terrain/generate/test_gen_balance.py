@@ -111,6 +111,8 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
     record = json.loads((tmp_path / "loose" / "board.json").read_text(encoding="utf-8"))["meta"]["balance"]
     assert record["best_effort"] is True
     assert "best effort" in proc.stdout
+    # a board whose measurements the time limit cut says so where the verdict is printed
+    assert ("fewer games to end within --time-limit" in proc.stdout) is bool(record.get("time_limited"))
     if record["verdict"] == "NOT BALANCED":
         assert "NOT BALANCED" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
 
