@@ -65,7 +65,7 @@ def _policy_name(policy_specs: Sequence) -> str:
     """The kind of player a run's timing is kept under: its first seat's (the generator's runs
     give every seat the same)."""
     first = policy_specs[0] if policy_specs else ""
-    return first if isinstance(first, str) else type(first).__name__
+    return first if isinstance(first, str) else getattr(first, "name", type(first).__name__)
 
 
 class Stopped(Exception):
@@ -139,7 +139,7 @@ class GamePool:
         raises :class:`Stopped` and the pool stays usable. ``progress`` gets the number
         of games done after each item. Policy objects must be picklable.
         """
-        if self.workers > 1 and stop - start >= MIN_POOLED:
+        if self._spreads(stop - start):
             self._started()  # the workers' start is not a game's time
         began = time.monotonic()
         games = self._run_spread(layout, rules, policy_specs, seed, start, stop, should_stop, progress)
@@ -148,10 +148,14 @@ class GamePool:
         timed[1] += time.monotonic() - began
         return self._counted(games)
 
+    def _spreads(self, games: int) -> bool:
+        """Whether a run of ``games`` games goes to the workers (else it is played here)."""
+        return self.workers > 1 and games >= MIN_POOLED
+
     def _run_spread(self, layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
                     should_stop: Callable[[], bool] | None,
                     progress: Callable[[int], None] | None) -> list[GameResult]:
-        if self.workers <= 1 or stop - start < MIN_POOLED:
+        if not self._spreads(stop - start):
             return self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress)
         size = _item_size(stop - start, self.workers)
         items = iter([(a, min(a + size, stop)) for a in range(start, stop, size)])
