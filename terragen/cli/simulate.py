@@ -13,8 +13,9 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--games", type=int, default=None,
-              help="How many games to play. Default: enough that a fair seat's standard error is a third of "
-                   "--margin (3600 for 2 seats, 3201 for 3, 2700 for 4, 2305 for 5, 2004 for 6 at 2.5 points).")
+              help="How many games to play. Default: enough that a fair seat's standard error is a seventh of "
+                   "--margin (19600 for 2 seats, 17424 for 3, 14700 for 4, 12545 for 5, 10890 for 6 at "
+                   "2.5 points).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--policy", default="greedy", show_default=True, metavar="NAME[,NAME...]",
               help="random, greedy, expert, solitary or package.module:ClassName; one for all seats or one per seat.")

@@ -94,13 +94,29 @@ def test_variant_name_and_description():
 def test_default_games_keep_the_verdicts_noise_small():
     from terragen.terrain.sim import default_games
 
-    assert [default_games(k) for k in (2, 4, 6)] == [10000, 7500, 5556]
+    assert [default_games(k) for k in (2, 4, 6)] == [19600, 14700, 10890]
     for sides in range(2, 7):
         n = default_games(sides)
         p = 1 / sides
-        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 5 + 1e-12 and n % sides == 0
-    assert default_games(2, margin=0.05) == 2500
+        assert math.sqrt(p * (1 - p) / n) <= 0.025 / 7 + 1e-12 and n % sides == 0
+    assert default_games(2, margin=0.05) == 4900
     assert default_games(2, seats=4) % 4 == 0  # teams: every seat opens equally often
+
+
+def test_simulate_help_names_the_default_games():
+    """The numbers ``terragen simulate --help`` promises are the ones it plays."""
+    import re
+    import subprocess
+    import sys
+
+    from terragen.terrain.sim import default_games
+
+    out = subprocess.run([sys.executable, "-m", "terragen", "simulate", "--help"], capture_output=True, text=True,
+                         check=True).stdout
+    text = " ".join(out.split())
+    said = {int(k): int(v) for v, k in re.findall(r"(\d+) for (\d) seats?", text)}
+    said.update({int(k): int(v) for v, k in re.findall(r"(\d+) for (\d)\b(?! seats)", text)})
+    assert said == {k: default_games(k) for k in range(2, 7)}
 
 
 def test_two_verdicts_are_separate():
