@@ -144,10 +144,11 @@ def _policy_moves(
 
 
 def _chain(board: Board, fwd, start: int, goals: list[int], near,
-           rank: Sequence[int]) -> tuple[list[tuple[int, int, float]], int, int, float]:
+           rank: Sequence[int]) -> tuple[list[tuple[int, int, float]], int, int, float, dict[tuple[int, int], int]]:
     """The seat's Markov chain under the optimal policy: arcs (from, to, probability) over
-    the states reachable from the start, the number of states, the start's index and
-    its expected turns. State 0 is "finished" (absorbing)."""
+    the states reachable from the start, the number of states, the start's index, its
+    expected turns, and each state's index by (cell, destinations collected). State 0 is
+    "finished" (absorbing)."""
     table = expected_turns_table(board, goals, near)
     k = len(goals)
     full = (1 << k) - 1
@@ -175,7 +176,7 @@ def _chain(board: Board, fwd, start: int, goals: list[int], near,
                     todo.append((q, m))
             weight[j] = weight.get(j, 0) + counts[b]
         arcs.extend((here, j, w / 36.0) for j, w in weight.items())
-    return arcs, len(index) + 1, 1, value
+    return arcs, len(index) + 1, 1, value, index
 
 
 def _propagate(arcs: list[tuple[int, int, float]], size: int, start: int, tail: float) -> list[float]:
@@ -233,7 +234,7 @@ def seat_race(
     n = len(board)
     if not all(0 <= c < n and board.passable(c) for c in (start, *goals)):
         return SeatRace(seat, (0.0,), math.inf)
-    arcs, size, s0, value = _chain(board, fwd, start, goals, near, rank if rank is not None else range(n))
+    arcs, size, s0, value, _ = _chain(board, fwd, start, goals, near, rank if rank is not None else range(n))
     if not math.isfinite(value):
         return SeatRace(seat, (0.0,), math.inf)
     cdf = _propagate(arcs, size, s0, tail)
