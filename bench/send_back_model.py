@@ -16,12 +16,13 @@ import json
 import sys
 import time
 
+import numpy as np
+
 from terragen.errors import TimeLimitError
+from terragen.terrain import race as R
 from terragen.terrain.generate import balance as B, generate_board
 from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.seat_check import passes
-import numpy as np
-from terragen.terrain import race as R
 
 
 def chain_with_cells(board, fwd, start, goals, near, rank):
@@ -50,15 +51,10 @@ def mean_field_race(board, starts, goals_per_seat, near, fwd, ranks, horizon=400
     lands = []
     onehot = []
     for P, cell, home in chains:
-        size = len(cell)
-        M = np.zeros((size, ncell))
-        for j in range(1, size):
-            M[j, cell[j]] = 1.0
-        moved = P.copy()
-        for s in range(size):
-            for t in range(size):
-                if s == t or t == 0 or cell[s] == cell[t]:
-                    moved[s, t] = 0.0
+        M = np.zeros((len(cell), ncell))
+        M[np.arange(1, len(cell)), cell[1:]] = 1.0
+        moved = P * (cell[:, None] != cell[None, :])  # a move to another cell (staying is no landing)
+        moved[:, 0] = 0.0  # finishing ends the game: no one is sent home by it
         lands.append(moved @ M)
         onehot.append(M)
     wins = np.zeros(n)
@@ -94,20 +90,24 @@ def mean_field_race(board, starts, goals_per_seat, near, fwd, ranks, horizon=400
         wins += np.array(w)
     return list(wins / n)
 
+
 rows = []
+
+
 def fake_tune(self, seed, first, top, rounds=B.MAX_ROUNDS):
     """Stands in for Balancer.tune: measure the terrain as the model step left it, then give it up."""
     t = time.monotonic()
     lay = self.to_layout(self.cand)
-    out = {"attempt": self.attempt, "t": round(t - T0, 2),
-           "race": round(100 * self.worst(self.modelled(self.cand.dests)), 2),
-           "solo": round(100 * self.worst(self.solo_model(self.cand.dests)), 2)}
+    race = self.modelled(self.cand.dests)
+    solo = [100 * r for r in self.solo_model(self.cand.dests)]
+    out = {"attempt": self.attempt, "t": round(t - T0, 2), "race": round(100 * self.worst(race), 2),
+           "solo": round(max(abs(r - 100 / len(solo)) for r in solo), 2)}
     for pol in ("greedy", "solitary"):
         rates, _ = B.simulated_rates(lay, N, 777_000 + self.attempt, pol, self.should_stop, self.pool)
         ok, odds = passes(rates, N, 0.015 if pol == "greedy" else 0.02, 0.025)
         out[pol] = (round(100 * self.worst(rates), 2), ok, round(odds, 3))
         out[pol + "_rates"] = [round(100 * r, 1) for r in rates]
-    out["race_rates"] = [round(100 * r, 1) for r in self.modelled(self.cand.dests)]
+    out["race_rates"] = [round(100 * r, 1) for r in race]
     t1 = time.monotonic()
     m = mean_field_race(self.cand.board, self.cand.starts, self.cand.dests, self.near, self.fwd, self._ranks)
     out["mf_rates"] = [round(100 * r, 1) for r in m]
@@ -115,7 +115,6 @@ def fake_tune(self, seed, first, top, rounds=B.MAX_ROUNDS):
     sol = out["solitary_rates"]
     out["err_race"] = round(max(abs(a - b) for a, b in zip(out["race_rates"], sol)), 1)
     out["err_mf"] = round(max(abs(a - b) for a, b in zip(out["mf_rates"], sol)), 1)
-    solo = [100 * r for r in self.solo_model(self.cand.dests)]
     gr = out["greedy_rates"]
     out["solo_rates"] = [round(r, 1) for r in solo]
     out["gmf_rates"] = [round(a + b - c, 1) for a, b, c in zip(solo, out["mf_rates"], out["race_rates"])]
@@ -125,6 +124,7 @@ def fake_tune(self, seed, first, top, rounds=B.MAX_ROUNDS):
     rows.append(out)
     print(json.dumps(out), flush=True)
     return False
+
 
 if __name__ == "__main__":
     players, diff, seed, N = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
