@@ -18,6 +18,7 @@ import sys
 
 from terragen.errors import TimeLimitError
 from terragen.terrain.generate import balance as B, generate_board
+from terragen.terrain.generate.fresh_checks import simulated_rates
 from terragen.terrain.generate.options import build_spec
 
 
@@ -27,7 +28,7 @@ def measure_as_built(self):
     layout = self.to_layout(self.cand)
     out = {"attempt": self.attempt, "mirrored": mirror.is_symmetric(self.cand), "classes": mirror.classes}
     for policy in ("greedy", "solitary"):
-        rates, _ = B.simulated_rates(layout, GAMES, 777_000 + self.attempt, policy, self.should_stop, self.pool)
+        rates, _ = simulated_rates(layout, GAMES, 777_000 + self.attempt, policy, self.should_stop, self.pool)
         points = [round(100 * r, 2) for r in rates]
         out[policy] = points
         out[policy + "_gaps"] = [round(abs(points[c[0]] - points[c[-1]]), 2) for c in mirror.classes if len(c) == 2]

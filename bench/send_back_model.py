@@ -21,6 +21,7 @@ import numpy as np
 from terragen.errors import TimeLimitError
 from terragen.terrain import race as R
 from terragen.terrain.generate import balance as B, generate_board
+from terragen.terrain.generate.fresh_checks import simulated_rates
 from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.seat_check import passes
 
@@ -103,7 +104,7 @@ def fake_tune(self, seed, first, top, rounds=B.MAX_ROUNDS):
     out = {"attempt": self.attempt, "t": round(t - T0, 2), "race": round(100 * self.worst(race), 2),
            "solo": round(max(abs(r - 100 / len(solo)) for r in solo), 2)}
     for pol in ("greedy", "solitary"):
-        rates, _ = B.simulated_rates(lay, N, 777_000 + self.attempt, pol, self.should_stop, self.pool)
+        rates, _ = simulated_rates(lay, N, 777_000 + self.attempt, pol, self.should_stop, self.pool)
         ok, odds = passes(rates, N, 0.015 if pol == "greedy" else 0.02, 0.025)
         out[pol] = (round(100 * self.worst(rates), 2), ok, round(odds, 3))
         out[pol + "_rates"] = [round(100 * r, 1) for r in rates]

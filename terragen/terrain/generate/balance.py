@@ -49,7 +49,7 @@ from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.pair_offsets import PairOffsets
 from terragen.terrain.generate.fresh_checks import (FreshChecks, OutOfTime, Tally, _chunked, grow_tally,
-                                                   seat_by_seat_check)
+                                                   seat_by_seat_check, simulated_rates)
 from terragen.terrain.generate.seat_check import clearly_short, seat_se
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.frames import seat_ranks
@@ -127,27 +127,6 @@ def balance_seed(purpose: str, seed: int, attempt: int, k: int) -> int:
     """A simulation seed for one purpose, far from the small seeds people type."""
     digest = hashlib.sha256(f"terragen-balance:{purpose}:{seed}:{attempt}:{k}".encode()).hexdigest()
     return 1_000_000 + int(digest[:8], 16)
-
-
-def simulated_rates(layout, games: int, seed: int, policy: str,
-                    should_stop: Callable[[], bool] = lambda: False,
-                    pool: GamePool | None = None) -> tuple[list[float], dict]:
-    """Per-seat win rates over ``games`` full-rules games, and their record for ``meta``.
-
-    Raises OutOfTime between batches of games once ``should_stop()`` says so, so a large
-    simulation cannot run far past the time limit. ``pool`` (the generator's, for the
-    whole search) spreads the games over processes; the rates do not depend on it.
-    """
-    from terragen.terrain.sim import simulate_layout
-    from terragen.terrain.sim.pool import Stopped
-
-    try:
-        report = simulate_layout(layout, games=games, seed=seed, policy=policy, margin=1.0, pool=pool,
-                                 should_stop=should_stop)
-    except Stopped:
-        raise OutOfTime from None
-    rates = [s.rate for s in report.seats]
-    return rates, {"games": games, "seed": seed, "policy": policy, "win_rates": [round(r, 4) for r in rates]}
 
 
 @dataclass

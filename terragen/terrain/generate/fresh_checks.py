@@ -1,6 +1,6 @@
-"""The fresh-seed checks a tuned board must pass before it is written, and the growing
-samples they are played on: the part of the balancer that decides, as opposed to the part
-that searches (``balance.py``).
+"""The fresh-seed checks a tuned board must pass before it is written, and the samples
+they are played on (growing ones, and whole simulations of one size: :func:`simulated_rates`):
+the part of the balancer that decides, as opposed to the part that searches (``balance.py``).
 
 Why a mix-in: the checks read the balancer's seats, classes, settings and simulation
 processes, and the tests replace its ``play`` to feed a check games of known rates; keeping
@@ -218,6 +218,27 @@ class FreshChecks:
         """Grow ``tally`` to the first ``size`` games of its seed on ``layout``
         (:func:`grow_tally`, on the generator's processes, stopped when its time is up)."""
         grow_tally(layout, tally, size, self.pool, self.should_stop)
+
+
+def simulated_rates(layout, games: int, seed: int, policy: str,
+                    should_stop: Callable[[], bool] = lambda: False,
+                    pool: GamePool | None = None) -> tuple[list[float], dict]:
+    """Per-seat win rates over ``games`` full-rules games, and their record for ``meta``.
+
+    Raises OutOfTime between batches of games once ``should_stop()`` says so, so a large
+    simulation cannot run far past the time limit. ``pool`` (the generator's, for the
+    whole search) spreads the games over processes; the rates do not depend on it.
+    """
+    from terragen.terrain.sim import simulate_layout
+    from terragen.terrain.sim.pool import Stopped
+
+    try:
+        report = simulate_layout(layout, games=games, seed=seed, policy=policy, margin=1.0, pool=pool,
+                                 should_stop=should_stop)
+    except Stopped:
+        raise OutOfTime from None
+    rates = [s.rate for s in report.seats]
+    return rates, {"games": games, "seed": seed, "policy": policy, "win_rates": [round(r, 4) for r in rates]}
 
 
 def grow_tally(layout, tally: Tally, size: int, pool: GamePool | None = None,
