@@ -40,6 +40,7 @@ def main() -> None:
     args = ap.parse_args()
 
     import terragen.terrain.generate.balance as balance
+    import terragen.terrain.generate.class_search as class_search
     from terragen.terrain.generate import generate_board
     from terragen.terrain.generate.options import build_spec
 
@@ -60,10 +61,11 @@ def main() -> None:
                 before = pool.turns_played
                 self.play(layout, tally, glance)
                 measured = self.worst(self.pooled(tally.rates))
-                odds = balance.screen_pass_odds(measured, limits[tally.policy], glance, final, self._class_se(glance))
+                odds = class_search.screen_pass_odds(measured, limits[tally.policy], glance, final,
+                                                     self._class_se(glance))
                 look.append({"policy": tally.policy, "games": glance, "turns": pool.turns_played - before,
                              "odds": odds})
-                if odds < balance.SCREEN_FUTILITY:
+                if odds < class_search.SCREEN_FUTILITY:
                     break
             record["glances"].append({"share": share, "looks": look})
         original_play = self.play
@@ -72,7 +74,7 @@ def main() -> None:
             before = pool.turns_played
             original_play(layout_, tally, size)
             measured = self.worst(self.pooled(tally.rates))
-            odds = balance.screen_pass_odds(measured, limits[tally.policy], size, final, self._class_se(size))
+            odds = class_search.screen_pass_odds(measured, limits[tally.policy], size, final, self._class_se(size))
             record["steps"].append({"policy": tally.policy, "games": size, "turns": pool.turns_played - before,
                                     "odds": odds})
 
@@ -120,7 +122,7 @@ def main() -> None:
 def summarise(runs: list[dict], glances: list[float]) -> None:
     """Per seat count and glance share: the screens' turns (glances included), the turns
     a glance would have spared, and the passing pairs it would have dropped."""
-    from terragen.terrain.generate.balance import SCREEN_FUTILITY
+    from terragen.terrain.generate.class_search import SCREEN_FUTILITY
 
     for players in sorted({r["players"] for r in runs}):
         screens = [s for r in runs if r["players"] == players for s in r["screens"]]

@@ -47,7 +47,7 @@ AHEAD = 2
 #: Runs of at least this many games time the machine's pace apart from shorter ones (``seconds_per_game``).
 LARGE_RUN = 1000
 #: Below this many games a run stays in this process: the work would not cover the messages.
-#: Why not more: a six-seat screen's first look is 78 games (``balance.SCREEN_GLANCE``); played
+#: Why not more: a six-seat screen's first look is 78 games (``class_search.SCREEN_GLANCE``); played
 #: here, one core idled through it (about 70 ms of greedy play), and pooling it took 1.05x off
 #: whole six-seat runs (same boards; ``bench/README.md``, "Short runs pooled").
 MIN_POOLED = 2 * CHUNK

@@ -217,7 +217,7 @@ def test_screen_pass_odds_behave_like_odds():
     further off, less; the last step is the verdict itself."""
     import math
 
-    from terragen.terrain.generate.balance import screen_pass_odds
+    from terragen.terrain.generate.class_search import screen_pass_odds
 
     def se(n):
         return math.sqrt(0.25 / n) / 2
