@@ -24,6 +24,7 @@ from terragen.terrain.generate import balance as B, generate_board
 from terragen.terrain.generate.fresh_checks import simulated_rates
 from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.seat_check import passes
+from terragen.terrain.generate.seat_tuning import MAX_ROUNDS
 
 
 def chain_with_cells(board, fwd, start, goals, near, rank):
@@ -95,7 +96,7 @@ def mean_field_race(board, starts, goals_per_seat, near, fwd, ranks, horizon=400
 rows = []
 
 
-def fake_tune(self, seed, first, top, rounds=B.MAX_ROUNDS):
+def fake_tune(self, seed, first, top, rounds=MAX_ROUNDS):
     """Stands in for Balancer.tune: measure the terrain as the model step left it, then give it up."""
     t = time.monotonic()
     lay = self.to_layout(self.cand)

@@ -1,6 +1,7 @@
 """The fresh-seed checks a tuned board must pass before it is written, and the samples
 they are played on (growing ones, and whole simulations of one size: :func:`simulated_rates`):
-the part of the balancer that decides, as opposed to the part that searches (``balance.py``).
+the part of the balancer that decides, as opposed to the parts that search (``seat_tuning.py``,
+``class_search.py``).
 
 Why a mix-in: the checks read the balancer's seats, classes, settings and simulation
 processes, and the tests replace its ``play`` to feed a check games of known rates; keeping

@@ -446,7 +446,7 @@ def test_seat_by_seat_tuning_makes_solitary_players_fair_too(monkeypatch):
     points for both). The fairest state the tuning reaches must be within the margin for both
     kinds of player; tuned on greedy players alone (with the race model beside them) it left
     solitary players 3.1 points off."""
-    from terragen.terrain.generate import balance as balance_module
+    from terragen.terrain.generate import seat_tuning
 
     bal = _five_seat_balancer(monkeypatch)
     assert bal.mirror is None and len(bal.classes) == 5
@@ -459,7 +459,7 @@ def test_seat_by_seat_tuning_makes_solitary_players_fair_too(monkeypatch):
     def oracle(layout, games, seed, policy, should_stop=None, pool=None):
         return oracle_for(bal.cand.dests, policy), {}
 
-    monkeypatch.setattr(balance_module, "simulated_rates", oracle)
+    monkeypatch.setattr(seat_tuning, "simulated_rates", oracle)
     monkeypatch.setattr(bal, "solo_model", bal.modelled)  # greedy players: no rotation effect here
     first, top, _ = bal.settings.games_for(bal.n)
     bal.tune(seed=1, first=first, top=top)
@@ -503,11 +503,11 @@ def test_seat_by_seat_tuning_sends_a_board_to_its_check_unless_it_is_clearly_sho
     noise about 4 times in 10; the tuning must hand such a board to the fresh check (which
     decides on games of its own) and keep tuning only boards clearly short of what
     `simulate` needs."""
-    from terragen.terrain.generate import balance as balance_module
+    from terragen.terrain.generate import seat_tuning
 
     bal = _five_seat_balancer(monkeypatch)
     rates = [bal.fair + p / 100 for p in points]
-    monkeypatch.setattr(balance_module, "simulated_rates", lambda *args, **kw: (list(rates), {}))
+    monkeypatch.setattr(seat_tuning, "simulated_rates", lambda *args, **kw: (list(rates), {}))
     _, top, _ = bal.settings.games_for(bal.n)
     assert bal.tune(seed=1, first=top, top=top, rounds=1) is checked
 
