@@ -109,11 +109,11 @@ class ClassSearch:
         models *plus* those offsets are fairest; a terrain whose best such pair is still far
         off is given up.
 
-        Expert players are not checked here: measured on 4-seat boards, a check that keeps
-        only pairs near-fair for them found none within the time limit on hard and brutal
-        terrain (their turns on the leader's route favour the class that plays just before
-        its neighbour by 7 to 15 points), so it only turned verified boards into best-effort
-        ones. ``bench/README.md`` reports them.
+        Expert players are not checked here. Their imbalance is also one gap between the
+        classes, but only about one pair in three that greedy and solitary players find fair is
+        fair for them, and their games cost about five greedy ones: screening them too ran 4-seat
+        medium runs to the time limit (``bench/README.md``, "Experts in the four-seat class search,
+        again"), so the bench reports them instead.
         """
         a, b = (c[0] for c in self.classes)
         if self._ranked is None:
