@@ -463,12 +463,16 @@ class BoardCache:
             old.turned_to[step] = new
         # a cell's reach can change only if it reaches i and then uses an arc of i that came or went
         # (or changed its cost) within 6 points
-        if old_out is None:
-            cheapest = 1
-        else:
-            arcs_now = {(j, c) for j, c, _ in self.arcs[i]}
-            arcs_then = {(j, c) for j, c, _ in old_out}
-            cheapest = min((c for _, c in arcs_now ^ arcs_then), default=MAX_BUDGET + 1)
+        # (an arc's cost follows from its target, so a plain look-up in the other list finds it)
+        cheapest = 1 if old_out is None else MAX_BUDGET + 1
+        if old_out is not None:
+            now_out = self.arcs[i]
+            for arc in old_out:
+                if arc[1] < cheapest and arc not in now_out:
+                    cheapest = arc[1]
+            for arc in now_out:
+                if arc[1] < cheapest and arc not in old_out:
+                    cheapest = arc[1]
         room = MAX_BUDGET - cheapest
         stale = [p for p, r in old.reach.items() if r.get(i, MAX_BUDGET + 1) <= room]
         near = old.near  # when there is one, every reach is known: patch it cell by cell
