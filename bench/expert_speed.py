@@ -1,7 +1,7 @@
 """Turns per CPU second of two checkouts side by side, alternating, on the two bench boards.
 
     python bench/expert_speed.py --before /path/to/old/checkout [--after /path/to/new/checkout]
-                                 [--games 1000] [--repeats 7] [--policies expert,greedy]
+                                 [--games 1000] [--repeats 7] [--policies expert,greedy] [--boards a.json,b.json]
 
 Each measurement is a fresh process (``PYTHONPATH`` set to one checkout, tables cold, as a new
 ``terragen simulate`` would be) playing ``--games`` games of one kind of player on one board; the
@@ -59,6 +59,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--policies", default="expert,greedy")
+    ap.add_argument("--boards", default=",".join(BOARDS.values()), help="board files in bench/boards, comma list")
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
           f"load {os.getloadavg()[0]:.1f}; {args.games} games per process, {args.repeats} repeats, "
@@ -66,6 +67,8 @@ def main() -> None:
     print(f"{'board':<28} {'player':<8} {'before t/CPU-s':>15} {'after t/CPU-s':>14} {'ratio':>7} "
           f"{'median ratio':>13}  ratios (after / before, each repeat)", flush=True)
     for label, name in BOARDS.items():
+        if name not in args.boards.split(","):
+            continue
         board = HERE / "boards" / name
         for policy in args.policies.split(","):
             rates: dict[str, list[float]] = {"before": [], "after": []}

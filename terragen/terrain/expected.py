@@ -95,8 +95,8 @@ def solve_layer_in_order(n: int, near: list[list[tuple[int, int]]],
 
     A cell settles when its (value, index) is the least in the heap, so cells settle in the
     order of those keys, except when a cell's new value comes out below the key of the cell
-    it took it from (ties of index, or the last bit of rounding; about one solve in ten on
-    a steep board). Only a layer solved in order can be repaired (:func:`repair_layer`).
+    it took it from (ties of index, or the last bit of rounding; about one solve in eleven
+    on a steep board). Only a layer solved in order can be repaired (:func:`repair_layer`).
     """
     value = [INF] * n
     # a settled cell's best cost is 0, so the one test ``c >= bc`` passes over it (every cost in
