@@ -21,7 +21,7 @@ import heapq
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
-from terragen.terrain.expected import solve_layer
+from terragen.terrain.expected import repair_layer, solve_layer_in_order
 from terragen.terrain.rules import budget_counts, step_cost
 
 INF = float("inf")
@@ -166,14 +166,24 @@ class _LazyTable(dict):
     its mask, so they are never solved. The table keeps the move table and
     passable cells of the board state it belongs to (never a live board), so
     every game in that state may fill it.
+
+    A table of a board state one turn of a piece away from another (``prior``, the same
+    players' table there, and ``moved``, the cells whose reach the turn changed) repairs
+    that table's layer instead of solving afresh when it can (:func:`repair_layer`: the
+    same floats, and most turns change a handful of cells).
     """
 
     def __init__(self, near: list[list[tuple[int, int]]], passable: list[bool],
-                 groups: tuple[tuple[int, ...], ...]) -> None:
+                 groups: tuple[tuple[int, ...], ...], reach: dict[int, dict[int, int]] | None = None,
+                 prior: _LazyTable | None = None, moved: tuple = ()) -> None:
         super().__init__()
         self._near = near
         self._passable = passable
         self._groups = groups
+        self._reach = reach
+        self._prior = prior
+        self._moved = moved
+        self._landing: dict[int, dict[int, float]] = {}  # mask -> its landing values, for layers solved in order
         self[(1 << len(groups)) - 1] = [0.0] * len(passable)
 
     def __missing__(self, mask: int) -> list[float]:
@@ -187,14 +197,33 @@ class _LazyTable(dict):
                     v = above[g]
                     if v < landing.get(g, INF):
                         landing[g] = v
-        layer = self[mask] = solve_layer(len(self._passable), self._near, landing)
+        layer = None
+        prior = self._prior
+        if prior is not None and prior._landing.get(mask) == landing:
+            layer = repair_layer(self._near, self._reach, landing, dict.__getitem__(prior, mask), self._moved,
+                                 len(self._passable) // REPAIR_SHARE)
+        if layer is None:
+            layer, in_order = solve_layer_in_order(len(self._passable), self._near, landing)
+            if not in_order:
+                self[mask] = layer
+                return layer
+        self[mask] = layer
+        self._landing[mask] = landing
         return layer
+
+
+#: a repair gives up, and the layer is solved afresh, once it has to work out again more than one
+#: cell in REPAIR_SHARE: it costs about twice a solve's work per cell it touches. Half the layers
+#: an expert game needs after a turn of a piece change at most a fifth of the cells, and a quarter
+#: (4 seats) to a tenth (6 seats) more than half (the two bench boards; limits of 12 to 30 of
+#: their 91 cells came within 3% of each other)
+REPAIR_SHARE = 4
 
 
 class _Tables:
     """Everything cached for one board state. Filled lazily; never changed once a value is in."""
 
-    __slots__ = ("reach", "within", "rev", "dist", "tours", "tables", "near",
+    __slots__ = ("reach", "within", "rev", "dist", "tours", "tables", "near", "passable", "prior",
                  "elev_rev", "elev_dist", "elev_tours", "exits", "memo", "turned_to")
 
     def __init__(self) -> None:
@@ -205,6 +234,10 @@ class _Tables:
         self.tours: dict[tuple, list[float]] = {}
         self.tables: dict[tuple[tuple[int, ...], ...], dict[int, list[float]]] = {}
         self.near: list[list[tuple[int, int]]] | None = None
+        self.passable: list[bool] | None = None  # per cell (a rotation keeps it, an inversion not)
+        #: (the tables of the state one turn of a piece led here from, the cells whose reach the turn
+        #: changed, each with the cells it reaches at a new cost)
+        self.prior: tuple[dict, tuple] | None = None
         # pips ignored: these survive rotations (not inversions)
         self.elev_rev: list[list[tuple[int, int]]] | None = None
         self.elev_dist: dict[tuple[int, ...], list[float]] = {}
@@ -377,8 +410,13 @@ class BoardCache:
         tables = self._t.tables
         t = tables.get(groups)
         if t is None:
-            b = self.board
-            t = tables[groups] = _LazyTable(self.near(), [b.passable(i) for i in range(len(b))], groups)
+            now = self._t
+            if now.passable is None:
+                b = self.board
+                now.passable = [b.passable(i) for i in range(len(b))]
+            near = self.near()  # (every reach known)
+            prior, moved = now.prior or ({}, ())
+            t = tables[groups] = _LazyTable(near, now.passable, groups, now.reach, prior.get(groups), moved)
         return t
 
     # ---- changes -------------------------------------------------------------------------
@@ -419,32 +457,64 @@ class BoardCache:
             return
         new = _Tables()
         new.elev_rev, new.elev_dist, new.elev_tours, new.exits = old.elev_rev, old.elev_dist, old.elev_tours, old.exits
+        new.passable = old.passable
         new.reach = dict(old.reach)
         new.within = dict(old.within)
         if self._keep(new):
             old.turned_to[step] = new
-        stale = [p for p, r in old.reach.items() if p == i or r.get(i, MAX_BUDGET) < MAX_BUDGET]
+        # a cell's reach can change only if it reaches i and then uses an arc of i that came or went
+        # (or changed its cost) within 6 points
+        # (an arc's cost follows from its target, so a plain look-up in the other list finds it)
+        cheapest = 1 if old_out is None else MAX_BUDGET + 1
+        if old_out is not None:
+            now_out = self.arcs[i]
+            for arc in old_out:
+                if arc[1] < cheapest and arc not in now_out:
+                    cheapest = arc[1]
+            for arc in now_out:
+                if arc[1] < cheapest and arc not in old_out:
+                    cheapest = arc[1]
+        room = MAX_BUDGET - cheapest
+        stale = [p for p, r in old.reach.items() if r.get(i, MAX_BUDGET + 1) <= room]
         near = old.near  # when there is one, every reach is known: patch it cell by cell
+        gone: dict[int, set[int]] = {}  # cell q -> the cells p whose old entry (p, cost) in near[q] goes
+        moved = []  # the cells whose reach changed, each with the cells it reaches at a new cost
+        added: dict[int, list[tuple[int, int]]] = {}  # cell q -> the new entries (p, cost)
         for p in stale:
             new.within.pop(p, None)
             before = new.reach.pop(p)
-            if old.near is None:
+            if near is None:
                 continue
             after = self.reach(p)
             if after == before:
                 continue
-            if near is old.near:
-                near = list(old.near)  # new inner lists only where they change
-            for q in before:
-                if q != p:
-                    near[q] = [e for e in near[q] if e[0] != p]
+            # only the cells whose cost from p changed (most of a reach does not)
+            differ = []
+            for q, c in before.items():
+                if q != p and after.get(q) != c:
+                    gone.setdefault(q, set()).add(p)
+                    differ.append(q)
             for q, c in after.items():
-                if q != p:
-                    near[q] = [*near[q], (p, c)]
+                if q != p and before.get(q) != c:
+                    added.setdefault(q, []).append((p, c))
+                    if q not in before:
+                        differ.append(q)
+            moved.append((p, tuple(differ)))
+        if gone or added:
+            # new inner lists only where they change (the old ones belong to the old state); the
+            # order inside a list does not matter to ``solve_layer``
+            near = list(near)
+            for q in gone.keys() | added.keys():
+                out = gone.get(q)
+                row = [e for e in near[q] if e[0] not in out] if out else list(near[q])
+                row += added.get(q, ())
+                near[q] = row
         if near is not None:
             new.near = near
             # expected-turns tables rest on every cell's reach; keep them when no reach changed
             new.tables = old.tables if near is old.near else {}
+            if moved:
+                new.prior = (old.tables, tuple(moved))
         if old.rev is not None and old_out is not None:
             # patch the reverse graph: only arcs leaving i changed (new inner lists: the old
             # ones belong to the old state)

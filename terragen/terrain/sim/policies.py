@@ -276,6 +276,10 @@ class ExpertPolicy(GreedyPolicy):
     keeps all-expert games from turning into endless rotation fights."""
 
     name = "expert"
+    #: its move, like greedy's, is a function of the board state, its seat, cell, collection and the
+    #: open cells alone (it draws no numbers; the expected-turns table is the board state's), so the
+    #: engine may remember it; its turn on doubles is not (it looks at the other seats' tokens)
+    decides_by_board = True
 
     def _table(self, state: GameState, seat: int) -> dict[int, list[float]]:
         return state.cache.table(state.setup.groups[seat])
@@ -287,11 +291,18 @@ class ExpertPolicy(GreedyPolicy):
         if follow is not None:
             return follow
         table = self._table(state, seat)
+        here = state.collected[seat]
+        values = table[here]
+        targets = state.setup.target_cells[seat]
+        rank = state.setup.rank[seat]
+        # the least (value, fallback, cost) and among equals the cell first in the seat's frame: the
+        # rank (distinct per cell) ends the key instead of sorting the options; the collection
+        # changes only on a target
         best_key, best = None, None
-        for q in sorted(options, key=state.setup.rank[seat].__getitem__):
-            m = state.gain(seat, q)
-            v = table[m][q]
-            key = (v, tour_cost(state, seat, q, m, elev=True) if v == INF else 0, options[q])
+        for q, cost in options.items():
+            m = state.gain(seat, q) if q in targets else here
+            v = values[q] if m == here else table[m][q]
+            key = (v, tour_cost(state, seat, q, m, elev=True) if v == INF else 0, cost, rank[q])
             if best_key is None or key < best_key:
                 best_key, best = key, q
         return best
@@ -314,21 +325,22 @@ class ExpertPolicy(GreedyPolicy):
 
     def _find_local(self, state: GameState, cell: int, mask: int, seat: int) -> float:
         table = self._table(state, seat)
-        values = table[state.collected[seat]]
-        reach: dict[int, int] = {}
-        for j, c in _dir_arcs(state, cell, mask):
-            for q, cq in state.cache.reach(j).items():
-                t = c + cq
-                if t <= MAX_BUDGET and t < reach.get(q, 99):
-                    reach[q] = t
+        here = state.collected[seat]
+        values = table[here]
+        targets = state.setup.target_cells[seat]
+        reach = state.cache.reach
+        # best[b]: the least value among cells this piece reaches at a cost of exactly b by way of
+        # one exit; the running minimum below makes it the least within b, the same minimum over
+        # the same cells as a table of each cell's cheapest cost would give (a minimum of floats
+        # is exact in any order)
         best = [INF] * (MAX_BUDGET + 1)
-        for q, c in reach.items():
-            if q == cell:
-                continue
-            m = state.gain(seat, q)
-            v = values[q] if m == state.collected[seat] else table[m][q]
-            if v < best[c]:
-                best[c] = v
+        for j, c in _dir_arcs(state, cell, mask):
+            for q, cq in reach(j).items():
+                t = c + cq
+                if t <= MAX_BUDGET and q != cell:
+                    v = values[q] if q not in targets else table[state.gain(seat, q)][q]
+                    if v < best[t]:
+                        best[t] = v
         for b in range(1, MAX_BUDGET + 1):
             if best[b - 1] < best[b]:
                 best[b] = best[b - 1]

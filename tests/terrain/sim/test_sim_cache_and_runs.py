@@ -87,6 +87,56 @@ def test_cached_table_equals_the_analysis_table():
     assert all(abs(a - b) < 1e-9 or a == b for a, b in zip(cache.table(((5,), (30,)))[0], exact[0]))
 
 
+PLAYERS = (((3,),), ((20,), (30,)), ((36,), (5,)))  # one destination, and two (every layer of the table)
+
+
+@given(st_.integers(0, 10_000), st_.lists(st_.tuples(st_.integers(0, 36), st_.integers(0, 5)), min_size=1, max_size=6))
+def test_tables_after_turns_of_pieces_are_those_of_a_cold_cache(seed, turns):
+    # a new board state's expected-turns layers are repaired from those of the state it was
+    # turned from where they change little (``repair_layer``): they must be the very floats a
+    # cold cache of the same board solves, or games would change
+    board = _random_board(seed)
+    cache = BoardCache(board)
+    for cell, rot in turns:
+        for groups in PLAYERS:
+            cache.table(groups)[0]  # the layers of the state before the turn, as a game fills them
+        old_out = board.pip_arcs[cell]
+        board.set_rotation(cell, rot)
+        cache.rotated(cell, old_out)
+        cold = BoardCache(board.copy())
+        for groups in PLAYERS:
+            for mask in range(1 << len(groups)):
+                assert cache.table(groups)[mask] == cold.table(groups)[mask]
+
+
+def test_turns_of_pieces_repair_layers_to_the_floats_of_a_solve(monkeypatch):
+    from terragen.terrain.expected import solve_layer
+    from terragen.terrain.sim import cache as cache_module
+
+    checked = []
+    repair = cache_module.repair_layer
+
+    def checking(near, reach, landing, old, moved, limit):
+        layer = repair(near, reach, landing, old, moved, limit)
+        if layer is not None:
+            checked.append(layer == solve_layer(len(old), near, landing))
+        return layer
+
+    monkeypatch.setattr(cache_module, "repair_layer", checking)
+    rng = random.Random(5)
+    for seed in range(4):
+        board = _random_board(seed, radius=4)
+        cache = BoardCache(board)
+        for _ in range(30):
+            for groups in PLAYERS:
+                cache.table(groups)[0]
+            cell = rng.randrange(len(board))
+            old_out = board.pip_arcs[cell]
+            board.set_rotation(cell, rng.choice([k for k in range(6) if k != board.rotation[cell]]))
+            cache.rotated(cell, old_out)
+    assert len(checked) > 50 and all(checked)
+
+
 def test_wilson_interval_and_percentiles():
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and 0.25 < hi < 0.35

@@ -335,7 +335,9 @@ def test_a_player_deciding_by_the_board_is_checked_on_its_first_answer():
 
 
 @pytest.mark.parametrize("policy, rules", [("greedy", Rules()), ("solitary", Rules()),
-                                           ("greedy", Rules(interactions=False)), ("greedy", Rules(lost=True))])
+                                           ("greedy", Rules(interactions=False)), ("greedy", Rules(lost=True)),
+                                           ("expert", Rules()), ("expert", Rules(inversion=True)),
+                                           ("expert", Rules(interactions=False)), ("expert", Rules(lost=True))])
 def test_remembered_moves_play_the_games_a_player_asked_every_turn_plays(policy, rules):
     # a subclass is never remembered (it might decide by more than the board): same games expected
     from terragen.terrain.sim.policies import POLICIES
@@ -350,7 +352,9 @@ def test_remembered_moves_play_the_games_a_player_asked_every_turn_plays(policy,
         assert remembered == fresh
 
 
-@pytest.mark.parametrize("seats", [("greedy", "solitary", "greedy", "solitary"), ("solitary", "greedy", "solitary", "greedy")])
+@pytest.mark.parametrize("seats", [("greedy", "solitary", "greedy", "solitary"),
+                                   ("solitary", "greedy", "solitary", "greedy"),
+                                   ("expert", "greedy", "solitary", "expert")])
 def test_mixed_remembering_players_play_the_games_of_players_asked_every_turn(seats):
     # greedy and solitary seats together, with the default dice and with scripted ones; each
     # kind of player shares its tables from game to game as a run does, so a remembered answer
