@@ -143,37 +143,57 @@ def _policy_moves(
     return out
 
 
+def policy_states(board: Board, fwd, start: int, goals: list[int], near,
+                  rank: Sequence[int]) -> tuple[list[tuple[int, ...]], float, dict[tuple[int, int], int]]:
+    """The seat's token under the optimal policy as a table: for each state reachable from the
+    start (1 is the start, 0 is "finished", absorbing), the state it moves to with a budget of
+    0..6 points; the start's expected turns; each state's index by (cell, destinations collected).
+
+    Why a table of its own: the race model pushes probabilities through it, and a game's own
+    dice can walk a lone token through it (``bench/lone_race_control.py``), so the two see
+    one policy."""
+    table = expected_turns_table(board, goals, near)
+    k = len(goals)
+    full = (1 << k) - 1
+    value = table[0][start] if board.passable(start) else math.inf
+    goal_bit = {g: 1 << b for b, g in enumerate(goals)}
+    index: dict[tuple[int, int], int] = {(start, 0): 1}
+    states: list[tuple[int, ...]] = [(0,) * (MAX_BUDGET + 1)]
+    todo = [(start, 0)]
+    while todo:
+        p, mask = todo.pop()
+        here = index[(p, mask)]
+        row = []
+        for q, m in _policy_moves(fwd, table, goal_bit, p, mask, rank):
+            if m == full:
+                row.append(0)
+                continue
+            j = index.get((q, m))
+            if j is None:
+                j = index[(q, m)] = len(index) + 1
+                todo.append((q, m))
+            row.append(j)
+        row[0] = here  # budget 0 (and doubles): the token stays
+        while len(states) <= here:
+            states.append(())
+        states[here] = tuple(row)
+    return states, value, index
+
+
 def _chain(board: Board, fwd, start: int, goals: list[int], near,
            rank: Sequence[int]) -> tuple[list[tuple[int, int, float]], int, int, float, dict[tuple[int, int], int]]:
     """The seat's Markov chain under the optimal policy: arcs (from, to, probability) over
     the states reachable from the start, the number of states, the start's index, its
     expected turns, and each state's index by (cell, destinations collected). State 0 is
     "finished" (absorbing)."""
-    table = expected_turns_table(board, goals, near)
-    k = len(goals)
-    full = (1 << k) - 1
-    value = table[0][start] if board.passable(start) else math.inf
-    goal_bit = {g: 1 << b for b, g in enumerate(goals)}
+    states, value, index = policy_states(board, fwd, start, goals, near, rank)
     counts = budget_counts()
     stay_always = 36 - sum(counts[1:])  # doubles and budget 0
-    index: dict[tuple[int, int], int] = {}
     arcs: list[tuple[int, int, float]] = [(0, 0, 1.0)]
-    todo = [(start, 0)]
-    index[(start, 0)] = 1
-    while todo:
-        p, mask = todo.pop()
-        here = index[(p, mask)]
-        moves = _policy_moves(fwd, table, goal_bit, p, mask, rank)
+    for here in range(1, len(states)):
         weight: dict[int, int] = {here: stay_always}
         for b in range(1, MAX_BUDGET + 1):
-            q, m = moves[b]
-            if m == full:
-                j = 0
-            else:
-                j = index.get((q, m))
-                if j is None:
-                    j = index[(q, m)] = len(index) + 1
-                    todo.append((q, m))
+            j = states[here][b]
             weight[j] = weight.get(j, 0) + counts[b]
         arcs.extend((here, j, w / 36.0) for j, w in weight.items())
     return arcs, len(index) + 1, 1, value, index
