@@ -158,7 +158,7 @@ def policy_states(board: Board, fwd, start: int, goals: list[int], near,
     value = table[0][start] if board.passable(start) else math.inf
     goal_bit = {g: 1 << b for b, g in enumerate(goals)}
     index: dict[tuple[int, int], int] = {(start, 0): 1}
-    states: list[tuple[int, ...]] = [(0,) * (MAX_BUDGET + 1)]
+    rows: dict[int, tuple[int, ...]] = {0: (0,) * (MAX_BUDGET + 1)}
     todo = [(start, 0)]
     while todo:
         p, mask = todo.pop()
@@ -174,10 +174,8 @@ def policy_states(board: Board, fwd, start: int, goals: list[int], near,
                 todo.append((q, m))
             row.append(j)
         row[0] = here  # budget 0 (and doubles): the token stays
-        while len(states) <= here:
-            states.append(())
-        states[here] = tuple(row)
-    return states, value, index
+        rows[here] = tuple(row)
+    return [rows[i] for i in range(len(rows))], value, index
 
 
 def _chain(board: Board, fwd, start: int, goals: list[int], near,
