@@ -9,10 +9,10 @@ finishing times, rotations on doubles, send-backs). The exact race model
 (``terragen.terrain.race``) gets the spread and the turn order right and is what
 solitary players (who never rotate) play; measured, it matches their simulated win
 rates within about a point. Greedy players (the ``terragen simulate`` default) rotate
-pieces on doubles, which on some cells moves a seat by ten points; so each candidate
-destination is also played in ``SOLO_GAMES`` solo greedy games (its token alone,
-rotations included, the same dice for every candidate) and those finishing rounds are
-combined like the race model's. What is left, interactions between tokens, is measured
+pieces on doubles, which on some cells moves a seat by ten points; so for each candidate
+destination the finishing rounds of the seat's token playing alone as a greedy player,
+rotations included, are worked out exactly (``sim/lone_chain.py``) and combined like the
+race model's. What is left, interactions between tokens, is measured
 in full games: per seat and destination the offset between simulation and the solo
 prediction is remembered (stable for seats whose destination did not move).
 
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 DEFAULT_MARGIN = 0.025
 RETUNE_ROUNDS = 8  # tuning rounds after a failed verification
 MAX_VERIFICATIONS = 4
-SOLO_GAMES = 200  # solo greedy games per (seat, destinations) candidate
+SOLO_GAMES = 200  # solo games per (seat, destinations) candidate, where the exact chain does not apply
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 BEST_EFFORT_CHOICES = 3  # fairest states a best-effort board is chosen from, on fresh games
@@ -305,18 +305,23 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
 
     def solo(self, seat: int, dests: list[int]) -> SeatRace:
         """The seat's finishing rounds when its token plays alone as the tuned players do
-        (greedy: rotations on doubles included), sampled over ``SOLO_GAMES`` games with the
-        same dice for every candidate. What separates greedy play from the race model is
-        mostly here: a rotation that opens a shortcut can move a seat by ten points."""
+        (greedy: rotations on doubles included). What separates greedy play from the race model
+        is mostly here: a rotation that opens a shortcut can move a seat by ten points."""
         self.prefetch_solos([(seat, dests)])
         return self._solos[(seat, tuple(dests))]
 
     def prefetch_solos(self, wanted: list[tuple[int, list[int]]]) -> None:
-        """Play the solo games of every (seat, destinations) not yet played, spread over the
-        simulation processes (each set's games by one of them): the class search needs dozens
-        at once, and played here one after another they kept the other core idle."""
+        """The solo races of every (seat, destinations) not yet known.
+
+        Exact where the tuned player decides by the board (greedy): its lone game is a small
+        Markov chain (``sim/lone_chain.py``), a few milliseconds a destination and free of the
+        sampling noise that ``SOLO_GAMES`` sampled games left in the ranking (a point or two of
+        a seat's chance). Otherwise, or for a chain too large, the games are sampled as before,
+        spread over the simulation processes (each set's games by one of them)."""
         import dataclasses
 
+        from terragen.terrain.sim.lone_chain import can_chain, lone_chain
+        from terragen.terrain.sim.policies import load_policy
         from terragen.terrain.sim.pool import Stopped
         from terragen.terrain.sim.runner import run_games
         from terragen.terrain.sim.variants import Rules
@@ -324,13 +329,24 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         keys = list(dict.fromkeys((seat, tuple(d)) for seat, d in wanted if (seat, tuple(d)) not in self._solos))
         if not keys:
             return
-        jobs = []
+        policy = load_policy(self.settings.policy)
+        sampled, jobs = [], []
         for seat, dests in keys:
             trial = self.cand.copy()
             trial.dests[seat] = list(dests)
             layout = self.to_layout(trial)
             layout.players = [layout.players[seat]]
+            chain = lone_chain(layout, Rules(), policy) if can_chain(policy, Rules()) else None
+            if chain is not None:
+                self._solos[(seat, dests)] = dataclasses.replace(self.race(seat, list(dests)), cdf=chain.cdf,
+                                                                 expected_rounds=sum(1 - f for f in chain.cdf))
+                if self.pool is not None:
+                    self.pool.count_work(chain.work_turns)  # the work budget counts it like the games it replaced
+                continue
+            sampled.append((seat, dests))
             jobs.append((layout, Rules(), [self.settings.policy], self._solo_seed, 0, SOLO_GAMES))
+        if not jobs:
+            return
         if self.pool is None:
             played = [run_games(*job) for job in jobs]
         else:
@@ -338,7 +354,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 played = self.pool.run_each(jobs, self.should_stop)
             except Stopped:
                 raise OutOfTime from None
-        for (seat, dests), games in zip(keys, played):
+        for (seat, dests), games in zip(sampled, played):
             rounds = sorted(g.rounds for g in games if not g.capped)
             top = rounds[-1] if rounds else 0
             cdf, k = [], 0

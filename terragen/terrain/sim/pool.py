@@ -227,6 +227,12 @@ class GamePool:
             raise
         return self._counted_each(out)
 
+    def count_work(self, turns: int) -> None:
+        """Count work done outside the pool's runs (the generator's exact solo chains) in
+        :attr:`turns_played`, as the simulated turns that take as long: the work budget then
+        keeps its meaning, and a count that does not depend on the clock."""
+        self.turns_played += turns
+
     def _counted(self, games: list[GameResult]) -> list[GameResult]:
         """Add whole runs' turns to :attr:`turns_played` (a run stopped part-way adds nothing,
         so the count moves only at points that do not depend on timing)."""
