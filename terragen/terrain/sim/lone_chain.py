@@ -49,6 +49,9 @@ class LoneChain(NamedTuple):
 
     cdf: tuple[float, ...]  # cdf[t] = P(finished by the end of round t); cdf[0] = 0
     states: int
+    #: the pieces the token has turned when it finishes, as (probability, ((cell, rotation), ...)) from
+    #: the likeliest; what its turns do to the other seats is not in the chain (``bench/others_turns.py``)
+    turns_at_finish: tuple[tuple[float, tuple[tuple[int, int], ...]], ...] = ()
 
     @property
     def work_turns(self) -> int:
@@ -71,14 +74,19 @@ def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6)
     if len(layout.players) != 1 or not can_chain(policy, rules):
         raise ValueError("the exact lone chain needs one seat and a player who decides by the board")
     try:
-        succ, finish = _build_chain(layout, rules, policy)
+        succ, finish, turns_of = _build_chain(layout, rules, policy)
     except TooLarge:
         return None
-    return LoneChain(_propagate(succ, finish, tail, rules.turn_cap), len(succ))
+    by_turns: dict[tuple[tuple[int, int], ...], float] = {}
+    cdf = _propagate(succ, finish, tail, rules.turn_cap, by_turns, turns_of)
+    ranked = tuple(sorted(((p, t) for t, p in by_turns.items()), key=lambda pt: (-pt[0], pt[1])))
+    return LoneChain(cdf, len(succ), ranked)
 
 
-def _build_chain(layout: Layout, rules: Rules, policy: object) -> tuple[list[list[tuple[int, float]]], list[float]]:
-    """Per chain state, its successors with their probabilities and its chance to finish this turn."""
+def _build_chain(layout: Layout, rules: Rules, policy: object
+                 ) -> tuple[list[list[tuple[int, float]]], list[float], list[tuple[tuple[int, int], ...]]]:
+    """Per chain state, its successors with their probabilities, its chance to finish this turn and
+    the pieces turned in its board state (cell, rotation; by cell)."""
     from terragen.terrain.sim.cache import BoardCache
 
     setup = setup_from_layout(layout, rules)
@@ -155,15 +163,22 @@ def _build_chain(layout: Layout, rules: Rules, policy: object) -> tuple[list[lis
         succ.append(list(out.items()))
         finish.append(done)
         i += 1
-    return succ, finish
+    turned = [tuple(sorted({a[1]: a[2] for a in path}.items())) for path in paths]
+    return succ, finish, [turned[b] for b, _, _ in states]
 
 
-def _propagate(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int) -> tuple[float, ...]:
-    """Round by round, the chance of having finished (a plain loop: the chains are small)."""
+def _propagate(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int,
+               by_turns: dict, turns_of: list) -> tuple[float, ...]:
+    """Round by round, the chance of having finished (a plain loop: the chains are small); the
+    finishing mass is also added up in ``by_turns`` by the turns made."""
     mass = {0: 1.0}
     total = 0.0
     cdf = [0.0]
     for _ in range(cap):
+        for k, m in mass.items():
+            if finish[k]:
+                t = turns_of[k]
+                by_turns[t] = by_turns.get(t, 0.0) + m * finish[k]
         total += sum(m * finish[k] for k, m in mass.items())
         cdf.append(min(total, 1.0))
         if 1.0 - total < tail:

@@ -98,3 +98,14 @@ def test_a_chain_too_large_asks_for_sampling(monkeypatch):
     assert lone_chain(layout, Rules(), load_policy("greedy")) is None
     monkeypatch.setattr(lone_chain_module, "MAX_STATES", 20_000)
     assert lone_chain(layout, Rules(), load_policy("greedy")) is not None
+
+
+def test_the_turns_made_by_the_finish_add_up_to_the_finished_share():
+    layout = lone(load_layout(EXAMPLES / "four-players.txt"), 1)
+    greedy = lone_chain(layout, Rules(), load_policy("greedy"))
+    assert abs(sum(p for p, _ in greedy.turns_at_finish) - greedy.cdf[-1]) < 1e-9
+    assert any(turns for _, turns in greedy.turns_at_finish)  # it turned pieces in some games
+    probs = [p for p, _ in greedy.turns_at_finish]
+    assert probs == sorted(probs, reverse=True)
+    solitary = lone_chain(layout, Rules(), load_policy("solitary"))
+    assert [turns for _, turns in solitary.turns_at_finish] == [()]  # it never turns a piece
