@@ -71,55 +71,104 @@ def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6)
     """The finishing rounds of the one seat of ``layout``: ``cdf[t]`` = P(it has collected
     everything by the end of round t), to the round where less than ``tail`` is left or the rules'
     round cap; None when the chain would exceed :data:`MAX_STATES` (sample the games instead)."""
-    if len(layout.players) != 1 or not can_chain(policy, rules):
-        raise ValueError("the exact lone chain needs one seat and a player who decides by the board")
+    seat = LoneSeat(layout, rules, policy)
     try:
-        succ, finish, turns_of = _build_chain(layout, rules, policy)
+        succ, finish, turns_of = _build_chain(seat)
     except TooLarge:
         return None
-    by_turns: dict[tuple[tuple[int, int], ...], float] = {}
+    by_turns: dict[Turns, float] = {}
     cdf = _propagate(succ, finish, tail, rules.turn_cap, by_turns, turns_of)
     ranked = tuple(sorted(((p, t) for t, p in by_turns.items()), key=lambda pt: (-pt[0], pt[1])))
     return LoneChain(cdf, len(succ), ranked)
 
 
-def _build_chain(layout: Layout, rules: Rules, policy: object
-                 ) -> tuple[list[list[tuple[int, float]]], list[float], list[tuple[tuple[int, int], ...]]]:
+#: pieces turned from the start, as sorted (cell, rotation) pairs: a board state of a lone game
+Turns = tuple[tuple[int, int], ...]
+#: a step of a lone token: (probability, board's turns, cell, collection or None once finished)
+Step = tuple[float, Turns, int, "int | None"]
+
+
+class LoneSeat:
+    """One seat's token alone, on boards that differ from the start by turned pieces.
+
+    :meth:`step` is one turn of it in every roll: what the chain here is made of, and what a model
+    that also lets other seats turn pieces (``bench/others_turns.py``) needs."""
+
+    def __init__(self, layout: Layout, rules: Rules, policy: object) -> None:
+        from terragen.terrain.sim.cache import BoardCache
+
+        if len(layout.players) != 1 or not can_chain(policy, rules):
+            raise ValueError("the exact lone chain needs one seat and a player who decides by the board")
+        self.rules, self.policy = rules, policy
+        self.setup = setup_from_layout(layout, rules)
+        self.start = self.setup.starts[0]
+        self.start_rotation = tuple(self.setup.board.rotation)
+        self._template = BoardCache(self.setup.board, pips=rules.uses_pips)
+        self._rng = random.Random(0)  # never drawn from: the player decides by the board
+        groups = self.setup.groups[0]
+        self.groups = groups
+        self._full = (1 << len(groups)) - 1
+        self._bit_of = {c: 1 << b for b, grp in enumerate(groups) for c in grp}
+        self._rolls_by_points: dict[int, int] = {}
+        for r in range(36):
+            if not _DOUBLE[r]:
+                self._rolls_by_points[_POINTS[r]] = self._rolls_by_points.get(_POINTS[r], 0) + 1
+        self._first_roll = {_POINTS[r]: r for r in reversed(range(36)) if not _DOUBLE[r]}
+        self._doubles = sum(_DOUBLE) / 36
+        self._games: dict[Turns, GameState] = {}
+
+    def turned(self, turns: Turns, cell: int, rotation: int) -> Turns:
+        """``turns`` with piece ``cell`` at ``rotation`` (dropped when that is its start)."""
+        now = dict(turns)
+        if rotation == self.start_rotation[cell]:
+            now.pop(cell, None)
+        else:
+            now[cell] = rotation
+        return tuple(sorted(now.items()))
+
+    def game(self, turns: Turns) -> GameState:
+        """A game standing on the board of ``turns`` (kept: policies ask its tables)."""
+        game = self._games.get(turns)
+        if game is None:
+            game = GameState.new(self.setup, self.rules, self._rng, self._template)
+            for cell, rotation in turns:
+                apply_action(game, ("rotate", cell, rotation))
+            self._games[turns] = game
+        return game
+
+    def step(self, turns: Turns, cell: int, mask: int) -> tuple[list[Step], tuple[int, int] | None]:
+        """Every outcome of one turn from (board, cell, collection), and the piece the player turns
+        on doubles there (None: it forfeits)."""
+        game = self.game(turns)
+        game.pos[0], game.collected[0], game.finished[0] = cell, mask, False
+        game.occupant.clear()
+        game.occupant[cell] = 0
+        out: list[Step] = []
+        for points, count in self._rolls_by_points.items():
+            r = self._first_roll[points]
+            options = MappingProxyType(game.cache.within(cell, points))
+            to = self.policy.choose_move(game, 0, Roll(_WHITE[r], _RED[r]), options)
+            if to not in options:
+                raise ValueError(f"policy {type(self.policy).__name__} chose cell {to!r}, not a legal end")
+            got = mask | self._bit_of.get(to, 0)
+            out.append((count / 36, turns, to, None if got == self._full else got))
+        options = RotationOptions(game, False)
+        action = self.policy.choose_rotation(game, 0, Roll(1, 1), options)
+        if action is not None and not options.is_legal(action):
+            raise ValueError(f"policy {type(self.policy).__name__} chose an illegal action {action!r}")
+        turn = None if action is None else (action[1], action[2])
+        after = turns if turn is None else self.turned(turns, *turn)
+        out.append((self._doubles, after, cell, mask))
+        return out, turn
+
+
+def _build_chain(seat: LoneSeat) -> tuple[list[list[tuple[int, float]]], list[float], list[Turns]]:
     """Per chain state, its successors with their probabilities, its chance to finish this turn and
-    the pieces turned in its board state (cell, rotation; by cell)."""
-    from terragen.terrain.sim.cache import BoardCache
+    the pieces turned in its board state."""
+    index: dict[tuple[Turns, int, int], int] = {}
+    states: list[tuple[Turns, int, int]] = []
 
-    setup = setup_from_layout(layout, rules)
-    template = BoardCache(setup.board, pips=rules.uses_pips)
-    rng = random.Random(0)  # never drawn from: the player decides by the board
-    groups = setup.groups[0]
-    full = (1 << len(groups)) - 1
-    bit_of = {c: 1 << b for b, grp in enumerate(groups) for c in grp}
-    rolls_by_points: dict[int, list[int]] = {}
-    for r in range(36):
-        if not _DOUBLE[r]:
-            rolls_by_points.setdefault(_POINTS[r], []).append(r)
-    doubles = sum(_DOUBLE) / 36
-
-    boards: dict[tuple, int] = {}
-    games: list[GameState] = []  # one game per board state, standing in that state
-    paths: list[tuple] = []  # the turns that lead to it from the start
-
-    def board_state(path: tuple) -> int:
-        game = GameState.new(setup, rules, rng, template)
-        for action in path:
-            apply_action(game, action)
-        key = game.cache._key()
-        if key not in boards:
-            boards[key] = len(games)
-            games.append(game)
-            paths.append(path)
-        return boards[key]
-
-    index: dict[tuple[int, int, int], int] = {}
-    states: list[tuple[int, int, int]] = []
-
-    def state_of(key: tuple[int, int, int]) -> int:
+    def state_of(key: tuple[Turns, int, int]) -> int:
         k = index.get(key)
         if k is None:
             if len(states) >= MAX_STATES:
@@ -128,43 +177,23 @@ def _build_chain(layout: Layout, rules: Rules, policy: object
             states.append(key)
         return k
 
-    state_of((board_state(()), setup.starts[0], 0))
+    state_of(((), seat.start, 0))
     succ: list[list[tuple[int, float]]] = []
     finish: list[float] = []
     i = 0
     while i < len(states):
-        b, cell, mask = states[i]
-        game = games[b]
-        game.pos[0], game.collected[0], game.finished[0] = cell, mask, False
-        game.occupant.clear()
-        game.occupant[cell] = 0
         out: dict[int, float] = {}
         done = 0.0
-        for points, rolls in rolls_by_points.items():
-            r = rolls[0]
-            options = MappingProxyType(game.cache.within(cell, points))
-            to = policy.choose_move(game, 0, Roll(_WHITE[r], _RED[r]), options)
-            if to not in options:
-                raise ValueError(f"policy {type(policy).__name__} chose cell {to!r}, not a legal end")
-            p = len(rolls) / 36
-            got = mask | bit_of.get(to, 0)
-            if got == full:
+        for p, turns, cell, mask in seat.step(*states[i])[0]:
+            if mask is None:
                 done += p
             else:
-                k = state_of((b, to, got))
+                k = state_of((turns, cell, mask))
                 out[k] = out.get(k, 0.0) + p
-        options = RotationOptions(game, False)
-        action = policy.choose_rotation(game, 0, Roll(1, 1), options)
-        if action is not None and not options.is_legal(action):
-            raise ValueError(f"policy {type(policy).__name__} chose an illegal action {action!r}")
-        after = b if action is None else board_state(paths[b] + (action,))
-        k = state_of((after, cell, mask))
-        out[k] = out.get(k, 0.0) + doubles
         succ.append(list(out.items()))
         finish.append(done)
         i += 1
-    turned = [tuple(sorted({a[1]: a[2] for a in path}.items())) for path in paths]
-    return succ, finish, [turned[b] for b, _, _ in states]
+    return succ, finish, [turns for turns, _, _ in states]
 
 
 def _propagate(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int,
