@@ -198,23 +198,29 @@ def _build_chain(seat: LoneSeat) -> tuple[list[list[tuple[int, float]]], list[fl
 
 def _propagate(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int,
                by_turns: dict, turns_of: list) -> tuple[float, ...]:
-    """Round by round, the chance of having finished (a plain loop: the chains are small); the
-    finishing mass is also added up in ``by_turns`` by the turns made."""
-    mass = {0: 1.0}
+    """Round by round, the chance of having finished; the finishing mass is also added up in
+    ``by_turns`` by the turns made. With numpy: a brutal board's chains have a hundred states or
+    more and run to a hundred rounds, and a loop over dictionaries took a third of the chain's time."""
+    import numpy as np
+
+    n = len(succ)
+    src = np.array([k for k, row in enumerate(succ) for _ in row], dtype=np.int64)
+    dst = np.array([j for row in succ for j, _ in row], dtype=np.int64)
+    prob = np.array([p for row in succ for _, p in row], dtype=float)
+    done = np.array(finish, dtype=float)
+    mass = np.zeros(n)
+    mass[0] = 1.0
+    seen = np.zeros(n)  # each state's mass summed over the rounds
     total = 0.0
     cdf = [0.0]
     for _ in range(cap):
-        for k, m in mass.items():
-            if finish[k]:
-                t = turns_of[k]
-                by_turns[t] = by_turns.get(t, 0.0) + m * finish[k]
-        total += sum(m * finish[k] for k, m in mass.items())
+        seen += mass
+        total += float(mass @ done)
         cdf.append(min(total, 1.0))
         if 1.0 - total < tail:
             break
-        nxt: dict[int, float] = {}
-        for k, m in mass.items():
-            for j, p in succ[k]:
-                nxt[j] = nxt.get(j, 0.0) + m * p
-        mass = nxt
+        mass = np.bincount(dst, weights=mass[src] * prob, minlength=n)
+    for k in np.flatnonzero(done):
+        t = turns_of[k]
+        by_turns[t] = by_turns.get(t, 0.0) + float(seen[k] * done[k])
     return tuple(cdf)
