@@ -42,7 +42,7 @@ import hashlib
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from terragen.grids import hex as hx
@@ -318,8 +318,6 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         sampling noise that ``SOLO_GAMES`` sampled games left in the ranking (a point or two of
         a seat's chance). Otherwise, or for a chain too large, the games are sampled as before,
         spread over the simulation processes (each set's games by one of them)."""
-        import dataclasses
-
         from terragen.terrain.sim.lone_chain import can_chain, lone_chain
         from terragen.terrain.sim.policies import load_policy
         from terragen.terrain.sim.pool import Stopped
@@ -330,16 +328,16 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         if not keys:
             return
         policy = load_policy(self.settings.policy)
+        exact = can_chain(policy, Rules())
         sampled, jobs = [], []
         for seat, dests in keys:
             trial = self.cand.copy()
             trial.dests[seat] = list(dests)
             layout = self.to_layout(trial)
             layout.players = [layout.players[seat]]
-            chain = lone_chain(layout, Rules(), policy) if can_chain(policy, Rules()) else None
+            chain = lone_chain(layout, Rules(), policy) if exact else None
             if chain is not None:
-                self._solos[(seat, dests)] = dataclasses.replace(self.race(seat, list(dests)), cdf=chain.cdf,
-                                                                 expected_rounds=sum(1 - f for f in chain.cdf))
+                self._solos[(seat, dests)] = self._race_with(seat, dests, chain.cdf)
                 if self.pool is not None:
                     self.pool.count_work(chain.work_turns)  # the work budget counts it like the games it replaced
                 continue
@@ -362,9 +360,11 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 while k < len(rounds) and rounds[k] <= t:
                     k += 1
                 cdf.append(k / len(games))
-            race = self.race(seat, list(dests))
-            self._solos[(seat, dests)] = dataclasses.replace(race, cdf=tuple(cdf),
-                                                             expected_rounds=sum(1 - f for f in cdf))
+            self._solos[(seat, dests)] = self._race_with(seat, dests, tuple(cdf))
+
+    def _race_with(self, seat: int, dests: tuple[int, ...], cdf: tuple[float, ...]) -> SeatRace:
+        """The seat's race-model record with another finishing distribution (a solo race's)."""
+        return replace(self.race(seat, list(dests)), cdf=cdf, expected_rounds=sum(1 - f for f in cdf))
 
     def modelled(self, dests: list[list[int]]) -> list[float]:
         """The race model's win probabilities (openers rotating, as in the simulation)."""

@@ -28,7 +28,7 @@ from terragen.terrain.sim.plain_game import _DOUBLE, _POINTS, _RED, _WHITE
 from terragen.terrain.sim.state import GameState, setup_from_layout
 from terragen.terrain.sim.variants import Rules
 
-#: Chain states beyond which :func:`lone_finishing_cdf` gives up (returns None); generated boards
+#: Chain states beyond which :func:`lone_chain` gives up (returns None); generated boards
 #: stay below a few hundred, so this only guards against a pathological board.
 MAX_STATES = 20_000
 
@@ -63,8 +63,8 @@ def can_chain(policy: object, rules: Rules) -> bool:
     """Whether a lone game of ``policy`` under ``rules`` is the chain this module builds: the main
     rules without inversion (a double 6 then turns a piece like any double) and a player whose
     moves and turns the board state decides."""
-    plain = rules.send_back and rules.pass_through
-    return plain and rules.interactions and not rules.inversion and decides_by_board(policy) and rotates_by_board(policy)
+    plain = rules.send_back and rules.pass_through  # send-backs imply interactions, no green die, no LOST!
+    return plain and not rules.inversion and decides_by_board(policy) and rotates_by_board(policy)
 
 
 def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6) -> LoneChain | None:

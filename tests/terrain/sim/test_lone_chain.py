@@ -20,7 +20,6 @@ from terragen.terrain.sim.variants import Rules
 from tests.terrain.helpers import EXAMPLES, random_layout, with_players
 
 
-
 def lone(layout, seat: int):
     """``layout`` with only seat ``seat`` at the table."""
     one = copy.deepcopy(layout)
