@@ -1,0 +1,116 @@
+"""Experts on two-class boards: does the solo-expert race tell how far apart the classes win?
+
+    python bench/expert_gap_model.py 4 medium,hard 1601 1602 1603 1604    # players presets seeds...
+
+The class search (4 and 6 seats) balances greedy and solitary players but not experts, whose
+imbalance is one number per board, the gap between the two classes. The cheapest model that could
+rank pairs for experts is the one that works for greedy players: each class's first seat playing
+alone, here as an expert (moves by exact expected turns, turns pieces of its own route on doubles;
+alone it has no leader to defend against, so its lone game is a chain like greedy's,
+``sim/lone_chain.py``). For every pair the search simulated on all its tuning games, this prints
+the first class's distance from fair (points a seat) by the race model, the solo-greedy race, the
+solo-expert race, and as simulated for greedy, solitary and expert players (``GAMES`` fresh games,
+2,400 by default), plus what the expert games cost beside greedy ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from terragen.terrain.generate import class_search as CS
+from terragen.terrain.generate import generate_board
+from terragen.terrain.generate.options import build_spec
+from terragen.terrain.sim import lone_chain as LC
+from terragen.terrain.sim.policies import load_policy
+from terragen.terrain.sim.pool import GamePool
+from terragen.terrain.sim.runner import simulate_layout
+from terragen.terrain.sim.variants import Rules
+
+GAMES = int(os.environ.get("GAMES", "2400"))
+
+
+def watch(pairs: list[dict]):
+    """A ``_learn_class_offsets`` that keeps every pair played on at least 1,000 tuning games."""
+    learn = CS.ClassSearch._learn_class_offsets
+
+    def spy(self, dests, *tallies):
+        learn(self, dests, *tallies)
+        if len(tallies) == 2 and tallies[0].played >= 1000 and tallies[1].played:
+            a = self.classes[0][0]
+            pairs.append({"layout": self.to_layout(self.cand), "classes": self.classes, "fair": self.fair,
+                          "race": self.modelled(dests)[a], "solo_greedy": self.class_solo_model(dests)[a],
+                          "greedy": self.pooled(tallies[0].rates)[a], "solitary": self.pooled(tallies[1].rates)[a]})
+
+    return spy
+
+
+def win_chances(cdfs: list[tuple[float, ...]]) -> list[float]:
+    """Independent tokens in seat order, the opener rotating; a seat finishing in round t beats the
+    seats after it that finish in round t too."""
+    n, top = len(cdfs), max(len(c) for c in cdfs)
+    f = [list(c) + [c[-1]] * (top - len(c)) for c in cdfs]
+    win = [0.0] * n
+    for opener in range(n):
+        order = [(opener + k) % n for k in range(n)]
+        for t in range(1, top):
+            for i, s in enumerate(order):
+                p = f[s][t] - f[s][t - 1]
+                for j, r in enumerate(order):
+                    if r != s:
+                        p *= 1 - (f[r][t] if j < i else f[r][t - 1])
+                win[s] += p / n
+    return win
+
+
+def solo_expert(layout, cls: list[int]) -> float | None:
+    """The first class's share by the solo-expert race (None when a chain grows too large)."""
+    expert = load_policy("expert")
+    LC.can_chain = lambda policy, rules: True  # alone, an expert's turns depend on the board only
+    cdfs = []
+    for seat in range(len(layout.players)):
+        one = layout.copy()
+        one.players = [layout.players[seat]]
+        chain = LC.lone_chain(one, Rules(), expert)
+        if chain is None:
+            return None
+        cdfs.append(chain.cdf)
+    win = win_chances(cdfs)
+    return sum(win[s] for s in cls) / len(cls)
+
+
+def main() -> None:
+    players, presets, seeds = int(sys.argv[1]), sys.argv[2].split(","), [int(s) for s in sys.argv[3:]]
+    pairs: list[dict] = []
+    CS.ClassSearch._learn_class_offsets = watch(pairs)
+    for preset in presets:
+        for seed in seeds:
+            spec, _ = build_spec({"players": players, "difficulty": preset}, None)
+            try:
+                generate_board(spec, seed=seed, time_limit=60.0, workers=None)
+            except Exception as exc:
+                print(f"{players} {preset} {seed}: {type(exc).__name__}", file=sys.stderr)
+    pool = GamePool(None)
+    for k, pair in enumerate(pairs):
+        cls, fair = pair["classes"][0], pair["fair"]
+        clock = {}
+        rates = {}
+        for policy in ("greedy", "expert"):
+            t0 = time.perf_counter()
+            report = simulate_layout(pair["layout"], games=GAMES, seed=990_000 + k, policy=policy, pool=pool)
+            clock[policy] = time.perf_counter() - t0
+            rates[policy] = sum(report.seats[s].rate for s in cls) / len(cls)
+        lone = solo_expert(pair["layout"], cls)
+        print(json.dumps({"pair": k, **{m: round(100 * (pair[m] - fair), 2) for m in
+                                         ("race", "solo_greedy", "greedy", "solitary")},
+                          "solo_expert": None if lone is None else round(100 * (lone - fair), 2),
+                          "expert": round(100 * (rates["expert"] - fair), 2),
+                          "fresh_greedy": round(100 * (rates["greedy"] - fair), 2),
+                          "expert_cost_x_greedy": round(clock["expert"] / clock["greedy"], 1)}), flush=True)
+    pool.close()
+
+
+if __name__ == "__main__":
+    main()
