@@ -11,6 +11,12 @@ alone it has no leader to defend against, so its lone game is a chain like greed
 the first class's distance from fair (points a seat) by the race model, the solo-greedy race, the
 solo-expert race, and as simulated for greedy, solitary and expert players (``GAMES`` fresh games,
 2,400 by default), plus what the expert games cost beside greedy ones.
+
+A fourth model adds what moves experts, their defence, in mean field (``defended_cdf``): the lone
+expert's chain, where after each of its turns, once its token stands within ``DEFEND_WITHIN`` expected
+turns of finishing, some opponent rolls a double with chance 1 - (5/6)^(seats - 1) and turns the piece
+of its route that costs it most, as an expert defender does against a leader (the defender's own gain
+left out, at most ``MAX_TURNED`` pieces turned per board state).
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ from terragen.terrain.sim.runner import simulate_layout
 from terragen.terrain.sim.variants import Rules
 
 GAMES = int(os.environ.get("GAMES", "2400"))
+#: the defended chain stops adding defence turns on boards with this many pieces turned (the chain
+#: grows with every board state; defences past the third are rare in the games)
+MAX_TURNED = 3
 
 
 def watch(pairs: list[dict]):
@@ -81,6 +90,70 @@ def solo_expert(layout, cls: list[int]) -> float | None:
     return sum(win[s] for s in cls) / len(cls)
 
 
+def defended_cdf(layout, opponents: int) -> tuple[float, ...] | None:
+    """The solo-expert race with the others' defence in mean field: after each of its turns, when the
+    token stands within ``DEFEND_WITHIN`` expected turns of finishing, some opponent rolls a double
+    with chance 1 - (5/6)^opponents and turns the piece of its route that costs it most (what an
+    expert defender plays when this seat leads; the defender's own gain left out)."""
+    from terragen.terrain.sim.policies import DEFEND_WITHIN, MIN_GAIN, _route, _turns
+
+    expert = load_policy("expert")
+    LC.can_chain = lambda policy, rules: True
+    seat = LC.LoneSeat(layout, Rules(), expert)
+    q = 1 - (5 / 6) ** opponents
+    memo: dict = {}
+
+    def defence(turns, cell, mask):
+        key = (turns, cell, mask)
+        if key not in memo:
+            game = seat.game(turns)
+            game.pos[0], game.collected[0], game.finished[0] = cell, mask, False
+            game.occupant.clear()
+            game.occupant[cell] = 0
+            table = game.cache.table(game.setup.groups[0])[mask]
+            best, pick = MIN_GAIN, None
+            if table[cell] <= DEFEND_WITHIN and len(turns) < MAX_TURNED:
+                b = game.board
+                for c in dict.fromkeys(_route(game, 0)):
+                    if table[c] == 0 or table[c] == float("inf"):
+                        continue
+                    for rot, m in _turns(b.pattern[c], b.rotation[c], 1):
+                        if m == b.mask[c]:
+                            continue
+                        loss = expert._local(game, c, m, 0) - table[c]
+                        if loss > best:
+                            best, pick = loss, (c, rot)
+            memo[key] = None if pick is None else seat.turned(turns, *pick)
+        return memo[key]
+
+    def between(turns, cell, mask):
+        hit = defence(turns, cell, mask)
+        return ((1.0, turns),) if hit is None else ((1 - q, turns), (q, hit))
+
+    limit, LC.MAX_STATES = LC.MAX_STATES, 3 * LC.MAX_STATES
+    try:
+        succ, finish, turns_of = LC._build_chain(seat, between)
+    except LC.TooLarge:
+        return None
+    finally:
+        LC.MAX_STATES = limit
+    return LC._propagate(succ, finish, 1e-6, Rules().turn_cap, {}, turns_of)
+
+
+def defended(layout, cls: list[int]) -> float | None:
+    """The first class's share by the defended solo-expert race."""
+    cdfs = []
+    for seat in range(len(layout.players)):
+        one = layout.copy()
+        one.players = [layout.players[seat]]
+        cdf = defended_cdf(one, len(layout.players) - 1)
+        if cdf is None:
+            return None
+        cdfs.append(cdf)
+    win = win_chances(cdfs)
+    return sum(win[s] for s in cls) / len(cls)
+
+
 def main() -> None:
     players, presets, seeds = int(sys.argv[1]), sys.argv[2].split(","), [int(s) for s in sys.argv[3:]]
     pairs: list[dict] = []
@@ -103,9 +176,11 @@ def main() -> None:
             clock[policy] = time.perf_counter() - t0
             rates[policy] = sum(report.seats[s].rate for s in cls) / len(cls)
         lone = solo_expert(pair["layout"], cls)
+        guarded = defended(pair["layout"], cls)
         print(json.dumps({"pair": k, **{m: round(100 * (pair[m] - fair), 2) for m in
                                          ("race", "solo_greedy", "greedy", "solitary")},
                           "solo_expert": None if lone is None else round(100 * (lone - fair), 2),
+                          "defended_solo_expert": None if guarded is None else round(100 * (guarded - fair), 2),
                           "expert": round(100 * (rates["expert"] - fair), 2),
                           "fresh_greedy": round(100 * (rates["greedy"] - fair), 2),
                           "expert_cost_x_greedy": round(clock["expert"] / clock["greedy"], 1)}), flush=True)

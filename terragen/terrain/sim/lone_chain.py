@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from terragen.terrain.layout import Layout
@@ -162,9 +163,16 @@ class LoneSeat:
         return out, turn
 
 
-def _build_chain(seat: LoneSeat) -> tuple[list[list[tuple[int, float]]], list[float], list[Turns]]:
+#: what becomes of the board between two turns of the seat: (weight, board's turns) pairs summing to 1
+Between = Callable[[Turns, int, int], Iterable[tuple[float, Turns]]]
+
+
+def _build_chain(seat: LoneSeat, between: Between | None = None
+                 ) -> tuple[list[list[tuple[int, float]]], list[float], list[Turns]]:
     """Per chain state, its successors with their probabilities, its chance to finish this turn and
-    the pieces turned in its board state."""
+    the pieces turned in its board state. ``between`` (turns, cell, collection after the seat's
+    turn) is for models that let the other seats turn pieces between its turns (the experts'
+    defence in ``bench/expert_gap_model.py``); without it the board changes by the seat's turns only."""
     index: dict[tuple[Turns, int, int], int] = {}
     states: list[tuple[Turns, int, int]] = []
 
@@ -187,9 +195,10 @@ def _build_chain(seat: LoneSeat) -> tuple[list[list[tuple[int, float]]], list[fl
         for p, turns, cell, mask in seat.step(*states[i])[0]:
             if mask is None:
                 done += p
-            else:
-                k = state_of((turns, cell, mask))
-                out[k] = out.get(k, 0.0) + p
+                continue
+            for weight, board in ((1.0, turns),) if between is None else between(turns, cell, mask):
+                k = state_of((board, cell, mask))
+                out[k] = out.get(k, 0.0) + p * weight
         succ.append(list(out.items()))
         finish.append(done)
         i += 1
