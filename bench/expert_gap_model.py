@@ -29,6 +29,7 @@ import time
 from terragen.terrain.generate import class_search as CS
 from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.options import build_spec
+from terragen.terrain.race import SeatRace, race_of
 from terragen.terrain.sim import lone_chain as LC
 from terragen.terrain.sim.policies import load_policy
 from terragen.terrain.sim.pool import GamePool
@@ -57,21 +58,10 @@ def watch(pairs: list[dict]):
 
 
 def win_chances(cdfs: list[tuple[float, ...]]) -> list[float]:
-    """Independent tokens in seat order, the opener rotating; a seat finishing in round t beats the
-    seats after it that finish in round t too."""
-    n, top = len(cdfs), max(len(c) for c in cdfs)
-    f = [list(c) + [c[-1]] * (top - len(c)) for c in cdfs]
-    win = [0.0] * n
-    for opener in range(n):
-        order = [(opener + k) % n for k in range(n)]
-        for t in range(1, top):
-            for i, s in enumerate(order):
-                p = f[s][t] - f[s][t - 1]
-                for j, r in enumerate(order):
-                    if r != s:
-                        p *= 1 - (f[r][t] if j < i else f[r][t - 1])
-                win[s] += p / n
-    return win
+    """Independent tokens with these finishing rounds, in seat order, the opener rotating (the race model's
+    combination, :func:`terragen.terrain.race.race_of`)."""
+    races = [SeatRace(seat, cdf, sum(1 - f for f in cdf)) for seat, cdf in enumerate(cdfs)]
+    return list(race_of(races).win_probability_rotating)
 
 
 def solo_expert(layout, cls: list[int]) -> float | None:

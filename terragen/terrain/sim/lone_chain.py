@@ -19,8 +19,8 @@ for a one-seat layout (checked against sampled games in the tests).
 from __future__ import annotations
 
 import random
-from types import MappingProxyType
 from collections.abc import Callable, Iterable
+from types import MappingProxyType
 from typing import NamedTuple
 
 from terragen.terrain.layout import Layout
