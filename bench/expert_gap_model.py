@@ -16,7 +16,8 @@ A fourth model adds what moves experts, their defence, in mean field (``defended
 expert's chain, where after each of its turns, once its token stands within ``DEFEND_WITHIN`` expected
 turns of finishing, some opponent rolls a double with chance 1 - (5/6)^(seats - 1) and turns the piece
 of its route that costs it most, as an expert defender does against a leader (the defender's own gain
-left out, at most ``MAX_TURNED`` pieces turned per board state).
+left out, at most ``MAX_TURNED`` pieces turned per board state); now in the library as
+:mod:`terragen.terrain.sim.defended_chain`.
 """
 
 from __future__ import annotations
@@ -30,16 +31,17 @@ from terragen.terrain.generate import class_search as CS
 from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.options import build_spec
 from terragen.terrain.race import SeatRace, race_of
+from terragen.terrain.sim import defended_chain as DC
 from terragen.terrain.sim import lone_chain as LC
+from terragen.terrain.sim.defended_chain import defended_chain
 from terragen.terrain.sim.policies import load_policy
 from terragen.terrain.sim.pool import GamePool
 from terragen.terrain.sim.runner import simulate_layout
 from terragen.terrain.sim.variants import Rules
 
 GAMES = int(os.environ.get("GAMES", "2400"))
-#: the defended chain stops adding defence turns on boards with this many pieces turned (the chain
-#: grows with every board state; defences past the third are rare in the games)
-MAX_TURNED = 3
+#: other limits on the pieces turned per board state to print the defended race at too (TURNED=1,2)
+TURNED = [int(t) for t in os.environ.get("TURNED", "").split(",") if t]
 
 
 def watch(pairs: list[dict]):
@@ -67,12 +69,11 @@ def win_chances(cdfs: list[tuple[float, ...]]) -> list[float]:
 def solo_expert(layout, cls: list[int]) -> float | None:
     """The first class's share by the solo-expert race (None when a chain grows too large)."""
     expert = load_policy("expert")
-    LC.can_chain = lambda policy, rules: True  # alone, an expert's turns depend on the board only
     cdfs = []
     for seat in range(len(layout.players)):
         one = layout.copy()
         one.players = [layout.players[seat]]
-        chain = LC.lone_chain(one, Rules(), expert)
+        chain = LC.lone_chain(one, Rules(), expert)  # alone, an expert's turns depend on the board only
         if chain is None:
             return None
         cdfs.append(chain.cdf)
@@ -81,53 +82,9 @@ def solo_expert(layout, cls: list[int]) -> float | None:
 
 
 def defended_cdf(layout, opponents: int) -> tuple[float, ...] | None:
-    """The solo-expert race with the others' defence in mean field: after each of its turns, when the
-    token stands within ``DEFEND_WITHIN`` expected turns of finishing, some opponent rolls a double
-    with chance 1 - (5/6)^opponents and turns the piece of its route that costs it most (what an
-    expert defender plays when this seat leads; the defender's own gain left out)."""
-    from terragen.terrain.sim.policies import DEFEND_WITHIN, MIN_GAIN, _route, _turns
-
-    expert = load_policy("expert")
-    LC.can_chain = lambda policy, rules: True
-    seat = LC.LoneSeat(layout, Rules(), expert)
-    q = 1 - (5 / 6) ** opponents
-    memo: dict = {}
-
-    def defence(turns, cell, mask):
-        key = (turns, cell, mask)
-        if key not in memo:
-            game = seat.game(turns)
-            game.pos[0], game.collected[0], game.finished[0] = cell, mask, False
-            game.occupant.clear()
-            game.occupant[cell] = 0
-            table = game.cache.table(game.setup.groups[0])[mask]
-            best, pick = MIN_GAIN, None
-            if table[cell] <= DEFEND_WITHIN and len(turns) < MAX_TURNED:
-                b = game.board
-                for c in dict.fromkeys(_route(game, 0)):
-                    if table[c] == 0 or table[c] == float("inf"):
-                        continue
-                    for rot, m in _turns(b.pattern[c], b.rotation[c], 1):
-                        if m == b.mask[c]:
-                            continue
-                        loss = expert._local(game, c, m, 0) - table[c]
-                        if loss > best:
-                            best, pick = loss, (c, rot)
-            memo[key] = None if pick is None else seat.turned(turns, *pick)
-        return memo[key]
-
-    def between(turns, cell, mask):
-        hit = defence(turns, cell, mask)
-        return ((1.0, turns),) if hit is None else ((1 - q, turns), (q, hit))
-
-    limit, LC.MAX_STATES = LC.MAX_STATES, 3 * LC.MAX_STATES
-    try:
-        succ, finish, turns_of = LC._build_chain(seat, between)
-    except LC.TooLarge:
-        return None
-    finally:
-        LC.MAX_STATES = limit
-    return LC._propagate(succ, finish, 1e-6, Rules().turn_cap, {}, turns_of)
+    """The solo-expert race with the others' defence in mean field (:mod:`terragen.terrain.sim.defended_chain`)."""
+    chain = defended_chain(layout, opponents)
+    return None if chain is None else chain.cdf
 
 
 def defended(layout, cls: list[int]) -> float | None:
@@ -167,10 +124,19 @@ def main() -> None:
             rates[policy] = sum(report.seats[s].rate for s in cls) / len(cls)
         lone = solo_expert(pair["layout"], cls)
         guarded = defended(pair["layout"], cls)
+        variants = {}
+        for turned in TURNED:  # the defended race with other limits on pieces turned per board state
+            keep, DC.MAX_TURNED = DC.MAX_TURNED, turned
+            t0 = time.perf_counter()
+            share = defended(pair["layout"], cls)
+            variants[f"defended_turned_{turned}"] = None if share is None else round(100 * (share - fair), 2)
+            variants[f"defended_turned_{turned}_seconds"] = round(time.perf_counter() - t0, 3)
+            DC.MAX_TURNED = keep
         print(json.dumps({"pair": k, **{m: round(100 * (pair[m] - fair), 2) for m in
                                          ("race", "solo_greedy", "greedy", "solitary")},
                           "solo_expert": None if lone is None else round(100 * (lone - fair), 2),
                           "defended_solo_expert": None if guarded is None else round(100 * (guarded - fair), 2),
+                          **variants,
                           "expert": round(100 * (rates["expert"] - fair), 2),
                           "fresh_greedy": round(100 * (rates["greedy"] - fair), 2),
                           "expert_cost_x_greedy": round(clock["expert"] / clock["greedy"], 1)}), flush=True)

@@ -13,6 +13,11 @@ final checks; with ``--time-limit`` also the wall time of the whole process (Pyt
 imports included, as a user's command has them), against the limit. The summary gives totals,
 medians and the ratio per seat count. Why interleaved and not two grids at once: two grids on two cores share them
 unevenly, and one grid after the other meets different machine load.
+
+With ``--experts`` each board is also played by experts, as many games as ``terragen simulate`` plays by
+default, on a seed no search uses (``EXPERT_SEED`` + the spec's seed; a board both versions wrote alike is
+played once), and the line gives its worst seat and verdict: the generator checks greedy and solitary
+players only, so this is how a change is seen to move experts.
 """
 
 from __future__ import annotations
@@ -22,9 +27,11 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+EXPERT_SEED = 8_100_000  # + the spec's seed: the experts' check, far from the generator's seeds
 
 ONE_RUN = r"""
 import hashlib, json, sys, time
@@ -32,7 +39,7 @@ from terragen.terrain.generate import BalanceSettings, generate_board
 from terragen.terrain.generate.options import build_spec
 if __name__ == "__main__":
     players, difficulty, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-    limit = float(sys.argv[4]) if len(sys.argv) > 4 else None
+    limit = float(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else None
     flags = {"players": players, "destinations": None, "difficulty": difficulty, "seed": seed, "time_limit": limit,
              "radius": None, "inventory": None, "placement": None, "shape": None, "symmetry": None}
     spec, run = build_spec(flags, None)
@@ -42,6 +49,9 @@ if __name__ == "__main__":
     record = layout.extra["meta"].get("balance", {})
     board = [(c.q, c.r, c.pattern, c.rotation, c.level) for c in layout.cells]
     board += [[d.hex for d in p.destinations] for p in layout.players]
+    if len(sys.argv) > 5:
+        from terragen.terrain.files import save_layout
+        save_layout(layout, sys.argv[5])
     print(json.dumps({"seconds": round(wall, 2), "best_effort": bool(record.get("best_effort")),
                       "time_limited": bool(record.get("time_limited")),
                       "board": hashlib.sha256(json.dumps(board).encode()).hexdigest()[:8],
@@ -50,14 +60,16 @@ if __name__ == "__main__":
 """
 
 
-def run_one(checkout: Path, players: int, difficulty: str, seed: int, limit: float | None = None) -> dict:
+def run_one(checkout: Path, players: int, difficulty: str, seed: int, limit: float | None = None,
+            board_file: Path | None = None) -> dict:
     import json
     import time
 
     env = dict(os.environ, PYTHONPATH=str(checkout))
     began = time.monotonic()
-    out = subprocess.run([sys.executable, "-c", ONE_RUN, str(players), difficulty, str(seed),
-                          *([str(limit)] if limit is not None else [])], env=env,
+    extra = [str(limit) if limit is not None else "", str(board_file)] if board_file else (
+        [str(limit)] if limit is not None else [])
+    out = subprocess.run([sys.executable, "-c", ONE_RUN, str(players), difficulty, str(seed), *extra], env=env,
                          capture_output=True, text=True, check=True, cwd=checkout)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     result["process_seconds"] = round(time.monotonic() - began, 2)
@@ -72,18 +84,30 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, nargs="+", default=[91, 92, 93])
     ap.add_argument("--time-limit", type=float, default=None,
                     help="seconds (default: the CLI's 60); also reports each whole process's time against it")
+    ap.add_argument("--experts", action="store_true",
+                    help="also play each board with experts at simulate's default games (fresh seed)")
     args = ap.parse_args()
     times: dict[int, list[tuple[float, float]]] = {}
+    experts: dict[str, tuple[float, bool]] = {}  # board fingerprint -> worst seat (points), BALANCED
+    tally = {"before": [], "after": []}
+    tmp = Path(tempfile.mkdtemp(prefix="side-by-side-"))
     k = 0
     for players in args.players:
         for difficulty in args.difficulties:
             for seed in args.seeds:
                 k += 1
                 order = [("before", args.before), ("after", ROOT)]
-                got = {name: run_one(path, players, difficulty, seed, args.time_limit)
+                got = {name: run_one(path, players, difficulty, seed, args.time_limit,
+                                     tmp / f"{name}.json" if args.experts else None)
                        for name, path in (order if k % 2 else order[::-1])}
                 for name in ("before", "after"):
                     r = got[name]
+                    if args.experts:
+                        if r["board"] not in experts:
+                            experts[r["board"]] = expert_check(tmp / f"{name}.json", EXPERT_SEED + seed)
+                        worst, ok = experts[r["board"]]
+                        tally[name].append((worst, ok))
+                        r["checks"].append(f"expert {worst:.2f} {'BALANCED' if ok else 'not balanced'}")
                     limited = " (time-limited)" if r.get("time_limited") else ""
                     whole = (f" (process {r['process_seconds']:.2f} s, limit {args.time_limit:g})"
                              if args.time_limit is not None else "")
@@ -96,6 +120,23 @@ def main() -> None:
         print(f"{players} seats, {len(pairs)} specs: total {sum(before):.1f} -> {sum(after):.1f} s "
               f"({sum(before) / sum(after):.2f}x), median {statistics.median(before):.2f} -> "
               f"{statistics.median(after):.2f} s")
+    for name, seen in tally.items():
+        if seen:
+            print(f"experts, {name}: BALANCED on {sum(ok for _, ok in seen)} of {len(seen)} boards, worst seat "
+                  f"median {statistics.median(w for w, _ in seen):.2f} points, at most {max(w for w, _ in seen):.2f}")
+
+
+def expert_check(board: Path, seed: int) -> tuple[float, bool]:
+    """The worst seat's distance from fair (points) with experts at ``terragen simulate``'s default games,
+    and its BALANCED verdict (margin 2.5 points)."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.runner import DEFAULT_MARGIN, default_games, win_rates
+
+    layout = load_layout(board)
+    n = len(layout.players)
+    rates = win_rates(layout, default_games(n, DEFAULT_MARGIN, n), seed, "expert", workers=0)
+    worst = max(abs(r - 1.0 / n) for r in rates)
+    return 100 * worst, worst <= DEFAULT_MARGIN
 
 
 if __name__ == "__main__":

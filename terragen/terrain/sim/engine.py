@@ -80,6 +80,13 @@ def rotates_by_board(policy: object) -> bool:
     return bool(type(policy).__dict__.get("rotates_by_board"))
 
 
+def rotates_alone_by_board(policy: object) -> bool:
+    """Likewise for its turn on doubles when its token is the only one on the board
+    (``rotates_alone_by_board``, or ``rotates_by_board``): an expert looks at the other tokens
+    to defend against a leader, so alone it has no one to defend against."""
+    return rotates_by_board(policy) or bool(type(policy).__dict__.get("rotates_alone_by_board"))
+
+
 class RotationOptions:
     """What a player who rolled doubles may do: rotate any piece, maybe invert one, or forfeit."""
 

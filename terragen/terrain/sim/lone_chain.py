@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from terragen.terrain.layout import Layout
-from terragen.terrain.sim.engine import Roll, RotationOptions, apply_action, decides_by_board, rotates_by_board
+from terragen.terrain.sim.engine import Roll, RotationOptions, apply_action, decides_by_board, rotates_alone_by_board
 from terragen.terrain.sim.plain_game import _DOUBLE, _POINTS, _RED, _WHITE
 from terragen.terrain.sim.state import GameState, setup_from_layout
 from terragen.terrain.sim.variants import Rules
@@ -63,9 +63,9 @@ class LoneChain(NamedTuple):
 def can_chain(policy: object, rules: Rules) -> bool:
     """Whether a lone game of ``policy`` under ``rules`` is the chain this module builds: the main
     rules without inversion (a double 6 then turns a piece like any double) and a player whose
-    moves and turns the board state decides."""
+    moves and turns the board state decides when it plays alone."""
     plain = rules.send_back and rules.pass_through  # send-backs imply interactions, no green die, no LOST!
-    return plain and not rules.inversion and decides_by_board(policy) and rotates_by_board(policy)
+    return plain and not rules.inversion and decides_by_board(policy) and rotates_alone_by_board(policy)
 
 
 def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6) -> LoneChain | None:
@@ -74,11 +74,11 @@ def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6)
     round cap; None when the chain would exceed :data:`MAX_STATES` (sample the games instead)."""
     seat = LoneSeat(layout, rules, policy)
     try:
-        succ, finish, turns_of = _build_chain(seat)
+        succ, finish, turns_of = build_chain(seat)
     except TooLarge:
         return None
     by_turns: dict[Turns, float] = {}
-    cdf = _propagate(succ, finish, tail, rules.turn_cap, by_turns, turns_of)
+    cdf = propagate_chain(succ, finish, tail, rules.turn_cap, by_turns, turns_of)
     ranked = tuple(sorted(((p, t) for t, p in by_turns.items()), key=lambda pt: (-pt[0], pt[1])))
     return LoneChain(cdf, len(succ), ranked)
 
@@ -167,19 +167,21 @@ class LoneSeat:
 Between = Callable[[Turns, int, int], Iterable[tuple[float, Turns]]]
 
 
-def _build_chain(seat: LoneSeat, between: Between | None = None
-                 ) -> tuple[list[list[tuple[int, float]]], list[float], list[Turns]]:
+def build_chain(seat: LoneSeat, between: Between | None = None, max_states: int | None = None
+                ) -> tuple[list[list[tuple[int, float]]], list[float], list[Turns]]:
     """Per chain state, its successors with their probabilities, its chance to finish this turn and
-    the pieces turned in its board state. ``between`` (turns, cell, collection after the seat's
-    turn) is for models that let the other seats turn pieces between its turns (the experts'
-    defence in ``bench/expert_gap_model.py``); without it the board changes by the seat's turns only."""
+    the pieces turned in its board state; :class:`TooLarge` past ``max_states`` (default
+    :data:`MAX_STATES`). ``between`` (turns, cell, collection after the seat's turn) is for models
+    that let the other seats turn pieces between its turns (the experts' defence,
+    ``defended_chain.py``); without it the board changes by the seat's turns only."""
+    limit = MAX_STATES if max_states is None else max_states
     index: dict[tuple[Turns, int, int], int] = {}
     states: list[tuple[Turns, int, int]] = []
 
     def state_of(key: tuple[Turns, int, int]) -> int:
         k = index.get(key)
         if k is None:
-            if len(states) >= MAX_STATES:
+            if len(states) >= limit:
                 raise TooLarge
             k = index[key] = len(states)
             states.append(key)
@@ -205,7 +207,7 @@ def _build_chain(seat: LoneSeat, between: Between | None = None
     return succ, finish, [turns for turns, _, _ in states]
 
 
-def _propagate(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int,
+def propagate_chain(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int,
                by_turns: dict, turns_of: list) -> tuple[float, ...]:
     """Round by round, the chance of having finished; the finishing mass is also added up in
     ``by_turns`` by the turns made. With numpy: a brutal board's chains have a hundred states or

@@ -278,8 +278,11 @@ class ExpertPolicy(GreedyPolicy):
     name = "expert"
     #: its move, like greedy's, is a function of the board state, its seat, cell, collection and the
     #: open cells alone (it draws no numbers; the expected-turns table is the board state's), so the
-    #: engine may remember it; its turn on doubles is not (it looks at the other seats' tokens)
+    #: engine may remember it; its turn on doubles is not (it looks at the other seats' tokens),
+    #: except when its token is alone on the board (no leader to defend against): then its lone
+    #: games are a chain (``sim/lone_chain.py``)
     decides_by_board = True
+    rotates_alone_by_board = True
 
     def _table(self, state: GameState, seat: int) -> dict[int, list[float]]:
         return state.cache.table(state.setup.groups[seat])
