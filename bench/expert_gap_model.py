@@ -17,7 +17,8 @@ expert's chain, where after each of its turns, once its token stands within ``DE
 turns of finishing, some opponent rolls a double with chance 1 - (5/6)^(seats - 1) and turns the piece
 of its route that costs it most, as an expert defender does against a leader (the defender's own gain
 left out, at most ``MAX_TURNED`` pieces turned per board state); now in the library as
-:mod:`terragen.terrain.sim.defended_chain`.
+:mod:`terragen.terrain.sim.defended_chain`. ``TURNED=1,2`` also prints it with those limits (and its
+time per pair), for the cost of the chain against its accuracy.
 """
 
 from __future__ import annotations
