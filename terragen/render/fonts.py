@@ -28,10 +28,17 @@ def font_name(bold: bool = False) -> str:
 
 @lru_cache(maxsize=1)
 def register() -> None:
-    """Register the shipped fonts with reportlab once per process (lazily: reportlab is heavy)."""
+    """Register the shipped fonts with reportlab once per process (lazily: reportlab is heavy).
+
+    Ctrl-C and SIGTERM are held back while the files load: reportlab opens a font inside a bare
+    ``except`` that turns any exception, an interrupt too, into "Can't open file", which the
+    CLI would report as an internal error instead of stopping with 130 or 143."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, filename in FILES.items():
-        with resources.as_file(resources.files("terragen").joinpath("data", "fonts", filename)) as path:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+    from terragen.interrupts import signals_held
+
+    with signals_held():
+        for name, filename in FILES.items():
+            with resources.as_file(resources.files("terragen").joinpath("data", "fonts", filename)) as path:
+                pdfmetrics.registerFont(TTFont(name, str(path)))
