@@ -12,7 +12,7 @@ the first class's distance from fair (points a seat) by the race model, the solo
 solo-expert race, and as simulated for greedy, solitary and expert players (``GAMES`` fresh games,
 2,400 by default), plus what the expert games cost beside greedy ones.
 
-A fourth model adds what moves experts, their defence, in mean field (``defended_cdf``): the lone
+A fourth model adds what moves experts, their defence, in mean field (``defended``): the lone
 expert's chain, where after each of its turns, once its token stands within ``DEFEND_WITHIN`` expected
 turns of finishing, some opponent rolls a double with chance 1 - (5/6)^(seats - 1) and turns the piece
 of its route that costs it most, as an expert defender does against a leader (the defender's own gain
@@ -67,39 +67,41 @@ def win_chances(cdfs: list[tuple[float, ...]]) -> list[float]:
     return list(race_of(races).win_probability_rotating)
 
 
-def solo_expert(layout, cls: list[int]) -> float | None:
-    """The first class's share by the solo-expert race (None when a chain grows too large)."""
-    expert = load_policy("expert")
+def class_share(layout, cls: list[int], cdf_of) -> float | None:
+    """The first class's share when each seat's token finishes as ``cdf_of(its one-seat layout)``
+    says, independently (None when a seat's chain grows too large)."""
     cdfs = []
     for seat in range(len(layout.players)):
         one = layout.copy()
         one.players = [layout.players[seat]]
-        chain = LC.lone_chain(one, Rules(), expert)  # alone, an expert's turns depend on the board only
-        if chain is None:
-            return None
-        cdfs.append(chain.cdf)
-    win = win_chances(cdfs)
-    return sum(win[s] for s in cls) / len(cls)
-
-
-def defended_cdf(layout, opponents: int) -> tuple[float, ...] | None:
-    """The solo-expert race with the others' defence in mean field (:mod:`terragen.terrain.sim.defended_chain`)."""
-    chain = defended_chain(layout, opponents)
-    return None if chain is None else chain.cdf
-
-
-def defended(layout, cls: list[int]) -> float | None:
-    """The first class's share by the defended solo-expert race."""
-    cdfs = []
-    for seat in range(len(layout.players)):
-        one = layout.copy()
-        one.players = [layout.players[seat]]
-        cdf = defended_cdf(one, len(layout.players) - 1)
+        cdf = cdf_of(one)
         if cdf is None:
             return None
         cdfs.append(cdf)
     win = win_chances(cdfs)
     return sum(win[s] for s in cls) / len(cls)
+
+
+def solo_expert(layout, cls: list[int]) -> float | None:
+    """The first class's share by the solo-expert race (alone, an expert's turns depend on the board only)."""
+    expert = load_policy("expert")
+
+    def lone(one):
+        chain = LC.lone_chain(one, Rules(), expert)
+        return None if chain is None else chain.cdf
+
+    return class_share(layout, cls, lone)
+
+
+def defended(layout, cls: list[int]) -> float | None:
+    """The first class's share by the defended solo-expert race (:mod:`terragen.terrain.sim.defended_chain`)."""
+    opponents = len(layout.players) - 1
+
+    def guarded(one):
+        chain = defended_chain(one, opponents)
+        return None if chain is None else chain.cdf
+
+    return class_share(layout, cls, guarded)
 
 
 def main() -> None:

@@ -37,7 +37,7 @@ def defended_chain(layout: Layout, opponents: int, rules: Rules | None = None,
     """The one seat of ``layout`` playing as an expert, with ``opponents`` expert opponents'
     defence in mean field: ``cdf[t]`` = P(it has finished by the end of round t). None when the
     chain outgrows ``max_states`` (default: ``STATE_FACTOR`` times the lone chain's limit)."""
-    from terragen.terrain.sim.policies import DEFEND_WITHIN, MIN_GAIN, _route, _turns, load_policy
+    from terragen.terrain.sim.policies import DEFEND_WITHIN, INF, MIN_GAIN, _route, _turns, load_policy
 
     rules = Rules() if rules is None else rules
     expert = load_policy("expert")
@@ -45,25 +45,20 @@ def defended_chain(layout: Layout, opponents: int, rules: Rules | None = None,
     hit_chance = 1 - (5 / 6) ** opponents
     memo: dict[tuple[Turns, int, int], Turns | None] = {}
 
-    def cut(turns: Turns, cell: int, mask: int) -> Turns | None:
+    def find_cut(turns: Turns, cell: int, mask: int) -> Turns | None:
         """The board after the defence against a token at ``cell`` holding ``mask``; None when no
-        defender would play one (too far from the end, nothing on its route hurts it, or the
-        board has had its share of turned pieces)."""
-        key = (turns, cell, mask)
-        if key in memo:
-            return memo[key]
-        memo[key] = None
-        game = seat.game(turns)
-        game.pos[0], game.collected[0], game.finished[0] = cell, mask, False
-        game.occupant.clear()
-        game.occupant[cell] = 0
+        defender would play one (the board has had its share of turned pieces, the token is too
+        far from the end, or nothing on its route hurts it)."""
+        if len(turns) >= MAX_TURNED:
+            return None
+        game = seat.standing(turns, cell, mask)
         table = game.cache.table(game.setup.groups[0])[mask]
-        if table[cell] > DEFEND_WITHIN or len(turns) >= MAX_TURNED:
+        if table[cell] > DEFEND_WITHIN:
             return None
         board = game.board
         worst, pick = MIN_GAIN, None
         for c in dict.fromkeys(_route(game, 0)):
-            if table[c] == 0 or table[c] == float("inf"):
+            if table[c] == 0 or table[c] == INF:
                 continue
             for rotation, exits in _turns(board.pattern[c], board.rotation[c], 1):
                 if exits == board.mask[c]:
@@ -71,7 +66,12 @@ def defended_chain(layout: Layout, opponents: int, rules: Rules | None = None,
                 loss = expert._local(game, c, exits, 0) - table[c]
                 if loss > worst:
                     worst, pick = loss, (c, rotation)
-        memo[key] = None if pick is None else seat.turned(turns, *pick)
+        return None if pick is None else seat.turned(turns, *pick)
+
+    def cut(turns: Turns, cell: int, mask: int) -> Turns | None:
+        key = (turns, cell, mask)
+        if key not in memo:
+            memo[key] = find_cut(turns, cell, mask)
         return memo[key]
 
     def between(turns: Turns, cell: int, mask: int):

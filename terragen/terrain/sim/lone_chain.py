@@ -24,7 +24,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from terragen.terrain.layout import Layout
-from terragen.terrain.sim.engine import Roll, RotationOptions, apply_action, decides_by_board, rotates_alone_by_board
+from terragen.terrain.sim.engine import (Roll, RotationOptions, apply_action, decides_by_board,
+                                         rotates_alone_by_board)
 from terragen.terrain.sim.plain_game import _DOUBLE, _POINTS, _RED, _WHITE
 from terragen.terrain.sim.state import GameState, setup_from_layout
 from terragen.terrain.sim.variants import Rules
@@ -137,13 +138,18 @@ class LoneSeat:
             self._games[turns] = game
         return game
 
-    def step(self, turns: Turns, cell: int, mask: int) -> tuple[list[Step], tuple[int, int] | None]:
-        """Every outcome of one turn from (board, cell, collection), and the piece the player turns
-        on doubles there (None: it forfeits)."""
+    def standing(self, turns: Turns, cell: int, mask: int) -> GameState:
+        """The game of board ``turns`` with the token on ``cell`` holding collection ``mask``."""
         game = self.game(turns)
         game.pos[0], game.collected[0], game.finished[0] = cell, mask, False
         game.occupant.clear()
         game.occupant[cell] = 0
+        return game
+
+    def step(self, turns: Turns, cell: int, mask: int) -> tuple[list[Step], tuple[int, int] | None]:
+        """Every outcome of one turn from (board, cell, collection), and the piece the player turns
+        on doubles there (None: it forfeits)."""
+        game = self.standing(turns, cell, mask)
         out: list[Step] = []
         for points, count in self._rolls_by_points.items():
             r = self._first_roll[points]
@@ -208,7 +214,7 @@ def build_chain(seat: LoneSeat, between: Between | None = None, max_states: int 
 
 
 def propagate_chain(succ: list[list[tuple[int, float]]], finish: list[float], tail: float, cap: int,
-               by_turns: dict, turns_of: list) -> tuple[float, ...]:
+                    by_turns: dict, turns_of: list) -> tuple[float, ...]:
     """Round by round, the chance of having finished; the finishing mass is also added up in
     ``by_turns`` by the turns made. With numpy: a brutal board's chains have a hundred states or
     more and run to a hundred rounds, and a loop over dictionaries took a third of the chain's time."""
