@@ -176,10 +176,15 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
     def _reset_board(self) -> None:
         """Forget everything computed for the previous terrain."""
         self.near = near_sources(self.cand.board)
+        board = self.cand.board
+        #: every cell with the cells next to it (what :meth:`_penalty` counts as close)
+        self._close_to = [frozenset([i, *(j for j in board.nbr[i] if j >= 0)]) for i in range(len(board))]
         self._ranks = seat_ranks(self.cand.board, self.cand.starts)
         self.fwd = forward_reach(self.cand.board, self.near)
         self._races: dict = {}
         self._solos: dict = {}
+        #: the two models' win chances per whole destination state (see :meth:`_race_wins`)
+        self._wins: dict[tuple, tuple[float, ...]] = {}
         self._ok: dict = {}
         #: the class search's untried pairs on this terrain, and how many it simulated
         self._ranked: list | None = None
@@ -244,10 +249,16 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
 
     # -- moves ------------------------------------------------------------------------------
     def _penalty(self, seat: int, dests: list[int], others: list[list[int]]) -> float:
-        b = self.cand.board
-        crowd = [b.hexes[s] for k, s in enumerate(self.cand.starts) if k != seat]
-        crowd += [b.hexes[g] for k, ds in enumerate(others) if k != seat for g in ds]
-        return INTERACTION_PENALTY * sum(1 for g in dests for h in crowd if hx.distance(b.hexes[g], h) <= 1)
+        """INTERACTION_PENALTY for every other seat's start or destination on or next to one of
+        ``dests`` (counted once per such pair)."""
+        close_to = self._close_to
+        starts = self.cand.starts
+        count = 0
+        for g in dests:
+            close = close_to[g]
+            count += sum(1 for k, s in enumerate(starts) if k != seat and s in close)
+            count += sum(1 for k, ds in enumerate(others) if k != seat for h in ds if h in close)
+        return INTERACTION_PENALTY * count
 
     def options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
         """Every destination set for ``seat`` one move away (one destination moved), with its turns."""
@@ -318,7 +329,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         sampling noise that ``SOLO_GAMES`` sampled games left in the ranking (a point or two of
         a seat's chance). Otherwise, or for a chain too large, the games are sampled as before,
         spread over the simulation processes (each set's games by one of them)."""
-        from terragen.terrain.sim.lone_chain import can_chain, lone_chain
+        from terragen.terrain.sim.lone_chain import can_chain
         from terragen.terrain.sim.policies import load_policy
         from terragen.terrain.sim.pool import Stopped
         from terragen.terrain.sim.runner import run_games
@@ -327,19 +338,22 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         keys = list(dict.fromkeys((seat, tuple(d)) for seat, d in wanted if (seat, tuple(d)) not in self._solos))
         if not keys:
             return
-        policy = load_policy(self.settings.policy)
-        exact = can_chain(policy, Rules())
-        sampled, jobs = [], []
+        exact = can_chain(load_policy(self.settings.policy), Rules())
+        layouts = []
         for seat, dests in keys:
             trial = self.cand.copy()
             trial.dests[seat] = list(dests)
             layout = self.to_layout(trial)
             layout.players = [layout.players[seat]]
-            chain = lone_chain(layout, Rules(), policy) if exact else None
+            layouts.append(layout)
+        chains = self._lone_chains(layouts) if exact else [None] * len(keys)
+        sampled, jobs = [], []
+        for (seat, dests), layout, chain in zip(keys, layouts, chains):
             if chain is not None:
-                self._solos[(seat, dests)] = self._race_with(seat, dests, chain.cdf)
+                cdf, work_turns = chain
+                self._solos[(seat, dests)] = self._race_with(seat, dests, cdf)
                 if self.pool is not None:
-                    self.pool.count_work(chain.work_turns)  # the work budget counts it like the games it replaced
+                    self.pool.count_work(work_turns)  # the work budget counts it like the games it replaced
                 continue
             sampled.append((seat, dests))
             jobs.append((layout, Rules(), [self.settings.policy], self._solo_seed, 0, SOLO_GAMES))
@@ -362,17 +376,47 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 cdf.append(k / len(games))
             self._solos[(seat, dests)] = self._race_with(seat, dests, tuple(cdf))
 
+    def _lone_chains(self, layouts: list) -> list[tuple[tuple[float, ...], int] | None]:
+        """:func:`~terragen.terrain.sim.lone_chain.lone_chain_cdf` of each one-seat layout, in order.
+
+        Why in the simulation processes when there are several: a step of the seat-by-seat tuning
+        or a ranking of the class search asks for dozens of new destination sets at once, about
+        12 ms of chain each, and the processes sat idle while this one worked them out (5 of the
+        main process's 24 CPU seconds on a five-seat hard run, seed 2002). The chains are the
+        same wherever they are built; their work counts toward the budget here, in order."""
+        from terragen.terrain.sim.lone_chain import lone_chain_cdf
+        from terragen.terrain.sim.variants import Rules
+
+        jobs = [(layout, Rules(), self.settings.policy) for layout in layouts]
+        if self.pool is not None and len(jobs) > 1:
+            return self.pool.map_each(lone_chain_cdf, jobs)
+        return [lone_chain_cdf(*job) for job in jobs]
+
     def _race_with(self, seat: int, dests: tuple[int, ...], cdf: tuple[float, ...]) -> SeatRace:
         """The seat's race-model record with another finishing distribution (a solo race's)."""
         return replace(self.race(seat, list(dests)), cdf=cdf, expected_rounds=sum(1 - f for f in cdf))
 
     def modelled(self, dests: list[list[int]]) -> list[float]:
         """The race model's win probabilities (openers rotating, as in the simulation)."""
-        return list(race_of([self.race(s, d) for s, d in enumerate(dests)]).win_probability_rotating)
+        return self._race_wins("race", self.race, dests)
 
     def solo_model(self, dests: list[list[int]]) -> list[float]:
         """Win probabilities of independent tokens each playing like its solo greedy games."""
-        return list(race_of([self.solo(s, d) for s, d in enumerate(dests)]).win_probability_rotating)
+        return self._race_wins("solo", self.solo, dests)
+
+    def _race_wins(self, kind: str, seat_race_of: Callable, dests: list[list[int]]) -> list[float]:
+        """The race of ``seat_race_of(seat, destinations)`` for every seat, remembered per state.
+
+        Why: a seat-by-seat step scores every seat's candidates, each trial differing from the
+        current state in one seat, and the next, wider step scores the same trials again; on a
+        five-seat hard run (seed 2002) combining the races took 8 of the main process's 24 CPU
+        seconds while the simulation processes waited. The per-seat races are already kept per
+        (seat, destinations) for this terrain, so their combination is a function of the state."""
+        key = (kind, tuple(map(tuple, dests)))
+        wins = self._wins.get(key)
+        if wins is None:
+            wins = self._wins[key] = race_of([seat_race_of(s, d) for s, d in enumerate(dests)]).win_probability_rotating
+        return list(wins)
 
     def predicted(self, dests: list[list[int]]) -> list[float]:
         """The solo-greedy race plus, per seat, the offset between simulation and that race

@@ -84,6 +84,17 @@ def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6)
     return LoneChain(cdf, len(succ), ranked)
 
 
+def lone_chain_cdf(layout: Layout, rules: Rules, policy_spec: str,
+                   tail: float = 1e-6) -> tuple[tuple[float, ...], int] | None:
+    """:func:`lone_chain` for the player named ``policy_spec`` as ``(cdf, work_turns)``, or None: the
+    form a simulation process sends back (its ranked board states stay there), so the generator can
+    spread the chains of many destination sets over its processes."""
+    from terragen.terrain.sim.policies import load_policy
+
+    chain = lone_chain(layout, rules, load_policy(policy_spec), tail)
+    return None if chain is None else (chain.cdf, chain.work_turns)
+
+
 #: pieces turned from the start, as sorted (cell, rotation) pairs: a board state of a lone game
 Turns = tuple[tuple[int, int], ...]
 #: a step of a lone token: (probability, board's turns, cell, collection or None once finished)

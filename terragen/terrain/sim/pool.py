@@ -196,20 +196,27 @@ class GamePool:
         warm that layout's tables, so the jobs are spread instead. ``should_stop`` is asked
         between jobs (:class:`Stopped`).
         """
+        return self._counted_each(self.map_each(run_games, jobs, should_stop))
+
+    def map_each(self, fn: Callable, jobs: Sequence[tuple], should_stop: Callable[[], bool] | None = None) -> list:
+        """``[fn(*job) for job in jobs]`` in order, each job done whole by one worker (here with
+        one worker or one job). ``fn`` must be a module-level function and the jobs picklable.
+        ``should_stop`` is asked between jobs (:class:`Stopped`). Counts no work: what the jobs
+        are worth to the work budget is the caller's to say (:meth:`count_work`)."""
         if self.workers <= 1 or len(jobs) < 2:
             out = []
             for job in jobs:
                 if out and should_stop is not None and should_stop():
                     raise Stopped
-                out.append(run_games(*job))
-            return self._counted_each(out)
+                out.append(fn(*job))
+            return out
         pool = self._started()
         todo = iter(jobs)
         pending: deque = deque()
         out = []
         try:
             for job in todo:
-                pending.append(pool.apply_async(run_games, job))
+                pending.append(pool.apply_async(fn, job))
                 if len(pending) >= AHEAD * self.workers:
                     break
             while pending:
@@ -219,13 +226,13 @@ class GamePool:
                     raise Stopped
                 job = next(todo, None)
                 if job is not None:
-                    pending.append(pool.apply_async(run_games, job))
+                    pending.append(pool.apply_async(fn, job))
         except Stopped:
             raise
         except BaseException:
             self.close()
             raise
-        return self._counted_each(out)
+        return out
 
     def count_work(self, turns: int) -> None:
         """Count work done outside the pool's runs (the generator's exact solo chains) in
@@ -257,8 +264,8 @@ class GamePool:
                 progress(len(out))
         return out
 
-    def _result(self, item) -> list[GameResult]:
-        """The item's games; WorkerDied when a worker is gone (``Pool`` would replace it and
+    def _result(self, item):
+        """The item's result (a run's games); WorkerDied when a worker is gone (``Pool`` would replace it and
         wait forever for the item it had)."""
         while not item.ready():
             item.wait(POLL)

@@ -74,6 +74,29 @@ def test_run_each_plays_each_job_whole_and_in_order():
     assert not mp.active_children()
 
 
+def test_map_each_gives_this_process_results_in_order_and_counts_no_work():
+    from terragen.terrain.sim.lone_chain import lone_chain_cdf
+
+    four = _layout("four-players.txt")
+    jobs = []
+    for seat in (2, 0, 3, 1, 2):  # a repeat too: each job is done whole, wherever
+        one = four.copy()
+        one.players = [four.players[seat]]
+        jobs.append((one, Rules(), "greedy"))
+    expected = [lone_chain_cdf(*job) for job in jobs]
+    assert all(cdf is not None and cdf[1] > 0 for cdf in expected)
+    assert len({cdf for cdf in expected}) == 4  # four seats, four different races
+    for workers in (1, 2):
+        with GamePool(workers) as pool:
+            assert pool.map_each(lone_chain_cdf, jobs) == expected
+            assert pool.turns_played == 0  # the caller says what chains are worth to the budget
+    with GamePool(2) as pool:
+        with pytest.raises(Stopped):
+            pool.map_each(lone_chain_cdf, jobs, should_stop=lambda: True)
+        assert pool.map_each(lone_chain_cdf, jobs[:2]) == expected[:2]  # still usable
+    assert not mp.active_children()
+
+
 def test_one_worker_starts_no_process():
     layout = _layout("two-players.txt")
     with GamePool(1) as pool:
