@@ -57,7 +57,8 @@ DEFAULT_BALANCE = BalanceSettings()
 #: 6 seats 154,000-193,000 over whole runs; fewer seats play faster turns). The simulator's
 #: one-loop games (later that day) play 5 seats at 166,000-203,000 turns a second and 4 seats at
 #: 207,000-381,000; the table was kept, so a run the budget ends writes the board it wrote
-#: before, sooner (5 seats: about 70-80% of the limit instead of 85%).
+#: before, sooner (5 seats: about 70-80% of the limit instead of 85%; since 2026-11-29, when the seat-by-seat
+#: tuning's own work was cut, 35-75%).
 TURNS_PER_SECOND = {2: 245_000, 3: 245_000, 4: 255_000, 5: 160_000, 6: 160_000}
 #: share of the time limit the work budget fills on the reference VM, so that the budget, not
 #: the clock, ends a search there and on machines up to about this much slower
