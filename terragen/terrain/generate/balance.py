@@ -327,8 +327,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         Exact where the tuned player decides by the board (greedy): its lone game is a small
         Markov chain (``sim/lone_chain.py``), a few milliseconds a destination and free of the
         sampling noise that ``SOLO_GAMES`` sampled games left in the ranking (a point or two of
-        a seat's chance). Otherwise, or for a chain too large, the games are sampled as before,
-        spread over the simulation processes (each set's games by one of them)."""
+        a seat's chance); several at once are built in the simulation processes
+        (:meth:`_lone_chains`). Otherwise, or for a chain too large, the games are sampled as
+        before, spread over the simulation processes (each set's games by one of them)."""
         from terragen.terrain.sim.lone_chain import can_chain
         from terragen.terrain.sim.policies import load_policy
         from terragen.terrain.sim.pool import Stopped
