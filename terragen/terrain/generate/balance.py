@@ -175,12 +175,12 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
 
     def _reset_board(self) -> None:
         """Forget everything computed for the previous terrain."""
-        self.near = near_sources(self.cand.board)
         board = self.cand.board
+        self.near = near_sources(board)
         #: every cell with the cells next to it (what :meth:`_penalty` counts as close)
         self._close_to = [frozenset([i, *(j for j in board.nbr[i] if j >= 0)]) for i in range(len(board))]
-        self._ranks = seat_ranks(self.cand.board, self.cand.starts)
-        self.fwd = forward_reach(self.cand.board, self.near)
+        self._ranks = seat_ranks(board, self.cand.starts)
+        self.fwd = forward_reach(board, self.near)
         self._races: dict = {}
         self._solos: dict = {}
         #: the two models' win chances per whole destination state (see :meth:`_race_wins`)

@@ -126,16 +126,17 @@ class SeatTuning:
         move even when it is predicted no better (the tuning undoes it if it measures worse:
         the predictions of cells never played carry a few points of noise)."""
         dests = [list(d) for d in self.cand.dests]
-        candidates = {s: self._candidates(s, dests, rates[s], limit) for s in (c[0] for c in self.classes)}
+        # per seat, (candidate, the state with that seat moved to it)
+        trials = {s: [(cand, self._with(dests, s, cand)) for cand in self._candidates(s, dests, rates[s], limit)]
+                  for s in (c[0] for c in self.classes)}
         # every trial's solo races at once, so their chains are spread over the simulation processes
-        trials = [dests] + [t for s, cands in candidates.items() for t in (self._with(dests, s, c) for c in cands)]
-        self.prefetch_solos([(k, d) for t in trials for k, d in enumerate(t)])
+        states = [dests] + [trial for pairs in trials.values() for _, trial in pairs]
+        self.prefetch_solos([(k, d) for state in states for k, d in enumerate(state)])
         base_loss = math.inf if explore else self._loss(dests)
         moves = []  # (loss after moving this seat alone, seat, new destinations)
-        for s, cands in candidates.items():
+        for s, pairs in trials.items():
             best, best_loss = None, base_loss
-            for cand in cands:
-                trial = self._with(dests, s, cand)
+            for cand, trial in pairs:
                 loss = self._loss(trial)
                 if loss < best_loss - 1e-12:
                     best, best_loss = cand, loss
