@@ -156,7 +156,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     say(f"written: {folder}/board.json, board.txt, board.svg")
     record = layout.extra["meta"].get("balance") or {}
     if record.get("verdict") == "NOT BALANCED":
-        click.echo("terragen generate: warning: the time ran out before the seats were balanced; this board is NOT "
+        ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
+                 if record.get("ended_by") == "work budget" else "the time ran out")
+        click.echo(f"terragen generate: warning: {ended} before the seats were balanced; this board is NOT "
                    "BALANCED (see the balance lines); try a longer --time-limit or a wider --margin", err=True)
     return 0
 
@@ -180,7 +182,10 @@ def summary(layout, analysis, spec) -> list[str]:
     if symmetry:
         lines.append(f"symmetry: {symmetry}")
     if sim:
-        tag = " (best effort: the time ran out while tuning)" if sim.get("best_effort") else ""
+        tag = ""
+        if sim.get("best_effort"):
+            tag = (" (best effort: the search's work budget was spent while tuning)"
+                   if sim.get("ended_by") == "work budget" else " (best effort: the time ran out while tuning)")
         if sim.get("time_limited"):
             tag = tag[:-1] + "; measured on fewer games to end within --time-limit)"
         for v in sim["verification"]:

@@ -242,14 +242,17 @@ def generate_board(
             # skipped the choice of a default-limit five-seat run that had time for all three
             # (5 brutal 398); the cost is a state measured in vain where only one fits
             choose = len(layouts) > 1 and plan.fits(2)
+            # which limit ended the search: users see 30 s of a 60 s limit pass when it is the budget
+            ended_by = "work budget" if pool.turns_played >= budget_turns else "time limit"
             if progress:
-                spent = "the work budget is spent" if pool.turns_played >= budget_turns else "time is up"
+                spent = "the work budget is spent" if ended_by == "work budget" else "time is up"
                 what = f"the {len(layouts)} fairest boards found" if choose else "the fairest board found"
                 progress(f"{spent}: measuring {what} on fresh seeds")
             chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool, plan.fits) if choose
                                 else (0, []))
             layout = layouts[chosen]
             record = best_effort_record(layout, balance, seed, attempt, pool, plan.may_spend)
+            record["ended_by"] = ended_by
             if measured:
                 record["choice"] = {"candidates": measured, "chosen": chosen}
             if (len(measured) if choose else 1) < len(layouts):

@@ -57,6 +57,7 @@ def test_a_board_written_when_the_work_budget_runs_out_is_the_same_every_time():
     first = generate_board(spec, 4, time_limit=600, budget=400_000)
     again = generate_board(spec, 4, time_limit=600, budget=400_000, workers=2)
     assert first.extra["meta"]["balance"]["best_effort"] is True
+    assert first.extra["meta"]["balance"]["ended_by"] == "work budget"  # not the clock: 600 s were allowed
     assert write_json_layout(again) == write_json_layout(first)
 
 
@@ -112,6 +113,9 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
     record = json.loads((tmp_path / "loose" / "board.json").read_text(encoding="utf-8"))["meta"]["balance"]
     assert record["best_effort"] is True
     assert "best effort" in proc.stdout
+    # it says which limit ended the search (a user sees seconds to spare when it was the work budget)
+    said = {"work budget": "work budget was spent while tuning", "time limit": "the time ran out while tuning"}
+    assert said[record["ended_by"]] in proc.stdout
     # a board whose measurements the time limit cut says so where the verdict is printed
     assert ("fewer games to end within --time-limit" in proc.stdout) is bool(record.get("time_limited"))
     if record["verdict"] == "NOT BALANCED":
