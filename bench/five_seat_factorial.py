@@ -20,17 +20,15 @@ import random
 import sys
 import time
 
-from terragen.errors import TimeLimitError
-from terragen.terrain.generate import balance as B, generate_board
 from terragen.terrain.generate.construct import destination_options
 from terragen.terrain.generate.fresh_checks import simulated_rates
-from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.seat_check import passes
 from terragen.terrain.generate.seat_tuning import MAX_ROUNDS
 from terragen.terrain.sim.variants import Rules
 
-sys.path.insert(0, __import__('os').path.dirname(__file__))
+sys.path.insert(0, __import__("os").path.dirname(__file__))
 from send_back_model import mean_field_race  # noqa: E402
+from terrain_walk import walk_terrains  # noqa: E402
 
 WINDOW = 1.5  # expected turns either side of the seat's current cell
 CHECK = 12_545
@@ -168,12 +166,7 @@ def fake_tune(self, seed, first, top, rounds=MAX_ROUNDS):
 if __name__ == "__main__":
     players, diff, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     GAMES, BATCH = int(sys.argv[4]), int(sys.argv[5])
-    B.Balancer.tune = fake_tune
-    spec, _ = build_spec({"players": players, "difficulty": diff}, None)
-    try:
-        generate_board(spec, seed=seed, time_limit=float(sys.argv[6]), workers=None, best_effort=False, budget=10**12)
-    except TimeLimitError:
-        pass
+    walk_terrains(players, diff, seed, float(sys.argv[6]), fake_tune)
     chosen = [c for r in rows for c in r["checks"] if c["chosen"]]
     print(f"{players} {diff} {seed}: {len(rows)} terrains; chosen boards passing both: "
           f"{sum(1 for c in chosen if c['greedy']['ok'] and c['solitary']['ok'])}/{len(chosen)}")

@@ -21,15 +21,13 @@ import statistics as st
 import sys
 import time
 
-from terragen.errors import TimeLimitError
-from terragen.terrain.generate import balance as B, generate_board
 from terragen.terrain.generate.construct import destination_options
 from terragen.terrain.generate.fresh_checks import simulated_rates
-from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.seat_tuning import MAX_ROUNDS
 
 sys.path.insert(0, os.path.dirname(__file__))
 from send_back_model import mean_field_race  # noqa: E402
+from terrain_walk import walk_terrains  # noqa: E402
 
 WINDOW = 1.5
 rows = []
@@ -93,12 +91,7 @@ def fake_tune(self, seed, first, top, rounds=MAX_ROUNDS):
 if __name__ == "__main__":
     players, diff, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     GAMES, MOVES = int(sys.argv[4]), int(sys.argv[5])
-    B.Balancer.tune = fake_tune
-    spec, _ = build_spec({"players": players, "difficulty": diff}, None)
-    try:
-        generate_board(spec, seed=seed, time_limit=float(sys.argv[6]), workers=None, best_effort=False, budget=10**12)
-    except TimeLimitError:
-        pass
+    walk_terrains(players, diff, seed, float(sys.argv[6]), fake_tune)
     moves = [m for r in rows for m in r["moves"]]
     print(f"{players} {diff} {seed}: {len(rows)} terrains, {len(moves)} moves; median (max) miss, points:")
     for key in ("solitary/race", "solitary/mf", "greedy/solo", "greedy/solo+mf-race"):

@@ -18,13 +18,11 @@ import time
 
 import numpy as np
 
-from terragen.errors import TimeLimitError
 from terragen.terrain import race as R
-from terragen.terrain.generate import balance as B, generate_board
 from terragen.terrain.generate.fresh_checks import simulated_rates
-from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.seat_check import passes
 from terragen.terrain.generate.seat_tuning import MAX_ROUNDS
+from terrain_walk import walk_terrains
 
 
 def chain_with_cells(board, fwd, start, goals, near, rank):
@@ -130,12 +128,7 @@ def fake_tune(self, seed, first, top, rounds=MAX_ROUNDS):
 
 if __name__ == "__main__":
     players, diff, seed, N = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    B.Balancer.tune = fake_tune
-    spec, _ = build_spec({"players": players, "difficulty": diff}, None)
     T0 = time.monotonic()
-    try:
-        generate_board(spec, seed=seed, time_limit=float(sys.argv[5]), workers=None, best_effort=False, budget=10**12)
-    except TimeLimitError:
-        pass
+    walk_terrains(players, diff, seed, float(sys.argv[5]), fake_tune)
     good = sum(1 for r in rows if r["greedy"][1] and r["solitary"][1])
     print(f"{players} {diff} {seed}: {len(rows)} terrains, {good} pass both out of the box")
