@@ -8,8 +8,10 @@
 #
 # Prints per spec and version: a hash of board.json and each kind of player's worst seat in points.
 set -e
-before=$1; out=$2; shift 2
-mkdir -p "$out"
+before=$(realpath "$1"); mkdir -p "$2"; out=$(realpath "$2"); shift 2
+# `python -m` puts the working directory first on the module path, ahead of PYTHONPATH: run from a
+# directory holding no terragen, or both versions would be the one in the working directory
+cd /
 for s in "$@"; do
   d=${s%%:*}; seed=${s##*:}
   for v in before after; do
