@@ -25,7 +25,10 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BOARDS = {"README board, 4 seats hard": "readme-4p-hard-seed1.json", "6 seats easy": "six-easy-seed1.json"}
+BOARDS = {"README board, 4 seats hard": "readme-4p-hard-seed1.json", "6 seats easy": "six-easy-seed1.json",
+          # boards whose greedy games meet many new board states (turned pieces): asked for by name
+          "4 seats brutal 1907": "gen-4p-brutal-seed1907.json", "5 seats hard 2001": "gen-5p-hard-seed2001-best-effort.json",
+          "6 seats medium 902": "gen-6p-medium-seed902.json"}
 
 WORKER = """
 import hashlib, json, sys, time

@@ -67,6 +67,8 @@ class RandomPolicy(BasePolicy):
 
 # ---- shared helpers ---------------------------------------------------------------------------
 
+ALL_EXITS = 0b111111  # an exit mask with all six sides open
+
 def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
     """Arcs (target, cost) piece ``cell`` would have with exit mask ``mask``."""
     return state.cache.exits_as(cell, mask)
@@ -200,15 +202,27 @@ class GreedyPolicy(BasePolicy):
         pip, elev = tours(groups, base), tours(groups, base, True)
         targets = state.setup.target_cells[seat]
         rank = state.setup.rank[seat]
-
-        def key(q: int) -> tuple:
+        # the least (cost on, cost on with pips ignored, points, rank): a plain loop that builds the
+        # key only for a cell not already beaten on its first entry (this runs on every new board state)
+        best, best_key = None, None
+        for q, points in options.items():
             if q in targets:
                 m = state.gain(seat, q)
                 if m != base:
-                    return (tours(groups, m)[q], tours(groups, m, True)[q], options[q], rank[q])
-            return (pip[q], elev[q], options[q], rank[q])
-
-        return min(options, key=key)
+                    on = tours(groups, m)[q]
+                    if best_key is not None and on > best_key[0]:
+                        continue
+                    key = (on, tours(groups, m, True)[q], points, rank[q])
+                    if best_key is None or key < best_key:
+                        best, best_key = q, key
+                    continue
+            on = pip[q]
+            if best_key is not None and on > best_key[0]:
+                continue
+            key = (on, elev[q], points, rank[q])
+            if best_key is None or key < best_key:
+                best, best_key = q, key
+        return best
 
     def choose_rotation(self, state, seat, roll, options):
         if options.can_invert:
@@ -248,6 +262,15 @@ class GreedyPolicy(BasePolicy):
                 before += next(c for j, c, _ in b.elev_arcs[route[k - 1]] if j == cell)
             if state.gain(seat, cell) != mask:
                 break
+            # no turn of this piece can do better than its cheapest way on through any side (its
+            # arcs with every exit open): when even that is no gain, skip its turns (on most route
+            # cells the open exits already hold it)
+            floor = INF
+            for j, c in exits_as(cell, ALL_EXITS):
+                if c + t[j] < floor:
+                    floor = c + t[j]
+            if before + floor >= best_cost:
+                continue
             now = b.mask[cell]
             for rot, m in _turns(b.pattern[cell], b.rotation[cell], hand):
                 if m == now:
