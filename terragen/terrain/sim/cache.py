@@ -531,8 +531,15 @@ class BoardCache:
             new.dist[goals] = fixed
             if fixed is not d:
                 changed.add(goals)
-        # tour tables built on a changed distance table go; the others stay right
-        new.tours = {k: v for k, v in old.tours.items() if not changed.intersection(k[0])}
+        # tour tables built on a changed distance table go; the others stay right. A tour reaches a
+        # group of several cells (LOST!'s edge) by way of the part of it from which the rest is
+        # cheapest, so its distance tables may be keyed by any part of a group: a group goes when any
+        # cell of it is a goal of a changed table
+        if changed:
+            moved_goals = {g for goals in changed for g in goals}
+            new.tours = {k: v for k, v in old.tours.items() if all(moved_goals.isdisjoint(grp) for grp in k[0])}
+        else:
+            new.tours = dict(old.tours)
 
     def inverted(self, i: int) -> None:
         """Piece ``i`` was turned upside down (or back): arcs into and out of it changed; start afresh."""

@@ -109,6 +109,29 @@ def test_tables_after_turns_of_pieces_are_those_of_a_cold_cache(seed, turns):
                 assert cache.table(groups)[mask] == cold.table(groups)[mask]
 
 
+TOUR_GROUPS = (((3,), (20, 21, 22, 30)), ((36, 5, 17), (30,)), ((36,), (5,)))  # groups of several cells beside one-cell ones
+
+
+@given(st_.integers(0, 10_000), st_.lists(st_.tuples(st_.integers(0, 36), st_.integers(0, 5)), min_size=1, max_size=6))
+def test_tour_tables_after_turns_of_pieces_are_those_of_a_cold_cache(seed, turns):
+    # a tour reaches a group of several cells by the part of it from which the rest is cheapest, so
+    # its distance tables are keyed by parts of groups: a turn that changes one of them must drop
+    # every tour table built on it
+    board = _random_board(seed)
+    cache = BoardCache(board)
+    for cell, rot in turns:
+        for groups in TOUR_GROUPS:
+            for mask in range(1 << len(groups)):
+                cache.tours(groups, mask)
+        old_out = board.pip_arcs[cell]
+        board.set_rotation(cell, rot)
+        cache.rotated(cell, old_out)
+        cold = BoardCache(board.copy())
+        for groups in TOUR_GROUPS:
+            for mask in range(1 << len(groups)):
+                assert cache.tours(groups, mask) == cold.tours(groups, mask)
+
+
 def test_turns_of_pieces_repair_layers_to_the_floats_of_a_solve(monkeypatch):
     from terragen.terrain.expected import solve_layer
     from terragen.terrain.sim import cache as cache_module
