@@ -391,6 +391,13 @@ class ExpertPolicy(GreedyPolicy):
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
                 continue
+            if them is None or cell not in theirs or them[cell] == INF:
+                # only its own gain counts here, and no turn gains more than all six sides open
+                # would (a cell's value only falls as its exits grow): when even that is not
+                # enough, none of its turns is weighed
+                gain = me[cell] - self._local(state, cell, ALL_EXITS, seat) if cell in cand and me[cell] < INF else 0.0
+                if gain <= best_score:
+                    continue
             for rot, mask in _turns(b.pattern[cell], b.rotation[cell], state.setup.hand[seat]):
                 if mask == b.mask[cell]:
                     continue
