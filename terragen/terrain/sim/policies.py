@@ -69,6 +69,7 @@ class RandomPolicy(BasePolicy):
 
 ALL_EXITS = 0b111111  # an exit mask with all six sides open
 
+
 def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
     """Arcs (target, cost) piece ``cell`` would have with exit mask ``mask``."""
     return state.cache.exits_as(cell, mask)
