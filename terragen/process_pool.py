@@ -63,7 +63,21 @@ def check_workers(procs: Iterable[mp.process.BaseProcess], what: str) -> None:
 
 
 def end_pool(pool: multiprocessing.pool.Pool, procs: Iterable[mp.process.BaseProcess]) -> None:
-    """Kill the pool's workers and reap them, without taking any of the pool's locks."""
+    """Kill the pool's workers and reap them, without taking any of the pool's locks.
+
+    Ctrl-C and SIGTERM are held back until it is done (it takes milliseconds): a signal landing
+    midway, after the workers were killed and before the pool's exit-time finaliser was
+    cancelled, left that finaliser to run when the pool was collected, and it waited forever
+    for a lock a killed worker held (seen in CI: a batch interrupted just as its last scenario
+    was written printed its one line and never exited)."""
+    from terragen.interrupts import signals_held
+
+    with signals_held():
+        pool._terminate.cancel()  # first: nothing may take the pool's locks once a worker is killed
+        _kill_workers(pool, procs)
+
+
+def _kill_workers(pool: multiprocessing.pool.Pool, procs: Iterable[mp.process.BaseProcess]) -> None:
     import multiprocessing.pool
     import threading
 
@@ -82,4 +96,3 @@ def end_pool(pool: multiprocessing.pool.Pool, procs: Iterable[mp.process.BasePro
             p.kill()
     for p in everyone:
         p.join(5)
-    pool._terminate.cancel()

@@ -70,10 +70,13 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
         return
     import multiprocessing as mp
 
+    from terragen.interrupts import signals_held
     from terragen.process_pool import POLL, check_workers, end_pool, start_pool
 
-    pool, procs = start_pool(min(workers, len(tasks)), "fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    pool = None
     try:
+        with signals_held():  # a pool started is a pool the ``finally`` ends
+            pool, procs = start_pool(min(workers, len(tasks)), "fork" if "fork" in mp.get_all_start_methods() else "spawn")
         results = pool.imap_unordered(build_scenario, tasks, chunksize=1)
         for _ in tasks:
             while True:
@@ -84,7 +87,8 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
                     check_workers(procs, "batch")
             yield item
     finally:
-        end_pool(pool, procs)
+        if pool is not None:
+            end_pool(pool, procs)
 
 
 def run_dask(tasks: list[Task], workers: int, scheduler: str | None) -> Iterator[tuple[int, str, str, dict[str, Any]]]:

@@ -282,8 +282,11 @@ class GamePool:
 
     def _started(self) -> multiprocessing.pool.Pool:
         if self._pool is None:
+            from terragen.interrupts import signals_held
+
             method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-            self._pool, self._workers = start_pool(self.workers, method)
+            with signals_held():  # a pool started is a pool :meth:`close` can end
+                self._pool, self._workers = start_pool(self.workers, method)
         return self._pool
 
     def close(self) -> None:
