@@ -7,12 +7,13 @@ simulated rates from the lone models most: where games average two or three send
 can sit 5-8 points from the race model (bench/README.md, "Five seats: send-backs").
 
 For each seat, its token's lone chain (the race model's: every turn a move by exact expected
-turns, doubles forfeited) gives the expected number of turns it ends on each cell and the
+turns, doubles forfeited) gives the expected number of turns it begins on each cell and the
 expected number of moves that land on each cell. The **meeting potential** of two seats is
 one's expected landings times the other's expected stays, cell by cell, over the longer of
 their expected games; of a board, the sum over ordered pairs of seats. It leaves out when the
 tokens are there (two tokens passing a cell at different times never meet), yet on five-seat
-terrains it tracks the simulated send-backs per game at a correlation of about 0.9.
+terrains it tracks the simulated send-backs per game at a correlation of 0.73-0.88
+(`five_seat_send_backs.py`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from terragen.terrain.race import _chain
 
 @dataclass(frozen=True)
 class Presence:
-    """One seat's lone token: expected turns ended on each cell (``stays``), expected moves
+    """One seat's lone token: expected turns begun on each cell (``stays``), expected moves
     landing on each cell from another (``landings``), and its expected turns (``length``)."""
 
     stays: tuple[float, ...]
