@@ -168,6 +168,10 @@ def worker_init(parent: int, via_server: bool = False) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() ends a worker without a word
+    try:  # a pool is started with both held back (``signals_held``), and a process inherits that mask
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    except (AttributeError, ValueError, OSError):
+        pass
     if hasattr(signal, "SIGPIPE"):  # a result sent to an owner that just died ends the worker, without a word
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:  # Linux: the kernel kills this worker when its parent process dies, even by SIGKILL

@@ -123,3 +123,22 @@ def test_a_signal_while_a_pool_ends_waits_until_it_has_ended(tmp_path):
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "interrupted once ended", done.stderr
     assert done.returncode == 0, done.stderr
+
+
+def _blocked(_: int) -> list[int]:
+    return sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+def test_workers_started_while_signals_are_held_do_not_inherit_the_hold():
+    """Pools start with Ctrl-C and SIGTERM held back, and a child inherits its parent's signal
+    mask: a worker must not keep them blocked (SIGTERM is how a worker may be ended)."""
+    from terragen.interrupts import signals_held
+
+    for method in ("fork", "forkserver"):
+        with signals_held():
+            pool, procs = start_pool(2, method)
+        try:
+            masks = pool.map(_blocked, range(4))
+        finally:
+            end_pool(pool, procs)
+        assert all(signal.SIGINT not in m and signal.SIGTERM not in m for m in masks), (method, masks)
