@@ -207,20 +207,11 @@ class GreedyPolicy(BasePolicy):
         # key only for a cell not already beaten on its first entry (this runs on every new board state)
         best, best_key = None, None
         for q, points in options.items():
-            if q in targets:
-                m = state.gain(seat, q)
-                if m != base:
-                    on = tours(groups, m)[q]
-                    if best_key is not None and on > best_key[0]:
-                        continue
-                    key = (on, tours(groups, m, True)[q], points, rank[q])
-                    if best_key is None or key < best_key:
-                        best, best_key = q, key
-                    continue
-            on = pip[q]
+            m = state.gain(seat, q) if q in targets else base  # the collection changes only on a target
+            on = pip[q] if m == base else tours(groups, m)[q]
             if best_key is not None and on > best_key[0]:
                 continue
-            key = (on, elev[q], points, rank[q])
+            key = (on, (elev if m == base else tours(groups, m, True))[q], points, rank[q])
             if best_key is None or key < best_key:
                 best, best_key = q, key
         return best
