@@ -17,7 +17,8 @@ unevenly, and one grid after the other meets different machine load.
 With ``--experts`` each board is also played by experts, as many games as ``terragen simulate`` plays by
 default, on a seed no search uses (``EXPERT_SEED`` + the spec's seed; a board both versions wrote alike is
 played once), and the line gives its worst seat and verdict: the generator checks greedy and solitary
-players only, so this is how a change is seen to move experts.
+players only unless asked, so this is how a change is seen to move experts. ``--after-checks-experts``
+makes this checkout generate as ``terragen generate --check-experts`` does.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXPERT_SEED = 8_100_000  # + the spec's seed: the experts' check, far from the generator's seeds
 
 ONE_RUN = r"""
-import hashlib, json, sys, time
+import hashlib, json, os, sys, time
 from terragen.terrain.generate import BalanceSettings, generate_board
 from terragen.terrain.generate.options import build_spec
 if __name__ == "__main__":
@@ -44,7 +45,8 @@ if __name__ == "__main__":
              "radius": None, "inventory": None, "placement": None, "shape": None, "symmetry": None}
     spec, run = build_spec(flags, None)
     t0 = time.monotonic()
-    layout = generate_board(spec, seed, run["time_limit"], balance=BalanceSettings(), workers=None)
+    settings = BalanceSettings().with_experts() if os.environ.get("SIDE_BY_SIDE_CHECK_EXPERTS") else BalanceSettings()
+    layout = generate_board(spec, seed, run["time_limit"], balance=settings, workers=None)
     wall = time.monotonic() - t0
     record = layout.extra["meta"].get("balance", {})
     board = [(c.q, c.r, c.pattern, c.rotation, c.level) for c in layout.cells]
@@ -61,11 +63,14 @@ if __name__ == "__main__":
 
 
 def run_one(checkout: Path, players: int, difficulty: str, seed: int, limit: float | None = None,
-            board_file: Path | None = None) -> dict:
+            board_file: Path | None = None, check_experts: bool = False) -> dict:
     import json
     import time
 
     env = dict(os.environ, PYTHONPATH=str(checkout))
+    env.pop("SIDE_BY_SIDE_CHECK_EXPERTS", None)
+    if check_experts:
+        env["SIDE_BY_SIDE_CHECK_EXPERTS"] = "1"
     began = time.monotonic()
     extra = [str(limit) if limit is not None else "", str(board_file)] if board_file else (
         [str(limit)] if limit is not None else [])
@@ -86,6 +91,9 @@ def main() -> None:
                     help="seconds (default: the CLI's 60); also reports each whole process's time against it")
     ap.add_argument("--experts", action="store_true",
                     help="also play each board with experts at simulate's default games (fresh seed)")
+    ap.add_argument("--after-checks-experts", action="store_true",
+                    help="this checkout generates as `generate --check-experts` does (with --before a checkout of "
+                         "the same commit: the option against the default)")
     args = ap.parse_args()
     times: dict[int, list[tuple[float, float]]] = {}
     experts: dict[str, tuple[float, bool]] = {}  # board fingerprint -> worst seat (points), BALANCED
@@ -98,7 +106,8 @@ def main() -> None:
                 k += 1
                 order = [("before", args.before), ("after", ROOT)]
                 got = {name: run_one(path, players, difficulty, seed, args.time_limit,
-                                     tmp / f"{name}.json" if args.experts else None)
+                                     tmp / f"{name}.json" if args.experts else None,
+                                     check_experts=args.after_checks_experts and name == "after")
                        for name, path in (order if k % 2 else order[::-1])}
                 for name in ("before", "after"):
                     r = got[name]

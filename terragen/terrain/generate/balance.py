@@ -68,6 +68,9 @@ SOLO_GAMES = 200  # solo games per (seat, destinations) candidate, where the exa
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 BEST_EFFORT_CHOICES = 3  # fairest states a best-effort board is chosen from, on fresh games
+EXPERT_SHARE = 0.8  # share of the margin an experts' check may use (as solitary players')
+#: an experts' check on two classes plays this share of the other kinds' games (and grows as they do)
+EXPERT_CONFIRM_SHARE = 0.25
 
 
 @dataclass
@@ -92,9 +95,25 @@ class BalanceSettings:
 
     TUNE_SHARE = 0.4
 
+    def with_experts(self) -> BalanceSettings:
+        """These settings with the simulator's expert players checked too (``generate
+        --check-experts``).
+
+        Why an option and not the default: the search tunes for greedy and solitary players, and
+        on 4- and 6-seat boards about half of what it finds is 3-12 points off for experts, who
+        turn pieces of a near winner's route against it; no model of that is cheap enough to
+        steer by yet, so an experts' check can only reject, and the search goes on to the next
+        candidate. Measured (``bench/README.md``, "Experts checked by the generator"): experts
+        BALANCED on 10 of 12 boards instead of 4, at a median of 27-41 s instead of 3-4 s."""
+        if "expert" in self.verify_policies:
+            return self
+        return replace(self, verify_policies=(*self.verify_policies, "expert"),
+                       verify_shares=(*self.verify_shares, EXPERT_SHARE))
+
     def check_order(self) -> list[tuple[str, float]]:
         """(policy, share of the margin) of every fresh check, in the order they are played:
-        solitary players first. A board must pass them all, so a miss ends the round, and
+        solitary players first (then the others in ``verify_policies``' order, so experts, whose
+        games cost the most, come last). A board must pass them all, so a miss ends the round, and
         solitary players' games cost a quarter to a third of greedy ones (they never weigh a
         turn on doubles), and the two miss about equally often (6 of 10 misses in traces of
         6-seat runs were solitary players'), so checking the cheap one first saves a greedy
@@ -513,7 +532,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 # estimate of each of their seats'), which must be as close as `simulate` needs
                 pooled_note = ""
                 if two_classes:
-                    rates, rec, ok = self._confirm(verify_seed, top, policy, threshold)
+                    rates, rec, ok = self._confirm(verify_seed, _confirm_games(policy, top, self.n), policy, threshold)
                     games = rec["games"]
                     worst = self.worst(rates)
                     pooled = rec["pooled_worst_deviation"]
@@ -571,6 +590,13 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
             if not moved or not self.tune(verify_seed, top, top, RETUNE_ROUNDS):
                 return None
         return None
+
+
+def _confirm_games(policy: str, games: int, players: int) -> int:
+    """The games of a two-class confirmation for ``policy`` players: ``games``, but a quarter as
+    many for experts, whose games cost 6-17 times greedy ones (the check still grows on a near
+    miss and is judged by the limit for the games it played)."""
+    return _chunked(EXPERT_CONFIRM_SHARE * games, players) if policy == "expert" else games
 
 
 def _state_key(cand: Candidate) -> tuple:

@@ -33,6 +33,12 @@ if TYPE_CHECKING:
     from terragen.terrain.sim.pool import GamePool
 
 
+#: how many greedy games' time a game of these players is planned at until this run has timed one of
+#: theirs (experts, checked only with ``--check-experts``, often play first in the best-effort choice:
+#: 6-17 times greedy's time on the boards of ``bench/expert_speed.py``)
+UNTIMED_COST = {"expert": 10.0}
+
+
 @dataclass
 class TimePlan:
     """What the measurements after a search cost on this machine, from the run's own games."""
@@ -50,7 +56,10 @@ class TimePlan:
 
     def seconds(self, policy: str, games: int) -> float:
         """How long ``games`` games of ``policy`` players take here, at this run's pace so far."""
-        return games * self.pool.seconds_per_game(policy)
+        pace = self.pool.seconds_per_game(policy)
+        if not pace and policy in UNTIMED_COST:
+            pace = UNTIMED_COST[policy] * self.pool.seconds_per_game(self.settings.policy)
+        return games * pace
 
     def _one_state(self, policies: Sequence[str] | None = None) -> float:
         """One state measured once per kind of player: a choice's candidate, or a verdict's first size."""

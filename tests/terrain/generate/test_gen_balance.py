@@ -43,6 +43,18 @@ def test_meta_records_what_was_simulated_and_it_reproduces(board):
         assert [round(r, 4) for r in win_rates(board, v["games"], v["seed"], v["policy"])] == v["win_rates"]
 
 
+def test_a_board_checked_with_experts_is_fair_for_them_on_fresh_seeds_and_records_it():
+    settings = SETTINGS.with_experts()
+    board = generate_board(spec_from_dict(SPEC), 5, time_limit=60, balance=settings)
+    bal = board.extra["meta"]["balance"]
+    assert [v["policy"] for v in bal["verification"]] == ["greedy", "solitary", "expert"]
+    for v in bal["verification"]:
+        assert v["verdict"] == "BALANCED"
+        assert [round(r, 4) for r in win_rates(board, v["games"], v["seed"], v["policy"])] == v["win_rates"]
+    rates = win_rates(board, 2000, 987_655, "expert")
+    assert all(abs(r - 0.5) <= settings.margin for r in rates), rates
+
+
 def test_balanced_generation_is_deterministic(board):
     # the same board again, on a pool of two simulation processes (the fixture's ran in one)
     again = generate_board(spec_from_dict(SPEC), 3, time_limit=60, balance=SETTINGS, workers=2)
@@ -496,6 +508,44 @@ def test_a_solitary_miss_spares_the_greedy_check(monkeypatch, players):
     monkeypatch.setattr(bal, "step", lambda *args: True)
     assert bal.balance() is None
     assert played and set(played) == {"solitary"}
+
+
+@pytest.mark.parametrize("expert_gap, accepted", [(0.0, True), (0.04, False)])
+def test_experts_are_checked_last_on_fewer_games_and_a_miss_rejects_the_board(monkeypatch, expert_gap, accepted):
+    """With --check-experts (``BalanceSettings.with_experts``) a board of two classes must also
+    pass a fresh check with expert players: played after the others (their games cost the most),
+    on a quarter of the others' games, and a board whose classes are 4 points apart for experts
+    is not accepted however fair it is for the other kinds. The "simulation" is an oracle in
+    which greedy and solitary players are fair and experts favour the first class by
+    ``expert_gap``."""
+    bal = _captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
+    bal.settings = bal.settings.with_experts()
+    first = set(bal.classes[0])
+    played = []
+
+    def play(layout, tally, size):
+        played.append((tally.policy, size))
+        gap = expert_gap if tally.policy == "expert" else 0.0
+        rates = [bal.fair + (gap if s in first else -gap) for s in range(bal.n)]
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    searched = []
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "search_classes", lambda *args: searched.append(1) is None)
+    monkeypatch.setattr(bal, "_learned", {}, raising=False)
+    record = bal.balance()
+    kinds = [policy for policy, _ in played]
+    assert set(kinds) == {"solitary", "greedy", "expert"}
+    assert kinds.index("expert") > max(kinds.index("greedy"), kinds.index("solitary"))
+    largest = {k: max(size for policy, size in played if policy == k) for k in set(kinds)}
+    assert largest["expert"] < largest["greedy"]
+    if accepted:
+        assert [v["policy"] for v in record["verification"]] == ["greedy", "solitary", "expert"]
+        assert all(v["verdict"] == "BALANCED" for v in record["verification"])
+    else:
+        # every check the search was given (one per pair it found) missed on experts
+        assert record is None and len(searched) > 1
 
 
 @pytest.mark.parametrize("points, checked", [

@@ -113,3 +113,16 @@ def test_old_gate_flags_still_work(cli, tmp_path):
     p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 1, "--no-gate", "--out", tmp_path / "n")
     assert p.returncode == 0 and "balance: not simulated" in p.stdout
     assert "balance" not in json.loads((tmp_path / "n" / "board.json").read_text())["meta"]
+
+
+def test_check_experts_adds_their_verdict_and_needs_the_balance_check(cli, tmp_path):
+    out = tmp_path / "e"
+    p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--seed", 2, "--margin", 0.05,
+            "--check-experts", "--out", out)
+    assert p.returncode == 0, p.stderr
+    assert "balance: BALANCED with expert players" in p.stdout
+    checks = json.loads((out / "board.json").read_text())["meta"]["balance"]["verification"]
+    assert [c["policy"] for c in checks] == ["greedy", "solitary", "expert"]
+    p = cli("generate", "--players", 2, "--check-experts", "--no-balance", "--out", tmp_path / "n")
+    assert p.returncode == 2 and "--check-experts" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "n").exists()

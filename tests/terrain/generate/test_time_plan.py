@@ -54,3 +54,16 @@ def test_a_verdict_grows_only_while_the_later_checks_still_fit():
     assert not plan.may_spend(10.0 - one_solitary + 0.01, ["solitary"])
     assert plan.may_spend(9.99, [])
     assert not plan.may_spend(10.01, [])
+
+
+def test_experts_not_yet_timed_are_planned_at_several_times_greedys_pace():
+    """With --check-experts a best-effort run may reach its choice of states before any expert
+    game was played; planned at no cost, the experts' measurements would run past the limit."""
+    plan = TimePlan(Pace(0.001, 0.0002), deadline=60.0, settings=SETTINGS.with_experts(), players=5,
+                    clock=lambda: 0.0)
+    assert plan.seconds("expert", 1000) > 5 * plan.seconds("greedy", 1000) > 0
+    assert plan.reserve() > 5 * ONE_STATE
+    # once timed, their own pace counts
+    timed = Pace(0.001, 0.0002)
+    timed.per_game["expert"] = 0.002
+    assert TimePlan(timed, 60.0, SETTINGS.with_experts(), 5).seconds("expert", 1000) == pytest.approx(2.0)
