@@ -68,9 +68,9 @@ SOLO_GAMES = 200  # solo games per (seat, destinations) candidate, where the exa
 CLASS_TUNE_SHARE = 0.15  # how close the pooled rate of a class of symmetric seats is tuned, in margins
 INTERACTION_PENALTY = 0.25  # expected turns a cell next to another seat's start/destination "costs"
 BEST_EFFORT_CHOICES = 3  # fairest states a best-effort board is chosen from, on fresh games
-EXPERT_SHARE = 0.8  # share of the margin an experts' check may use (as solitary players')
+EXPERT_SHARE = 1.0  # share of the margin an experts' check may use per seat (the simulate odds decide)
 #: an experts' check on two classes plays this share of the other kinds' games (and grows as they do)
-EXPERT_CONFIRM_SHARE = 0.25
+EXPERT_CONFIRM_SHARE = 0.5
 
 
 @dataclass

@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from terragen.terrain.sim.pool import GamePool
 
 
-#: how many greedy games' time a game of these players is planned at until this run has timed one of
-#: theirs (experts, checked only with ``--check-experts``, often play first in the best-effort choice:
-#: 6-17 times greedy's time on the boards of ``bench/expert_speed.py``)
+#: how many greedy games' time a game of these players is planned at, where it must be planned before
+#: this run has timed one of theirs (experts, checked only with ``--check-experts``, may first play in
+#: the best-effort choice: 6-17 times greedy's time on the boards of ``bench/expert_speed.py``)
 UNTIMED_COST = {"expert": 10.0}
 
 
@@ -54,21 +54,26 @@ class TimePlan:
         """Games per kind of player in one fresh-seed measurement (the verification's size)."""
         return self.settings.games_for(self.players)[2]
 
-    def seconds(self, policy: str, games: int) -> float:
-        """How long ``games`` games of ``policy`` players take here, at this run's pace so far."""
+    def seconds(self, policy: str, games: int, untimed: bool = True) -> float:
+        """How long ``games`` games of ``policy`` players take here, at this run's pace so far;
+        for players not timed yet, ``UNTIMED_COST`` times the tuned players' pace (``untimed``)
+        or nothing."""
         pace = self.pool.seconds_per_game(policy)
-        if not pace and policy in UNTIMED_COST:
+        if not pace and untimed and policy in UNTIMED_COST:
             pace = UNTIMED_COST[policy] * self.pool.seconds_per_game(self.settings.policy)
         return games * pace
 
-    def _one_state(self, policies: Sequence[str] | None = None) -> float:
+    def _one_state(self, policies: Sequence[str] | None = None, untimed: bool = True) -> float:
         """One state measured once per kind of player: a choice's candidate, or a verdict's first size."""
-        return sum(self.seconds(p, self.check_games) for p in (policies or self.settings.verify_policies))
+        return sum(self.seconds(p, self.check_games, untimed) for p in (policies or self.settings.verify_policies))
 
     def reserve(self) -> float:
         """Seconds the search leaves for the verdict's first size, which is always played (0
-        before the run has timed any game: nothing is measured then)."""
-        return self._one_state()
+        before the run has timed any game: nothing is measured then). Kinds of player not timed
+        yet count for nothing here: the search asks this all the time, and a guess from its
+        first few games (the slowest per game) stopped a ``--check-experts`` search after 1 s
+        (a reserve of 75 s); the choice of states, asked once, plans them (:meth:`fits`)."""
+        return self._one_state(untimed=False)
 
     def search_over(self) -> bool:
         """Whether the search must stop now to leave :meth:`reserve` for the verdict."""

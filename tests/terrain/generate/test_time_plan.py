@@ -58,11 +58,16 @@ def test_a_verdict_grows_only_while_the_later_checks_still_fit():
 
 def test_experts_not_yet_timed_are_planned_at_several_times_greedys_pace():
     """With --check-experts a best-effort run may reach its choice of states before any expert
-    game was played; planned at no cost, the experts' measurements would run past the limit."""
+    game was played; planned at no cost, the experts' measurements would run past the limit.
+    The search's reserve leaves them out: planned from the first games' pace, it ended a search
+    after 1 s."""
     plan = TimePlan(Pace(0.001, 0.0002), deadline=60.0, settings=SETTINGS.with_experts(), players=5,
                     clock=lambda: 0.0)
     assert plan.seconds("expert", 1000) > 5 * plan.seconds("greedy", 1000) > 0
-    assert plan.reserve() > 5 * ONE_STATE
+    # the choice of states plans them (one state, experts included, fits in 60 s; two do not here)
+    assert plan.fits(1) and not plan.fits(2)
+    # but the search, which asks for its reserve all the time, is not stopped by that guess
+    assert plan.reserve() == pytest.approx(ONE_STATE) and not plan.search_over()
     # once timed, their own pace counts
     timed = Pace(0.001, 0.0002)
     timed.per_game["expert"] = 0.002
