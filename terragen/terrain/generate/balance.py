@@ -103,8 +103,9 @@ class BalanceSettings:
         on 4- and 6-seat boards about half of what it finds is 3-12 points off for experts, who
         turn pieces of a near winner's route against it; no model of that is cheap enough to
         steer by yet, so an experts' check can only reject, and the search goes on to the next
-        candidate. Measured (``bench/README.md``, "Experts checked by the generator"): experts
-        BALANCED on 10 of 12 boards instead of 4, at a median of 27-41 s instead of 3-4 s."""
+        candidate. Measured on fresh seeds (``bench/README.md``, "Experts checked by the
+        generator"): experts BALANCED on 10 of 12 four- and six-seat boards instead of 5, at a
+        median of 20-27 s instead of 3-6 s."""
         if "expert" in self.verify_policies:
             return self
         return replace(self, verify_policies=(*self.verify_policies, "expert"),

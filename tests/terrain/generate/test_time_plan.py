@@ -68,7 +68,8 @@ def test_experts_not_yet_timed_are_planned_at_several_times_greedys_pace():
     assert plan.fits(1) and not plan.fits(2)
     # but the search, which asks for its reserve all the time, is not stopped by that guess
     assert plan.reserve() == pytest.approx(ONE_STATE) and not plan.search_over()
-    # once timed, their own pace counts
+
     timed = Pace(0.001, 0.0002)
     timed.per_game["expert"] = 0.002
-    assert TimePlan(timed, 60.0, SETTINGS.with_experts(), 5).seconds("expert", 1000) == pytest.approx(2.0)
+    # once timed, their own pace counts, with slack: their pace differs most from board to board
+    assert TimePlan(timed, 60.0, SETTINGS.with_experts(), 5).seconds("expert", 1000) == pytest.approx(4.0)
