@@ -594,9 +594,11 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
 
 
 def _confirm_games(policy: str, games: int, players: int) -> int:
-    """The games of a two-class confirmation for ``policy`` players: ``games``, but a quarter as
-    many for experts, whose games cost 6-17 times greedy ones (the check still grows on a near
-    miss and is judged by the limit for the games it played)."""
+    """The games of a two-class confirmation for ``policy`` players: ``games``, but
+    ``EXPERT_CONFIRM_SHARE`` of them for experts, whose games cost 6-17 times greedy ones (the
+    check still grows on a near miss and is judged by the limit for the games it played). Why
+    half and not a quarter: on a quarter the seat-by-seat rule refused boards fair for experts
+    (bench/README.md, "Experts checked by the generator")."""
     return _chunked(EXPERT_CONFIRM_SHARE * games, players) if policy == "expert" else games
 
 
