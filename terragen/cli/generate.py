@@ -84,10 +84,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     full-rules games, and a final simulation on seeds the tuning never used
     must find every seat within 0.6 of --margin of 1/n for greedy players
     (0.8 for solitary players), so that terragen simulate, with its own
-    margin, calls the board BALANCED. The simulator's expert players are not
-    checked unless --check-experts asks for it (on 4- and 6-seat boards about
-    half the boards are then unfair for them; the check costs several times
-    the time).
+    margin, calls the board BALANCED. The simulator's expert players are
+    checked only with --check-experts: without it about half of 4- and 6-seat
+    boards are unfair for them; with it a run takes several times as long.
 
     When the time limit ends the tuning first (5-seat boards often; see
     docs/generate.md), the fairest board the tuning reached is written with its
