@@ -248,10 +248,10 @@ def generate_board(
                 spent = "the work budget is spent" if ended_by == "work budget" else "time is up"
                 what = f"the {len(layouts)} fairest boards found" if choose else "the fairest board found"
                 progress(f"{spent}: measuring {what} on fresh seeds")
-            chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool, plan.fits) if choose
-                                else (0, []))
+            chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool, plan.fits,
+                                                   plan.compared_policies()) if choose else (0, []))
             layout = layouts[chosen]
-            record = best_effort_record(layout, balance, seed, attempt, pool, plan.may_spend)
+            record = best_effort_record(layout, balance, seed, attempt, pool, plan.may_spend, plan.first_games)
             record["ended_by"] = ended_by
             if measured:
                 record["choice"] = {"candidates": measured, "chosen": chosen}

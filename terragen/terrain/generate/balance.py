@@ -41,7 +41,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -609,7 +609,8 @@ def _state_key(cand: Candidate) -> tuple:
 
 def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, attempt: int,
                        pool: GamePool | None = None,
-                       fits: Callable[[int, float], bool] | None = None) -> tuple[int, list[dict]]:
+                       fits: Callable[[int, float], bool] | None = None,
+                       policies: Sequence[str] | None = None) -> tuple[int, list[dict]]:
     """Which of the fairest states a search reached to write as its best-effort board: the one
     most likely to be called BALANCED by one default ``terragen simulate`` run, for the worse of
     the kinds of player, as measured on a fresh seed (the verification's first size per kind of
@@ -629,7 +630,14 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
     TimePlan.fits`) is asked before each state after the first whether it and the verdict's first
     size still fit in the time limit, at the pace of the states measured so far; the states not
     measured are not chosen. Where the work budget ended the search with time to spare it always
-    says yes, and the choice is the same on every run."""
+    says yes, and the choice is the same on every run.
+
+    ``policies`` (default: every kind the settings check) are the kinds of player the states are
+    compared on; the generator leaves out kinds its search never timed (experts, when no experts'
+    check was reached): their games cost 6-17 times greedy ones, and a state's experts measured
+    blind took 19 s of a six-seat run that ended 10 s past its limit (``bench/README.md``,
+    "A best-effort board inside the limit with --check-experts"). The verdict still measures
+    every kind (:func:`best_effort_record`)."""
     from terragen.terrain.generate.seat_check import simulate_odds
 
     choose_seed = balance_seed("best-effort-choice", seed, attempt, 0)
@@ -641,7 +649,7 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
         if k and fits is not None and not fits(2, (time.monotonic() - began) / k):
             break
         odds, worst = 1.0, 0.0
-        for policy in settings.verify_policies:
+        for policy in policies or settings.verify_policies:
             rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
             odds = min(odds, simulate_odds(rates, games, settings.margin, 0.0))
             worst = max(worst, max(abs(r - fair) for r in rates))
@@ -653,7 +661,8 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
 
 def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int,
                        pool: GamePool | None = None,
-                       may_spend: Callable[[float, list[str]], bool] | None = None) -> dict:
+                       may_spend: Callable[[float, list[str]], bool] | None = None,
+                       first_games: Callable[[str, int, dict[str, float], list[str]], int] | None = None) -> dict:
     """Measure a board the tuning could not finish on fresh seeds, with the whole seat-by-seat
     check (:func:`~terragen.terrain.generate.fresh_checks.seat_by_seat_check`, grown until its
     verdict is plain) for every kind of player; the record says ``best_effort`` and carries
@@ -674,6 +683,11 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
     board's 0.25-0.4 ms); where it says no, the verdict is the one its games so far give, and
     the record says ``time_limited``. Where the work budget ended the search with time to
     spare, it never says no, and the record is the same on every run.
+
+    ``first_games(policy, games, paces, later_policies)`` (:meth:`~terragen.terrain.generate.
+    time_plan.TimePlan.first_games`) says how many games a kind's first size gets, given the
+    seconds per game this board's earlier kinds took (``paces``): all of them, except for experts
+    the search never timed, whose first size no reserve of the search covered; those get what fits.
     """
     players = len(layout.players)
     fair = 1.0 / players
@@ -682,21 +696,23 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
     results = []
     cut = [False]
     policies = list(settings.verify_policies)
+    paces: dict[str, float] = {}  # seconds per game of each kind's first size on this board
     for k, (policy, share) in enumerate(zip(policies, settings.verify_shares)):
         threshold = settings.margin * share
+        games = verify if first_games is None else first_games(policy, verify, paces, policies[k + 1:])
+        if games < verify:
+            cut[0] = True
 
-        pace = [0.0]  # seconds per game of this board's first size
-
-        def play(board, tally, size, later=policies[k + 1:]) -> None:
-            if tally.played and may_spend is not None and not may_spend(pace[0] * (size - tally.played), later):
+        def play(board, tally, size, later=policies[k + 1:], policy=policy) -> None:
+            if tally.played and may_spend is not None and not may_spend(paces[policy] * (size - tally.played), later):
                 cut[0] = True
                 return
             began, first = time.monotonic(), not tally.played
             grow_tally(board, tally, size, pool)
             if first:
-                pace[0] = (time.monotonic() - began) / max(tally.played, 1)
+                paces[policy] = (time.monotonic() - began) / max(tally.played, 1)
 
-        rates, rec, ok = seat_by_seat_check(layout, verify_seed, verify, policy, threshold, settings.margin, play)
+        rates, rec, ok = seat_by_seat_check(layout, verify_seed, games, policy, threshold, settings.margin, play)
         rec.update({"fair_share": round(fair, 4), "worst_deviation": round(max(abs(r - fair) for r in rates), 4),
                     "threshold": round(threshold, 4), "verdict": "BALANCED" if ok else "NOT BALANCED"})
         results.append(rec)

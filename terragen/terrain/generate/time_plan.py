@@ -91,6 +91,33 @@ class TimePlan:
         each = self._one_state() if pace is None else pace
         return self.clock() + states * each <= self.deadline
 
+    def compared_policies(self) -> list[str]:
+        """The kinds of player a best-effort choice compares states on: every kind checked, less
+        those with an ``UNTIMED_COST`` this run has not timed (experts when the search never
+        reached an experts' check). Why: planned blind, a state's experts took 19 s of a six-seat
+        run's choice (10x greedy on that board, while the search's warm games had put greedy at a
+        fifth of that) and the run ended 10 s past its limit."""
+        return [p for p in self.settings.verify_policies
+                if p not in UNTIMED_COST or self.pool.seconds_per_game(p)]
+
+    def first_games(self, policy: str, games: int, paces: dict[str, float], later: Sequence[str]) -> int:
+        """How many games the first size of a best-effort verdict plays for ``policy`` players:
+        all ``games``, but for a kind this run has not timed (the search's :meth:`reserve` left
+        nothing for it) only as many as fit before the deadline, leaving ``later`` kinds their
+        first size, and at least an eighth of ``games``. Planned at ``UNTIMED_COST`` times what
+        the tuned players' games took on this board (``paces``, seconds per game)."""
+        if policy not in UNTIMED_COST or self.pool.seconds_per_game(policy):
+            return games
+        from terragen.terrain.generate.fresh_checks import _chunked
+
+        base = paces.get(self.settings.policy) or self.pool.seconds_per_game(self.settings.policy)
+        pace = UNTIMED_COST[policy] * base
+        room = self.deadline - self.clock() - (self._one_state(later) if later else 0.0)
+        if pace <= 0.0 or pace * games <= room:
+            return games
+        step = _chunked(1, self.players)  # games come in whole rounds of openers, 100 at least
+        return min(games, max(_chunked(games / 8, self.players), int(max(room, 0.0) / pace) // step * step))
+
     def may_spend(self, seconds: float, later: Sequence[str]) -> bool:
         """Whether ``seconds`` more of measuring still leave the first size of the ``later``
         kinds of player inside the limit (a verdict growing: its caller times its own board)."""

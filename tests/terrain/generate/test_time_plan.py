@@ -73,3 +73,31 @@ def test_experts_not_yet_timed_are_planned_at_several_times_greedys_pace():
     timed.per_game["expert"] = 0.002
     # once timed, their own pace counts, with slack: their pace differs most from board to board
     assert TimePlan(timed, 60.0, SETTINGS.with_experts(), 5).seconds("expert", 1000) == pytest.approx(4.0)
+
+
+def test_a_best_effort_choice_compares_states_on_experts_only_once_this_run_timed_them():
+    """Experts measured blind in the choice of states took 19 s of a six-seat run that then ended
+    10 s past its limit; until the search has timed an experts' check they are left to the verdict."""
+    experts = SETTINGS.with_experts()
+    assert TimePlan(Pace(0.001, 0.0002), 60.0, experts, 5).compared_policies() == ["greedy", "solitary"]
+    timed = Pace(0.001, 0.0002)
+    timed.per_game["expert"] = 0.002
+    assert TimePlan(timed, 60.0, experts, 5).compared_policies() == ["greedy", "solitary", "expert"]
+    assert TimePlan(Pace(0.001, 0.0002), 60.0, SETTINGS, 5).compared_policies() == ["greedy", "solitary"]
+
+
+@pytest.mark.parametrize("seconds_left, expected", [(60.0, GAMES), (5.0, 1000), (0.5, 600)])
+def test_untimed_experts_get_the_verdicts_first_size_that_fits(seconds_left, expected):
+    """Planned at ten times greedy players' pace on this board (0.5 ms a game here: 5 ms an
+    expert game), experts the search never timed play what fits in the time left, in whole
+    rounds of openers, and never under an eighth of the size (a board is not written without a
+    verdict); kinds the search timed always play their full first size."""
+    plan = TimePlan(Pace(0.001, 0.0002), 60.0, SETTINGS.with_experts(), 5, clock=lambda: 60.0 - seconds_left)
+    paces = {"greedy": 0.0005, "solitary": 0.0001}
+    assert GAMES * 0.005 < 60.0
+    assert plan.first_games("expert", GAMES, paces, []) == min(GAMES, expected)
+    assert plan.first_games("greedy", GAMES, paces, ["expert"]) == GAMES
+    timed = Pace(0.001, 0.0002)
+    timed.per_game["expert"] = 0.002
+    assert TimePlan(timed, 60.0, SETTINGS.with_experts(), 5, clock=lambda: 59.9).first_games(
+        "expert", GAMES, paces, []) == GAMES
