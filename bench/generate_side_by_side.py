@@ -18,7 +18,8 @@ With ``--experts`` each board is also played by experts, as many games as ``terr
 default, on a seed no search uses (``EXPERT_SEED`` + the spec's seed; a board both versions wrote alike is
 played once), and the line gives its worst seat and verdict: the generator checks greedy and solitary
 players only unless asked, so this is how a change is seen to move experts. ``--after-checks-experts``
-makes this checkout generate as ``terragen generate --check-experts`` does.
+makes this checkout generate as ``terragen generate --check-experts`` does; ``--both-check-experts``
+makes both do (a change to the option itself).
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ def main() -> None:
     ap.add_argument("--after-checks-experts", action="store_true",
                     help="this checkout generates as `generate --check-experts` does (with --before a checkout of "
                          "the same commit: the option against the default)")
+    ap.add_argument("--both-check-experts", action="store_true",
+                    help="both checkouts generate as `generate --check-experts` does (a change to the option)")
     args = ap.parse_args()
     times: dict[int, list[tuple[float, float]]] = {}
     experts: dict[str, tuple[float, bool]] = {}  # board fingerprint -> worst seat (points), BALANCED
@@ -107,7 +110,7 @@ def main() -> None:
                 order = [("before", args.before), ("after", ROOT)]
                 got = {name: run_one(path, players, difficulty, seed, args.time_limit,
                                      tmp / f"{name}.json" if args.experts else None,
-                                     check_experts=args.after_checks_experts and name == "after")
+                                     check_experts=args.both_check_experts or (args.after_checks_experts and name == "after"))
                        for name, path in (order if k % 2 else order[::-1])}
                 for name in ("before", "after"):
                     r = got[name]

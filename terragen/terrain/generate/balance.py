@@ -71,6 +71,8 @@ BEST_EFFORT_CHOICES = 3  # fairest states a best-effort board is chosen from, on
 EXPERT_SHARE = 1.0  # share of the margin an experts' check may use per seat (the simulate odds decide)
 #: an experts' check on two classes plays this share of the other kinds' games (and grows as they do)
 EXPERT_CONFIRM_SHARE = 0.5
+#: experts' pooled class rates this many margins from fair give a terrain up (``--check-experts``)
+EXPERT_GIVE_UP = 1.0
 
 
 @dataclass
@@ -461,6 +463,19 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         return sum(known) / len(known) if known else 0.0
 
     # -- the loop ---------------------------------------------------------------------------
+    def _experts_plainly_off(self, results: list[dict]) -> bool:
+        """Whether this round's experts' check (``--check-experts``) found the classes plainly
+        apart: pooled rates more than ``EXPERT_GIVE_UP`` margins from fair. Then the terrain is
+        given up instead of trying its next pair.
+
+        Why: the experts' gap is mostly the terrain's, not the pair's (it kept one sign across the
+        pairs of most terrains measured, e.g. eight of nine pairs 1.7-9.0 points off one way), and
+        no model steers the search away from it, so after a plain miss the next pairs of the same
+        terrain (each a screen, a confirmation and an experts' check) mostly miss too."""
+        return any(r["policy"] == "expert" and r["verdict"] != "BALANCED"
+                   and r["pooled_worst_deviation"] > EXPERT_GIVE_UP * self.settings.margin
+                   for r in results)
+
     def _say(self, msg: str) -> None:
         if self.progress:
             self.progress(msg)
@@ -578,7 +593,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 self._learn_class_offsets(self.cand.dests, *(
                     Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]])
                     for r in results))
-                if not self.search_classes(tune_seed, first):
+                if self._experts_plainly_off(results) or not self.search_classes(tune_seed, first):
                     return None
                 continue
             # learn from the large sample, move, then tune on the failed check's seed (it is a
