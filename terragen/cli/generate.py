@@ -175,6 +175,22 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     return 0
 
 
+def _experts_line(players: int, symmetry: str | None) -> str:
+    """What the summary says of expert players when the run did not check them.
+
+    Why a line at all: the balance lines name the kinds of player checked, and a reader who
+    sees every one BALANCED would take the board as fair for all; the simulator's experts (who
+    turn pieces against a near winner) are not, on about half of 4- and 6-seat boards. Where the
+    symmetry makes every seat an image of every other (one class of seats: 2 and 3 seats), no
+    kind of player can tell the seats apart, so the line says that instead."""
+    one_class = bool(symmetry) and symmetry != "none" and symmetry.count("{") == 1
+    if one_class and players <= 3:
+        return ("balance: expert players not simulated; every seat is an image of every other under the "
+                "symmetry, so they are even for experts too")
+    return ("balance: expert players not checked (add --check-experts; about half of 4- and 6-seat boards "
+            "are unfair for them)")
+
+
 def summary(layout, analysis, spec) -> list[str]:
     """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
     chances; then the balance verdict and the difficulty."""
@@ -210,6 +226,8 @@ def summary(layout, analysis, spec) -> list[str]:
                          + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
                             f"{100 * v['simulate_odds_bound']:.0f}% (needs {100 * v['simulate_odds_needed']:.0f}%)"
                             if "simulate_odds_bound" in v else ""))
+        if not any(v["policy"] == "expert" for v in sim["verification"]):
+            lines.append(_experts_line(len(layout.players), symmetry))
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"

@@ -99,6 +99,8 @@ def test_balanced_board_and_its_record_replay_with_terragen_simulate(cli, tmp_pa
             "--out", out)
     assert p.returncode == 0, p.stderr
     assert "balance: BALANCED with greedy players" in p.stdout and "solitary players" in p.stdout
+    # experts were not simulated: on two seats the symmetry makes them even, and the summary says so
+    assert "expert players not simulated; every seat is an image of every other" in p.stdout
     bal = json.loads((out / "board.json").read_text())["meta"]["balance"]
     check = bal["verification"][0]
     assert bal["margin"] == 0.05 and check["verdict"] == "BALANCED"
@@ -107,6 +109,26 @@ def test_balanced_board_and_its_record_replay_with_terragen_simulate(cli, tmp_pa
                 "--policy", check["policy"], "--json")
     rates = [s["win_rate"] for s in json.loads(again.stdout)["seats"]]
     assert rates == check["win_rates"]
+    _summary_says_when_experts_were_not_checked(out / "board.json")
+
+
+def _summary_says_when_experts_were_not_checked(board) -> None:
+    """A board whose seats are not all images of each other (here the 2-seat board with its
+    symmetry taken out of its record) says plainly that experts were not checked, and how to;
+    a board whose record has the experts' check says nothing more."""
+    from terragen.cli.generate import summary
+    from terragen.terrain.analysis import analyse
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.generate.spec import Spec
+
+    layout = load_layout(str(board))
+    assert any("expert players not simulated" in line for line in summary(layout, analyse(layout), Spec(players=2)))
+    layout.extra["meta"]["symmetry"] = "none"
+    lines = summary(layout, analyse(layout), Spec(players=2))
+    assert any("expert players not checked (add --check-experts" in line for line in lines)
+    checks = layout.extra["meta"]["balance"]["verification"]
+    checks.append(dict(checks[0], policy="expert"))
+    assert not any("expert players not" in line for line in summary(layout, analyse(layout), Spec(players=2)))
 
 
 def test_old_gate_flags_still_work(cli, tmp_path):
@@ -126,3 +148,4 @@ def test_check_experts_adds_their_verdict_and_needs_the_balance_check(cli, tmp_p
     p = cli("generate", "--players", 2, "--check-experts", "--no-balance", "--out", tmp_path / "n")
     assert p.returncode == 2 and "--check-experts" in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "n").exists()
+
