@@ -76,8 +76,25 @@ class TimePlan:
         before the run has timed any game: nothing is measured then). Kinds of player not timed
         yet count for nothing here: the search asks this all the time, and a guess from its
         first few games (the slowest per game) stopped a ``--check-experts`` search after 1 s
-        (a reserve of 75 s); the choice of states, asked once, plans them (:meth:`fits`)."""
-        return self._one_state(untimed=False)
+        (a reserve of 75 s); the choice of states, asked once, plans them (:meth:`fits`).
+
+        Experts count only for the least first size they may get (:meth:`first_games`: an eighth
+        of the check, at their measured pace): a run's first experts' check is short and on a
+        fresh board, so its pace (with ``PACE_SLACK``) read 52 s for a six-seat verdict's 3,600
+        expert games and stopped a search at 15 s of 60 (those games then took 17 s); the
+        verdict gives experts what fits instead."""
+        return sum(self.seconds(p, self._least_games(p), untimed=False) / PACE_SLACK.get(p, 1.0)
+                   if p in UNTIMED_COST else self.seconds(p, self.check_games, untimed=False)
+                   for p in self.settings.verify_policies)
+
+    def _least_games(self, policy: str) -> int:
+        """The fewest games a verdict's first size gives ``policy`` players: all of the check's,
+        or an eighth for kinds with an ``UNTIMED_COST`` (:meth:`first_games`)."""
+        from terragen.terrain.generate.fresh_checks import _chunked
+
+        if policy not in UNTIMED_COST:
+            return self.check_games
+        return _chunked(self.check_games / 8, self.players)
 
     def search_over(self) -> bool:
         """Whether the search must stop now to leave :meth:`reserve` for the verdict."""
@@ -102,16 +119,17 @@ class TimePlan:
 
     def first_games(self, policy: str, games: int, paces: dict[str, float], later: Sequence[str]) -> int:
         """How many games the first size of a best-effort verdict plays for ``policy`` players:
-        all ``games``, but for a kind this run has not timed (the search's :meth:`reserve` left
-        nothing for it) only as many as fit before the deadline, leaving ``later`` kinds their
-        first size, and at least an eighth of ``games``. Planned at ``UNTIMED_COST`` times what
-        the tuned players' games took on this board (``paces``, seconds per game)."""
-        if policy not in UNTIMED_COST or self.pool.seconds_per_game(policy):
+        all ``games``, but for experts (kinds with an ``UNTIMED_COST``, for whom the search's
+        :meth:`reserve` keeps only an eighth) as many as fit before the deadline, leaving ``later``
+        kinds their first size, and at least an eighth of ``games``. Planned at their measured
+        pace with ``PACE_SLACK`` or, not timed yet, at ``UNTIMED_COST`` times what the tuned
+        players' games took on this board (``paces``, seconds per game)."""
+        if policy not in UNTIMED_COST:
             return games
         from terragen.terrain.generate.fresh_checks import _chunked
 
         base = paces.get(self.settings.policy) or self.pool.seconds_per_game(self.settings.policy)
-        pace = UNTIMED_COST[policy] * base
+        pace = self.seconds(policy, 1, untimed=False) or UNTIMED_COST[policy] * base
         room = self.deadline - self.clock() - (self._one_state(later) if later else 0.0)
         if pace <= 0.0 or pace * games <= room:
             return games

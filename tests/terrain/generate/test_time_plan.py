@@ -87,17 +87,30 @@ def test_a_best_effort_choice_compares_states_on_experts_only_once_this_run_time
 
 
 @pytest.mark.parametrize("seconds_left, expected", [(60.0, GAMES), (5.0, 1000), (0.5, 600)])
-def test_untimed_experts_get_the_verdicts_first_size_that_fits(seconds_left, expected):
+def test_experts_get_the_verdicts_first_size_that_fits(seconds_left, expected):
     """Planned at ten times greedy players' pace on this board (0.5 ms a game here: 5 ms an
     expert game), experts the search never timed play what fits in the time left, in whole
     rounds of openers, and never under an eighth of the size (a board is not written without a
-    verdict); kinds the search timed always play their full first size."""
+    verdict); timed experts the same at their own pace with slack; the other kinds always play
+    their full first size."""
     plan = TimePlan(Pace(0.001, 0.0002), 60.0, SETTINGS.with_experts(), 5, clock=lambda: 60.0 - seconds_left)
     paces = {"greedy": 0.0005, "solitary": 0.0001}
     assert GAMES * 0.005 < 60.0
     assert plan.first_games("expert", GAMES, paces, []) == min(GAMES, expected)
     assert plan.first_games("greedy", GAMES, paces, ["expert"]) == GAMES
     timed = Pace(0.001, 0.0002)
+    timed.per_game["expert"] = 0.002  # planned at 4 ms a game
+    plan = TimePlan(timed, 60.0, SETTINGS.with_experts(), 5, clock=lambda: 60.0 - seconds_left)
+    assert plan.first_games("expert", GAMES, paces, []) == min(GAMES, max(600, int(seconds_left / 0.004) // 100 * 100))
+
+
+def test_the_search_reserves_only_the_least_verdict_for_experts():
+    """A run's first experts' check is short and on a fresh board: its pace, with slack, once
+    read 52 s for a six-seat verdict's expert games and ended a search at 15 s of 60. The search
+    keeps the others' first size and the experts' least one (an eighth, at their measured pace);
+    the verdict then gives experts what fits."""
+    timed = Pace(0.001, 0.0002)
     timed.per_game["expert"] = 0.002
-    assert TimePlan(timed, 60.0, SETTINGS.with_experts(), 5, clock=lambda: 59.9).first_games(
-        "expert", GAMES, paces, []) == GAMES
+    plan = TimePlan(timed, 60.0, SETTINGS.with_experts(), 5, clock=lambda: 0.0)
+    assert plan.reserve() == pytest.approx(ONE_STATE + 600 * 0.002)
+    assert plan.reserve() < ONE_STATE + plan.seconds("expert", GAMES) / 4
