@@ -701,8 +701,8 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
 
     ``first_games(policy, games, paces, later_policies)`` (:meth:`~terragen.terrain.generate.
     time_plan.TimePlan.first_games`) says how many games a kind's first size gets, given the
-    seconds per game this board's earlier kinds took (``paces``): all of them, except for experts
-    the search never timed, whose first size no reserve of the search covered; those get what fits.
+    seconds per game this board's earlier kinds took (``paces``): all of them, except for experts,
+    for whom the search reserves only the least first size; they get what fits before the limit.
     """
     players = len(layout.players)
     fair = 1.0 / players
