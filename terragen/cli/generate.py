@@ -67,7 +67,7 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--check-experts", is_flag=True,
               help="Also require the balance for the simulator's expert players (who turn pieces against a near "
                    "winner). Much slower: the search can only reject a board for them (4 and 6 seats: a median of "
-                   "about 20-30 s instead of 3-6 s; see docs/generate.md).")
+                   "about 20-45 s instead of 3-6 s; see docs/generate.md).")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
