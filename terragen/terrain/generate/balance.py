@@ -106,8 +106,9 @@ class BalanceSettings:
         turn pieces of a near winner's route against it; no model of that is cheap enough to
         steer by yet, so an experts' check can only reject, and the search goes on to the next
         candidate. Measured on fresh seeds (``bench/README.md``, "Experts checked by the
-        generator"): experts BALANCED on 10 of 12 four- and six-seat boards instead of 5, at a
-        median of 20-27 s instead of 3-6 s."""
+        generator" and the sections after it): experts BALANCED on 10 of 12 four- and six-seat
+        boards instead of 5 (8-11 of 12 on later fresh sets), at a median of 20-45 s instead of
+        3-6 s."""
         if "expert" in self.verify_policies:
             return self
         return replace(self, verify_policies=(*self.verify_policies, "expert"),

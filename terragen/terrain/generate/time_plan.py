@@ -83,18 +83,16 @@ class TimePlan:
         fresh board, so its pace (with ``PACE_SLACK``) read 52 s for a six-seat verdict's 3,600
         expert games and stopped a search at 15 s of 60 (those games then took 17 s); the
         verdict gives experts what fits instead."""
-        return sum(self.seconds(p, self._least_games(p), untimed=False) / PACE_SLACK.get(p, 1.0)
+        return sum(self._least_games(self.check_games) * self.pool.seconds_per_game(p)
                    if p in UNTIMED_COST else self.seconds(p, self.check_games, untimed=False)
                    for p in self.settings.verify_policies)
 
-    def _least_games(self, policy: str) -> int:
-        """The fewest games a verdict's first size gives ``policy`` players: all of the check's,
-        or an eighth for kinds with an ``UNTIMED_COST`` (:meth:`first_games`)."""
+    def _least_games(self, games: int) -> int:
+        """The fewest games a verdict's first size gives experts: an eighth of ``games``, in whole
+        rounds of openers."""
         from terragen.terrain.generate.fresh_checks import _chunked
 
-        if policy not in UNTIMED_COST:
-            return self.check_games
-        return _chunked(self.check_games / 8, self.players)
+        return _chunked(games / 8, self.players)
 
     def search_over(self) -> bool:
         """Whether the search must stop now to leave :meth:`reserve` for the verdict."""
@@ -134,7 +132,7 @@ class TimePlan:
         if pace <= 0.0 or pace * games <= room:
             return games
         step = _chunked(1, self.players)  # games come in whole rounds of openers, 100 at least
-        return min(games, max(_chunked(games / 8, self.players), int(max(room, 0.0) / pace) // step * step))
+        return min(games, max(self._least_games(games), int(max(room, 0.0) / pace) // step * step))
 
     def may_spend(self, seconds: float, later: Sequence[str]) -> bool:
         """Whether ``seconds`` more of measuring still leave the first size of the ``later``
