@@ -7,7 +7,7 @@ import importlib
 import click
 
 from terragen.cli._common import check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
-from terragen.errors import InputError
+from terragen.errors import EXIT_INVALID, InputError
 
 
 @click.command()

@@ -126,6 +126,19 @@ def test_failed_run_does_not_clobber_existing_svg(tmp_path):
     assert [x.name for x in tmp_path.iterdir() if x.name.startswith(".")] == []
 
 
+def test_validate_svg_of_a_layout_it_cannot_draw_is_one_line(tmp_path):
+    # one player only: validate lists the error, and --svg says why it draws nothing
+    board = json.loads((ROOT / "bench" / "boards" / "gen-4p-medium-seed1001.json").read_text())
+    board["players"] = board["players"][:1]
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(board))
+    out = tmp_path / "x.svg"
+    p = run("validate", one, "--svg", out)
+    assert p.returncode == 1 and "--svg" in one_clear_line(p) and not out.exists()
+    p = run("validate", one, "--svg", out, "--json")
+    assert p.returncode == 1 and "Traceback" not in p.stderr and json.loads(p.stdout)["valid"] is False
+
+
 def test_validate_dispatches_terrace_positions(tmp_path):
     pos = tmp_path / "pos.txt"
     assert run("terrace", "setup", "short", "-o", pos).returncode == 0
