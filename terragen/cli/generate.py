@@ -55,8 +55,9 @@ FILES = ("board.json", "board.txt", "board.svg")
                    "none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
-              help="Fresh-seed games the final balance check plays. [default: enough for a standard error of a "
-                   "quarter of the margin: 4800 with 4 seats]")
+              help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
+                   "check (the summary says so). [default: enough for a standard error of a quarter of the margin: "
+                   "4800 with 4 seats]")
 @click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it.")
@@ -146,7 +147,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance, best_effort=not strict_balance,
                                 workers=None,
                                 progress=show if bar.enabled or progress else None)
-    analysis = analyse(layout)
+    analysis = analyse(layout, with_race=True)  # --json lists each seat's race model as validate does
     header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"
               "piece ids, build order and metrics are in board.json; edit this file freely")
     files = {
@@ -194,17 +195,19 @@ def _experts_line(players: int, symmetry: str | None) -> str:
 def summary(layout, analysis, spec) -> list[str]:
     """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
     chances; then the balance verdict and the difficulty."""
+    from terragen.terrain.generate.fresh_checks import MIN_FRESH_GAMES
     from terragen.terrain.race import race_for_layout
 
     race = race_for_layout(layout).win_probability_rotating
     sim = layout.extra.get("meta", {}).get("balance")
     rates = sim["verification"][0]["win_rates"] if sim else [None] * len(layout.players)
-    lines = ["seat  corner  destinations        cost  exp.turns  up-3  critical  race win  simulated win"]
+    lines = ["seat  corner  destinations        cost  exp.turns  up-3  critical  race win*  simulated win"]
     for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations)
         shown = f"{100 * rate:.1f}%" if rate is not None else "-"
         lines.append(f"{p.seat:<5} {p.corner:<7} {dests:<19} {rep.tour_cost!s:<5} {rep.expected_turns or 0:<10.2f} "
-                     f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<9} {shown}")
+                     f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<10} {shown}")
+    lines.append("* race model: lone tokens, the opener rotating (validate's \"rotating\" column)")
     m = analysis.metrics()
     symmetry = layout.extra.get("meta", {}).get("symmetry")
     if symmetry:
@@ -226,6 +229,11 @@ def summary(layout, analysis, spec) -> list[str]:
                          + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
                             f"{100 * v['simulate_odds_bound']:.0f}% (needs {100 * v['simulate_odds_needed']:.0f}%)"
                             if "simulate_odds_bound" in v else ""))
+        quick = [v for v in sim["verification"] if v["verdict"] == "BALANCED" and v["games"] < MIN_FRESH_GAMES]
+        if quick:
+            lines.append(f"balance: a quick look only: {min(v['games'] for v in quick)} fresh games is fewer than the "
+                         f"{MIN_FRESH_GAMES} a balance check needs (--balance-games); `terragen simulate` on the board "
+                         "measures it properly")
         if not any(v["policy"] == "expert" for v in sim["verification"]):
             lines.append(_experts_line(len(layout.players), symmetry))
     else:

@@ -30,7 +30,10 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     For a Terrain Game layout the report shows, per player, whether each
     destination can be reached (ignoring pips and as the pieces are turned),
     the cheapest cost in good and bad weather, the exact expected number of
-    turns, and board metrics (cliffs, up-3 steps, fragility, fairness).
+    turns, the race model (finishing rounds p10/p50/p90 of a lone token, and
+    each seat's exact win chance in a race of lone tokens, with seat 0
+    opening and with the opener rotating), and board metrics (cliffs, up-3
+    steps, fragility, fairness).
     With --json a JSON document is printed whatever happens, even for a file
     that cannot be read at all.
 

@@ -50,8 +50,8 @@ from terragen.terrain.expected import expected_turns, expected_turns_table, near
 from terragen.terrain.generate.class_search import ClassSearch
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
-from terragen.terrain.generate.fresh_checks import (FreshChecks, OutOfTime, Tally, _chunked, grow_tally,
-                                                   seat_by_seat_check, simulated_rates)
+from terragen.terrain.generate.fresh_checks import (MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally, _chunked,
+                                                   grow_tally, seat_by_seat_check, simulated_rates)
 from terragen.terrain.generate.seat_check import seat_se
 from terragen.terrain.generate.seat_tuning import SeatTuning
 from terragen.terrain.generate.spec import Spec
@@ -130,9 +130,13 @@ class BalanceSettings:
         return sorted(results, key=lambda r: self.verify_policies.index(r["policy"]))
 
     def games_for(self, players: int) -> tuple[int, int, int]:
-        """(first tuning sample, largest tuning sample, verification games) for ``players`` seats."""
+        """(first tuning sample, largest tuning sample, verification games) for ``players`` seats.
+
+        The default check is never under ``MIN_FRESH_GAMES`` (a wide ``--margin`` would otherwise
+        give 1,600 games on two seats at 5 points): fewer is what a user asks for by
+        ``verify_games``, and the summary calls such a check a quick look."""
         fair = 1.0 / players
-        verify = self.verify_games or _chunked(fair * (1 - fair) / (self.margin / 4) ** 2, players)
+        verify = self.verify_games or _chunked(max(MIN_FRESH_GAMES, fair * (1 - fair) / (self.margin / 4) ** 2), players)
         top = self.tune_games or _chunked(verify / 2, players)
         return min(top, _chunked(top / 8, players)), top, verify
 

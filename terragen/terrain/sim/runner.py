@@ -152,7 +152,7 @@ def simulate_layout(
 ) -> SimulationReport:
     """Play ``games`` games of ``layout`` and judge it; the generator's playability gate.
 
-    ``policy`` is one name (random, greedy, expert, or ``module:Class``) for every
+    ``policy`` is one name (random, greedy, solitary, expert, or ``module:Class``) for every
     seat, a comma list, or a sequence with one name or policy object per seat
     (objects must be picklable when ``workers`` > 1). The report's ``playable`` is true when every target can
     be reached ignoring pips and at least 99% of games finish under the turn cap;

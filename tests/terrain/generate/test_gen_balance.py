@@ -13,7 +13,7 @@ from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.sim.runner import win_rates
 
 # A small, fast case: 2 seats on a radius-4 board; a 5-point margin keeps the samples small
-# (the generator then checks within 2.5 points on 1600 fresh games).
+# (the generator then checks within 2.5 points on 2000 fresh games, the fewest a check may have).
 SPEC = {"players": 2, "radius": 4, "turns_band": [6.0, 14.0]}
 SETTINGS = BalanceSettings(margin=0.05)
 
@@ -280,6 +280,15 @@ def test_class_search_learns_what_each_destination_does_to_the_meetings(monkeypa
     assert bal.search_classes(seed=1, first=2400)
     assert bal.worst(bal.pooled(oracle(bal.cand.dests))) <= bal._class_limit(0.15, 2400)
     assert len(tried) <= 12, tried
+
+
+@pytest.mark.parametrize("players, margin, expected", [(4, 0.025, 4800), (2, 0.05, 2000), (6, 0.05, 2100),
+                                                       (3, 0.10, 2100)])
+def test_the_default_check_plays_at_least_two_thousand_games(players, margin, expected):
+    """A wide margin would ask for few games; the default check never plays fewer than 2,000
+    (rounded up so every seat opens equally often), while a size the user asks for is kept."""
+    assert BalanceSettings(margin=margin).games_for(players)[2] == expected
+    assert BalanceSettings(margin=margin, verify_games=300).games_for(players)[2] == 300
 
 
 def test_class_noise_is_that_of_games_with_one_winner(monkeypatch):

@@ -17,6 +17,13 @@ def test_writes_three_files_and_summary(cli, tmp_path):
     assert v.returncode == 0 and "0 error(s), 0 warning(s)" in v.stdout
     v = cli("validate", out / "board.txt")
     assert v.returncode == 0
+    # --json gives each seat's race model as validate --json does
+    again = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 3, "--out", tmp_path / "j", "--no-balance",
+                "--json")
+    seats = json.loads(again.stdout)["players"]
+    checked = json.loads(cli("validate", out / "board.json", "--json").stdout)["players"]
+    assert [s["win_probability_race"] for s in seats] == [s["win_probability_race"] for s in checked]
+    assert all(s["finish_rounds"] for s in seats)
 
 
 def test_same_seed_byte_identical_files(cli, tmp_path):
@@ -29,7 +36,7 @@ def test_same_seed_byte_identical_files(cli, tmp_path):
 
 
 def test_same_files_with_one_simulation_process_or_two(cli, tmp_path):
-    # a 5-point margin: samples of 1600 games, enough that the two processes share them
+    # a 5-point margin: samples of 2000 games, enough that the two processes share them
     for workers in ("1", "2"):
         p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--margin", 0.05, "--seed", 2,
                 "--out", tmp_path / workers, env={"TERRAGEN_WORKERS": workers})
@@ -127,8 +134,12 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert any("expert players not checked (add --check-experts" in line for line in lines)
     checks = layout.extra["meta"]["balance"]["verification"]
+    assert not any("quick look" in line for line in lines)
     checks.append(dict(checks[0], policy="expert"))
     assert not any("expert players not" in line for line in summary(layout, analyse(layout), Spec(players=2)))
+    # a check on fewer games than a balance check needs (a small --balance-games) is called a quick look
+    checks[0]["games"] = 200
+    assert any("quick look only: 200 fresh games" in line for line in summary(layout, analyse(layout), Spec(players=2)))
 
 
 def test_old_gate_flags_still_work(cli, tmp_path):
