@@ -68,7 +68,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
     # no player or 7+ (20,000 would take a gigabyte) is nothing to draw; one is a puzzle from batch
-    check_game_shape(layout, display_name(layout_file), min_players=1)
+    check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False)
     report = validate_layout(layout)
     for f in report.errors:
         click.echo(f"terragen render: {'error' if strict else 'warning'}: {layout_file}: breaks a rule: "

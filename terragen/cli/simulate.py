@@ -25,7 +25,7 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3 (implies --variant teams).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
 @click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
-@click.option("--margin", type=FiniteFloat(0.0, 1.0), default=0.025, show_default=True,
+@click.option("--margin", type=FiniteFloat(0.001, 1.0), default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
 @json_option
 def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
@@ -52,10 +52,11 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     layout with 0, 1 or 7+ players is not played at all), 2 bad input or options.
     """
     from terragen.cli.progress import Progress
-    from terragen.errors import InputError
+    from terragen.errors import InputError, SpecError
     from terragen.fileio import display_name
     from terragen.terrain.files import load_layout
     from terragen.terrain.sim.runner import simulate_layout
+    from terragen.terrain.sim.state import setup_from_layout
     from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
@@ -72,6 +73,10 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     if workers < 0:
         raise click.BadParameter("must be 0 or more", param_hint="--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
+    try:  # a layout the game cannot be set up on (a destination off the board): say which file
+        setup_from_layout(layout, rules)
+    except SpecError as exc:
+        raise InputError(f"{display_name(file)}: {exc.message} (terragen validate lists every problem)") from None
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
                                  margin=margin, progress=bar.update)

@@ -51,15 +51,23 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-def check_game_shape(layout: Layout, source: str = "the layout", min_players: int = MIN_PLAYERS) -> None:
+def check_game_shape(layout: Layout, source: str = "the layout", min_players: int = MIN_PLAYERS,
+                     distinct_seats: bool = True) -> None:
     """Refuse (exit 1) what validate rejects as a game at all, the player and destination
     counts, before simulating or drawing it: a 1-player "match" would otherwise be called
-    PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw."""
+    PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw.
+    Two players on one seat cannot be played either (the report would show two rows for one
+    seat); a drawing (``distinct_seats=False``) shows them, with validate's warning."""
     from terragen.errors import EXIT_INVALID, InputError
 
     n = len(layout.players)
     if not min_players <= n <= MAX_PLAYERS:
         raise InputError(f"{source}: {n} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
+                         "(terragen validate lists every problem)", EXIT_INVALID)
+    seats = [p.seat for p in layout.players]
+    if distinct_seats and len(set(seats)) < n:
+        twice = sorted({s for s in seats if seats.count(s) > 1})
+        raise InputError(f"{source}: seat {twice[0]} is given to two players; each player has a seat of its own "
                          "(terragen validate lists every problem)", EXIT_INVALID)
     for p in layout.players:
         if not 1 <= len(p.destinations) <= MAX_DESTINATIONS:

@@ -246,8 +246,8 @@ def check_simulate(values: Any) -> dict[str, Any]:
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             raise ApiError(f"simulate option '{key}' must be a whole number from {lo} to {hi}")
     m = out["margin"]
-    if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
-        raise ApiError("simulate option 'margin' must be a number from 0 to 1")
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 < m <= 1:
+        raise ApiError("simulate option 'margin' must be a number above 0, at most 1")
     pol, known = out["policy"], policies()
     if not isinstance(pol, str) or not all(p.strip() in known for p in pol.split(",")):
         raise ApiError(f"simulate option 'policy' must be {', '.join(known)} or a comma list of them, one per seat")

@@ -331,6 +331,7 @@ def test_simulate_job_reports_rates_intervals_and_verdict(client):
     ({"games": 10**9}, "games"),
     ({"variants": ["teams"]}, "variants"),
     ({"margin": 2}, "margin"),
+    ({"margin": 0}, "margin"),
     ({"workers": 8}, "unknown"),
 ])
 def test_simulate_refuses_bad_options(client, options, words):

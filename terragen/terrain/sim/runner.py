@@ -163,8 +163,8 @@ def simulate_layout(
     ``pool.Stopped``).
     """
     rules = rules or Rules()
-    if not 0 <= margin <= 1:
-        raise SpecError("--margin must be between 0 and 1")
+    if not 0 < margin <= 1:
+        raise SpecError("--margin must be above 0 and at most 1")
     from terragen.terrain.validation import check_game_shape
 
     check_game_shape(layout)
@@ -172,7 +172,7 @@ def simulate_layout(
     n = setup.players
     chosen = games is not None
     if games is None:
-        games = default_games(len(rules.teams) if rules.teams else n, margin or DEFAULT_MARGIN, n)
+        games = default_games(len(rules.teams) if rules.teams else n, margin, n)
     if not 1 <= games <= MAX_GAMES:
         why = "" if chosen else f" (the default for --margin {margin:g}; give a wider margin or --games)"
         raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}{why}")

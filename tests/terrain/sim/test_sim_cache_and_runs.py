@@ -226,11 +226,23 @@ def test_cli_json_exit_codes_and_errors(tmp_path):
     r = _cli(str(EXAMPLES / "four-players.txt"), "--games", "40", "--policy", "greedy,expert,random,greedy")
     assert r.returncode in (0, 1) and "verdict:" in r.stdout and "expert" in r.stdout
     for bad in (["--policy", "nosuch"], ["--policy", "greedy,greedy"], ["--variant", "nosuch"],
-                ["--games", "0"], ["--policy", "os:nothing_here"], ["--teams", "0+1"]):
+                ["--games", "0"], ["--policy", "os:nothing_here"], ["--teams", "0+1"], ["--margin", "0"]):
         r = _cli(str(EXAMPLES / "four-players.txt"), *bad)
         assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, (bad, r.stderr)
     r = _cli(str(tmp_path / "missing.txt"))
     assert r.returncode == 2
+    # a destination off the board: one line naming the file
+    off = json.loads(path.read_text())
+    off["players"][1]["destinations"] = [{"q": 9, "r": 9}]
+    (tmp_path / "off.json").write_text(json.dumps(off))
+    r = _cli(str(tmp_path / "off.json"), "--games", "10")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "off.json" in r.stderr and "off the board" in r.stderr
+    # two players on one seat: not a game (validate's seat-duplicate), refused like a 1-player layout
+    twice = json.loads(path.read_text())
+    twice["players"][1]["seat"] = twice["players"][0]["seat"]
+    (tmp_path / "twice.json").write_text(json.dumps(twice))
+    r = _cli(str(tmp_path / "twice.json"), "--games", "10")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "two players" in r.stderr
 
 
 def test_plug_in_policy(tmp_path, monkeypatch):
