@@ -30,6 +30,9 @@ RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be t
 #: share of a screen's games after which a pair is first looked at (:meth:`ClassSearch._screen_sizes`)
 SCREEN_GLANCE = 1 / 24
 SCREEN_FUTILITY = 0.05  # a screened pair is dropped once its odds of passing at the full sample are below this
+#: how far a screened pair's pooled class rate may end from fair, in standard errors of the screen's
+#: full sample, when that is more than the share of the margin asked for (:meth:`ClassSearch._class_limit`)
+SCREEN_NOISE = 3.0
 SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
 
 
@@ -256,9 +259,21 @@ class ClassSearch:
         return list(race_of(races).win_probability_rotating)
 
     def _class_limit(self, share: float, games: int) -> float:
-        """How far a class's pooled rate may be from fair: ``share`` of the margin, or twice the
-        noise of ``games`` games when that is larger (a fair board measures about that far off)."""
-        return max(self.settings.margin * share, 2.0 * self._class_se(games))
+        """How far a screened class's pooled rate may be from fair: ``share`` of the margin, or
+        ``SCREEN_NOISE`` times the noise of ``games`` games when that is larger (it is, at the
+        screens' sizes: 1.5 points on 2,400 games of 4 seats).
+
+        Why three standard errors, not two: a screen only picks what the fresh check plays,
+        and that check judges the board on dice no step has seen, growing in steps and ending
+        a clear miss after a quarter of its games. With two, a pair measuring a little outside
+        the limit on the screen's one seed was dropped, and often the terrain with it when no
+        untried pair was predicted near fair, though its true gap could pass the fresh check;
+        brutal terrains were given up after a dozen such screens. Side by side on fresh seeds
+        (``bench/README.md``, "The screens' limit: three standard errors"), two and a half
+        made 4 and 6 seats 1.17x and 1.08x faster in total, three 1.20x and 1.15x more, three
+        and a half no more (1.08x, 0.91x); the fresh checks, and so what a board must pass,
+        are unchanged."""
+        return max(self.settings.margin * share, SCREEN_NOISE * self._class_se(games))
 
     def _grow(self, tallies: tuple[Tally, ...], limits: dict[str, float], sizes: tuple[int, ...]) -> bool:
         """Grow each tally size by size on the current board; False at the first size where a

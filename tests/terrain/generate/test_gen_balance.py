@@ -191,10 +191,11 @@ def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
 
 @pytest.mark.parametrize("lean,played", [
     (0.000, (100, 100, 400, 400, 1200, 1200, 2400, 2400)),  # fair: the whole screen
-    (0.008, (100, 100, 400, 400, 1200, 1200, 2400, 2400)),  # inside the limit (about 1 point): the whole screen
+    (0.012, (100, 100, 400, 400, 1200, 1200, 2400, 2400)),  # inside the limit (about 1.5 points): the whole screen
+    (0.019, (100, 100, 400, 400, 1200, 1200, 2400)),  # just outside: played to the end, then dropped
     (0.060, (100,)),  # six points off: dropped at the glance, after 100 greedy games
-    (0.030, (100, 100, 400)),  # passes the glance, hopeless after 400 greedy games
-    (0.019, (100, 100, 400, 400, 1200)),  # passes the first looks, hopeless at half the games
+    (0.040, (100, 100, 400)),  # passes the glance, hopeless after 400 greedy games
+    (0.025, (100, 100, 400, 400, 1200)),  # passes the first looks, hopeless at half the games
 ])
 def test_screen_drops_a_pair_once_its_odds_of_passing_are_low(monkeypatch, lean, played):
     """The screen grows a pair's sample in steps and drops it as soon as it is unlikely to end
