@@ -268,11 +268,11 @@ class ClassSearch:
         a clear miss after a quarter of its games. With two, a pair measuring a little outside
         the limit on the screen's one seed was dropped, and often the terrain with it when no
         untried pair was predicted near fair, though its true gap could pass the fresh check;
-        brutal terrains were given up after a dozen such screens. Side by side on fresh seeds
-        (``bench/README.md``, "The screens' limit: three standard errors"), two and a half
-        made 4 and 6 seats 1.17x and 1.08x faster in total, three 1.20x and 1.15x more, three
-        and a half no more (1.08x, 0.91x); the fresh checks, and so what a board must pass,
-        are unchanged."""
+        brutal terrains were given up after a dozen such screens. Side by side with two on 60
+        fresh specs (``bench/README.md``, "The screens' limit: three standard errors"), three
+        made 4 seats 1.05x and 6 seats 1.38x faster in total, with lower medians; three and a
+        half gave no more against three (1.08x, 0.91x). The fresh checks, and so what a board
+        must pass, are unchanged."""
         return max(self.settings.margin * share, SCREEN_NOISE * self._class_se(games))
 
     def _grow(self, tallies: tuple[Tally, ...], limits: dict[str, float], sizes: tuple[int, ...]) -> bool:
