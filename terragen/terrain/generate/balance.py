@@ -136,7 +136,8 @@ class BalanceSettings:
         give 1,600 games on two seats at 5 points): fewer is what a user asks for by
         ``verify_games``, and the summary calls such a check a quick look."""
         fair = 1.0 / players
-        verify = self.verify_games or _chunked(max(MIN_FRESH_GAMES, fair * (1 - fair) / (self.margin / 4) ** 2), players)
+        wanted = max(MIN_FRESH_GAMES, fair * (1 - fair) / (self.margin / 4) ** 2)
+        verify = self.verify_games or _chunked(wanted, players)
         top = self.tune_games or _chunked(verify / 2, players)
         return min(top, _chunked(top / 8, players)), top, verify
 

@@ -33,7 +33,8 @@ SCREEN_FUTILITY = 0.05  # a screened pair is dropped once its odds of passing at
 #: how far a screened pair's pooled class rate may end from fair, in standard errors of the screen's
 #: full sample, when that is more than the share of the margin asked for (:meth:`ClassSearch._class_limit`)
 SCREEN_NOISE = 3.0
-SOLITARY_SEARCH_SHARE = 0.3  # how close solitary players' pooled class rates must be (in margins; or twice their noise)
+#: how close solitary players' pooled class rates must be, in margins (or ``SCREEN_NOISE`` times their noise)
+SOLITARY_SEARCH_SHARE = 0.3
 
 
 def screen_pass_odds(measured: float, limit: float, played: int, final: int, se: float) -> float:
