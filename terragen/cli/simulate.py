@@ -55,11 +55,10 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     all), 2 bad input or options.
     """
     from terragen.cli.progress import Progress
-    from terragen.errors import InputError, SpecError
+    from terragen.errors import InputError
     from terragen.fileio import display_name
     from terragen.terrain.files import load_layout
     from terragen.terrain.sim.runner import simulate_layout
-    from terragen.terrain.sim.state import setup_from_layout
     from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
@@ -76,13 +75,9 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     if workers < 0:
         raise click.BadParameter("must be 0 or more", param_hint="--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
-    try:  # a layout the game cannot be set up on (a destination off the board): say which file
-        setup_from_layout(layout, rules)
-    except SpecError as exc:
-        raise InputError(f"{display_name(file)}: {exc.message} (terragen validate lists every problem)") from None
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
-                                 margin=margin, progress=bar.update)
+                                 margin=margin, progress=bar.update, source=display_name(file))
     if as_json:
         data = report.to_json()
         data["file"] = file

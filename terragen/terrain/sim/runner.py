@@ -149,6 +149,7 @@ def simulate_layout(
     progress: Callable[[int, int], None] | None = None,
     pool: GamePool | None = None,
     should_stop: Callable[[], bool] | None = None,
+    source: str | None = None,
 ) -> SimulationReport:
     """Play ``games`` games of ``layout`` and judge it; the generator's playability gate.
 
@@ -160,15 +161,23 @@ def simulate_layout(
     share. ``games`` defaults to :func:`default_games` for the seats (or teams) at hand.
     A caller that simulates many times passes its own ``pool`` (``workers`` is then
     ignored) and may pass ``should_stop``, asked between batches of games (raises
-    ``pool.Stopped``).
+    ``pool.Stopped``). ``source`` (a file name) starts the message of a layout the game cannot
+    be set up on, such as a destination off the board.
     """
     rules = rules or Rules()
     if not 0 < margin <= 1:
         raise SpecError("--margin must be above 0 and at most 1")
     from terragen.terrain.validation import check_game_shape
 
-    check_game_shape(layout)
-    setup = setup_from_layout(layout, rules)
+    check_game_shape(layout, source or "the layout")
+    try:
+        setup = setup_from_layout(layout, rules)
+    except SpecError as exc:
+        if source is None:
+            raise
+        from terragen.errors import InputError
+
+        raise InputError(f"{source}: {exc.message} (terragen validate lists every problem)") from None
     n = setup.players
     chosen = games is not None
     if games is None:
