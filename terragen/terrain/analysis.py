@@ -265,7 +265,10 @@ def analyse_player(
         )
         if g >= 0:
             goals.append(g)
-    complete = start >= 0 and len(goals) == len(player.destinations) and goals and len(set(goals)) == len(goals)
+    # a destination listed twice is an error validate reports; the figures count it once, as the
+    # race model and the expected-turns solver do, so the table's columns agree with each other
+    complete = start >= 0 and len(goals) == len(player.destinations) and goals
+    goals = list(dict.fromkeys(goals))
     if complete and _tour_reachable(board, start, goals):
         tour_cost, order, path = best_tour(board, start, goals)
         et = expected_turns(board, start, goals, near)

@@ -165,3 +165,22 @@ def test_a_seat_that_cannot_finish_never_wins():
 def test_quantile_is_the_smallest_round_reaching_p():
     s = SeatRace(0, (0.0, 0.2, 0.5, 0.9, 1.0), 2.4)
     assert [s.quantile(p) for p in (0.1, 0.2, 0.5, 0.6, 0.95)] == [1, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("lost", [0, 2])
+def test_a_start_off_the_board_leaves_the_other_seats_as_they_would_be_without_it(lost):
+    # the seats left keep their own tie-break frames: their races and chances are those of the
+    # same board with the lost seat not there at all (it never finishes, so it beats nobody)
+    layout = load_layout(EXAMPLES / "four-players.txt")
+    board = Board.from_layout(layout)
+    seats = [(board.index[layout.start(p)], [board.index[d.hex] for d in p.destinations])
+             for p in sorted(layout.players, key=lambda p: p.seat)]
+    broken = list(seats)
+    broken[lost] = (-1, seats[lost][1])
+    with_lost = race_model(board, broken)
+    without = race_model(board, seats[:lost] + seats[lost + 1:])
+    kept = [k for k in range(len(seats)) if k != lost]
+    assert with_lost.win_probability[lost] == 0.0
+    for k, w in zip(kept, without.seats):
+        assert with_lost.seats[k].cdf == pytest.approx(w.cdf, abs=1e-12)
+    assert [with_lost.win_probability[k] for k in kept] == pytest.approx(without.win_probability, abs=1e-9)

@@ -148,3 +148,15 @@ def test_race_fields_for_a_seat_that_cannot_finish():
     stuck = players[0]
     assert stuck["win_probability_race"] == 0.0 and stuck["expected_rounds"] is None
     assert stuck["finish_rounds"] == {"p10": None, "p50": None, "p90": None}
+
+
+def test_a_destination_listed_twice_is_an_error_and_counts_once_in_the_figures():
+    once = validate_layout(with_players(flat_layout(3), [(0, [(0, 1)]), (3, [(0, -1)])]))
+    twice = validate_layout(with_players(flat_layout(3), [(0, [(0, 1), (0, 1)]), (3, [(0, -1)])]))
+    assert "destination-shared" in codes(twice) and "destination-shared" not in codes(once)
+    assert "tour-pip-unreachable" not in codes(twice)  # the one cell is reachable: a tour exists
+    a, b = once.data["players"][0], twice.data["players"][0]
+    # every column agrees with the race model, which counts the cell once too
+    assert b["expected_turns"] == pytest.approx(a["expected_turns"]) and b["expected_turns"] is not None
+    assert b["expected_rounds"] == pytest.approx(b["expected_turns"], rel=1e-6)
+    assert b["win_probability_race"] == pytest.approx(a["win_probability_race"])
