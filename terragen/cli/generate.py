@@ -68,11 +68,15 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--check-experts", is_flag=True,
               help="Also require the balance for the simulator's expert players (who turn pieces against a near "
                    "winner). Much slower: the search can only reject a board for them (4 and 6 seats: a median of "
-                   "about 20-45 s instead of 3-6 s; see docs/generate.md).")
+                   "about 20-45 s instead of 5-10 s; see docs/generate.md).")
+@click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
+              help="On 4- and 6-seat boards, play a few hundred games of expert players before the greedy check "
+                   "and refuse a board plainly unfair for them (its seat classes more than --margin apart). "
+                   "--no-expert-glance is faster and leaves more boards unfair for experts.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
-             as_json) -> int:
+             expert_glance, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
     Every board written passed the validator (no errors, no warnings) and the
@@ -85,9 +89,11 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     full-rules games, and a final simulation on seeds the tuning never used
     must find every seat within 0.6 of --margin of 1/n for greedy players
     (0.8 for solitary players), so that terragen simulate, with its own
-    margin, calls the board BALANCED. The simulator's expert players are
-    checked only with --check-experts: without it about half of 4- and 6-seat
-    boards are unfair for them; with it a run takes several times as long.
+    margin, calls the board BALANCED. The simulator's expert players get a
+    glance of a few hundred games on 4- and 6-seat boards, which refuses a
+    board plainly unfair for them (about a third of the boards written are
+    still a few points off for experts); --check-experts checks them in full,
+    and a run then takes several times as long.
 
     When the time limit ends the tuning first (5-seat boards often; see
     docs/generate.md), the fairest board the tuning reached is written with its
@@ -134,7 +140,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     check_outputs([f"{folder}/{name}" for name in FILES], force)
     if no_balance and check_experts:
         raise click.UsageError("--check-experts needs the balance check: leave out --no-balance")
-    balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games)
+    balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games,
+                                                      expert_glance=expert_glance)
     if balance is not None and check_experts:
         balance = balance.with_experts()
     bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=False if progress is False else None)
@@ -176,8 +183,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     return 0
 
 
-def _experts_line(players: int, symmetry: str | None) -> str:
-    """What the summary says of expert players when the run did not check them.
+def _experts_line(players: int, symmetry: str | None, glance: dict | None = None) -> str:
+    """What the summary says of expert players when the run did not check them (``glance``: the
+    few hundred games the generator looked at them on, if it did).
 
     Why a line at all: the balance lines name the kinds of player checked, and a reader who
     sees every one BALANCED would take the board as fair for all; the simulator's experts (who
@@ -188,6 +196,15 @@ def _experts_line(players: int, symmetry: str | None) -> str:
     if one_class and players <= 3:
         return ("balance: expert players not simulated; every seat is an image of every other under the "
                 "symmetry, so they are even for experts too")
+    if glance:
+        seen = (f"{glance['games']} fresh games of expert players (seed {glance['seed']}) put the seat classes "
+                f"{100 * glance['pooled_worst_deviation']:.2f} points from fair")
+        if glance["verdict"] == "PLAINLY OFF":
+            return (f"balance: NOT BALANCED for expert players by a glance: {seen}, plainly over "
+                    f"{100 * glance['pooled_limit']:.1f}; the search was late and kept this board, balanced for "
+                    "the others (try --check-experts with a longer --time-limit, or another --seed)")
+        return (f"balance: expert players only glanced at: {seen}; a glance refuses only a board plainly over "
+                f"{100 * glance['pooled_limit']:.1f} (add --check-experts for a full check)")
     return ("balance: expert players not checked (add --check-experts; about half of 4- and 6-seat boards "
             "are unfair for them)")
 
@@ -235,7 +252,7 @@ def summary(layout, analysis, spec) -> list[str]:
                          f"{MIN_FRESH_GAMES} a balance check needs (--balance-games); `terragen simulate` on the board "
                          "measures it properly")
         if not any(v["policy"] == "expert" for v in sim["verification"]):
-            lines.append(_experts_line(len(layout.players), symmetry))
+            lines.append(_experts_line(len(layout.players), symmetry, sim.get("expert_glance")))
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"

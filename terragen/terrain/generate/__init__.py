@@ -63,6 +63,11 @@ TURNS_PER_SECOND = {2: 245_000, 3: 245_000, 4: 255_000, 5: 160_000, 6: 160_000}
 #: share of the time limit the work budget fills on the reference VM, so that the budget, not
 #: the clock, ends a search there and on machines up to about this much slower
 BUDGET_SHARE = 0.85
+#: share of the work budget (or of the clock) after which a board the experts' glance finds
+#: plainly unfair for experts is kept and reported rather than refused (``Balancer.late``): a
+#: run that has given up terrains for experts that long would otherwise end on a best-effort
+#: board, unverified for the kinds of player it can balance
+LATE_SHARE = 0.4
 
 
 def work_budget(players: int, time_limit: float) -> int:
@@ -186,6 +191,11 @@ def generate_board(
             return True
         return plan.search_over() if plan is not None else time.monotonic() > deadline
 
+    def late() -> bool:
+        # past LATE_SHARE of the work budget or of the clock, whichever comes first
+        return (pool.turns_played >= LATE_SHARE * budget_turns
+                or time.monotonic() > began + LATE_SHARE * time_limit)
+
     def accept(cand: Candidate, score: Score) -> bool:
         layout = to_layout(cand, spec)
         problems, data = check_against_spec(layout, spec, inv)
@@ -197,7 +207,7 @@ def generate_board(
 
             tuned = cand.copy()
             balancer = Balancer(spec, tuned, lambda c: to_layout(c, spec), balance, seed, attempt,
-                                should_stop, progress, pool)
+                                should_stop, progress, pool, late)
             record = balancer.run()
             if record is None:
                 unbalanced[0] += 1

@@ -71,8 +71,13 @@ BEST_EFFORT_CHOICES = 3  # fairest states a best-effort board is chosen from, on
 EXPERT_SHARE = 1.0  # share of the margin an experts' check may use per seat (the simulate odds decide)
 #: an experts' check on two classes plays this share of the other kinds' games (and grows as they do)
 EXPERT_CONFIRM_SHARE = 0.5
-#: experts' pooled class rates this many margins from fair give a terrain up (``--check-experts``)
+#: experts' pooled class rates this many margins from fair give a terrain up (``--check-experts``,
+#: and the experts' glance every board of two classes gets without it)
 EXPERT_GIVE_UP = 1.0
+#: the noise of the experts' glance (:meth:`FreshChecks._expert_glance`) in margins: a standard error
+#: of about a point for a class's pooled rate (600 games on four seats, 300 on six, whose classes of
+#: three seats are measured more closely and whose expert games cost more)
+EXPERT_GLANCE_NOISE = 0.42
 
 
 @dataclass
@@ -93,6 +98,9 @@ class BalanceSettings:
     #: ``terragen simulate`` default) 0.6 of it (1.5 points), the others 0.8
     verify_shares: tuple[float, ...] = (0.6, 0.8)
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
+    #: boards of two classes: a glance at expert players before the fresh checks (when they are
+    #: not checked in full) refuses a board plainly unfair for them
+    expert_glance: bool = True
     tune_games: int | None = None  # None: verify_games / 2
 
     TUNE_SHARE = 0.4
@@ -168,6 +176,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
     should_stop: Callable[[], bool]
     progress: Callable[[str], None] | None = None
     pool: GamePool | None = None  # the generator's simulation processes (None: this process)
+    #: whether the search has used so much of its time that a board plainly unfair for experts is
+    #: no longer refused at their glance, only reported (None: never)
+    late: Callable[[], bool] | None = None
 
     def __post_init__(self) -> None:
         self.n = len(self.cand.starts)
@@ -542,13 +553,34 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         elif not symmetric and not self.tune(tune_seed, first, top):
             return None
         checks = []
+        glancing = two_classes and self.settings.expert_glance and "expert" not in self.settings.verify_policies
         for k in range(MAX_VERIFICATIONS):
             verify_seed = balance_seed("verify", self.seed, self.attempt, k)
             results = []
+            glance: dict | None = None  # each pair its own: a terrain's pairs can differ by 5 points for experts
             for policy, share in self.settings.check_order():
                 threshold = self.settings.margin * share
                 if self.should_stop():
                     return None
+                if glancing and glance is None and policy != "solitary":
+                    # after the cheap solitary check (which misses as often as any), before the
+                    # dearer greedy one; a plain miss gives the terrain up, as the experts' gap is
+                    # mostly the terrain's (see _experts_plainly_off), unless the search is late:
+                    # then the board is kept and the record says what the glance saw (a board
+                    # checked for the other kinds beats a best-effort one)
+                    glance, fine = self._expert_glance(balance_seed("expert-glance", self.seed, self.attempt, k),
+                                                       self._games_for_class_se(EXPERT_GLANCE_NOISE
+                                                                                * self.settings.margin),
+                                                       EXPERT_GIVE_UP * self.settings.margin)
+                    kept = fine or (self.late is not None and self.late())
+                    self._say(f"experts' glance: {glance['games']} fresh games, seat classes pooled "
+                              f"{100 * glance['pooled_worst_deviation']:.2f} points off"
+                              + ("" if fine else ": plainly off, " + ("kept, as the search is late" if kept
+                                                                      else "terrain given up")))
+                    if not kept:
+                        return None
+                    if self.should_stop():
+                        return None
                 # two classes: every kind of player's check is also the search's confirmation, on
                 # twice the games, judged by the classes' pooled rates (by symmetry the best
                 # estimate of each of their seats'), which must be as close as `simulate` needs
@@ -585,9 +617,12 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 self._keep_if_fairest(max(r["worst_deviation"] + 2.0 * seat_se(self.n, r["games"]) for r in results), 0.0)
             checks.append(results)
             if all(r["verdict"] == "BALANCED" for r in results) and len(results) == len(self.settings.verify_policies):
-                return {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
-                                                                   "largest_sample": top},
-                        "verification": results, "checks": checks}
+                record = {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
+                                                                     "largest_sample": top},
+                          "verification": results, "checks": checks}
+                if glance is not None:
+                    record["expert_glance"] = glance
+                return record
             if k + 1 == MAX_VERIFICATIONS:
                 break
             if symmetric:

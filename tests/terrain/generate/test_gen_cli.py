@@ -135,6 +135,18 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     assert any("expert players not checked (add --check-experts" in line for line in lines)
     checks = layout.extra["meta"]["balance"]["verification"]
     assert not any("quick look" in line for line in lines)
+    # a board of two classes the experts' glance looked at says what it saw, and how sure that is
+    glance = {"games": 600, "seed": 1234567, "policy": "expert", "win_rates": [0.27, 0.23, 0.27, 0.23],
+              "pooled_worst_deviation": 0.02, "pooled_limit": 0.025, "verdict": "NOT PLAINLY OFF"}
+    layout.extra["meta"]["balance"]["expert_glance"] = glance
+    lines = summary(layout, analyse(layout), Spec(players=2))
+    said = [line for line in lines if "expert players" in line]
+    assert len(said) == 1 and "only glanced at: 600 fresh games" in said[0] and "2.00 points" in said[0]
+    assert "--check-experts" in said[0]
+    glance.update(pooled_worst_deviation=0.06, verdict="PLAINLY OFF")  # kept only because the search was late
+    said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
+    assert len(said) == 1 and "NOT BALANCED for expert players" in said[0] and "6.00 points" in said[0]
+    del layout.extra["meta"]["balance"]["expert_glance"]
     checks.append(dict(checks[0], policy="expert"))
     assert not any("expert players not" in line for line in summary(layout, analyse(layout), Spec(players=2)))
     # a check on fewer games than a balance check needs (a small --balance-games) is called a quick look
