@@ -110,18 +110,33 @@ def _read_files(folder: Path, media: str) -> dict[str, tuple[str, bytes]]:
     return {p.name: (media, p.read_bytes()) for p in sorted(folder.iterdir()) if p.is_file()}
 
 
+def generate_flags(options: dict[str, Any]) -> list[str]:
+    """The command-line flags for the form's (checked) options. An unticked box of an option
+    that is on by default (``--expert-glance``) turns it off with its ``--no-`` form: leaving
+    the flag out would leave it on."""
+    import click
+
+    from terragen.cli.generate import generate as command
+
+    off = {p.name: p.secondary_opts[0] for p in command.params if isinstance(p, click.Option) and p.secondary_opts}
+    argv: list[str] = []
+    for key, value in options.items():
+        flag = "--" + key.replace("_", "-")
+        if isinstance(value, bool):
+            if value:
+                argv.append(flag)
+            elif key in off:
+                argv.append(off[key])
+        else:
+            argv += [flag, str(value)]
+    return argv
+
+
 def generate(options: dict[str, Any], report: Report) -> TaskResult:
     """``terragen generate`` with the form's options; the board comes back as layout data."""
     with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
         folder = Path(tmp) / "board"
-        argv = ["generate", "--progress", "--out", str(folder)]
-        for key, value in options.items():
-            flag = "--" + key.replace("_", "-")
-            if isinstance(value, bool):
-                if value:
-                    argv.append(flag)
-            else:
-                argv += [flag, str(value)]
+        argv = ["generate", "--progress", "--out", str(folder), *generate_flags(options)]
         report({"message": "searching for a board"})
         summary = run_command(argv, report)
         files = {name: (media, (folder / name).read_bytes()) for name, media in

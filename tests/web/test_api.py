@@ -250,6 +250,14 @@ def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
     assert client.get(f"/api/jobs/{job['id']}/files/board.svg").data.lstrip().startswith((b"<?xml", b"<svg"))
 
 
+def test_an_unticked_box_turns_off_an_option_that_is_on_by_default():
+    from terragen.web.tasks import generate_flags
+
+    assert generate_flags({"expert_glance": False, "no_balance": False}) == ["--no-expert-glance"]
+    assert generate_flags({"expert_glance": True, "check_experts": True, "players": 4}) == [
+        "--expert-glance", "--check-experts", "--players", "4"]
+
+
 @pytest.mark.parametrize("options, words", [
     ({"out_dir": "/tmp/x"}, "unknown generate option"),
     ({"spec_file": "/etc/passwd"}, "unknown generate option"),
