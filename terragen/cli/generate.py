@@ -91,8 +91,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     (0.8 for solitary players), so that terragen simulate, with its own
     margin, calls the board BALANCED. The simulator's expert players get a
     glance of a few hundred games on 4- and 6-seat boards, which refuses a
-    board plainly unfair for them (about a third of the boards written are
-    still a few points off for experts); --check-experts checks them in full,
+    board plainly unfair for them (about two in five of the boards written
+    still leave experts 2-5 points off); --check-experts checks them in full,
     and a run then takes several times as long.
 
     When the time limit ends the tuning first (5-seat boards often; see

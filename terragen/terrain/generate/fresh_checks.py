@@ -225,7 +225,8 @@ class FreshChecks:
         quarter of the boards the search finds for greedy and solitary players that parts the
         classes by 5-9 points (one seat in two winning 30% of four-seat games); a glance this size
         tells those apart for a second or so, where a full check of experts costs 5-15 s. It
-        only rejects: a board it lets through may still be a point or two off for experts.
+        only rejects: a board it lets through may still be 2-5 points off for experts (600 games
+        cannot tell 2 points from 4).
         """
         tally = Tally("expert", seed, self.n)
         layout = self.to_layout(self.cand)
