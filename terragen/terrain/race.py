@@ -321,9 +321,8 @@ def race_model(
     # a seat whose start is off the board cannot finish; the others keep their frames, seen
     # among the starts that are on the board (as if the lost seat were not there)
     on_board = [s for s in starts if 0 <= s < len(board)]
-    ranks = seat_ranks(board, on_board)
-    ranks_of = iter(ranks)
-    ranks = [next(ranks_of) if 0 <= s < len(board) else None for s in starts]
+    frames = dict(zip(on_board, seat_ranks(board, on_board)))
+    ranks = [frames.get(s) for s in starts]
     return race_of([
         seat_race(board, labels[k], start, goals, tail=tail, near=near, fwd=fwd, rank=ranks[k])
         for k, (start, goals) in enumerate(seats)
