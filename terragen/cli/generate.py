@@ -68,7 +68,7 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--check-experts", is_flag=True,
               help="Also require the balance for the simulator's expert players (who turn pieces against a near "
                    "winner). Much slower: the search can only reject a board for them (4 and 6 seats: a median of "
-                   "about 20-45 s instead of 5-10 s; see docs/generate.md).")
+                   "about 20-45 s instead of about 11 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
               help="On 4- and 6-seat boards, play a few hundred games of expert players before the greedy check "
                    "and refuse a board plainly unfair for them (its seat classes more than --margin apart). "

@@ -22,7 +22,9 @@ a deterministic time budget, and the search also ends on a **work budget**
 spends before the time limit, so that even a best-effort board (the time ran
 out) is the same on every run; the wall clock only decides when to give up
 where that budget is not spent in time (one simulation process, a slow or
-busy machine).
+busy machine, or a run whose time goes mostly to building terrains, which the
+budget does not count: brutal four-seat runs, where the experts' glance's
+"late" can then hang on the clock; docs/generate.md, "Determinism").
 """
 
 from __future__ import annotations

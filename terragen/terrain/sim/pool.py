@@ -61,6 +61,19 @@ def _item_size(games: int, workers: int) -> int:
     return max(smallest, min(MAX_ITEM, -(-games // (ITEMS_PER_WORKER * workers))))
 
 
+#: simulated turns of the budget's mix (greedy and solitary players) that take as long as one
+#: turn of these kinds of player, for :attr:`GamePool.turns_played`. Measured inside the generator
+#: (``bench/expert_work_weight.py``, 2-core AMD EPYC VM, 2026-11-30, 4 and 6 seats, medium and
+#: hard, seeds 4701-4702): experts played 12,000 and 8,800 turns a second against 237,000 and
+#: 173,000 for the mix, 19.7 and 19.6 times as long a turn
+TURN_WORK = {"expert": 20}
+
+
+def _work_of(games: Sequence[GameResult], policy_specs: Sequence) -> int:
+    """The turns ``games`` count for in the work budget (:data:`TURN_WORK`)."""
+    return TURN_WORK.get(_policy_name(policy_specs), 1) * sum(g.total_turns for g in games)
+
+
 def _policy_name(policy_specs: Sequence) -> str:
     """The kind of player a run's timing is kept under: its first seat's (the generator's runs
     give every seat the same)."""
@@ -107,7 +120,9 @@ class GamePool:
         self.workers = 1 if mp.current_process().daemon else default_workers() if workers is None else max(1, workers)
         self._pool: multiprocessing.pool.Pool | None = None
         self._workers: list[mp.process.BaseProcess] = []
-        #: turns played by all seats in every run that returned whole: a count of the work done
+        #: turns played by all seats in every run that returned whole (a run stopped part-way adds
+        #: nothing, so the count moves only at points that do not depend on timing), a kind of
+        #: player's turns weighted by what they cost (:data:`TURN_WORK`): a count of the work done
         #: that does not depend on the machine or the number of workers (the generator's budget)
         self.turns_played = 0
         #: per (kind of player, large run or not), [games, wall seconds] of the runs of
@@ -146,7 +161,8 @@ class GamePool:
         timed = self._timed.setdefault((_policy_name(policy_specs), len(games) >= LARGE_RUN), [0, 0.0])
         timed[0] += len(games)
         timed[1] += time.monotonic() - began
-        return self._counted(games)
+        self.turns_played += _work_of(games, policy_specs)  # whole runs only: a stopped one raised
+        return games
 
     def _spreads(self, games: int) -> bool:
         """Whether a run of ``games`` games goes to the workers (else it is played here)."""
@@ -196,7 +212,9 @@ class GamePool:
         warm that layout's tables, so the jobs are spread instead. ``should_stop`` is asked
         between jobs (:class:`Stopped`).
         """
-        return self._counted_each(self.map_each(run_games, jobs, should_stop))
+        runs = self.map_each(run_games, jobs, should_stop)
+        self.turns_played += sum(_work_of(games, job[2]) for games, job in zip(runs, jobs))
+        return runs
 
     def map_each(self, fn: Callable, jobs: Sequence[tuple], should_stop: Callable[[], bool] | None = None) -> list:
         """``[fn(*job) for job in jobs]`` in order, each job done whole by one worker (here with
@@ -239,17 +257,6 @@ class GamePool:
         :attr:`turns_played`, as the simulated turns that take as long: the work budget then
         keeps its meaning, and a count that does not depend on the clock."""
         self.turns_played += turns
-
-    def _counted(self, games: list[GameResult]) -> list[GameResult]:
-        """Add whole runs' turns to :attr:`turns_played` (a run stopped part-way adds nothing,
-        so the count moves only at points that do not depend on timing)."""
-        self.turns_played += sum(g.total_turns for g in games)
-        return games
-
-    def _counted_each(self, runs: list[list[GameResult]]) -> list[list[GameResult]]:
-        """:meth:`_counted` for the runs of :meth:`run_each`."""
-        self._counted([g for games in runs for g in games])
-        return runs
 
     @staticmethod
     def _run_here(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,

@@ -203,3 +203,24 @@ def test_the_pool_times_each_kind_of_player_it_plays():
         pool.run(layout, Rules(), ["greedy"] * 2, 3, 0, 40)
         assert pool.seconds_per_game("greedy") > 0.0
         assert pool.seconds_per_game("solitary") == 0.0
+
+
+def test_the_work_count_weighs_each_kind_of_players_turns_by_what_they_cost():
+    """The generator's work budget counts simulated turns so that where a run ends does not hang
+    on the clock; an expert's turn takes about twenty of the budget's greedy and solitary ones,
+    and counted as one, runs with expert games spent the clock long before the budget, so the
+    clock decided (4 brutal 4602 ended in 27 s on one run and at the 60 s limit on the next).
+    The same games, run whole or as jobs, in one process or two, count the same."""
+    from terragen.terrain.sim.pool import TURN_WORK
+
+    layout = _layout("four-players.txt")
+    turns = {p: sum(g.total_turns for g in run_games(layout, Rules(), [p] * 4, 3, 0, 40)) for p in ("greedy", "expert")}
+    for workers in (1, 2):
+        with GamePool(workers) as pool:
+            pool.run(layout, Rules(), ["greedy"] * 4, 3, 0, 40)
+            assert pool.turns_played == turns["greedy"]
+            pool.run(layout, Rules(), ["expert"] * 4, 3, 0, 40)
+            assert pool.turns_played == turns["greedy"] + TURN_WORK["expert"] * turns["expert"]
+            pool.run_each([(layout, Rules(), ["expert"] * 4, 3, 0, 40), (layout, Rules(), ["greedy"] * 4, 3, 0, 40)])
+            assert pool.turns_played == 2 * (turns["greedy"] + TURN_WORK["expert"] * turns["expert"])
+    assert TURN_WORK["expert"] > 10
