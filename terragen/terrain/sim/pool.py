@@ -61,6 +61,13 @@ def _item_size(games: int, workers: int) -> int:
     return max(smallest, min(MAX_ITEM, -(-games // (ITEMS_PER_WORKER * workers))))
 
 
+def _policy_name(policy_specs: Sequence) -> str:
+    """The kind of player a run's timing is kept under: its first seat's (the generator's runs
+    give every seat the same)."""
+    first = policy_specs[0] if policy_specs else ""
+    return first if isinstance(first, str) else getattr(first, "name", type(first).__name__)
+
+
 #: simulated turns of the budget's mix (greedy and solitary players) that take as long as one
 #: turn of these kinds of player, for :attr:`GamePool.turns_played`. Measured inside the generator
 #: (``bench/expert_work_weight.py``, 2-core AMD EPYC VM, 2026-11-30, 4 and 6 seats, medium and
@@ -72,13 +79,6 @@ TURN_WORK = {"expert": 20}
 def _work_of(games: Sequence[GameResult], policy_specs: Sequence) -> int:
     """The turns ``games`` count for in the work budget (:data:`TURN_WORK`)."""
     return TURN_WORK.get(_policy_name(policy_specs), 1) * sum(g.total_turns for g in games)
-
-
-def _policy_name(policy_specs: Sequence) -> str:
-    """The kind of player a run's timing is kept under: its first seat's (the generator's runs
-    give every seat the same)."""
-    first = policy_specs[0] if policy_specs else ""
-    return first if isinstance(first, str) else getattr(first, "name", type(first).__name__)
 
 
 class Stopped(Exception):
