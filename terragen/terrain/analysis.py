@@ -24,6 +24,7 @@ from terragen.terrain.paths import cheapest_path, costs_from, reachable
 from terragen.terrain.pieces import distinct_rotations
 from terragen.terrain.race import RaceResult, SeatRace, layout_seats, race_model
 from terragen.terrain.rules import BAD_WEATHER_FACTOR, MAX_CLIMB
+from terragen.terrain.work_meter import COSTS, charge
 
 
 @dataclass
@@ -153,6 +154,7 @@ def up3_count(board: Board, cells: list[int] | tuple[int, ...]) -> int:
 def _reach_tree(board: Board, start: int, stuck: int = -1) -> dict[int, int]:
     """Every cell a token on ``start`` can get to, each mapped to the cell it is first reached
     from (``start`` to itself); a token that lands on ``stuck`` cannot leave it."""
+    charge(COSTS["reach"])
     if not board.passable(start):
         return {}
     arcs = board.pip_arcs

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from terragen.terrain.board import Board
 from terragen.terrain.paths import costs_from
 from terragen.terrain.rules import budget_counts
+from terragen.terrain.work_meter import COSTS, charge
 
 INF = float("inf")
 MAX_BUDGET = 6
@@ -62,6 +63,7 @@ def solve_layer(n: int, near: list[list[tuple[int, int]]], landing: dict[int, fl
     ``(36 + sum) / rolls covered``. The simulator solves thousands of layers, so
     this is written for speed.
     """
+    charge(COSTS["expected_layer"])  # here, not in solve_layer_in_order: the simulator counts its own
     return solve_layer_in_order(n, near, landing)[0]
 
 

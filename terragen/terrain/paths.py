@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from terragen.terrain.board import Arc, Board
 from terragen.terrain.rules import BAD_WEATHER_FACTOR, MAX_CLIMB
+from terragen.terrain.work_meter import COSTS, charge
 
 INF = float("inf")
 
@@ -23,6 +24,7 @@ def _arcs(board: Board, pips: bool) -> list[list[Arc]]:
 
 def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
     """Every cell a token on ``start`` can ever get to (``start`` included)."""
+    charge(COSTS["reach"])
     if not board.passable(start):
         return set()
     arcs = _arcs(board, pips)
@@ -38,6 +40,7 @@ def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
 
 
 def _dijkstra(arcs: list[list[Arc]], source: int, limit: int | None) -> dict[int, int]:
+    charge(COSTS["dijkstra"])
     dist = {source: 0}
     heap = [(0, source)]
     while heap:
@@ -90,6 +93,7 @@ class PathResult:
 
 def cheapest_path(board: Board, start: int, goal: int, pips: bool = True) -> PathResult:
     """Cheapest path; among equal costs the one with the fewest up-3 steps."""
+    charge(COSTS["cheapest_path"])
     if not (board.passable(start) and board.passable(goal)):
         return PathResult((), None)
     arcs = _arcs(board, pips)

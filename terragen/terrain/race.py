@@ -32,6 +32,7 @@ from terragen.terrain.frames import seat_ranks
 from terragen.terrain.expected import expected_turns_table, near_sources
 from terragen.terrain.layout import Layout
 from terragen.terrain.rules import budget_counts
+from terragen.terrain.work_meter import COSTS, charge
 
 MAX_BUDGET = 6
 MAX_ROUNDS = 100_000  # a guard only: even a 2-in-36 bottleneck leaves < 1e-9 after ~400 rounds
@@ -184,6 +185,7 @@ def _chain(board: Board, fwd, start: int, goals: list[int], near,
     the states reachable from the start, the number of states, the start's index, its
     expected turns, and each state's index by (cell, destinations collected). State 0 is
     "finished" (absorbing)."""
+    charge(COSTS["race_chain"])
     states, value, index = policy_states(board, fwd, start, goals, near, rank)
     counts = budget_counts()
     stay_always = 36 - sum(counts[1:])  # doubles and budget 0
@@ -205,6 +207,8 @@ def _propagate(arcs: list[tuple[int, int, float]], size: int, start: int, tail: 
     so a few small matrix products replace hundreds of tiny ones.
     """
     import numpy as np
+
+    charge(COSTS["race_spread"])
 
     P = np.zeros((size, size))
     for i, j, w in arcs:
@@ -263,6 +267,7 @@ def seat_race(
 
 def win_probabilities(races: Sequence[SeatRace], first: int = 0) -> tuple[list[float], int]:
     """Chance each seat is the first to finish, seats moving in order from ``first``; and the horizon."""
+    charge(COSTS["win_probabilities"])
     import numpy as np
 
     n = len(races)

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 
 from terragen.errors import TimeLimitError
+from terragen.terrain import work_meter
 from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.bounds import check_bounds
 from terragen.terrain.generate.construct import Candidate, board_symmetry, construct
@@ -178,6 +179,13 @@ def generate_board(
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
     budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
+    meter_mark = work_meter.spent()
+    main_turns_per_second = TURNS_PER_SECOND.get(spec.players, 160_000)
+
+    def work() -> float:
+        # the simulation processes' games, and this process's own work (terrains built and
+        # repaired, exact expected turns, race models) as the turns a second of it is worth
+        return pool.turns_played + work_meter.seconds_since(meter_mark) * main_turns_per_second
 
     plan = None
     if balance is not None and best_effort:
@@ -189,13 +197,13 @@ def generate_board(
         # the count moves only when a run of games returns whole, so it stops the search at the
         # same point on every machine; the clock is the backstop, and it leaves time for a
         # best-effort board's verdict (time_plan.py)
-        if pool.turns_played >= budget_turns:
+        if work() >= budget_turns:
             return True
         return plan.search_over() if plan is not None else time.monotonic() > deadline
 
     def late() -> bool:
         # past LATE_SHARE of the work budget or of the clock, whichever comes first
-        return (pool.turns_played >= LATE_SHARE * budget_turns
+        return (work() >= LATE_SHARE * budget_turns
                 or time.monotonic() > began + LATE_SHARE * time_limit)
 
     def accept(cand: Candidate, score: Score) -> bool:
@@ -255,7 +263,7 @@ def generate_board(
             # (5 brutal 398); the cost is a state measured in vain where only one fits
             choose = len(layouts) > 1 and plan.fits(2)
             # which limit ended the search: users see 30 s of a 60 s limit pass when it is the budget
-            ended_by = "work budget" if pool.turns_played >= budget_turns else "time limit"
+            ended_by = "work budget" if work() >= budget_turns else "time limit"
             if progress:
                 spent = "the work budget is spent" if ended_by == "work budget" else "time is up"
                 what = f"the {len(layouts)} fairest boards found" if choose else "the fairest board found"

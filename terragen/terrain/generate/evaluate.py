@@ -21,6 +21,7 @@ from terragen.terrain.generate.construct import Candidate
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.paths import reachable
 from terragen.terrain.rules import step_allowed
+from terragen.terrain.work_meter import COSTS, charge
 
 UNREACHABLE = 1000.0
 
@@ -44,6 +45,7 @@ def tour(board: Board, start: int, goals: list[int]) -> SeatResult:
 
 def cliff_exits(board: Board) -> int:
     """Pips that point at a neighbouring piece more than 3 levels away (the rulebook's hint)."""
+    charge(COSTS["cliff_exits"])
     n = 0
     for i, ns in enumerate(board.nbr):
         m = board.mask[i]

@@ -41,6 +41,7 @@ from functools import lru_cache
 
 from terragen.grids import hex as hx
 from terragen.terrain.pieces import PATTERNS, exit_mask
+from terragen.terrain.work_meter import COSTS, charge
 
 Kind = tuple[int, str]
 Perm = tuple[int, ...]
@@ -415,6 +416,7 @@ class Mirror:
         """Make ``after`` (a candidate one move from symmetric ``before``) symmetric again by
         copying each changed cell and seat to its images; False when that is impossible
         (a move across orbits of different sizes, a fixed cell turned off its axis)."""
+        charge(COSTS["symmetry_restore"])
         b0, b1 = before.board, after.board
         changed = [i for i in range(len(b1)) if (b0.level[i], b0.pattern[i], b0.rotation[i])
                    != (b1.level[i], b1.pattern[i], b1.rotation[i])]

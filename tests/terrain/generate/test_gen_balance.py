@@ -74,6 +74,18 @@ def test_a_board_written_when_the_work_budget_runs_out_is_the_same_every_time():
     assert write_json_layout(again) == write_json_layout(first)
 
 
+def test_the_work_budget_counts_the_terrains_built_not_only_the_games_played():
+    """Terrains built and repaired in the generator's own process count toward the budget (at
+    what a second of that work is worth in simulated turns), so a search that builds terrains
+    for long stops on the count, the same on every run, and not on the clock. With no balance
+    games at all, a budget of one turn is spent by the first terrain's repair (a turns spread of
+    0.25 is seldom met by a terrain as built)."""
+    spec = spec_from_dict({"players": 4, "difficulty": "hard", "fairness": 0.25})
+    with pytest.raises(TimeLimitError):
+        generate_board(spec, 7, time_limit=600, balance=None, budget=1)
+    assert generate_board(spec, 7, time_limit=600, balance=None, budget=10**9).extra["meta"]["attempts"] >= 1
+
+
 def test_a_best_effort_board_with_no_time_to_compare_states_is_the_least_bound_one(monkeypatch):
     """Where the time limit leaves no room to compare the fairest states on fresh games, the one
     with the least bound is written and the record says the time limit cut its measurements."""
