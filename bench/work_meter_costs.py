@@ -4,7 +4,7 @@ Part 1 times each charged call (``terragen/terrain/work_meter.py``, ``COSTS``) o
 boards in ``bench/boards`` and prints the measured microseconds beside the charge.
 Part 2 runs ``generate_board`` on a few specs and compares, for the main process, the CPU seconds
 it used with the seconds the meter charged (the simulation processes' games are counted apart, as
-turns). A ratio near 1 means the work budget sees the main process's work at about its cost.
+turns), and gives the share of the work budget the main process's work filled by the run's end.
 
     python bench/work_meter_costs.py [--specs 4:brutal:5201 6:hard:5202 ...]
 """
@@ -106,7 +106,7 @@ def _flags(players: int, difficulty: str, seed: int) -> dict:
 def part_two(specs: list[str]) -> None:
     import terragen.terrain.sim.pool as pool_module
     from terragen.terrain import work_meter
-    from terragen.terrain.generate import BalanceSettings, generate_board
+    from terragen.terrain.generate import TURNS_PER_SECOND, BalanceSettings, generate_board, work_budget
     from terragen.terrain.generate.options import build_spec
 
     pools = []
@@ -117,7 +117,8 @@ def part_two(specs: list[str]) -> None:
         pools.append(self)
 
     pool_module.GamePool.__init__ = remember
-    print("\nspec                 wall s   main CPU s   meter s   meter / CPU   turns played")
+    print("\nspec                 wall s   main CPU s   meter s   meter / CPU   turns played   "
+          "main work / budget")
     ratios = []
     for text in specs:
         players, difficulty, seed = text.split(":")
@@ -126,7 +127,9 @@ def part_two(specs: list[str]) -> None:
         generate_board(spec, int(seed), 60, balance=BalanceSettings(), best_effort=True, workers=None)
         cpu, wall, meter = time.process_time() - cpu0, time.monotonic() - wall0, (work_meter.spent() - meter0) / 1e6
         ratios.append(meter / cpu)
-        print(f"{text:20s} {wall:6.1f}   {cpu:10.1f}   {meter:7.1f}   {meter / cpu:11.2f}   {pools[-1].turns_played:12,d}")
+        main_share = work_meter.seconds_since(meter0) * TURNS_PER_SECOND[int(players)] / work_budget(int(players), 60)
+        print(f"{text:20s} {wall:6.1f}   {cpu:10.1f}   {meter:7.1f}   {meter / cpu:11.2f}   {pools[-1].turns_played:12,d}"
+              f"   {main_share:18.2f}")
     print(f"meter / CPU: median {statistics.median(ratios):.2f}, range {min(ratios):.2f}-{max(ratios):.2f}")
 
 

@@ -18,13 +18,11 @@ The portfolio, cheapest first:
 Same spec and seed give the same board: every random choice comes from
 ``random.Random`` seeded from the spec seed, CP-SAT runs single-threaded with
 a deterministic time budget, and the search also ends on a **work budget**
-(simulated turns, :func:`work_budget`) that a machine like the reference VM
-spends before the time limit, so that even a best-effort board (the time ran
-out) is the same on every run; the wall clock only decides when to give up
-where that budget is not spent in time (one simulation process, a slow or
-busy machine, or a run whose time goes mostly to building terrains, which the
-budget does not count: brutal four-seat runs, where the experts' glance's
-"late" can then hang on the clock; docs/generate.md, "Determinism").
+(simulated turns, :func:`work_budget`, plus this process's own work as counted by
+``work_meter``) that a machine like the reference VM spends before the time limit, so
+that even a best-effort board (the time ran out) is the same on every run; the wall
+clock only decides when to give up where that budget is not spent in time (one
+simulation process, or a slow or busy machine; docs/generate.md, "Determinism").
 """
 
 from __future__ import annotations
@@ -61,8 +59,10 @@ DEFAULT_BALANCE = BalanceSettings()
 #: one-loop games (later that day) play 5 seats at 166,000-203,000 turns a second and 4 seats at
 #: 207,000-381,000; the table was kept, so a run the budget ends writes the board it wrote
 #: before, sooner (5 seats: about 70-80% of the limit instead of 85%; since 2026-11-29, when the seat-by-seat
-#: tuning's own work was cut, 35-75%).
-TURNS_PER_SECOND = {2: 245_000, 3: 245_000, 4: 255_000, 5: 160_000, 6: 160_000}
+#: tuning's own work was cut, 35-75%). Five seats 182,000 since 2026-12-01: the main process's own work
+#: counts toward the budget since then (``work_meter``), about a ninth of a five-seat run's, and the rate
+#: was raised by as much so that those runs play the games they played before.
+TURNS_PER_SECOND = {2: 245_000, 3: 245_000, 4: 255_000, 5: 182_000, 6: 160_000}
 #: share of the time limit the work budget fills on the reference VM, so that the budget, not
 #: the clock, ends a search there and on machines up to about this much slower
 BUDGET_SHARE = 0.85
