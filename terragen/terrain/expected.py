@@ -63,7 +63,9 @@ def solve_layer(n: int, near: list[list[tuple[int, int]]], landing: dict[int, fl
     ``(36 + sum) / rolls covered``. The simulator solves thousands of layers, so
     this is written for speed.
     """
-    charge(COSTS["expected_layer"])  # here, not in solve_layer_in_order: the simulator counts its own
+    # charged here, not in solve_layer_in_order: the simulator's tables call that directly, and
+    # their work is counted as the simulated turns that need them
+    charge(COSTS["expected_layer"])
     return solve_layer_in_order(n, near, landing)[0]
 
 

@@ -194,9 +194,10 @@ def generate_board(
         plan = TimePlan(pool, deadline, balance, spec.players)
 
     def should_stop() -> bool:
-        # the count moves only when a run of games returns whole, so it stops the search at the
-        # same point on every machine; the clock is the backstop, and it leaves time for a
-        # best-effort board's verdict (time_plan.py)
+        # the count moves only when a run of games returns whole or this process works (the
+        # meter counts calls, not time), so it stops the search at the same point on every
+        # machine; the clock is the backstop, and it leaves time for a best-effort board's
+        # verdict (time_plan.py)
         if work() >= budget_turns:
             return True
         return plan.search_over() if plan is not None else time.monotonic() > deadline
