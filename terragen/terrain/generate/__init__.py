@@ -280,7 +280,8 @@ def generate_board(
                 record["time_limited"] = True
             found.append((layout, check_against_spec(layout, spec, inv)[1], record))
     if not found:
-        raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0]))
+        raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0],
+                                              by_budget=work() >= budget_turns))
     layout, data, record = found[0]
     seats = data["players"]
     turns = [p["expected_turns"] for p in seats]
@@ -325,11 +326,14 @@ def _best_effort_choices(fallback: list[tuple[float, Candidate]],
     return chosen or [next(c for b, c in fallback if b == math.inf)]
 
 
-def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0) -> str:
+def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0, by_budget: bool = False) -> str:
+    # a search the work budget ended stopped before the clock did: say which, or users read
+    # "within 60s" after 40 s
+    within = f"within the work budget of a {limit:g} s limit" if by_budget else f"within {limit:g}s"
     hints = []
     if unbalanced:
         lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")
-        return (f"no board met the spec within {limit:g}s: {unbalanced} board(s) met every band but could not be "
+        return (f"no board met the spec {within}: {unbalanced} board(s) met every band but could not be "
                 f"balanced by win rates ({lever}try a longer --time-limit, a wider --margin, or --no-balance)")
     if spec.fairness is not None:
         hints.append(f"a wider fairness (now {spec.fairness})")
@@ -342,7 +346,7 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
     if spec.min_critical:
         hints.append(f"a lower min_critical (now {spec.min_critical})")
     hints.append("a longer --time-limit")
-    return f"no board met the spec within {limit:g}s ({attempts} attempts); try " + ", ".join(hints)
+    return f"no board met the spec {within} ({attempts} attempts); try " + ", ".join(hints)
 
 
 

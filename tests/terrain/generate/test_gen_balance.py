@@ -81,7 +81,7 @@ def test_the_work_budget_counts_the_terrains_built_not_only_the_games_played():
     games at all, a budget of one turn is spent by the first terrain's repair (a turns spread of
     0.25 is seldom met by a terrain as built)."""
     spec = spec_from_dict({"players": 4, "difficulty": "hard", "fairness": 0.25})
-    with pytest.raises(TimeLimitError):
+    with pytest.raises(TimeLimitError, match="within the work budget of a 600 s limit"):
         generate_board(spec, 7, time_limit=600, balance=None, budget=1)
     assert generate_board(spec, 7, time_limit=600, balance=None, budget=10**9).extra["meta"]["attempts"] >= 1
 
