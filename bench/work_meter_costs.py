@@ -12,7 +12,6 @@ turns), and gives the share of the work budget the main process's work filled by
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import statistics
@@ -106,7 +105,7 @@ def _flags(players: int, difficulty: str, seed: int) -> dict:
 def part_two(specs: list[str]) -> None:
     import terragen.terrain.sim.pool as pool_module
     from terragen.terrain import work_meter
-    from terragen.terrain.generate import TURNS_PER_SECOND, BalanceSettings, generate_board, work_budget
+    from terragen.terrain.generate import BalanceSettings, generate_board, turns_per_second, work_budget
     from terragen.terrain.generate.options import build_spec
 
     pools = []
@@ -127,7 +126,7 @@ def part_two(specs: list[str]) -> None:
         generate_board(spec, int(seed), 60, balance=BalanceSettings(), best_effort=True, workers=None)
         cpu, wall, meter = time.process_time() - cpu0, time.monotonic() - wall0, (work_meter.spent() - meter0) / 1e6
         ratios.append(meter / cpu)
-        main_share = work_meter.seconds_since(meter0) * TURNS_PER_SECOND[int(players)] / work_budget(int(players), 60)
+        main_share = work_meter.seconds_since(meter0) * turns_per_second(int(players)) / work_budget(int(players), 60)
         print(f"{text:20s} {wall:6.1f}   {cpu:10.1f}   {meter:7.1f}   {meter / cpu:11.2f}   {pools[-1].turns_played:12,d}"
               f"   {main_share:18.2f}")
     print(f"meter / CPU: median {statistics.median(ratios):.2f}, range {min(ratios):.2f}-{max(ratios):.2f}")

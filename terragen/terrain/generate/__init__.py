@@ -73,6 +73,11 @@ BUDGET_SHARE = 0.85
 LATE_SHARE = 0.4
 
 
+def turns_per_second(players: int) -> int:
+    """What a second of the search's work is worth in the work budget, for ``players`` seats."""
+    return TURNS_PER_SECOND.get(players, 160_000)
+
+
 def work_budget(players: int, time_limit: float) -> int:
     """Simulated turns a search may play before it stops as if the time were up.
 
@@ -82,7 +87,7 @@ def work_budget(players: int, time_limit: float) -> int:
     boards from one run to the next. The count is the same everywhere (game ``i`` of a seed
     is the same game on any machine, with any number of processes), so where the budget is
     spent before the clock runs out, the board is the same on every run and machine."""
-    return int(TURNS_PER_SECOND.get(players, 160_000) * BUDGET_SHARE * time_limit)
+    return int(turns_per_second(players) * BUDGET_SHARE * time_limit)
 
 
 def initial_targets(spec: Spec) -> list[list[int]]:
@@ -180,7 +185,7 @@ def generate_board(
     pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
     budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
     meter_mark = work_meter.spent()
-    main_turns_per_second = TURNS_PER_SECOND.get(spec.players, 160_000)
+    main_turns_per_second = turns_per_second(spec.players)
 
     def work() -> float:
         # the simulation processes' games, and this process's own work (terrains built and
