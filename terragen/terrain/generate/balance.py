@@ -228,6 +228,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         #: the class search's untried pairs on this terrain, and how many it simulated
         self._ranked: list | None = None
         self._tried = self._full = 0
+        self._screened_models: set[tuple] = set()  # the models of the pairs it screened (_models_of)
         self._turns: dict[tuple[int, ...], list[float]] = {}  # expected turns from every cell, per set of cells
 
     # -- measures ---------------------------------------------------------------------------

@@ -439,6 +439,32 @@ def test_class_search_screens_one_of_two_seat_swaps_the_race_model_cannot_tell_a
             assert not (cells(x) == cells(y) and same_race(x, y)), (x, y)
 
 
+def test_class_search_never_screens_a_pair_that_would_play_what_it_played(monkeypatch):
+    """Two cells every token reaches at the same cost in the same turns are equivalent
+    destinations: a pair built on one plays the games of the pair built on the other, and both
+    models give them the same chances to the last digit. On this terrain several such pairs lie
+    among the race-fairest (asked for eight pairs, the search used to offer six different
+    boards' worth); now each pair it offers differs from every earlier one in some seat's
+    chance, and it still offers pairs as long as there are any."""
+    bal = _first_class_balancer(monkeypatch)
+
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in bal.modelled(bal.cand.dests)]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "class_solo_model", bal.modelled)
+
+    def chances(dests):
+        return tuple(round(p, 9) for p in bal.modelled(dests))
+
+    offered = []
+    while len(offered) < 8 and bal.search_classes(seed=1, first=2400):
+        offered.append(chances(bal.cand.dests))
+    assert len(offered) == 8
+    assert len(set(offered)) == len(offered), offered
+
+
 @pytest.mark.parametrize("truth_in_noise, most_passes", [(None, None), (-1.0, 0.08), (0.0, 0.30)])
 def test_fresh_check_on_classes_keeps_its_promise_with_its_second_look(monkeypatch, truth_in_noise, most_passes):
     """Many fresh checks of one board whose games are drawn at random from its true rates: a
