@@ -608,7 +608,8 @@ def test_experts_are_checked_last_on_fewer_games_and_a_miss_rejects_the_board(mo
 
 
 @pytest.mark.parametrize("expert_gap, accepted, glance_games", [
-    (0.0, True, 600),  # fair for experts: the whole glance, then the greedy check
+    (0.0, True, 300),  # fair for experts: clearly inside after half the glance, then the greedy check
+    (0.02, True, 600),  # 2 points: inside the margin, but not by a standard error of half the glance
     (0.03, True, 600),  # 3 points: over the margin but not plainly, on 600 games a glance lets it by
     (0.07, False, 300),  # 7 points: plainly off at half the glance; the terrain is given up
 ])
