@@ -408,13 +408,10 @@ def test_fresh_check_on_classes_also_judges_the_seats_within_a_class(monkeypatch
     assert (record["simulate_odds"] >= record["simulate_odds_needed"]) is passes
 
 
-def test_class_search_screens_one_of_two_seat_swaps_the_race_model_cannot_tell_apart(monkeypatch):
-    """The seats of a class can trade destination sets (the first seat taking its image's).
-    Where the exact race model gives both boards the same chances they played the same games
-    for solitary players, so the search offers only one of them. Here the "simulation" is
-    the race model itself, so each pair the search offers passes its screening, and the
-    search is asked again and again for the next pair, as after failed fresh checks; the
-    pairs it offers go from the race-fairest on, and no two of them may be such twins."""
+def _pairs_offered_to_a_race_oracle(monkeypatch, most: int):
+    """The 4-seat test balancer, whose "simulation" is the race model itself (so every pair it
+    offers passes its screening), asked again and again for its next pair, as after failed
+    fresh checks; with the destinations of up to ``most`` pairs it offered, in order."""
     bal = _first_class_balancer(monkeypatch)
 
     def play(layout, tally, size):
@@ -424,8 +421,19 @@ def test_class_search_screens_one_of_two_seat_swaps_the_race_model_cannot_tell_a
     monkeypatch.setattr(bal, "play", play)
     monkeypatch.setattr(bal, "class_solo_model", bal.modelled)
     offered = []
-    while len(offered) < 8 and bal.search_classes(seed=1, first=2400):
+    while len(offered) < most and bal.search_classes(seed=1, first=2400):
         offered.append([list(d) for d in bal.cand.dests])
+    return bal, offered
+
+
+def test_class_search_screens_one_of_two_seat_swaps_the_race_model_cannot_tell_apart(monkeypatch):
+    """The seats of a class can trade destination sets (the first seat taking its image's).
+    Where the exact race model gives both boards the same chances they played the same games
+    for solitary players, so the search offers only one of them. Here the "simulation" is
+    the race model itself, so each pair the search offers passes its screening, and the
+    search is asked again and again for the next pair, as after failed fresh checks; the
+    pairs it offers go from the race-fairest on, and no two of them may be such twins."""
+    bal, offered = _pairs_offered_to_a_race_oracle(monkeypatch, 8)
     assert len(offered) >= 4, offered
 
     def cells(dests):
@@ -446,21 +454,8 @@ def test_class_search_never_screens_a_pair_that_would_play_what_it_played(monkey
     among the race-fairest (asked for eight pairs, the search used to offer six different
     boards' worth); now each pair it offers differs from every earlier one in some seat's
     chance, and it still offers pairs as long as there are any."""
-    bal = _first_class_balancer(monkeypatch)
-
-    def play(layout, tally, size):
-        tally.wins = [round(r * size) for r in bal.modelled(bal.cand.dests)]
-        tally.played = size
-
-    monkeypatch.setattr(bal, "play", play)
-    monkeypatch.setattr(bal, "class_solo_model", bal.modelled)
-
-    def chances(dests):
-        return tuple(round(p, 9) for p in bal.modelled(dests))
-
-    offered = []
-    while len(offered) < 8 and bal.search_classes(seed=1, first=2400):
-        offered.append(chances(bal.cand.dests))
+    bal, pairs = _pairs_offered_to_a_race_oracle(monkeypatch, 8)
+    offered = [tuple(round(p, 9) for p in bal.modelled(dests)) for dests in pairs]
     assert len(offered) == 8
     assert len(set(offered)) == len(offered), offered
 
