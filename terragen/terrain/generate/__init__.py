@@ -182,7 +182,9 @@ def generate_board(
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
-    pool = GamePool(workers)  # simulation processes for the whole search, started when it first simulates
+    pool = GamePool(workers)  # simulation processes for the whole search
+    if balance is not None:
+        pool.start_early()  # they get ready while the first terrain is built
     budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
     meter_mark = work_meter.spent()
     main_turns_per_second = turns_per_second(spec.players)

@@ -41,6 +41,19 @@ def test_pool_plays_exactly_the_games_of_one_process():
                                                                                    start, stop)
 
 
+def test_a_pool_started_early_has_its_workers_up_and_plays_the_same_games():
+    layout = _layout("four-players.txt")
+    specs = ["greedy"] * 4
+    with GamePool(1) as pool:
+        pool.start_early()  # one worker: games are played here, so nothing starts
+        assert not mp.active_children()
+    with GamePool(2) as pool:
+        pool.start_early()
+        assert len(mp.active_children()) == 2  # the workers run before any game
+        assert pool.run(layout, Rules(), specs, 3, 0, 300) == run_games(layout, Rules(), specs, 3, 0, 300)
+    assert not mp.active_children()
+
+
 def test_should_stop_ends_a_run_and_the_pool_stays_usable():
     layout = _layout("four-players.txt")
     specs = ["greedy"] * 4
