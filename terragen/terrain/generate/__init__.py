@@ -183,8 +183,6 @@ def generate_board(
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search
-    if balance is not None:
-        pool.start_early()  # they get ready while the first terrain is built
     budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
     meter_mark = work_meter.spent()
     main_turns_per_second = turns_per_second(spec.players)
@@ -241,6 +239,8 @@ def generate_board(
         return True
 
     with pool:  # ended with the search, also on a time-out, an error or Ctrl-C
+        if balance is not None:
+            pool.start_early()  # they get ready while the first terrain is built
         last_report = began
         symmetry = board_symmetry(spec, inv)
         while not should_stop():
