@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import time
 
@@ -30,6 +29,7 @@ from terragen.terrain.files import load_layout
 from terragen.terrain.sim import Rules
 from terragen.terrain.sim.policies import INF, ExpertPolicy, GreedyPolicy, _leader, _route, _turns, load_policy, tour_cost
 from terragen.terrain.sim.runner import forget_tables, run_games
+from twin_games import classes  # the board's seat classes (bench/ is on the path when run as a script)
 
 #: a defence raises a leader's cost by at most this much (a closed route counts as this detour)
 DETOUR_CAP = 12
@@ -125,18 +125,11 @@ def make_player(name: str):
     return load_policy(name)
 
 
-def first_class(path: str) -> tuple[list[int], int]:
-    """The seats of the first class the board's symmetry names, and the number of seats."""
-    data = json.load(open(path))
-    groups = [[int(c) for c in g.split(",")] for g in re.findall(r"\{([\d, ]+)\}", data["meta"]["symmetry"])]
-    seat_of = {p["corner"]: p["seat"] for p in data["players"]}
-    return [seat_of[c] for c in groups[0]], len(data["players"])
-
-
 def class_gap(path: str, name: str, games: int, seed: int) -> tuple[float, float]:
     """(first class's pooled rate minus a fair share in points, CPU seconds)."""
-    seats, n = first_class(path)
+    seats = classes(path)[0]
     layout = load_layout(path)
+    n = len(layout.players)
     forget_tables()
     began = time.process_time()
     results = run_games(layout, Rules(), [make_player(name) for _ in range(n)], seed, 0, games)
