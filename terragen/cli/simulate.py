@@ -29,9 +29,13 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
 @click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
 @click.option("--margin", type=FiniteFloat(0.001, 1.0), default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
+@click.option("--twin-dice", metavar="SEATS",
+              help="Play twin pairs of games, the second giving each seat the rolls of the seat it is paired with, "
+                   "e.g. 1-3,2-4 (seat numbers as the file gives them): how the generator samples a board of two "
+                   "classes of seats, so its record can be replayed. Main rules only; an even number of games.")
 @json_option
 def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
-             workers: int, turn_cap: int, margin: float, as_json: bool) -> int:
+             workers: int, turn_cap: int, margin: float, twin_dice: str | None, as_json: bool) -> int:
     """Play many games of the Terrain Game on FILE: is it playable, is it balanced?
 
     FILE is a layout (JSON or text form) or a scenario file from terragen batch.
@@ -58,7 +62,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     from terragen.errors import InputError
     from terragen.fileio import display_name
     from terragen.terrain.files import load_layout
-    from terragen.terrain.sim.runner import simulate_layout
+    from terragen.terrain.sim.runner import parse_twins, simulate_layout
     from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
@@ -75,9 +79,10 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     if workers < 0:
         raise click.BadParameter("must be 0 or more", param_hint="--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
+    twins = parse_twins(twin_dice, sorted(p.seat for p in layout.players)) if twin_dice is not None else None
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
-                                 margin=margin, progress=bar.update, source=display_name(file))
+                                 margin=margin, progress=bar.update, source=display_name(file), twins=twins)
     if as_json:
         data = report.to_json()
         data["file"] = file

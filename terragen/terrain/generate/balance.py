@@ -592,7 +592,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                     worst = self.worst(rates)
                     pooled = rec["pooled_worst_deviation"]
                     if policy == self.settings.policy:
-                        self._keep_if_fairest(pooled + 2.0 * self._class_se(games), 0.0)
+                        self._keep_if_fairest(pooled + 2.0 * rec["pooled_standard_error"], 0.0)
                     pooled_note = f", classes pooled {100 * pooled:.2f}"
                 elif not symmetric:
                     rates, rec, ok = self._seat_check(verify_seed, verify, policy, threshold)

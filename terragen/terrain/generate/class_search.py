@@ -150,15 +150,16 @@ class ClassSearch:
             race_dev, solo_dev, trial = pick
             self._tried += 1
             self.cand.dests = trial
-            greedy, lone = Tally(self.settings.policy, seed, self.n), Tally("solitary", seed, self.n)
+            greedy, lone = self._tally(self.settings.policy, seed), self._tally("solitary", seed)
             # solitary players follow the race model alone but meet the others' tokens: checked alongside
-            passed = self._grow((greedy, lone), {greedy.policy: self._class_limit(self._tune_share, first),
-                                                 lone.policy: self._class_limit(SOLITARY_SEARCH_SHARE, first)}, sizes)
-            self._full += greedy.played == first
+            passed, full = self._grow((greedy, lone), {greedy.policy: self._tune_share,
+                                                       lone.policy: SOLITARY_SEARCH_SHARE}, sizes)
+            self._full += full
             self._learn_class_offsets(trial, greedy, lone)
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
-            if greedy.played == first:
-                self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(first), abs(race_dev))
+            if full:
+                self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(greedy.played, greedy),
+                                      abs(race_dev))
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
             self._say(f"class search {self._tried}: race model {100 * abs(race_dev):.1f}, solo greedy "
                       f"{100 * abs(solo_dev):.1f}, greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
@@ -276,7 +277,8 @@ class ClassSearch:
             if seen is None or not tally.played:
                 continue
             model = self.modelled if tally.policy == "solitary" else self.class_solo_model
-            seen.add(key_a, key_b, self.pooled(tally.rates)[a], model(dests)[a], tally.played)
+            # twin pairs tell as much as more independent games would (Tally.noise_factor)
+            seen.add(key_a, key_b, self.pooled(tally.rates)[a], model(dests)[a], tally.played / tally.noise_factor())
 
     def class_solo_model(self, dests: list[list[int]]) -> list[float]:
         """:meth:`solo_model` for a board of symmetric classes: a seat's solo games are those
@@ -286,7 +288,7 @@ class ClassSearch:
         races = [self.solo(reps[s], dests[reps[s]]) for s in range(self.n)]
         return list(race_of(races).win_probability_rotating)
 
-    def _class_limit(self, share: float, games: int) -> float:
+    def _class_limit(self, share: float, games: int, tally: Tally | None = None) -> float:
         """How far a screened class's pooled rate may be from fair: ``share`` of the margin, or
         ``SCREEN_NOISE`` times the noise of ``games`` games when that is larger (it is, at the
         screens' sizes: 1.5 points on 2,400 games of 4 seats).
@@ -300,27 +302,42 @@ class ClassSearch:
         fresh specs (``bench/README.md``, "The screens' limit: three standard errors"), three
         made 4 seats 1.05x and 6 seats 1.38x faster in total, with lower medians; three and a
         half gave no more against three (1.08x, 0.91x). The fresh checks, and so what a board
-        must pass, are unchanged."""
-        return max(self.settings.margin * share, SCREEN_NOISE * self._class_se(games))
+        must pass, are unchanged. The noise is that of ``tally``'s games (twin pairs have less)."""
+        return max(self.settings.margin * share, SCREEN_NOISE * self._class_se(games, tally))
 
-    def _grow(self, tallies: tuple[Tally, ...], limits: dict[str, float], sizes: tuple[int, ...]) -> bool:
-        """Grow each tally size by size on the current board; False at the first size where a
-        tally's pooled rate is outside its policy's limit (at the last size), or where the odds
-        that it ends inside are below ``SCREEN_FUTILITY`` (:func:`screen_pass_odds`): a board
-        far off is dropped after a fraction of the games."""
+    def _grow(self, tallies: tuple[Tally, ...], shares: dict[str, float],
+              sizes: tuple[int, ...]) -> tuple[bool, bool]:
+        """Grow each tally size by size on the current board; it fails at the first size where a
+        tally's pooled rate is outside its policy's limit (:meth:`_class_limit` with its share,
+        at its last size), or where the odds that it ends inside are below ``SCREEN_FUTILITY``
+        (:func:`screen_pass_odds`): a board far off is dropped after a fraction of the games.
+        Returns (passed, whether the first tally reached its last size).
+
+        A twin sample's sizes after the look that showed its noise shrink to as many games as
+        give the noise the screen was planned for (:meth:`_sized_by_noise`), each tally its own."""
         layout = self.to_layout(self.cand)
         final = sizes[-1]
+        scaled: dict[int, int] = {}  # per tally (by place): its last size, once its noise is known
+
+        def first_done() -> bool:
+            return tallies[0].played >= scaled.get(0, final)
+
         for size in sizes:
-            for tally in tallies:
-                self.play(layout, tally, size)
+            for k, tally in enumerate(tallies):
+                last = scaled.get(k, final)
+                step = size if k not in scaled else max(tally.played, _chunked(size * last / final, self.n))
+                self.play(layout, tally, min(step, last))
+                if k not in scaled and self._sized_by_noise(final, tally) < final:
+                    scaled[k] = last = max(tally.played, self._sized_by_noise(final, tally))
                 measured = self.worst(self.pooled(tally.rates))
-                if size == final:
-                    if measured > limits[tally.policy]:
-                        return False
-                elif screen_pass_odds(measured, limits[tally.policy], size, final,
-                                      self._class_se(size)) < SCREEN_FUTILITY:
-                    return False
-        return True
+                limit = self._class_limit(shares[tally.policy], last, tally)
+                if tally.played >= last:
+                    if measured > limit:
+                        return False, first_done()
+                elif screen_pass_odds(measured, limit, tally.played, last,
+                                      self._class_se(tally.played, tally)) < SCREEN_FUTILITY:
+                    return False, first_done()
+        return True, True
 
     def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
         """The seat's destination sets one move away that meet the spec on their own."""

@@ -40,15 +40,31 @@ class OutOfTime(Exception):
     """Raised inside a simulation when the generator's time is up (never leaves the balancer)."""
 
 
+#: fewest twin pairs a sample estimates its own noise from (:meth:`Tally.noise_factor`); below, the
+#: games count as independent ones (a larger noise than twin games have on every board measured)
+MIN_TWIN_PAIRS = 100
+#: the smallest share of its planned games a twin sample is cut to (:meth:`FreshChecks._sized_by_noise`)
+TWIN_SIZE_FLOOR = 0.4
+
+
 @dataclass
 class Tally:
-    """Wins per seat over the first ``played`` games of ``seed`` with ``policy`` players."""
+    """Wins per seat over the first ``played`` games of ``seed`` with ``policy`` players.
+
+    With ``twins`` (a seat's partner in the other class, see
+    :func:`~terragen.terrain.sim.runner.run_games`) the games are twin pairs, and ``pairs``
+    counts the pairs whose two games the class ``first`` won none, one or both of: what the
+    sample's own noise is worked out from.
+    """
 
     policy: str
     seed: int
     seats: int
     played: int = 0
     wins: list[int] = field(default_factory=list)
+    twins: tuple[int, ...] | None = None
+    first: tuple[int, ...] = ()
+    pairs: list[int] = field(default_factory=lambda: [0, 0, 0])
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.seats
@@ -56,6 +72,35 @@ class Tally:
     @property
     def rates(self) -> list[float]:
         return [w / self.played if self.played else 0.0 for w in self.wins]
+
+    def noise_factor(self) -> float:
+        """The variance of the first class's share of the wins on this sample, as a share of the
+        variance the same number of independent games would give (1 for independent games).
+
+        Why each sample its own: how much a game and its twin cancel out depends on how much of
+        a race the dice decide, which differs threefold between boards (``bench/twin_games.py``:
+        a twin sample worth 1.2 to 2.6 times as many independent games); a fixed factor would
+        flatter some boards. Worked out from the pairs' spread: with ``x`` the share of a pair the
+        class won (0, 1/2 or 1), independent games give ``x`` a variance of ``m(1-m)/2``.
+        """
+        total = sum(self.pairs)
+        if self.twins is None or total < MIN_TWIN_PAIRS:
+            return 1.0
+        m = (self.pairs[1] + 2 * self.pairs[2]) / (2 * total)
+        if not 0 < m < 1:
+            return 1.0
+        var = (self.pairs[1] / 4 + self.pairs[2]) / total - m * m
+        return var / (m * (1 - m) / 2)
+
+    def count(self, games: list) -> None:
+        """Add ``games`` (the next ones of the seed, in order, starting at ``played``)."""
+        for game in games:
+            for w in game.winners:
+                self.wins[w] += 1
+        if self.twins is not None:
+            first = set(self.first)
+            for a, b in zip(games[::2], games[1::2]):
+                self.pairs[sum(1 for g in (a, b) if g.winners and g.winners[0] in first)] += 1
 
 
 class FreshChecks:
@@ -71,7 +116,32 @@ class FreshChecks:
     pool: GamePool | None
     _safe_gap: float | None
 
-    def _confirm_limit(self, games: int) -> float:
+    def _tally(self, policy: str, seed: int) -> Tally:
+        """An empty sample of ``policy`` players on ``seed``: twin pairs of games when the seats
+        form two classes of the same size, each seat paired with the seat in the same place of the
+        other class (:meth:`Tally.noise_factor`), else independent games."""
+        twins = None
+        if len(self.classes) == 2 and len(self.classes[0]) == len(self.classes[1]):
+            pairing = [0] * self.n
+            for a, b in zip(self.classes[0], self.classes[1]):
+                pairing[a], pairing[b] = b, a
+            twins = tuple(pairing)
+        return Tally(policy, seed, self.n, twins=twins, first=tuple(self.classes[0]))
+
+    def _sized_by_noise(self, games: int, tally: Tally) -> int:
+        """``games`` for independent games; for a twin sample that has shown its noise
+        (:meth:`Tally.noise_factor`), as many games as give the same noise (at most ``games``,
+        at least ``TWIN_SIZE_FLOOR`` of them), rounded as every sample is.
+
+        Why: a sample's sizes were chosen for independent games; twin pairs reach the same
+        noise on fewer, and every limit is a number of standard errors, so the smaller sample
+        decides as the larger one did. Why a floor: the factor is itself measured, and a
+        sample far smaller than planned would lean on that measurement more than it can bear."""
+        if tally.twins is None or sum(tally.pairs) < MIN_TWIN_PAIRS:
+            return games
+        return _chunked(games * min(1.0, max(TWIN_SIZE_FLOOR, tally.noise_factor())), self.n)
+
+    def _confirm_limit(self, games: int, tally: Tally | None = None) -> float:
         """How far the classes' pooled rates may be from fair in a fresh-seed check on
         ``games`` games: :meth:`_simulate_safe_gap` less this check's own noise (a board is
         kept on a measurement, not on its true rates); at least twice that noise, or no fair
@@ -81,7 +151,7 @@ class FreshChecks:
         what has to hold; a fixed share of the margin was either needlessly strict (and cost
         seconds of search) or, with fewer games behind ``simulate``, not strict enough.
         """
-        se = self._class_se(games)
+        se = self._class_se(games, tally)
         return max(self._simulate_safe_gap() - se, 2.0 * se)
 
     def _simulate_safe_gap(self) -> float:
@@ -110,7 +180,8 @@ class FreshChecks:
 
     def _confirm(self, seed: int, games: int, policy: str, threshold: float) -> tuple[list[float], dict, bool]:
         """One kind of player's fresh-seed check on a board of two classes, grown in steps (a
-        quarter, half, all of ``games``, and for a near miss twice that): stopped as soon as a
+        quarter of ``games``, then half, all and for a near miss twice the full size: ``games``,
+        or as many twin games as give its noise, :meth:`_sized_by_noise`): stopped as soon as a
         class is clearly outside the limit (by twice the sample's noise) or the seats clearly
         short of what ``simulate`` needs, and accepted at half the games (never under
         ``MIN_FRESH_GAMES``) when the classes are clearly inside it (:meth:`_clearly_inside`)
@@ -128,33 +199,40 @@ class FreshChecks:
         on its measurement alone, one standard error inside the gap ``simulate`` needs, so a
         board accepted on the second look is as safe as one accepted on the first.
         """
-        tally = Tally(policy, seed, self.n)
+        tally = self._tally(policy, seed)
         layout = self.to_layout(self.cand)
         passed = False
-        for size in (_chunked(games / 4, self.n), _chunked(games / 2, self.n), games, _chunked(2 * games, self.n)):
+        full = games
+        sizes = [_chunked(games / 4, self.n)]
+        for size in sizes:  # grows: the later sizes follow from the first look's noise
             self.play(layout, tally, size)
+            if len(sizes) == 1:
+                full = self._sized_by_noise(games, tally)
+                sizes += [s for s in (_chunked(full / 2, self.n), full, _chunked(2 * full, self.n)) if s > size]
             pooled = self.worst(self.pooled(tally.rates))
             seats_ok = self._seats_ok(tally, threshold)
-            if size < games:  # an early look: stop only when the verdict is plain either way
-                if (pooled > self._confirm_limit(games) + 2.0 * self._class_se(size)
+            if size < full:  # an early look: stop only when the verdict is plain either way
+                if (pooled > self._confirm_limit(full, tally) + 2.0 * self._class_se(size, tally)
                         or clearly_short(tally.rates, tally.played, self.settings.margin)):
                     break
-                if size >= max(games / 2, MIN_FRESH_GAMES) and seats_ok and self._clearly_inside(tally):
+                if size >= max(full / 2, MIN_FRESH_GAMES) and seats_ok and self._clearly_inside(tally):
                     passed = True
                     break
                 continue
-            if pooled <= self._confirm_limit(size) and seats_ok:
+            if pooled <= self._confirm_limit(size, tally) and seats_ok:
                 passed = True
                 break
-            if size > games or not self._near_miss(tally, games, threshold):
+            if size > full or not self._near_miss(tally, full, threshold):
                 break
         rates = tally.rates
         pooled = self.worst(self.pooled(rates))
-        limit = (self._confirm_limit(tally.played) if tally.played >= games
-                 else self._simulate_safe_gap() - 2.0 * self._class_se(tally.played))
-        return rates, {"games": tally.played, "seed": seed, "policy": tally.policy,
+        limit = (self._confirm_limit(tally.played, tally) if tally.played >= full
+                 else self._simulate_safe_gap() - 2.0 * self._class_se(tally.played, tally))
+        return rates, {"games": tally.played, "seed": seed, "policy": tally.policy, **self._twin_fields(tally),
                        "win_rates": [round(r, 4) for r in rates],
-                       "pooled_worst_deviation": round(pooled, 4), "pooled_threshold": round(limit, 4),
+                       "pooled_worst_deviation": round(pooled, 4),
+                       "pooled_standard_error": round(self._class_se(tally.played, tally), 5),
+                       "pooled_threshold": round(limit, 4),
                        "simulate_odds": round(self._seat_odds(tally), 4),
                        "simulate_odds_needed": 1 - SIMULATE_MISS}, passed
 
@@ -192,7 +270,8 @@ class FreshChecks:
         doubled sample, whose noise is 0.7 of this one's, has a fair chance to land inside),
         and the seats not clearly short of what ``simulate`` needs (:func:`clearly_short`)."""
         se = seat_se(self.n, tally.played)
-        return (self.worst(self.pooled(tally.rates)) <= self._confirm_limit(2 * games) + self._class_se(games)
+        return (self.worst(self.pooled(tally.rates)) <= self._confirm_limit(2 * games, tally)
+                + self._class_se(games, tally)
                 and self.worst(tally.rates) <= threshold + se
                 and not clearly_short(tally.rates, tally.played, self.settings.margin))
 
@@ -206,17 +285,32 @@ class FreshChecks:
         (measured on the normal approximation: 16% to 18% at the gap itself), while about
         half of the fair boards stop at half the games."""
         gap = self.worst(self.pooled(tally.rates))
-        return gap + 2.0 * self._class_se(tally.played) <= self._simulate_safe_gap()
+        return gap + 2.0 * self._class_se(tally.played, tally) <= self._simulate_safe_gap()
 
-    def _class_se(self, games: int) -> float:
-        """The standard error of a class's pooled rate on ``games`` games of a fair board.
+    def _class_se(self, games: int, tally: Tally | None = None) -> float:
+        """The standard error of a class's pooled rate on ``games`` games of a fair board, played
+        as ``tally``'s are (twin pairs: :meth:`Tally.noise_factor`; none given: independent games).
 
         A game has one winner, so the wins of a class of ``k`` seats are one binomial count
         with chance ``k / n`` (the seats of a class are not independent samples: when one wins
         the others lose); its pooled rate is that count's share divided by ``k``."""
         k = len(self.classes[0])
         share = k * self.fair
-        return math.sqrt(share * (1 - share) / games) / k
+        factor = tally.noise_factor() if tally is not None else 1.0
+        return math.sqrt(share * (1 - share) * factor / games) / k
+
+    def _twin_fields(self, tally: Tally) -> dict:
+        """What a record needs to replay a twin sample (``terragen simulate --twin-dice``)."""
+        if tally.twins is None:
+            return {}
+        from terragen.terrain.sim.runner import format_twins
+
+        return {"twin_dice": format_twins(tally.twins, self._seat_numbers()),
+                "twin_noise_factor": round(tally.noise_factor(), 4)}
+
+    def _seat_numbers(self) -> list[int]:
+        """The seat numbers the board file gives its players, in seat-index order."""
+        return sorted(p.seat for p in self.to_layout(self.cand).players)
 
     def _expert_glance(self, seed: int, games: int, limit: float) -> tuple[dict, bool]:
         """A few hundred fresh games of expert players on a board of two classes: False when
@@ -241,19 +335,19 @@ class FreshChecks:
         at half (twice the noise of 300 games on four seats is more than the margin). Side by
         side on fresh seeds 5741-5742 the same 16 boards, 1.07x (4 seats) and 1.00x (6 seats).
         """
-        tally = Tally("expert", seed, self.n)
+        tally = self._tally("expert", seed)
         layout = self.to_layout(self.cand)
         ok = True
         for size in (_chunked(games / 2, self.n), games):
             self.play(layout, tally, size)
             pooled = self.worst(self.pooled(tally.rates))
-            se = self._class_se(tally.played)
+            se = self._class_se(tally.played, tally)
             if pooled - 2.0 * se > limit:
                 ok = False
                 break
             if pooled + GLANCE_ACCEPT_SE * se <= limit:
                 break
-        return {"games": tally.played, "seed": seed, "policy": "expert",
+        return {"games": tally.played, "seed": seed, "policy": "expert", **self._twin_fields(tally),
                 "win_rates": [round(r, 4) for r in tally.rates],
                 "pooled_worst_deviation": round(pooled, 4), "pooled_limit": round(limit, 4),
                 "verdict": "NOT PLAINLY OFF" if ok else "PLAINLY OFF"}, ok
@@ -305,16 +399,16 @@ def grow_tally(layout, tally: Tally, size: int, pool: GamePool | None = None,
     from terragen.terrain.sim.variants import Rules
 
     if tally.played < size:
+        if tally.twins is not None and (tally.played % 2 or size % 2):
+            raise ValueError(f"a twin sample grows by whole pairs, not {tally.played} to {size} games")
         if should_stop is not None and should_stop():
             raise OutOfTime
         try:
             games = (pool or GamePool(1)).run(layout, Rules(), [tally.policy] * tally.seats, tally.seed,
-                                              tally.played, size, should_stop)
+                                              tally.played, size, should_stop, twins=tally.twins)
         except Stopped:
             raise OutOfTime from None
-        for game in games:
-            for w in game.winners:
-                tally.wins[w] += 1
+        tally.count(games)
     tally.played = max(tally.played, size)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from terragen.terrain.sim.dice import RandomDice
+from terragen.terrain.sim.dice import PairedDice, RandomDice
 from terragen.terrain.sim.engine import (
     BUDGET, Action, Dice, GameResult, Policy, Roll, RotationOptions, _double_turn, _open_move, _send_home, apply_action,
     decides_by_board, rotates_by_board,
@@ -64,6 +64,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
 
     home = at_home()
     bits = dice.bits if type(dice) is RandomDice else None
+    draws = dice.draws if type(dice) is PairedDice else None  # a stream per seat: next(draws[seat])
     tables = cache.tables_now()
     for rnd in range(1, turn_cap + 1):
         state.round = rnd
@@ -73,6 +74,8 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
                 r = bits(6)
                 while r >= 36:
                     r = bits(6)
+            elif draws is not None:
+                r = next(draws[seat])
             else:
                 w, red = dice.roll()
                 r = (w - 1) * 6 + red - 1

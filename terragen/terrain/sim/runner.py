@@ -32,7 +32,12 @@ CHUNK = 25  # games per work item: small enough for a smooth progress bar
 
 def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
     """(policy generator, dice generator) for game ``index`` of a run seeded ``seed``."""
-    return random.Random(f"terragen-sim/{seed}/{index}/policy"), dice_rng(seed, index)
+    return policy_rng(seed, index), dice_rng(seed, index)
+
+
+def policy_rng(seed: int, index: int) -> random.Random:
+    """The generator game ``index`` of a run seeded ``seed`` feeds its players."""
+    return random.Random(f"terragen-sim/{seed}/{index}/policy")
 
 
 def dice_rng(seed: int, index: int) -> random.Random:
@@ -46,23 +51,78 @@ def dice_rng(seed: int, index: int) -> random.Random:
 _UNREAD = random.Random("terragen-sim/unread")
 
 
-def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int) -> list[GameResult]:
-    """Games ``start..stop-1``; a top-level function so worker processes can run it."""
-    from terragen.terrain.sim.dice import RandomDice
+def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
+              twins: Sequence[int] | None = None) -> list[GameResult]:
+    """Games ``start..stop-1``; a top-level function so worker processes can run it.
+
+    ``twins`` (see :func:`check_twins`) plays twin pairs: games ``2j`` and ``2j+1`` are pair
+    ``j``, the second dealing each seat's rolls to the seat ``twins`` pairs it with
+    (:class:`~terragen.terrain.sim.dice.PairedDice`), and opened by that seat.
+    """
+    from terragen.terrain.sim.dice import PairedDice, RandomDice, pair_blocks
 
     setup, template = _setup_and_tables(layout, rules)
     policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
     draws = not all(decides_by_board(p) for p in policies)
     out = []
     n = setup.players
+    couples = check_twins(twins, n, rules) if twins is not None else []
+    blocks: tuple[int, list[bytes]] = (-1, [])  # the last pair's first blocks: its twin reads them too
     for i in range(start, stop):
-        if draws:
-            prng, drng = game_rngs(seed, i)
+        prng = policy_rng(seed, i) if draws else _UNREAD
+        if twins is None:
+            first = i % n if rules.rotate_start else 0
+            dice = RandomDice(dice_rng(seed, i))
         else:
-            prng, drng = _UNREAD, dice_rng(seed, i)
-        first = i % n if rules.rotate_start else 0
-        out.append(play_game(setup, rules, policies, prng, RandomDice(drng), first_seat=first, template=template))
+            pair, second = divmod(i, 2)
+            first = couples[pair % len(couples)][second] if rules.rotate_start else 0
+            order = [(first + k) % n for k in range(n)]
+            if blocks[0] != pair:
+                blocks = (pair, pair_blocks(seed, pair, n))
+            dice = PairedDice(seed, pair, twins if second else None, order, blocks[1])
+        out.append(play_game(setup, rules, policies, prng, dice, first_seat=first, template=template))
     return out
+
+
+def check_twins(twins: Sequence[int], seats: int, rules: Rules) -> list[tuple[int, int]]:
+    """The couples of seats (``a``, ``twins[a]``, ``a`` the smaller) that twin games swap dice
+    between; SpecError unless ``twins`` pairs every seat with another (``twins[twins[a]] == a``)
+    under rules where every seat rolls once a round (no teams, no green die).
+
+    Why couples open: pair ``j`` is opened by the first seat of couple ``j mod (seats / 2)`` and its
+    twin by the second, so every seat opens once in every ``seats`` games, as in independent games.
+    """
+    if len(twins) != seats or sorted(twins) != list(range(seats)) or any(
+            twins[twins[a]] != a or twins[a] == a for a in range(seats)):
+        raise SpecError(f"twin dice must pair each of the {seats} seats with another, got {list(twins)}")
+    if rules.teams or rules.green:
+        raise SpecError("twin dice need rules where every seat rolls once a round (no teams, no green die)")
+    return [(a, twins[a]) for a in range(seats) if a < twins[a]]
+
+
+def parse_twins(text: str, seat_numbers: Sequence[int]) -> list[int]:
+    """``"1-3,2-4"`` (seat numbers as the board names them, couples joined by ``-``) as a list
+    ``twins`` with ``twins[s]`` the seat index paired with seat index ``s``."""
+    index = {num: k for k, num in enumerate(seat_numbers)}
+    twins = [-1] * len(seat_numbers)
+    for part in text.split(","):
+        bits = part.strip().split("-")
+        try:
+            a, b = (index[int(x)] for x in bits)
+        except (ValueError, KeyError):
+            raise SpecError(f"--twin-dice: {part.strip()!r} is not two of the board's seats joined by '-' "
+                            f"(seats {', '.join(map(str, seat_numbers))})") from None
+        if twins[a] != -1 or twins[b] != -1 or a == b:
+            raise SpecError(f"--twin-dice: seat {part.strip()!r} is paired twice")
+        twins[a], twins[b] = b, a
+    if -1 in twins:
+        raise SpecError(f"--twin-dice must pair every seat ({', '.join(map(str, seat_numbers))})")
+    return twins
+
+
+def format_twins(twins: Sequence[int], seat_numbers: Sequence[int]) -> str:
+    """The inverse of :func:`parse_twins`: ``"1-3,2-4"``."""
+    return ",".join(f"{seat_numbers[a]}-{seat_numbers[b]}" for a, b in enumerate(twins) if a < b)
 
 
 _LAST_SETUP: list = []  # [(key, setup, template)]: the board this process played last
@@ -150,6 +210,7 @@ def simulate_layout(
     pool: GamePool | None = None,
     should_stop: Callable[[], bool] | None = None,
     source: str | None = None,
+    twins: Sequence[int] | None = None,
 ) -> SimulationReport:
     """Play ``games`` games of ``layout`` and judge it; the generator's playability gate.
 
@@ -162,7 +223,9 @@ def simulate_layout(
     A caller that simulates many times passes its own ``pool`` (``workers`` is then
     ignored) and may pass ``should_stop``, asked between batches of games (raises
     ``pool.Stopped``). ``source`` (a file name) starts the message of a layout the game cannot
-    be set up on, such as a destination off the board.
+    be set up on, such as a destination off the board. ``twins`` plays twin pairs of games
+    (:func:`run_games`; an even number of games), as the generator's class samples do, so a
+    board's record can be replayed; the report's intervals still count the games as independent.
     """
     rules = rules or Rules()
     if not 0 < margin <= 1:
@@ -191,6 +254,10 @@ def simulate_layout(
     for s in specs:
         if isinstance(s, str):
             load_policy(s)  # fail early, in this process, with a clear message
+    if twins is not None:
+        check_twins(twins, n, rules)
+        if games % 2:
+            raise SpecError(f"--games must be even with twin dice (games come in pairs), got {games}")
     unreachable = unreachable_targets(setup)
     results: list[GameResult] = []
     if not unreachable:
@@ -201,10 +268,13 @@ def simulate_layout(
                 progress(done, games)
 
         with contextlib.nullcontext(pool) if pool is not None else GamePool(workers) as games_pool:
-            results = games_pool.run(layout, rules, specs, seed, 0, games, should_stop, step)
+            results = games_pool.run(layout, rules, specs, seed, 0, games, should_stop, step, twins)
     names = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in specs]
     seat_numbers = [p.seat for p in sorted(layout.players, key=lambda p: p.seat)]
-    return build_report(results, games, seed, rules, names, margin, unreachable, seat_numbers)
+    report = build_report(results, games, seed, rules, names, margin, unreachable, seat_numbers)
+    if twins is not None:
+        report.twin_dice = format_twins(twins, seat_numbers)
+    return report
 
 
 def build_report(results: list[GameResult], games: int, seed: int, rules: Rules, specs: list[str],
@@ -252,12 +322,21 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
 
 
 def win_rates(layout: Layout, games: int, seed: int, policy: str | Sequence = "greedy", rules: Rules | None = None,
-              workers: int = 1) -> tuple[float, ...]:
+              workers: int = 1, twins: Sequence[int] | None = None) -> tuple[float, ...]:
     """Each seat's share of ``games`` games won (seat order), for callers that judge balance themselves.
 
     The same games as :func:`simulate_layout` with the same arguments (game ``i``
     depends on ``seed`` and ``i`` only); capped games count for nobody. All zeros
     when some target cannot be reached at all.
     """
-    report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers, margin=1.0)
+    report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers, margin=1.0,
+                             twins=twins)
     return tuple(s.rate for s in report.seats)
+
+
+def replay_check(layout: Layout, record: dict) -> tuple[float, ...]:
+    """The per-seat rates of a check the generator recorded in ``meta.balance`` (its games,
+    seed and kind of player, and its twin dice when it played twin pairs), played again."""
+    seat_numbers = sorted(p.seat for p in layout.players)
+    twins = parse_twins(record["twin_dice"], seat_numbers) if record.get("twin_dice") else None
+    return win_rates(layout, record["games"], record["seed"], record["policy"], twins=twins)

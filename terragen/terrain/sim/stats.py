@@ -115,6 +115,7 @@ class SimulationReport:
     unreachable: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     balance_reasons: list[str] = field(default_factory=list)
+    twin_dice: str | None = None  # the seats whose dice twin games swapped ("1-3,2-4"), or None
 
     @property
     def playable(self) -> bool:
@@ -138,11 +139,13 @@ class SimulationReport:
                          "send_backs": round(self.send_backs_per_game, 3), "forfeits": round(self.forfeits_per_game, 3)},
             "margin": self.margin, "playable": self.playable, "balanced": self.balanced,
             "verdict": ", ".join(self.verdicts), "reasons": self.reasons, "balance_reasons": self.balance_reasons,
+            "twin_dice": self.twin_dice,
         }
 
     def lines(self) -> list[str]:
         """The plain-text report, one line each."""
-        out = [f"{self.games} games, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"]
+        out = [f"{self.games} games, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"
+               + (f", twin dice {self.twin_dice}" if self.twin_dice else "")]
         out.append("seat  policy    wins   win rate  95% interval     fair   vs fair")
         for s in self.seats:
             lo, hi = s.interval

@@ -11,7 +11,7 @@ from terragen.terrain.generate import BalanceSettings, generate_board
 from terragen.terrain.generate.balance import balance_seed
 from terragen.terrain.generate.seat_check import passes
 from terragen.terrain.generate.spec import spec_from_dict
-from terragen.terrain.sim.runner import win_rates
+from terragen.terrain.sim.runner import replay_check, win_rates
 
 # A small, fast case: 2 seats on a radius-4 board; a 5-point margin keeps the samples small
 # (the generator then checks within 2.5 points on 2000 fresh games, the fewest a check may have).
@@ -41,7 +41,7 @@ def test_meta_records_what_was_simulated_and_it_reproduces(board):
     for v in bal["verification"]:
         assert v["verdict"] == "BALANCED" and v["worst_deviation"] <= v["threshold"] <= SETTINGS.margin
         # anyone can replay the recorded check from the board itself
-        assert [round(r, 4) for r in win_rates(board, v["games"], v["seed"], v["policy"])] == v["win_rates"]
+        assert [round(r, 4) for r in replay_check(board, v)] == v["win_rates"]
 
 
 def test_a_board_checked_with_experts_is_fair_for_them_on_fresh_seeds_and_records_it():
@@ -51,7 +51,7 @@ def test_a_board_checked_with_experts_is_fair_for_them_on_fresh_seeds_and_record
     assert [v["policy"] for v in bal["verification"]] == ["greedy", "solitary", "expert"]
     for v in bal["verification"]:
         assert v["verdict"] == "BALANCED"
-        assert [round(r, 4) for r in win_rates(board, v["games"], v["seed"], v["policy"])] == v["win_rates"]
+        assert [round(r, 4) for r in replay_check(board, v)] == v["win_rates"]
     rates = win_rates(board, 2000, 987_655, "expert")
     assert all(abs(r - 0.5) <= settings.margin for r in rates), rates
 
@@ -116,7 +116,7 @@ def test_best_effort_board_carries_its_true_fresh_seed_verdict():
     assert record["best_effort"] is True
     for check in record["verification"]:
         assert check["seed"] not in (record.get("tuning") or {}).values()
-        rates = win_rates(layout, check["games"], check["seed"], policy=check["policy"])
+        rates = replay_check(layout, check)
         assert [round(r, 4) for r in rates] == check["win_rates"]
         # every seat within the threshold, and likely enough to pass a default simulate run
         ok, odds = passes(rates, check["games"], check["threshold"], record["margin"])
@@ -228,10 +228,10 @@ def test_screen_drops_a_pair_once_its_odds_of_passing_are_low(monkeypatch, lean,
 
     monkeypatch.setattr(bal, "play", play)
     tallies = (Tally("greedy", 1, bal.n), Tally("solitary", 1, bal.n))
-    limits = {"greedy": bal._class_limit(0.15, 2400), "solitary": bal._class_limit(0.3, 2400)}
-    passed = bal._grow(tallies, limits, bal._screen_sizes(2400))
+    passed, full = bal._grow(tallies, {"greedy": 0.15, "solitary": 0.3}, bal._screen_sizes(2400))
     assert tuple(sizes) == played
-    assert passed == (lean <= limits["greedy"])
+    assert passed == (lean <= bal._class_limit(0.15, 2400))
+    assert full == (2400 in played)
 
 
 @pytest.mark.parametrize("players", [4, 6])
