@@ -57,8 +57,10 @@ def classes(path: str) -> list[list[int]]:
     return [sorted(seat_of[c] for c in g) for g in groups]
 
 
-def twin_correlation(path: str, policy: str, pairs: int) -> dict:
+def twin_correlation(path: str, policy: str, pairs: int, shift: int = 0, reverse: bool = False) -> dict:
     first, second = classes(path)
+    second = second[::-1] if reverse else second
+    second = second[shift:] + second[:shift]  # which seat of the other class each seat is paired with
     sigma = {}
     for a, b in zip(first, second):
         sigma[a], sigma[b] = b, a
@@ -85,7 +87,7 @@ def twin_correlation(path: str, policy: str, pairs: int) -> dict:
     va = sum((x - ma) ** 2 for x in a) / pairs
     vb = sum((y - mb) ** 2 for y in b) / pairs
     rho = cov / math.sqrt(va * vb) if va and vb else 0.0
-    return {"board": path, "policy": policy, "pairs": pairs, "first_class_rate": round(ma, 4),
+    return {"board": path, "policy": policy, "pairs": pairs, "pairing": [[a, b] for a, b in zip(first, second)], "first_class_rate": round(ma, 4),
             "twin_first_class_rate": round(mb, 4), "rho": round(rho, 3), "worth": round(1 / (1 + rho), 2),
             "cpu": round(cpu, 1)}
 
@@ -96,11 +98,16 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=4000)
     ap.add_argument("--expert-pairs", type=int, default=1000)
     ap.add_argument("--players", default="greedy,solitary,expert")
+    ap.add_argument("--pairings", action="store_true",
+                    help="every way of pairing the classes' seats (the second class turned and reversed), each measured")
     args = ap.parse_args()
     for path in args.boards:
         for policy in args.players.split(","):
             pairs = args.expert_pairs if policy == "expert" else args.pairs
-            print(json.dumps(twin_correlation(path, policy, pairs)), flush=True)
+            k = len(classes(path)[1])
+            ways = [(shift, rev) for rev in (False, True) for shift in range(k)] if args.pairings else [(0, False)]
+            for shift, rev in ways:
+                print(json.dumps(twin_correlation(path, policy, pairs, shift, rev)), flush=True)
 
 
 if __name__ == "__main__":
