@@ -238,7 +238,7 @@ def summary(layout, analysis, spec) -> list[str]:
             tag = tag[:-1] + "; measured on fewer games to end within --time-limit)"
         for v in sim["verification"]:
             lines.append(f"balance: {v['verdict']}{tag} with {v['policy']} players, {v['games']} fresh games "
-                         f"(seed {v['seed']}): "
+                         f"(seed {v['seed']}" + (f", twin dice {v['twin_dice']}" if v.get("twin_dice") else "") + "): "
                          f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
                          f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})"
                          + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "

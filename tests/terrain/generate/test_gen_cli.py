@@ -172,3 +172,16 @@ def test_check_experts_adds_their_verdict_and_needs_the_balance_check(cli, tmp_p
     assert p.returncode == 2 and "--check-experts" in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "n").exists()
 
+
+
+def test_four_seat_checks_played_as_twin_games_replay_with_terragen_simulate(cli, tmp_path):
+    out = tmp_path / "g4"
+    p = cli("generate", "--players", 4, "--difficulty", "easy", "--seed", 3, "--out", out)
+    assert p.returncode == 0, p.stderr
+    checks = json.loads((out / "board.json").read_text())["meta"]["balance"]["verification"]
+    for check in checks:
+        # the summary says how the check was played, and the record is enough to play it again
+        assert f"{check['games']} fresh games (seed {check['seed']}, twin dice {check['twin_dice']})" in p.stdout
+        again = cli("simulate", out / "board.json", "--games", check["games"], "--seed", check["seed"],
+                    "--policy", check["policy"], "--twin-dice", check["twin_dice"], "--json")
+        assert [s["win_rate"] for s in json.loads(again.stdout)["seats"]] == check["win_rates"]
