@@ -4,8 +4,8 @@ dice handed to the other class.
     python bench/twin_games.py BOARD.json [BOARD.json ...] [--pairs 4000] [--expert-pairs 1000]
                                [--players greedy,solitary,expert]
 
-A lead for the generator's two-class samples (screens, checks, the experts' glance), measured here
-and not used by the package. Each seat rolls from a stream of its own; game ``i`` opens with seat
+Measured here with dice of its own (the generator's two-class samples play twin games since
+2026-12-02 with ``terragen.terrain.sim.dice.PairedDice``, the same scheme). Each seat rolls from a stream of its own; game ``i`` opens with seat
 ``i mod n``; its twin hands seat ``s``'s stream to seat ``sigma(s)``, where ``sigma`` swaps the
 k-th seat of the first class with the k-th of the second, and opens with ``sigma(i mod n)``. Both
 games are fair games (every seat's rolls are uniform and independent, every seat opens equally often),
