@@ -62,7 +62,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     from terragen.errors import InputError
     from terragen.fileio import display_name
     from terragen.terrain.files import load_layout
-    from terragen.terrain.sim.runner import parse_twins, simulate_layout
+    from terragen.terrain.sim.runner import parse_twins, seat_numbers, simulate_layout
     from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
@@ -79,7 +79,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     if workers < 0:
         raise click.BadParameter("must be 0 or more", param_hint="--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
-    twins = parse_twins(twin_dice, sorted(p.seat for p in layout.players)) if twin_dice is not None else None
+    twins = parse_twins(twin_dice, seat_numbers(layout)) if twin_dice is not None else None
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
                                  margin=margin, progress=bar.update, source=display_name(file), twins=twins)

@@ -327,8 +327,10 @@ class ClassSearch:
                 last = scaled.get(k, final)
                 step = size if k not in scaled else max(tally.played, _chunked(size * last / final, self.n))
                 self.play(layout, tally, min(step, last))
-                if k not in scaled and self._sized_by_noise(final, tally) < final:
-                    scaled[k] = last = max(tally.played, self._sized_by_noise(final, tally))
+                if k not in scaled:
+                    sized = self._sized_by_noise(final, tally)
+                    if sized < final:
+                        scaled[k] = last = max(tally.played, sized)
                 measured = self.worst(self.pooled(tally.rates))
                 limit = self._class_limit(shares[tally.policy], last, tally)
                 if tally.played >= last:

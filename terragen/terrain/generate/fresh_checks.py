@@ -228,7 +228,7 @@ class FreshChecks:
         pooled = self.worst(self.pooled(rates))
         limit = (self._confirm_limit(tally.played, tally) if tally.played >= full
                  else self._simulate_safe_gap() - 2.0 * self._class_se(tally.played, tally))
-        return rates, {"games": tally.played, "seed": seed, "policy": tally.policy, **self._twin_fields(tally),
+        return rates, {"games": tally.played, "seed": seed, "policy": tally.policy, **self._twin_fields(tally, layout),
                        "win_rates": [round(r, 4) for r in rates],
                        "pooled_worst_deviation": round(pooled, 4),
                        "pooled_standard_error": round(self._class_se(tally.played, tally), 5),
@@ -299,18 +299,15 @@ class FreshChecks:
         factor = tally.noise_factor() if tally is not None else 1.0
         return math.sqrt(share * (1 - share) * factor / games) / k
 
-    def _twin_fields(self, tally: Tally) -> dict:
-        """What a record needs to replay a twin sample (``terragen simulate --twin-dice``)."""
+    @staticmethod
+    def _twin_fields(tally: Tally, layout) -> dict:
+        """What a record needs to replay a twin sample of ``layout`` (``terragen simulate --twin-dice``)."""
         if tally.twins is None:
             return {}
-        from terragen.terrain.sim.runner import format_twins
+        from terragen.terrain.sim.runner import format_twins, seat_numbers
 
-        return {"twin_dice": format_twins(tally.twins, self._seat_numbers()),
+        return {"twin_dice": format_twins(tally.twins, seat_numbers(layout)),
                 "twin_noise_factor": round(tally.noise_factor(), 4)}
-
-    def _seat_numbers(self) -> list[int]:
-        """The seat numbers the board file gives its players, in seat-index order."""
-        return sorted(p.seat for p in self.to_layout(self.cand).players)
 
     def _expert_glance(self, seed: int, games: int, limit: float) -> tuple[dict, bool]:
         """A few hundred fresh games of expert players on a board of two classes: False when
@@ -347,7 +344,7 @@ class FreshChecks:
                 break
             if pooled + GLANCE_ACCEPT_SE * se <= limit:
                 break
-        return {"games": tally.played, "seed": seed, "policy": "expert", **self._twin_fields(tally),
+        return {"games": tally.played, "seed": seed, "policy": "expert", **self._twin_fields(tally, layout),
                 "win_rates": [round(r, 4) for r in tally.rates],
                 "pooled_worst_deviation": round(pooled, 4), "pooled_limit": round(limit, 4),
                 "verdict": "NOT PLAINLY OFF" if ok else "PLAINLY OFF"}, ok

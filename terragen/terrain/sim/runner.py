@@ -100,6 +100,11 @@ def check_twins(twins: Sequence[int], seats: int, rules: Rules) -> list[tuple[in
     return [(a, twins[a]) for a in range(seats) if a < twins[a]]
 
 
+def seat_numbers(layout: Layout) -> list[int]:
+    """The seat numbers the file gives its players, in the simulator's seat order."""
+    return sorted(p.seat for p in layout.players)
+
+
 def parse_twins(text: str, seat_numbers: Sequence[int]) -> list[int]:
     """``"1-3,2-4"`` (seat numbers as the board names them, couples joined by ``-``) as a list
     ``twins`` with ``twins[s]`` the seat index paired with seat index ``s``."""
@@ -270,10 +275,10 @@ def simulate_layout(
         with contextlib.nullcontext(pool) if pool is not None else GamePool(workers) as games_pool:
             results = games_pool.run(layout, rules, specs, seed, 0, games, should_stop, step, twins)
     names = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in specs]
-    seat_numbers = [p.seat for p in sorted(layout.players, key=lambda p: p.seat)]
-    report = build_report(results, games, seed, rules, names, margin, unreachable, seat_numbers)
+    numbers = seat_numbers(layout)
+    report = build_report(results, games, seed, rules, names, margin, unreachable, numbers)
     if twins is not None:
-        report.twin_dice = format_twins(twins, seat_numbers)
+        report.twin_dice = format_twins(twins, numbers)
     return report
 
 
@@ -337,6 +342,5 @@ def win_rates(layout: Layout, games: int, seed: int, policy: str | Sequence = "g
 def replay_check(layout: Layout, record: dict) -> tuple[float, ...]:
     """The per-seat rates of a check the generator recorded in ``meta.balance`` (its games,
     seed and kind of player, and its twin dice when it played twin pairs), played again."""
-    seat_numbers = sorted(p.seat for p in layout.players)
-    twins = parse_twins(record["twin_dice"], seat_numbers) if record.get("twin_dice") else None
+    twins = parse_twins(record["twin_dice"], seat_numbers(layout)) if record.get("twin_dice") else None
     return win_rates(layout, record["games"], record["seed"], record["policy"], twins=twins)
