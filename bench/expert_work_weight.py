@@ -32,9 +32,9 @@ def main() -> None:
     per_seats: dict[int, dict[str, list[float]]] = {}
     original = pool_module.GamePool.run
 
-    def timed_run(self, layout, rules, policy_specs, seed, start, stop, should_stop=None, progress=None):
+    def timed_run(self, layout, rules, policy_specs, seed, start, stop, *args, **kwargs):
         began = time.monotonic()
-        games = original(self, layout, rules, policy_specs, seed, start, stop, should_stop, progress)
+        games = original(self, layout, rules, policy_specs, seed, start, stop, *args, **kwargs)
         row = per_seats.setdefault(len(layout.players), collections.defaultdict(lambda: [0, 0.0]))[
             pool_module._policy_name(policy_specs)]
         row[0] += sum(g.total_turns for g in games)
