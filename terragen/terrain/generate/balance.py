@@ -633,7 +633,8 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 # the next pair the search ranks (this check's seed is spent: the next pair is
                 # verified on another fresh one)
                 self._learn_class_offsets(self.cand.dests, *(
-                    Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]])
+                    Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]],
+                          recorded_factor=r.get("twin_noise_factor"))
                     for r in results))
                 if self._experts_plainly_off(results) or not self.search_classes(tune_seed, first):
                     return None

@@ -45,6 +45,14 @@ class OutOfTime(Exception):
 MIN_TWIN_PAIRS = 100
 #: the smallest share of its planned games a twin sample is cut to (:meth:`FreshChecks._sized_by_noise`)
 TWIN_SIZE_FLOOR = 0.4
+#: the smallest noise factor a twin sample is credited with (:meth:`Tally.noise_factor`): four
+#: independent games a game, well past the 2.6 measured at most (``bench/twin_games.py``), so that a
+#: sample whose pairs all happened to split cannot claim no noise at all
+TWIN_NOISE_FLOOR = 0.25
+#: a check of two classes that judges its seats on a share ``f`` of the games it planned pushes
+#: each seat ``SHORT_SEAT_PUSH * (1 - sqrt(f))`` of its own standard errors away from fair first
+#: (:meth:`FreshChecks._seats_ok`)
+SHORT_SEAT_PUSH = 2.0
 
 
 @dataclass
@@ -65,6 +73,9 @@ class Tally:
     twins: tuple[int, ...] | None = None
     first: tuple[int, ...] = ()
     pairs: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: the noise factor a record of this sample gives (a tally rebuilt from a check's record, which
+    #: keeps the factor, not the pairs); used instead of the pairs when set
+    recorded_factor: float | None = None
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.seats
@@ -83,6 +94,8 @@ class Tally:
         flatter some boards. Worked out from the pairs' spread: with ``x`` the share of a pair the
         class won (0, 1/2 or 1), independent games give ``x`` a variance of ``m(1-m)/2``.
         """
+        if self.recorded_factor is not None:
+            return self.recorded_factor
         total = sum(self.pairs)
         if self.twins is None or total < MIN_TWIN_PAIRS:
             return 1.0
@@ -90,7 +103,7 @@ class Tally:
         if not 0 < m < 1:
             return 1.0
         var = (self.pairs[1] / 4 + self.pairs[2]) / total - m * m
-        return var / (m * (1 - m) / 2)
+        return max(TWIN_NOISE_FLOOR, var / (m * (1 - m) / 2))
 
     def count(self, games: list) -> None:
         """Add ``games`` (the next ones of the seed, in order, starting at ``played``)."""
@@ -185,7 +198,10 @@ class FreshChecks:
         class is clearly outside the limit (by twice the sample's noise) or the seats clearly
         short of what ``simulate`` needs, and accepted at half the games (never under
         ``MIN_FRESH_GAMES``) when the classes are clearly inside it (:meth:`_clearly_inside`)
-        and the seats pass (:meth:`_seats_ok`), as they must at any size. A pair the screening
+        and the seats pass (:meth:`_seats_ok`), as they must at any size. A twin sample cut to its
+        noise is never accepted on fewer than ``MIN_FRESH_GAMES`` (unless ``games`` is fewer, as a
+        user may ask), and its seats, judged on fewer games than planned, must pass with a push
+        or else play the planned games. A pair the screening
         flattered costs a quarter of the check, a plainly fair one half. Returns (rates, record,
         whether it passed); the record names the games actually played, so replaying it with
         ``terragen simulate`` gives the same rates.
@@ -203,25 +219,33 @@ class FreshChecks:
         layout = self.to_layout(self.cand)
         passed = False
         full = games
+        least = min(games, _chunked(MIN_FRESH_GAMES, self.n))  # never accepted on fewer (unless asked for)
         sizes = [_chunked(games / 4, self.n)]
         for size in sizes:  # grows: the later sizes follow from the first look's noise
             self.play(layout, tally, size)
             if len(sizes) == 1:
-                full = self._sized_by_noise(games, tally)
+                full = max(least, self._sized_by_noise(games, tally))
                 sizes += [s for s in (_chunked(full / 2, self.n), full, _chunked(2 * full, self.n)) if s > size]
             pooled = self.worst(self.pooled(tally.rates))
-            seats_ok = self._seats_ok(tally, threshold)
             if size < full:  # an early look: stop only when the verdict is plain either way
                 if (pooled > self._confirm_limit(full, tally) + 2.0 * self._class_se(size, tally)
                         or clearly_short(tally.rates, tally.played, self.settings.margin)):
                     break
-                if size >= max(full / 2, MIN_FRESH_GAMES) and seats_ok and self._clearly_inside(tally):
+                if (size >= max(full / 2, least) and self._clearly_inside(tally)
+                        and self._seats_ok(tally, threshold, max(games / 2, least))):
                     passed = True
                     break
                 continue
-            if pooled <= self._confirm_limit(size, tally) and seats_ok:
-                passed = True
-                break
+            if pooled <= self._confirm_limit(size, tally):
+                if self._seats_ok(tally, threshold, games):
+                    passed = True
+                    break
+                if size < games and self._seats_ok(tally, threshold):
+                    # the seats pass as measured but not on the planned games' terms: the planned
+                    # games decide, as they did before samples were cut to their noise
+                    at = sizes.index(size) + 1
+                    sizes[at:] = [games] + [s for s in sizes[at:] if s > games]
+                    continue
             if size > full or not self._near_miss(tally, full, threshold):
                 break
         rates = tally.rates
@@ -241,9 +265,25 @@ class FreshChecks:
         seats win what ``tally`` measured, seat by seat (``push``: see :func:`simulate_odds`)."""
         return simulate_odds(tally.rates, tally.played, self.settings.margin, push)
 
-    def _seats_ok(self, tally: Tally, threshold: float) -> bool:
+    def _seats_ok(self, tally: Tally, threshold: float, planned: float = 0) -> bool:
         """Every seat within ``threshold``, and the seats as measured leave one default
-        ``terragen simulate`` run odds of at least ``1 - SIMULATE_MISS`` to say BALANCED.
+        ``terragen simulate`` run odds of at least ``1 - SIMULATE_MISS`` to say BALANCED; on a
+        sample smaller than ``planned`` games, each seat first pushed away from fair by what
+        makes the smaller sample as strict as the planned one (``SHORT_SEAT_PUSH``).
+
+        Why the push: a twin sample is cut to the games that give its classes' pooled rates the
+        noise planned for (:meth:`_sized_by_noise`), but pairing does nothing for the difference
+        between two seats of one class (its variance stays that of independent games), so the
+        seats' guard would judge on a noisier sample than the check planned and let a board whose
+        seats are parted by order of play through more often (simulated: seats 2 points either
+        side of fair, a board ``simulate`` calls BALANCED 85 times in 100, passed the guard 7.7% of
+        the time on 0.4 of the planned 11,200 games against 2.5% on all of them). A seat ``x`` of
+        the planned sample's standard errors past what passes gets by it with chance ``Phi(-x)``;
+        on a share ``f`` of the games, pushed by ``p`` of its own (larger) standard errors, with
+        ``Phi(-x sqrt(f) - p)``: with ``p = 2 (1 - sqrt(f))`` the short sample is at least as
+        strict for ``x`` up to 2 (0.74 standard errors at the 40% floor; a fixed push of one cost
+        six-seat runs 0.89x, ``bench/README.md``). A board whose seats pass only as measured
+        plays the planned games instead (:meth:`_confirm`).
 
         Why the seats, when the classes are checked more sharply: a mirror maps a seat's
         terrain onto its image's but reverses the order of play, so the two meet the other
@@ -256,7 +296,8 @@ class FreshChecks:
         classes a standard error inside the gap, and a fair board measured on the full check
         still passes 99 times in 100.
         """
-        return self.worst(tally.rates) <= threshold and self._seat_odds(tally) >= 1 - SIMULATE_MISS
+        push = SHORT_SEAT_PUSH * (1.0 - math.sqrt(tally.played / planned)) if tally.played < planned else 0.0
+        return self.worst(tally.rates) <= threshold and self._seat_odds(tally, push) >= 1 - SIMULATE_MISS
 
     def _seat_check(self, seed: int, games: int, policy: str, threshold: float) -> tuple[list[float], dict, bool]:
         """:func:`seat_by_seat_check` of the current board on the generator's processes."""

@@ -117,8 +117,10 @@ def parse_twins(text: str, seat_numbers: Sequence[int]) -> list[int]:
         except (ValueError, KeyError):
             raise SpecError(f"--twin-dice: {part.strip()!r} is not two of the board's seats joined by '-' "
                             f"(seats {', '.join(map(str, seat_numbers))})") from None
-        if twins[a] != -1 or twins[b] != -1 or a == b:
-            raise SpecError(f"--twin-dice: seat {part.strip()!r} is paired twice")
+        if a == b:
+            raise SpecError(f"--twin-dice: {part.strip()!r} pairs a seat with itself")
+        if twins[a] != -1 or twins[b] != -1:
+            raise SpecError(f"--twin-dice: a seat of {part.strip()!r} is paired twice")
         twins[a], twins[b] = b, a
     if -1 in twins:
         raise SpecError(f"--twin-dice must pair every seat ({', '.join(map(str, seat_numbers))})")

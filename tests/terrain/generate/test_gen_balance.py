@@ -408,6 +408,68 @@ def test_fresh_check_on_classes_also_judges_the_seats_within_a_class(monkeypatch
     assert (record["simulate_odds"] >= record["simulate_odds_needed"]) is passes
 
 
+def _twin_play(bal, rates, factor):
+    """A "simulation" for :meth:`_confirm` that fills a twin sample: the seats win exactly
+    ``rates`` and the pairs are split so that the sample's noise factor is ``factor``."""
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+        pairs = size // 2
+        alike = round(factor * pairs / 4)  # pairs the first class won both or neither of, each
+        tally.pairs = [alike, pairs - 2 * alike, alike]
+    return play
+
+
+def test_a_twin_check_cut_to_its_noise_never_passes_on_fewer_than_two_thousand_games(monkeypatch):
+    """Twin games reach a check's planned noise on fewer games, but the issue's floor of fresh
+    games for a verdict still holds: with a wide margin (fewer games planned) and twins worth
+    three independent games each, a fair board passes on at least 2,000 games."""
+    from terragen.terrain.generate.balance import BalanceSettings
+    from terragen.terrain.generate.fresh_checks import _chunked
+
+    bal = _first_class_balancer(monkeypatch)
+    monkeypatch.setattr(bal, "settings", BalanceSettings(margin=0.04))
+    monkeypatch.setattr(bal, "_safe_gap", None)
+    full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
+    monkeypatch.setattr(bal, "play", _twin_play(bal, [bal.fair] * bal.n, 0.3))
+    _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=bal.settings.margin)
+    assert ok
+    assert record["twin_noise_factor"] == pytest.approx(0.3, abs=0.01)
+    assert record["games"] >= 2000
+
+
+def test_seats_judged_on_a_cut_twin_sample_that_pass_only_as_measured_play_the_planned_games(monkeypatch):
+    """Pairing cuts the noise of a class's pooled rate, not of one seat against another of its
+    class, so seats judged on a twin sample cut below its planned games must pass with a push
+    (what makes the cut sample as strict as the planned one); seats that pass only as measured get the planned games, where they
+    are judged as before. Seats here are parted within their classes (the classes pool to
+    fair) by a spread that passes as measured on the cut sample but not pushed."""
+    from terragen.terrain.generate.fresh_checks import SHORT_SEAT_PUSH, _chunked
+    from terragen.terrain.generate.seat_check import simulate_odds
+    from terragen.terrain.generate.seat_check import SIMULATE_MISS
+
+    bal = _first_class_balancer(monkeypatch)
+    full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
+    cut = _chunked(0.4 * full, bal.n)
+    margin, need = bal.settings.margin, 1 - SIMULATE_MISS
+
+    def rates_for(spread):
+        rates = [0.0] * bal.n
+        for cls in bal.classes:
+            for i, s in enumerate(cls):
+                rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
+        return rates
+
+    push = SHORT_SEAT_PUSH * (1 - (cut / full) ** 0.5)
+    spread = next(x / 10000 for x in range(1, 300) if simulate_odds(rates_for(x / 10000), cut, margin, push) < need)
+    rates = rates_for(spread)
+    assert simulate_odds(rates, cut, margin, 0.0) >= need  # passes as measured on the cut sample
+    monkeypatch.setattr(bal, "play", _twin_play(bal, rates, 0.3))
+    _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=margin)
+    assert record["games"] >= full
+    assert ok is (simulate_odds(rates, full, margin, 0.0) >= need)
+
+
 def _pairs_offered_to_a_race_oracle(monkeypatch, most: int):
     """The 4-seat test balancer, whose "simulation" is the race model itself (so every pair it
     offers passes its screening), asked again and again for its next pair, as after failed

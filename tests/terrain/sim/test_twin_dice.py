@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from terragen.errors import SpecError
 from terragen.terrain.files import load_layout
-from terragen.terrain.generate.fresh_checks import MIN_TWIN_PAIRS, Tally
+from terragen.terrain.generate.fresh_checks import MIN_TWIN_PAIRS, TWIN_NOISE_FLOOR, Tally
 from terragen.terrain.sim import Rules, simulate_layout
 from terragen.terrain.sim.dice import PairedDice
 from terragen.terrain.sim.engine import play_game
@@ -106,7 +106,7 @@ def test_a_twin_sample_is_unbiased_and_less_noisy_than_independent_games():
 
 @pytest.mark.parametrize("pairs, factor", [
     ((MIN_TWIN_PAIRS // 4, MIN_TWIN_PAIRS // 2, MIN_TWIN_PAIRS // 4), 1.0),  # as independent games
-    ((0, MIN_TWIN_PAIRS, 0), 0.0),  # every pair split: no noise at all
+    ((0, MIN_TWIN_PAIRS, 0), TWIN_NOISE_FLOOR),  # every pair split: no noise measured, the floor credited
     ((MIN_TWIN_PAIRS // 2, 0, MIN_TWIN_PAIRS // 2), 2.0),  # pairs always alike: twice the variance
     ((0, MIN_TWIN_PAIRS // 2 - 1, 0), 1.0),  # too few pairs to tell: counted as independent games
 ])
@@ -120,6 +120,10 @@ def test_twin_pairings_are_checked():
     for bad in ("1-3", "1-3,2-2", "1-3,3-4", "1-9,2-4", "1:3,2-4", "a-b"):
         with pytest.raises(SpecError, match="twin-dice"):
             parse_twins(bad, [1, 2, 3, 4])
+    with pytest.raises(SpecError, match="with itself"):
+        parse_twins("1-1,2-4", [1, 2, 3, 4])
+    with pytest.raises(SpecError, match="paired twice"):
+        parse_twins("1-3,3-4", [1, 2, 3, 4])
     with pytest.raises(SpecError, match="pair each"):
         check_twins([1, 0, 2, 3], 4, Rules())
     with pytest.raises(SpecError, match="no teams"):
@@ -149,3 +153,11 @@ def test_simulate_plays_twin_dice_as_the_library_does_and_refuses_bad_ones():
         r = _cli(FOUR, *args)
         assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
         assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_a_tally_rebuilt_from_a_record_keeps_the_records_noise_factor():
+    """A failed check teaches the search's offsets from its record, which keeps the noise factor
+    and not the pairs; the rebuilt sample must weigh as the check's own did."""
+    rebuilt = Tally("greedy", 1, 4, 2400, [700, 500, 700, 500], recorded_factor=0.55)
+    assert rebuilt.noise_factor() == 0.55
+    assert Tally("greedy", 1, 4, 2400, [700, 500, 700, 500]).noise_factor() == 1.0
