@@ -200,8 +200,8 @@ class FreshChecks:
         ``MIN_FRESH_GAMES``) when the classes are clearly inside it (:meth:`_clearly_inside`)
         and the seats pass (:meth:`_seats_ok`), as they must at any size. A twin sample cut to its
         noise is never accepted on fewer than ``MIN_FRESH_GAMES`` (unless ``games`` is fewer, as a
-        user may ask), and its seats, judged on fewer games than planned, must pass with a push
-        or else play the planned games. A pair the screening
+        user may ask), and its seats, judged on fewer games than planned (at an early look too),
+        must pass with a push or else play the planned games. A pair the screening
         flattered costs a quarter of the check, a plainly fair one half. Returns (rates, record,
         whether it passed); the record names the games actually played, so replaying it with
         ``terragen simulate`` gives the same rates.
@@ -232,7 +232,7 @@ class FreshChecks:
                         or clearly_short(tally.rates, tally.played, self.settings.margin)):
                     break
                 if (size >= max(full / 2, least) and self._clearly_inside(tally)
-                        and self._seats_ok(tally, threshold, max(games / 2, least))):
+                        and self._seats_ok(tally, threshold, games)):
                     passed = True
                     break
                 continue

@@ -470,6 +470,42 @@ def test_seats_judged_on_a_cut_twin_sample_that_pass_only_as_measured_play_the_p
     assert ok is (simulate_odds(rates, full, margin, 0.0) >= need)
 
 
+def test_seats_are_judged_at_a_checks_early_look_as_strictly_as_on_its_whole_sample(monkeypatch):
+    """A check may stop at half its games when the classes are clearly inside; the seats, which
+    the classes' pooled rates cannot see, must then pass as strictly as on the whole sample, so
+    seats that pass only as measured on half the games do not stop it there (drawn checks: such
+    early stops let boards whose seats are parted by order of play through about 1.5 times as
+    often as the whole sample would)."""
+    from terragen.terrain.generate.fresh_checks import SHORT_SEAT_PUSH, _chunked
+    from terragen.terrain.generate.seat_check import SIMULATE_MISS, simulate_odds
+
+    bal = _first_class_balancer(monkeypatch)
+    full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
+    half = _chunked(full / 2, bal.n)
+    margin, need = bal.settings.margin, 1 - SIMULATE_MISS
+    push = SHORT_SEAT_PUSH * (1 - (half / full) ** 0.5)
+
+    def rates_for(spread):
+        rates = [0.0] * bal.n
+        for cls in bal.classes:
+            for i, s in enumerate(cls):
+                rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
+        return rates
+
+    spread = next(x / 10000 for x in range(1, 300) if simulate_odds(rates_for(x / 10000), half, margin, push) < need)
+    rates = rates_for(spread)
+    assert simulate_odds(rates, half, margin, 0.0) >= need  # would have stopped at half, as measured
+
+    def play(layout, tally, size):
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=margin)
+    assert record["games"] >= full
+    assert ok is (simulate_odds(rates, full, margin, 0.0) >= need)
+
+
 def _pairs_offered_to_a_race_oracle(monkeypatch, most: int):
     """The 4-seat test balancer, whose "simulation" is the race model itself (so every pair it
     offers passes its screening), asked again and again for its next pair, as after failed
