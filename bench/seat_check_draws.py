@@ -29,6 +29,9 @@ SHAPES = {  # points from a fair 20%, seat by seat
     "one seat +1.33": [1.33, -0.3325, -0.3325, -0.3325, -0.3325],
     "spread 1.3": [1.3, 0.65, 0, -0.65, -1.3],
     "one seat +1.5": [1.5, -0.375, -0.375, -0.375, -0.375],
+    "one seat +1.75": [1.75, -0.4375, -0.4375, -0.4375, -0.4375],
+    "one seat +2.0": [2.0, -0.5, -0.5, -0.5, -0.5],
+    "one seat -2.0": [-2.0, 0.5, 0.5, 0.5, 0.5],
     "spread 2.0": [2.0, 1.0, 0, -1.0, -2.0],
 }
 
@@ -45,12 +48,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--checks", type=int, default=2000, help="drawn checks per shape")
     ap.add_argument("--threshold", type=float, default=0.015, help="every seat within this (greedy players' 1.5 points)")
+    ap.add_argument("--push", type=float, default=None, help="the check's SEAT_PUSH instead of the code's")
     args = ap.parse_args()
+    if args.push is not None:
+        import terragen.terrain.generate.seat_check as seat_check_module
+
+        seat_check_module.SEAT_PUSH = args.push
     n, settings = 5, BalanceSettings()
     base = settings.games_for(n)[2]
     sizes = [_chunked(look * base, n) for look in SEAT_LOOKS]
     rng = np.random.default_rng(2026_11_27)
-    print(f"five seats, check sizes {sizes}, {args.checks} drawn checks per shape")
+    from terragen.terrain.generate import seat_check as seat_check_module
+
+    print(f"five seats, check sizes {sizes}, {args.checks} drawn checks per shape, push {seat_check_module.SEAT_PUSH}")
     print(f"{'true rates':18} {'simulate BALANCED':>18} {'check passes':>13} {'mean games':>11}")
     for name, points in SHAPES.items():
         rates = [0.2 + p / 100 for p in points]
