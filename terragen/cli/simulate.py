@@ -32,7 +32,8 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
 @click.option("--twin-dice", metavar="SEATS",
               help="Play twin pairs of games, the second giving each seat the rolls of the seat it is paired with, "
                    "e.g. 1-3,2-4 (seat numbers as the file gives them): how the generator samples a board of two "
-                   "classes of seats, so its record can be replayed. Rules where every seat rolls once a round (no teams, no green die); an even number of games.")
+                   "classes of seats, so its record can be replayed. Rules where every seat rolls once a round "
+                   "(no teams, no green die); an even number of games.")
 @json_option
 def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
              workers: int, turn_cap: int, margin: float, twin_dice: str | None, as_json: bool) -> int:

@@ -598,7 +598,8 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                     rates, rec, ok = self._seat_check(verify_seed, verify, policy, threshold)
                     games = rec["games"]
                     worst = self.worst(rates)
-                    pooled_note = (f", simulate estimated to say BALANCED in {100 * rec['simulate_odds_bound']:.0f}% of runs"
+                    odds = 100 * rec["simulate_odds_bound"]
+                    pooled_note = (f", simulate estimated to say BALANCED in {odds:.0f}% of runs"
                                    " (each seat taken a little further from fair than measured)")
                 else:
                     games = verify

@@ -441,9 +441,10 @@ def test_a_twin_check_cut_to_its_noise_never_passes_on_fewer_than_two_thousand_g
 def test_seats_judged_on_a_cut_twin_sample_that_pass_only_as_measured_play_the_planned_games(monkeypatch):
     """Pairing cuts the noise of a class's pooled rate, not of one seat against another of its
     class, so seats judged on a twin sample cut below its planned games must pass with a push
-    (what makes the cut sample as strict as the planned one); seats that pass only as measured get the planned games, where they
-    are judged as before. Seats here are parted within their classes (the classes pool to
-    fair) by a spread that passes as measured on the cut sample but not pushed."""
+    (what makes the cut sample as strict as the planned one); seats that pass only as measured
+    get the planned games, where they are judged as before. Seats here are parted within their
+    classes (the classes pool to fair) by a spread that passes as measured on the cut sample but
+    not pushed."""
     from terragen.terrain.generate.fresh_checks import SHORT_SEAT_PUSH, _chunked
     from terragen.terrain.generate.seat_check import simulate_odds
     from terragen.terrain.generate.seat_check import SIMULATE_MISS
