@@ -243,8 +243,9 @@ def summary(layout, analysis, spec) -> list[str]:
                          f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})"
                          + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
                             f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else "")
-                         + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
-                            f"{100 * v['simulate_odds_bound']:.0f}% (needs {100 * v['simulate_odds_needed']:.0f}%)"
+                         + (f"; a default `terragen simulate` run says BALANCED with odds of "
+                            f"{100 * v['simulate_odds_bound']:.0f}% with every seat taken a little further from fair "
+                            f"than measured (needs {100 * v['simulate_odds_needed']:.0f}%)"
                             if "simulate_odds_bound" in v else ""))
         quick = [v for v in sim["verification"] if v["verdict"] == "BALANCED" and v["games"] < MIN_FRESH_GAMES]
         if quick:
