@@ -218,6 +218,7 @@ class FreshChecks:
         tally = self._tally(policy, seed)
         layout = self.to_layout(self.cand)
         passed = False
+        decided_by = "classes"  # what refused the board, when something did: the classes or the seats
         full = games
         least = min(games, _chunked(MIN_FRESH_GAMES, self.n))  # never accepted on fewer (unless asked for)
         sizes = [_chunked(games / 4, self.n)]
@@ -228,8 +229,10 @@ class FreshChecks:
                 sizes += [s for s in (_chunked(full / 2, self.n), full, _chunked(2 * full, self.n)) if s > size]
             pooled = self.worst(self.pooled(tally.rates))
             if size < full:  # an early look: stop only when the verdict is plain either way
-                if (pooled > self._confirm_limit(full, tally) + 2.0 * self._class_se(size, tally)
-                        or clearly_short(tally.rates, tally.played, self.settings.margin)):
+                if pooled > self._confirm_limit(full, tally) + 2.0 * self._class_se(size, tally):
+                    break
+                if clearly_short(tally.rates, tally.played, self.settings.margin):
+                    decided_by = "seats"
                     break
                 if (size >= max(full / 2, least) and self._clearly_inside(tally)
                         and self._seats_ok(tally, threshold, games)):
@@ -246,6 +249,9 @@ class FreshChecks:
                     at = sizes.index(size) + 1
                     sizes[at:] = [games] + [s for s in sizes[at:] if s > games]
                     continue
+                decided_by = "seats"
+            else:
+                decided_by = "classes"
             if size > full or not self._near_miss(tally, full, threshold):
                 break
         rates = tally.rates
@@ -257,6 +263,8 @@ class FreshChecks:
                        "pooled_worst_deviation": round(pooled, 4),
                        "pooled_standard_error": round(self._class_se(tally.played, tally), 5),
                        "pooled_threshold": round(limit, 4),
+                       # what refused the board (its seats, or its classes by the rule of that look)
+                       "decided_by": "passed" if passed else decided_by,
                        "simulate_odds": round(self._seat_odds(tally), 4),
                        "simulate_odds_needed": 1 - SIMULATE_MISS}, passed
 

@@ -377,6 +377,7 @@ def test_fresh_check_on_classes_stops_as_soon_as_it_is_clear(monkeypatch, gap_in
     assert record["games"] == _chunked(full * games_share, bal.n)
     assert not passes or record["games"] >= 2000  # the floor of fresh games for a verdict
     assert (record["pooled_worst_deviation"] <= record["pooled_threshold"]) is passes
+    assert record["decided_by"] == ("passed" if passes else "classes")
 
 
 @pytest.mark.parametrize("spread, passes", [(0.006, True), (0.018, False)])
@@ -406,6 +407,7 @@ def test_fresh_check_on_classes_also_judges_the_seats_within_a_class(monkeypatch
     _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=bal.settings.margin)
     assert ok is passes
     assert (record["simulate_odds"] >= record["simulate_odds_needed"]) is passes
+    assert record["decided_by"] == ("passed" if passes else "seats")  # the classes pool to fair
 
 
 def _twin_play(bal, rates, factor):
