@@ -170,16 +170,17 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
                    "spec": spec.to_json(), "metrics": analysis.metrics(),
                    "players": [rep.to_json() for rep in analysis.players],
                    "balance": layout.extra["meta"].get("balance")})
-        return 0
-    for line in summary(layout, analysis, spec):
-        say(line)
-    say(f"written: {folder}/board.json, board.txt, board.svg")
+    else:
+        for line in summary(layout, analysis, spec):
+            say(line)
+        say(f"written: {folder}/board.json, board.txt, board.svg")
     record = layout.extra["meta"].get("balance") or {}
-    if record.get("verdict") == "NOT BALANCED":
+    if record.get("verdict") == "NOT BALANCED":  # on stderr with --json too: stdout stays one JSON document
         ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
                  if record.get("ended_by") == "work budget" else "the time ran out")
+        where = "the balance record in the JSON" if as_json else "the balance lines"
         click.echo(f"terragen generate: warning: {ended} before the seats were balanced; this board is NOT "
-                   "BALANCED (see the balance lines); try a longer --time-limit or a wider --margin", err=True)
+                   f"BALANCED (see {where}); try a longer --time-limit or a wider --margin", err=True)
     return 0
 
 
@@ -249,8 +250,10 @@ def summary(layout, analysis, spec) -> list[str]:
                             if "simulate_odds_bound" in v else ""))
         quick = [v for v in sim["verification"] if v["verdict"] == "BALANCED" and v["games"] < MIN_FRESH_GAMES]
         if quick:
+            why = ("the time limit cut the measurement" if sim.get("time_limited")
+                   else "--balance-games asked for fewer")
             lines.append(f"balance: a quick look only: {min(v['games'] for v in quick)} fresh games is fewer than the "
-                         f"{MIN_FRESH_GAMES} a balance check needs (--balance-games); `terragen simulate` on the board "
+                         f"{MIN_FRESH_GAMES} a balance check needs ({why}); `terragen simulate` on the board "
                          "measures it properly")
         if not any(v["policy"] == "expert" for v in sim["verification"]):
             lines.append(_experts_line(len(layout.players), symmetry, sim.get("expert_glance")))

@@ -145,6 +145,13 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
     assert ("fewer games to end within --time-limit" in proc.stdout) is bool(record.get("time_limited"))
     if record["verdict"] == "NOT BALANCED":
         assert "NOT BALANCED" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    # with --json the same board: stdout one JSON document, the warning still on stderr
+    proc = cli("generate", "--players", "5", "--difficulty", "easy", "--time-limit", "3", "--out", "as-json",
+               "--json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    shown = json.loads(proc.stdout)["balance"]
+    assert shown["verdict"] == record["verdict"]
+    assert ("NOT BALANCED" in proc.stderr) is (record["verdict"] == "NOT BALANCED")
 
 
 def _captured_balancer(monkeypatch, spec: dict, seed: int):
