@@ -38,8 +38,8 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
-@click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth about 70-85% of "
-                   "it on a 2-core machine, so that a seed gives the same board every time); then exit 4 if no "
+@click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth at most 85% of "
+                   "it on a 2-core machine, five seats often stopping sooner, so that a seed gives the same board every time); then exit 4 if no "
                    "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
                    "seconds). [default: 60]")
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),
@@ -57,22 +57,25 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so). [default: enough for a standard error of a quarter of the margin: "
-                   "4800 with 4 seats]")
+                   "4800 with 4 seats; boards of two seat classes play twice that, as twin pairs that reach its "
+                   "noise on fewer, never under 2000]")
 @click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
-                   "the generator's own check uses 0.6 of it.")
+                   "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "
+                   "that simulate agrees.")
 @click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
               help="Skip balancing by simulation (faster; the seats may then win unequally often).")
 @click.option("--strict-balance", is_flag=True,
               help="Write a board only if its balance was verified; otherwise exit 4 when the time is up.")
 @click.option("--check-experts", is_flag=True,
               help="Also require the balance for the simulator's expert players (who turn pieces against a near "
-                   "winner). Much slower: the search can only reject a board for them (4 and 6 seats: a median of "
-                   "about 20-45 s instead of about 11 s; see docs/generate.md).")
+                   "winner). Much slower: the search can only reject a board for them (4 and 6 seats: medians of "
+                   "about 13-24 s instead of about 4-6 s, six-seat runs often ending on a best-effort board; see "
+                   "docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
               help="On 4- and 6-seat boards, play a few hundred games of expert players before the greedy check "
-                   "and refuse a board plainly unfair for them (its seat classes more than --margin apart). "
-                   "--no-expert-glance is faster and leaves more boards unfair for experts.")
+                   "and refuse a board plainly unfair for them (a seat class plainly more than --margin from fair; a search "
+                   "that is late keeps the board and says so). --no-expert-glance is faster and leaves more boards unfair for experts.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
@@ -88,15 +91,16 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     destinations are then tuned until every seat wins its fair share of
     full-rules games, and a final simulation on seeds the tuning never used
     must find every seat within 0.6 of --margin of 1/n for greedy players
-    (0.8 for solitary players), so that terragen simulate, with its own
-    margin, calls the board BALANCED. The simulator's expert players get a
-    glance of a few hundred games on 4- and 6-seat boards, which refuses a
-    board plainly unfair for them (about two in five of the boards written
-    still leave experts 2-5 points off); --check-experts checks them in full,
+    (0.8 for solitary players), with odds of 99% that terragen simulate, with
+    its own margin, calls the board BALANCED. The simulator's expert players
+    get a glance of a few hundred games on 4- and 6-seat boards, which
+    refuses a board plainly unfair for them (about half of the boards written
+    still leave experts 2-8 points off); --check-experts checks them in full,
     and a run then takes several times as long.
 
     When the time limit ends the tuning first (5-seat boards often; see
-    docs/generate.md), the fairest board the tuning reached is written with its
+    docs/generate.md), the likeliest to pass of the three fairest boards the
+    tuning reached is written with its
     win rates as measured on fresh seeds and, where it is one, a NOT BALANCED
     verdict and a warning on stderr (meta.balance.best_effort is true);
     --strict-balance writes nothing instead and exits 4.
