@@ -172,6 +172,26 @@ def _captured_balancer(monkeypatch, spec: dict, seed: int):
     return caught[0]
 
 
+def _parted_within_classes(bal, spread):
+    """Seat rates ``spread`` above and below fair, alternating within each class: the classes
+    pool to exactly fair, only the seats of a class are parted."""
+    rates = [0.0] * bal.n
+    for cls in bal.classes:
+        for i, s in enumerate(cls):
+            rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
+    return rates
+
+
+def _least_spread_refused(bal, games: int, push: float) -> float:
+    """The least spread (in steps of a hundredth of a point) of :func:`_parted_within_classes`
+    whose seats, pushed ``push`` standard errors out on ``games`` games, miss the odds a check needs."""
+    from terragen.terrain.generate.seat_check import SIMULATE_MISS, simulate_odds
+
+    return next(x / 10000 for x in range(1, 300)
+                if simulate_odds(_parted_within_classes(bal, x / 10000), games, bal.settings.margin, push)
+                < 1 - SIMULATE_MISS)
+
+
 def _first_class_balancer(monkeypatch):
     """A 4-seat balancer (two seat classes)."""
     return _captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
@@ -400,10 +420,7 @@ def test_fresh_check_on_classes_also_judges_the_seats_within_a_class(monkeypatch
 
     bal = _first_class_balancer(monkeypatch)
     full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
-    rates = [0.0] * bal.n
-    for cls in bal.classes:
-        for i, s in enumerate(cls):
-            rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
+    rates = _parted_within_classes(bal, spread)
     assert abs(bal.worst(bal.pooled(rates))) < 1e-12
 
     def play(layout, tally, size):
@@ -455,24 +472,16 @@ def test_seats_judged_on_a_cut_twin_sample_that_pass_only_as_measured_play_the_p
     classes (the classes pool to fair) by a spread that passes as measured on the cut sample but
     not pushed."""
     from terragen.terrain.generate.fresh_checks import SHORT_SEAT_PUSH, _chunked
-    from terragen.terrain.generate.seat_check import simulate_odds
-    from terragen.terrain.generate.seat_check import SIMULATE_MISS
+    from terragen.terrain.generate.seat_check import SIMULATE_MISS, simulate_odds
 
     bal = _first_class_balancer(monkeypatch)
     full = _chunked(2 * bal.settings.games_for(bal.n)[2], bal.n)
     cut = _chunked(0.4 * full, bal.n)
     margin, need = bal.settings.margin, 1 - SIMULATE_MISS
 
-    def rates_for(spread):
-        rates = [0.0] * bal.n
-        for cls in bal.classes:
-            for i, s in enumerate(cls):
-                rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
-        return rates
-
     push = SHORT_SEAT_PUSH * (1 - (cut / full) ** 0.5)
-    spread = next(x / 10000 for x in range(1, 300) if simulate_odds(rates_for(x / 10000), cut, margin, push) < need)
-    rates = rates_for(spread)
+    spread = _least_spread_refused(bal, cut, push)
+    rates = _parted_within_classes(bal, spread)
     assert simulate_odds(rates, cut, margin, 0.0) >= need  # passes as measured on the cut sample
     monkeypatch.setattr(bal, "play", _twin_play(bal, rates, 0.3))
     _, record, ok = bal._confirm(seed=7, games=full, policy="greedy", threshold=margin)
@@ -495,15 +504,8 @@ def test_seats_are_judged_at_a_checks_early_look_as_strictly_as_on_its_whole_sam
     margin, need = bal.settings.margin, 1 - SIMULATE_MISS
     push = SHORT_SEAT_PUSH * (1 - (half / full) ** 0.5)
 
-    def rates_for(spread):
-        rates = [0.0] * bal.n
-        for cls in bal.classes:
-            for i, s in enumerate(cls):
-                rates[s] = bal.fair + (spread if i % 2 == 0 else -spread)
-        return rates
-
-    spread = next(x / 10000 for x in range(1, 300) if simulate_odds(rates_for(x / 10000), half, margin, push) < need)
-    rates = rates_for(spread)
+    spread = _least_spread_refused(bal, half, push)
+    rates = _parted_within_classes(bal, spread)
     assert simulate_odds(rates, half, margin, 0.0) >= need  # would have stopped at half, as measured
 
     def play(layout, tally, size):
