@@ -19,6 +19,7 @@ already-known value of the bigger state.
 from __future__ import annotations
 
 import heapq
+import os
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
@@ -28,6 +29,27 @@ from terragen.terrain.work_meter import COSTS, charge
 
 INF = float("inf")
 MAX_BUDGET = 6
+
+
+def _compiled_kernels():
+    """The compiled table kernels (``_kernels.c``), or None when the optional extension was not
+    built (no C compiler at install time) or ``TERRAGEN_PURE_PYTHON`` is set (to compare or debug)."""
+    if os.environ.get("TERRAGEN_PURE_PYTHON"):
+        return None
+    try:
+        from terragen.terrain import _kernels
+    except ImportError:
+        return None
+    return _kernels
+
+
+#: the compiled kernels, or None (the Python versions are used): :func:`solve_layer_in_order` here
+#: and the distance repair of ``sim/cache.py``. Why they exist: an expert player needs a fresh layer
+#: per seat on every board state a turn of a piece creates, and in Python those solves (with the
+#: repairs that stood in for them) were about half of an expert game's time; on brutal boards the
+#: distance repairs were a fifth to a quarter of a greedy game's (``bench/README.md``, "The
+#: simulator's table kernels, compiled")
+COMPILED = _compiled_kernels()
 
 
 def _rolls_at_least() -> list[int]:
@@ -95,7 +117,18 @@ def _spread(near_q: list[tuple[int, int]], v: float, k: int, best_cost: list[int
 
 def solve_layer_in_order(n: int, near: list[list[tuple[int, int]]],
                          landing: dict[int, float]) -> tuple[list[float], bool]:
-    """:func:`solve_layer`, and whether every cell settled after all that it took a value from.
+    """:func:`solve_layer`, and whether every cell settled after all that it took a value from
+    (:func:`solve_layer_in_order_python` says what that means): compiled when the optional
+    extension was built (:data:`COMPILED`), else in Python. The two give the same floats."""
+    if COMPILED is not None:
+        return COMPILED.solve(n, near, landing, _N_AT_LEAST)
+    return solve_layer_in_order_python(n, near, landing)
+
+
+def solve_layer_in_order_python(n: int, near: list[list[tuple[int, int]]],
+                                landing: dict[int, float]) -> tuple[list[float], bool]:
+    """:func:`solve_layer`, and whether every cell settled after all that it took a value from;
+    the reference the compiled solver (``_kernels.c``) follows step for step.
 
     A cell settles when its (value, index) is the least in the heap, so cells settle in the
     order of those keys, except when a cell's new value comes out below the key of the cell

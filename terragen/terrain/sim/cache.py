@@ -21,6 +21,7 @@ import heapq
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
+from terragen.terrain import expected
 from terragen.terrain.expected import repair_layer, solve_layer_in_order
 from terragen.terrain.rules import budget_counts, step_cost
 
@@ -81,6 +82,17 @@ def reverse_costs(rev: list[list[tuple[int, int]]], goals: Sequence[int]) -> lis
 
 
 def repair_after_turn(d: list[float], rev: list[list[tuple[int, int]]], arcs: list, i: int) -> list[float]:
+    """:func:`repair_after_turn_python`, compiled when the optional extension was built (the same
+    values, in the same kinds of number, and the same list back when nothing changed)."""
+    kernels = expected.COMPILED
+    if kernels is not None:
+        fixed = kernels.repair_distances(d, rev, arcs, i)
+        if fixed is not None:
+            return fixed
+    return repair_after_turn_python(d, rev, arcs, i)
+
+
+def repair_after_turn_python(d: list[float], rev: list[list[tuple[int, int]]], arcs: list, i: int) -> list[float]:
     """Distances-to-goal ``d`` brought up to date after the exits of piece ``i`` changed.
 
     ``rev`` and ``arcs`` describe the new board. Returns ``d`` itself when nothing
@@ -199,7 +211,8 @@ class _LazyTable(dict):
                         landing[g] = v
         layer = None
         prior = self._prior
-        if prior is not None and prior._landing.get(mask) == landing:
+        # a repair saves work only against the Python solver: the compiled one solves afresh faster
+        if expected.COMPILED is None and prior is not None and prior._landing.get(mask) == landing:
             layer = repair_layer(self._near, self._reach, landing, dict.__getitem__(prior, mask), self._moved,
                                  len(self._passable) // REPAIR_SHARE)
         if layer is None:

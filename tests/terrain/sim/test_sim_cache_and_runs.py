@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
 import sys
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st_
 from sim_helpers import make_layout
@@ -110,15 +112,34 @@ def _every_mask(groups):
     return range(1 << len(groups))
 
 
-@given(st_.integers(0, 10_000), TURNS)
-def test_tables_after_turns_of_pieces_are_those_of_a_cold_cache(seed, turns):
+@pytest.mark.parametrize("solver", ["python", "compiled"])
+@given(seed=st_.integers(0, 10_000), turns=TURNS)
+def test_tables_after_turns_of_pieces_are_those_of_a_cold_cache(solver, seed, turns):
     # a new board state's expected-turns layers are repaired from those of the state it was
-    # turned from where they change little (``repair_layer``): they must be the very floats a
-    # cold cache of the same board solves, or games would change
-    _after_each_turn_like_a_cold_cache(
+    # turned from where they change little (``repair_layer``, with the Python solver; the
+    # compiled one solves afresh): they must be the very floats a cold cache of the same board
+    # solves, or games would change
+    with _solver(solver):
+        _after_each_turn_like_a_cold_cache(
         seed, turns,
-        fill=lambda cache: [cache.table(groups)[0] for groups in PLAYERS],  # the layers a game fills
-        read=lambda cache: [[cache.table(groups)[m] for m in _every_mask(groups)] for groups in PLAYERS])
+            fill=lambda cache: [cache.table(groups)[0] for groups in PLAYERS],  # the layers a game fills
+            read=lambda cache: [[cache.table(groups)[m] for m in _every_mask(groups)] for groups in PLAYERS])
+
+
+@contextlib.contextmanager
+def _solver(which: str):
+    """The expected-turns layers solved by the Python solver (whose layers are repaired after a
+    turn of a piece) or the compiled one (skipped when the extension was not built)."""
+    from terragen.terrain import expected
+
+    if which == "compiled" and expected.COMPILED is None:
+        pytest.skip("the compiled table kernels were not built")
+    keep = expected.COMPILED
+    expected.COMPILED = keep if which == "compiled" else None
+    try:
+        yield
+    finally:
+        expected.COMPILED = keep
 
 
 TOUR_GROUPS = (((3,), (20, 21, 22, 30)), ((36, 5, 17), (30,)), ((36,), (5,)))  # groups of several cells beside one-cell ones
@@ -138,8 +159,11 @@ def test_tour_tables_after_turns_of_pieces_are_those_of_a_cold_cache(seed, turns
 
 
 def test_turns_of_pieces_repair_layers_to_the_floats_of_a_solve(monkeypatch):
+    from terragen.terrain import expected
     from terragen.terrain.expected import solve_layer
     from terragen.terrain.sim import cache as cache_module
+
+    monkeypatch.setattr(expected, "COMPILED", None)  # repairs stand in for the Python solver only
 
     checked = []
     repair = cache_module.repair_layer

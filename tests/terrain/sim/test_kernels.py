@@ -1,0 +1,98 @@
+"""The compiled table kernels give the Python versions' values, bit for bit.
+
+Games, generated boards and every recorded result depend on these values (a player picks the
+cell with the smallest expected turns, or the cheapest cost), so a machine with the extension and
+one without must agree to the last bit: same inputs and seed, same bytes out.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from terragen.terrain import expected
+from terragen.terrain.board import Board
+from terragen.terrain.expected import near_sources, solve_layer_in_order_python
+from terragen.terrain.sim.cache import _reverse_of, repair_after_turn_python, reverse_costs
+from tests.terrain.helpers import random_layout
+
+pytestmark = pytest.mark.skipif(expected.COMPILED is None, reason="the compiled table kernels were not built")
+
+
+def _both(n, near, landing):
+    fast = expected.COMPILED.solve(n, near, landing, expected._N_AT_LEAST)
+    slow = solve_layer_in_order_python(n, near, landing)
+    return fast, slow
+
+
+def _same(fast, slow) -> bool:
+    return fast[1] == slow[1] and [v.hex() for v in fast[0]] == [v.hex() for v in slow[0]]
+
+
+@st.composite
+def layers(draw):
+    """A made-up move table and landing values: few distinct costs and values, so that ties of
+    value (broken by cell index) and out-of-order settling both come up."""
+    n = draw(st.integers(1, 24))
+    near = []
+    for q in range(n):
+        sources = draw(st.lists(st.integers(0, n - 1).filter(lambda p, q=q: p != q), unique=True, max_size=8))
+        near.append([(p, draw(st.integers(1, 6))) for p in sources])
+    values = st.sampled_from([0.0, 0.5, 1.0, 2.0, 2.5, 7.25, 10.0, float("inf")])
+    landing = draw(st.dictionaries(st.integers(0, n - 1), values, min_size=1, max_size=4))
+    return n, near, landing
+
+
+@settings(max_examples=400)
+@given(layers())
+@example((2, [[(1, 1)], [(0, 1)]], {0: 0.0}))
+@example((3, [[], [(0, 1), (2, 1)], [(1, 1)]], {0: 1.0, 2: 1.0}))  # two targets of equal value
+def test_the_same_floats_as_the_python_solver_on_made_up_layers(layer):
+    assert _same(*_both(*layer))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 3))
+def test_the_same_floats_on_the_layers_of_real_boards(seed, goals):
+    board = Board.from_layout(random_layout(seed, radius=4))
+    near = near_sources(board)
+    cells = [i for i in range(len(board)) if board.passable(i)]
+    landing = {cells[(seed * 7 + 13 * k) % len(cells)]: float(k) for k in range(goals)}
+    assert _same(*_both(len(board), near, landing))
+
+
+def test_a_malformed_move_table_is_an_error_not_a_crash():
+    with pytest.raises(ValueError):
+        expected.COMPILED.solve(2, [[(5, 1)], []], {0: 0.0}, expected._N_AT_LEAST)
+    with pytest.raises(TypeError):
+        expected.COMPILED.solve(2, [[[1, 1]], []], {0: 0.0}, expected._N_AT_LEAST)
+    with pytest.raises(ValueError):
+        expected.COMPILED.solve(3, [[], []], {1: 0.0}, expected._N_AT_LEAST)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+def test_distance_repairs_give_the_python_values_kinds_and_identity(seed, turns):
+    board = Board.from_layout(random_layout(seed, radius=3, levels=(1, 4)))
+    rng = random.Random(seed)
+    goals = tuple(rng.sample(range(len(board)), rng.randint(1, 3)))
+    d = reverse_costs(_reverse_of(board.pip_arcs, len(board)), goals)
+    for turn in turns:
+        cell = turn % len(board)
+        board.set_rotation(cell, (board.rotation[cell] + 1 + turn % 5) % 6)
+        rev = _reverse_of(board.pip_arcs, len(board))
+        fast = expected.COMPILED.repair_distances(d, rev, board.pip_arcs, cell)
+        slow = repair_after_turn_python(d, rev, board.pip_arcs, cell)
+        assert fast == slow and [type(v) for v in fast] == [type(v) for v in slow]
+        assert (fast is d) == (slow is d)  # the cache drops tables built on a list that changed
+        assert slow == reverse_costs(rev, goals)  # (and both are what a fresh search gives)
+        d = slow
+
+
+def test_distance_repair_leaves_other_numbers_to_python():
+    assert expected.COMPILED.repair_distances([0.5, 1.0], [[], []], [[], []], 1) is None
+    with pytest.raises(ValueError):
+        expected.COMPILED.repair_distances([0, 3], [[], []], [[], [(7, 1, 0)]], 1)
