@@ -23,12 +23,53 @@
  * reference's types (ints, and the float inf) and its answer's identity (the same list when
  * nothing changed, a new one otherwise). tests/terrain/sim/test_kernels.py compares the two.
  *
+ * Both take only the inputs the simulator gives them (lists of tuples of exact ints in range, float
+ * values; whole-number costs up to 2**50) and answer None to anything else, so that the Python
+ * version runs and whatever it does (a result, an error) is what the caller gets.
+ *
  * Optional: when this file cannot be compiled, the package uses the Python versions (same results).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
+
+/* bit-for-bit agreement needs plain double arithmetic: no x87 extra precision, no fast-math (which
+ * also drops inf); the build fails then, and setup.py's optional extension leaves Python to it */
+#if FLT_EVAL_METHOD != 0 || defined(__FAST_MATH__)
+#error "the table kernels need double-precision arithmetic without fast-math"
+#endif
+
+/* whole-number costs are held as doubles: exact while every sum stays well under 2**53 */
+#define COST_LIMIT 1125899906842624.0 /* 2**50 */
+#define STEP_LIMIT 1048576L            /* 2**20: one arc's cost */
+
+/* An exact int in [lo, hi) into *out: 0; anything else: 1 (the caller answers None); no error set. */
+static int small_int(PyObject *x, long lo, long hi, long *out) {
+    if (!PyLong_CheckExact(x)) return 1;
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(x, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 1;
+    }
+    if (v < lo || v >= hi) return 1;
+    *out = v;
+    return 0;
+}
+
+/* The pair (cell, cost) at the head of the tuple ``t`` (of at least ``size`` items), cell in [0, n),
+ * cost in [1, max_cost]: 0; anything else: 1. */
+static int cell_and_cost(PyObject *t, Py_ssize_t size, Py_ssize_t n, long max_cost, Py_ssize_t *cell, long *cost) {
+    long c, j;
+    if (!PyTuple_CheckExact(t) || PyTuple_GET_SIZE(t) != size) return 1;
+    if (small_int(PyTuple_GET_ITEM(t, 0), 0, (long)n, &j) || small_int(PyTuple_GET_ITEM(t, 1), 1, max_cost + 1, &c))
+        return 1;
+    *cell = (Py_ssize_t)j;
+    *cost = c;
+    return 0;
+}
 
 #define MAX_BUDGET 6
 
@@ -80,29 +121,22 @@ static Key heap_pop(Heap *h) {
     return top;
 }
 
-/* solve(n, near, landing, at_least) -> (values, in_order); see the Python reference. */
+/* solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take;
+ * see the Python reference. */
 static PyObject *solve(PyObject *self, PyObject *args) {
     Py_ssize_t n;
     PyObject *near, *landing, *at_least_seq;
-    if (!PyArg_ParseTuple(args, "nO!O!O", &n, &PyList_Type, &near, &PyDict_Type, &landing, &at_least_seq))
-        return NULL;
-    if (n < 0 || PyList_GET_SIZE(near) != n) {
-        PyErr_SetString(PyExc_ValueError, "near must hold one list per cell");
-        return NULL;
-    }
+    if (!PyArg_ParseTuple(args, "nOOO", &n, &near, &landing, &at_least_seq)) return NULL;
+    if (n < 0 || !PyList_CheckExact(near) || PyList_GET_SIZE(near) != n || !PyDict_CheckExact(landing) ||
+        !PyList_CheckExact(at_least_seq) || PyList_GET_SIZE(at_least_seq) != MAX_BUDGET + 2)
+        Py_RETURN_NONE;
     long at_least[MAX_BUDGET + 2];
-    PyObject *fast = PySequence_Fast(at_least_seq, "at_least must be a sequence");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != MAX_BUDGET + 2) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "at_least must hold 8 counts");
-        return NULL;
-    }
     for (int c = 0; c < MAX_BUDGET + 2; c++) {
-        at_least[c] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, c));
+        if (small_int(PyList_GET_ITEM(at_least_seq, c), 0, 37, &at_least[c])) Py_RETURN_NONE;
     }
-    Py_DECREF(fast);
-    if (PyErr_Occurred()) return NULL;
+    for (int c = 1; c <= MAX_BUDGET; c++) {
+        if (!at_least[c]) Py_RETURN_NONE; /* a divisor */
+    }
 
     double *value = (double *)malloc((size_t)(n ? n : 1) * sizeof(double));
     double *acc = (double *)malloc((size_t)(n ? n : 1) * sizeof(double));
@@ -122,13 +156,10 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     PyObject *g_obj, *v_obj;
     Py_ssize_t pos = 0;
     while (PyDict_Next(landing, &pos, &g_obj, &v_obj)) {
-        Py_ssize_t g = PyLong_AsSsize_t(g_obj);
-        double v = PyFloat_AsDouble(v_obj);
-        if (PyErr_Occurred()) goto done;
-        if (g < 0 || g >= n) {
-            PyErr_SetString(PyExc_ValueError, "a landing cell is off the board");
-            goto done;
-        }
+        long g;
+        if (small_int(g_obj, 0, (long)n, &g) || !PyFloat_CheckExact(v_obj)) goto fallback;
+        double v = PyFloat_AS_DOUBLE(v_obj);
+        if (isnan(v)) goto fallback;
         is_landing[g] = 1;
         if (v < INFINITY && heap_push(&heap, v, n + g) < 0) {
             PyErr_NoMemory();
@@ -153,24 +184,12 @@ static PyObject *solve(PyObject *self, PyObject *args) {
             kept = -1;
         }
         PyObject *row = PyList_GET_ITEM(near, q);
-        if (!PyList_Check(row)) {
-            PyErr_SetString(PyExc_TypeError, "near must hold lists of (cell, cost) tuples");
-            goto done;
-        }
+        if (!PyList_CheckExact(row)) goto fallback;
         Py_ssize_t m = PyList_GET_SIZE(row);
         for (Py_ssize_t e = 0; e < m; e++) {
-            PyObject *pc = PyList_GET_ITEM(row, e);
-            if (!PyTuple_Check(pc) || PyTuple_GET_SIZE(pc) != 2) {
-                PyErr_SetString(PyExc_TypeError, "near must hold lists of (cell, cost) tuples");
-                goto done;
-            }
-            Py_ssize_t p = PyLong_AsSsize_t(PyTuple_GET_ITEM(pc, 0));
-            long c = PyLong_AsLong(PyTuple_GET_ITEM(pc, 1));
-            if (PyErr_Occurred()) goto done;
-            if (p < 0 || p >= n || c < 1 || c > MAX_BUDGET) {
-                PyErr_SetString(PyExc_ValueError, "a (cell, cost) entry of near is out of range");
-                goto done;
-            }
+            Py_ssize_t p;
+            long c;
+            if (cell_and_cost(PyList_GET_ITEM(row, e), 2, n, MAX_BUDGET, &p, &c)) goto fallback;
             int bc = best_cost[p];
             if (c >= bc) continue;
             double a = acc[p] + (double)(at_least[c] - at_least[bc]) * v;
@@ -199,6 +218,10 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(values, i, f);
     }
     result = Py_BuildValue("(NO)", values, in_order ? Py_True : Py_False);
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
 done:
     free(value);
     free(acc);
@@ -211,11 +234,16 @@ done:
 
 /* ---- repair_distances ------------------------------------------------------------------------ */
 
-/* A (cost, cell) search key; costs are whole numbers held as doubles (exact), inf for none. */
+/* A cost of ``d``: an exact int within COST_LIMIT, or the float inf (no route); 0, else 1. */
 static int read_cost(PyObject *x, double *out) {
     if (PyLong_CheckExact(x)) {
-        long v = PyLong_AsLong(x);
-        if (v == -1 && PyErr_Occurred()) return -1;
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return 1;
+        }
+        if ((double)v > COST_LIMIT || (double)v < -COST_LIMIT) return 1;
         *out = (double)v;
         return 0;
     }
@@ -223,46 +251,18 @@ static int read_cost(PyObject *x, double *out) {
         *out = INFINITY;
         return 0;
     }
-    return 1; /* another kind of value: the caller hands the job to the Python version */
-}
-
-static int pair_at(PyObject *row, Py_ssize_t e, Py_ssize_t n, Py_ssize_t *cell, long *cost) {
-    PyObject *t = PyList_GET_ITEM(row, e);
-    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 2) {
-        PyErr_SetString(PyExc_TypeError, "arcs must hold (cell, cost, ...) tuples");
-        return -1;
-    }
-    *cell = PyLong_AsSsize_t(PyTuple_GET_ITEM(t, 0));
-    *cost = PyLong_AsLong(PyTuple_GET_ITEM(t, 1));
-    if (PyErr_Occurred()) return -1;
-    if (*cell < 0 || *cell >= n) {
-        PyErr_SetString(PyExc_ValueError, "an arc leads off the board");
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *row_of(PyObject *lists, Py_ssize_t i) {
-    PyObject *row = PyList_GET_ITEM(lists, i);
-    if (!PyList_Check(row)) {
-        PyErr_SetString(PyExc_TypeError, "arcs must be lists of tuples");
-        return NULL;
-    }
-    return row;
+    return 1;
 }
 
 /* repair_distances(d, rev, arcs, i) -> d itself, a new list, or None (values it does not take) */
 static PyObject *repair_distances(PyObject *self, PyObject *args) {
     PyObject *d_obj, *rev, *arcs;
     Py_ssize_t i;
-    if (!PyArg_ParseTuple(args, "O!O!O!n", &PyList_Type, &d_obj, &PyList_Type, &rev, &PyList_Type, &arcs, &i))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "OOOn", &d_obj, &rev, &arcs, &i)) return NULL;
+    if (!PyList_CheckExact(d_obj) || !PyList_CheckExact(rev) || !PyList_CheckExact(arcs)) Py_RETURN_NONE;
     Py_ssize_t n = PyList_GET_SIZE(d_obj);
-    if (PyList_GET_SIZE(rev) != n || PyList_GET_SIZE(arcs) != n || i < 0 || i >= n) {
-        PyErr_SetString(PyExc_ValueError, "d, rev and arcs must have one entry per cell, and i be a cell");
-        return NULL;
-    }
-    double *d = (double *)malloc((size_t)n * sizeof(double));
+    if (PyList_GET_SIZE(rev) != n || PyList_GET_SIZE(arcs) != n || i < 0 || i >= n) Py_RETURN_NONE;
+    double *d = (double *)calloc((size_t)n, sizeof(double));
     char *hit = (char *)calloc((size_t)n, 1);
     char *changed = (char *)calloc((size_t)n, 1);
     Py_ssize_t *stack = (Py_ssize_t *)malloc((size_t)n * sizeof(Py_ssize_t));
@@ -273,23 +273,17 @@ static PyObject *repair_distances(PyObject *self, PyObject *args) {
         goto done;
     }
     for (Py_ssize_t x = 0; x < n; x++) {
-        int r = read_cost(PyList_GET_ITEM(d_obj, x), &d[x]);
-        if (r < 0) goto done;
-        if (r > 0) {
-            result = Py_None;
-            Py_INCREF(result);
-            goto done;
-        }
+        if (read_cost(PyList_GET_ITEM(d_obj, x), &d[x])) goto fallback;
     }
     double old = d[i];
     if (old == 0.0) goto unchanged; /* a goal's own exits do not matter for reaching it */
-    PyObject *row = row_of(arcs, i);
-    if (!row) goto done;
+    PyObject *row = PyList_GET_ITEM(arcs, i);
+    if (!PyList_CheckExact(row)) goto fallback;
     double best = INFINITY;
     for (Py_ssize_t e = 0; e < PyList_GET_SIZE(row); e++) {
         Py_ssize_t j;
         long c;
-        if (pair_at(row, e, n, &j, &c) < 0) goto done;
+        if (cell_and_cost(PyList_GET_ITEM(row, e), 3, n, STEP_LIMIT, &j, &c)) goto fallback;
         if (d[j] < old && c + d[j] < best) best = c + d[j];
     }
     if (best == old) goto unchanged;
@@ -303,12 +297,12 @@ static PyObject *repair_distances(PyObject *self, PyObject *args) {
         stack[top++] = i;
         while (top) {
             Py_ssize_t y = stack[--top];
-            PyObject *into = row_of(rev, y);
-            if (!into) goto done;
+            PyObject *into = PyList_GET_ITEM(rev, y);
+            if (!PyList_CheckExact(into)) goto fallback;
             for (Py_ssize_t e = 0; e < PyList_GET_SIZE(into); e++) {
                 Py_ssize_t x;
                 long c;
-                if (pair_at(into, e, n, &x, &c) < 0) goto done;
+                if (cell_and_cost(PyList_GET_ITEM(into, e), 2, n, STEP_LIMIT, &x, &c)) goto fallback;
                 if (!hit[x] && d[x] == c + d[y]) {
                     hit[x] = 1;
                     stack[top++] = x;
@@ -322,13 +316,13 @@ static PyObject *repair_distances(PyObject *self, PyObject *args) {
             }
         for (Py_ssize_t x = 0; x < n; x++) {
             if (!hit[x]) continue;
-            PyObject *out = row_of(arcs, x);
-            if (!out) goto done;
+            PyObject *out = PyList_GET_ITEM(arcs, x);
+            if (!PyList_CheckExact(out)) goto fallback;
             double b = INFINITY;
             for (Py_ssize_t e = 0; e < PyList_GET_SIZE(out); e++) {
                 Py_ssize_t y;
                 long c;
-                if (pair_at(out, e, n, &y, &c) < 0) goto done;
+                if (cell_and_cost(PyList_GET_ITEM(out, e), 3, n, STEP_LIMIT, &y, &c)) goto fallback;
                 if (!hit[y] && c + d[y] < b) b = c + d[y];
             }
             if (b < INFINITY) {
@@ -341,12 +335,12 @@ static PyObject *repair_distances(PyObject *self, PyObject *args) {
         Key k = heap_pop(&heap);
         Py_ssize_t y = k.k;
         if (k.v > d[y]) continue;
-        PyObject *into = row_of(rev, y);
-        if (!into) goto done;
+        PyObject *into = PyList_GET_ITEM(rev, y);
+        if (!PyList_CheckExact(into)) goto fallback;
         for (Py_ssize_t e = 0; e < PyList_GET_SIZE(into); e++) {
             Py_ssize_t x;
             long c;
-            if (pair_at(into, e, n, &x, &c) < 0) goto done;
+            if (cell_and_cost(PyList_GET_ITEM(into, e), 2, n, STEP_LIMIT, &x, &c)) goto fallback;
             /* after a shortcut any cell may fall; after a closed exit only the cells searched again */
             if ((best < old || hit[x]) && k.v + c < d[x]) {
                 d[x] = k.v + c;
@@ -380,6 +374,10 @@ unchanged:
     result = d_obj;
     Py_INCREF(result);
     goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
 nomem:
     PyErr_NoMemory();
 done:
@@ -393,12 +391,13 @@ done:
 
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
-     "solve(n, near, landing, at_least) -> (values, in_order): one layer of exact expected turns "
-     "(terragen.terrain.expected.solve_layer_in_order_python, the reference, says what each argument is)."},
+     "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
+     "layer of exact expected turns (terragen.terrain.expected.solve_layer_in_order_python, the reference, "
+     "says what each argument is)."},
     {"repair_distances", repair_distances, METH_VARARGS,
      "repair_distances(d, rev, arcs, i) -> list or None: the costs d to a set of goals after the exits of "
      "piece i changed (terragen.terrain.sim.cache.repair_after_turn_python, the reference, says what each "
-     "argument is); d itself when nothing changed; None when d holds values other than ints and inf."},
+     "argument is); d itself when nothing changed; None for inputs it does not take (then Python runs)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -34,7 +34,7 @@ MAX_BUDGET = 6
 def _compiled_kernels():
     """The compiled table kernels (``_kernels.c``), or None when the optional extension was not
     built (no C compiler at install time) or ``TERRAGEN_PURE_PYTHON`` is set (to compare or debug)."""
-    if os.environ.get("TERRAGEN_PURE_PYTHON"):
+    if os.environ.get("TERRAGEN_PURE_PYTHON", "") not in ("", "0"):
         return None
     try:
         from terragen.terrain import _kernels
@@ -121,7 +121,9 @@ def solve_layer_in_order(n: int, near: list[list[tuple[int, int]]],
     (:func:`solve_layer_in_order_python` says what that means): compiled when the optional
     extension was built (:data:`COMPILED`), else in Python. The two give the same floats."""
     if COMPILED is not None:
-        return COMPILED.solve(n, near, landing, _N_AT_LEAST)
+        solved = COMPILED.solve(n, near, landing, _N_AT_LEAST)
+        if solved is not None:  # None: an input it does not take (the Python solver answers it)
+            return solved
     return solve_layer_in_order_python(n, near, landing)
 
 

@@ -182,7 +182,8 @@ class _LazyTable(dict):
     A table of a board state one turn of a piece away from another (``prior``, the same
     players' table there, and ``moved``, the cells whose reach the turn changed) repairs
     that table's layer instead of solving afresh when it can (:func:`repair_layer`: the
-    same floats, and most turns change a handful of cells).
+    same floats, and most turns change a handful of cells), unless the compiled solver is
+    there (``expected.COMPILED``), which solves afresh faster than a repair in Python.
     """
 
     def __init__(self, near: list[list[tuple[int, int]]], passable: list[bool],
@@ -526,7 +527,7 @@ class BoardCache:
             new.near = near
             # expected-turns tables rest on every cell's reach; keep them when no reach changed
             new.tables = old.tables if near is old.near else {}
-            if moved:
+            if moved and expected.COMPILED is None:  # only a Python repair reads it
                 new.prior = (old.tables, tuple(moved))
         if old.rev is not None and old_out is not None:
             # patch the reverse graph: only arcs leaving i changed (new inner lists: the old
