@@ -22,7 +22,8 @@ import threading
 #: by what it is: a cheapest-cost search from one cell, a cheapest path to one cell, a flood of
 #: what one cell reaches, one expected-turns layer, a seat's finishing-round chain and its
 #: propagation, the race of the seats' finishing rounds, a board-wide cliff count, a symmetric board
-#: restored after a move
+#: restored after a move. The Python costs, also where the compiled table kernels make a layer
+#: several times cheaper: the budget must end a search at the same point on a machine without them
 COSTS = {
     "dijkstra": 30,
     "cheapest_path": 35,

@@ -72,7 +72,10 @@ def _policy_name(policy_specs: Sequence) -> str:
 #: turn of these kinds of player, for :attr:`GamePool.turns_played`. Measured inside the generator
 #: (``bench/expert_work_weight.py``, 2-core AMD EPYC VM, 2026-11-30, 4 and 6 seats, medium and
 #: hard, seeds 4701-4702): experts played 12,000 and 8,800 turns a second against 237,000 and
-#: 173,000 for the mix, 19.7 and 19.6 times as long a turn
+#: 173,000 for the mix, 19.7 and 19.6 times as long a turn. Measured without the compiled table
+#: kernels (``expected.COMPILED``), with which an expert turn costs 1.4-1.8 times less, and kept so:
+#: a machine without a C compiler must still reach the budget before the clock, or the same seed
+#: would give it another board
 TURN_WORK = {"expert": 20}
 
 
