@@ -20,8 +20,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from terragen.terrain.board import Board
 from terragen.terrain import expected
+from terragen.terrain.board import Board
 from terragen.terrain.expected import repair_layer, solve_layer_in_order
 from terragen.terrain.rules import budget_counts, step_cost
 
