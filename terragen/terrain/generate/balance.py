@@ -192,6 +192,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         #: are tuned one by one, from a start whose race model is already fair)
         self.mirror = self.cand.mirror if self.cand.mirror is not None and self.cand.mirror.keeps_order else None
         self.classes = self.mirror.classes if self.mirror is not None else [[s] for s in range(self.n)]
+        #: five seats on a turned board with a corner empty: classes whose seats are images in
+        #: terrain and destinations but not in their neighbours, so fresh checks go seat by seat
+        self.approximate = self.mirror is not None and self.mirror.approximate
         self.offset: dict[tuple[int, tuple[int, ...]], float] = {}
         #: the same for solitary players against the exact race model, learned when the tuning
         #: plays them too (seats no symmetry relates: see :meth:`tune`)
@@ -229,6 +232,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         self._ranked: list | None = None
         self._tried = self._full = 0
         self._screened_models: set[tuple] = set()  # the models of the pairs it screened (_models_of)
+        #: per kind of player, each seat's rate less its class's, summed over this terrain's samples
+        #: (weighted by games), and the games (approximate classes: :meth:`ClassSearch._within_offsets`)
+        self._within: dict[str, tuple[list[float], float]] = {}
         self._turns: dict[tuple[int, ...], list[float]] = {}  # expected turns from every cell, per set of cells
 
     # -- measures ---------------------------------------------------------------------------
@@ -586,7 +592,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 # twice the games, judged by the classes' pooled rates (by symmetry the best
                 # estimate of each of their seats'), which must be as close as `simulate` needs
                 pooled_note = ""
-                if two_classes:
+                if two_classes and not self.approximate:
                     rates, rec, ok = self._confirm(verify_seed, _confirm_games(policy, top, self.n), policy, threshold)
                     games = rec["games"]
                     worst = self.worst(rates)
@@ -615,7 +621,8 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 if not ok:
                     break
             results = self.settings.in_record_order(results)
-            if not two_classes and not symmetric and len(results) == len(self.settings.verify_policies):
+            if (self.approximate or not two_classes) and not symmetric \
+                    and len(results) == len(self.settings.verify_policies):
                 # a fresh check is the largest sample a board gets: the fairest-state bound from it
                 self._keep_if_fairest(max(r["worst_deviation"] + 2.0 * seat_se(self.n, r["games"]) for r in results), 0.0)
             checks.append(results)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from terragen.terrain.generate.fresh_checks import Tally, _chunked
 from terragen.terrain.generate.pair_offsets import PairOffsets
+from terragen.terrain.generate.seat_check import seat_se
 from terragen.terrain.race import race_of
 
 if TYPE_CHECKING:
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
 
 SEARCH_PAIRS = 8  # destination pairs of two classes simulated in full per terrain
 SOLO_SHARE = 2.0  # a pair whose corrected models are further off than this (in margins) is not simulated
+#: the same for classes whose seats are checked one by one (five seats), their seats' own distances counted
+SEAT_SHARE = 1.0
+#: how far past its fresh check's limit, in standard errors of one seat's rate, a seat of a screened
+#: pair of approximate classes may read before the pair is dropped (:meth:`ClassSearch._seats_plainly_off`)
+SEAT_SCREEN_NOISE = 1.0
 SCREEN_PAIRS = 24  # destination pairs of two classes screened (on at most a sixth of the games) per terrain
 RACE_SHARE = 0.4  # how close the corrected race model of a class pair must be to be tried, in margins
 #: share of a screen's games after which a pair is first looked at (:meth:`ClassSearch._screen_sizes`)
@@ -35,6 +41,9 @@ SCREEN_FUTILITY = 0.05  # a screened pair is dropped once its odds of passing at
 SCREEN_NOISE = 3.0
 #: how close solitary players' pooled class rates must be, in margins (or ``SCREEN_NOISE`` times their noise)
 SOLITARY_SEARCH_SHARE = 0.3
+#: games' worth of "no difference" each seat's distance from its class starts from (approximate
+#: classes, :meth:`ClassSearch._within_offsets`)
+WITHIN_PRIOR_GAMES = 2000
 
 
 def screen_pass_odds(measured: float, limit: float, played: int, final: int, se: float) -> float:
@@ -75,6 +84,7 @@ class ClassSearch:
     n: int
     fair: float
     classes: list[list[int]]
+    approximate: bool
     settings: BalanceSettings
     cand: Candidate
     to_layout: Callable[[Candidate], object]
@@ -87,6 +97,7 @@ class ClassSearch:
     _origin: list[list[int]]
     _learned: dict[str, PairOffsets]
     _screened_models: set[tuple]
+    _within: dict[str, tuple[list[float], float]]
 
     def search_classes(self, seed: int, first: int) -> bool:
         """Two classes of symmetric seats (4 and 6 seats): choose the destinations of both
@@ -158,8 +169,10 @@ class ClassSearch:
             self._learn_class_offsets(trial, greedy, lone)
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
             if full:
-                self._keep_if_fairest(max(worst, lone_worst) + 2.0 * self._class_se(greedy.played, greedy),
-                                      abs(race_dev))
+                # seats of approximate classes (five seats) can part within a class: kept by their own rates
+                seat_worst = max(self.worst(greedy.rates), self.worst(lone.rates)) if self.approximate else 0.0
+                self._keep_if_fairest(max(worst, lone_worst, seat_worst) + 2.0 * self._class_se(greedy.played, greedy),
+                                      abs(race_dev) * self._gap_scale())
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
             self._say(f"class search {self._tried}: race model {100 * abs(race_dev):.1f}, solo greedy "
                       f"{100 * abs(solo_dev):.1f}, greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")
@@ -167,6 +180,50 @@ class ClassSearch:
                 return True  # the fairest of several pairs on one seed flatters itself: verified on twice the games
         self.cand.dests = self._origin
         return False
+
+    def _seat_worst(self, first_dev: float, within: list[float]) -> float:
+        """The furthest a seat is predicted from fair when the first class is ``first_dev`` from
+        it and each seat ``within[seat]`` from its class (all nought for exact classes)."""
+        first = self.classes[0]
+        second_dev = -first_dev * len(first) / len(self.classes[1])
+        return max(abs((first_dev if s in first else second_dev) + within[s]) for s in range(self.n))
+
+    def _within_offsets(self, policy: str) -> list[float]:
+        """Per seat, how far its rate is from its class's on this terrain, as the samples so far
+        measured it, shrunk towards nought by ``WITHIN_PRIOR_GAMES`` (nought for exact classes).
+
+        Why: the seats of a class on a five-seat board (``Mirror.approximate``) have images of
+        the same terrain and destinations but not of the same neighbours: the seats beside the
+        empty corner meet fewer tokens. What that does to a seat is mostly the terrain's, much
+        the same whichever pair the class search plays (on one 5-seat hard terrain, the first
+        seat's solitary players read 2-5 points above its class on every fresh check), so the
+        search ranks pairs by every seat's predicted rate, and gives a terrain up when no shift
+        of the classes brings its seats near fair; judged by the classes alone, most pairs that
+        passed their screens then missed the seat-by-seat fresh check. The shrink keeps one
+        screen's noise (0.9 points a seat on 2,100 games) from giving a terrain up."""
+        sums, games = self._within.get(policy, (None, 0.0))
+        if sums is None or not games:
+            return [0.0] * self.n
+        return [v / (games + WITHIN_PRIOR_GAMES) for v in sums]
+
+    def _learn_within(self, tally: Tally) -> None:
+        """Add a sample's seats' distances from their classes to ``_within`` (approximate classes)."""
+        if not self.approximate or not tally.played:
+            return
+        sums, games = self._within.get(tally.policy, ([0.0] * self.n, 0.0))
+        pooled = self.pooled(tally.rates)
+        self._within[tally.policy] = ([v + (r - p) * tally.played for v, r, p in zip(sums, tally.rates, pooled)],
+                                      games + tally.played)
+
+    def _gap_scale(self) -> float:
+        """How far the class furthest from fair is for each point the first class is off.
+
+        Why: the search ranks pairs by the first class's distance from fair, as the other's
+        follows from it; with classes of unequal size (five seats: three and two) the smaller
+        class is off by more, since the rates add up to one (three seats 1 point up leave two
+        seats 1.5 points down)."""
+        first, second = (len(c) for c in self.classes)
+        return max(1.0, first / second)
 
     def _screen_sizes(self, first: int) -> tuple[int, ...]:
         """The steps a screened pair's sample grows by: a glance (``SCREEN_GLANCE``, a multiple of
@@ -195,12 +252,15 @@ class ClassSearch:
         """
         a, b = (c[0] for c in self.classes)
         lone, greedy = self._learned["solitary"], self._learned[self.settings.policy]
-        near = self.settings.margin * RACE_SHARE
+        within = {policy: self._within_offsets(policy) for policy in ("solitary", self.settings.policy)}
+        # near fair: the seats no further off than the class search can bring them (for exact classes,
+        # the first class within RACE_SHARE)
+        near = self.settings.margin * RACE_SHARE + max(map(abs, within["solitary"]))
         kept = []
         for k, (race_dev, pen, trial) in enumerate(self._ranked):
             key_a, key_b = self._pair_keys(trial)
             lone_dev = lone.predict(key_a, key_b, self.fair + race_dev) - self.fair
-            if abs(lone_dev) <= near and self._pair_ok(trial):
+            if self._seat_worst(lone_dev, within["solitary"]) <= near and self._pair_ok(trial):
                 kept.append((k, race_dev, pen, trial, key_a, key_b, lone_dev))
         self.prefetch_solos([(seat, pick[3][seat]) for pick in kept for seat in (a, b)])
         best = None
@@ -211,12 +271,13 @@ class ClassSearch:
                 continue
             solo_dev = self.class_solo_model(trial)[a] - self.fair
             greedy_dev = greedy.predict(key_a, key_b, self.fair + solo_dev) - self.fair
-            key = (max(abs(lone_dev), abs(greedy_dev)), pen, trial)
+            key = (max(self._seat_worst(lone_dev, within["solitary"]),
+                       self._seat_worst(greedy_dev, within[self.settings.policy])), pen, trial)
             if best is None or key < best[0]:
                 best = (key, k, race_dev, solo_dev)
         if alike:
             self._ranked = [pair for k, pair in enumerate(self._ranked) if k not in alike]
-        if best is None or best[0][0] > self.settings.margin * SOLO_SHARE:
+        if best is None or best[0][0] > self.settings.margin * (SEAT_SHARE if self.approximate else SOLO_SHARE):
             return None
         _, k, race_dev, solo_dev = best
         k -= sum(1 for gone in alike if gone < k)
@@ -276,6 +337,7 @@ class ClassSearch:
             seen = self._learned.get(tally.policy)
             if seen is None or not tally.played:
                 continue
+            self._learn_within(tally)
             model = self.modelled if tally.policy == "solitary" else self.class_solo_model
             # twin pairs tell as much as more independent games would (Tally.noise_factor)
             seen.add(key_a, key_b, self.pooled(tally.rates)[a], model(dests)[a], tally.played / tally.noise_factor())
@@ -333,6 +395,8 @@ class ClassSearch:
                         scaled[k] = last = max(tally.played, sized)
                 measured = self.worst(self.pooled(tally.rates))
                 limit = self._class_limit(shares[tally.policy], last, tally)
+                if self._seats_plainly_off(tally, tally.played >= last):
+                    return False, first_done()
                 if tally.played >= last:
                     if measured > limit:
                         return False, first_done()
@@ -340,6 +404,26 @@ class ClassSearch:
                                       self._class_se(tally.played, tally)) < SCREEN_FUTILITY:
                     return False, first_done()
         return True, True
+
+    def _seats_plainly_off(self, tally: Tally, last: bool) -> bool:
+        """Approximate classes (five seats): whether a seat of the screened pair is further from
+        fair than its fresh check allows by more than ``SEAT_SCREEN_NOISE`` times the noise of one
+        seat's rate on the games played (at the screen's ``last`` size; before it, ``SCREEN_NOISE``
+        times: on a glance of 90 games a fair seat's rate has 4 points of noise, and with five
+        seats one of them reads past one standard error half the time).
+
+        Why: the screen judges the classes' pooled rates, which cannot see a seat beside the empty
+        corner parting from its class; the fresh check that follows goes seat by seat on two to
+        eight times the screen's games, and traced five-seat runs spent most of their checks on
+        pairs whose screens already showed a seat 2.7-5 points off."""
+        if not self.approximate:
+            return False
+        share = dict(self.settings.check_order()).get(tally.policy)
+        if share is None:
+            return False
+        noise = SEAT_SCREEN_NOISE if last else SCREEN_NOISE
+        allowed = self.settings.margin * share + noise * seat_se(self.n, tally.played)
+        return self.worst(tally.rates) > allowed
 
     def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:
         """The seat's destination sets one move away that meet the spec on their own."""

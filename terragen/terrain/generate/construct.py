@@ -114,7 +114,7 @@ def board_symmetry(spec: Spec, inventory: Inventory) -> Symmetry | None:
     destinations (the user placed those), or when no symmetry fits."""
     if spec.symmetry == "none" or spec.pins or spec.placement == "fixed":
         return None
-    return symmetry_for(spec.radius, spec.seat_corners(), inventory.counts)
+    return symmetry_for(spec.radius, spec.seat_corners(), inventory.counts, vacant_corner=spec.placement != "opposite")
 
 
 def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float,

@@ -343,10 +343,10 @@ class FreshChecks:
         A game has one winner, so the wins of a class of ``k`` seats are one binomial count
         with chance ``k / n`` (the seats of a class are not independent samples: when one wins
         the others lose); its pooled rate is that count's share divided by ``k``."""
-        k = len(self.classes[0])
-        share = k * self.fair
         factor = tally.noise_factor() if tally is not None else 1.0
-        return math.sqrt(share * (1 - share) * factor / games) / k
+        # classes of unequal size (five seats): the noisier, the smaller one's
+        return max(math.sqrt(len(c) * self.fair * (1 - len(c) * self.fair) * factor / games) / len(c)
+                   for c in self.classes)
 
     @staticmethod
     def _twin_fields(tally: Tally, layout) -> dict:

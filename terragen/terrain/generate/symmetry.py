@@ -94,6 +94,11 @@ class Symmetry:
     perms: tuple[Perm, ...]
     radius: int
     corners: tuple[int, ...]
+    #: corners the group moves seats to but no player takes (five seats on a board a turn by 120
+    #: degrees maps onto itself: corner 5); their seats are left out of the classes, and the seats of
+    #: a class are then images of each other in terrain and destinations only, not in who sits beside
+    #: them (see ``symmetry_for``)
+    vacant: tuple[int, ...] = ()
 
     @property
     def hexes(self) -> list[hx.Hex]:
@@ -104,13 +109,17 @@ class Symmetry:
         return _cell_maps(self.perms, self.radius)
 
     def seat_maps(self) -> list[list[int]]:
-        """Per group element, seat -> the seat whose corner is the image of this seat's corner."""
-        where = {c: s for s, c in enumerate(self.corners)}
-        return [[where[p[c]] for c in self.corners] for p in self.perms]
+        """Per group element, seat -> the seat whose corner is the image of this seat's corner
+        (the vacant corners count as seats after the real ones)."""
+        every = self.corners + self.vacant
+        where = {c: s for s, c in enumerate(every)}
+        return [[where[p[c]] for c in every] for p in self.perms]
 
     def classes(self) -> list[list[int]]:
-        """The seats that are images of each other (orbits), each sorted, ordered by lowest seat."""
-        return _orbits(self.seat_maps())
+        """The seats that are images of each other (orbits, the vacant corners' seats left out),
+        each sorted, ordered by lowest seat."""
+        n = len(self.corners)
+        return [c for c in ([s for s in orbit if s < n] for orbit in _orbits(self.seat_maps())) if c]
 
     def orbits(self) -> list[list[int]]:
         """Cells that are images of each other, each sorted, in order of lowest cell."""
@@ -120,7 +129,8 @@ class Symmetry:
         classes = self.classes()
         corners = self.corners
         parts = ["{" + ", ".join(str(corners[s]) for s in c) + "}" for c in classes]
-        return f"{self.name}; seat classes by corner {' '.join(parts)}"
+        empty = "".join(f"; corner {c} empty" for c in self.vacant)
+        return f"{self.name}; seat classes by corner {' '.join(parts)}{empty}"
 
 
 @lru_cache(maxsize=32)
@@ -161,9 +171,59 @@ CANDIDATES: tuple[tuple[str, Perm], ...] = (
 )
 
 
-def symmetry_for(radius: int, corners: list[int], counts: dict[Kind, int]) -> Symmetry | None:
+def keeps_order(sym: Symmetry) -> bool:
+    """Whether every map moves each seat the same number of places on in the order of play
+    (the vacant corners' seats counted after the real ones). Then the seats it relates also
+    play in the same turn order: a turn of seats in corner order does, and so does a mirror of
+    four seats seated 0, 1, 4, 3 or of two seats."""
+    maps = sym.seat_maps()
+    n = len(maps[0])
+    return all(m == [(s + m[0]) % n for s in range(n)] for m in maps)
+
+
+def symmetry_for(radius: int, corners: list[int], counts: dict[Kind, int],
+                 vacant_corner: bool = True) -> Symmetry | None:
     """The symmetry that leaves fewest seat classes for these corners and fits the
-    inventory ``counts``; None when none merges any seats (then tuning alone balances)."""
+    inventory ``counts``; None when none merges any seats (then tuning alone balances).
+
+    Five seats: no map of the board keeps five corners and the order of play (a mirror fixes
+    one corner and reverses the order around it, which sets mirrored seats up to 6 points
+    apart). So, where the corners in the order of play run round the board with one corner
+    left over, the board is built as six seats' would be, turned by 120 degrees onto itself,
+    with the sixth corner left empty (``Symmetry.vacant``): two classes of seats, every seat's
+    terrain and destinations an image of its class's, the order of play kept. What differs
+    within a class is who sits beside a seat: the seats next to the empty corner meet fewer
+    tokens, so the class search's fresh checks judge those classes seat by seat. Why: on four
+    six-seat boards with one seat taken away, untuned for five, two were BALANCED for greedy
+    and solitary players as they stood, where the mirror's seat-by-seat tuning reached 16 of
+    40 (``bench/README.md``, "Five seats on a turned board with one corner empty").
+    ``vacant_corner=False`` leaves this out (destinations on the opposite corners: the seat
+    facing the empty corner takes the corner itself, the others the cell inside theirs)."""
+    best = _exact_symmetry(radius, corners, counts)
+    if best is not None and keeps_order(best) or not vacant_corner:
+        return best
+    return _symmetry_with_vacant_corner(radius, corners, counts) or best
+
+
+def _symmetry_with_vacant_corner(radius: int, corners: list[int], counts: dict[Kind, int]) -> Symmetry | None:
+    """The turn by 120 degrees with the one corner no seat takes left empty, when the seats'
+    corners in the order of play and that corner go round the board in one direction."""
+    vacant = [c for c in range(6) if c not in corners]
+    if len(vacant) != 1:
+        return None
+    ring = list(corners) + vacant
+    if not (all((b - a) % 6 == 1 for a, b in zip(ring, ring[1:] + ring[:1]))
+            or all((a - b) % 6 == 1 for a, b in zip(ring, ring[1:] + ring[:1]))):
+        return None
+    name, perm = CANDIDATES[0]
+    sym = Symmetry(name, _group(perm), radius, tuple(corners), tuple(vacant))
+    if not keeps_order(sym) or allocate(sym, counts, random.Random(0), {}) is None:
+        return None
+    return sym
+
+
+def _exact_symmetry(radius: int, corners: list[int], counts: dict[Kind, int]) -> Symmetry | None:
+    """The map that keeps the corners and leaves fewest seat classes, among those that fit."""
     best: Symmetry | None = None
     for name, perm in CANDIDATES:
         group = _group(perm)
@@ -385,8 +445,10 @@ class Mirror:
         #: whether every map moves each seat the same number of places on in the order of play
         #: (then the seats it relates also play in the same turn order: a turn of seats in corner
         #: order does, and so does a mirror of four seats seated 0, 1, 4, 3 or of two seats)
-        n = len(sym.corners)
-        self.keeps_order = all(m == [(s + m[0]) % n for s in range(n)] for m in self.seat_maps)
+        self.keeps_order = keeps_order(sym)
+        #: whether the seats of a class are images of each other only in terrain and destinations
+        #: (a vacant corner beside some of them): their rates are then checked seat by seat
+        self.approximate = bool(sym.vacant)
         self.orbit_of = {}
         for orbit in sym.orbits():
             for i in orbit:
@@ -395,9 +457,10 @@ class Mirror:
     def seat_images(self, seat: int, dests: list[int]) -> dict[int, list[int]]:
         """Destinations of every seat in ``seat``'s class, as images of ``dests``."""
         out = {seat: list(dests)}
+        n = len(self.sym.corners)
         for m, cells in zip(self.seat_maps, self.maps):
             t = m[seat]
-            if t not in out:
+            if t not in out and t < n:
                 out[t] = [cells[g] for g in dests]
         return out
 

@@ -66,7 +66,7 @@ def test_a_board_written_when_the_work_budget_runs_out_is_the_same_every_time():
     """A best-effort board is the fairest state the search reached when it had to stop; stopped
     by the clock, the same command gave different boards from run to run. Stopped by a count
     of simulated turns it is the same board, whatever the number of processes."""
-    spec = spec_from_dict({"players": 5, "difficulty": "easy"})
+    spec = spec_from_dict({"players": 5, "difficulty": "easy", "symmetry": "none"})
     first = generate_board(spec, 4, time_limit=600, budget=400_000)
     again = generate_board(spec, 4, time_limit=600, budget=400_000, workers=2)
     assert first.extra["meta"]["balance"]["best_effort"] is True
@@ -91,7 +91,7 @@ def test_a_best_effort_board_with_no_time_to_compare_states_is_the_least_bound_o
     with the least bound is written and the record says the time limit cut its measurements."""
     from terragen.terrain.generate import time_plan
 
-    spec = spec_from_dict({"players": 5, "difficulty": "easy"})
+    spec = spec_from_dict({"players": 5, "difficulty": "easy", "symmetry": "none"})
     monkeypatch.setattr(time_plan.TimePlan, "fits", lambda self, states, pace=None: False)
     record = generate_board(spec, 4, time_limit=600, budget=400_000).extra["meta"]["balance"]
     assert record["best_effort"] is True and record["time_limited"] is True
@@ -127,13 +127,13 @@ def test_best_effort_board_carries_its_true_fresh_seed_verdict():
 
 
 def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
-    # five seats: their seat-by-seat tuning never finishes in 3 s (four easy seats now may)
+    # five free-form seats: their seat-by-seat tuning never finishes in 3 s (four easy seats now may)
     proc = cli("generate", "--players", "5", "--difficulty", "easy", "--time-limit", "3", "--strict-balance",
-               "--out", "strict", cwd=tmp_path)
+               "--symmetry", "none", "--out", "strict", cwd=tmp_path)
     assert proc.returncode == 4, proc.stderr
     assert not (tmp_path / "strict").exists()
-    proc = cli("generate", "--players", "5", "--difficulty", "easy", "--time-limit", "3", "--out", "loose",
-               cwd=tmp_path)
+    proc = cli("generate", "--players", "5", "--difficulty", "easy", "--time-limit", "3", "--symmetry", "none",
+               "--out", "loose", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     record = json.loads((tmp_path / "loose" / "board.json").read_text(encoding="utf-8"))["meta"]["balance"]
     assert record["best_effort"] is True
@@ -146,8 +146,8 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
     if record["verdict"] == "NOT BALANCED":
         assert "NOT BALANCED" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     # with --json the same board: stdout one JSON document, the warning still on stderr
-    proc = cli("generate", "--players", "5", "--difficulty", "easy", "--time-limit", "3", "--out", "as-json",
-               "--json", cwd=tmp_path)
+    proc = cli("generate", "--players", "5", "--difficulty", "easy", "--time-limit", "3", "--symmetry", "none",
+               "--out", "as-json", "--json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     shown = json.loads(proc.stdout)["balance"]
     assert shown["verdict"] == record["verdict"]
@@ -605,8 +605,8 @@ def test_fresh_check_on_classes_keeps_its_promise_with_its_second_look(monkeypat
 
 
 def _five_seat_balancer(monkeypatch):
-    """A 5-seat balancer (seats no symmetry relates)."""
-    return _captured_balancer(monkeypatch, {"players": 5, "difficulty": "easy"}, 1)
+    """A 5-seat balancer of seats no symmetry relates (``symmetry = "none"``)."""
+    return _captured_balancer(monkeypatch, {"players": 5, "difficulty": "easy", "symmetry": "none"}, 1)
 
 
 def test_seat_by_seat_tuning_makes_solitary_players_fair_too(monkeypatch):

@@ -28,7 +28,9 @@ MIRRORS = {mirror(a) for a in range(3)}
 
 
 def maps_corners_onto_themselves(sym, corners):
-    return all(sorted(p[c] for c in corners) == sorted(corners) for p in sym.perms)
+    """The corners, with any the symmetry leaves empty, are mapped onto themselves."""
+    every = sorted([*corners, *sym.vacant])
+    return all(sorted(p[c] for c in every) == every for p in sym.perms)
 
 
 def board_kinds(cand):
@@ -64,7 +66,7 @@ def sixfold_levels(board):
     (3, "turn", [[0, 1, 2]]),
     (6, "turn", [[0, 2, 4], [1, 3, 5]]),
     (4, "mirror", None),
-    (5, "mirror", None),
+    (5, "turn", [[0, 2, 4], [1, 3]]),
 ])
 def test_standard_inventory_symmetry_per_seat_count(players, group, classes):
     corners = spec_from_dict({"players": players}).seat_corners()
@@ -81,16 +83,39 @@ def test_standard_inventory_symmetry_per_seat_count(players, group, classes):
     assert maps_corners_onto_themselves(sym, corners)
 
 
-@pytest.mark.parametrize("players, keeps", [(2, True), (3, True), (4, True), (5, False), (6, True)])
-def test_default_seating_keeps_the_order_of_play_where_it_can(players, keeps):
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_default_seating_keeps_the_order_of_play(players):
     """Seats a symmetry relates play in the same turn order only when the map moves every
-    seat the same number of places on; four seats sit 0, 1, 4, 3 for that, five cannot."""
+    seat the same number of places on; four seats sit 0, 1, 4, 3 for that, and five sit on a
+    board turned by 120 degrees with the sixth corner empty (counted as a seat after the last)."""
     corners = spec_from_dict({"players": players}).seat_corners()
     mirror = Mirror(symmetry_for(5, corners, STANDARD.counts))
-    assert mirror.keeps_order is keeps
+    assert mirror.keeps_order
     for seat_map in mirror.seat_maps:
-        shifted = [(s + seat_map[0]) % players for s in range(players)]
-        assert (seat_map == shifted) is keeps or seat_map == list(range(players))
+        assert seat_map == [(s + seat_map[0]) % len(seat_map) for s in range(len(seat_map))]
+    assert mirror.approximate is (players == 5)
+
+
+def test_five_seats_leave_the_sixth_corner_empty_on_a_turned_board():
+    """No map keeps five corners and the order of play, so five seats get the six-seat turn
+    with the corner no one takes left out of the classes; a mirror's reversal of the order is
+    what the old choice gave them."""
+    sym = symmetry_for(5, [0, 1, 2, 3, 4], STANDARD.counts)
+    assert set(sym.perms) == TURN_120 and sym.vacant == (5,)
+    assert sym.classes() == [[0, 2, 4], [1, 3]]
+    assert "corner 5 empty" in sym.describe()
+    # seated the other way round it is the same; with the empty corner inside the ring it is not
+    assert symmetry_for(5, [4, 3, 2, 1, 0], STANDARD.counts).vacant == (5,)
+    other = symmetry_for(5, [0, 1, 2, 3, 5], STANDARD.counts)
+    assert other.vacant == () and not Mirror(other).keeps_order
+    # the constructed board is turned onto itself, and the seats of a class get images of one set
+    spec = spec_from_dict({"players": 5})
+    cand = construct(spec, STANDARD, random.Random(3), 0.3, sym)
+    mirror = Mirror(sym)
+    assert mirror.is_symmetric(cand)
+    turned = [mirror.maps[1][g] for g in cand.dests[0]]
+    assert sorted(cand.dests[2]) == sorted(turned)
+    assert all(g not in cand.starts for ds in cand.dests for g in ds)
 
 
 def test_four_seats_in_corner_order_get_a_mirror_that_reverses_play():
