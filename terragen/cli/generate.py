@@ -39,7 +39,7 @@ FILES = ("board.json", "board.txt", "board.svg")
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
 @click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth at most 85% of "
-                   "it on a 2-core machine, five seats often stopping sooner, so that a seed gives the same board every time); then exit 4 if no "
+                   "it on a 2-core machine, best-effort runs often stopping sooner, so that a seed gives the same board every time); then exit 4 if no "
                    "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
                    "seconds). [default: 60]")
 @click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),
@@ -87,23 +87,24 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     inventory is respected and every band of the spec holds. With --symmetry
     auto (the default) the terrain is one that a turn or a mirror maps onto
     itself, seats to match (2, 3 and 4 seats start on corners chosen for
-    that), so seats that are images of each other win equally often; the
+    that; five seats sit on a six-seat board with corner 5 empty), so seats
+    that are images of each other win equally often or nearly; the
     destinations are then tuned until every seat wins its fair share of
     full-rules games, and a final simulation on seeds the tuning never used
     must find every seat within 0.6 of --margin of 1/n for greedy players
     (0.8 for solitary players), with odds of 99% that terragen simulate, with
     its own margin, calls the board BALANCED. The simulator's expert players
-    get a glance of a few hundred games on 4- and 6-seat boards, which
+    get a glance of a few hundred games on 4-, 5- and 6-seat boards, which
     refuses a board plainly unfair for them (about half of the boards written
     still leave experts 2-8 points off); --check-experts checks them in full,
     and a run then takes several times as long.
 
-    When the time limit ends the tuning first (5-seat boards often; see
-    docs/generate.md), the likeliest to pass of the three fairest boards the
-    tuning reached is written with its
-    win rates as measured on fresh seeds and, where it is one, a NOT BALANCED
-    verdict and a warning on stderr (meta.balance.best_effort is true);
-    --strict-balance writes nothing instead and exits 4.
+    When the time limit ends the tuning first (5-seat hard and brutal boards
+    often; see docs/generate.md), the likeliest to pass of the three fairest
+    boards the tuning reached is written with its win rates as measured on
+    fresh seeds and, where it is one, a NOT BALANCED verdict and a warning on
+    stderr (meta.balance.best_effort is true); --strict-balance writes nothing
+    instead and exits 4.
 
     Writes board.json (with the spec, metrics, piece ids, the simulations and a
     legal build order in "meta"), board.txt (the board alone, for people to read and

@@ -14,12 +14,15 @@ and a symmetric board needs whole orbits of equal pieces, so not every symmetry 
 
 * turning by 120 degrees: 30 orbits of three cells (three copies of one kind each) and the
   centre (a ``D`` piece, the only pattern a third of a turn maps onto itself). Fits; it
-  serves 3 seats (corners 0, 2, 4: one class) and 6 seats (two classes).
+  serves 3 seats (corners 0, 2, 4: one class), 6 seats (two classes) and 5 seats with
+  corner 5 left empty (two classes whose seats differ in their neighbours, see
+  ``symmetry_for``).
 * a mirror through two opposite corners: 40 pairs of cells and the 11 cells on the axis.
   A mirror turns pattern ``B`` into ``C`` (and ``A``, ``D`` into themselves), so the pairs
   take every ``B``/``C`` pair and one ``A``/``A`` and one ``D``/``D`` pair per level, and the
   axis takes the odd ``A`` and ``D`` copies. Fits exactly; it serves 4 seats (corners
-  0, 1, 3, 4: classes {0, 4} and {1, 3}) and 5 seats (classes {0, 4}, {1, 3}, {2}).
+  0, 1, 3, 4: classes {0, 4} and {1, 3}) and 5 seats with destinations on the opposite
+  corners (classes {0, 4}, {1, 3}, {2}; a mirror reverses their order of play).
 * a half turn or a mirror between corners would need 45 or 43 equal pairs (there are 32
   and 40), and the six-fold turn six copies of a kind: none fits. So two seats on
   opposite corners have no symmetry; by default two seats start on corners 0 and 2,
