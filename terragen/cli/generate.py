@@ -73,7 +73,7 @@ FILES = ("board.json", "board.txt", "board.svg")
                    "about 13-24 s instead of about 4-6 s, six-seat runs often ending on a best-effort board; see "
                    "docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
-              help="On 4- and 6-seat boards, play a few hundred games of expert players before the greedy check "
+              help="On 4-, 5- and 6-seat boards, play a few hundred games of expert players before the greedy check "
                    "and refuse a board plainly unfair for them (a seat class plainly more than --margin from fair; a search "
                    "that is late keeps the board and says so). --no-expert-glance is faster and leaves more boards unfair for experts.")
 @json_option
