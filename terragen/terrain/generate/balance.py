@@ -497,8 +497,15 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         no model steers the search away from it, so after a plain miss the next pairs of the same
         terrain (each a screen, a confirmation and an experts' check) mostly miss too."""
         return any(r["policy"] == "expert" and r["verdict"] != "BALANCED"
-                   and r["pooled_worst_deviation"] > EXPERT_GIVE_UP * self.settings.margin
+                   and self._pooled_deviation(r) > EXPERT_GIVE_UP * self.settings.margin
                    for r in results)
+
+    def _pooled_deviation(self, record: dict) -> float:
+        """A check's classes' pooled distance from fair: recorded by the classes' own check, worked
+        out from the seats' rates for a seat-by-seat check (five seats' approximate classes)."""
+        if "pooled_worst_deviation" in record:
+            return record["pooled_worst_deviation"]
+        return self.worst(self.pooled(record["win_rates"]))
 
     def _say(self, msg: str) -> None:
         if self.progress:

@@ -99,6 +99,29 @@ def test_the_fresh_check_judges_each_seat(monkeypatch, within, accepted):
     assert all(c["verdict"] == "BALANCED" for c in checks)
 
 
+@pytest.mark.parametrize("expert_gap, searches", [(0.04, 1), (0.01, 4)])
+def test_with_experts_checked_a_plain_miss_gives_the_terrain_up(monkeypatch, expert_gap, searches):
+    """``--check-experts`` on five seats: their experts' check is seat by seat too, and a miss by
+    more than the margin between the classes gives the terrain up at once (a smaller one sends
+    the search on to its next pair, as many times as a terrain is checked)."""
+    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal.settings = bal.settings.with_experts()
+    first = set(bal.classes[0])
+    searched = []
+
+    def play(layout, tally, size):
+        gap = expert_gap if tally.policy == "expert" else 0.0
+        rates = [bal.fair + (gap if s in first else -gap * 1.5) for s in range(bal.n)]
+        tally.wins = [round(r * size) for r in rates]
+        tally.played = size
+
+    monkeypatch.setattr(bal, "play", play)
+    monkeypatch.setattr(bal, "search_classes", lambda *args: searched.append(1) is None)
+    monkeypatch.setattr(bal, "_learned", {}, raising=False)
+    assert bal.balance() is None
+    assert len(searched) == searches
+
+
 def test_a_generated_five_seat_board_is_balanced_on_fresh_seeds():
     """The user's promise for five seats: a board written as verified is BALANCED under
     `terragen simulate`'s defaults on a seed the generator never used, for greedy and solitary
