@@ -57,8 +57,8 @@ FILES = ("board.json", "board.txt", "board.svg")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so). [default: enough for a standard error of a quarter of the margin: "
-                   "4800 with 4 seats; boards of two seat classes play twice that, as twin pairs that reach its "
-                   "noise on fewer, never under 2000]")
+                   "4800 with 4 seats; 4- and 6-seat boards of two seat classes play twice that, as twin pairs that "
+                   "reach its noise on fewer, never under 2000]")
 @click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "

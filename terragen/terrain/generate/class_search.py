@@ -169,10 +169,13 @@ class ClassSearch:
             self._learn_class_offsets(trial, greedy, lone)
             worst, lone_worst = self.worst(self.pooled(greedy.rates)), self.worst(self.pooled(lone.rates))
             if full:
-                # seats of approximate classes (five seats) can part within a class: kept by their own rates
-                seat_worst = max(self.worst(greedy.rates), self.worst(lone.rates)) if self.approximate else 0.0
-                self._keep_if_fairest(max(worst, lone_worst, seat_worst) + 2.0 * self._class_se(greedy.played, greedy),
-                                      abs(race_dev) * self._gap_scale())
+                # seats of approximate classes (five seats) can part within a class: kept by their own
+                # rates too, each bound with its own noise (a seat's is larger than a class's)
+                bound = max(worst, lone_worst) + 2.0 * self._class_se(greedy.played, greedy)
+                if self.approximate:
+                    seat_worst = max(self.worst(greedy.rates), self.worst(lone.rates))
+                    bound = max(bound, seat_worst + 2.0 * seat_se(self.n, greedy.played))
+                self._keep_if_fairest(bound, abs(race_dev) * self._gap_scale())
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
             self._say(f"class search {self._tried}: race model {100 * abs(race_dev):.1f}, solo greedy "
                       f"{100 * abs(solo_dev):.1f}, greedy {100 * worst:.1f}{lone_note} points off on {greedy.played} games")

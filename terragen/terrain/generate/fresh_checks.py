@@ -400,10 +400,10 @@ class FreshChecks:
 
     def _games_for_class_se(self, se: float) -> int:
         """The fewest games (rounded as every sample is) on which a class's pooled rate has a
-        standard error of at most ``se`` (:meth:`_class_se`)."""
-        k = len(self.classes[0])
-        share = k * self.fair
-        return _chunked(share * (1 - share) / (k * se) ** 2, self.n)
+        standard error of at most ``se`` (:meth:`_class_se`; with classes of unequal size, five
+        seats' three and two, the noisier smaller one's, which is also the one furthest off)."""
+        return _chunked(max(len(c) * self.fair * (1 - len(c) * self.fair) / (len(c) * se) ** 2
+                            for c in self.classes), self.n)
 
     def play(self, layout, tally: Tally, size: int) -> None:
         """Grow ``tally`` to the first ``size`` games of its seed on ``layout``

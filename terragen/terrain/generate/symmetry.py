@@ -191,8 +191,9 @@ def symmetry_for(radius: int, corners: list[int], counts: dict[Kind, int],
 
     Five seats: no map of the board keeps five corners and the order of play (a mirror fixes
     one corner and reverses the order around it, which sets mirrored seats up to 6 points
-    apart). So, where the corners in the order of play run round the board with one corner
-    left over, the board is built as six seats' would be, turned by 120 degrees onto itself,
+    apart). So, where the corners in the order of play run round the board one after the
+    other and the corner left over comes after the last of them (as five seats on corners
+    0-4 do), the board is built as six seats' would be, turned by 120 degrees onto itself,
     with the sixth corner left empty (``Symmetry.vacant``): two classes of seats, every seat's
     terrain and destinations an image of its class's, the order of play kept. What differs
     within a class is who sits beside a seat: the seats next to the empty corner meet fewer

@@ -4,7 +4,9 @@ seats searched together, every seat then checked on its own (see ``symmetry_for`
 import pytest
 
 from terragen.errors import TimeLimitError
+from terragen.terrain.formats_json import write_json_layout
 from terragen.terrain.generate import generate_board
+from terragen.terrain.generate.fresh_checks import Tally
 from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.sim import simulate_layout
 
@@ -54,6 +56,51 @@ def test_five_seats_get_two_classes_that_keep_the_order_of_play(monkeypatch):
     # three seats one point up leave two seats a point and a half down
     assert bal._gap_scale() == 1.5
     assert bal._seat_worst(0.01, [0.0] * 5) == pytest.approx(0.015)
+
+
+def test_class_noise_is_that_of_the_class_furthest_off(monkeypatch):
+    """The search's limits are numbers of standard errors of the classes' pooled rates; with
+    classes of three and two seats the two-seat class is the one furthest from fair and the
+    noisier, so its noise is the one they use, and the experts' glance is sized by it."""
+    np = pytest.importorskip("numpy")
+    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    games = 2000
+    draws = np.random.default_rng(5).multinomial(games, [0.2] * 5, size=20000) / games
+    second = draws[:, bal.classes[1]].mean(axis=1)
+    assert float(second.std()) == pytest.approx(bal._class_se(games), rel=0.05)
+    target = 0.42 * bal.settings.margin
+    sized = bal._games_for_class_se(target)
+    assert bal._class_se(sized) <= target * 1.001
+    assert bal._class_se(sized) > target * 0.9  # and not many more games than that needs
+
+
+def test_one_screen_counts_for_about_half_of_what_a_seat_seems_to_lean(monkeypatch):
+    """A seat's distance from its class, as the search uses it, is shrunk towards nought by
+    2,000 games' worth of "no difference": one 2,000-game screen counts for half, so its noise
+    (0.9 points a seat) alone does not give a terrain up; ten such samples count nearly whole."""
+    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    rates = [0.23, 0.2, 0.185, 0.2, 0.185]  # seat 0 three points up, its class mates 1.5 down
+
+    def sample() -> Tally:
+        return Tally("greedy", 1, 5, played=2000, wins=[round(r * 2000) for r in rates])
+
+    bal._learn_within(sample())
+    assert bal._within_offsets("greedy")[0] == pytest.approx(0.015, abs=1e-4)
+    for _ in range(9):
+        bal._learn_within(sample())
+    assert bal._within_offsets("greedy")[0] == pytest.approx(0.03 * 10 / 11, abs=1e-4)
+    assert bal._within_offsets("solitary") == [0.0] * 5  # each kind of player its own
+
+
+def test_a_five_seat_board_written_when_the_work_budget_runs_out_is_the_same_every_time():
+    spec = spec_from_dict({"players": 5, "difficulty": "hard"})
+    first = generate_board(spec, 4, time_limit=600, budget=300_000)
+    again = generate_board(spec, 4, time_limit=600, budget=300_000, workers=2)
+    record = first.extra["meta"]["balance"]
+    assert record["best_effort"] is True and record["ended_by"] == "work budget"
+    assert "corner 5 empty" in first.extra["meta"]["symmetry"]
+    assert all("simulate_odds_bound" in c for c in record["verification"])  # judged seat by seat
+    assert write_json_layout(again) == write_json_layout(first)
 
 
 def test_a_terrain_whose_seats_part_within_a_class_is_given_up(monkeypatch):
