@@ -1,7 +1,8 @@
 """The search for the destinations of a board of two classes of symmetric seats (4 and 6 seats,
-a turn or a mirror that keeps the order of play): every pair of destination sets within one
-move scored by the models, the fairest screened on a few hundred games and grown only while
-it may still pass (:meth:`ClassSearch.search_classes`).
+a turn or a mirror that keeps the order of play; 5 seats on a turned board with a corner
+empty): every pair of destination sets within one move scored by the models, the fairest
+screened on a few hundred games and grown only while it may still pass
+(:meth:`ClassSearch.search_classes`).
 
 Why a module of its own: it shares the balancer's models and fresh checks but none of the
 seat-by-seat tuning's moves (``seat_tuning.py``), and it has its own constants and
@@ -199,7 +200,7 @@ class ClassSearch:
         the same terrain and destinations but not of the same neighbours: the seats beside the
         empty corner meet fewer tokens. What that does to a seat is mostly the terrain's, much
         the same whichever pair the class search plays (on one 5-seat hard terrain, the first
-        seat's solitary players read 2-5 points above its class on every fresh check), so the
+        seat's solitary players read 2-4 points above its class on every fresh check), so the
         search ranks pairs by every seat's predicted rate, and gives a terrain up when no shift
         of the classes brings its seats near fair; judged by the classes alone, most pairs that
         passed their screens then missed the seat-by-seat fresh check. The shrink keeps one
@@ -417,7 +418,7 @@ class ClassSearch:
 
         Why: the screen judges the classes' pooled rates, which cannot see a seat beside the empty
         corner parting from its class; the fresh check that follows goes seat by seat on two to
-        eight times the screen's games, and traced five-seat runs spent most of their checks on
+        eight times the screen's games, and a traced five-seat hard run spent most of its checks on
         pairs whose screens already showed a seat 2.7-5 points off."""
         if not self.approximate:
             return False
