@@ -1,4 +1,4 @@
-"""Build hook for the one optional compiled part: the simulator's table kernels.
+"""Build hook for the optional compiled parts: the simulator's table kernels and its plain game's turns.
 
 Everything else is in pyproject.toml. ``optional=True``: on a machine without a C compiler (or
 Python's headers) the build goes on without it and the package uses the Python versions of the same
@@ -13,5 +13,9 @@ from setuptools import Extension, setup
 # the Python solver bit for bit (MSVC does not contract by default)
 _ARGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
 
-setup(ext_modules=[Extension("terragen.terrain._kernels", ["terragen/terrain/_kernels.c"],
-                             extra_compile_args=_ARGS, optional=True)])
+setup(ext_modules=[
+    Extension("terragen.terrain._kernels", ["terragen/terrain/_kernels.c"], extra_compile_args=_ARGS, optional=True),
+    # integers and look-ups only, no floating point: the same game on any compiler
+    Extension("terragen.terrain.sim._fast_turns", ["terragen/terrain/sim/_fast_turns.c"], extra_compile_args=["-O2"]
+              if sys.platform != "win32" else [], optional=True),
+])

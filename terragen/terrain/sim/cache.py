@@ -284,9 +284,13 @@ class BoardCache:
                 and template._start_inverted == self._start_inverted:
             self._states = template._states
             self._seat_keys = template._seat_keys
+            self.per_run = template.per_run
         else:
             self._states = {}
             self._seat_keys: dict[tuple, int] = {}
+            #: what a game loop derives from the starting board and the seats alone, kept for the
+            #: next game of the run (a short game spent a fifth of its time deriving it again)
+            self.per_run: dict = {}
         t = self._states.get(self._key())
         if t is None:
             t = self._states[self._key()] = _Tables()

@@ -10,10 +10,15 @@ in place. Every turn it cannot finish that way (a first answer on a board state,
 may invert a piece, a token standing on its own start within reach) goes to the engine's own
 code, so the rules live in one place; the games are the same as the engine's, roll for roll
 (``bench/sim_fingerprint.py``, and tests that compare the two).
+
+Where the optional extension ``_fast_turns.c`` was built, the commonest of those turns (a
+remembered move with no one in the way, a remembered forfeit on doubles) run in C on the same
+objects, and each other turn comes back to :func:`play_plain_game`'s own ``turn``: the same games.
 """
 
 from __future__ import annotations
 
+import os
 from types import MappingProxyType
 
 from terragen.terrain.sim.dice import PairedDice, RandomDice
@@ -30,6 +35,25 @@ _DOUBLE = tuple(_WHITE[r] == _RED[r] for r in range(36))
 _POINTS = tuple(BUDGET[_WHITE[r]][_RED[r]] for r in range(36))
 DOUBLES = 7  # in a remembered answer's key, where the points go (0..6): the answer to doubles
 _UNKNOWN = object()
+#: what the compiled turns (``_fast_turns.c``) report when they stop: the rounds ran out, or the
+#: seat to play has just finished (otherwise the turn is Python's to play)
+CAPPED, FINISHED = 0, 1
+
+
+def _compiled_turns():
+    """The compiled common turns (``_fast_turns.c``), or None when the optional extension was not
+    built or ``TERRAGEN_PURE_PYTHON`` is set; the games are the same either way, only slower without it."""
+    if os.environ.get("TERRAGEN_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from terragen.terrain.sim import _fast_turns
+    except ImportError:
+        return None
+    _fast_turns.configure(_POINTS)
+    return _fast_turns
+
+
+FAST_TURNS = _compiled_turns()
 
 
 def plays_plainly(state: GameState, policies: list[Policy]) -> bool:
@@ -45,30 +69,102 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
     pos, collected, occupant, turns = state.pos, state.collected, state.occupant, state.turns
     starts = state.setup.starts
     n = len(starts)
-    groups = state.setup.groups
-    # a target's bit by cell, per seat (a destination is a one-cell group)
-    bit_of = [{c: 1 << b for b, grp in enumerate(groups[s]) for c in grp} for s in range(n)]
-    full = [(1 << len(groups[s])) - 1 for s in range(n)]
-    # the remembered move's key: seat identity, cell, collection and points packed in one integer
-    cbits = max(len(g) for g in groups)
-    pshift = cbits + 3
-    sshift = pshift + max(len(state.board), 2).bit_length()
-    base = [cache.seat_key(type(policies[s]), starts[s], state.setup.hand[s], groups[s]) << sshift for s in range(n)]
-    # doubles: players whose turn of a piece the board state decides, unless a double 6 may invert
-    rotates = [rotates_by_board(p) for p in policies]
+    bit_of, full, pshift, base, rotates = _seats_plan(state, policies)
     inversion = state.rules.inversion
 
-    def at_home() -> set[int]:
-        """Seats whose token stands on its own start (asked again after a send-back)."""
-        return {s for s in range(n) if pos[s] == starts[s]}
+    home: set[int] = set()  # seats whose token stands on its own start (the compiled turns keep it too)
 
-    home = at_home()
+    def at_home() -> None:
+        """Bring ``home`` up to date (after a send-back), in place: the compiled turns hold it."""
+        home.clear()
+        home.update(s for s in range(n) if pos[s] == starts[s])
+
+    at_home()
+    tables = cache.tables_now()
+
+    def turn(seat: int, r: int) -> bool:
+        """``seat``'s turn on draw ``r`` (counted and drawn already): True when it has finished."""
+        nonlocal tables
+        policy = policies[seat]
+        here = pos[seat]
+        if _DOUBLE[r]:
+            if rotates[seat] and not (inversion and r == 35):
+                key = base[seat] | here << pshift | collected[seat] << 3 | DOUBLES
+                memo = tables.memo
+                action = memo.get(key, _UNKNOWN)
+                if action is _UNKNOWN:
+                    action = memo[key] = _remembered_rotation(state, seat, policy, _WHITE[r])
+                if action is None:
+                    state.forfeits += 1
+                else:
+                    apply_action(state, action)
+                    tables = cache.tables_now()
+            else:
+                _double_turn(state, seat, policy, _WHITE[r], _RED[r])
+                tables = cache.tables_now()
+            return False
+        points = _POINTS[r]
+        row = tables.within.get(here)
+        within = row[points] if row is not None else None
+        if within is None:
+            within = cache.within(here, points)
+        for o in home:  # a token on its own start is no legal end: the engine lists the others
+            if o != seat and starts[o] in within:
+                _open_move(state, seat, policy, _WHITE[r], _RED[r])
+                at_home()
+                return collected[seat] == full[seat]
+        key = base[seat] | here << pshift | collected[seat] << 3 | points
+        memo = tables.memo
+        cell = memo.get(key)
+        if cell is None:
+            cell = memo[key] = _remembered_choice(state, seat, policy, r, within)
+        if cell != here:
+            if occupant.get(here) == seat:
+                del occupant[here]
+            if cell == starts[seat]:
+                home.add(seat)  # back on its own start: no one may end there now
+            else:
+                home.discard(seat)
+            victim = occupant.get(cell)
+            occupant[cell] = seat
+            pos[seat] = cell
+            if victim is not None and victim != seat:
+                _send_home(state, victim)
+                at_home()
+            got = bit_of[seat].get(cell)
+            if got is not None:
+                collected[seat] |= got
+        return collected[seat] == full[seat]
+
+    def won(seat: int, rnd: int) -> GameResult:
+        state.finished[seat] = True
+        return GameResult((seat,), rnd, turns[seat], state.rotations, state.inversions,
+                          state.send_backs, state.forfeits, sum(turns))
+
     bits = dice.bits if type(dice) is RandomDice else None
     draws = dice.draws if type(dice) is PairedDice else None  # a stream per seat: next(draws[seat])
-    tables = cache.tables_now()
-    for rnd in range(1, turn_cap + 1):
+    rnd, index = 1, 0  # the next turn to play: seat order[index] in round rnd
+    if FAST_TURNS is not None and (bits is not None or draws is not None):
+        # the common turns in C, each other turn played by turn() above (same rolls, same games)
+        context = (tuple(order), pos, collected, occupant, turns, tuple(starts), base, pshift,
+                   bit_of, full, rotates, inversion, bits if bits is not None else draws, turn_cap, home)
+        while (stop := FAST_TURNS.play(context, tables.memo, tables.within, rnd, index)) is not None:
+            stopped, rnd, index, r, forfeits = stop
+            state.forfeits += forfeits
+            state.round = rnd
+            if stopped == CAPPED:
+                return _capped(state, turn_cap)
+            seat = order[index]
+            if stopped == FINISHED:
+                return won(seat, rnd)
+            if turn(seat, r):
+                return won(seat, rnd)
+            index += 1
+            if index == len(order):
+                rnd, index = rnd + 1, 0
+    for rnd in range(rnd, turn_cap + 1):
         state.round = rnd
-        for seat in order:
+        for seat in order[index:] if index else order:
             turns[seat] += 1
             if bits is not None:
                 r = bits(6)
@@ -79,64 +175,42 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
             else:
                 w, red = dice.roll()
                 r = (w - 1) * 6 + red - 1
-            policy = policies[seat]
-            here = pos[seat]
-            if _DOUBLE[r]:
-                if rotates[seat] and not (inversion and r == 35):
-                    key = base[seat] | here << pshift | collected[seat] << 3 | DOUBLES
-                    memo = tables.memo
-                    action = memo.get(key, _UNKNOWN)
-                    if action is _UNKNOWN:
-                        action = memo[key] = _remembered_rotation(state, seat, policy, _WHITE[r])
-                    if action is None:
-                        state.forfeits += 1
-                    else:
-                        apply_action(state, action)
-                        tables = cache.tables_now()
-                else:
-                    _double_turn(state, seat, policy, _WHITE[r], _RED[r])
-                    tables = cache.tables_now()
-                continue
-            points = _POINTS[r]
-            row = tables.within.get(here)
-            within = row[points] if row is not None else None
-            if within is None:
-                within = cache.within(here, points)
-            blocked = False
-            for o in home:  # a token on its own start is no legal end: the engine lists the others
-                if o != seat and starts[o] in within:
-                    blocked = True
-                    break
-            if blocked:
-                _open_move(state, seat, policy, _WHITE[r], _RED[r])
-                home = at_home()
-            else:
-                key = base[seat] | here << pshift | collected[seat] << 3 | points
-                memo = tables.memo
-                cell = memo.get(key)
-                if cell is None:
-                    cell = memo[key] = _remembered_choice(state, seat, policy, r, within)
-                if cell != here:
-                    if occupant.get(here) == seat:
-                        del occupant[here]
-                    if cell == starts[seat]:
-                        home.add(seat)  # back on its own start: no one may end there now
-                    else:
-                        home.discard(seat)
-                    victim = occupant.get(cell)
-                    occupant[cell] = seat
-                    pos[seat] = cell
-                    if victim is not None and victim != seat:
-                        _send_home(state, victim)
-                        home = at_home()
-                    got = bit_of[seat].get(cell)
-                    if got is not None:
-                        collected[seat] |= got
-            if collected[seat] == full[seat]:
-                state.finished[seat] = True
-                return GameResult((seat,), rnd, turns[seat], state.rotations, state.inversions,
-                                  state.send_backs, state.forfeits, sum(turns))
-    return GameResult((), turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits, sum(turns))
+            if turn(seat, r):
+                return won(seat, rnd)
+        index = 0
+    return _capped(state, turn_cap)
+
+
+def _capped(state: GameState, turn_cap: int) -> GameResult:
+    """A game the turn cap stopped: no winner."""
+    return GameResult((), turn_cap, 0, state.rotations, state.inversions, state.send_backs, state.forfeits,
+                      sum(state.turns))
+
+
+def _seats_plan(state: GameState, policies: list[Policy]) -> tuple:
+    """What the loop needs to know of each seat, the same in every game of a run: a target's bit
+    by cell, the full collection, where the points end in a remembered answer's key, each seat's
+    part of that key, and whether the board state decides its turn on doubles."""
+    setup = state.setup
+    kinds = tuple(type(p) for p in policies)
+    key = ("plain-game", kinds, setup.starts, setup.hand, setup.groups, len(state.board))
+    plan = state.cache.per_run.get(key)
+    if plan is None:
+        groups = setup.groups
+        n = len(setup.starts)
+        # a target's bit by cell, per seat (a destination is a one-cell group)
+        bit_of = [{c: 1 << b for b, grp in enumerate(groups[s]) for c in grp} for s in range(n)]
+        full = tuple((1 << len(groups[s])) - 1 for s in range(n))
+        # the remembered move's key: seat identity, cell, collection and points packed in one integer
+        cbits = max(len(g) for g in groups)
+        pshift = cbits + 3
+        sshift = pshift + max(len(state.board), 2).bit_length()
+        base = tuple(state.cache.seat_key(kinds[s], setup.starts[s], setup.hand[s], groups[s]) << sshift
+                     for s in range(n))
+        # doubles: players whose turn of a piece the board state decides, unless a double 6 may invert
+        rotates = tuple(rotates_by_board(p) for p in policies)
+        plan = state.cache.per_run[key] = (bit_of, full, pshift, base, rotates)
+    return plan
 
 
 def _remembered_rotation(state: GameState, seat: int, policy: Policy, white: int) -> Action | None:

@@ -1,0 +1,299 @@
+/*
+ * The plain game's common turns in C, for speed alone (optional; terragen/terrain/sim/plain_game.py
+ * is the reference and says why the loop exists).
+ *
+ * Most turns of a greedy or solitary game under the main rules are a dice draw, a look-up of the
+ * cells within reach, a look-up of the move remembered for this board state, and the token moved.
+ * In Python those few steps cost about a microsecond a turn, most of a solitary game's time and
+ * a third of a greedy one's. Here they run in C on the game's own Python objects (the positions,
+ * collections and occupants lists and dict, the board state's remembered answers), so nothing is
+ * copied and Python can take over at any turn: play() stops at the first turn it cannot finish in
+ * the same way (doubles that turn a piece or are not remembered, a table not made yet, a move not
+ * remembered, a token in the way or sent home, a start within reach) and hands that turn, with its
+ * roll already drawn and counted, to plain_game.play_plain_game's own turn, which then calls it
+ * again for the next one. The rolls come from the game's generator exactly as Python draws them
+ * (getrandbits(6) again while 36 or more, or the next byte of the seat's stream), so the games are
+ * the same, roll for roll; tests/terrain/sim/test_fast_turns.py plays both and compares.
+ *
+ * play(context, memo, within, round, index) -> (stopped, round, index, draw, forfeits)
+ *   context: (order, pos, collected, occupant, turns, starts, base, pshift, bit_of, full, rotates,
+ *             inversion, dice, turn_cap, home), as play_plain_game builds it; dice is getrandbits or
+ *             the list of the seats' draw iterators, home the set of seats whose token stands on its
+ *             own start, kept up to date here as in Python.
+ *   stopped: 0 when the rounds ran out (turn cap), 1 when seat order[index] has just finished in
+ *            round ``round``, 2 when its turn, on draw ``draw``, is for Python to play.
+ *   forfeits: doubles the players forfeited on the way (remembered answers of no turn).
+ * It answers None, before changing anything, to a context it does not take (values out of range).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define MAX_SEATS 16
+#define MAX_CELL (1L << 20)
+#define DOUBLES 7   /* in a remembered answer's key, where the points go: the answer to doubles */
+#define DOUBLE_SIX 35
+
+enum { CAPPED = 0, FINISHED = 1, PYTHON = 2 };
+
+/* points a draw of 36 pays for (white r / 6 + 1, red r % 6 + 1): plain_game's own table, handed over
+ * by configure() before the first game, so the rules of weather live in one place; play() answers None
+ * until then */
+static long POINTS[36];
+static int configured = 0;
+
+/* An exact int in [lo, hi) into *out: 0; anything else: 1 (no error set). */
+static int small_int(PyObject *x, long lo, long hi, long *out) {
+    if (!PyLong_CheckExact(x)) return 1;
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(x, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 1;
+    }
+    if (v < lo || v >= hi) return 1;
+    *out = v;
+    return 0;
+}
+
+/* The next draw of 36 for a seat: from getrandbits(6) (dice a callable) or the seat's iterator. */
+static int draw(PyObject *dice, PyObject *six, Py_ssize_t seat, long *out) {
+    if (PyList_CheckExact(dice)) {
+        PyObject *v = PyIter_Next(PyList_GET_ITEM(dice, seat));
+        if (v == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "a seat's stream of rolls ran out");
+            return -1;
+        }
+        long r = PyLong_AsLong(v);
+        Py_DECREF(v);
+        if (r == -1 && PyErr_Occurred()) return -1;
+        if (r < 0 || r >= 36) {
+            PyErr_SetString(PyExc_ValueError, "a draw of 36 out of range");
+            return -1;
+        }
+        *out = r;
+        return 0;
+    }
+    for (;;) {
+        PyObject *v = PyObject_CallOneArg(dice, six);
+        if (v == NULL) return -1;
+        long r = PyLong_AsLong(v);
+        Py_DECREF(v);
+        if (r == -1 && PyErr_Occurred()) return -1;
+        if (r >= 0 && r < 36) {
+            *out = r;
+            return 0;
+        }
+    }
+}
+
+static int set_long(PyObject *list, Py_ssize_t i, long long v) {
+    PyObject *x = PyLong_FromLongLong(v);
+    if (x == NULL) return -1;
+    return PyList_SetItem(list, i, x); /* steals x */
+}
+
+static PyObject *play(PyObject *self, PyObject *args) {
+    PyObject *ctx, *memo, *within;
+    long rnd;
+    Py_ssize_t idx;
+    if (!PyArg_ParseTuple(args, "O!O!O!ln", &PyTuple_Type, &ctx, &PyDict_Type, &memo, &PyDict_Type, &within,
+                          &rnd, &idx))
+        return NULL;
+    if (PyTuple_GET_SIZE(ctx) != 15) Py_RETURN_NONE;
+    PyObject *order_o = PyTuple_GET_ITEM(ctx, 0), *pos_o = PyTuple_GET_ITEM(ctx, 1);
+    PyObject *coll_o = PyTuple_GET_ITEM(ctx, 2), *occupant = PyTuple_GET_ITEM(ctx, 3);
+    PyObject *turns_o = PyTuple_GET_ITEM(ctx, 4), *starts_o = PyTuple_GET_ITEM(ctx, 5);
+    PyObject *base_o = PyTuple_GET_ITEM(ctx, 6), *pshift_o = PyTuple_GET_ITEM(ctx, 7);
+    PyObject *bit_of = PyTuple_GET_ITEM(ctx, 8), *full_o = PyTuple_GET_ITEM(ctx, 9);
+    PyObject *rot_o = PyTuple_GET_ITEM(ctx, 10), *inv_o = PyTuple_GET_ITEM(ctx, 11);
+    PyObject *dice = PyTuple_GET_ITEM(ctx, 12), *cap_o = PyTuple_GET_ITEM(ctx, 13);
+    PyObject *home = PyTuple_GET_ITEM(ctx, 14);
+    if (!PyTuple_CheckExact(order_o) || !PyList_CheckExact(pos_o) || !PyList_CheckExact(coll_o) ||
+        !PyDict_CheckExact(occupant) || !PyList_CheckExact(turns_o) || !PyTuple_CheckExact(starts_o) ||
+        !PyTuple_CheckExact(base_o) || !PyList_CheckExact(bit_of) || !PyTuple_CheckExact(full_o) ||
+        !PyTuple_CheckExact(rot_o) || !PyBool_Check(inv_o) || !PySet_CheckExact(home))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PyTuple_GET_SIZE(starts_o), norder = PyTuple_GET_SIZE(order_o);
+    if (n < 1 || n > MAX_SEATS || norder < 1 || norder > MAX_SEATS || PyList_GET_SIZE(pos_o) != n ||
+        PyList_GET_SIZE(coll_o) != n || PyList_GET_SIZE(turns_o) != n || PyTuple_GET_SIZE(base_o) != n ||
+        PyList_GET_SIZE(bit_of) != n || PyTuple_GET_SIZE(full_o) != n || PyTuple_GET_SIZE(rot_o) != n)
+        Py_RETURN_NONE;
+    if (PyList_CheckExact(dice) ? PyList_GET_SIZE(dice) != n : !PyCallable_Check(dice)) Py_RETURN_NONE;
+    long order[MAX_SEATS], pos[MAX_SEATS], starts[MAX_SEATS], pshift, cap;
+    long long coll[MAX_SEATS], full[MAX_SEATS];
+    unsigned long long base[MAX_SEATS];
+    int rotates[MAX_SEATS];
+    int inversion = inv_o == Py_True;
+    /* keys are exact while every part stays below 2**62 (cells below 2**20, shifts below 40) */
+    if (small_int(pshift_o, 3, 40, &pshift) || small_int(cap_o, 0, 1L << 30, &cap)) Py_RETURN_NONE;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        long v;
+        if (small_int(PyList_GET_ITEM(pos_o, s), 0, MAX_CELL, &pos[s]) ||
+            small_int(PyTuple_GET_ITEM(starts_o, s), 0, MAX_CELL, &starts[s]) ||
+            small_int(PyList_GET_ITEM(coll_o, s), 0, 1L << (pshift - 3), &v) || !PyDict_CheckExact(PyList_GET_ITEM(bit_of, s)))
+            Py_RETURN_NONE;
+        coll[s] = v;
+        if (small_int(PyTuple_GET_ITEM(full_o, s), 0, 1L << (pshift - 3), &v)) Py_RETURN_NONE;
+        full[s] = v;
+        PyObject *b = PyTuple_GET_ITEM(base_o, s);
+        if (!PyLong_CheckExact(b)) Py_RETURN_NONE;
+        base[s] = PyLong_AsUnsignedLongLong(b);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        if (base[s] >> 62) Py_RETURN_NONE;
+        PyObject *ro = PyTuple_GET_ITEM(rot_o, s);
+        if (!PyBool_Check(ro)) Py_RETURN_NONE;
+        rotates[s] = ro == Py_True;
+    }
+    for (Py_ssize_t k = 0; k < norder; k++)
+        if (small_int(PyTuple_GET_ITEM(order_o, k), 0, n, &order[k])) Py_RETURN_NONE;
+    if (idx < 0 || rnd < 1 || !configured) Py_RETURN_NONE;
+
+    PyObject *six = PyLong_FromLong(6);
+    if (six == NULL) return NULL;
+    long forfeits = 0, r = 0;
+    int stopped = CAPPED;
+    PyObject *key = NULL, *here_o = NULL, *cell_o = NULL;
+    for (; rnd <= cap; rnd++, idx = 0) {
+        for (; idx < norder; idx++) {
+            long seat = order[idx], here = pos[seat];
+            PyObject *t = PyList_GET_ITEM(turns_o, seat);
+            long long tn = PyLong_AsLongLong(t);
+            if (tn == -1 && PyErr_Occurred()) goto error;
+            if (set_long(turns_o, seat, tn + 1) || draw(dice, six, seat, &r)) goto error;
+            stopped = PYTHON;
+            if (r % 7 == 0) { /* doubles: white == red */
+                if (!rotates[seat] || (inversion && r == DOUBLE_SIX)) goto out;
+                key = PyLong_FromUnsignedLongLong(base[seat] | (unsigned long long)here << pshift |
+                                                  (unsigned long long)coll[seat] << 3 | DOUBLES);
+                if (key == NULL) goto error;
+                PyObject *action = PyDict_GetItemWithError(memo, key);
+                Py_CLEAR(key);
+                if (action != Py_None) {
+                    if (action == NULL && PyErr_Occurred()) goto error;
+                    goto out; /* a turn of a piece to make, or not remembered yet */
+                }
+                forfeits++;
+                continue;
+            }
+            long points = POINTS[r];
+            here_o = PyLong_FromLong(here);
+            if (here_o == NULL) goto error;
+            PyObject *row = PyDict_GetItemWithError(within, here_o);
+            Py_CLEAR(here_o);
+            if (row == NULL) {
+                if (PyErr_Occurred()) goto error;
+                goto out;
+            }
+            if (!PyList_CheckExact(row) || PyList_GET_SIZE(row) <= points) goto out;
+            PyObject *reach = PyList_GET_ITEM(row, points);
+            if (!PyDict_CheckExact(reach)) goto out; /* None: not made yet */
+            for (Py_ssize_t o = 0; o < n; o++) {     /* a start within reach: the engine lists the others */
+                if (o == seat || pos[o] != starts[o]) continue;
+                int in = PyDict_Contains(reach, PyTuple_GET_ITEM(starts_o, o));
+                if (in < 0) goto error;
+                if (in) goto out;
+            }
+            key = PyLong_FromUnsignedLongLong(base[seat] | (unsigned long long)here << pshift |
+                                              (unsigned long long)coll[seat] << 3 | (unsigned long long)points);
+            if (key == NULL) goto error;
+            cell_o = PyDict_GetItemWithError(memo, key); /* borrowed */
+            Py_CLEAR(key);
+            if (cell_o == NULL) {
+                if (PyErr_Occurred()) goto error;
+                goto out;
+            }
+            long cell;
+            if (small_int(cell_o, 0, MAX_CELL, &cell)) goto out;
+            if (cell != here) {
+                Py_INCREF(cell_o);
+                PyObject *victim = PyDict_GetItemWithError(occupant, cell_o);
+                if (victim == NULL && PyErr_Occurred()) goto error_cell;
+                long v;
+                if (victim != NULL && (small_int(victim, 0, n, &v) || v != seat)) {
+                    Py_CLEAR(cell_o);
+                    goto out; /* someone to send home */
+                }
+                here_o = PyLong_FromLong(here);
+                if (here_o == NULL) goto error_cell;
+                PyObject *was = PyDict_GetItemWithError(occupant, here_o);
+                if (was == NULL && PyErr_Occurred()) goto error_cell;
+                if (was != NULL && PyLong_CheckExact(was) && PyLong_AsLong(was) == seat &&
+                    PyDict_DelItem(occupant, here_o) < 0)
+                    goto error_cell;
+                Py_CLEAR(here_o);
+                PyObject *s_o = PyLong_FromLong(seat);
+                if (s_o == NULL) goto error_cell;
+                /* back on its own start: no one may end there now */
+                int failed = (cell == starts[seat] ? PySet_Add(home, s_o) : PySet_Discard(home, s_o)) < 0 ||
+                             PyDict_SetItem(occupant, cell_o, s_o) < 0;
+                Py_DECREF(s_o);
+                if (failed) goto error_cell;
+                Py_INCREF(cell_o);
+                if (PyList_SetItem(pos_o, seat, cell_o)) goto error_cell; /* steals the new reference */
+                pos[seat] = cell;
+                PyObject *got = PyDict_GetItemWithError(PyList_GET_ITEM(bit_of, seat), cell_o);
+                if (got == NULL && PyErr_Occurred()) goto error_cell;
+                Py_CLEAR(cell_o);
+                if (got != NULL) {
+                    long long g = PyLong_AsLongLong(got);
+                    if (g == -1 && PyErr_Occurred()) goto error;
+                    coll[seat] |= g;
+                    if (set_long(coll_o, seat, coll[seat])) goto error;
+                }
+            }
+            if (coll[seat] == full[seat]) {
+                stopped = FINISHED;
+                goto out;
+            }
+        }
+    }
+    stopped = CAPPED;
+    rnd = cap;
+    idx = 0;
+out:
+    Py_DECREF(six);
+    return Py_BuildValue("(ilnll)", stopped, rnd, idx, r, forfeits);
+error_cell:
+    Py_CLEAR(cell_o);
+error:
+    Py_XDECREF(key);
+    Py_XDECREF(here_o);
+    Py_DECREF(six);
+    return NULL;
+}
+
+/* configure(points): the points each of the 36 draws pays for (a tuple of 36 ints, 0 to 6). */
+static PyObject *configure(PyObject *self, PyObject *arg) {
+    if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 36) {
+        PyErr_SetString(PyExc_ValueError, "configure() takes a tuple of 36 points");
+        return NULL;
+    }
+    long points[36];
+    for (int r = 0; r < 36; r++)
+        if (small_int(PyTuple_GET_ITEM(arg, r), 0, 7, &points[r])) {
+            PyErr_SetString(PyExc_ValueError, "a draw's points must be an int from 0 to 6");
+            return NULL;
+        }
+    for (int r = 0; r < 36; r++) POINTS[r] = points[r];
+    configured = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"configure", configure, METH_O,
+     "configure(points): the points each of the 36 draws pays for (plain_game's table), before play()."},
+    {"play", play, METH_VARARGS,
+     "play(context, memo, within, round, index) -> (stopped, round, index, draw, forfeits), or None for a "
+     "context it does not take: the plain game's turns from seat order[index] of round ``round`` on, until "
+     "one Python must play (terragen.terrain.sim.plain_game.play_plain_game, the reference, says what each "
+     "argument is)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fast_turns",
+                                    "The plain game's common turns, compiled (optional).", -1, methods};
+
+PyMODINIT_FUNC PyInit__fast_turns(void) { return PyModule_Create(&module); }
