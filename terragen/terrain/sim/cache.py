@@ -28,9 +28,23 @@ from terragen.terrain.rules import budget_counts, step_cost
 INF = float("inf")
 MAX_BUDGET = 6
 _ROLL_COUNTS = budget_counts()  # rolls per good-weather budget 0..6 (doubles excluded)
+#: the compiled :func:`bounded_reach_python` (``_kernels.c``), or None
+_COMPILED_REACH = getattr(expected.COMPILED, "bounded_reach", None)
 
 
 def bounded_reach(arcs: list, start: int, limit: int, blocked: set[int] | frozenset[int] = frozenset()) -> dict[int, int]:
+    """:func:`bounded_reach_python`, compiled when the optional extension was built and nothing is
+    blocked (the same dict, keys in the same order): a board state met for the first time asks it
+    of every cell a token stands on, the commonest first answer of a greedy game."""
+    if not blocked and _COMPILED_REACH is not None:
+        reach = _COMPILED_REACH(arcs, start, limit)
+        if reach is not None:
+            return reach
+    return bounded_reach_python(arcs, start, limit, blocked)
+
+
+def bounded_reach_python(arcs: list, start: int, limit: int,
+                         blocked: set[int] | frozenset[int] = frozenset()) -> dict[int, int]:
     """Cheapest good-weather cost from ``start`` to every cell within ``limit``.
 
     Cells in ``blocked`` may not be entered at all (used when passing through

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from terragen.terrain import expected
 from terragen.terrain.board import Board
 from terragen.terrain.expected import near_sources, solve_layer_in_order_python
-from terragen.terrain.sim.cache import _reverse_of, repair_after_turn_python, reverse_costs
+from terragen.terrain.sim.cache import _reverse_of, bounded_reach_python, repair_after_turn_python, reverse_costs
 from tests.terrain.helpers import random_layout
 
 needs_kernels = pytest.mark.skipif(expected.COMPILED is None, reason="the compiled table kernels were not built")
@@ -128,3 +128,34 @@ def test_compiled_kernels_built_where_ci_expects_them():
     # would otherwise only skip the tests above
     if os.environ.get("TERRAGEN_EXPECT_KERNELS"):
         assert expected.COMPILED is not None
+
+
+@needs_kernels
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 6), st.lists(st.integers(0, 10_000), max_size=6))
+def test_reach_gives_the_python_dict_in_the_same_order(seed, limit, turns):
+    # the order matters: a player's options are listed in it, and a tie between two of them may
+    # go to the first listed
+    board = Board.from_layout(random_layout(seed, radius=3, levels=(1, 4)))
+    for turn in turns:
+        cell = turn % len(board)
+        board.set_rotation(cell, (board.rotation[cell] + 1 + turn % 5) % 6)
+    for arcs in (board.pip_arcs, board.elev_arcs):
+        for start in range(0, len(board), 3):
+            fast = expected.COMPILED.bounded_reach(arcs, start, limit)
+            slow = bounded_reach_python(arcs, start, limit)
+            assert list(fast.items()) == list(slow.items())
+
+
+@needs_kernels
+@pytest.mark.parametrize("arcs, start, limit", [
+    ([[(1, 1, 0)], []], 2, 6),          # a start off the board
+    ([[(1, 1, 0)], []], 0, 99),         # a limit the reference's "not reached" (99) would cut
+    ([[(1, 0, 0)], []], 0, 6),          # an arc that costs nothing
+    ([[(5, 1, 0)], []], 0, 6),          # an arc off the board
+    ([[(1, 1)], []], 0, 6),             # an arc without its step
+    ([[(1, 1.0, 0)], []], 0, 6),        # a cost that is no int
+    (([(1, 1, 0)], []), 0, 6),          # not a list
+])
+def test_reach_leaves_other_inputs_to_python(arcs, start, limit):
+    assert expected.COMPILED.bounded_reach(arcs, start, limit) is None
