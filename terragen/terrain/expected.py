@@ -19,7 +19,6 @@ already-known value of the bigger state.
 from __future__ import annotations
 
 import heapq
-import os
 from collections.abc import Sequence
 
 from terragen.terrain.board import Board
@@ -32,15 +31,10 @@ MAX_BUDGET = 6
 
 
 def _compiled_kernels():
-    """The compiled table kernels (``_kernels.c``), or None when the optional extension was not
-    built (no C compiler at install time) or ``TERRAGEN_PURE_PYTHON`` is set (to compare or debug)."""
-    if os.environ.get("TERRAGEN_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from terragen.terrain import _kernels
-    except ImportError:
-        return None
-    return _kernels
+    """The compiled table kernels (``_kernels.c``), or None (see :mod:`terragen.terrain.compiled`)."""
+    from terragen.terrain.compiled import load
+
+    return load("terragen.terrain._kernels")
 
 
 #: the compiled kernels, or None (the Python versions are used): :func:`solve_layer_in_order` here

@@ -18,9 +18,9 @@ objects, and each other turn comes back to :func:`play_plain_game`'s own ``turn`
 
 from __future__ import annotations
 
-import os
 from types import MappingProxyType
 
+from terragen.terrain.compiled import load
 from terragen.terrain.sim.dice import PairedDice, RandomDice
 from terragen.terrain.sim.engine import (
     BUDGET, Action, Dice, GameResult, Policy, Roll, RotationOptions, _double_turn, _open_move, _send_home, apply_action,
@@ -41,16 +41,12 @@ CAPPED, FINISHED = 0, 1
 
 
 def _compiled_turns():
-    """The compiled common turns (``_fast_turns.c``), or None when the optional extension was not
-    built or ``TERRAGEN_PURE_PYTHON`` is set; the games are the same either way, only slower without it."""
-    if os.environ.get("TERRAGEN_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from terragen.terrain.sim import _fast_turns
-    except ImportError:
-        return None
-    _fast_turns.configure(_POINTS)
-    return _fast_turns
+    """The compiled common turns (``_fast_turns.c``), or None (see :mod:`terragen.terrain.compiled`);
+    the games are the same either way, only slower without it."""
+    fast = load("terragen.terrain.sim._fast_turns")
+    if fast is not None:
+        fast.configure(_POINTS)
+    return fast
 
 
 FAST_TURNS = _compiled_turns()
