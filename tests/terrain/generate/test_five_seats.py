@@ -3,31 +3,14 @@ seats searched together, every seat then checked on its own (see ``symmetry_for`
 
 import pytest
 
-from terragen.errors import TimeLimitError
 from terragen.terrain.formats_json import write_json_layout
 from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.fresh_checks import Tally
 from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.sim import simulate_layout
+from tests.terrain.generate.balancer_capture import captured_balancer
 
 FIVE = {"players": 5, "difficulty": "medium"}
-
-
-def _captured_balancer(monkeypatch, spec: dict, seed: int):
-    """The balancer the generator builds for its first spec-valid terrain, before it simulates."""
-    from terragen.terrain.generate import balance as balance_module
-
-    caught = []
-
-    def capture(self):
-        caught.append(self)
-        raise TimeLimitError("captured")
-
-    monkeypatch.setattr(balance_module.Balancer, "run", capture)
-    with pytest.raises(TimeLimitError):
-        generate_board(spec_from_dict(spec), seed, time_limit=60, best_effort=False)
-    monkeypatch.undo()
-    return caught[0]
 
 
 def _oracle(monkeypatch, bal, within: list[float], modelled: bool = True):
@@ -50,7 +33,7 @@ def _oracle(monkeypatch, bal, within: list[float], modelled: bool = True):
 
 
 def test_five_seats_get_two_classes_that_keep_the_order_of_play(monkeypatch):
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     assert bal.approximate
     assert bal.classes == [[0, 2, 4], [1, 3]]
     # three seats one point up leave two seats a point and a half down
@@ -63,7 +46,7 @@ def test_class_noise_is_that_of_the_class_furthest_off(monkeypatch):
     classes of three and two seats the two-seat class is the one furthest from fair and the
     noisier, so its noise is the one they use, and the experts' glance is sized by it."""
     np = pytest.importorskip("numpy")
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     games = 2000
     draws = np.random.default_rng(5).multinomial(games, [0.2] * 5, size=20000) / games
     second = draws[:, bal.classes[1]].mean(axis=1)
@@ -78,7 +61,7 @@ def test_one_screen_counts_for_about_half_of_what_a_seat_seems_to_lean(monkeypat
     """A seat's distance from its class, as the search uses it, is shrunk towards nought by
     2,000 games' worth of "no difference": one 2,000-game screen counts for half, so its noise
     (0.9 points a seat) alone does not give a terrain up; ten such samples count nearly whole."""
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     rates = [0.23, 0.2, 0.185, 0.2, 0.185]  # seat 0 three points up, its class mates 1.5 down
 
     def sample() -> Tally:
@@ -107,7 +90,7 @@ def test_a_terrain_whose_seats_part_within_a_class_is_given_up(monkeypatch):
     """A seat 4 points above its class (its class mates 2 below) cannot be brought within the
     margin by moving the classes: the search must give the terrain up without sending any pair
     to a fresh check, after a few screens."""
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     played = _oracle(monkeypatch, bal, [0.04, 0.0, -0.02, 0.0, -0.02])
     assert bal.search_classes(seed=1, first=2100) is False
     assert bal._tried <= 6, bal._tried
@@ -118,7 +101,7 @@ def test_a_terrain_whose_seats_part_within_a_class_is_given_up(monkeypatch):
 
 
 def test_seats_near_their_class_let_a_pair_through(monkeypatch):
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     _oracle(monkeypatch, bal, [0.004, 0.0, -0.002, 0.0, -0.002])
     assert bal.search_classes(seed=1, first=2100) is True
 
@@ -130,7 +113,7 @@ def test_seats_near_their_class_let_a_pair_through(monkeypatch):
 def test_the_fresh_check_judges_each_seat(monkeypatch, within, accepted):
     """The seats of a five-seat class are not images in who sits beside them, so their pooled
     rate does not stand for each of them: the fresh check goes seat by seat."""
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     _oracle(monkeypatch, bal, within, modelled=False)
     # whatever pair the search would pick
     monkeypatch.setattr(bal, "search_classes", lambda *args: True)
@@ -151,7 +134,7 @@ def test_with_experts_checked_a_plain_miss_gives_the_terrain_up(monkeypatch, exp
     """``--check-experts`` on five seats: their experts' check is seat by seat too, and a miss by
     more than the margin between the classes gives the terrain up at once (a smaller one sends
     the search on to its next pair, as many times as a terrain is checked)."""
-    bal = _captured_balancer(monkeypatch, FIVE, 5)
+    bal = captured_balancer(monkeypatch, FIVE, 5)
     bal.settings = bal.settings.with_experts()
     first = set(bal.classes[0])
     searched = []

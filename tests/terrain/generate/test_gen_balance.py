@@ -12,6 +12,7 @@ from terragen.terrain.generate.balance import balance_seed
 from terragen.terrain.generate.seat_check import passes
 from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.sim.runner import replay_check, win_rates
+from tests.terrain.generate.balancer_capture import captured_balancer
 
 # A small, fast case: 2 seats on a radius-4 board; a 5-point margin keeps the samples small
 # (the generator then checks within 2.5 points on 2000 fresh games, the fewest a check may have).
@@ -154,24 +155,6 @@ def test_cli_best_effort_warns_and_strict_balance_writes_nothing(tmp_path, cli):
     assert ("NOT BALANCED" in proc.stderr) is (record["verdict"] == "NOT BALANCED")
 
 
-def _captured_balancer(monkeypatch, spec: dict, seed: int):
-    """The balancer the generator builds for its first spec-valid terrain of ``spec``, captured
-    before it simulates anything."""
-    from terragen.terrain.generate import balance as balance_module
-
-    caught = []
-
-    def capture(self):
-        caught.append(self)
-        raise TimeLimitError("captured")
-
-    monkeypatch.setattr(balance_module.Balancer, "run", capture)
-    with pytest.raises(TimeLimitError):
-        generate_board(spec_from_dict(spec), seed, time_limit=60, best_effort=False)
-    monkeypatch.undo()
-    return caught[0]
-
-
 def _parted_within_classes(bal, spread):
     """Seat rates ``spread`` above and below fair, alternating within each class: the classes
     pool to exactly fair, only the seats of a class are parted."""
@@ -194,7 +177,7 @@ def _least_spread_refused(bal, games: int, push: float) -> float:
 
 def _first_class_balancer(monkeypatch):
     """A 4-seat balancer (two seat classes)."""
-    return _captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
+    return captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
 
 
 def test_class_search_learns_a_terrain_offset_the_models_miss(monkeypatch):
@@ -264,7 +247,7 @@ def test_screen_drops_a_pair_once_its_odds_of_passing_are_low(monkeypatch, lean,
 @pytest.mark.parametrize("players", [4, 6])
 def test_screen_glance_lets_every_seat_open_equally_often(monkeypatch, players):
     """Every step of a screen is a whole number of rounds of openers, the glance included."""
-    bal = _captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
+    bal = captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
     sizes = bal._screen_sizes(2400 if players == 4 else 1800)
     assert all(size % players == 0 for size in sizes) and list(sizes) == sorted(set(sizes))
     assert sizes[0] <= sizes[-1] / 20
@@ -606,7 +589,7 @@ def test_fresh_check_on_classes_keeps_its_promise_with_its_second_look(monkeypat
 
 def _five_seat_balancer(monkeypatch):
     """A 5-seat balancer of seats no symmetry relates (``symmetry = "none"``)."""
-    return _captured_balancer(monkeypatch, {"players": 5, "difficulty": "easy", "symmetry": "none"}, 1)
+    return captured_balancer(monkeypatch, {"players": 5, "difficulty": "easy", "symmetry": "none"}, 1)
 
 
 def test_seat_by_seat_tuning_makes_solitary_players_fair_too(monkeypatch):
@@ -645,7 +628,7 @@ def test_a_solitary_miss_spares_the_greedy_check(monkeypatch, players):
     greedy ones, so the solitary check is played first: when it misses, no greedy game is
     played for that check. Here the "simulation" is an oracle in which greedy players are
     fair and solitary players 5 points off for seat 0 on every board."""
-    bal = _captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
+    bal = captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
     played = []
 
     def play(layout, tally, size):
@@ -668,7 +651,7 @@ def _experts_oracle(monkeypatch, expert_gap: float, with_experts: bool = False):
     """A 4-seat balancer whose "simulation" is an oracle: greedy and solitary players fair,
     experts favouring the first class by ``expert_gap``; each pair the search is asked for is
     counted. Returns (balancer, the (policy, size) of every sample played, the pairs asked for)."""
-    bal = _captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
+    bal = captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
     if with_experts:
         bal.settings = bal.settings.with_experts()
     first = set(bal.classes[0])
@@ -745,7 +728,7 @@ def test_every_pair_of_a_terrain_gets_its_own_experts_glance(monkeypatch):
     on the same terrain is glanced at again (seen on 4 hard 4201: the first pair 3 points off
     for experts, the second, written, 8). The oracle's first pair is fair for experts but misses
     its greedy check; its second is fair for greedy players and 7 points off for experts."""
-    bal = _captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
+    bal = captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
     first = set(bal.classes[0])
     pair = [0]  # the search is asked for a pair before the first check
 
