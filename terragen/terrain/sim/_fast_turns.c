@@ -6,23 +6,27 @@
  * cells within reach, a look-up of the move remembered for this board state, and the token moved.
  * In Python those few steps cost about a microsecond a turn, most of a solitary game's time and
  * a third of a greedy one's. Here they run in C on the game's own Python objects (the positions,
- * collections and occupants lists and dict, the board state's remembered answers), so nothing is
- * copied and Python can take over at any turn: play() stops at the first turn it cannot finish in
- * the same way (doubles that turn a piece or are not remembered, a table not made yet, a move not
- * remembered, a token in the way or sent home, a start within reach) and hands that turn, with its
- * roll already drawn and counted, to plain_game.play_plain_game's own turn, which then calls it
- * again for the next one. The rolls come from the game's generator exactly as Python draws them
- * (getrandbits(6) again while 36 or more, or the next byte of the seat's stream), so the games are
- * the same, roll for roll; tests/terrain/sim/test_fast_turns.py plays both and compares.
+ * collections and occupants lists and dict, the set of tokens at home, the board state's remembered
+ * answers), so nothing is copied, and every turn it cannot finish in the same way (doubles that turn
+ * a piece or are not remembered, a table not made yet, a move not remembered, a token in the way or
+ * sent home, a start within reach) is played by plain_game.play_plain_game's own turn, called from
+ * here with its roll already drawn and counted. The rolls come from the game's generator exactly as
+ * Python draws them (getrandbits(6) again while 36 or more, or the next byte of the seat's stream),
+ * so the games are the same, roll for roll; tests/terrain/sim/test_fast_turns.py plays both and
+ * compares.
  *
- * play(context, memo, within, round, index) -> (stopped, round, index, draw, forfeits)
+ * play(context, tables, round, index) -> (stopped, round, index, forfeits)
  *   context: (order, pos, collected, occupant, turns, starts, base, pshift, bit_of, full, rotates,
- *             inversion, dice, turn_cap, home), as play_plain_game builds it; dice is getrandbits or
- *             the list of the seats' draw iterators, home the set of seats whose token stands on its
- *             own start, kept up to date here as in Python.
+ *             inversion, dice, turn_cap, home, slow, state), as play_plain_game builds it; dice is
+ *             getrandbits or the list of the seats' draw iterators, home the set of seats whose
+ *             token stands on its own start (kept up to date here as in Python), slow(seat, draw)
+ *             Python's turn (it answers the board state's tables after it, or None when the seat
+ *             has finished), state the game (its round is set as Python's loop sets it).
+ *   tables: the board state's tables (``memo`` and ``within``) at the start.
  *   stopped: 0 when the rounds ran out (turn cap), 1 when seat order[index] has just finished in
- *            round ``round``, 2 when its turn, on draw ``draw``, is for Python to play.
- *   forfeits: doubles the players forfeited on the way (remembered answers of no turn).
+ *            round ``round``, 2 when Python is to play on from seat order[index] of round ``round``
+ *            (index may be len(order): the next round), after a turn left values it does not take.
+ *   forfeits: doubles the players forfeited on remembered answers (Python's turns count their own).
  * It answers None, before changing anything, to a context it does not take (values out of range).
  */
 #define PY_SSIZE_T_CLEAN
@@ -33,7 +37,7 @@
 #define DOUBLES 7   /* in a remembered answer's key, where the points go: the answer to doubles */
 #define DOUBLE_SIX 35
 
-enum { CAPPED = 0, FINISHED = 1, PYTHON = 2 };
+enum { CAPPED = 0, FINISHED = 1, RESUME = 2 };
 
 /* points a draw of 36 pays for (white r / 6 + 1, red r % 6 + 1): plain_game's own table, handed over
  * by configure() before the first game, so the rules of weather live in one place; play() answers None
@@ -92,14 +96,46 @@ static int set_long(PyObject *list, Py_ssize_t i, long long v) {
     return PyList_SetItem(list, i, x); /* steals x */
 }
 
+/* The board state's remembered answers and tables of cells within reach, from its tables object
+ * (plain_game's ``tables``): new references in *memo and *within, replacing the ones held; 0, or 1
+ * when they are not dicts (no error set), -1 on an error. */
+static int take_tables(PyObject *tables, PyObject **memo, PyObject **within) {
+    PyObject *m = PyObject_GetAttrString(tables, "memo");
+    if (m == NULL) return -1;
+    PyObject *w = PyObject_GetAttrString(tables, "within");
+    if (w == NULL) {
+        Py_DECREF(m);
+        return -1;
+    }
+    if (!PyDict_CheckExact(m) || !PyDict_CheckExact(w)) {
+        Py_DECREF(m);
+        Py_DECREF(w);
+        return 1;
+    }
+    Py_XSETREF(*memo, m);
+    Py_XSETREF(*within, w);
+    return 0;
+}
+
+/* The tokens' cells and collections read again from the game's lists (after a turn Python played):
+ * 0, or 1 when one is out of the range the keys take (no error set). */
+static int read_seats(PyObject *pos_o, PyObject *coll_o, Py_ssize_t n, long pshift, long *pos, long long *coll) {
+    for (Py_ssize_t s = 0; s < n; s++) {
+        long v;
+        if (small_int(PyList_GET_ITEM(pos_o, s), 0, MAX_CELL, &pos[s]) ||
+            small_int(PyList_GET_ITEM(coll_o, s), 0, 1L << (pshift - 3), &v))
+            return 1;
+        coll[s] = v;
+    }
+    return 0;
+}
+
 static PyObject *play(PyObject *self, PyObject *args) {
-    PyObject *ctx, *memo, *within;
+    PyObject *ctx, *tables;
     long rnd;
     Py_ssize_t idx;
-    if (!PyArg_ParseTuple(args, "O!O!O!ln", &PyTuple_Type, &ctx, &PyDict_Type, &memo, &PyDict_Type, &within,
-                          &rnd, &idx))
-        return NULL;
-    if (PyTuple_GET_SIZE(ctx) != 15) Py_RETURN_NONE;
+    if (!PyArg_ParseTuple(args, "O!Oln", &PyTuple_Type, &ctx, &tables, &rnd, &idx)) return NULL;
+    if (PyTuple_GET_SIZE(ctx) != 17) Py_RETURN_NONE;
     PyObject *order_o = PyTuple_GET_ITEM(ctx, 0), *pos_o = PyTuple_GET_ITEM(ctx, 1);
     PyObject *coll_o = PyTuple_GET_ITEM(ctx, 2), *occupant = PyTuple_GET_ITEM(ctx, 3);
     PyObject *turns_o = PyTuple_GET_ITEM(ctx, 4), *starts_o = PyTuple_GET_ITEM(ctx, 5);
@@ -107,11 +143,12 @@ static PyObject *play(PyObject *self, PyObject *args) {
     PyObject *bit_of = PyTuple_GET_ITEM(ctx, 8), *full_o = PyTuple_GET_ITEM(ctx, 9);
     PyObject *rot_o = PyTuple_GET_ITEM(ctx, 10), *inv_o = PyTuple_GET_ITEM(ctx, 11);
     PyObject *dice = PyTuple_GET_ITEM(ctx, 12), *cap_o = PyTuple_GET_ITEM(ctx, 13);
-    PyObject *home = PyTuple_GET_ITEM(ctx, 14);
+    PyObject *home = PyTuple_GET_ITEM(ctx, 14), *slow = PyTuple_GET_ITEM(ctx, 15);
+    PyObject *state = PyTuple_GET_ITEM(ctx, 16);
     if (!PyTuple_CheckExact(order_o) || !PyList_CheckExact(pos_o) || !PyList_CheckExact(coll_o) ||
         !PyDict_CheckExact(occupant) || !PyList_CheckExact(turns_o) || !PyTuple_CheckExact(starts_o) ||
         !PyTuple_CheckExact(base_o) || !PyList_CheckExact(bit_of) || !PyTuple_CheckExact(full_o) ||
-        !PyTuple_CheckExact(rot_o) || !PyBool_Check(inv_o) || !PySet_CheckExact(home))
+        !PyTuple_CheckExact(rot_o) || !PyBool_Check(inv_o) || !PySet_CheckExact(home) || !PyCallable_Check(slow))
         Py_RETURN_NONE;
     Py_ssize_t n = PyTuple_GET_SIZE(starts_o), norder = PyTuple_GET_SIZE(order_o);
     if (n < 1 || n > MAX_SEATS || norder < 1 || norder > MAX_SEATS || PyList_GET_SIZE(pos_o) != n ||
@@ -126,14 +163,13 @@ static PyObject *play(PyObject *self, PyObject *args) {
     int inversion = inv_o == Py_True;
     /* keys are exact while every part stays below 2**62 (cells below 2**20, shifts below 40) */
     if (small_int(pshift_o, 3, 40, &pshift) || small_int(cap_o, 0, 1L << 30, &cap)) Py_RETURN_NONE;
+    if (read_seats(pos_o, coll_o, n, pshift, pos, coll)) Py_RETURN_NONE;
     for (Py_ssize_t s = 0; s < n; s++) {
         long v;
-        if (small_int(PyList_GET_ITEM(pos_o, s), 0, MAX_CELL, &pos[s]) ||
-            small_int(PyTuple_GET_ITEM(starts_o, s), 0, MAX_CELL, &starts[s]) ||
-            small_int(PyList_GET_ITEM(coll_o, s), 0, 1L << (pshift - 3), &v) || !PyDict_CheckExact(PyList_GET_ITEM(bit_of, s)))
+        if (small_int(PyTuple_GET_ITEM(starts_o, s), 0, MAX_CELL, &starts[s]) ||
+            !PyDict_CheckExact(PyList_GET_ITEM(bit_of, s)) ||
+            small_int(PyTuple_GET_ITEM(full_o, s), 0, 1L << (pshift - 3), &v))
             Py_RETURN_NONE;
-        coll[s] = v;
-        if (small_int(PyTuple_GET_ITEM(full_o, s), 0, 1L << (pshift - 3), &v)) Py_RETURN_NONE;
         full[s] = v;
         PyObject *b = PyTuple_GET_ITEM(base_o, s);
         if (!PyLong_CheckExact(b)) Py_RETURN_NONE;
@@ -150,22 +186,30 @@ static PyObject *play(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < norder; k++)
         if (small_int(PyTuple_GET_ITEM(order_o, k), 0, n, &order[k])) Py_RETURN_NONE;
     if (idx < 0 || rnd < 1 || !configured) Py_RETURN_NONE;
+    PyObject *memo = NULL, *within = NULL;
+    int taken = take_tables(tables, &memo, &within);
+    if (taken < 0) return NULL;
+    if (taken) Py_RETURN_NONE;
 
     PyObject *six = PyLong_FromLong(6);
-    if (six == NULL) return NULL;
+    if (six == NULL) goto error;
     long forfeits = 0, r = 0;
     int stopped = CAPPED;
     PyObject *key = NULL, *here_o = NULL, *cell_o = NULL;
     for (; rnd <= cap; rnd++, idx = 0) {
+        PyObject *round_o = PyLong_FromLong(rnd);
+        if (round_o == NULL) goto error;
+        int failed = PyObject_SetAttrString(state, "round", round_o);
+        Py_DECREF(round_o);
+        if (failed) goto error;
         for (; idx < norder; idx++) {
             long seat = order[idx], here = pos[seat];
             PyObject *t = PyList_GET_ITEM(turns_o, seat);
             long long tn = PyLong_AsLongLong(t);
             if (tn == -1 && PyErr_Occurred()) goto error;
             if (set_long(turns_o, seat, tn + 1) || draw(dice, six, seat, &r)) goto error;
-            stopped = PYTHON;
             if (r % 7 == 0) { /* doubles: white == red */
-                if (!rotates[seat] || (inversion && r == DOUBLE_SIX)) goto out;
+                if (!rotates[seat] || (inversion && r == DOUBLE_SIX)) goto python_turn;
                 key = PyLong_FromUnsignedLongLong(base[seat] | (unsigned long long)here << pshift |
                                                   (unsigned long long)coll[seat] << 3 | DOUBLES);
                 if (key == NULL) goto error;
@@ -173,7 +217,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 Py_CLEAR(key);
                 if (action != Py_None) {
                     if (action == NULL && PyErr_Occurred()) goto error;
-                    goto out; /* a turn of a piece to make, or not remembered yet */
+                    goto python_turn; /* a turn of a piece to make, or not remembered yet */
                 }
                 forfeits++;
                 continue;
@@ -185,16 +229,16 @@ static PyObject *play(PyObject *self, PyObject *args) {
             Py_CLEAR(here_o);
             if (row == NULL) {
                 if (PyErr_Occurred()) goto error;
-                goto out;
+                goto python_turn;
             }
-            if (!PyList_CheckExact(row) || PyList_GET_SIZE(row) <= points) goto out;
+            if (!PyList_CheckExact(row) || PyList_GET_SIZE(row) <= points) goto python_turn;
             PyObject *reach = PyList_GET_ITEM(row, points);
-            if (!PyDict_CheckExact(reach)) goto out; /* None: not made yet */
-            for (Py_ssize_t o = 0; o < n; o++) {     /* a start within reach: the engine lists the others */
+            if (!PyDict_CheckExact(reach)) goto python_turn; /* None: not made yet */
+            for (Py_ssize_t o = 0; o < n; o++) {             /* a start within reach: the engine lists the others */
                 if (o == seat || pos[o] != starts[o]) continue;
                 int in = PyDict_Contains(reach, PyTuple_GET_ITEM(starts_o, o));
                 if (in < 0) goto error;
-                if (in) goto out;
+                if (in) goto python_turn;
             }
             key = PyLong_FromUnsignedLongLong(base[seat] | (unsigned long long)here << pshift |
                                               (unsigned long long)coll[seat] << 3 | (unsigned long long)points);
@@ -203,10 +247,10 @@ static PyObject *play(PyObject *self, PyObject *args) {
             Py_CLEAR(key);
             if (cell_o == NULL) {
                 if (PyErr_Occurred()) goto error;
-                goto out;
+                goto python_turn;
             }
             long cell;
-            if (small_int(cell_o, 0, MAX_CELL, &cell)) goto out;
+            if (small_int(cell_o, 0, MAX_CELL, &cell)) goto python_turn;
             if (cell != here) {
                 Py_INCREF(cell_o);
                 PyObject *victim = PyDict_GetItemWithError(occupant, cell_o);
@@ -214,7 +258,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 long v;
                 if (victim != NULL && (small_int(victim, 0, n, &v) || v != seat)) {
                     Py_CLEAR(cell_o);
-                    goto out; /* someone to send home */
+                    goto python_turn; /* someone to send home */
                 }
                 here_o = PyLong_FromLong(here);
                 if (here_o == NULL) goto error_cell;
@@ -227,8 +271,8 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 PyObject *s_o = PyLong_FromLong(seat);
                 if (s_o == NULL) goto error_cell;
                 /* back on its own start: no one may end there now */
-                int failed = (cell == starts[seat] ? PySet_Add(home, s_o) : PySet_Discard(home, s_o)) < 0 ||
-                             PyDict_SetItem(occupant, cell_o, s_o) < 0;
+                failed = (cell == starts[seat] ? PySet_Add(home, s_o) : PySet_Discard(home, s_o)) < 0 ||
+                         PyDict_SetItem(occupant, cell_o, s_o) < 0;
                 Py_DECREF(s_o);
                 if (failed) goto error_cell;
                 Py_INCREF(cell_o);
@@ -248,6 +292,26 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 stopped = FINISHED;
                 goto out;
             }
+            continue;
+        python_turn: {
+            /* the turn as Python plays it (its roll counted and drawn): the board state's tables after
+             * it, or None when the seat has finished */
+            PyObject *after = PyObject_CallFunction(slow, "ll", seat, r);
+            if (after == NULL) goto error;
+            if (after == Py_None) {
+                Py_DECREF(after);
+                stopped = FINISHED;
+                goto out;
+            }
+            taken = take_tables(after, &memo, &within);
+            Py_DECREF(after);
+            if (taken < 0) goto error;
+            if (taken || read_seats(pos_o, coll_o, n, pshift, pos, coll)) {
+                stopped = RESUME; /* values it does not take: Python plays on from the next turn */
+                idx++;
+                goto out;
+            }
+        }
         }
     }
     stopped = CAPPED;
@@ -255,13 +319,17 @@ static PyObject *play(PyObject *self, PyObject *args) {
     idx = 0;
 out:
     Py_DECREF(six);
-    return Py_BuildValue("(ilnll)", stopped, rnd, idx, r, forfeits);
+    Py_DECREF(memo);
+    Py_DECREF(within);
+    return Py_BuildValue("(ilnl)", stopped, rnd, idx, forfeits);
 error_cell:
     Py_CLEAR(cell_o);
 error:
     Py_XDECREF(key);
     Py_XDECREF(here_o);
-    Py_DECREF(six);
+    Py_XDECREF(six);
+    Py_XDECREF(memo);
+    Py_XDECREF(within);
     return NULL;
 }
 
@@ -286,10 +354,9 @@ static PyMethodDef methods[] = {
     {"configure", configure, METH_O,
      "configure(points): the points each of the 36 draws pays for (plain_game's table), before play()."},
     {"play", play, METH_VARARGS,
-     "play(context, memo, within, round, index) -> (stopped, round, index, draw, forfeits), or None for a "
-     "context it does not take: the plain game's turns from seat order[index] of round ``round`` on, until "
-     "one Python must play (terragen.terrain.sim.plain_game.play_plain_game, the reference, says what each "
-     "argument is)."},
+     "play(context, tables, round, index) -> (stopped, round, index, forfeits), or None for a context it does "
+     "not take: the plain game from seat order[index] of round ``round`` on, its common turns here and the "
+     "others by Python's turn (terragen.terrain.sim.plain_game.play_plain_game, the reference)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -141,22 +141,23 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
     draws = dice.draws if type(dice) is PairedDice else None  # a stream per seat: next(draws[seat])
     rnd, index = 1, 0  # the next turn to play: seat order[index] in round rnd
     if FAST_TURNS is not None and (bits is not None or draws is not None):
+
+        def slow(seat: int, r: int) -> object:
+            """turn() for the compiled loop: the board state's tables after it, None when the seat has finished."""
+            return None if turn(seat, r) else tables
+
         # the common turns in C, each other turn played by turn() above (same rolls, same games)
-        context = (tuple(order), pos, collected, occupant, turns, tuple(starts), base, pshift,
-                   bit_of, full, rotates, inversion, bits if bits is not None else draws, turn_cap, home)
-        while (stop := FAST_TURNS.play(context, tables.memo, tables.within, rnd, index)) is not None:
-            stopped, rnd, index, r, forfeits = stop
+        context = (tuple(order), pos, collected, occupant, turns, tuple(starts), base, pshift, bit_of, full, rotates,
+                   inversion, bits if bits is not None else draws, turn_cap, home, slow, state)
+        stop = FAST_TURNS.play(context, tables, rnd, index)
+        if stop is not None:
+            stopped, rnd, index, forfeits = stop
             state.forfeits += forfeits
-            state.round = rnd
             if stopped == CAPPED:
                 return _capped(state, turn_cap)
-            seat = order[index]
             if stopped == FINISHED:
-                return won(seat, rnd)
-            if turn(seat, r):
-                return won(seat, rnd)
-            index += 1
-            if index == len(order):
+                return won(order[index], rnd)
+            if index == len(order):  # Python plays on from the next turn
                 rnd, index = rnd + 1, 0
     for rnd in range(rnd, turn_cap + 1):
         state.round = rnd

@@ -111,12 +111,13 @@ def test_the_same_games_for_any_seed_and_turn_cap(seed, board, policy, turn_cap)
 
 @needs_fast_turns
 @pytest.mark.parametrize("change", [
-    lambda c: c[:14],                               # too short
-    lambda c: c[:14] + ([0, 1],),                   # no set of seats at home
+    lambda c: c[:16],                               # too short
     lambda c: ((0, 1, 2, 9),) + c[1:],              # a seat that is not there
     lambda c: c[:1] + ([-1] + c[1][1:],) + c[2:],   # a token off the board
     lambda c: c[:7] + (45,) + c[8:],                # keys that would not fit in 64 bits
     lambda c: c[:12] + ("not dice",) + c[13:],
+    lambda c: c[:14] + ([0, 1],) + c[15:],          # no set of seats at home
+    lambda c: c[:15] + (None,) + c[16:],            # no turn for Python's turns
 ])
 def test_a_context_it_does_not_take_is_left_to_python_untouched(change):
     layout = load_layout(EXAMPLES / "four-players.json")
@@ -126,13 +127,37 @@ def test_a_context_it_does_not_take_is_left_to_python_untouched(change):
     setup, template = _setup_and_tables(layout, Rules())
     state = GameState.new(setup, Rules(), None, template)
     bit_of, full, pshift, base, rotates = plain_game._seats_plan(state, [object()] * 4)
-    context = ((0, 1, 2, 3), state.pos, state.collected, state.occupant, state.turns, tuple(setup.starts), base,
-               pshift, bit_of, full, rotates, False, lambda k: 0, 100, set(range(4)))
     tables = state.cache.tables_now()
+    context = ((0, 1, 2, 3), state.pos, state.collected, state.occupant, state.turns, tuple(setup.starts), base,
+               pshift, bit_of, full, rotates, False, lambda k: 0, 100, set(range(4)), lambda seat, r: tables, state)
     bad = change(context)
-    before = (list(state.pos), list(state.turns), dict(state.occupant))
-    assert plain_game.FAST_TURNS.play(bad, tables.memo, tables.within, 1, 0) is None
-    assert (list(state.pos), list(state.turns), dict(state.occupant)) == before
+    before = (list(state.pos), list(state.turns), dict(state.occupant), state.round)
+    assert plain_game.FAST_TURNS.play(bad, tables, 1, 0) is None
+    assert (list(state.pos), list(state.turns), dict(state.occupant), state.round) == before
+
+
+@needs_fast_turns
+def test_python_plays_on_after_a_turn_that_leaves_values_it_does_not_take():
+    layout = load_layout(EXAMPLES / "four-players.json")
+    from terragen.terrain.sim.runner import _setup_and_tables
+    from terragen.terrain.sim.state import GameState
+
+    setup, template = _setup_and_tables(layout, Rules())
+    state = GameState.new(setup, Rules(), None, template)
+    bit_of, full, pshift, base, rotates = plain_game._seats_plan(state, [object()] * 4)
+    tables = state.cache.tables_now()
+    played = []
+
+    def slow(seat, r):  # Python's turn: here it lifts seat 2's token off the board
+        played.append((seat, r))
+        state.pos[2] = -1
+        return tables
+
+    # every draw a double 1 (0) for players whose doubles Python plays (rotates False)
+    context = ((0, 1, 2, 3), state.pos, state.collected, state.occupant, state.turns, tuple(setup.starts), base,
+               pshift, bit_of, full, (False,) * 4, False, lambda k: 0, 100, set(range(4)), slow, state)
+    assert plain_game.FAST_TURNS.play(context, tables, 3, 1) == (2, 3, 2, 0)  # on from seat 2 of round 3
+    assert played == [(1, 0)] and state.turns == [0, 1, 0, 0] and state.round == 3
 
 
 @needs_fast_turns
