@@ -12,10 +12,11 @@ from setuptools import Extension, setup
 # fused multiply-adds would round once where Python rounds twice: turned off, so results match
 # the Python solver bit for bit (MSVC does not contract by default)
 _ARGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
+# the plain game's turns: integers and look-ups only, no floating point, the same games on any compiler
+_TURNS_ARGS = [] if sys.platform == "win32" else ["-O2"]
 
 setup(ext_modules=[
     Extension("terragen.terrain._kernels", ["terragen/terrain/_kernels.c"], extra_compile_args=_ARGS, optional=True),
-    # integers and look-ups only, no floating point: the same game on any compiler
-    Extension("terragen.terrain.sim._fast_turns", ["terragen/terrain/sim/_fast_turns.c"], extra_compile_args=["-O2"]
-              if sys.platform != "win32" else [], optional=True),
+    Extension("terragen.terrain.sim._fast_turns", ["terragen/terrain/sim/_fast_turns.c"],
+              extra_compile_args=_TURNS_ARGS, optional=True),
 ])

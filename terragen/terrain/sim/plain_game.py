@@ -11,9 +11,9 @@ may invert a piece, a token standing on its own start within reach) goes to the 
 code, so the rules live in one place; the games are the same as the engine's, roll for roll
 (``bench/sim_fingerprint.py``, and tests that compare the two).
 
-Where the optional extension ``_fast_turns.c`` was built, the commonest of those turns (a
-remembered move with no one in the way, a remembered forfeit on doubles) run in C on the same
-objects, and each other turn comes back to :func:`play_plain_game`'s own ``turn``: the same games.
+Where the optional extension ``_fast_turns.c`` was built, the loop runs in C: the commonest turns
+(a remembered move with no one in the way, a remembered forfeit on doubles) on the same objects,
+each other turn by :func:`play_plain_game`'s own ``turn``, which it calls: the same games.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ _DOUBLE = tuple(_WHITE[r] == _RED[r] for r in range(36))
 _POINTS = tuple(BUDGET[_WHITE[r]][_RED[r]] for r in range(36))
 DOUBLES = 7  # in a remembered answer's key, where the points go (0..6): the answer to doubles
 _UNKNOWN = object()
-#: what the compiled turns (``_fast_turns.c``) report when they stop: the rounds ran out, or the
-#: seat to play has just finished (otherwise the turn is Python's to play)
+#: why the compiled loop (``_fast_turns.c``) stopped: the rounds ran out, or the seat to play has
+#: just finished (otherwise Python's loop plays on from that turn)
 CAPPED, FINISHED = 0, 1
 
 
