@@ -399,13 +399,13 @@ done:
  * all distinct, as they do from Python's heapq; the dict gets its keys in the same order (a cell
  * enters when first reached, a cheaper way later changes only its value). */
 static PyObject *bounded_reach(PyObject *self, PyObject *args) {
-    PyObject *arcs;
-    Py_ssize_t start;
-    long limit;
-    if (!PyArg_ParseTuple(args, "Onl", &arcs, &start, &limit)) return NULL;
+    PyObject *arcs, *start_o, *limit_o;
+    if (!PyArg_ParseTuple(args, "OOO", &arcs, &start_o, &limit_o)) return NULL;
     if (!PyList_CheckExact(arcs)) Py_RETURN_NONE;
     Py_ssize_t n = PyList_GET_SIZE(arcs);
-    if (start < 0 || start >= n || limit < 0 || limit > 98) Py_RETURN_NONE;
+    long start_l, limit;
+    if (small_int(start_o, 0, (long)n, &start_l) || small_int(limit_o, 0, 99, &limit)) Py_RETURN_NONE;
+    Py_ssize_t start = (Py_ssize_t)start_l;
     long *dist = (long *)malloc((size_t)n * sizeof(long));
     Heap heap = {NULL, 0, 0};
     PyObject *result = PyDict_New(), *key = NULL, *value = NULL;

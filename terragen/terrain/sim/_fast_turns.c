@@ -62,7 +62,15 @@ static int small_int(PyObject *x, long lo, long hi, long *out) {
 /* The next draw of 36 for a seat: from getrandbits(6) (dice a callable) or the seat's iterator. */
 static int draw(PyObject *dice, PyObject *six, Py_ssize_t seat, long *out) {
     if (PyList_CheckExact(dice)) {
-        PyObject *v = PyIter_Next(PyList_GET_ITEM(dice, seat));
+        PyObject *stream = PyList_GetItem(dice, seat); /* (bounds checked: Python code may run between draws) */
+        if (stream == NULL) return -1;
+        if (!PyIter_Check(stream)) {
+            PyErr_SetString(PyExc_TypeError, "a seat's stream of rolls is not an iterator");
+            return -1;
+        }
+        Py_INCREF(stream); /* held while it runs: a generator may run Python code */
+        PyObject *v = PyIter_Next(stream);
+        Py_DECREF(stream);
         if (v == NULL) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "a seat's stream of rolls ran out");
             return -1;
@@ -118,8 +126,13 @@ static int take_tables(PyObject *tables, PyObject **memo, PyObject **within) {
 }
 
 /* The tokens' cells and collections read again from the game's lists (after a turn Python played):
- * 0, or 1 when one is out of the range the keys take (no error set). */
-static int read_seats(PyObject *pos_o, PyObject *coll_o, Py_ssize_t n, long pshift, long *pos, long long *coll) {
+ * 0, or 1 when one is out of the range the keys take or a list changed its length (no error set). */
+static int read_seats(PyObject *pos_o, PyObject *coll_o, PyObject *turns_o, PyObject *dice, Py_ssize_t n, long pshift,
+                      long *pos, long long *coll) {
+    /* (the lists' lengths too: the loop reads them unchecked, and Python code ran since the last look) */
+    if (PyList_GET_SIZE(pos_o) != n || PyList_GET_SIZE(coll_o) != n || PyList_GET_SIZE(turns_o) != n ||
+        (PyList_CheckExact(dice) && PyList_GET_SIZE(dice) != n))
+        return 1;
     for (Py_ssize_t s = 0; s < n; s++) {
         long v;
         if (small_int(PyList_GET_ITEM(pos_o, s), 0, MAX_CELL, &pos[s]) ||
@@ -155,15 +168,21 @@ static PyObject *play(PyObject *self, PyObject *args) {
         PyList_GET_SIZE(coll_o) != n || PyList_GET_SIZE(turns_o) != n || PyTuple_GET_SIZE(base_o) != n ||
         PyList_GET_SIZE(bit_of) != n || PyTuple_GET_SIZE(full_o) != n || PyTuple_GET_SIZE(rot_o) != n)
         Py_RETURN_NONE;
-    if (PyList_CheckExact(dice) ? PyList_GET_SIZE(dice) != n : !PyCallable_Check(dice)) Py_RETURN_NONE;
+    if (PyList_CheckExact(dice)) {
+        for (Py_ssize_t s = 0; s < PyList_GET_SIZE(dice); s++)
+            if (!PyIter_Check(PyList_GET_ITEM(dice, s))) Py_RETURN_NONE;
+    } else if (!PyCallable_Check(dice)) {
+        Py_RETURN_NONE;
+    }
     long order[MAX_SEATS], pos[MAX_SEATS], starts[MAX_SEATS], pshift, cap;
     long long coll[MAX_SEATS], full[MAX_SEATS];
     unsigned long long base[MAX_SEATS];
     int rotates[MAX_SEATS];
     int inversion = inv_o == Py_True;
-    /* keys are exact while every part stays below 2**62 (cells below 2**20, shifts below 40) */
-    if (small_int(pshift_o, 3, 40, &pshift) || small_int(cap_o, 0, 1L << 30, &cap)) Py_RETURN_NONE;
-    if (read_seats(pos_o, coll_o, n, pshift, pos, coll)) Py_RETURN_NONE;
+    /* keys are exact while every part stays below 2**62 (cells below 2**20, shifts below 34: a
+     * collection's bits then fit a C long of 32 bits too) */
+    if (small_int(pshift_o, 3, 34, &pshift) || small_int(cap_o, 0, 1L << 30, &cap)) Py_RETURN_NONE;
+    if (read_seats(pos_o, coll_o, turns_o, dice, n, pshift, pos, coll)) Py_RETURN_NONE;
     for (Py_ssize_t s = 0; s < n; s++) {
         long v;
         if (small_int(PyTuple_GET_ITEM(starts_o, s), 0, MAX_CELL, &starts[s]) ||
@@ -186,16 +205,16 @@ static PyObject *play(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < norder; k++)
         if (small_int(PyTuple_GET_ITEM(order_o, k), 0, n, &order[k])) Py_RETURN_NONE;
     if (idx < 0 || rnd < 1 || !configured) Py_RETURN_NONE;
-    PyObject *memo = NULL, *within = NULL;
+    PyObject *memo = NULL, *within = NULL, *key = NULL, *here_o = NULL, *cell_o = NULL;
+    long long forfeits = 0;
+    long r = 0;
+    int stopped = CAPPED;
     int taken = take_tables(tables, &memo, &within);
     if (taken < 0) return NULL;
     if (taken) Py_RETURN_NONE;
 
     PyObject *six = PyLong_FromLong(6);
     if (six == NULL) goto error;
-    long forfeits = 0, r = 0;
-    int stopped = CAPPED;
-    PyObject *key = NULL, *here_o = NULL, *cell_o = NULL;
     for (; rnd <= cap; rnd++, idx = 0) {
         PyObject *round_o = PyLong_FromLong(rnd);
         if (round_o == NULL) goto error;
@@ -264,8 +283,8 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 if (here_o == NULL) goto error_cell;
                 PyObject *was = PyDict_GetItemWithError(occupant, here_o);
                 if (was == NULL && PyErr_Occurred()) goto error_cell;
-                if (was != NULL && PyLong_CheckExact(was) && PyLong_AsLong(was) == seat &&
-                    PyDict_DelItem(occupant, here_o) < 0)
+                long w;
+                if (was != NULL && !small_int(was, 0, n, &w) && w == seat && PyDict_DelItem(occupant, here_o) < 0)
                     goto error_cell;
                 Py_CLEAR(here_o);
                 PyObject *s_o = PyLong_FromLong(seat);
@@ -306,7 +325,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
             taken = take_tables(after, &memo, &within);
             Py_DECREF(after);
             if (taken < 0) goto error;
-            if (taken || read_seats(pos_o, coll_o, n, pshift, pos, coll)) {
+            if (taken || read_seats(pos_o, coll_o, turns_o, dice, n, pshift, pos, coll)) {
                 stopped = RESUME; /* values it does not take: Python plays on from the next turn */
                 idx++;
                 goto out;
@@ -321,7 +340,7 @@ out:
     Py_DECREF(six);
     Py_DECREF(memo);
     Py_DECREF(within);
-    return Py_BuildValue("(ilnl)", stopped, rnd, idx, forfeits);
+    return Py_BuildValue("(ilnL)", stopped, rnd, idx, forfeits);
 error_cell:
     Py_CLEAR(cell_o);
 error:

@@ -116,6 +116,7 @@ def test_the_same_games_for_any_seed_and_turn_cap(seed, board, policy, turn_cap)
     lambda c: c[:1] + ([-1] + c[1][1:],) + c[2:],   # a token off the board
     lambda c: c[:7] + (45,) + c[8:],                # keys that would not fit in 64 bits
     lambda c: c[:12] + ("not dice",) + c[13:],
+    lambda c: c[:12] + ([[0]] * 4,) + c[13:],      # seats' rolls that are no streams
     lambda c: c[:14] + ([0, 1],) + c[15:],          # no set of seats at home
     lambda c: c[:15] + (None,) + c[16:],            # no turn for Python's turns
 ])

@@ -156,6 +156,8 @@ def test_reach_gives_the_python_dict_in_the_same_order(seed, limit, turns):
     ([[(1, 1)], []], 0, 6),             # an arc without its step
     ([[(1, 1.0, 0)], []], 0, 6),        # a cost that is no int
     (([(1, 1, 0)], []), 0, 6),          # not a list
+    ([[(1, 1, 0)], []], 0, 6.0),        # a limit that is no int
+    ([[(1, 1, 0)], []], 2 ** 70, 6),    # a start past a C long
 ])
 def test_reach_leaves_other_inputs_to_python(arcs, start, limit):
     assert expected.COMPILED.bounded_reach(arcs, start, limit) is None
