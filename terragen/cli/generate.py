@@ -185,7 +185,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
                  if record.get("ended_by") == "work budget" else "the time ran out")
         where = "the balance record in the JSON" if as_json else "the balance lines"
         click.echo(f"terragen generate: warning: {ended} before the seats were balanced; this board is NOT "
-                   f"BALANCED (see {where}); try a longer --time-limit or a wider --margin", err=True)
+                   f"BALANCED (see {where}); try another --seed, a longer --time-limit or a wider --margin", err=True)
     return 0
 
 

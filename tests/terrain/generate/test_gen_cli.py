@@ -185,3 +185,26 @@ def test_four_seat_checks_played_as_twin_games_replay_with_terragen_simulate(cli
         again = cli("simulate", out / "board.json", "--games", check["games"], "--seed", check["seed"],
                     "--policy", check["policy"], "--twin-dice", check["twin_dice"], "--json")
         assert [s["win_rate"] for s in json.loads(again.stdout)["seats"]] == check["win_rates"]
+
+
+def test_a_board_written_not_balanced_says_so_on_stderr_with_what_to_try(monkeypatch, capsys, tmp_path):
+    # a best-effort board the search could not balance: the summary's verdict, and one warning line
+    import terragen.terrain.generate as generator
+    from terragen.cli import main
+    from terragen.terrain.generate.spec import spec_from_dict
+
+    layout = generator.generate_board(spec_from_dict({"players": 3, "difficulty": "easy"}), 3)
+    record = layout.extra["meta"]["balance"]
+    for check in record["verification"]:
+        check["verdict"] = "NOT BALANCED"
+    record.update({"best_effort": True, "ended_by": "work budget", "verdict": "NOT BALANCED"})
+    monkeypatch.setattr(generator, "generate_board", lambda *args, **kwargs: layout)
+    try:
+        main(["generate", "--players", "3", "--difficulty", "easy", "--seed", "3", "--out", str(tmp_path / "b")])
+    except SystemExit as stop:
+        assert stop.code in (0, None)
+    out, err = capsys.readouterr()
+    assert "balance: NOT BALANCED (best effort: the search's work budget was spent while tuning)" in out
+    warning = err.strip().splitlines()
+    assert len(warning) == 1 and "this board is NOT BALANCED" in warning[0]
+    assert "try another --seed, a longer --time-limit or a wider --margin" in warning[0]
