@@ -459,6 +459,339 @@ done:
     return result;
 }
 
+/* A tour table's entry as a double: an exact int within COST_LIMIT or a float (inf for no route), not
+ * NaN: 0; anything else: 1. */
+static int as_cost(PyObject *x, double *out) {
+    if (PyFloat_CheckExact(x)) {
+        double v = PyFloat_AS_DOUBLE(x);
+        if (v != v) return 1;
+        *out = v;
+        return 0;
+    }
+    if (!PyLong_CheckExact(x)) return 1;
+    int overflow = 0;
+    long long w = PyLong_AsLongLongAndOverflow(x, &overflow);
+    if (overflow || (w == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 1;
+    }
+    if (w > (long long)COST_LIMIT || w < -(long long)COST_LIMIT) return 1;
+    *out = (double)w;
+    return 0;
+}
+
+/* Entry ``q`` of the list ``table`` (of exactly n items) as a cost: 0; anything else: 1. */
+static int cost_at(PyObject *table, Py_ssize_t n, Py_ssize_t q, double *out) {
+    if (!PyList_CheckExact(table) || PyList_GET_SIZE(table) != n) return 1;
+    return as_cost(PyList_GET_ITEM(table, q), out);
+}
+
+/* tours(groups, mask) or tours(groups, mask, True): a new reference, or NULL with an error set. */
+static PyObject *tour_table(PyObject *tours, PyObject *groups, long mask, int elev) {
+    PyObject *m = PyLong_FromLong(mask);
+    if (m == NULL) return NULL;
+    PyObject *t = elev ? PyObject_CallFunctionObjArgs(tours, groups, m, Py_True, NULL)
+                       : PyObject_CallFunctionObjArgs(tours, groups, m, NULL);
+    Py_DECREF(m);
+    return t;
+}
+
+/* greedy_move(options, gains, base, pip, elev, rank, tours, groups) -> cell or None; see the method's
+ * doc. Python code runs only in tours() (a table made on demand); every value read is checked again
+ * after it, so a table it changes is still read safely. */
+static PyObject *greedy_move(PyObject *self, PyObject *args) {
+    PyObject *options, *gains, *base_o, *pip, *elev, *rank, *tours, *groups;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &options, &gains, &base_o, &pip, &elev, &rank, &tours, &groups))
+        return NULL;
+    long base;
+    if (!PyDict_CheckExact(options) || !PyDict_CheckExact(gains) || !PyTuple_CheckExact(rank) ||
+        small_int(base_o, 0, 1L << 20, &base) || !PyList_CheckExact(pip) || !PyList_CheckExact(elev))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PyTuple_GET_SIZE(rank);
+    if (PyList_GET_SIZE(pip) != n || PyList_GET_SIZE(elev) != n) Py_RETURN_NONE;
+    /* the items, copied first: tours() runs Python code, which must not see a dict being walked */
+    PyObject *items = PyDict_Items(options);
+    if (items == NULL) return NULL;
+    PyObject *best = NULL, *result = NULL;
+    double best_on = 0.0, best_off = 0.0;
+    long best_points = 0, best_rank = 0;
+    Py_INCREF(pip);
+    Py_INCREF(elev);
+    for (Py_ssize_t x = 0; x < PyList_GET_SIZE(items); x++) {
+        PyObject *item = PyList_GET_ITEM(items, x);
+        PyObject *q_o = PyTuple_GET_ITEM(item, 0);
+        long q, points, rank_q, gain = 0;
+        if (small_int(q_o, 0, (long)n, &q) || small_int(PyTuple_GET_ITEM(item, 1), 0, 1L << 20, &points) ||
+            small_int(PyTuple_GET_ITEM(rank, q), -(1L << 40), 1L << 40, &rank_q))
+            goto fallback;
+        PyObject *g = PyDict_GetItemWithError(gains, q_o);
+        if (g == NULL && PyErr_Occurred()) goto error;
+        if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
+        long m = base | gain;
+        double on, off;
+        if (m == base) {
+            if (cost_at(pip, n, q, &on)) goto fallback;
+        } else {
+            PyObject *t = tour_table(tours, groups, m, 0);
+            if (t == NULL) goto error;
+            int bad = cost_at(t, n, q, &on);
+            Py_DECREF(t);
+            if (bad) goto fallback;
+        }
+        if (best != NULL && on > best_on) continue;
+        if (m == base) {
+            if (cost_at(elev, n, q, &off)) goto fallback;
+        } else {
+            PyObject *t = tour_table(tours, groups, m, 1);
+            if (t == NULL) goto error;
+            int bad = cost_at(t, n, q, &off);
+            Py_DECREF(t);
+            if (bad) goto fallback;
+        }
+        /* the least (cost on, cost with pips ignored, points, rank), the first of equals kept */
+        int less = best == NULL || on < best_on ||
+                   (on == best_on && (off < best_off ||
+                                      (off == best_off && (points < best_points ||
+                                                           (points == best_points && rank_q < best_rank)))));
+        if (less) {
+            best = q_o;
+            best_on = on;
+            best_off = off;
+            best_points = points;
+            best_rank = rank_q;
+        }
+    }
+    if (best == NULL) goto fallback;
+    result = best;
+    Py_INCREF(result);
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
+error:
+    result = NULL;
+done:
+    Py_DECREF(items); /* (best, if any, is held by result now) */
+    Py_DECREF(pip);
+    Py_DECREF(elev);
+    return result;
+}
+
+/* What own_rotation reads of the board, checked once per call. */
+typedef struct {
+    Py_ssize_t n;
+    PyObject *nbr, *level, *present, *inverted, *steps;
+} Cells;
+
+/* Whether a token may stand on cell j (present and not inverted): 1, 0, or -1 for a value it does not take. */
+static int passable_at(const Cells *b, Py_ssize_t j) {
+    PyObject *p = PyList_GET_ITEM(b->present, j), *i = PyList_GET_ITEM(b->inverted, j);
+    if ((p != Py_True && p != Py_False) || (i != Py_True && i != Py_False)) return -1;
+    return p == Py_True && i == Py_False;
+}
+
+/* The least c + t[j] over the arcs (j, c) piece ``cell`` would have with exit mask ``m`` (as
+ * BoardCache.exits_as makes them: an open side, a neighbour a token may stand on, at most 3 levels
+ * apart, the rules' step cost): 0 with *via set (inf when none), 1 for values it does not take. */
+static int cheapest_exit(const Cells *b, PyObject *t, Py_ssize_t cell, long m, double *via) {
+    PyObject *row = PyList_GET_ITEM(b->nbr, cell);
+    long lv, lj, step;
+    if (!PyTuple_CheckExact(row) || PyTuple_GET_SIZE(row) > 6 ||
+        small_int(PyList_GET_ITEM(b->level, cell), -1000, 1000, &lv))
+        return 1;
+    double best = HUGE_VAL;
+    for (Py_ssize_t d = 0; d < PyTuple_GET_SIZE(row); d++) {
+        long j;
+        if (small_int(PyTuple_GET_ITEM(row, d), -1, (long)b->n, &j)) return 1;
+        if (!(m >> d & 1) || j < 0) continue;
+        int ok = passable_at(b, (Py_ssize_t)j);
+        if (ok < 0) return 1;
+        if (!ok) continue;
+        if (small_int(PyList_GET_ITEM(b->level, j), -1000, 1000, &lj)) return 1;
+        long delta = lj - lv;
+        if (delta < -3 || delta > 3) continue;
+        if (small_int(PyTuple_GET_ITEM(b->steps, delta + 3), 0, STEP_LIMIT, &step)) return 1;
+        double tj;
+        if (cost_at(t, b->n, (Py_ssize_t)j, &tj)) return 1;
+        if ((double)step + tj < best) best = (double)step + tj;
+    }
+    *via = best;
+    return 0;
+}
+
+/* own_rotation(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length, board_mask, turns_of, nbr,
+ *              level, present, inverted, steps) -> (cell, rotation), () or None; see the method's doc. */
+static PyObject *own_rotation(PyObject *self, PyObject *args) {
+    PyObject *pos_o, *mask_o, *t, *elev_t, *gains, *pip_arcs, *elev_arcs, *rank, *length_o, *board_mask, *turns_of;
+    Cells b;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOO", &pos_o, &mask_o, &t, &elev_t, &gains, &pip_arcs, &elev_arcs,
+                          &rank, &length_o, &board_mask, &turns_of, &b.nbr, &b.level, &b.present, &b.inverted,
+                          &b.steps))
+        return NULL;
+    if (!PyTuple_CheckExact(rank)) Py_RETURN_NONE;
+    b.n = PyTuple_GET_SIZE(rank);
+    long pos, mask, length;
+    if (small_int(pos_o, 0, (long)b.n, &pos) || small_int(mask_o, 0, 1L << 20, &mask) ||
+        small_int(length_o, 1, 64, &length) || !PyDict_CheckExact(gains) || !PyTuple_CheckExact(b.steps) ||
+        PyTuple_GET_SIZE(b.steps) != 7)
+        Py_RETURN_NONE;
+    PyObject *lists[] = {t, pip_arcs, elev_arcs, board_mask, b.nbr, b.level, b.present, b.inverted};
+    for (size_t x = 0; x < sizeof lists / sizeof *lists; x++)
+        if (!PyList_CheckExact(lists[x]) || PyList_GET_SIZE(lists[x]) != b.n) Py_RETURN_NONE;
+    PyObject *result = NULL, *turns = NULL;
+    Py_INCREF(t); /* (turns_of runs Python code: hold what is read after it) */
+    Py_INCREF(board_mask);
+    Py_INCREF(elev_arcs);
+    Py_INCREF(b.nbr);
+    Py_INCREF(b.level);
+    Py_INCREF(b.present);
+    Py_INCREF(b.inverted);
+    Py_INCREF(gains);
+
+    /* the route: the first ``length`` cells of the cheapest tour (with pips, else with pips ignored),
+     * each next cell the one of least rank among the arcs on a cheapest way, up to the first target */
+    Py_ssize_t route[64];
+    Py_ssize_t size = 0;
+    double tp;
+    if (cost_at(t, b.n, pos, &tp)) goto fallback;
+    PyObject *tr = t, *arcs = pip_arcs;
+    double here;
+    if (tp == HUGE_VAL) {
+        tr = elev_t;
+        arcs = elev_arcs;
+        if (tr == Py_None) goto fallback; /* the caller gives it whenever the pips' tour is inf */
+    }
+    route[size++] = (Py_ssize_t)pos;
+    if (cost_at(tr, b.n, pos, &here)) goto fallback;
+    if (here != HUGE_VAL) {
+        Py_ssize_t cur = (Py_ssize_t)pos;
+        while (size < length) {
+            PyObject *out = PyList_GET_ITEM(arcs, cur);
+            if (!PyList_CheckExact(out)) goto fallback;
+            double tc;
+            if (cost_at(tr, b.n, cur, &tc)) goto fallback;
+            Py_ssize_t next = -1;
+            long next_rank = 0;
+            for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out); a++) {
+                Py_ssize_t j;
+                long c, rj;
+                double tj;
+                if (cell_and_cost(PyList_GET_ITEM(out, a), 3, b.n, STEP_LIMIT, &j, &c) || cost_at(tr, b.n, j, &tj))
+                    goto fallback;
+                if (tj + (double)c != tc) continue;
+                if (small_int(PyTuple_GET_ITEM(rank, j), -(1L << 40), 1L << 40, &rj)) goto fallback;
+                if (next < 0 || rj < next_rank) {
+                    next = j;
+                    next_rank = rj;
+                }
+            }
+            if (next < 0) break;
+            route[size++] = next;
+            long gain = 0;
+            PyObject *key = PyLong_FromSsize_t(next);
+            if (key == NULL) goto error;
+            PyObject *g = PyDict_GetItemWithError(gains, key);
+            Py_DECREF(key);
+            if (g == NULL && PyErr_Occurred()) goto error;
+            if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
+            if ((mask | gain) != mask) break;
+            cur = next;
+        }
+    }
+
+    /* the turn of a piece on the route whose new exits shorten the tour most (the first of equals) */
+    double before = 0.0, best_cost = tp;
+    long best_cell = -1, best_rot = 0;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        Py_ssize_t cell = route[k];
+        if (k) {
+            PyObject *out = PyList_GET_ITEM(elev_arcs, route[k - 1]);
+            if (!PyList_CheckExact(out)) goto fallback;
+            int found = 0;
+            for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out) && !found; a++) {
+                Py_ssize_t j;
+                long c;
+                if (cell_and_cost(PyList_GET_ITEM(out, a), 3, b.n, STEP_LIMIT, &j, &c)) goto fallback;
+                if (j == cell) {
+                    before += (double)c;
+                    found = 1;
+                }
+            }
+            if (!found) goto fallback;
+        }
+        long gain = 0;
+        PyObject *key = PyLong_FromSsize_t(cell);
+        if (key == NULL) goto error;
+        PyObject *g = PyDict_GetItemWithError(gains, key);
+        if (g == NULL && PyErr_Occurred()) {
+            Py_DECREF(key);
+            goto error;
+        }
+        if (g != NULL && small_int(g, 0, 1L << 20, &gain)) {
+            Py_DECREF(key);
+            goto fallback;
+        }
+        if ((mask | gain) != mask) {
+            Py_DECREF(key);
+            break;
+        }
+        double floor;
+        if (cheapest_exit(&b, t, cell, 0x3f, &floor)) {
+            Py_DECREF(key);
+            goto fallback;
+        }
+        if (before + floor >= best_cost) {
+            Py_DECREF(key);
+            continue;
+        }
+        long now;
+        if (small_int(PyList_GET_ITEM(board_mask, cell), 0, 64, &now)) {
+            Py_DECREF(key);
+            goto fallback;
+        }
+        turns = PyObject_CallOneArg(turns_of, key);
+        Py_DECREF(key);
+        if (turns == NULL) goto error;
+        if (!PyTuple_CheckExact(turns)) goto fallback;
+        for (Py_ssize_t x = 0; x < PyTuple_GET_SIZE(turns); x++) {
+            PyObject *pair = PyTuple_GET_ITEM(turns, x);
+            long rot, m;
+            if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+                small_int(PyTuple_GET_ITEM(pair, 0), 0, 6, &rot) || small_int(PyTuple_GET_ITEM(pair, 1), 0, 64, &m))
+                goto fallback;
+            if (m == now) continue;
+            double via;
+            if (cheapest_exit(&b, t, cell, m, &via)) goto fallback;
+            if (before + via < best_cost) {
+                best_cost = before + via;
+                best_cell = (long)cell;
+                best_rot = rot;
+            }
+        }
+        Py_CLEAR(turns);
+    }
+    result = best_cell < 0 ? PyTuple_New(0) : Py_BuildValue("(ll)", best_cell, best_rot);
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
+error:
+    result = NULL;
+done:
+    Py_XDECREF(turns);
+    Py_DECREF(t);
+    Py_DECREF(board_mask);
+    Py_DECREF(elev_arcs);
+    Py_DECREF(b.nbr);
+    Py_DECREF(b.level);
+    Py_DECREF(b.present);
+    Py_DECREF(b.inverted);
+    Py_DECREF(gains);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
@@ -472,6 +805,16 @@ static PyMethodDef methods[] = {
      "bounded_reach(arcs, start, limit) -> dict or None: the cheapest cost from start to every cell within "
      "limit, keys in the order the reference (terragen.terrain.sim.cache.bounded_reach_python) adds them; "
      "None for inputs it does not take (then Python runs)."},
+    {"greedy_move", greedy_move, METH_VARARGS,
+     "greedy_move(options, gains, base, pip, elev, rank, tours, groups) -> cell or None: the greedy "
+     "player's move among options (cell -> points), as GreedyPolicy.choose_move makes it outside team play "
+     "(terragen.terrain.sim.plain_game says what each argument is); None for inputs it does not take "
+     "(then Python chooses)."},
+    {"own_rotation", own_rotation, METH_VARARGS,
+     "own_rotation(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length, board_mask, turns_of, nbr, "
+     "level, present, inverted, steps) -> (cell, rotation), () or None: the greedy player's own turn of a "
+     "piece on doubles (GreedyPolicy._find_own_rotation, the reference; terragen.terrain.sim.plain_game says "
+     "what each argument is), () when no turn helps, None for inputs it does not take (then Python chooses)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -21,11 +21,13 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from terragen.terrain.compiled import load
+from terragen.terrain.sim import greedy_kernels
 from terragen.terrain.sim.dice import PairedDice, RandomDice
 from terragen.terrain.sim.engine import (
     BUDGET, Action, Dice, GameResult, Policy, Roll, RotationOptions, _double_turn, _open_move, _send_home, apply_action,
     decides_by_board, rotates_by_board,
 )
+from terragen.terrain.sim.policies import GreedyPolicy
 from terragen.terrain.sim.state import GameState
 
 #: per draw of 36 (white ``r // 6 + 1``, red ``r % 6 + 1``): the dice, doubles, points paid for
@@ -65,7 +67,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
     pos, collected, occupant, turns = state.pos, state.collected, state.occupant, state.turns
     starts = state.setup.starts
     n = len(starts)
-    bit_of, full, pshift, base, rotates = _seats_plan(state, policies)
+    bit_of, full, pshift, base, rotates, gains, greedy = _seats_plan(state, policies)
     inversion = state.rules.inversion
 
     home: set[int] = set()  # seats whose token stands on its own start (the compiled turns keep it too)
@@ -77,6 +79,24 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
 
     at_home()
     tables = cache.tables_now()
+    fast_greedy = greedy_kernels.COMPILED
+
+    def choice(seat: int, r: int, within: dict[int, int]) -> int:
+        """The player's first answer on this board state (greedy players' in C where it was built)."""
+        if greedy[seat] and fast_greedy:
+            cell = greedy_kernels.greedy_move(state, seat, within, gains[seat])
+            if cell is not None:
+                return cell
+        return _remembered_choice(state, seat, policies[seat], r, within)
+
+    def rotation(seat: int, r: int) -> Action | None:
+        """The player's first turn of a piece (or None) on doubles on this board state (greedy
+        players' in C where it was built)."""
+        if greedy[seat] and fast_greedy:
+            action = greedy_kernels.greedy_own_rotation(state, seat, gains[seat])
+            if action is not greedy_kernels.LEFT_TO_PYTHON:
+                return action
+        return _remembered_rotation(state, seat, policies[seat], _WHITE[r])
 
     def turn(seat: int, r: int) -> bool:
         """``seat``'s turn on draw ``r`` (counted and drawn already): True when it has finished."""
@@ -89,7 +109,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
                 memo = tables.memo
                 action = memo.get(key, _UNKNOWN)
                 if action is _UNKNOWN:
-                    action = memo[key] = _remembered_rotation(state, seat, policy, _WHITE[r])
+                    action = memo[key] = rotation(seat, r)
                 if action is None:
                     state.forfeits += 1
                 else:
@@ -113,7 +133,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
         memo = tables.memo
         cell = memo.get(key)
         if cell is None:
-            cell = memo[key] = _remembered_choice(state, seat, policy, r, within)
+            cell = memo[key] = choice(seat, r, within)
         if cell != here:
             if occupant.get(here) == seat:
                 del occupant[here]
@@ -187,7 +207,9 @@ def _capped(state: GameState, turn_cap: int) -> GameResult:
 def _seats_plan(state: GameState, policies: list[Policy]) -> tuple:
     """What the loop needs to know of each seat, the same in every game of a run: a target's bit
     by cell, the full collection, where the points end in a remembered answer's key, each seat's
-    part of that key, and whether the board state decides its turn on doubles."""
+    part of that key, whether the board state decides its turn on doubles, what a move onto each
+    cell adds to a seat's collection, and which seats are plain greedy players (whose first answers
+    may be made in C)."""
     setup = state.setup
     kinds = tuple(type(p) for p in policies)
     key = ("plain-game", kinds, setup.starts, setup.hand, setup.groups, len(state.board))
@@ -206,7 +228,9 @@ def _seats_plan(state: GameState, policies: list[Policy]) -> tuple:
                      for s in range(n))
         # doubles: players whose turn of a piece the board state decides, unless a double 6 may invert
         rotates = tuple(rotates_by_board(p) for p in policies)
-        plan = state.cache.per_run[key] = (bit_of, full, pshift, base, rotates)
+        gains = tuple(greedy_kernels.gains_by_cell(groups[s]) for s in range(n))
+        greedy = tuple(kind is GreedyPolicy for kind in kinds)
+        plan = state.cache.per_run[key] = (bit_of, full, pshift, base, rotates, gains, greedy)
     return plan
 
 

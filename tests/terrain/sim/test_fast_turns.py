@@ -127,7 +127,7 @@ def test_a_context_it_does_not_take_is_left_to_python_untouched(change):
 
     setup, template = _setup_and_tables(layout, Rules())
     state = GameState.new(setup, Rules(), None, template)
-    bit_of, full, pshift, base, rotates = plain_game._seats_plan(state, [object()] * 4)
+    bit_of, full, pshift, base, rotates = plain_game._seats_plan(state, [object()] * 4)[:5]
     tables = state.cache.tables_now()
     context = ((0, 1, 2, 3), state.pos, state.collected, state.occupant, state.turns, tuple(setup.starts), base,
                pshift, bit_of, full, rotates, False, lambda k: 0, 100, set(range(4)), lambda seat, r: tables, state)
@@ -145,7 +145,7 @@ def test_python_plays_on_after_a_turn_that_leaves_values_it_does_not_take():
 
     setup, template = _setup_and_tables(layout, Rules())
     state = GameState.new(setup, Rules(), None, template)
-    bit_of, full, pshift, base, rotates = plain_game._seats_plan(state, [object()] * 4)
+    bit_of, full, pshift, base, rotates = plain_game._seats_plan(state, [object()] * 4)[:5]
     tables = state.cache.tables_now()
     played = []
 

@@ -1,0 +1,132 @@
+"""The greedy player's compiled first answers are the Python policy's answers.
+
+A greedy game is the same game, roll for roll, on a machine with the extension and one without only
+if every move and every turn of a piece is the same: same inputs and seed, same board out. So both
+answers are compared on random board states (pieces turned, tokens and collections anywhere, some
+seats with no route under the pips), and whole games are compared with and without them.
+"""
+
+from __future__ import annotations
+
+import random
+from types import MappingProxyType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.grids import hex as hx
+from terragen.terrain import expected
+from terragen.terrain.files import load_layout
+from terragen.terrain.sim import Rules, greedy_kernels
+from terragen.terrain.sim.engine import Roll, apply_action
+from terragen.terrain.sim.policies import GreedyPolicy
+from terragen.terrain.sim.runner import _setup_and_tables, forget_tables, run_games
+from terragen.terrain.sim.state import GameState
+from terragen.templates import template_path
+from tests.terrain.helpers import random_layout, with_players
+
+EXAMPLES = template_path("terrain", "examples")
+
+needs_kernels = pytest.mark.skipif(not greedy_kernels.COMPILED, reason="the compiled table kernels were not built")
+
+
+def _random_state(seed: int) -> GameState:
+    """A game part-way through on a random board: pieces turned, tokens and collections at random."""
+    rng = random.Random(seed)
+    layout = random_layout(seed, radius=rng.choice((3, 4)), levels=rng.choice(((1, 4), (1, 6), (1, 8))))
+    cells = [(c.q, c.r) for c in layout.cells]
+    corners = rng.sample(range(6), rng.randint(2, 4))
+    starts = {hx.corner(layout.radius, k) for k in corners}
+    free = [h for h in cells if h not in starts]
+    with_players(layout, [(k, rng.sample(free, rng.randint(1, 3))) for k in corners])
+    setup, template = _setup_and_tables(layout, Rules())
+    state = GameState.new(setup, Rules(), random.Random(seed), template)
+    n = len(state.board)
+    for _ in range(rng.randint(0, 8)):
+        cell = rng.randrange(n)
+        if state.board.passable(cell):
+            apply_action(state, ("rotate", cell, (state.board.rotation[cell] + rng.randint(1, 5)) % 6))
+    state.occupant.clear()
+    for seat in range(setup.players):
+        state.pos[seat] = rng.randrange(n)
+        state.collected[seat] = rng.randrange(1 << len(setup.groups[seat]) - 1) if len(setup.groups[seat]) > 1 else 0
+        state.occupant[state.pos[seat]] = seat
+    return state
+
+
+@needs_kernels
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 100_000))
+def test_the_same_moves_as_the_python_policy(seed):
+    state = _random_state(seed)
+    rng = random.Random(seed)
+    policy = GreedyPolicy()
+    for seat in range(state.players):
+        gains = greedy_kernels.gains_by_cell(state.setup.groups[seat])
+        for points in range(7):
+            within = state.cache.within(state.pos[seat], points)
+            # the engine also offers fewer cells (a start within reach is no legal end)
+            for options in (dict(within), {q: c for q, c in within.items() if rng.random() < 0.7} or dict(within)):
+                expected = policy.choose_move(state, seat, Roll(1, 2), MappingProxyType(options))
+                assert greedy_kernels.greedy_move(state, seat, options, gains) == expected
+
+
+@needs_kernels
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 100_000))
+def test_the_same_turns_of_a_piece_as_the_python_policy(seed):
+    state = _random_state(seed)
+    for seat in range(state.players):
+        gains = greedy_kernels.gains_by_cell(state.setup.groups[seat])
+        expected = GreedyPolicy._find_own_rotation(state, seat, state.setup.groups[seat], state.pos[seat],
+                                                   state.collected[seat])
+        assert greedy_kernels.greedy_own_rotation(state, seat, gains) == expected
+
+
+@needs_kernels
+def test_random_states_include_turns_that_help_and_seats_with_no_route_under_the_pips():
+    # (so the comparisons above cover both answers of the rotation search and the pips-ignored route)
+    helps = no_route = 0
+    for seed in range(60):
+        state = _random_state(seed)
+        for seat in range(state.players):
+            gains = greedy_kernels.gains_by_cell(state.setup.groups[seat])
+            helps += greedy_kernels.greedy_own_rotation(state, seat, gains) is not None
+            groups, mask = state.setup.groups[seat], state.collected[seat]
+            no_route += state.cache.tours(groups, mask)[state.pos[seat]] == float("inf")
+    assert helps > 10 and no_route > 3
+
+
+@needs_kernels
+def test_values_it_does_not_take_are_left_to_python():
+    state = _random_state(1)
+    gains = greedy_kernels.gains_by_cell(state.setup.groups[0])
+    within = dict(state.cache.within(state.pos[0], 6))
+    assert greedy_kernels.greedy_move(state, 0, {**within, "x": 1}, gains) is None  # a cell that is no index
+    assert greedy_kernels.greedy_move(state, 0, {}, gains) is None  # nothing to choose from
+    assert greedy_kernels.greedy_move(state, 0, within, {c: -1 for c in within}) is None  # no collection bits
+    # the kernel itself, with a value the simulator never gives in each place
+    b, cache = state.board, state.cache
+    t = cache.tours(state.setup.groups[0], 0)
+    args = [state.pos[0], 0, t, None, gains, cache.arcs, b.elev_arcs, state.setup.rank[0], 6, b.mask,
+            lambda c: ((0, 1), (1, 2)), b.nbr, b.level, b.present, b.inverted, (3, 2, 1, 1, 2, 3, 4)]
+    kernel = expected.COMPILED.own_rotation
+    assert kernel(*args) is not None
+    for place, bad in [(0, -1), (2, t[:-1]), (2, [0.5 if v == 0 else v for v in t] if 0 in t else ["x"] * len(t)),
+                       (7, list(state.setup.rank[0])), (8, 99), (12, [2.5] * len(b)), (13, [1] * len(b)),
+                       (15, (1, 1))]:
+        assert kernel(*args[:place], bad, *args[place + 1:]) is None, place
+
+
+@needs_kernels
+@pytest.mark.parametrize("board", ["four-players.json", "six-players.txt"])
+def test_the_same_games_without_them(monkeypatch, board):
+    layout = load_layout(EXAMPLES / board)
+    forget_tables()
+    fast = run_games(layout, Rules(), ["greedy"] * len(layout.players), 3, 0, 150)
+    monkeypatch.setattr(greedy_kernels, "COMPILED", False)
+    forget_tables()
+    slow = run_games(layout, Rules(), ["greedy"] * len(layout.players), 3, 0, 150)
+    assert fast == slow
+    assert sum(g.rotations for g in fast) > 0
