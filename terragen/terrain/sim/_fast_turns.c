@@ -15,14 +15,22 @@
  * so the games are the same, roll for roll; tests/terrain/sim/test_fast_turns.py plays both and
  * compares.
  *
+ * Two more kinds of turn run here when the board state already holds what they need: a greedy
+ * player's first answer on a board state (by the compiled greedy_move of _kernels.c, with the state's
+ * tour tables, remembered as Python remembers it), and the cells within a roll's points made from
+ * the cell's reach as BoardCache.within makes them. On boards met for the first time (the generator's
+ * games) those were most of the turns handed back to Python.
+ *
  * play(context, tables, round, index) -> (stopped, round, index, forfeits)
  *   context: (order, pos, collected, occupant, turns, starts, base, pshift, bit_of, full, rotates,
- *             inversion, dice, turn_cap, home, slow, state), as play_plain_game builds it; dice is
+ *             inversion, dice, turn_cap, home, slow, state[, plan]), as play_plain_game builds it;
+ *             plan (optional, may be None) is (greedy_move, tours, a greedy flag per seat, each seat's
+ *             gains, groups and rank), for greedy players' first answers; dice is
  *             getrandbits or the list of the seats' draw iterators, home the set of seats whose
  *             token stands on its own start (kept up to date here as in Python), slow(seat, draw)
  *             Python's turn (it answers the board state's tables after it, or None when the seat
  *             has finished), state the game (its round is set as Python's loop sets it).
- *   tables: the board state's tables (``memo`` and ``within``) at the start.
+ *   tables: the board state's tables (``memo``, ``within``, ``reach``, ``tours``) at the start.
  *   stopped: 0 when the rounds ran out (turn cap), 1 when seat order[index] has just finished in
  *            round ``round``, 2 when Python is to play on from seat order[index] of round ``round``
  *            (index may be len(order): the next round), after a turn left values it does not take.
@@ -36,6 +44,7 @@
 #define MAX_CELL (1L << 20)
 #define DOUBLES 7   /* in a remembered answer's key, where the points go: the answer to doubles */
 #define DOUBLE_SIX 35
+#define MAX_BUDGET 6 /* the most points a roll pays for: a row of cells within reach has a part per budget 0..6 */
 
 enum { CAPPED = 0, FINISHED = 1, RESUME = 2 };
 
@@ -143,12 +152,114 @@ static int read_seats(PyObject *pos_o, PyObject *coll_o, PyObject *turns_o, PyOb
     return 0;
 }
 
+/* The cells within ``points`` of ``here_o`` on this board state, made as BoardCache.within makes them
+ * from the cell's reach when the state holds that reach but not yet this budget's part of it (the same
+ * dict, its keys in the reach's order, stored in the same row): a borrowed reference; NULL with no error
+ * when Python is to make it (no reach yet, or values it does not take); NULL with an error set. */
+static PyObject *within_from_reach(PyObject *now, PyObject *within, PyObject *here_o, long points) {
+    PyObject *store = PyObject_GetAttrString(now, "reach"), *row = NULL, *made = NULL;
+    if (store == NULL) return NULL;
+    if (!PyDict_CheckExact(store)) goto python;
+    PyObject *reach = PyDict_GetItemWithError(store, here_o);
+    if (reach == NULL || !PyDict_CheckExact(reach)) goto python;
+    row = PyDict_GetItemWithError(within, here_o);
+    if (row == NULL) {
+        if (PyErr_Occurred()) goto error;
+        row = PyList_New(MAX_BUDGET + 1); /* one part per budget, made on demand */
+        if (row == NULL) goto error;
+        for (Py_ssize_t b = 0; b <= MAX_BUDGET; b++) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(row, b, Py_None);
+        }
+        int failed = PyDict_SetItem(within, here_o, row);
+        Py_DECREF(row); /* (the dict holds it) */
+        if (failed) goto error;
+    } else if (!PyList_CheckExact(row) || PyList_GET_SIZE(row) != MAX_BUDGET + 1 || PyList_GET_ITEM(row, points) != Py_None) {
+        goto python;
+    }
+    made = PyDict_New();
+    if (made == NULL) goto error;
+    Py_ssize_t at = 0;
+    PyObject *q, *c;
+    while (PyDict_Next(reach, &at, &q, &c)) {
+        long cost;
+        if (small_int(c, 0, MAX_CELL, &cost)) {
+            Py_DECREF(made);
+            goto python; /* (before the row holds it: Python makes it from the start) */
+        }
+        if (cost <= points && PyDict_SetItem(made, q, c) < 0) {
+            Py_DECREF(made);
+            goto error;
+        }
+    }
+    Py_DECREF(store);
+    PyList_SetItem(row, points, made); /* steals made; drops the None */
+    return made;
+python:
+    if (PyErr_Occurred()) goto error;
+    Py_DECREF(store);
+    return NULL;
+error:
+    Py_DECREF(store);
+    return NULL;
+}
+
+/* The greedy player's first answer on this board state, cell and points, by the compiled greedy_move
+ * (terragen/terrain/sim/greedy_kernels.py), with the tour tables the board state already holds: a new
+ * reference to the cell; Py_None (a new reference) when Python is to answer (a table not made yet, or a
+ * value the kernel does not take); NULL on an error. plan: (greedy_move, tours, greedy flags, gains,
+ * groups, rank), checked by play(). */
+static PyObject *greedy_answer(PyObject *plan, PyObject *tables, long seat, PyObject *reach, long long coll) {
+    PyObject *gains = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 3), seat);
+    PyObject *groups = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 4), seat);
+    PyObject *rank = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 5), seat);
+    PyObject *pip_store = NULL, *elev_store = NULL, *coll_o = NULL, *key = NULL, *result = NULL;
+    pip_store = PyObject_GetAttrString(tables, "tours");
+    if (pip_store == NULL) goto done;
+    elev_store = PyObject_GetAttrString(tables, "elev_tours");
+    if (elev_store == NULL) goto done;
+    coll_o = PyLong_FromLongLong(coll);
+    if (coll_o == NULL) goto done;
+    key = PyTuple_Pack(2, groups, coll_o);
+    if (key == NULL) goto done;
+    if (!PyDict_CheckExact(pip_store) || !PyDict_CheckExact(elev_store)) goto python;
+    PyObject *pip = PyDict_GetItemWithError(pip_store, key);
+    if (pip == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto python;
+    }
+    PyObject *elev = PyDict_GetItemWithError(elev_store, key);
+    if (elev == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto python;
+    }
+    /* (held while the kernel runs: it may call tours(), which is Python code) */
+    Py_INCREF(pip);
+    Py_INCREF(elev);
+    Py_INCREF(reach);
+    result = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(plan, 0), reach, gains, coll_o, pip, elev, rank,
+                                          PyTuple_GET_ITEM(plan, 1), groups, NULL);
+    Py_DECREF(pip);
+    Py_DECREF(elev);
+    Py_DECREF(reach);
+    goto done;
+python:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(pip_store);
+    Py_XDECREF(elev_store);
+    Py_XDECREF(coll_o);
+    Py_XDECREF(key);
+    return result;
+}
+
 static PyObject *play(PyObject *self, PyObject *args) {
     PyObject *ctx, *tables;
     long rnd;
     Py_ssize_t idx;
     if (!PyArg_ParseTuple(args, "O!Oln", &PyTuple_Type, &ctx, &tables, &rnd, &idx)) return NULL;
-    if (PyTuple_GET_SIZE(ctx) != 17) Py_RETURN_NONE;
+    if (PyTuple_GET_SIZE(ctx) != 17 && PyTuple_GET_SIZE(ctx) != 18) Py_RETURN_NONE;
     PyObject *order_o = PyTuple_GET_ITEM(ctx, 0), *pos_o = PyTuple_GET_ITEM(ctx, 1);
     PyObject *coll_o = PyTuple_GET_ITEM(ctx, 2), *occupant = PyTuple_GET_ITEM(ctx, 3);
     PyObject *turns_o = PyTuple_GET_ITEM(ctx, 4), *starts_o = PyTuple_GET_ITEM(ctx, 5);
@@ -158,6 +269,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
     PyObject *dice = PyTuple_GET_ITEM(ctx, 12), *cap_o = PyTuple_GET_ITEM(ctx, 13);
     PyObject *home = PyTuple_GET_ITEM(ctx, 14), *slow = PyTuple_GET_ITEM(ctx, 15);
     PyObject *state = PyTuple_GET_ITEM(ctx, 16);
+    PyObject *plan = PyTuple_GET_SIZE(ctx) == 18 ? PyTuple_GET_ITEM(ctx, 17) : Py_None;
     if (!PyTuple_CheckExact(order_o) || !PyList_CheckExact(pos_o) || !PyList_CheckExact(coll_o) ||
         !PyDict_CheckExact(occupant) || !PyList_CheckExact(turns_o) || !PyTuple_CheckExact(starts_o) ||
         !PyTuple_CheckExact(base_o) || !PyList_CheckExact(bit_of) || !PyTuple_CheckExact(full_o) ||
@@ -204,6 +316,25 @@ static PyObject *play(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t k = 0; k < norder; k++)
         if (small_int(PyTuple_GET_ITEM(order_o, k), 0, n, &order[k])) Py_RETURN_NONE;
+    /* greedy players' first answers made here: (greedy_move, tours, a flag per seat, and per seat its
+     * gains dict, groups and rank tuple), or None */
+    int greedy[MAX_SEATS] = {0};
+    if (plan != Py_None) {
+        if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 6 || !PyCallable_Check(PyTuple_GET_ITEM(plan, 0)) ||
+            !PyCallable_Check(PyTuple_GET_ITEM(plan, 1)))
+            Py_RETURN_NONE;
+        for (int part = 2; part < 6; part++) {
+            PyObject *per_seat = PyTuple_GET_ITEM(plan, part);
+            if (!PyTuple_CheckExact(per_seat) || PyTuple_GET_SIZE(per_seat) != n) Py_RETURN_NONE;
+        }
+        for (Py_ssize_t s = 0; s < n; s++) {
+            PyObject *flag = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 2), s);
+            if (!PyBool_Check(flag) || !PyDict_CheckExact(PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 3), s)) ||
+                !PyTuple_CheckExact(PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 5), s)))
+                Py_RETURN_NONE;
+            greedy[s] = flag == Py_True;
+        }
+    }
     if (idx < 0 || rnd < 1 || !configured) Py_RETURN_NONE;
     PyObject *memo = NULL, *within = NULL, *key = NULL, *here_o = NULL, *cell_o = NULL;
     long long forfeits = 0;
@@ -212,6 +343,8 @@ static PyObject *play(PyObject *self, PyObject *args) {
     int taken = take_tables(tables, &memo, &within);
     if (taken < 0) return NULL;
     if (taken) Py_RETURN_NONE;
+    PyObject *now = tables; /* the board state's tables object (its tour tables, for greedy answers) */
+    Py_INCREF(now);
 
     PyObject *six = PyLong_FromLong(6);
     if (six == NULL) goto error;
@@ -245,14 +378,21 @@ static PyObject *play(PyObject *self, PyObject *args) {
             here_o = PyLong_FromLong(here);
             if (here_o == NULL) goto error;
             PyObject *row = PyDict_GetItemWithError(within, here_o);
-            Py_CLEAR(here_o);
-            if (row == NULL) {
-                if (PyErr_Occurred()) goto error;
-                goto python_turn;
+            if (row == NULL && PyErr_Occurred()) goto error;
+            PyObject *reach = NULL;
+            if (row != NULL) {
+                if (!PyList_CheckExact(row) || PyList_GET_SIZE(row) <= points) {
+                    Py_CLEAR(here_o);
+                    goto python_turn;
+                }
+                reach = PyList_GET_ITEM(row, points);
             }
-            if (!PyList_CheckExact(row) || PyList_GET_SIZE(row) <= points) goto python_turn;
-            PyObject *reach = PyList_GET_ITEM(row, points);
-            if (!PyDict_CheckExact(reach)) goto python_turn; /* None: not made yet */
+            if (reach == NULL || reach == Py_None) { /* not made yet: from the cell's reach, if the state has it */
+                reach = within_from_reach(now, within, here_o, points);
+                if (reach == NULL && PyErr_Occurred()) goto error;
+            }
+            Py_CLEAR(here_o);
+            if (reach == NULL || !PyDict_CheckExact(reach)) goto python_turn;
             for (Py_ssize_t o = 0; o < n; o++) {             /* a start within reach: the engine lists the others */
                 if (o == seat || pos[o] != starts[o]) continue;
                 int in = PyDict_Contains(reach, PyTuple_GET_ITEM(starts_o, o));
@@ -263,11 +403,27 @@ static PyObject *play(PyObject *self, PyObject *args) {
                                               (unsigned long long)coll[seat] << 3 | (unsigned long long)points);
             if (key == NULL) goto error;
             cell_o = PyDict_GetItemWithError(memo, key); /* borrowed */
-            Py_CLEAR(key);
             if (cell_o == NULL) {
                 if (PyErr_Occurred()) goto error;
-                goto python_turn;
+                if (!greedy[seat]) {
+                    Py_CLEAR(key);
+                    goto python_turn;
+                }
+                /* a greedy player's first answer here: made and remembered as Python's turn does */
+                PyObject *answer = greedy_answer(plan, now, seat, reach, coll[seat]);
+                if (answer == NULL) goto error;
+                if (answer == Py_None) {
+                    Py_DECREF(answer);
+                    Py_CLEAR(key);
+                    goto python_turn;
+                }
+                failed = PyDict_SetItem(memo, key, answer);
+                Py_CLEAR(key);
+                cell_o = answer; /* borrowed from here on, as from the memo, which holds it */
+                Py_DECREF(answer);
+                if (failed) goto error;
             }
+            Py_CLEAR(key);
             long cell;
             if (small_int(cell_o, 0, MAX_CELL, &cell)) goto python_turn;
             if (cell != here) {
@@ -323,7 +479,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 goto out;
             }
             taken = take_tables(after, &memo, &within);
-            Py_DECREF(after);
+            Py_SETREF(now, after); /* (takes over the reference) */
             if (taken < 0) goto error;
             if (taken || read_seats(pos_o, coll_o, turns_o, dice, n, pshift, pos, coll)) {
                 stopped = RESUME; /* values it does not take: Python plays on from the next turn */
@@ -338,6 +494,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
     idx = 0;
 out:
     Py_DECREF(six);
+    Py_DECREF(now);
     Py_DECREF(memo);
     Py_DECREF(within);
     return Py_BuildValue("(ilnL)", stopped, rnd, idx, forfeits);
@@ -347,6 +504,7 @@ error:
     Py_XDECREF(key);
     Py_XDECREF(here_o);
     Py_XDECREF(six);
+    Py_XDECREF(now);
     Py_XDECREF(memo);
     Py_XDECREF(within);
     return NULL;

@@ -19,10 +19,11 @@ from terragen.terrain.sim.engine import Action
 from terragen.terrain.sim.policies import ROUTE_CELLS, _turns
 from terragen.terrain.sim.state import GameState
 
-#: the compiled functions, or None (no extension, or TERRAGEN_PURE_PYTHON)
-_MOVE = getattr(expected.COMPILED, "greedy_move", None)
+#: the compiled functions, or None (no extension, or TERRAGEN_PURE_PYTHON); the compiled turns of the
+#: plain game (``_fast_turns.c``) call MOVE themselves
+MOVE = getattr(expected.COMPILED, "greedy_move", None)
 _ROTATION = getattr(expected.COMPILED, "own_rotation", None)
-COMPILED = _MOVE is not None and _ROTATION is not None
+COMPILED = MOVE is not None and _ROTATION is not None
 #: own_rotation's answer when it leaves the choice to Python
 LEFT_TO_PYTHON = object()
 #: a step's good-weather points for a change of level of -3..3 (the rules' own function)
@@ -42,10 +43,10 @@ def gains_by_cell(groups: tuple[tuple[int, ...], ...]) -> dict[int, int]:
 def greedy_move(state: GameState, seat: int, within: dict[int, int], gains: dict[int, int]) -> int | None:
     """The cell ``GreedyPolicy.choose_move`` picks among ``within`` (cell -> points) outside team
     play, or None when the compiled function is missing or leaves it to Python."""
-    if _MOVE is None:
+    if MOVE is None:
         return None
     tours, mine, have = state.cache.tours, state.setup.groups[seat], state.collected[seat]
-    return _MOVE(within, gains, have, tours(mine, have), tours(mine, have, True), state.setup.rank[seat], tours, mine)
+    return MOVE(within, gains, have, tours(mine, have), tours(mine, have, True), state.setup.rank[seat], tours, mine)
 
 
 def greedy_own_rotation(state: GameState, seat: int, gains: dict[int, int]) -> Action | None | object:
