@@ -522,7 +522,7 @@ static PyObject *greedy_move(PyObject *self, PyObject *args) {
         PyObject *q_o = PyTuple_GET_ITEM(item, 0);
         long q, points, rank_q, gain = 0;
         if (small_int(q_o, 0, (long)n, &q) || small_int(PyTuple_GET_ITEM(item, 1), 0, 1L << 20, &points) ||
-            small_int(PyTuple_GET_ITEM(rank, q), -(1L << 40), 1L << 40, &rank_q))
+            small_int(PyTuple_GET_ITEM(rank, q), -(1L << 30), 1L << 30, &rank_q))
             goto fallback;
         PyObject *g = PyDict_GetItemWithError(gains, q_o);
         if (g == NULL && PyErr_Occurred()) goto error;
@@ -578,7 +578,14 @@ done:
     return result;
 }
 
-/* What own_rotation reads of the board, checked once per call. */
+/* Whether every object of ``lists`` is a list of exactly n items. */
+static int lists_of_length(PyObject *const *lists, size_t count, Py_ssize_t n) {
+    for (size_t x = 0; x < count; x++)
+        if (!PyList_CheckExact(lists[x]) || PyList_GET_SIZE(lists[x]) != n) return 0;
+    return 1;
+}
+
+/* What own_rotation reads of the board. */
 typedef struct {
     Py_ssize_t n;
     PyObject *nbr, *level, *present, *inverted, *steps;
@@ -636,18 +643,12 @@ static PyObject *own_rotation(PyObject *self, PyObject *args) {
         small_int(length_o, 1, 64, &length) || !PyDict_CheckExact(gains) || !PyTuple_CheckExact(b.steps) ||
         PyTuple_GET_SIZE(b.steps) != 7)
         Py_RETURN_NONE;
+    /* (the arguments tuple holds every list; their lengths are checked again after turns_of, which is
+     * Python code and could change them) */
     PyObject *lists[] = {t, pip_arcs, elev_arcs, board_mask, b.nbr, b.level, b.present, b.inverted};
-    for (size_t x = 0; x < sizeof lists / sizeof *lists; x++)
-        if (!PyList_CheckExact(lists[x]) || PyList_GET_SIZE(lists[x]) != b.n) Py_RETURN_NONE;
+    const size_t count = sizeof lists / sizeof *lists;
+    if (!lists_of_length(lists, count, b.n)) Py_RETURN_NONE;
     PyObject *result = NULL, *turns = NULL;
-    Py_INCREF(t); /* (turns_of runs Python code: hold what is read after it) */
-    Py_INCREF(board_mask);
-    Py_INCREF(elev_arcs);
-    Py_INCREF(b.nbr);
-    Py_INCREF(b.level);
-    Py_INCREF(b.present);
-    Py_INCREF(b.inverted);
-    Py_INCREF(gains);
 
     /* the route: the first ``length`` cells of the cheapest tour (with pips, else with pips ignored),
      * each next cell the one of least rank among the arcs on a cheapest way, up to the first target */
@@ -680,7 +681,7 @@ static PyObject *own_rotation(PyObject *self, PyObject *args) {
                 if (cell_and_cost(PyList_GET_ITEM(out, a), 3, b.n, STEP_LIMIT, &j, &c) || cost_at(tr, b.n, j, &tj))
                     goto fallback;
                 if (tj + (double)c != tc) continue;
-                if (small_int(PyTuple_GET_ITEM(rank, j), -(1L << 40), 1L << 40, &rj)) goto fallback;
+                if (small_int(PyTuple_GET_ITEM(rank, j), -(1L << 30), 1L << 30, &rj)) goto fallback;
                 if (next < 0 || rj < next_rank) {
                     next = j;
                     next_rank = rj;
@@ -753,7 +754,7 @@ static PyObject *own_rotation(PyObject *self, PyObject *args) {
         turns = PyObject_CallOneArg(turns_of, key);
         Py_DECREF(key);
         if (turns == NULL) goto error;
-        if (!PyTuple_CheckExact(turns)) goto fallback;
+        if (!PyTuple_CheckExact(turns) || !lists_of_length(lists, count, b.n)) goto fallback;
         for (Py_ssize_t x = 0; x < PyTuple_GET_SIZE(turns); x++) {
             PyObject *pair = PyTuple_GET_ITEM(turns, x);
             long rot, m;
@@ -781,14 +782,6 @@ error:
     result = NULL;
 done:
     Py_XDECREF(turns);
-    Py_DECREF(t);
-    Py_DECREF(board_mask);
-    Py_DECREF(elev_arcs);
-    Py_DECREF(b.nbr);
-    Py_DECREF(b.level);
-    Py_DECREF(b.present);
-    Py_DECREF(b.inverted);
-    Py_DECREF(gains);
     return result;
 }
 

@@ -193,7 +193,8 @@ static PyObject *within_from_reach(PyObject *now, PyObject *within, PyObject *he
         }
     }
     Py_DECREF(store);
-    PyList_SetItem(row, points, made); /* steals made; drops the None */
+    Py_DECREF(PyList_GET_ITEM(row, points)); /* the None */
+    PyList_SET_ITEM(row, points, made);      /* (the row takes over made) */
     return made;
 python:
     if (PyErr_Occurred()) goto error;
@@ -228,13 +229,13 @@ static PyObject *greedy_answer(PyObject *plan, PyObject *tables, long seat, PyOb
         if (PyErr_Occurred()) goto done;
         goto python;
     }
+    Py_INCREF(pip); /* (held from here: the kernel may call tours(), which is Python code) */
     PyObject *elev = PyDict_GetItemWithError(elev_store, key);
     if (elev == NULL) {
+        Py_DECREF(pip);
         if (PyErr_Occurred()) goto done;
         goto python;
     }
-    /* (held while the kernel runs: it may call tours(), which is Python code) */
-    Py_INCREF(pip);
     Py_INCREF(elev);
     Py_INCREF(reach);
     result = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(plan, 0), reach, gains, coll_o, pip, elev, rank,
@@ -422,6 +423,11 @@ static PyObject *play(PyObject *self, PyObject *args) {
                 cell_o = answer; /* borrowed from here on, as from the memo, which holds it */
                 Py_DECREF(answer);
                 if (failed) goto error;
+                /* the kernel ran Python code (tours): the game's lists are checked again, as after any
+                 * Python turn; if they changed, Python plays this turn (its answer is remembered now) */
+                if (PyList_GET_SIZE(bit_of) != n || read_seats(pos_o, coll_o, turns_o, dice, n, pshift, pos, coll))
+                    goto python_turn;
+                here = pos[seat];
             }
             Py_CLEAR(key);
             long cell;

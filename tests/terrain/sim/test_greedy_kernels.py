@@ -20,7 +20,7 @@ from terragen.terrain import expected
 from terragen.terrain.files import load_layout
 from terragen.terrain.sim import Rules, greedy_kernels
 from terragen.terrain.sim.engine import Roll, apply_action
-from terragen.terrain.sim.policies import GreedyPolicy
+from terragen.terrain.sim.policies import GreedyPolicy, _turns
 from terragen.terrain.sim.runner import _setup_and_tables, forget_tables, run_games
 from terragen.terrain.sim.state import GameState
 from terragen.templates import template_path
@@ -32,7 +32,8 @@ needs_kernels = pytest.mark.skipif(not greedy_kernels.COMPILED, reason="the comp
 
 
 def _random_state(seed: int) -> GameState:
-    """A game part-way through on a random board: pieces turned, tokens and collections at random."""
+    """A game part-way through on a random board: pieces turned (a few upside down), tokens and
+    collections at random."""
     rng = random.Random(seed)
     layout = random_layout(seed, radius=rng.choice((3, 4)), levels=rng.choice(((1, 4), (1, 6), (1, 8))))
     cells = [(c.q, c.r) for c in layout.cells]
@@ -47,9 +48,14 @@ def _random_state(seed: int) -> GameState:
         cell = rng.randrange(n)
         if state.board.passable(cell):
             apply_action(state, ("rotate", cell, (state.board.rotation[cell] + rng.randint(1, 5)) % 6))
+        if rng.random() < 0.15:  # now and then a piece turned upside down (out of play), as a double 6 may
+            cell = rng.randrange(n)
+            if state.board.passable(cell):
+                apply_action(state, ("invert", cell))
     state.occupant.clear()
+    standing = [c for c in range(n) if state.board.passable(c)]  # (no token stands on a piece upside down)
     for seat in range(setup.players):
-        state.pos[seat] = rng.randrange(n)
+        state.pos[seat] = rng.choice(standing)
         state.collected[seat] = rng.randrange(1 << len(setup.groups[seat]) - 1) if len(setup.groups[seat]) > 1 else 0
         state.occupant[state.pos[seat]] = seat
     return state
@@ -106,16 +112,27 @@ def test_values_it_does_not_take_are_left_to_python():
     assert greedy_kernels.greedy_move(state, 0, {**within, "x": 1}, gains) is None  # a cell that is no index
     assert greedy_kernels.greedy_move(state, 0, {}, gains) is None  # nothing to choose from
     assert greedy_kernels.greedy_move(state, 0, within, {c: -1 for c in within}) is None  # no collection bits
-    # the kernel itself, with a value the simulator never gives in each place
+    # the kernel itself, with a value the simulator never gives in each place, on a state where seat 0
+    # has a turn of a piece that helps (so that every step of the search runs)
+    state = next(st for st in map(_random_state, range(100))
+                 if greedy_kernels.greedy_own_rotation(st, 0, greedy_kernels.gains_by_cell(st.setup.groups[0])))
+    gains = greedy_kernels.gains_by_cell(state.setup.groups[0])
     b, cache = state.board, state.cache
-    t = cache.tours(state.setup.groups[0], 0)
-    args = [state.pos[0], 0, t, None, gains, cache.arcs, b.elev_arcs, state.setup.rank[0], 6, b.mask,
-            lambda c: ((0, 1), (1, 2)), b.nbr, b.level, b.present, b.inverted, (3, 2, 1, 1, 2, 3, 4)]
+    have = state.collected[0]
+    t = cache.tours(state.setup.groups[0], have)
+    level = list(b.level)  # (a copy: one case below shrinks it)
+    hand = state.setup.hand[0]
+
+    def turns_of(cell):
+        return _turns(b.pattern[cell], b.rotation[cell], hand)
+
+    args = [state.pos[0], have, t, cache.tours(state.setup.groups[0], have, True), gains, cache.arcs, b.elev_arcs,
+            state.setup.rank[0], 6, b.mask, turns_of, b.nbr, level, b.present, b.inverted, (3, 2, 1, 1, 2, 3, 4)]
     kernel = expected.COMPILED.own_rotation
-    assert kernel(*args) is not None
-    for place, bad in [(0, -1), (2, t[:-1]), (2, [0.5 if v == 0 else v for v in t] if 0 in t else ["x"] * len(t)),
-                       (7, list(state.setup.rank[0])), (8, 99), (12, [2.5] * len(b)), (13, [1] * len(b)),
-                       (15, (1, 1))]:
+    assert kernel(*args)
+    for place, bad in [(0, -1), (2, t[:-1]), (2, ["x"] * len(t)), (7, list(state.setup.rank[0])), (8, 99),
+                       (12, [2.5] * len(b)), (13, [1] * len(b)), (15, (1, 1)),
+                       (10, lambda c: (level.pop(), turns_of(c))[1])]:  # a list shortened while it runs
         assert kernel(*args[:place], bad, *args[place + 1:]) is None, place
 
 
