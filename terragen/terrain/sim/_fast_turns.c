@@ -205,16 +205,30 @@ error:
     return NULL;
 }
 
+/* store[key], or tours(groups, coll) (tours(groups, coll, True) for ``elev``), which makes it and keeps it
+ * there: a new reference, or NULL with an error set. */
+static PyObject *tour_table(PyObject *store, PyObject *tours, PyObject *key, PyObject *groups, PyObject *coll, int elev) {
+    PyObject *t = PyDict_GetItemWithError(store, key);
+    if (t != NULL) {
+        Py_INCREF(t);
+        return t;
+    }
+    if (PyErr_Occurred()) return NULL;
+    return elev ? PyObject_CallFunctionObjArgs(tours, groups, coll, Py_True, NULL)
+                : PyObject_CallFunctionObjArgs(tours, groups, coll, NULL);
+}
+
 /* The greedy player's first answer on this board state, cell and points, by the compiled greedy_move
- * (terragen/terrain/sim/greedy_kernels.py), with the tour tables the board state already holds: a new
- * reference to the cell; Py_None (a new reference) when Python is to answer (a table not made yet, or a
- * value the kernel does not take); NULL on an error. plan: (greedy_move, tours, greedy flags, gains,
+ * (terragen/terrain/sim/greedy_kernels.py), with the board state's tour tables (made by tours() first
+ * where they are not made yet): a new reference to the cell; Py_None (a new reference) when Python is to
+ * answer (a value the kernel does not take); NULL on an error. plan: (greedy_move, tours, greedy flags, gains,
  * groups, rank), checked by play(). */
 static PyObject *greedy_answer(PyObject *plan, PyObject *tables, long seat, PyObject *reach, long long coll) {
     PyObject *gains = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 3), seat);
     PyObject *groups = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 4), seat);
     PyObject *rank = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 5), seat);
     PyObject *pip_store = NULL, *elev_store = NULL, *coll_o = NULL, *key = NULL, *result = NULL;
+    Py_INCREF(reach); /* (held throughout: tours() is Python code) */
     pip_store = PyObject_GetAttrString(tables, "tours");
     if (pip_store == NULL) goto done;
     elev_store = PyObject_GetAttrString(tables, "elev_tours");
@@ -224,30 +238,25 @@ static PyObject *greedy_answer(PyObject *plan, PyObject *tables, long seat, PyOb
     key = PyTuple_Pack(2, groups, coll_o);
     if (key == NULL) goto done;
     if (!PyDict_CheckExact(pip_store) || !PyDict_CheckExact(elev_store)) goto python;
-    PyObject *pip = PyDict_GetItemWithError(pip_store, key);
-    if (pip == NULL) {
-        if (PyErr_Occurred()) goto done;
-        goto python;
-    }
-    Py_INCREF(pip); /* (held from here: the kernel may call tours(), which is Python code) */
-    PyObject *elev = PyDict_GetItemWithError(elev_store, key);
+    /* the seat's tour tables on this board state (new references): the state's own, or made by tours() as
+     * greedy_kernels.greedy_move makes them, the pips' first */
+    PyObject *pip = tour_table(pip_store, PyTuple_GET_ITEM(plan, 1), key, groups, coll_o, 0);
+    if (pip == NULL) goto done;
+    PyObject *elev = tour_table(elev_store, PyTuple_GET_ITEM(plan, 1), key, groups, coll_o, 1);
     if (elev == NULL) {
         Py_DECREF(pip);
-        if (PyErr_Occurred()) goto done;
-        goto python;
+        goto done;
     }
-    Py_INCREF(elev);
-    Py_INCREF(reach);
     result = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(plan, 0), reach, gains, coll_o, pip, elev, rank,
                                           PyTuple_GET_ITEM(plan, 1), groups, NULL);
     Py_DECREF(pip);
     Py_DECREF(elev);
-    Py_DECREF(reach);
     goto done;
 python:
     result = Py_None;
     Py_INCREF(result);
 done:
+    Py_DECREF(reach);
     Py_XDECREF(pip_store);
     Py_XDECREF(elev_store);
     Py_XDECREF(coll_o);
@@ -317,12 +326,12 @@ static PyObject *play(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t k = 0; k < norder; k++)
         if (small_int(PyTuple_GET_ITEM(order_o, k), 0, n, &order[k])) Py_RETURN_NONE;
-    /* greedy players' first answers made here: (greedy_move, tours, a flag per seat, and per seat its
-     * gains dict, groups and rank tuple), or None */
+    /* greedy players' first answers made here: (greedy_move, tours, a flag per seat, per seat its gains
+     * dict, groups and rank tuple, and within), or None */
     int greedy[MAX_SEATS] = {0};
     if (plan != Py_None) {
-        if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 6 || !PyCallable_Check(PyTuple_GET_ITEM(plan, 0)) ||
-            !PyCallable_Check(PyTuple_GET_ITEM(plan, 1)))
+        if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 7 || !PyCallable_Check(PyTuple_GET_ITEM(plan, 0)) ||
+            !PyCallable_Check(PyTuple_GET_ITEM(plan, 1)) || !PyCallable_Check(PyTuple_GET_ITEM(plan, 6)))
             Py_RETURN_NONE;
         for (int part = 2; part < 6; part++) {
             PyObject *per_seat = PyTuple_GET_ITEM(plan, part);
@@ -391,6 +400,24 @@ static PyObject *play(PyObject *self, PyObject *args) {
             if (reach == NULL || reach == Py_None) { /* not made yet: from the cell's reach, if the state has it */
                 reach = within_from_reach(now, within, here_o, points);
                 if (reach == NULL && PyErr_Occurred()) goto error;
+            }
+            if (reach == NULL && plan != Py_None) { /* or by BoardCache.within itself, as Python's turn would */
+                PyObject *made = PyObject_CallFunction(PyTuple_GET_ITEM(plan, 6), "Ol", here_o, points);
+                if (made == NULL) goto error;
+                reach = made;
+                Py_DECREF(made); /* (the board state's row holds it; checked below) */
+                if (PyList_GET_SIZE(bit_of) != n || read_seats(pos_o, coll_o, turns_o, dice, n, pshift, pos, coll) ||
+                    pos[seat] != here) {
+                    Py_CLEAR(here_o);
+                    goto python_turn;
+                }
+                row = PyDict_GetItemWithError(within, here_o);
+                if (row == NULL || !PyList_CheckExact(row) || PyList_GET_SIZE(row) <= points ||
+                    PyList_GET_ITEM(row, points) != reach) {
+                    Py_CLEAR(here_o);
+                    if (PyErr_Occurred()) goto error;
+                    goto python_turn;
+                }
             }
             Py_CLEAR(here_o);
             if (reach == NULL || !PyDict_CheckExact(reach)) goto python_turn;

@@ -170,8 +170,8 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
 
         # the common turns in C, each other turn played by turn() above (same rolls, same games)
         # greedy players' first answers made there too (by the same kernel as choice() above)
-        plan = (greedy_kernels.MOVE, cache.tours, greedy, gains, state.setup.groups, state.setup.rank) \
-            if fast_greedy and any(greedy) else None
+        plan = (greedy_kernels.MOVE, cache.tours, greedy, gains, state.setup.groups, state.setup.rank,
+                cache.within) if fast_greedy and any(greedy) else None
         context = (tuple(order), pos, collected, occupant, turns, tuple(starts), base, pshift, bit_of, full, rotates,
                    inversion, bits if bits is not None else draws, turn_cap, home, slow, state, plan)
         stop = FAST_TURNS.play(context, tables, rnd, index)

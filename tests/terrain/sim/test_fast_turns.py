@@ -120,8 +120,9 @@ def test_the_same_games_for_any_seed_and_turn_cap(seed, board, policy, turn_cap)
     lambda c: c[:14] + ([0, 1],) + c[15:],          # no set of seats at home
     lambda c: c[:15] + (None,) + c[16:],            # no turn for Python's turns
     lambda c: c + ("no plan",),                     # greedy players' first answers: no plan of them
-    lambda c: c + ((len, len, (True,) * 4, ({},) * 4, ((),) * 4, [()] * 4),),  # ranks that are no tuple
-    lambda c: c + ((len, len, (True,) * 3, ({},) * 4, ((),) * 4, ((),) * 4),),  # a seat left out
+    lambda c: c + ((len, len, (True,) * 4, ({},) * 4, ((),) * 4, [()] * 4, len),),  # ranks that are no tuple
+    lambda c: c + ((len, len, (True,) * 3, ({},) * 4, ((),) * 4, ((),) * 4, len),),  # a seat left out
+    lambda c: c + ((len, len, (True,) * 4, ({},) * 4, ((),) * 4, ((),) * 4, None),),  # no within() to call
 ])
 def test_a_context_it_does_not_take_is_left_to_python_untouched(change):
     layout = load_layout(EXAMPLES / "four-players.json")
