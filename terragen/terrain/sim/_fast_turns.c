@@ -15,17 +15,18 @@
  * so the games are the same, roll for roll; tests/terrain/sim/test_fast_turns.py plays both and
  * compares.
  *
- * Two more kinds of turn run here when the board state already holds what they need: a greedy
- * player's first answer on a board state (by the compiled greedy_move of _kernels.c, with the state's
- * tour tables, remembered as Python remembers it), and the cells within a roll's points made from
- * the cell's reach as BoardCache.within makes them. On boards met for the first time (the generator's
- * games) those were most of the turns handed back to Python.
+ * Given a plan (greedy players at the table), two more kinds of turn run here: a greedy player's
+ * first answer on a board state (by the compiled greedy_move of _kernels.c, with the state's tour
+ * tables, made by BoardCache.tours where missing, remembered as Python remembers it), and the cells
+ * within a roll's points (made from the cell's reach as BoardCache.within makes them, or by
+ * BoardCache.within itself). On boards met for the first time (the generator's games) those were
+ * most of the turns handed back to Python.
  *
  * play(context, tables, round, index) -> (stopped, round, index, forfeits)
  *   context: (order, pos, collected, occupant, turns, starts, base, pshift, bit_of, full, rotates,
  *             inversion, dice, turn_cap, home, slow, state[, plan]), as play_plain_game builds it;
  *             plan (optional, may be None) is (greedy_move, tours, a greedy flag per seat, each seat's
- *             gains, groups and rank), for greedy players' first answers; dice is
+ *             gains, groups and rank, within), for greedy players' first answers; dice is
  *             getrandbits or the list of the seats' draw iterators, home the set of seats whose
  *             token stands on its own start (kept up to date here as in Python), slow(seat, draw)
  *             Python's turn (it answers the board state's tables after it, or None when the seat
