@@ -1,6 +1,7 @@
 /*
- * Three of the simulator's table computations in C, for speed alone; each follows a Python function
- * that stays the reference (read its docstrings for the why), and gives the same values:
+ * Three of the simulator's table computations and a greedy player's two first answers in C, for speed
+ * alone; each follows a Python function that stays the reference (read its docstrings for the why), and
+ * gives the same values:
  *
  * - solve: one layer of the exact expected-turns table, the same steps in the same order with the
  *   same floating-point operations as terragen.terrain.expected.solve_layer_in_order_python. An
@@ -13,6 +14,13 @@
  *   most so many points; every board state a turn of a piece creates asks it again of the cells the
  *   tokens stand on (1.05-1.07 times the greedy turns a second on boards met for the first time). Its
  *   dict gets its keys in the reference's order: see the function.
+ * - greedy_move and own_rotation: GreedyPolicy.choose_move (outside team play) and
+ *   GreedyPolicy._find_own_rotation in terragen/terrain/sim/policies.py, a greedy player's first answer
+ *   on a board state (where to move; which piece of its route to turn on doubles), most of a greedy
+ *   game's time on boards met for the first time (terragen/terrain/sim/greedy_kernels.py says more).
+ *   Costs are compared as doubles (whole numbers up to 2**50 and inf, exact), ties broken as the
+ *   reference breaks them (the first of equals in its order); tests/terrain/sim/test_greedy_kernels.py
+ *   compares the two on random board states.
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
@@ -27,7 +35,7 @@
  * reference's types (ints, and the float inf) and its answer's identity (the same list when
  * nothing changed, a new one otherwise). tests/terrain/sim/test_kernels.py compares the two.
  *
- * Both take only the inputs the simulator gives them (lists of tuples of exact ints in range, float
+ * All take only the inputs the simulator gives them (lists of tuples of exact ints in range, float
  * values; whole-number costs up to 2**50) and answer None to anything else, so that the Python
  * version runs and whatever it does (a result, an error) is what the caller gets.
  *

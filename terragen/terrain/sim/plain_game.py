@@ -13,7 +13,7 @@ code, so the rules live in one place; the games are the same as the engine's, ro
 
 Where the optional extension ``_fast_turns.c`` was built, the loop runs in C: the commonest turns
 (a remembered move with no one in the way, a remembered forfeit on doubles, a greedy player's first
-answer where the board state holds its tables) on the same objects, each other turn by
+answer on where to move) on the same objects, each other turn by
 :func:`play_plain_game`'s own ``turn``, which it calls: the same games. Greedy players' first answers
 are made in C either way where ``_kernels.c`` was built (:mod:`terragen.terrain.sim.greedy_kernels`).
 """
@@ -169,7 +169,7 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
             return None if turn(seat, r) else tables
 
         # the common turns in C, each other turn played by turn() above (same rolls, same games)
-        # greedy players' first answers made there too (by the same kernel as choice() above)
+        # greedy players' first answers on where to move made there too (by the kernel choice() uses)
         plan = (greedy_kernels.MOVE, cache.tours, greedy, gains, state.setup.groups, state.setup.rank,
                 cache.within) if fast_greedy and any(greedy) else None
         context = (tuple(order), pos, collected, occupant, turns, tuple(starts), base, pshift, bit_of, full, rotates,
