@@ -161,3 +161,33 @@ def test_reach_gives_the_python_dict_in_the_same_order(seed, limit, turns):
 ])
 def test_reach_leaves_other_inputs_to_python(arcs, start, limit):
     assert expected.COMPILED.bounded_reach(arcs, start, limit) is None
+
+
+@needs_kernels
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([None, 0, 3, 6, 12, 40, 98, 99, -1]), st.booleans(),
+       st.lists(st.integers(0, 10_000), max_size=6))
+def test_the_analysis_search_gives_the_python_dict_in_the_same_order(seed, limit, pips, turns):
+    # costs_from / costs_to run the compiled search where it takes the limit (and check, with none,
+    # that nothing lay past its own); callers may list the cells in the dict's order
+    from terragen.terrain import paths
+
+    board = Board.from_layout(random_layout(seed, radius=seed % 3 + 3, levels=(1, 2 + seed % 7)))
+    for turn in turns:
+        cell = turn % len(board)
+        board.set_rotation(cell, (board.rotation[cell] + 1 + turn % 5) % 6)
+    arcs = board.pip_arcs if pips else board.elev_arcs
+    for start in range(0, len(board), 5):
+        fast = paths._dijkstra(arcs, start, limit)
+        slow = paths._dijkstra_python(arcs, start, limit)
+        assert list(fast.items()) == list(slow.items())
+
+
+@needs_kernels
+def test_the_analysis_search_with_no_limit_goes_past_the_compiled_one():
+    # a line of 40 steps of 4 points (160 in all): far past the compiled search's own limit of 98
+    from terragen.terrain import paths
+
+    arcs = [[(i + 1, 4, 3)] if i < 40 else [] for i in range(41)]
+    dist = paths._dijkstra(arcs, 0, None)
+    assert dist == paths._dijkstra_python(arcs, 0, None) and dist[40] == 160
