@@ -1,7 +1,7 @@
 /*
- * Three of the simulator's table computations and a greedy player's two first answers in C, for speed
- * alone; each follows a Python function that stays the reference (read its docstrings for the why), and
- * gives the same values:
+ * Three of the simulator's table computations, a greedy player's two first answers and an expert's
+ * one-cell re-evaluation in C, for speed alone; each follows a Python function that stays the reference
+ * (read its docstrings for the why), and gives the same values:
  *
  * - solve: one layer of the exact expected-turns table, the same steps in the same order with the
  *   same floating-point operations as terragen.terrain.expected.solve_layer_in_order_python. An
@@ -21,6 +21,9 @@
  *   Costs are compared as doubles (whole numbers up to 2**50 and inf, exact), ties broken as the
  *   reference breaks them (the first of equals in its order); tests/terrain/sim/test_greedy_kernels.py
  *   compares the two on random board states.
+ * - local_best: the minima by budget of ExpertPolicy._find_local (how an expert weighs a turn of a piece
+ *   on doubles), most of an expert game's own time; a minimum of floats is the same in any order, and
+ *   the running minimum over budgets is the reference's own loop. The same test file compares the two.
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
@@ -793,6 +796,115 @@ done:
     return result;
 }
 
+/* local_best(exits, reach_store, reach, values, gains, here, table, cell) -> list of 7 floats or None; see
+ * the method's doc. Python code runs in reach() (a cell's reach made on demand) and table[mask] (a layer
+ * solved on demand); a reach dict is held while walked and the walk falls back if its size changes. */
+static PyObject *local_best(PyObject *self, PyObject *args) {
+    PyObject *exits, *store, *reach_fn, *values, *gains, *here_o, *table, *cell_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &exits, &store, &reach_fn, &values, &gains, &here_o, &table, &cell_o))
+        return NULL;
+    long here, cell;
+    if (!PyList_CheckExact(exits) || !PyDict_CheckExact(store) || !PyList_CheckExact(values) ||
+        !PyDict_CheckExact(gains) || !PyDict_Check(table) || small_int(here_o, 0, 1L << 20, &here))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(values);
+    if (small_int(cell_o, 0, (long)n, &cell)) Py_RETURN_NONE;
+    double best[MAX_BUDGET + 1];
+    for (int b = 0; b <= MAX_BUDGET; b++) best[b] = HUGE_VAL;
+    exits = PyList_AsTuple(exits); /* (a tuple of its own, and values held: Python code runs below) */
+    if (exits == NULL) return NULL;
+    Py_INCREF(values);
+    PyObject *result = NULL;
+    for (Py_ssize_t a = 0; a < PyTuple_GET_SIZE(exits); a++) {
+        Py_ssize_t j;
+        long c;
+        if (cell_and_cost(PyTuple_GET_ITEM(exits, a), 2, n, MAX_BUDGET, &j, &c)) goto fallback;
+        PyObject *j_o = PyTuple_GET_ITEM(PyTuple_GET_ITEM(exits, a), 0);
+        PyObject *r = PyDict_GetItemWithError(store, j_o);
+        if (r != NULL) {
+            Py_INCREF(r);
+        } else {
+            if (PyErr_Occurred()) goto error;
+            r = PyObject_CallOneArg(reach_fn, j_o);
+            if (r == NULL) goto error;
+        }
+        if (!PyDict_CheckExact(r)) {
+            Py_DECREF(r);
+            goto fallback;
+        }
+        Py_ssize_t size = PyDict_GET_SIZE(r), at = 0;
+        PyObject *q_o, *cq_o;
+        while (PyDict_Next(r, &at, &q_o, &cq_o)) {
+            long q, cq, gain = 0;
+            if (small_int(q_o, 0, (long)n, &q) || small_int(cq_o, 0, MAX_BUDGET + 1, &cq)) {
+                Py_DECREF(r);
+                goto fallback;
+            }
+            long t = c + cq;
+            if (t > MAX_BUDGET || q == cell) continue;
+            PyObject *g = PyDict_GetItemWithError(gains, q_o);
+            if (g == NULL && PyErr_Occurred()) {
+                Py_DECREF(r);
+                goto error;
+            }
+            double v;
+            if (g == NULL) { /* not a target: this layer's value */
+                if (cost_at(values, n, (Py_ssize_t)q, &v)) {
+                    Py_DECREF(r);
+                    goto fallback;
+                }
+            } else { /* a target: the layer of the collection a move there makes */
+                if (small_int(g, 0, 1L << 20, &gain)) {
+                    Py_DECREF(r);
+                    goto fallback;
+                }
+                PyObject *m = PyLong_FromLong(here | gain);
+                if (m == NULL) {
+                    Py_DECREF(r);
+                    goto error;
+                }
+                PyObject *layer = PyObject_GetItem(table, m);
+                Py_DECREF(m);
+                if (layer == NULL) {
+                    Py_DECREF(r);
+                    goto error;
+                }
+                int bad = cost_at(layer, n, (Py_ssize_t)q, &v);
+                Py_DECREF(layer);
+                if (bad || PyDict_GET_SIZE(r) != size) { /* (a reach changed while walked: Python decides) */
+                    Py_DECREF(r);
+                    goto fallback;
+                }
+            }
+            if (v < best[t]) best[t] = v;
+        }
+        Py_DECREF(r);
+    }
+    for (int b = 1; b <= MAX_BUDGET; b++)
+        if (best[b - 1] < best[b]) best[b] = best[b - 1];
+    result = PyList_New(MAX_BUDGET + 1);
+    if (result == NULL) goto error;
+    for (int b = 0; b <= MAX_BUDGET; b++) {
+        PyObject *x = PyFloat_FromDouble(best[b]);
+        if (x == NULL) {
+            Py_CLEAR(result);
+            goto error;
+        }
+        PyList_SET_ITEM(result, b, x);
+    }
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
+error:
+    result = NULL;
+done:
+    Py_DECREF(exits);
+    Py_DECREF(values);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
@@ -816,6 +928,11 @@ static PyMethodDef methods[] = {
      "level, present, inverted, steps) -> (cell, rotation), () or None: the greedy player's own turn of a "
      "piece on doubles (GreedyPolicy._find_own_rotation, the reference; terragen.terrain.sim.plain_game says "
      "what each argument is), () when no turn helps, None for inputs it does not take (then Python chooses)."},
+    {"local_best", local_best, METH_VARARGS,
+     "local_best(exits, reach_store, reach, values, gains, here, table, cell) -> list or None: for an expert "
+     "player weighing a turn of piece ``cell``, the least expected turns it reaches within each budget 0..6 "
+     "by way of the exits ``exits`` (ExpertPolicy._find_local, the reference, says what each argument is); "
+     "None for inputs it does not take (then Python computes it)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,7 +16,7 @@ from terragen.terrain import expected
 from terragen.terrain.rules import step_cost
 from terragen.terrain.sim.cache import INF
 from terragen.terrain.sim.engine import Action
-from terragen.terrain.sim.policies import ROUTE_CELLS, _turns
+from terragen.terrain.sim.policies import ROUTE_CELLS, _turns, gains_by_cell
 from terragen.terrain.sim.state import GameState
 
 #: the compiled functions, or None (no extension, or TERRAGEN_PURE_PYTHON); the compiled turns of the
@@ -29,15 +29,7 @@ LEFT_TO_PYTHON = object()
 #: a step's good-weather points for a change of level of -3..3 (the rules' own function)
 _STEPS = tuple(step_cost(d) for d in range(-3, 4))
 
-
-def gains_by_cell(groups: tuple[tuple[int, ...], ...]) -> dict[int, int]:
-    """For each cell of a seat's targets, the bits of every group it belongs to: a move there
-    collects them (``GameState.gain``, whatever is collected already)."""
-    gains: dict[int, int] = {}
-    for b, grp in enumerate(groups):
-        for c in grp:
-            gains[c] = gains.get(c, 0) | 1 << b
-    return gains
+__all__ = ["COMPILED", "LEFT_TO_PYTHON", "MOVE", "gains_by_cell", "greedy_move", "greedy_own_rotation"]
 
 
 def greedy_move(state: GameState, seat: int, within: dict[int, int], gains: dict[int, int]) -> int | None:

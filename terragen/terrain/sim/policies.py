@@ -21,11 +21,15 @@ import importlib
 from functools import lru_cache
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
+from terragen.terrain import expected
 from terragen.terrain.pieces import exit_mask
 from terragen.terrain.race import solitary_choice
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
+
+#: the compiled minima of an expert's one-cell re-evaluation (``_kernels.c``: ``local_best``), or None
+_LOCAL_BEST = getattr(expected.COMPILED, "local_best", None)
 
 ROUTE_CELLS = 6  # how far along a route the rotation search looks
 DEFEND_WITHIN = 4.0  # expected turns: a leader this close to winning is worth blocking
@@ -68,6 +72,17 @@ class RandomPolicy(BasePolicy):
 # ---- shared helpers ---------------------------------------------------------------------------
 
 ALL_EXITS = 0b111111  # an exit mask with all six sides open
+
+
+@lru_cache(maxsize=256)
+def gains_by_cell(groups: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """For each cell of a seat's targets, the bits of every group it belongs to: a move there
+    collects them (``GameState.gain``, whatever is collected already). Do not change it."""
+    gains: dict[int, int] = {}
+    for b, grp in enumerate(groups):
+        for c in grp:
+            gains[c] = gains.get(c, 0) | 1 << b
+    return gains
 
 
 def _dir_arcs(state: GameState, cell: int, mask: int) -> list[tuple[int, int]]:
@@ -345,6 +360,12 @@ class ExpertPolicy(GreedyPolicy):
         table = self._table(state, seat)
         here = state.collected[seat]
         values = table[here]
+        if _LOCAL_BEST is not None:  # the same minima in C (``_kernels.c``), where it was built
+            cache = state.cache
+            best = _LOCAL_BEST(_dir_arcs(state, cell, mask), cache.tables_now().reach, cache.reach, values,
+                               gains_by_cell(state.setup.groups[seat]), here, table, cell)
+            if best is not None:
+                return stay_or_move_value(best)
         targets = state.setup.target_cells[seat]
         reach = state.cache.reach
         # best[b]: the least value among cells this piece reaches at a cost of exactly b by way of

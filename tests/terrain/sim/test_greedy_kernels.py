@@ -147,3 +147,37 @@ def test_the_same_games_without_them(monkeypatch, board):
     slow = run_games(layout, Rules(), ["greedy"] * len(layout.players), 3, 0, 150)
     assert fast == slow
     assert sum(g.rotations for g in fast) > 0
+
+
+@needs_kernels
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 100_000))
+def test_the_experts_one_cell_reevaluation_is_the_python_one(seed):
+    # ExpertPolicy._find_local's minima by budget come from C where it was built (local_best): the
+    # same floats for every seat, piece and exit mask (on states met afresh each way)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        fast = _local_values(_random_state(seed), True, monkeypatch)
+        slow = _local_values(_random_state(seed), False, monkeypatch)
+    assert [v.hex() for v in fast] == [v.hex() for v in slow]
+
+
+@needs_kernels
+def test_the_experts_reevaluations_compared_include_finite_ones(monkeypatch):
+    # (so the comparison above is of numbers, not only of "no way there")
+    values = [v for seed in range(8) for v in _local_values(_random_state(seed), True, monkeypatch)]
+    assert sum(v != float("inf") for v in values) > len(values) // 4
+
+
+def _local_values(state, compiled: bool, monkeypatch) -> list[float]:
+    from terragen.terrain.sim import policies
+    from terragen.terrain.sim.policies import ALL_EXITS, ExpertPolicy
+
+    monkeypatch.setattr(policies, "_LOCAL_BEST", policies._LOCAL_BEST if compiled else None)
+    expert, b = ExpertPolicy(), state.board
+    out = []
+    for seat in range(state.players):
+        for cell in range(0, len(b), 3):
+            if b.passable(cell):
+                for mask in (b.mask[cell], ALL_EXITS, (b.mask[cell] << 1 | b.mask[cell] >> 5) & ALL_EXITS):
+                    out.append(expert._find_local(state, cell, mask, seat))
+    return out
