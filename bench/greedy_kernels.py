@@ -21,12 +21,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from fast_turns import BOARDS  # noqa: E402  (the same boards as the compiled turns' bench)
 from terragen.terrain.files import load_layout  # noqa: E402
 from terragen.terrain.sim import Rules, greedy_kernels  # noqa: E402
 from terragen.terrain.sim.runner import forget_tables, run_games  # noqa: E402
 
-BOARDS = ("readme-4p-hard-seed1.json", "gen-4p-brutal-seed1907.json", "gen-5p-hard-seed2001-best-effort.json",
-          "gen-6p-medium-seed902.json")
 
 
 def _rate(layout, games: int, compiled: bool, warm: bool) -> tuple[float, list]:

@@ -497,14 +497,21 @@ static int cost_at(PyObject *table, Py_ssize_t n, Py_ssize_t q, double *out) {
     return as_cost(PyList_GET_ITEM(table, q), out);
 }
 
-/* tours(groups, mask) or tours(groups, mask, True): a new reference, or NULL with an error set. */
-static PyObject *tour_table(PyObject *tours, PyObject *groups, long mask, int elev) {
-    PyObject *m = PyLong_FromLong(mask);
-    if (m == NULL) return NULL;
-    PyObject *t = elev ? PyObject_CallFunctionObjArgs(tours, groups, m, Py_True, NULL)
-                       : PyObject_CallFunctionObjArgs(tours, groups, m, NULL);
-    Py_DECREF(m);
-    return t;
+/* Entry q of the seat's tour table for collection m: of ``now`` (the table of collection ``base``) when
+ * m is base, else of tours(groups, m) (tours(groups, m, True) for ``elev``), asked of Python: 0 with *out
+ * set; 1 for a value it does not take; -1 with an error set. */
+static int tour_cost(PyObject *now, long base, PyObject *tours, PyObject *groups, long m, int elev,
+                     Py_ssize_t n, Py_ssize_t q, double *out) {
+    if (m == base) return cost_at(now, n, q, out);
+    PyObject *m_o = PyLong_FromLong(m);
+    if (m_o == NULL) return -1;
+    PyObject *t = elev ? PyObject_CallFunctionObjArgs(tours, groups, m_o, Py_True, NULL)
+                       : PyObject_CallFunctionObjArgs(tours, groups, m_o, NULL);
+    Py_DECREF(m_o);
+    if (t == NULL) return -1;
+    int bad = cost_at(t, n, q, out);
+    Py_DECREF(t);
+    return bad;
 }
 
 /* greedy_move(options, gains, base, pip, elev, rank, tours, groups) -> cell or None; see the method's
@@ -540,25 +547,13 @@ static PyObject *greedy_move(PyObject *self, PyObject *args) {
         if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
         long m = base | gain;
         double on, off;
-        if (m == base) {
-            if (cost_at(pip, n, q, &on)) goto fallback;
-        } else {
-            PyObject *t = tour_table(tours, groups, m, 0);
-            if (t == NULL) goto error;
-            int bad = cost_at(t, n, q, &on);
-            Py_DECREF(t);
-            if (bad) goto fallback;
-        }
+        int got = tour_cost(pip, base, tours, groups, m, 0, n, q, &on);
+        if (got < 0) goto error;
+        if (got) goto fallback;
         if (best != NULL && on > best_on) continue;
-        if (m == base) {
-            if (cost_at(elev, n, q, &off)) goto fallback;
-        } else {
-            PyObject *t = tour_table(tours, groups, m, 1);
-            if (t == NULL) goto error;
-            int bad = cost_at(t, n, q, &off);
-            Py_DECREF(t);
-            if (bad) goto fallback;
-        }
+        got = tour_cost(elev, base, tours, groups, m, 1, n, q, &off);
+        if (got < 0) goto error;
+        if (got) goto fallback;
         /* the least (cost on, cost with pips ignored, points, rank), the first of equals kept */
         int less = best == NULL || on < best_on ||
                    (on == best_on && (off < best_off ||
