@@ -19,13 +19,20 @@ for a one-seat layout (checked against sampled games in the tests).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from functools import partial
+from operator import itemgetter
 from collections.abc import Callable, Iterable
 from types import MappingProxyType
 from typing import NamedTuple
 
 from terragen.terrain.layout import Layout
-from terragen.terrain.sim.engine import (Roll, RotationOptions, apply_action, decides_by_board,
+from terragen.terrain.sim import greedy_kernels
+from terragen.terrain.sim.cache import MAX_BUDGET
+from terragen.terrain.sim.engine import (Action, Roll, RotationOptions, apply_action, decides_by_board,
                                          rotates_alone_by_board)
+from terragen.terrain.sim.greedy_kernels import LEFT_TO_PYTHON, MOVE, greedy_own_rotation
+from terragen.terrain.sim.policies import GreedyPolicy
 from terragen.terrain.sim.plain_game import _DOUBLE, _POINTS, _RED, _WHITE
 from terragen.terrain.sim.state import GameState, setup_from_layout
 from terragen.terrain.sim.variants import Rules
@@ -129,6 +136,10 @@ class LoneSeat:
         self._first_roll = {_POINTS[r]: r for r in reversed(range(36)) if not _DOUBLE[r]}
         self._doubles = sum(_DOUBLE) / 36
         self._games: dict[Turns, GameState] = {}
+        #: what a move onto each cell adds to the collection, for a plain greedy player whose answers
+        #: may be made in C (``greedy_kernels``); None for any other player or without the kernels
+        plain_greedy = type(policy) is GreedyPolicy and greedy_kernels.COMPILED
+        self._gains = greedy_kernels.gains_by_cell(groups) if plain_greedy else None
 
     def turned(self, turns: Turns, cell: int, rotation: int) -> Turns:
         """``turns`` with piece ``cell`` at ``rotation`` (dropped when that is its start)."""
@@ -162,22 +173,58 @@ class LoneSeat:
         on doubles there (None: it forfeits)."""
         game = self.standing(turns, cell, mask)
         out: list[Step] = []
+        if self._gains is None:
+            answer, within_of = self._move, partial(game.cache.within, cell)
+        else:
+            answer, within_of = self._greedy_answers(game, cell, mask)
         for points, count in self._rolls_by_points.items():
-            r = self._first_roll[points]
-            options = MappingProxyType(game.cache.within(cell, points))
-            to = self.policy.choose_move(game, 0, Roll(_WHITE[r], _RED[r]), options)
-            if to not in options:
+            within = within_of(points)
+            to = answer(game, points, within)
+            if to not in within:
                 raise ValueError(f"policy {type(self.policy).__name__} chose cell {to!r}, not a legal end")
             got = mask | self._bit_of.get(to, 0)
             out.append((count / 36, turns, to, None if got == self._full else got))
-        options = RotationOptions(game, False)
-        action = self.policy.choose_rotation(game, 0, Roll(1, 1), options)
-        if action is not None and not options.is_legal(action):
-            raise ValueError(f"policy {type(self.policy).__name__} chose an illegal action {action!r}")
+        action = self._rotation(game)
         turn = None if action is None else (action[1], action[2])
         after = turns if turn is None else self.turned(turns, *turn)
         out.append((self._doubles, after, cell, mask))
         return out, turn
+
+    def _greedy_answers(self, game: GameState, cell: int, mask: int) -> tuple[Callable, Callable]:
+        """:meth:`_move` for a plain greedy player, made in C (``greedy_kernels``), and the cells
+        within each number of points: building a chain is mostly these answers, seven per state,
+        which share the tour tables looked up here once, and the seven sets of cells, cut here from
+        one list sorted by cost (the answer does not depend on their order: no two cells tie)."""
+        cache, groups = game.cache, self.groups
+        tables = (self._gains, mask, cache.tours(groups, mask), cache.tours(groups, mask, True),
+                  game.setup.rank[0], cache.tours, groups)
+        by_cost = sorted(cache.reach(cell).items(), key=itemgetter(1))
+        ends = [bisect_right(by_cost, points, key=itemgetter(1)) for points in range(MAX_BUDGET + 1)]
+
+        def answer(game: GameState, points: int, within: dict[int, int]) -> int:
+            to = MOVE(within, *tables)
+            return self._move(game, points, within) if to is None else to
+
+        def within_of(points: int) -> dict[int, int]:
+            return dict(by_cost[:ends[points]])
+        return answer, within_of
+
+    def _move(self, game: GameState, points: int, within: dict[int, int]) -> int:
+        """The player's move with ``points``, by the policy itself."""
+        r = self._first_roll[points]
+        return self.policy.choose_move(game, 0, Roll(_WHITE[r], _RED[r]), MappingProxyType(within))
+
+    def _rotation(self, game: GameState) -> Action | None:
+        """The player's turn of a piece on doubles (None: it forfeits), checked when Python made it."""
+        if self._gains is not None:
+            action = greedy_own_rotation(game, 0, self._gains)
+            if action is not LEFT_TO_PYTHON:
+                return action
+        options = RotationOptions(game, False)
+        action = self.policy.choose_rotation(game, 0, Roll(1, 1), options)
+        if action is not None and not options.is_legal(action):
+            raise ValueError(f"policy {type(self.policy).__name__} chose an illegal action {action!r}")
+        return action
 
 
 #: what becomes of the board between two turns of the seat: (weight, board's turns) pairs summing to 1

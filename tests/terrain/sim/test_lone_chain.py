@@ -110,3 +110,20 @@ def test_the_turns_made_by_the_finish_add_up_to_the_finished_share():
     assert probs == sorted(probs, reverse=True)
     solitary = lone_chain(layout, Rules(), load_policy("solitary"))
     assert [turns for _, turns in solitary.turns_at_finish] == [()]  # it never turns a piece
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), corner=st.integers(0, 5),
+       dests=st.lists(st.sampled_from([(0, 0), (1, -1), (-1, 2), (2, 0), (-2, -1), (3, -3)]), min_size=1,
+                      max_size=3, unique=True))
+def test_the_compiled_greedy_answers_build_the_same_chain(seed, corner, dests):
+    from terragen.terrain.sim import greedy_kernels
+
+    if not greedy_kernels.COMPILED:
+        pytest.skip("the compiled table kernels were not built")
+    layout = with_players(random_layout(seed, radius=4, levels=(1, 5)), [(corner, dests)])
+    fast = lone_chain(layout, Rules(), load_policy("greedy"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(greedy_kernels, "COMPILED", False)
+        slow = lone_chain(layout, Rules(), load_policy("greedy"))
+    assert fast == slow
