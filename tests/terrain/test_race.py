@@ -184,3 +184,25 @@ def test_a_start_off_the_board_leaves_the_other_seats_as_they_would_be_without_i
     for k, w in zip(kept, without.seats):
         assert with_lost.seats[k].cdf == pytest.approx(w.cdf, abs=1e-12)
     assert [with_lost.win_probability[k] for k in kept] == pytest.approx(without.win_probability, abs=1e-9)
+
+
+_cdfs = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=60).map(lambda xs: tuple([0.0, *sorted(xs)]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(cdfs=st.lists(_cdfs, min_size=1, max_size=6))
+def test_every_opener_at_once_gives_the_one_opener_numbers_to_the_last_bit(cdfs):
+    # the balance search combines races by every opener at once; a different float in the last bit
+    # could reorder its candidates, so the batched form must be the one-opener form exactly
+    from terragen.terrain.race import race_of, win_probabilities, win_probabilities_by_opener
+
+    races = [SeatRace(s, cdf, sum(1 - f for f in cdf)) for s, cdf in enumerate(cdfs)]
+    wins, horizon = win_probabilities_by_opener(races)
+    for first in range(len(races)):
+        assert (wins[first], horizon) == win_probabilities(races, first)
+    combined = race_of(races)
+    rotating = list(wins[0])
+    for first in range(1, len(races)):
+        rotating = [a + b for a, b in zip(rotating, win_probabilities(races, first)[0])]
+    assert combined.win_probability == tuple(wins[0])
+    assert combined.win_probability_rotating == tuple(r / len(races) for r in rotating)
