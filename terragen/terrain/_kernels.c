@@ -1,5 +1,5 @@
 /*
- * Three of the simulator's table computations, a greedy player's two first answers and an expert's
+ * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first answers and an expert's
  * one-cell re-evaluation in C, for speed alone; each follows a Python function that stays the reference
  * (read its docstrings for the why), and gives the same values:
  *
@@ -14,6 +14,9 @@
  *   most so many points; every board state a turn of a piece creates asks it again of the cells the
  *   tokens stand on (1.05-1.07 times the greedy turns a second on boards met for the first time). Its
  *   dict gets its keys in the reference's order: see the function.
+ * - reach_tree: terragen.terrain.analysis._reach_tree_python, the cells a token can get to with the
+ *   piece each is first reached from; the generator's count of rotation-critical pieces asks it tens of
+ *   thousands of times a run (a tenth of a five-seat brutal run's main process).
  * - greedy_move and own_rotation: GreedyPolicy.choose_move (outside team play) and
  *   GreedyPolicy._find_own_rotation in terragen/terrain/sim/policies.py, a greedy player's first answer
  *   on a board state (where to move; which piece of its route to turn on doubles), most of a greedy
@@ -470,6 +473,70 @@ done:
     return result;
 }
 
+/* reach_tree(arcs, start, stuck) -> dict, or None for inputs it does not take: every cell reachable
+ * from ``start`` mapped to the cell it is first reached from (terragen.terrain.analysis._reach_tree_python,
+ * the reference: a depth-first search popping the last cell pushed; a token on ``stuck`` cannot leave
+ * it). The same search in the same order, so the dict gets the same keys, parents and order. */
+static PyObject *reach_tree(PyObject *self, PyObject *args) {
+    PyObject *arcs, *start_o, *stuck_o;
+    if (!PyArg_ParseTuple(args, "OOO", &arcs, &start_o, &stuck_o)) return NULL;
+    if (!PyList_CheckExact(arcs)) Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(arcs);
+    long start_l, stuck_l;
+    if (small_int(start_o, 0, (long)n, &start_l) || small_int(stuck_o, -1, (long)n, &stuck_l)) Py_RETURN_NONE;
+    Py_ssize_t *came = (Py_ssize_t *)malloc((size_t)(n ? n : 1) * sizeof(Py_ssize_t));
+    Py_ssize_t *order = (Py_ssize_t *)malloc((size_t)(n ? n : 1) * sizeof(Py_ssize_t));
+    Py_ssize_t *stack = (Py_ssize_t *)malloc((size_t)(n ? n : 1) * sizeof(Py_ssize_t));
+    PyObject *result = NULL;
+    Py_ssize_t found = 0, top = 0;
+    if (came == NULL || order == NULL || stack == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t x = 0; x < n; x++) came[x] = -1;
+    came[start_l] = start_l;
+    order[found++] = start_l;
+    stack[top++] = start_l;
+    while (top) {
+        Py_ssize_t i = stack[--top];
+        if (i == stuck_l) continue;
+        PyObject *out = PyList_GET_ITEM(arcs, i);
+        if (!PyList_CheckExact(out)) goto fallback;
+        for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out); a++) {
+            PyObject *t = PyList_GET_ITEM(out, a);
+            long j;
+            if (!PyTuple_CheckExact(t) || PyTuple_GET_SIZE(t) != 3 || small_int(PyTuple_GET_ITEM(t, 0), 0, (long)n, &j))
+                goto fallback;
+            if (came[j] < 0) { /* each cell enters once, so the stack never holds more than n */
+                came[j] = i;
+                order[found++] = j;
+                stack[top++] = j;
+            }
+        }
+    }
+    result = PyDict_New();
+    if (result == NULL) goto done;
+    for (Py_ssize_t k = 0; k < found; k++) {
+        PyObject *key = PyLong_FromSsize_t(order[k]), *value = PyLong_FromSsize_t(came[order[k]]);
+        int bad = key == NULL || value == NULL || PyDict_SetItem(result, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (bad) {
+            Py_CLEAR(result);
+            goto done;
+        }
+    }
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    free(came);
+    free(order);
+    free(stack);
+    return result;
+}
+
 /* A tour table's entry as a double: an exact int within COST_LIMIT or a float (inf for no route), not
  * NaN: 0; anything else: 1. */
 static int as_cost(PyObject *x, double *out) {
@@ -913,6 +980,10 @@ static PyMethodDef methods[] = {
      "bounded_reach(arcs, start, limit) -> dict or None: the cheapest cost from start to every cell within "
      "limit, keys in the order the reference (terragen.terrain.sim.cache.bounded_reach_python) adds them; "
      "None for inputs it does not take (then Python runs)."},
+    {"reach_tree", reach_tree, METH_VARARGS,
+     "reach_tree(arcs, start, stuck) -> dict or None: every cell reachable from start mapped to the cell it is "
+     "first reached from, as terragen.terrain.analysis._reach_tree_python gives it; None for inputs it does "
+     "not take."},
     {"greedy_move", greedy_move, METH_VARARGS,
      "greedy_move(options, gains, base, pip, elev, rank, tours, groups) -> cell or None: the greedy "
      "player's move among options (cell -> points), as GreedyPolicy.choose_move makes it outside team play "

@@ -18,6 +18,7 @@ from typing import Any
 
 from terragen.grids.hex import Hex
 from terragen.terrain.board import Board
+from terragen.terrain.compiled import load
 from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.layout import Layout, Player
 from terragen.terrain.paths import cheapest_path, costs_from, reachable
@@ -25,6 +26,9 @@ from terragen.terrain.pieces import distinct_rotations
 from terragen.terrain.race import RaceResult, SeatRace, layout_seats, race_model
 from terragen.terrain.rules import BAD_WEATHER_FACTOR, MAX_CLIMB
 from terragen.terrain.work_meter import COSTS, charge
+
+#: the compiled :func:`_reach_tree_python` (``_kernels.c``), or None
+_COMPILED_TREE = getattr(load("terragen.terrain._kernels"), "reach_tree", None)
 
 
 @dataclass
@@ -153,11 +157,21 @@ def up3_count(board: Board, cells: list[int] | tuple[int, ...]) -> int:
 
 def _reach_tree(board: Board, start: int, stuck: int = -1) -> dict[int, int]:
     """Every cell a token on ``start`` can get to, each mapped to the cell it is first reached
-    from (``start`` to itself); a token that lands on ``stuck`` cannot leave it."""
+    from (``start`` to itself); a token that lands on ``stuck`` cannot leave it. Made in C where
+    ``_kernels.c`` was built (the same dict): counting rotation-critical pieces asks it tens of
+    thousands of times a generator run."""
     charge(COSTS["reach"])
     if not board.passable(start):
         return {}
-    arcs = board.pip_arcs
+    if _COMPILED_TREE is not None:
+        came = _COMPILED_TREE(board.pip_arcs, start, stuck)
+        if came is not None:
+            return came
+    return _reach_tree_python(board.pip_arcs, start, stuck)
+
+
+def _reach_tree_python(arcs: list, start: int, stuck: int = -1) -> dict[int, int]:
+    """:func:`_reach_tree` on ``arcs`` from a passable ``start``: a depth-first search."""
     came = {start: start}
     stack = [start]
     while stack:

@@ -191,3 +191,37 @@ def test_the_analysis_search_with_no_limit_goes_past_the_compiled_one():
     arcs = [[(i + 1, 4, 3)] if i < 40 else [] for i in range(41)]
     dist = paths._dijkstra(arcs, 0, None)
     assert dist == paths._dijkstra_python(arcs, 0, None) and dist[40] == 160
+
+
+@needs_kernels
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 10_000), max_size=6), st.integers(-1, 40))
+def test_the_reach_tree_gives_the_python_dict_in_the_same_order(seed, turns, stuck):
+    # the count of rotation-critical pieces walks the tree's parents; its order is the search's
+    from terragen.terrain.analysis import _reach_tree_python
+
+    board = Board.from_layout(random_layout(seed, radius=seed % 3 + 3, levels=(1, 2 + seed % 7)))
+    for turn in turns:
+        cell = turn % len(board)
+        board.set_rotation(cell, (board.rotation[cell] + 1 + turn % 5) % 6)
+    stuck = min(stuck, len(board) - 1)
+    for start in range(0, len(board), 4):
+        fast = expected.COMPILED.reach_tree(board.pip_arcs, start, stuck)
+        slow = _reach_tree_python(board.pip_arcs, start, stuck)
+        assert list(fast.items()) == list(slow.items())
+
+
+@needs_kernels
+@pytest.mark.parametrize("arcs, start, stuck", [
+    ([[(1, 1, 0)], []], 2, -1),         # a start off the board
+    ([[(1, 1, 0)], []], 0, 2),          # a stuck cell off the board
+    ([[(1, 1, 0)], []], 0, -2),         # nor a cell nor "none"
+    ([[(5, 1, 0)], []], 0, -1),         # an arc off the board
+    ([[(1, 1)], []], 0, -1),            # an arc without its step
+    ([[[1, 1, 0]], []], 0, -1),         # an arc that is no tuple
+    (([(1, 1, 0)], []), 0, -1),         # not a list
+    ([[(1, 1, 0)], ()], 0, -1),         # a cell's arcs not a list
+    ([[(1, 1, 0)], []], 2 ** 70, -1),   # a start past a C long
+])
+def test_the_reach_tree_leaves_other_inputs_to_python(arcs, start, stuck):
+    assert expected.COMPILED.reach_tree(arcs, start, stuck) is None
