@@ -1,7 +1,7 @@
 /*
- * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first answers and an expert's
- * one-cell re-evaluation in C, for speed alone; each follows a Python function that stays the reference
- * (read its docstrings for the why), and gives the same values:
+ * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first
+ * answers and an expert's one-cell re-evaluation in C, for speed alone; each follows a Python function
+ * that stays the reference (read its docstrings for the why), and gives the same values:
  *
  * - solve: one layer of the exact expected-turns table, the same steps in the same order with the
  *   same floating-point operations as terragen.terrain.expected.solve_layer_in_order_python. An

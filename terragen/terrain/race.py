@@ -331,10 +331,11 @@ def race_of(races: Sequence[SeatRace]) -> RaceResult:
     """Combine finished per-seat distributions (in turn order) into the race."""
     wins, horizon = win_probabilities_by_opener(races)
     n = len(races)
-    rotating = [0.0] * n
-    for first in range(n):
-        rotating = [a + b for a, b in zip(rotating, wins[first])] if first else list(wins[0])
-    return RaceResult(tuple(races), tuple(wins[0]) if n else (), horizon, tuple(r / n for r in rotating))
+    rotating = list(wins[0]) if n else []
+    for first in range(1, n):
+        rotating = [a + b for a, b in zip(rotating, wins[first])]
+    opened_by_first = tuple(wins[0]) if n else ()
+    return RaceResult(tuple(races), opened_by_first, horizon, tuple(r / n for r in rotating))
 
 
 def race_model(

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable, Iterable
 from functools import partial
 from operator import itemgetter
-from collections.abc import Callable, Iterable
 from types import MappingProxyType
 from typing import NamedTuple
 
