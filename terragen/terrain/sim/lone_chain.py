@@ -215,10 +215,20 @@ class LoneSeat:
         return self.policy.choose_move(game, 0, Roll(_WHITE[r], _RED[r]), MappingProxyType(within))
 
     def _rotation(self, game: GameState) -> Action | None:
-        """The player's turn of a piece on doubles (None: it forfeits), checked when Python made it."""
-        if self._gains is not None:
+        """The player's turn of a piece on doubles (None: it forfeits), checked when Python made it.
+
+        A greedy player's compiled answer is remembered where the policy remembers its own
+        (:meth:`GreedyPolicy.own_rotation_key`): boards that differ only in turns giving a piece the
+        same exits share a state, the answer names a turn, and the first one made there is the
+        one every later look-up gets; made afresh each time, a chain reached such a state from
+        another side and took another turn (found by the tests on one random board of 10,000)."""
+        if self._gains is not None and not game.finished[0] and game.pos[0] >= 0:
+            memo, key = game.cache.memo, GreedyPolicy.own_rotation_key(game, 0)
+            if key in memo:
+                return memo[key]
             action = greedy_own_rotation(game, 0, self._gains)
             if action is not LEFT_TO_PYTHON:
+                memo[key] = action
                 return action
         options = RotationOptions(game, False)
         action = self.policy.choose_rotation(game, 0, Roll(1, 1), options)

@@ -244,15 +244,23 @@ class GreedyPolicy(BasePolicy):
         pos = state.pos[seat]
         if pos < 0 or state.finished[seat]:
             return None
-        groups = state.setup.groups[seat]
-        mask = state.collected[seat]
-        # a function of the board state and these alone (the start and hand fix the seat's frame,
-        # whose order breaks ties: two seats may hold the same targets)
-        key = ("own-rotation", state.setup.starts[seat], state.setup.hand[seat], groups, pos, mask)
+        key = GreedyPolicy.own_rotation_key(state, seat)
         memo = state.cache.memo
         if key not in memo:
-            memo[key] = GreedyPolicy._find_own_rotation(state, seat, groups, pos, mask)
+            memo[key] = GreedyPolicy._find_own_rotation(state, seat, key[3], key[4], key[5])
         return memo[key]
+
+    @staticmethod
+    def own_rotation_key(state: GameState, seat: int) -> tuple:
+        """Where :meth:`_own_rotation` remembers its answer in the board state's memo.
+
+        A function of the board state and these alone (the start and hand fix the seat's frame,
+        whose order breaks ties: two seats may hold the same targets). The board state is known
+        by its pieces' exits, and boards whose pieces differ only in turns that give the same exits
+        share it; the first answer made on such a state is the one kept, so anything that makes
+        this answer another way (the compiled one of ``greedy_kernels``) keeps it here too."""
+        return ("own-rotation", state.setup.starts[seat], state.setup.hand[seat], state.setup.groups[seat],
+                state.pos[seat], state.collected[seat])
 
     @staticmethod
     def _find_own_rotation(state: GameState, seat: int, groups, pos: int, mask: int) -> Action | None:
