@@ -34,6 +34,7 @@ from terragen.terrain.generate import generate_board  # noqa: E402
 from terragen.terrain.generate.options import build_spec  # noqa: E402
 from terragen.terrain.generate.symmetry import map_hex, map_piece, turn  # noqa: E402
 from terragen.terrain.layout import Destination, Layout  # noqa: E402
+from terragen.terrain.pieces import exit_mask  # noqa: E402
 from terragen.terrain.sim import win_rates  # noqa: E402
 
 CLASS_A, CLASS_B = (0, 2, 4), (1, 3)
@@ -50,7 +51,9 @@ def turned(layout: Layout, steps: int) -> Layout:
 
 
 def terrain(layout: Layout) -> set:
-    return {(c.q, c.r, c.level, c.pattern, c.rotation, c.inverted) for c in layout.cells}
+    """The cells as (position, level, exits, upside down): turns of a piece that give it the same exits
+    are the same board."""
+    return {(c.q, c.r, c.level, exit_mask(c.pattern, c.rotation), c.inverted) for c in layout.cells}
 
 
 def sixth_turned(layout: Layout) -> Layout:
@@ -58,6 +61,9 @@ def sixth_turned(layout: Layout) -> Layout:
     the seat on corner ``c - 1`` (corner 5's, empty, being the third-turn image of corner 3's)."""
     by_corner = {p.corner: [(d.q, d.r) for d in p.destinations] for p in layout.players}
     by_corner[5] = [map_hex(h, turn(2)) for h in by_corner[3]]
+    for c in range(6):  # the board's own third of a turn takes each seat's destinations to the next of its class
+        if sorted(map_hex(h, turn(2)) for h in by_corner[c]) != sorted(by_corner[(c + 2) % 6]):
+            sys.exit(f"corner {(c + 2) % 6}'s destinations are not the image of corner {c}'s")
     out = turned(layout, 1)
     for p in out.players:
         p.destinations = [Destination(*map_hex(h, turn(1))) for h in by_corner[(p.corner - 1) % 6]]
