@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from fast_turns import BOARDS  # noqa: E402  (the same boards as the compiled turns' bench)
+from fast_turns import BOARDS, best_alternately, turns_per_second  # noqa: E402  (its boards and timing helpers)
 from terragen.terrain.files import load_layout  # noqa: E402
-from terragen.terrain.sim import Rules, policies  # noqa: E402
-from terragen.terrain.sim.runner import forget_tables, run_games  # noqa: E402
+from terragen.terrain.sim import policies  # noqa: E402
 
+
+def _rate(layout, games: int, local_best) -> tuple[float, list]:
+    policies._LOCAL_BEST = local_best
+    return turns_per_second(layout, "expert", games)
 
 
 def main() -> None:
@@ -36,20 +38,10 @@ def main() -> None:
     print(f"{'board':40} {'python':>9} {'compiled':>9} {'ratio':>6}")
     for name in BOARDS:
         layout = load_layout(HERE / "boards" / name)
-        best: dict[bool, float] = {True: 0.0, False: 0.0}
-        games: dict[bool, list] = {}
-        for _ in range(args.repeat):
-            for on in (True, False):
-                policies._LOCAL_BEST = compiled if on else None
-                forget_tables()
-                start = time.perf_counter()
-                games[on] = run_games(layout, Rules(), ["expert"] * len(layout.players), 1, 0, args.games)
-                seconds = time.perf_counter() - start
-                best[on] = max(best[on], sum(g.total_turns for g in games[on]) / seconds)
+        python, fast = best_alternately(lambda on: _rate(layout, args.games, compiled if on else None),
+                                        args.repeat, f"{name}: the compiled re-evaluation played other games")
         policies._LOCAL_BEST = compiled
-        if games[True] != games[False]:
-            sys.exit(f"{name}: the compiled re-evaluation played other games")
-        print(f"{name:40} {best[False]:9.0f} {best[True]:9.0f} {best[True] / best[False]:5.2f}x", flush=True)
+        print(f"{name:40} {python:9.0f} {fast:9.0f} {fast / python:5.2f}x", flush=True)
 
 
 if __name__ == "__main__":

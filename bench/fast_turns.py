@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -29,8 +30,10 @@ BOARDS = ("readme-4p-hard-seed1.json", "gen-4p-brutal-seed1907.json", "gen-5p-ha
 POLICIES = ("greedy", "solitary", "expert")
 
 
-def _rate(layout, policy: str, games: int, compiled, warm: bool) -> tuple[float, list]:
-    plain_game.FAST_TURNS = compiled
+def turns_per_second(layout, policy: str, games: int, warm: bool = False) -> tuple[float, list]:
+    """Turns a second of ``games`` games (seed 1) with every seat a ``policy`` player, and the games:
+    from no remembered tables, or (``warm``) after the same games once. The compiled-against-Python
+    benches all time their runs this way."""
     forget_tables()
     players = [policy] * len(layout.players)
     if warm:
@@ -39,6 +42,24 @@ def _rate(layout, policy: str, games: int, compiled, warm: bool) -> tuple[float,
     results = run_games(layout, Rules(), players, 1, 0, games)
     seconds = time.perf_counter() - start
     return sum(r.total_turns for r in results) / seconds, results
+
+
+def best_alternately(measure: Callable[[bool], tuple[float, object]], repeat: int, differ: str) -> tuple[float, float]:
+    """The best rate of ``measure(True)`` (compiled) and ``measure(False)`` (Python), run alternately
+    ``repeat`` times each, as (Python, compiled); exits with ``differ`` when the two give other results."""
+    best = {True: 0.0, False: 0.0}
+    for _ in range(repeat):
+        fast, fast_out = measure(True)
+        slow, slow_out = measure(False)
+        if fast_out != slow_out:
+            sys.exit(differ)
+        best[True], best[False] = max(best[True], fast), max(best[False], slow)
+    return best[False], best[True]
+
+
+def _rate(layout, policy: str, games: int, compiled, warm: bool) -> tuple[float, list]:
+    plain_game.FAST_TURNS = compiled
+    return turns_per_second(layout, policy, games, warm)
 
 
 def main() -> None:
@@ -55,16 +76,11 @@ def main() -> None:
         for policy in POLICIES:
             games = args.games // 10 if policy == "expert" else args.games
             for warm in (False, True):
-                best = {"python": 0.0, "compiled": 0.0}
-                for _ in range(args.repeat):
-                    fast, fast_games = _rate(layout, policy, games, compiled, warm)
-                    slow, slow_games = _rate(layout, policy, games, None, warm)
-                    if fast_games != slow_games:
-                        sys.exit(f"{name} {policy}: the compiled turns played other games")
-                    best["compiled"] = max(best["compiled"], fast)
-                    best["python"] = max(best["python"], slow)
-                print(f"{name:40} {policy:9} {'warm' if warm else 'cold':6} {best['python']:10.0f} "
-                      f"{best['compiled']:10.0f} {best['compiled'] / best['python']:5.2f}x", flush=True)
+                python, fast = best_alternately(
+                    lambda on: _rate(layout, policy, games, compiled if on else None, warm), args.repeat,
+                    f"{name} {policy}: the compiled turns played other games")
+                print(f"{name:40} {policy:9} {'warm' if warm else 'cold':6} {python:10.0f} "
+                      f"{fast:10.0f} {fast / python:5.2f}x", flush=True)
     plain_game.FAST_TURNS = compiled
 
 

@@ -15,29 +15,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from fast_turns import BOARDS  # noqa: E402  (the same boards as the compiled turns' bench)
+from fast_turns import BOARDS, best_alternately, turns_per_second  # noqa: E402  (its boards and timing helpers)
 from terragen.terrain.files import load_layout  # noqa: E402
-from terragen.terrain.sim import Rules, greedy_kernels  # noqa: E402
-from terragen.terrain.sim.runner import forget_tables, run_games  # noqa: E402
-
+from terragen.terrain.sim import greedy_kernels  # noqa: E402
 
 
 def _rate(layout, games: int, compiled: bool, warm: bool) -> tuple[float, list]:
     greedy_kernels.COMPILED = compiled
-    forget_tables()
-    players = ["greedy"] * len(layout.players)
-    if warm:
-        run_games(layout, Rules(), players, 1, 0, games)
-    start = time.perf_counter()
-    results = run_games(layout, Rules(), players, 1, 0, games)
-    seconds = time.perf_counter() - start
-    return sum(r.total_turns for r in results) / seconds, results
+    return turns_per_second(layout, "greedy", games, warm)
 
 
 def main() -> None:
@@ -52,16 +42,10 @@ def main() -> None:
     for name in args.boards:
         layout = load_layout(HERE / "boards" / name)
         for warm in (False, True):
-            best = {"python": 0.0, "compiled": 0.0}
-            for _ in range(args.repeat):
-                fast, fast_games = _rate(layout, args.games, True, warm)
-                slow, slow_games = _rate(layout, args.games, False, warm)
-                if fast_games != slow_games:
-                    sys.exit(f"{name}: the compiled answers played other games")
-                best["compiled"] = max(best["compiled"], fast)
-                best["python"] = max(best["python"], slow)
-            print(f"{name:40} {'warm' if warm else 'cold':6} {best['python']:10.0f} {best['compiled']:10.0f} "
-                  f"{best['compiled'] / best['python']:5.2f}x", flush=True)
+            python, fast = best_alternately(lambda on: _rate(layout, args.games, on, warm), args.repeat,
+                                            f"{name}: the compiled answers played other games")
+            print(f"{name:40} {'warm' if warm else 'cold':6} {python:10.0f} {fast:10.0f} "
+                  f"{fast / python:5.2f}x", flush=True)
     greedy_kernels.COMPILED = True
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from fast_turns import BOARDS  # noqa: E402  (the same boards as the compiled turns' bench)
+from fast_turns import BOARDS, best_alternately  # noqa: E402  (its boards and timing helpers)
 from terragen.terrain.files import load_layout  # noqa: E402
 from terragen.terrain.layout import Destination  # noqa: E402
 from terragen.terrain.sim import Rules, greedy_kernels  # noqa: E402
@@ -65,15 +65,9 @@ def main() -> None:
     print(f"{'board':40} {'chains':>6} {'python/s':>9} {'compiled/s':>10} {'ratio':>6}")
     for name in args.boards:
         layouts = lone_layouts(load_layout(HERE / "boards" / name), args.destinations, seed=1)
-        best = {True: 0.0, False: 0.0}
-        for _ in range(args.repeat):
-            fast, fast_chains = _build(layouts, True)
-            slow, slow_chains = _build(layouts, False)
-            if fast_chains != slow_chains:
-                sys.exit(f"{name}: the compiled answers built other chains")
-            best[True], best[False] = max(best[True], fast), max(best[False], slow)
-        print(f"{name:40} {len(layouts):6} {best[False]:9.1f} {best[True]:10.1f} {best[True] / best[False]:5.2f}x",
-              flush=True)
+        python, fast = best_alternately(lambda on: _build(layouts, on), args.repeat,
+                                        f"{name}: the compiled answers built other chains")
+        print(f"{name:40} {len(layouts):6} {python:9.1f} {fast:10.1f} {fast / python:5.2f}x", flush=True)
     greedy_kernels.COMPILED = True
 
 
