@@ -452,6 +452,19 @@ class BoardCache:
             t = tables[groups] = _LazyTable(near, now.passable, groups, now.reach, prior.get(groups), moved)
         return t
 
+    def release(self) -> None:
+        """Let go of every board state this cache's run keeps (call it when the run is over).
+
+        Why not just drop the cache: each state's ``turned_to`` points at the states a turn of a
+        piece leads to, and a turn back leads home, so the states form reference cycles that only
+        Python's cycle collector frees. Unlinked, they go the moment the last reference does, and
+        :func:`~terragen.terrain.sim.runner.run_games` can pause the collector while it plays
+        (its full collections walked every kept table: a tenth of a cold greedy screen's time)."""
+        for tables in self._states.values():
+            tables.turned_to.clear()
+        self._t.turned_to.clear()
+        self._states.clear()
+
     # ---- changes -------------------------------------------------------------------------
     def _enter(self) -> _Tables | None:
         """Switch to the tables of the board's new state if a game of the run had it already."""

@@ -83,5 +83,7 @@ def defended_chain(layout: Layout, opponents: int, rules: Rules | None = None,
         succ, finish, turns_of = chains.build_chain(seat, between, max_states=limit)
     except chains.TooLarge:
         return None
+    finally:
+        seat.release()
     cdf = chains.propagate_chain(succ, finish, tail, rules.turn_cap, {}, turns_of)
     return LoneChain(cdf, len(succ))

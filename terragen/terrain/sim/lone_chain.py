@@ -85,6 +85,8 @@ def lone_chain(layout: Layout, rules: Rules, policy: object, tail: float = 1e-6)
         succ, finish, turns_of = build_chain(seat)
     except TooLarge:
         return None
+    finally:
+        seat.release()
     by_turns: dict[Turns, float] = {}
     cdf = propagate_chain(succ, finish, tail, rules.turn_cap, by_turns, turns_of)
     ranked = tuple(sorted(((p, t) for t, p in by_turns.items()), key=lambda pt: (-pt[0], pt[1])))
@@ -140,6 +142,11 @@ class LoneSeat:
         #: may be made in C (``greedy_kernels``); None for any other player or without the kernels
         plain_greedy = type(policy) is GreedyPolicy and greedy_kernels.COMPILED
         self._gains = greedy_kernels.gains_by_cell(groups) if plain_greedy else None
+
+    def release(self) -> None:
+        """Let go of the board states kept for this seat (:meth:`BoardCache.release`): the chain is built."""
+        self._games.clear()
+        self._template.release()
 
     def turned(self, turns: Turns, cell: int, rotation: int) -> Turns:
         """``turns`` with piece ``cell`` at ``rotation`` (dropped when that is its start)."""
