@@ -103,6 +103,9 @@ def cycle_collector_paused() -> Iterator[None]:
     two passes were 0.8 s of a five-seat hard run's 12.5 s of screens. Cycles made elsewhere are
     still found, at the next full collection. Not done when the process keeps frozen objects of
     its own (a server that froze its start-up state before forking): an unfreeze would undo that.
+    The collector is the whole process's: a program that plays games in one thread while others
+    make cyclic garbage has that garbage collected after the run (the web page plays its games in
+    job processes of their own).
     Measured on the screens of a five-seat hard run played in one process: 1.17x, the same games
     (``bench/cycle_collector.py``)."""
     was_on = gc.isenabled()
