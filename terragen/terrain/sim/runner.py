@@ -106,8 +106,10 @@ def cycle_collector_paused() -> Iterator[None]:
     The collector is the whole process's: a program that plays games in one thread while others
     make cyclic garbage has that garbage collected after the run (the web page plays its games in
     job processes of their own).
-    Measured on the screens of a five-seat hard run played in one process: 1.17x, the same games
-    (``bench/cycle_collector.py``)."""
+    Measured on the recorded screens of a five-seat hard and a six-seat brutal run, played in one
+    process: 1.13x and 1.15x, the same games (``bench/cycle_collector.py``). Another thread's run
+    on another board releases this one's kept states (one board's tables are kept per process):
+    its games then work their tables out again, the same values, only slower."""
     was_on = gc.isenabled()
     promote = gc.get_freeze_count() == 0
     gc.disable()
