@@ -158,6 +158,22 @@ def test_tour_tables_after_turns_of_pieces_are_those_of_a_cold_cache(seed, turns
     _after_each_turn_like_a_cold_cache(seed, turns, fill=every_tour, read=every_tour)
 
 
+@given(st_.integers(0, 10_000), st_.lists(st_.integers(0, 36), min_size=1, max_size=3, unique=True))
+def test_tour_tables_are_the_cheapest_order_of_the_groups_left(seed, cells):
+    """A tour table against every order of the one-cell groups left, summed from distance tables."""
+    from itertools import permutations
+
+    cache = BoardCache(_random_board(seed))
+    groups = tuple((c,) for c in cells)
+    for mask in _every_mask(groups):
+        left = [groups[b][0] for b in range(len(groups)) if not mask >> b & 1]
+        table = cache.tours(groups, mask)
+        for here in range(len(table)):
+            best = 0.0 if not left else min(
+                sum(cache.dist_to((g,))[p] for p, g in zip((here, *order), order)) for order in permutations(left))
+            assert table[here] == best
+
+
 def test_turns_of_pieces_repair_layers_to_the_floats_of_a_solve(monkeypatch):
     from terragen.terrain import expected
     from terragen.terrain.expected import solve_layer
