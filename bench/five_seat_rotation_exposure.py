@@ -1,6 +1,7 @@
 """Five seats: does what the absent sixth seat's turns on doubles would do tell how far a class's seats part?
 
     python bench/five_seat_rotation_exposure.py BOARD.json ... [--games 8000] [--out F.json]
+    python bench/five_seat_rotation_exposure.py --activity F.json   # from a run's --out
 
 Five seats sit on a board that a turn by 120 degrees maps onto itself with corner 5 empty. On the
 same board with six seats, the seats of a class would play the same game; with five, each seat of
@@ -13,6 +14,10 @@ changes the seat's exact expected turns, weighted by that chance. A seat that se
 have cost more should win more without it. Per board: the greedy and solitary players' rates
 (``--games`` games a kind, two simulation processes, seed 6161), each seat's distance from its
 class's mean, and the guess's; then the correlation over all boards.
+
+``--activity`` takes such a run's ``--out`` file and asks a plainer question of the same boards: does the
+three-seat class's spread (greedy players) follow how busy the games are, in turns of pieces or
+send-backs a game (2,000 greedy games a board, seed 99)?
 """
 
 from __future__ import annotations
@@ -88,15 +93,39 @@ def absent_seat_exposure(layout) -> list[float]:
     return out
 
 
+def activity(path: Path) -> None:
+    """How busy each board's greedy games are against its three-seat class's spread (see the docstring)."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim import Rules
+    from terragen.terrain.sim.pool import GamePool
+
+    turns, sends, spreads = [], [], []
+    with GamePool(2) as pool:
+        for row in json.loads(path.read_text()):
+            games = pool.run(load_layout(row["board"]), Rules(), ["greedy"] * 5, 99, 0, 2000)
+            turns.append(sum(g.rotations for g in games) / len(games))
+            sends.append(sum(g.send_backs for g in games) / len(games))
+            rates = row["greedy"]
+            spreads.append(max(rates[i] for i in CLASSES[0]) - min(rates[i] for i in CLASSES[0]))
+            print(f"{row['board']}: turns of pieces {turns[-1]:.1f} a game, send-backs {sends[-1]:.2f}, "
+                  f"the three-seat class's spread {spreads[-1]:.1f} points")
+    print(f"correlation with the spread: turns of pieces {statistics.correlation(turns, spreads):.2f}, "
+          f"send-backs {statistics.correlation(sends, spreads):.2f}")
+
+
 def main() -> None:
     from terragen.terrain.files import load_layout
     from terragen.terrain.sim.pool import GamePool
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("boards", nargs="+", type=Path)
+    ap.add_argument("boards", nargs="*", type=Path)
     ap.add_argument("--games", type=int, default=8000)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--activity", type=Path, help="a run's --out file: busy games against the spread")
     args = ap.parse_args()
+    if args.activity:
+        activity(args.activity)
+        return
     rows = []
     with GamePool(2) as pool:
         for path in args.boards:
