@@ -1,6 +1,7 @@
 """Five seats: how far the seats of one class part on the class search's screens, terrain by terrain.
 
     python bench/five_seat_within_spread.py --difficulties hard brutal --first-seed 99871 --seeds 5 [--out F]
+    python bench/five_seat_within_spread.py --seat-two F   # from a run's --out: how much seat 2 alone parts
 
 Five seats sit on a board that a turn by 120 degrees maps onto itself, corner 5 empty: the classes
 {0, 2, 4} and {1, 3} face images of one terrain and one set of destinations, but not the same
@@ -60,13 +61,42 @@ def _spread(rates: list[float], seats: tuple[int, ...]) -> float:
     return max(rates[s] for s in seats) - min(rates[s] for s in seats)
 
 
+def seat_two(path: Path) -> None:
+    """How much of the three-seat class's spread a destination of seat 2's own could take away.
+
+    Why ask: seat 2 is the one seat of the class with class-B seats on both sides; a search that gave
+    it a destination set of its own (seats 0 and 4 keeping images of one set) would have one more
+    lever, and what it cannot reach is how far seats 0 and 4 stand apart. Per terrain, each seat's
+    distance from the class's mean (greedy, games-weighted over its full screens)."""
+    rows = []
+    for run in json.loads(path.read_text()):
+        for screens in run["terrains"]:
+            done = [s for s in screens if s["games"] >= FULL]
+            if not done:
+                continue
+            games = sum(s["games"] for s in done)
+            rates = [sum(s["greedy"][i] * s["games"] for s in done) / games for i in range(5)]
+            mean = statistics.mean(rates[i] for i in CLASS_A)
+            zero, two, four = (rates[i] - mean for i in CLASS_A)
+            rows.append((max(zero, two, four) - min(zero, two, four), abs(zero - four), abs(two)))
+    print(f"{len(rows)} terrains: the class's spread a median {statistics.median(r[0] for r in rows):.2f} points; "
+          f"seats 0 and 4 apart a median {statistics.median(r[1] for r in rows):.2f} (within 2 points on "
+          f"{sum(r[1] <= 2.0 for r in rows)}); seat 2 from the class's mean a median {statistics.median(r[2] for r in rows):.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--difficulties", nargs="+", default=["hard", "brutal"])
-    parser.add_argument("--first-seed", type=int, required=True)
+    parser.add_argument("--first-seed", type=int)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--out", help="JSON file for every run's screens")
+    parser.add_argument("--seat-two", type=Path, help="a run's --out file: what seat 2 alone parts (no run)")
     args = parser.parse_args()
+    if args.seat_two:
+        seat_two(args.seat_two)
+        return
+    if args.first_seed is None:
+        parser.error("--first-seed is needed for a run")
     _record()
     runs = []
     for difficulty in args.difficulties:
