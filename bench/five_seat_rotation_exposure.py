@@ -30,17 +30,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
-CLASSES = ((0, 2, 4), (1, 3))
-
-
-def within(values: list[float]) -> list[float]:
-    out = [0.0] * len(values)
-    for c in CLASSES:
-        mean = sum(values[i] for i in c) / len(c)
-        for i in c:
-            out[i] = values[i] - mean
-    return out
+from five_seat_send_back_within import CLASSES, within  # noqa: E402
 
 
 def rates(pool, layout, policy: str, games: int) -> list[float]:

@@ -40,7 +40,7 @@ CLASSES = ((0, 2, 4), (1, 3))
 
 
 def within(rates: list[float]) -> list[float]:
-    """Each seat's rate less its class's mean."""
+    """Each seat's rate (or any per-seat figure) less its class's mean."""
     out = [0.0] * len(rates)
     for c in CLASSES:
         mean = sum(rates[i] for i in c) / len(c)
