@@ -66,6 +66,17 @@ TURNS_PER_SECOND = {2: 245_000, 3: 245_000, 4: 255_000, 5: 182_000, 6: 160_000}
 #: share of the time limit the work budget fills on the reference VM, so that the budget, not
 #: the clock, ends a search there and on machines up to about this much slower
 BUDGET_SHARE = 0.85
+#: how many times the usual work budget a search that checks expert players (``--check-experts``)
+#: gets. Why: an expert's turn counts as 20 (``sim.pool.TURN_WORK``), so one experts' check of a
+#: few thousand games spends about half of a four-seat budget, and a terrain that misses leaves too
+#: little for the next: on fresh seeds 101301-101302 (4 and 6 seats, medium and hard, 2-core Intel
+#: Xeon VM, 2026-12-03) 5 of 8 runs ended on a best-effort board at 22-34 s, while with more budget
+#: the same five specs wrote boards verified for experts in 13-19 s, having used 1.5-1.9 times the
+#: usual budget (``bench/README.md``, "--check-experts with three times the work budget"). Four and
+#: six seats only: five-seat runs with the option end on a best-effort board either way, and with
+#: the larger budget two fresh specs took 46 s instead of 30-35 s, one fairer and one less fair
+EXPERTS_BUDGET_FACTOR = 3.0
+EXPERTS_BUDGET_SEATS = (4, 6)
 #: share of the work budget (or of the clock) after which a board the experts' glance finds
 #: plainly unfair for experts is kept and reported rather than refused (``Balancer.late``): a
 #: run that has given up terrains for experts that long would otherwise end on a best-effort
@@ -78,7 +89,7 @@ def turns_per_second(players: int) -> int:
     return TURNS_PER_SECOND.get(players, 160_000)
 
 
-def work_budget(players: int, time_limit: float) -> int:
+def work_budget(players: int, time_limit: float, experts: bool = False) -> int:
     """Simulated turns a search may play before it stops as if the time were up.
 
     Why a count and not only the clock: a board written when the time ran out (a best-effort
@@ -86,8 +97,10 @@ def work_budget(players: int, time_limit: float) -> int:
     clock alone it depended on the machine's speed and load: the same command gave different
     boards from one run to the next. The count is the same everywhere (game ``i`` of a seed
     is the same game on any machine, with any number of processes), so where the budget is
-    spent before the clock runs out, the board is the same on every run and machine."""
-    return int(turns_per_second(players) * BUDGET_SHARE * time_limit)
+    spent before the clock runs out, the board is the same on every run and machine. A search
+    that also checks ``experts`` on four or six seats gets :data:`EXPERTS_BUDGET_FACTOR` times as much."""
+    factor = EXPERTS_BUDGET_FACTOR if experts and players in EXPERTS_BUDGET_SEATS else 1.0
+    return int(turns_per_second(players) * BUDGET_SHARE * time_limit * factor)
 
 
 def initial_targets(spec: Spec) -> list[list[int]]:
@@ -183,7 +196,8 @@ def generate_board(
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search
-    budget_turns = work_budget(spec.players, time_limit) if budget is None else budget
+    checks_experts = balance is not None and "expert" in balance.verify_policies
+    budget_turns = work_budget(spec.players, time_limit, checks_experts) if budget is None else budget
     meter_mark = work_meter.spent()
     main_turns_per_second = turns_per_second(spec.players)
 

@@ -864,3 +864,16 @@ def test_given_up_terrains_leave_their_fairest_states_that_meet_the_spec():
     assert _best_effort_choices(fallback, lambda c: c == "b") == ["b"]
     # none measured meets the spec: the first terrain as it was built (it met the spec then)
     assert _best_effort_choices(fallback, lambda c: False) == ["t1 as built"]
+
+
+def test_a_search_that_checks_experts_on_four_or_six_seats_gets_a_larger_work_budget():
+    """An experts' check spends the budget about twenty times as fast as the other kinds' games,
+    so ``--check-experts`` on boards of two seat classes gets more of it; five seats keep theirs
+    (their runs end best-effort either way) and every budget still grows with the time limit."""
+    from terragen.terrain.generate import work_budget
+
+    for seats in (4, 6):
+        assert work_budget(seats, 60, experts=True) > 2 * work_budget(seats, 60)
+        assert work_budget(seats, 120, experts=True) > work_budget(seats, 60, experts=True)
+    for seats in (2, 3, 5):
+        assert work_budget(seats, 60, experts=True) == work_budget(seats, 60)
