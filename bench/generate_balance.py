@@ -41,10 +41,11 @@ sys.path.insert(0, str(ROOT))
 FRESH_SEED = 424_242  # far from the generator's own seeds and from the small ones people type
 
 
-def generate(players: int, difficulty: str, seed: int, out: Path, time_limit: float | None) -> tuple[float, float, int]:
+def generate(players: int, difficulty: str, seed: int, out: Path, time_limit: float | None,
+             flags: tuple[str, ...] = ()) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds (the process and its workers) and exit status of one run."""
     cmd = [sys.executable, "-m", "terragen", "generate", "--players", str(players), "--difficulty", difficulty,
-           "--seed", str(seed), "--out", str(out), "--no-progress"]
+           "--seed", str(seed), "--out", str(out), "--no-progress", *flags]
     if time_limit:
         cmd += ["--time-limit", str(time_limit)]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -60,7 +61,7 @@ def generate(players: int, difficulty: str, seed: int, out: Path, time_limit: fl
 
 
 def generated(players: list[int], difficulties: list[str], first_seed: int, seeds: int,
-              time_limit: float | None) -> Iterator[tuple[int, str, int, float, float, int, str | None]]:
+              time_limit: float | None, flags: tuple[str, ...] = ()) -> Iterator[tuple[int, str, int, float, float, int, str | None]]:
     """Generate every spec of a grid, one after another, into a temporary folder: per run
     (players, difficulty, seed, wall seconds, CPU seconds, exit status, the board's JSON text
     or None when none was written)."""
@@ -69,7 +70,7 @@ def generated(players: list[int], difficulties: list[str], first_seed: int, seed
             for diff in difficulties:
                 for seed in range(first_seed, first_seed + seeds):
                     out = Path(tmp) / f"p{n}-{diff}-{seed}"
-                    took, cpu, rc = generate(n, diff, seed, out, time_limit)
+                    took, cpu, rc = generate(n, diff, seed, out, time_limit, flags)
                     yield n, diff, seed, took, cpu, rc, (out / "board.json").read_text() if rc == 0 else None
 
 
@@ -129,13 +130,15 @@ def main() -> None:
                     help="also play N greedy and N solitary games of each board on another fresh seed: each seat's "
                          "rate to a tenth of a point or so, and the chance a default `terragen simulate` calls it BALANCED")
     ap.add_argument("--out", type=Path, help="write every run as JSON here")
+    ap.add_argument("--check-experts", action="store_true", help="generate with --check-experts")
     args = ap.parse_args()
 
     from terragen.terrain.formats_json import read_json_layout
 
     runs = []
     for n, diff, seed, took, cpu, rc, text in generated(args.players, args.difficulties, args.first_seed,
-                                                         args.seeds, args.time_limit):
+                                                         args.seeds, args.time_limit,
+                                                         ("--check-experts",) if args.check_experts else ()):
         run = {"players": n, "difficulty": diff, "seed": seed, "seconds": round(took, 2),
                "cpu_seconds": round(cpu, 2), "exit": rc}
         if text is not None:
