@@ -69,9 +69,9 @@ FILES = ("board.json", "board.txt", "board.svg")
               help="Write a board only if its balance was verified; otherwise exit 4 when the time is up.")
 @click.option("--check-experts", is_flag=True,
               help="Also require the balance for the simulator's expert players (who turn pieces against a near "
-                   "winner). Much slower: the search can only reject a board for them, so it gets three times the "
-                   "usual work budget (4 and 6 seats: medians of about 20 s instead of about 3 s; on 16 fresh "
-                   "specs 16 boards BALANCED for experts, 4 of them best-effort; see docs/generate.md).")
+                   "winner). Much slower: the search can only reject a board for them, so on 4 and 6 seats it gets "
+                   "twice the usual work budget (a median of about 14 s instead of about 3 s, best-effort runs "
+                   "25-55 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
               help="On 4-, 5- and 6-seat boards, play a few hundred games of expert players before the greedy check "
                    "and refuse a board plainly unfair for them (a seat class plainly more than --margin from fair; a search "
