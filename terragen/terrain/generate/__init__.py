@@ -199,7 +199,7 @@ def generate_board(
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
     pool = GamePool(workers)  # simulation processes for the whole search
-    checks_experts = balance is not None and "expert" in balance.verify_policies
+    checks_experts = balance is not None and balance.checks_experts
     budget_turns = work_budget(spec.players, time_limit, checks_experts) if budget is None else budget
     meter_mark = work_meter.spent()
     main_turns_per_second = turns_per_second(spec.players)

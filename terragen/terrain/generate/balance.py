@@ -105,6 +105,11 @@ class BalanceSettings:
 
     TUNE_SHARE = 0.4
 
+    @property
+    def checks_experts(self) -> bool:
+        """Whether the fresh checks play expert players too (``generate --check-experts``)."""
+        return "expert" in self.verify_policies
+
     def with_experts(self) -> BalanceSettings:
         """These settings with the simulator's expert players checked too (``generate
         --check-experts``).
@@ -118,7 +123,7 @@ class BalanceSettings:
         boards instead of 5 (8-11 of 12 on later fresh sets), at a median of 20-45 s instead of
         3-6 s; with a larger work budget for the search that checks experts
         (``EXPERTS_BUDGET_FACTOR``), 33 of 40 on a fresh grid at a median of 14 s."""
-        if "expert" in self.verify_policies:
+        if self.checks_experts:
             return self
         return replace(self, verify_policies=(*self.verify_policies, "expert"),
                        verify_shares=(*self.verify_shares, EXPERT_SHARE))
@@ -568,7 +573,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         elif not symmetric and not self.tune(tune_seed, first, top):
             return None
         checks = []
-        glancing = two_classes and self.settings.expert_glance and "expert" not in self.settings.verify_policies
+        glancing = two_classes and self.settings.expert_glance and not self.settings.checks_experts
         for k in range(MAX_VERIFICATIONS):
             verify_seed = balance_seed("verify", self.seed, self.attempt, k)
             results = []
