@@ -115,6 +115,19 @@ class Board:
         other._turns = self._turns  # shared until either board changes more than a rotation
         return other
 
+    def restore(self, start: Board) -> None:
+        """Make this board, a :meth:`copy` of ``start`` that games have turned or inverted pieces
+        of, equal to ``start`` again, in place: a run's next game starts on it without a new copy."""
+        self.present[:] = start.present
+        self.level[:] = start.level
+        self.pattern[:] = start.pattern
+        self.rotation[:] = start.rotation
+        self.inverted[:] = start.inverted
+        self.mask[:] = start.mask
+        self.pip_arcs[:] = start.pip_arcs
+        self.elev_arcs[:] = start.elev_arcs
+        self._turns = start._turns
+
     def set_rotation(self, i: int, rotation: int) -> None:
         """Turn piece ``i`` in place; only its own outgoing arcs change.
 

@@ -309,7 +309,7 @@ class BoardCache:
         t = self._states.get(self._key())
         if t is None:
             t = self._states[self._key()] = _Tables()
-        self._t = t
+        self._t = self._home = t
 
     def _key(self) -> tuple:
         return (frozenset(self._turned.items()), frozenset(self._flipped))
@@ -470,6 +470,14 @@ class BoardCache:
         self._states.clear()
 
     # ---- changes -------------------------------------------------------------------------
+    def restart(self) -> None:
+        """Back to the tables of the starting board, which the board was put back to
+        (:meth:`~terragen.terrain.board.Board.restore`): a run's next game on this cache."""
+        self.version += 1
+        self._turned.clear()
+        self._flipped.clear()
+        self._t = self._home
+
     def _enter(self) -> _Tables | None:
         """Switch to the tables of the board's new state if a game of the run had it already."""
         t = self._states.get(self._key())

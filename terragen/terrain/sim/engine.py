@@ -460,6 +460,12 @@ def play_game(
     order = [(first_seat + k) % n for k in range(n)]
     if plays_plainly(state, policies):
         return play_plain_game(state, policies, dice, order, rules.turn_cap)
+    return play_game_on(state, policies, dice, order)
+
+
+def play_game_on(state: GameState, policies: list[Policy], dice: Dice, order: list[int]) -> GameResult:
+    """Play ``state`` (a fresh game) turn by turn, seats in ``order``, to its end or the turn cap."""
+    rules = state.rules
     for rnd in range(1, rules.turn_cap + 1):
         state.round = rnd
         for seat in order:

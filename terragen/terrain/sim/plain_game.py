@@ -20,6 +20,7 @@ are made in C either way where ``_kernels.c`` was built (:mod:`terragen.terrain.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 
 from terragen.terrain.compiled import load
@@ -65,6 +66,16 @@ def plays_plainly(state: GameState, policies: list[Policy]) -> bool:
 
 def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order: list[int], turn_cap: int) -> GameResult:
     """Play ``state`` (fresh, see :func:`plays_plainly`) to its end or ``turn_cap`` rounds."""
+    return plain_game_player(state, policies, turn_cap)(dice, order)
+
+
+def plain_game_player(state: GameState, policies: list[Policy], turn_cap: int) -> Callable[[Dice, list[int]], GameResult]:
+    """The loop of :func:`play_plain_game` for ``state``: ``play(dice, order)`` plays it, fresh, to its
+    end or ``turn_cap`` rounds, and may be called again once :meth:`GameState.restart` has made it a
+    fresh game again.
+
+    Why a loop made once and played many times: what it derives from the seats and the board (the
+    seats' plan, the functions below) cost a short solitary game about as much as its turns did."""
     cache = state.cache
     pos, collected, occupant, turns = state.pos, state.collected, state.occupant, state.turns
     starts = state.setup.starts
@@ -79,7 +90,6 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
         home.clear()
         home.update(s for s in range(n) if pos[s] == starts[s])
 
-    at_home()
     tables = cache.tables_now()
     fast_greedy = greedy_kernels.COMPILED
 
@@ -159,48 +169,56 @@ def play_plain_game(state: GameState, policies: list[Policy], dice: Dice, order:
         return GameResult((seat,), rnd, turns[seat], state.rotations, state.inversions,
                           state.send_backs, state.forfeits, sum(turns))
 
-    bits = dice.bits if type(dice) is RandomDice else None
-    draws = dice.draws if type(dice) is PairedDice else None  # a stream per seat: next(draws[seat])
-    rnd, index = 1, 0  # the next turn to play: seat order[index] in round rnd
-    if FAST_TURNS is not None and (bits is not None or draws is not None):
+    def slow(seat: int, r: int) -> object:
+        """turn() for the compiled loop: the board state's tables after it, None when the seat has finished."""
+        return None if turn(seat, r) else tables
 
-        def slow(seat: int, r: int) -> object:
-            """turn() for the compiled loop: the board state's tables after it, None when the seat has finished."""
-            return None if turn(seat, r) else tables
+    # greedy players' first answers on where to move made in the compiled loop too (by the kernel
+    # choice() uses)
+    plan = (greedy_kernels.MOVE, cache.tours, greedy, gains, state.setup.groups, state.setup.rank,
+            cache.within) if fast_greedy and any(greedy) else None
+    the_starts = tuple(starts)
 
-        # the common turns in C, each other turn played by turn() above (same rolls, same games)
-        # greedy players' first answers on where to move made there too (by the kernel choice() uses)
-        plan = (greedy_kernels.MOVE, cache.tours, greedy, gains, state.setup.groups, state.setup.rank,
-                cache.within) if fast_greedy and any(greedy) else None
-        context = (tuple(order), pos, collected, occupant, turns, tuple(starts), base, pshift, bit_of, full, rotates,
-                   inversion, bits if bits is not None else draws, turn_cap, home, slow, state, plan)
-        stop = FAST_TURNS.play(context, tables, rnd, index)
-        if stop is not None:
-            stopped, rnd, index, forfeits = stop
-            state.forfeits += forfeits
-            if stopped == CAPPED:
-                return _capped(state, turn_cap)
-            if stopped == FINISHED:
-                return won(order[index], rnd)
-            if index == len(order):  # Python plays on from the next turn
-                rnd, index = rnd + 1, 0
-    for rnd in range(rnd, turn_cap + 1):
-        state.round = rnd
-        for seat in order[index:] if index else order:
-            turns[seat] += 1
-            if bits is not None:
-                r = bits(6)
-                while r >= 36:
+    def play(dice: Dice, order: list[int]) -> GameResult:
+        nonlocal tables
+        at_home()
+        tables = cache.tables_now()
+        bits = dice.bits if type(dice) is RandomDice else None
+        draws = dice.draws if type(dice) is PairedDice else None  # a stream per seat: next(draws[seat])
+        rnd, index = 1, 0  # the next turn to play: seat order[index] in round rnd
+        if FAST_TURNS is not None and (bits is not None or draws is not None):
+            # the common turns in C, each other turn played by turn() above (same rolls, same games)
+            context = (tuple(order), pos, collected, occupant, turns, the_starts, base, pshift, bit_of, full, rotates,
+                       inversion, bits if bits is not None else draws, turn_cap, home, slow, state, plan)
+            stop = FAST_TURNS.play(context, tables, rnd, index)
+            if stop is not None:
+                stopped, rnd, index, forfeits = stop
+                state.forfeits += forfeits
+                if stopped == CAPPED:
+                    return _capped(state, turn_cap)
+                if stopped == FINISHED:
+                    return won(order[index], rnd)
+                if index == len(order):  # Python plays on from the next turn
+                    rnd, index = rnd + 1, 0
+        for rnd in range(rnd, turn_cap + 1):
+            state.round = rnd
+            for seat in order[index:] if index else order:
+                turns[seat] += 1
+                if bits is not None:
                     r = bits(6)
-            elif draws is not None:
-                r = next(draws[seat])
-            else:
-                w, red = dice.roll()
-                r = (w - 1) * 6 + red - 1
-            if turn(seat, r):
-                return won(seat, rnd)
-        index = 0
-    return _capped(state, turn_cap)
+                    while r >= 36:
+                        r = bits(6)
+                elif draws is not None:
+                    r = next(draws[seat])
+                else:
+                    w, red = dice.roll()
+                    r = (w - 1) * 6 + red - 1
+                if turn(seat, r):
+                    return won(seat, rnd)
+            index = 0
+        return _capped(state, turn_cap)
+
+    return play
 
 
 def _capped(state: GameState, turn_cap: int) -> GameResult:

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 from terragen.errors import SpecError
 from terragen.terrain.layout import Layout
 from terragen.terrain.paths import reachable
-from terragen.terrain.sim.engine import GameResult, decides_by_board, play_game
+from terragen.terrain.sim.engine import GameResult, decides_by_board, play_game, play_game_on
 from terragen.terrain.sim.policies import load_policy, parse_policies
-from terragen.terrain.sim.state import GameSetup, setup_from_layout
+from terragen.terrain.sim.state import GameSetup, GameState, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
 from terragen.terrain.sim.variants import Rules
 
 if TYPE_CHECKING:
+    from terragen.terrain.sim.cache import BoardCache
     from terragen.terrain.sim.pool import GamePool
 
 DEFAULT_MARGIN = 0.025  # BALANCED: every seat within 2.5 points of its fair share
@@ -69,6 +70,7 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
     n = setup.players
     couples = check_twins(twins, n, rules) if twins is not None else []
     blocks: tuple[int, list[bytes]] = (-1, [])  # the last pair's first blocks: its twin reads them too
+    plain: tuple[GameState, Callable] | None = None  # the run's reused state and loop, once it has one
     with cycle_collector_paused():
         for i in range(start, stop):
             prng = policy_rng(seed, i) if draws else _UNREAD
@@ -82,8 +84,28 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
                 if blocks[0] != pair:
                     blocks = (pair, pair_blocks(seed, pair, n))
                 dice = PairedDice(seed, pair, twins if second else None, order, blocks[1])
-            out.append(play_game(setup, rules, policies, prng, dice, first_seat=first, template=template))
+            if draws:
+                out.append(play_game(setup, rules, policies, prng, dice, first_seat=first, template=template))
+                continue
+            if plain is None:
+                plain = _plain_loop(setup, rules, policies, template)
+            else:
+                plain[0].restart()
+            state, play = plain
+            order = [(first + k) % n for k in range(n)]
+            out.append(play(dice, order) if play is not None else play_game_on(state, policies, dice, order))
     return out
+
+
+def _plain_loop(setup: GameSetup, rules: Rules, policies: list, template: BoardCache) -> tuple[GameState, Callable | None]:
+    """A fresh game of ``setup`` for a run's games of players who draw no numbers, and the loop
+    that plays it (:func:`~terragen.terrain.sim.plain_game.plain_game_player`), or None when
+    the game is not one it plays (the engine's turns then play it): made once per run, the state
+    made fresh again for each next game (:meth:`GameState.restart`)."""
+    from terragen.terrain.sim.plain_game import plain_game_player, plays_plainly
+
+    state = GameState.new(setup, rules, _UNREAD, template)
+    return state, plain_game_player(state, policies, rules.turn_cap) if plays_plainly(state, policies) else None
 
 
 @contextlib.contextmanager

@@ -432,3 +432,32 @@ def test_players_who_draw_no_numbers_play_a_run_as_with_their_own_generators():
             prng, drng = game_rngs(7, i)
             alone = play_game(setup, rules, [POLICIES[k]() for k in kinds], prng, RandomDice(drng), first_seat=i % 4)
             assert result == alone
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(), Rules(inversion=True), Rules(green=True), Rules(lost=True), Rules(pass_through=False),
+    Rules(interactions=False), Rules(teams=((0, 2), (1, 3))),
+], ids=["main", "inversion", "green die", "LOST!", "no pass-through", "no interactions", "teams"])
+def test_a_run_plays_each_game_as_a_new_game_state_would(rules):
+    # a run plays its games on one state, made fresh again after each game (the board put back
+    # after turns and inversions of pieces): every game must be the one a brand-new state gives
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.dice import RandomDice
+    from terragen.terrain.sim.engine import play_game
+    from terragen.terrain.sim.policies import POLICIES
+    from terragen.terrain.sim.runner import game_rngs, run_games
+    from terragen.terrain.sim.state import setup_from_layout
+
+    layout = load_layout(EXAMPLES / "four-players.txt")
+    setup = setup_from_layout(layout, rules)
+    changed = 0
+    for kinds, games in ((["greedy"] * 4, 40), (["expert", "greedy", "solitary", "expert"], 12)):
+        ran = run_games(layout, rules, kinds, 11, 0, games)
+        for i, result in enumerate(ran):
+            prng, drng = game_rngs(11, i)
+            alone = play_game(setup, rules, [POLICIES[k]() for k in kinds], prng, RandomDice(drng),
+                              first_seat=i % 4 if rules.rotate_start else 0)
+            assert result == alone, (kinds, i)
+            changed += result.rotations + result.inversions > 0
+    if rules.rotations_matter:  # games that turned pieces came before others: the board was put back
+        assert changed >= 10
