@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -53,10 +54,15 @@ class TimePlan:
     players: int
     clock: Callable[[], float] = time.monotonic
 
-    @property
+    @cached_property
     def check_games(self) -> int:
-        """Games per kind of player in one fresh-seed measurement (the verification's size)."""
+        """Games per kind of player in one fresh-seed measurement (the verification's size);
+        kept, as the search asks :meth:`search_over` between every two steps of its own."""
         return self.settings.games_for(self.players)[2]
+
+    @cached_property
+    def _least_check_games(self) -> int:
+        return self._least_games(self.check_games)
 
     def seconds(self, policy: str, games: int, untimed: bool = True) -> float:
         """How long ``games`` games of ``policy`` players take here, at this run's pace so far;
@@ -83,7 +89,7 @@ class TimePlan:
         fresh board, so its pace (with ``PACE_SLACK``) read 52 s for a six-seat verdict's 3,600
         expert games and stopped a search at 15 s of 60 (those games then took 17 s); the
         verdict gives experts what fits instead."""
-        return sum(self._least_games(self.check_games) * self.pool.seconds_per_game(p)
+        return sum(self._least_check_games * self.pool.seconds_per_game(p)
                    if p in UNTIMED_COST else self.seconds(p, self.check_games, untimed=False)
                    for p in self.settings.verify_policies)
 
