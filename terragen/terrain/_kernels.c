@@ -1,7 +1,8 @@
 /*
  * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first
- * answers and an expert's one-cell re-evaluation in C, for speed alone; each follows a Python function
- * that stays the reference (read its docstrings for the why), and gives the same values:
+ * answers, an expert's one-cell re-evaluation and the race model's win chances in C, for speed alone;
+ * each follows a Python function that stays the reference (read its docstrings for the why), and gives
+ * the same values:
  *
  * - solve: one layer of the exact expected-turns table, the same steps in the same order with the
  *   same floating-point operations as terragen.terrain.expected.solve_layer_in_order_python. An
@@ -27,6 +28,10 @@
  * - local_best: the minima by budget of ExpertPolicy._find_local (how an expert weighs a turn of a piece
  *   on doubles), most of an expert game's own time; a minimum of floats is the same in any order, and
  *   the running minimum over budgets is the reference's own loop. The same test file compares the two.
+ * - race_wins: terragen.terrain.race.win_probabilities_by_opener_numpy, each seat's chance to win the
+ *   race of independent tokens for every opener; the generator's main process asks it thousands of
+ *   times a run, and on arrays this small numpy's overhead was most of its time. The same products in
+ *   the same order and numpy's own pairwise sums give the same floats (tests/terrain/sim/test_kernels.py).
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
@@ -967,6 +972,114 @@ done:
     return result;
 }
 
+/* ---- race_wins --------------------------------------------------------------------------------- */
+
+/* numpy's pairwise summation of a contiguous row of doubles (what ndarray.sum over the last axis does
+ * with it: eight running sums over blocks of up to 128, halves above that), so that race_wins sums as
+ * terragen.terrain.race.win_probabilities_by_opener does, to the last bit */
+static double pairwise_sum(const double *a, Py_ssize_t n) {
+    if (n < 8) {
+        double res = 0.;
+        for (Py_ssize_t i = 0; i < n; i++)
+            res += a[i];
+        return res;
+    }
+    if (n <= 128) {
+        double r[8];
+        Py_ssize_t i;
+        for (int j = 0; j < 8; j++)
+            r[j] = a[j];
+        for (i = 8; i < n - (n % 8); i += 8)
+            for (int j = 0; j < 8; j++)
+                r[j] += a[i + j];
+        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for (; i < n; i++)
+            res += a[i];
+        return res;
+    }
+    Py_ssize_t n2 = n / 2;
+    n2 -= n2 % 8;
+    return pairwise_sum(a, n2) + pairwise_sum(a + n2, n - n2);
+}
+
+/* race_wins(cdfs, horizon): wins[first][seat] as terragen.terrain.race.win_probabilities_by_opener
+ * computes them (the reference, with numpy): the same differences, the same products in the same
+ * order (a seat's own factor there is 1.0, which changes no float, so it is skipped here) and the
+ * same pairwise sums. None for inputs it does not take (a cdf that is not a non-empty sequence of
+ * floats, a horizon below a cdf's own). */
+static PyObject *race_wins(PyObject *self, PyObject *args) {
+    PyObject *cdfs;
+    Py_ssize_t horizon;
+    if (!PyArg_ParseTuple(args, "On", &cdfs, &horizon))
+        return NULL;
+    if (!PyList_Check(cdfs) && !PyTuple_Check(cdfs))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(cdfs);
+    if (n < 1 || horizon < 0 || horizon > 100000000 / n)
+        Py_RETURN_NONE;
+    Py_ssize_t width = horizon + 1;
+    double *F = PyMem_Malloc(sizeof(double) * (size_t)(n * width + horizon + 1));
+    if (F == NULL)
+        return PyErr_NoMemory();
+    double *w = F + n * width;
+    PyObject *result = NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cdf = PySequence_Fast_ITEMS(cdfs)[i];
+        if (!PyTuple_Check(cdf) && !PyList_Check(cdf))
+            goto not_taken;
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(cdf);
+        if (len < 1 || len > width)
+            goto not_taken;
+        PyObject **items = PySequence_Fast_ITEMS(cdf);
+        for (Py_ssize_t t = 0; t < len; t++) {
+            if (!PyFloat_CheckExact(items[t]))
+                goto not_taken;
+            F[i * width + t] = PyFloat_AS_DOUBLE(items[t]);
+        }
+        for (Py_ssize_t t = len; t < width; t++)
+            F[i * width + t] = F[i * width + len - 1];
+    }
+    result = PyList_New(n);
+    if (result == NULL)
+        goto done;
+    for (Py_ssize_t first = 0; first < n; first++) {
+        PyObject *row = PyList_New(n);
+        if (row == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, first, row);
+        for (Py_ssize_t seat = 0; seat < n; seat++) {
+            const double *own = F + seat * width;
+            for (Py_ssize_t t = 0; t < horizon; t++)
+                w[t] = own[t + 1] - own[t];  /* finishes in round t + 1 */
+            Py_ssize_t place = ((seat - first) % n + n) % n;
+            for (Py_ssize_t k = 0; k < n; k++) {
+                Py_ssize_t other = (first + k) % n;
+                if (other == seat)
+                    continue;
+                /* still racing at the end of the round (seats before it) or of the round before */
+                const double *f = F + other * width + (k < place ? 1 : 0);
+                for (Py_ssize_t t = 0; t < horizon; t++)
+                    w[t] *= 1.0 - f[t];
+            }
+            PyObject *v = PyFloat_FromDouble(pairwise_sum(w, horizon));
+            if (v == NULL) {
+                Py_CLEAR(result);
+                goto done;
+            }
+            PyList_SET_ITEM(row, seat, v);
+        }
+    }
+    goto done;
+not_taken:
+    PyMem_Free(F);
+    Py_RETURN_NONE;
+done:
+    PyMem_Free(F);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
@@ -999,6 +1112,10 @@ static PyMethodDef methods[] = {
      "player weighing a turn of piece ``cell``, the least expected turns it reaches within each budget 0..6 "
      "by way of the exits ``exits`` (ExpertPolicy._find_local, the reference, says what each argument is); "
      "None for inputs it does not take (then Python computes it)."},
+    {"race_wins", race_wins, METH_VARARGS,
+     "race_wins(cdfs, horizon) -> list or None: wins[first][seat], the chance each seat wins the race of "
+     "independent tokens when seat ``first`` opens, as terragen.terrain.race.win_probabilities_by_opener "
+     "(the reference) computes it, to the last bit; None for inputs it does not take (then Python runs)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from terragen.terrain.board import Board
 from terragen.terrain.frames import seat_ranks
+from terragen.terrain import expected
 from terragen.terrain.expected import expected_turns_table, near_sources
 from terragen.terrain.layout import Layout
 from terragen.terrain.rules import budget_counts
@@ -300,14 +301,30 @@ def win_probabilities_by_opener(races: Sequence[SeatRace]) -> tuple[list[list[fl
     passes per seat (1.4 s of a five-seat run's main process). Here each factor of every opener
     and seat is one array, multiplied in the same order as :func:`win_probabilities` does (a seat
     left out multiplies by one, which changes no float), and summed the same way, so the
-    numbers are identical to the last bit. It is charged as that many one-opener calls."""
-    import numpy as np
+    numbers are identical to the last bit. It is charged as that many one-opener calls.
 
+    Compiled where the optional extension was built (``_kernels.race_wins``: the same floats, with
+    numpy's pairwise sums; 0.14 ms a call with numpy, most of it numpy's own overhead on arrays
+    this small, and about 2,000 calls a five-seat run)."""
     n = len(races)
     horizon = max((len(r.cdf) - 1 for r in races), default=0)
     if n == 0:
         return [], horizon
     charge(COSTS["win_probabilities"] * n)
+    compiled = getattr(expected.COMPILED, "race_wins", None)
+    if compiled is not None:
+        wins = compiled([r.cdf for r in races], horizon)
+        if wins is not None:
+            return wins, horizon
+    return win_probabilities_by_opener_numpy(races, horizon), horizon
+
+
+def win_probabilities_by_opener_numpy(races: Sequence[SeatRace], horizon: int) -> list[list[float]]:
+    """:func:`win_probabilities_by_opener`'s wins with numpy: the reference the compiled kernel
+    follows."""
+    import numpy as np
+
+    n = len(races)
     F = np.empty((n, horizon + 1))
     for i, r in enumerate(races):
         F[i, : len(r.cdf)] = r.cdf
@@ -324,7 +341,7 @@ def win_probabilities_by_opener(races: Sequence[SeatRace]) -> tuple[list[list[fl
         factor = np.where((k < place)[:, :, None], after[other], before[other])
         factor[other == seat] = 1.0
         w *= factor
-    return w.sum(axis=2).tolist(), horizon
+    return w.sum(axis=2).tolist()
 
 
 def race_of(races: Sequence[SeatRace]) -> RaceResult:

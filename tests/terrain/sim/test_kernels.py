@@ -225,3 +225,35 @@ def test_the_reach_tree_gives_the_python_dict_in_the_same_order(seed, turns, stu
 ])
 def test_the_reach_tree_leaves_other_inputs_to_python(arcs, start, stuck):
     assert expected.COMPILED.reach_tree(arcs, start, stuck) is None
+
+
+@st.composite
+def seat_races(draw):
+    """A few seats' finishing-round distributions of different lengths (the longest past numpy's
+    blocks of 128 in its pairwise sums), some that never finish, some with equal steps."""
+    from terragen.terrain.race import SeatRace
+
+    races = []
+    for seat in range(draw(st.integers(1, 6))):
+        steps = draw(st.lists(st.sampled_from([0.0, 1e-9, 0.001, 0.03125, 0.1, 0.3]) | st.floats(0.0, 0.5),
+                              max_size=300))
+        cdf, f = [0.0], 0.0
+        for step in steps:
+            f = min(1.0, f + step)
+            cdf.append(f)
+        races.append(SeatRace(seat, tuple(cdf), 0.0))
+    return races
+
+
+@needs_kernels
+@settings(max_examples=300, deadline=None)
+@given(seat_races())
+@example([])  # no seats: numpy's path answers, as before
+def test_race_wins_by_opener_are_numpys_to_the_last_bit(races):
+    from terragen.terrain.race import win_probabilities_by_opener, win_probabilities_by_opener_numpy
+
+    wins, horizon = win_probabilities_by_opener(races)
+    assert horizon == max((len(r.cdf) - 1 for r in races), default=0)
+    if races:
+        reference = win_probabilities_by_opener_numpy(races, horizon)
+        assert [[v.hex() for v in row] for row in wins] == [[v.hex() for v in row] for row in reference]
