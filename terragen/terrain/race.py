@@ -27,9 +27,9 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from terragen.terrain import expected
 from terragen.terrain.board import Board
 from terragen.terrain.frames import seat_ranks
-from terragen.terrain import expected
 from terragen.terrain.expected import expected_turns_table, near_sources
 from terragen.terrain.layout import Layout
 from terragen.terrain.rules import budget_counts
