@@ -49,7 +49,16 @@ def main() -> None:
     ap.add_argument("--checks", type=int, default=2000, help="drawn checks per shape")
     ap.add_argument("--threshold", type=float, default=0.015, help="every seat within this (greedy players' 1.5 points)")
     ap.add_argument("--push", type=float, default=None, help="the check's SEAT_PUSH instead of the code's")
+    ap.add_argument("--clearly-out", type=float, default=None,
+                    help="the check's SEAT_CLEARLY_OUT (when it stops early on a miss) instead of the code's")
+    ap.add_argument("--solitary", action="store_true", help="solitary players' threshold (2.0 points) instead")
     args = ap.parse_args()
+    if args.clearly_out is not None:
+        import terragen.terrain.generate.seat_check as seat_check_module
+
+        seat_check_module.SEAT_CLEARLY_OUT = args.clearly_out
+    if args.solitary:
+        args.threshold = 0.02
     if args.push is not None:
         import terragen.terrain.generate.seat_check as seat_check_module
 
@@ -60,7 +69,8 @@ def main() -> None:
     rng = np.random.default_rng(2026_11_27)
     from terragen.terrain.generate import seat_check as seat_check_module
 
-    print(f"five seats, check sizes {sizes}, {args.checks} drawn checks per shape, push {seat_check_module.SEAT_PUSH}")
+    print(f"five seats, check sizes {sizes}, {args.checks} drawn checks per shape, push {seat_check_module.SEAT_PUSH}, "
+          f"clearly out {seat_check_module.SEAT_CLEARLY_OUT}, threshold {args.threshold}")
     print(f"{'true rates':18} {'simulate BALANCED':>18} {'check passes':>13} {'mean games':>11}")
     for name, points in SHAPES.items():
         rates = [0.2 + p / 100 for p in points]
