@@ -76,6 +76,7 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
             prng = policy_rng(seed, i) if draws else _UNREAD
             if twins is None:
                 first = i % n if rules.rotate_start else 0
+                order = [(first + k) % n for k in range(n)]
                 dice = RandomDice(dice_rng(seed, i))
             else:
                 pair, second = divmod(i, 2)
@@ -92,7 +93,6 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
             else:
                 plain[0].restart()
             state, play = plain
-            order = [(first + k) % n for k in range(n)]
             out.append(play(dice, order) if play is not None else play_game_on(state, policies, dice, order))
     return out
 

@@ -135,12 +135,7 @@ class GameState:
             template = None
         st = cls(setup, rules, board, BoardCache(board, pips=rules.uses_pips, template=template), rng,
                  list(setup.starts), [0] * n, [False] * n, turns=[0] * n)
-        if not rules.interactions:
-            pass  # tokens never meet: no cell counts as occupied
-        elif rules.lost:
-            st.shared_start = set(range(n))
-        else:
-            st.occupant = {c: s for s, c in enumerate(setup.starts)}
+        st._place_tokens()
         st.plain = rules.send_back and rules.pass_through and not rules.green
         for t, team in enumerate(rules.teams):
             for s in team:
@@ -165,14 +160,17 @@ class GameState:
         self.turns[:] = [0] * n
         self.occupant.clear()
         self.shared_start.clear()
-        rules = self.rules
-        if not rules.interactions:
-            pass
-        elif rules.lost:
-            self.shared_start.update(range(n))
-        else:
-            self.occupant.update((c, s) for s, c in enumerate(setup.starts))
+        self._place_tokens()
         self.round = self.rotations = self.inversions = self.send_backs = self.forfeits = 0
+
+    def _place_tokens(self) -> None:
+        """Every token on its start, in ``occupant`` (or LOST!'s shared centre), both empty before."""
+        if not self.rules.interactions:
+            return  # tokens never meet: no cell counts as occupied
+        if self.rules.lost:
+            self.shared_start.update(range(self.setup.players))
+        else:
+            self.occupant.update((c, s) for s, c in enumerate(self.setup.starts))
 
     @property
     def players(self) -> int:
