@@ -1,6 +1,6 @@
 /*
  * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first
- * answers, an expert's one-cell re-evaluation and the race model's win chances in C, for speed alone;
+ * answers, an expert's move and one-cell re-evaluation and the race model's win chances in C, for speed alone;
  * each follows a Python function that stays the reference (read its docstrings for the why), and gives
  * the same values:
  *
@@ -25,9 +25,14 @@
  *   Costs are compared as doubles (whole numbers up to 2**50 and inf, exact), ties broken as the
  *   reference breaks them (the first of equals in its order); tests/terrain/sim/test_greedy_kernels.py
  *   compares the two on random board states.
- * - local_best: the minima by budget of ExpertPolicy._find_local (how an expert weighs a turn of a piece
- *   on doubles), most of an expert game's own time; a minimum of floats is the same in any order, and
- *   the running minimum over budgets is the reference's own loop. The same test file compares the two.
+ * - local_value: ExpertPolicy._find_local (how an expert weighs a turn of a piece on doubles), most of an
+ *   expert game's own time: the minima by budget (a minimum of floats is the same in any order, and the
+ *   running minimum over budgets is the reference's own loop), then the value they give, with
+ *   terragen.terrain.sim.cache.stay_or_move_value's sums and quotients in its order. The same test file
+ *   compares the two.
+ * - expert_move: ExpertPolicy.choose_move (outside team play, pips in use), an expert's first answer on
+ *   where to move, read from the same expected-turns layers and tour tables and with ties broken as the
+ *   reference breaks them (terragen/terrain/sim/expert_kernels.py says more; the same test file).
  * - race_wins: terragen.terrain.race.win_probabilities_by_opener_numpy, each seat's chance to win the
  *   race of independent tokens for every opener; the generator's main process asks it thousands of
  *   times a run, and on arrays this small numpy's overhead was most of its time. The same products in
@@ -656,6 +661,119 @@ done:
     return result;
 }
 
+/* Entry q of the expected-turns layer ``table[m]`` (asked of the table, which solves a layer the first
+ * time it is asked for: Python code may run): 0 with *out set; 1 for a value it does not take; -1 with an
+ * error set. */
+static int layer_value(PyObject *table, long m, Py_ssize_t n, Py_ssize_t q, double *out) {
+    PyObject *m_o = PyLong_FromLong(m);
+    if (m_o == NULL) return -1;
+    PyObject *layer = PyObject_GetItem(table, m_o);
+    Py_DECREF(m_o);
+    if (layer == NULL) return -1;
+    int bad = 1;
+    if (PyList_CheckExact(layer) && PyList_GET_SIZE(layer) == n) {
+        PyObject *x = PyList_GET_ITEM(layer, q);
+        if (PyFloat_CheckExact(x)) {
+            double v = PyFloat_AS_DOUBLE(x);
+            if (v == v) {
+                *out = v;
+                bad = 0;
+            }
+        }
+    }
+    Py_DECREF(layer);
+    return bad;
+}
+
+/* expert_move(options, gains, base, table, rank, tours, groups) -> cell or None; see ExpertPolicy.choose_move
+ * (the reference). Python code runs only in table[mask] (a layer solved on demand) and tours() (a table
+ * made on demand); the options were copied first. */
+static PyObject *expert_move(PyObject *self, PyObject *args) {
+    PyObject *options, *gains, *base_o, *table, *rank, *tours, *groups;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &options, &gains, &base_o, &table, &rank, &tours, &groups))
+        return NULL;
+    long base;
+    if (!PyDict_CheckExact(options) || !PyDict_CheckExact(gains) || !PyTuple_CheckExact(rank) ||
+        !PyDict_Check(table) || small_int(base_o, 0, 1L << 20, &base))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PyTuple_GET_SIZE(rank);
+    /* this collection's layer, asked for first as the reference does (a layer solved on demand) */
+    PyObject *values = PyObject_GetItem(table, base_o);
+    if (values == NULL) return NULL;
+    if (!PyList_CheckExact(values) || PyList_GET_SIZE(values) != n) {
+        Py_DECREF(values);
+        Py_RETURN_NONE;
+    }
+    PyObject *items = PyDict_Items(options);
+    if (items == NULL) {
+        Py_DECREF(values);
+        return NULL;
+    }
+    PyObject *best = NULL, *result = NULL;
+    double best_v = 0.0, best_off = 0.0;
+    long best_points = 0, best_rank = 0;
+    for (Py_ssize_t x = 0; x < PyList_GET_SIZE(items); x++) {
+        PyObject *item = PyList_GET_ITEM(items, x);
+        PyObject *q_o = PyTuple_GET_ITEM(item, 0);
+        long q, points, rank_q, gain = 0;
+        if (small_int(q_o, 0, (long)n, &q) || small_int(PyTuple_GET_ITEM(item, 1), 0, 1L << 20, &points) ||
+            small_int(PyTuple_GET_ITEM(rank, q), -(1L << 30), 1L << 30, &rank_q))
+            goto fallback;
+        PyObject *g = PyDict_GetItemWithError(gains, q_o);
+        if (g == NULL && PyErr_Occurred()) goto error;
+        if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
+        long m = base | gain;
+        double v, off = 0.0;
+        if (m == base) {
+            PyObject *x = PyList_GET_ITEM(values, q);
+            if (!PyFloat_CheckExact(x)) goto fallback;
+            v = PyFloat_AS_DOUBLE(x);
+            if (v != v) goto fallback;
+        } else {
+            int got = layer_value(table, m, n, q, &v);
+            if (got < 0) goto error;
+            if (got) goto fallback;
+        }
+        if (v == HUGE_VAL) { /* no way there under the pips: the tour with pips ignored guides it */
+            PyObject *m_o = PyLong_FromLong(m);
+            if (m_o == NULL) goto error;
+            PyObject *t = PyObject_CallFunctionObjArgs(tours, groups, m_o, Py_True, NULL);
+            Py_DECREF(m_o);
+            if (t == NULL) goto error;
+            int bad = cost_at(t, n, q, &off);
+            Py_DECREF(t);
+            if (bad) goto fallback;
+        }
+        /* the least (value, cost with pips ignored where there is no value, points, rank), the first of
+         * equals kept */
+        int less = best == NULL || v < best_v ||
+                   (v == best_v && (off < best_off ||
+                                    (off == best_off && (points < best_points ||
+                                                         (points == best_points && rank_q < best_rank)))));
+        if (less) {
+            best = q_o;
+            best_v = v;
+            best_off = off;
+            best_points = points;
+            best_rank = rank_q;
+        }
+    }
+    if (best == NULL) goto fallback;
+    result = best;
+    Py_INCREF(result);
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
+error:
+    result = NULL;
+done:
+    Py_DECREF(items);
+    Py_DECREF(values);
+    return result;
+}
+
 /* Whether every object of ``lists`` is a list of exactly n items. */
 static int lists_of_length(PyObject *const *lists, size_t count, Py_ssize_t n) {
     for (size_t x = 0; x < count; x++)
@@ -863,14 +981,18 @@ done:
     return result;
 }
 
-/* local_best(exits, reach_store, reach, values, gains, here, table, cell) -> list of 7 floats or None; see
+/* local_value(exits, reach_store, reach, values, gains, here, table, cell, roll_counts) -> float or None; see
  * the method's doc. Python code runs in reach() (a cell's reach made on demand) and table[mask] (a layer
  * solved on demand); a reach dict is held while walked and the walk falls back if its size changes. */
-static PyObject *local_best(PyObject *self, PyObject *args) {
-    PyObject *exits, *store, *reach_fn, *values, *gains, *here_o, *table, *cell_o;
-    if (!PyArg_ParseTuple(args, "OOOOOOOO", &exits, &store, &reach_fn, &values, &gains, &here_o, &table, &cell_o))
+static PyObject *local_value(PyObject *self, PyObject *args) {
+    PyObject *exits, *store, *reach_fn, *values, *gains, *here_o, *table, *cell_o, *counts_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &exits, &store, &reach_fn, &values, &gains, &here_o, &table, &cell_o,
+                          &counts_o))
         return NULL;
-    long here, cell;
+    long here, cell, counts[MAX_BUDGET + 1];
+    if (!PyTuple_CheckExact(counts_o) || PyTuple_GET_SIZE(counts_o) != MAX_BUDGET + 1) Py_RETURN_NONE;
+    for (int b = 0; b <= MAX_BUDGET; b++)
+        if (small_int(PyTuple_GET_ITEM(counts_o, b), 0, 37, &counts[b])) Py_RETURN_NONE;
     if (!PyList_CheckExact(exits) || !PyDict_CheckExact(store) || !PyList_CheckExact(values) ||
         !PyDict_CheckExact(gains) || !PyDict_Check(table) || small_int(here_o, 0, 1L << 20, &here))
         Py_RETURN_NONE;
@@ -949,16 +1071,20 @@ static PyObject *local_best(PyObject *self, PyObject *args) {
     }
     for (int b = 1; b <= MAX_BUDGET; b++)
         if (best[b - 1] < best[b]) best[b] = best[b - 1];
-    result = PyList_New(MAX_BUDGET + 1);
-    if (result == NULL) goto error;
-    for (int b = 0; b <= MAX_BUDGET; b++) {
-        PyObject *x = PyFloat_FromDouble(best[b]);
-        if (x == NULL) {
-            Py_CLEAR(result);
-            goto error;
-        }
-        PyList_SET_ITEM(result, b, x);
+    /* staying is always allowed: the value with the largest budgets used to move, the least over how far
+     * down they go (the reference's sums, in its order, so the same float) */
+    double value = HUGE_VAL, total = 0.0;
+    long rolls = 0;
+    for (int b = MAX_BUDGET; b > 0; b--) {
+        if (best[b] == HUGE_VAL) break;
+        total += (double)counts[b] * best[b];
+        rolls += counts[b];
+        if (rolls == 0) goto fallback; /* (the reference would divide by nought) */
+        double v = (36.0 + total) / (double)rolls;
+        if (v < value) value = v;
     }
+    result = PyFloat_FromDouble(value);
+    if (result == NULL) goto error;
     goto done;
 fallback:
     result = Py_None;
@@ -1107,11 +1233,15 @@ static PyMethodDef methods[] = {
      "level, present, inverted, steps) -> (cell, rotation), () or None: the greedy player's own turn of a "
      "piece on doubles (GreedyPolicy._find_own_rotation, the reference; terragen.terrain.sim.plain_game says "
      "what each argument is), () when no turn helps, None for inputs it does not take (then Python chooses)."},
-    {"local_best", local_best, METH_VARARGS,
-     "local_best(exits, reach_store, reach, values, gains, here, table, cell) -> list or None: for an expert "
-     "player weighing a turn of piece ``cell``, the least expected turns it reaches within each budget 0..6 "
-     "by way of the exits ``exits`` (ExpertPolicy._find_local, the reference, says what each argument is); "
-     "None for inputs it does not take (then Python computes it)."},
+    {"local_value", local_value, METH_VARARGS,
+     "local_value(exits, reach_store, reach, values, gains, here, table, cell, roll_counts) -> float or None: for "
+     "an expert player weighing a turn of piece ``cell``, the expected turns there with exits ``exits`` and "
+     "every other value held (ExpertPolicy._find_local, the reference, says what each argument is; roll_counts: "
+     "rolls per budget 0..6); None for inputs it does not take (then Python computes it)."},
+    {"expert_move", expert_move, METH_VARARGS,
+     "expert_move(options, gains, base, table, rank, tours, groups) -> cell or None: the expert player's move "
+     "among options (cell -> points), as ExpertPolicy.choose_move makes it outside team play (the reference, "
+     "which says what each argument is); None for inputs it does not take (then Python chooses)."},
     {"race_wins", race_wins, METH_VARARGS,
      "race_wins(cdfs, horizon) -> list or None: wins[first][seat], the chance each seat wins the race of "
      "independent tokens when seat ``first`` opens, as terragen.terrain.race.win_probabilities_by_opener "

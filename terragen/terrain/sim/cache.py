@@ -28,7 +28,7 @@ from terragen.terrain.rules import budget_counts, step_cost
 
 INF = float("inf")
 MAX_BUDGET = 6
-_ROLL_COUNTS = budget_counts()  # rolls per good-weather budget 0..6 (doubles excluded)
+ROLL_COUNTS = budget_counts()  # rolls per good-weather budget 0..6 (doubles excluded)
 #: the compiled :func:`bounded_reach_python` (``_kernels.c``), or None
 _COMPILED_REACH = getattr(expected.COMPILED, "bounded_reach", None)
 
@@ -178,8 +178,8 @@ def stay_or_move_value(best_by_budget: Sequence[float]) -> float:
         m = best_by_budget[b]
         if m == INF:
             break
-        total += _ROLL_COUNTS[b] * m
-        rolls += _ROLL_COUNTS[b]
+        total += ROLL_COUNTS[b] * m
+        rolls += ROLL_COUNTS[b]
         v = (36.0 + total) / rolls
         if v < best:
             best = v

@@ -24,13 +24,13 @@ from collections.abc import Callable
 from types import MappingProxyType
 
 from terragen.terrain.compiled import load
-from terragen.terrain.sim import greedy_kernels
+from terragen.terrain.sim import expert_kernels, greedy_kernels
 from terragen.terrain.sim.dice import PairedDice, RandomDice
 from terragen.terrain.sim.engine import (
     BUDGET, Action, Dice, GameResult, Policy, Roll, RotationOptions, _double_turn, _open_move, _send_home, apply_action,
     decides_by_board, rotates_by_board,
 )
-from terragen.terrain.sim.policies import GreedyPolicy
+from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy
 from terragen.terrain.sim.state import GameState
 
 #: per draw of 36 (white ``r // 6 + 1``, red ``r % 6 + 1``): the dice, doubles, points paid for
@@ -80,7 +80,7 @@ def plain_game_player(state: GameState, policies: list[Policy], turn_cap: int) -
     pos, collected, occupant, turns = state.pos, state.collected, state.occupant, state.turns
     starts = state.setup.starts
     n = len(starts)
-    bit_of, full, pshift, base, rotates, gains, greedy = _seats_plan(state, policies)
+    bit_of, full, pshift, base, rotates, gains, greedy, expert = _seats_plan(state, policies)
     inversion = state.rules.inversion
 
     home: set[int] = set()  # seats whose token stands on its own start (the compiled turns keep it too)
@@ -92,11 +92,17 @@ def plain_game_player(state: GameState, policies: list[Policy], turn_cap: int) -
 
     tables = cache.tables_now()
     fast_greedy = greedy_kernels.COMPILED
+    fast_expert = expert_kernels.COMPILED
 
     def choice(seat: int, r: int, within: dict[int, int]) -> int:
-        """The player's first answer on this board state (greedy players' in C where it was built)."""
+        """The player's first answer on this board state (greedy and expert players' in C where it
+        was built)."""
         if greedy[seat] and fast_greedy:
             cell = greedy_kernels.greedy_move(state, seat, within, gains[seat])
+            if cell is not None:
+                return cell
+        elif expert[seat] and fast_expert:
+            cell = expert_kernels.expert_move(state, seat, within, gains[seat])
             if cell is not None:
                 return cell
         return _remembered_choice(state, seat, policies[seat], r, within)
@@ -231,8 +237,8 @@ def _seats_plan(state: GameState, policies: list[Policy]) -> tuple:
     """What the loop needs to know of each seat, the same in every game of a run: a target's bit
     by cell, the full collection, where the points end in a remembered answer's key, each seat's
     part of that key, whether the board state decides its turn on doubles, what a move onto each
-    cell adds to a seat's collection, and which seats are plain greedy players (whose first answers
-    may be made in C)."""
+    cell adds to a seat's collection, and which seats are plain greedy players and which plain expert
+    players (whose first answers may be made in C)."""
     setup = state.setup
     kinds = tuple(type(p) for p in policies)
     key = ("plain-game", kinds, setup.starts, setup.hand, setup.groups, len(state.board))
@@ -253,7 +259,8 @@ def _seats_plan(state: GameState, policies: list[Policy]) -> tuple:
         rotates = tuple(rotates_by_board(p) for p in policies)
         gains = tuple(greedy_kernels.gains_by_cell(groups[s]) for s in range(n))
         greedy = tuple(kind is GreedyPolicy for kind in kinds)
-        plan = state.cache.per_run[key] = (bit_of, full, pshift, base, rotates, gains, greedy)
+        expert = tuple(kind is ExpertPolicy for kind in kinds)
+        plan = state.cache.per_run[key] = (bit_of, full, pshift, base, rotates, gains, greedy, expert)
     return plan
 
 

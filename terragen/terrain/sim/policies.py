@@ -24,12 +24,12 @@ from terragen.grids import hex as hx
 from terragen.terrain import expected
 from terragen.terrain.pieces import exit_mask
 from terragen.terrain.race import solitary_choice
-from terragen.terrain.sim.cache import INF, MAX_BUDGET, stay_or_move_value
+from terragen.terrain.sim.cache import INF, MAX_BUDGET, ROLL_COUNTS, stay_or_move_value
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
 
-#: the compiled minima of an expert's one-cell re-evaluation (``_kernels.c``: ``local_best``), or None
-_LOCAL_BEST = getattr(expected.COMPILED, "local_best", None)
+#: an expert's one-cell re-evaluation compiled (``_kernels.c``: ``local_value``), or None
+_LOCAL_VALUE = getattr(expected.COMPILED, "local_value", None)
 
 ROUTE_CELLS = 6  # how far along a route the rotation search looks
 DEFEND_WITHIN = 4.0  # expected turns: a leader this close to winning is worth blocking
@@ -368,12 +368,12 @@ class ExpertPolicy(GreedyPolicy):
         table = self._table(state, seat)
         here = state.collected[seat]
         values = table[here]
-        if _LOCAL_BEST is not None:  # the same minima in C (``_kernels.c``), where it was built
+        if _LOCAL_VALUE is not None:  # the same minima and value in C (``_kernels.c``), where it was built
             cache = state.cache
-            best = _LOCAL_BEST(_dir_arcs(state, cell, mask), cache.tables_now().reach, cache.reach, values,
-                               gains_by_cell(state.setup.groups[seat]), here, table, cell)
-            if best is not None:
-                return stay_or_move_value(best)
+            value = _LOCAL_VALUE(_dir_arcs(state, cell, mask), cache.tables_now().reach, cache.reach, values,
+                                 gains_by_cell(state.setup.groups[seat]), here, table, cell, ROLL_COUNTS)
+            if value is not None:
+                return value
         targets = state.setup.target_cells[seat]
         reach = state.cache.reach
         # best[b]: the least value among cells this piece reaches at a cost of exactly b by way of

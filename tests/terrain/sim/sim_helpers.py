@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 from terragen.grids import hex as hx
 from terragen.terrain.layout import Cell, Destination, Layout, Player
+from terragen.terrain.sim import Rules
+from terragen.terrain.sim.engine import apply_action
 from terragen.terrain.sim.policies import BasePolicy, ExpertPolicy
+from terragen.terrain.sim.runner import _setup_and_tables
+from terragen.terrain.sim.state import GameState
+from tests.terrain.helpers import random_layout, with_players
 
 ALL_EXITS = ("D", 0)  # pattern D rotation 0 = exits E, NW, SW; tests set exact rotations where it matters
 
@@ -46,3 +53,33 @@ class SoloExpert(ExpertPolicy):
 
     def choose_rotation(self, state, seat, roll, options):
         return None
+
+
+def random_game_state(seed: int) -> GameState:
+    """A game part-way through on a random board: pieces turned (a few upside down), tokens and
+    collections at random."""
+    rng = random.Random(seed)
+    layout = random_layout(seed, radius=rng.choice((3, 4)), levels=rng.choice(((1, 4), (1, 6), (1, 8))))
+    cells = [(c.q, c.r) for c in layout.cells]
+    corners = rng.sample(range(6), rng.randint(2, 4))
+    starts = {hx.corner(layout.radius, k) for k in corners}
+    free = [h for h in cells if h not in starts]
+    with_players(layout, [(k, rng.sample(free, rng.randint(1, 3))) for k in corners])
+    setup, template = _setup_and_tables(layout, Rules())
+    state = GameState.new(setup, Rules(), random.Random(seed), template)
+    n = len(state.board)
+    for _ in range(rng.randint(0, 8)):
+        cell = rng.randrange(n)
+        if state.board.passable(cell):
+            apply_action(state, ("rotate", cell, (state.board.rotation[cell] + rng.randint(1, 5)) % 6))
+        if rng.random() < 0.15:  # now and then a piece turned upside down (out of play), as a double 6 may
+            cell = rng.randrange(n)
+            if state.board.passable(cell):
+                apply_action(state, ("invert", cell))
+    state.occupant.clear()
+    standing = [c for c in range(n) if state.board.passable(c)]  # (no token stands on a piece upside down)
+    for seat in range(setup.players):
+        state.pos[seat] = rng.choice(standing)
+        state.collected[seat] = rng.randrange(1 << len(setup.groups[seat]) - 1) if len(setup.groups[seat]) > 1 else 0
+        state.occupant[state.pos[seat]] = seat
+    return state

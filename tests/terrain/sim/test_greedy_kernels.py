@@ -15,57 +15,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terragen.grids import hex as hx
 from terragen.terrain import expected
 from terragen.terrain.files import load_layout
 from terragen.terrain.sim import Rules, greedy_kernels
 from terragen.terrain.sim.engine import Roll, apply_action
 from terragen.terrain.sim.policies import GreedyPolicy, _turns
-from terragen.terrain.sim.runner import _setup_and_tables, forget_tables, run_games
-from terragen.terrain.sim.state import GameState
+from terragen.terrain.sim.runner import forget_tables, run_games
 from terragen.templates import template_path
-from tests.terrain.helpers import random_layout, with_players
+from tests.terrain.sim.sim_helpers import random_game_state
 
 EXAMPLES = template_path("terrain", "examples")
 
 needs_kernels = pytest.mark.skipif(not greedy_kernels.COMPILED, reason="the compiled table kernels were not built")
 
 
-def _random_state(seed: int) -> GameState:
-    """A game part-way through on a random board: pieces turned (a few upside down), tokens and
-    collections at random."""
-    rng = random.Random(seed)
-    layout = random_layout(seed, radius=rng.choice((3, 4)), levels=rng.choice(((1, 4), (1, 6), (1, 8))))
-    cells = [(c.q, c.r) for c in layout.cells]
-    corners = rng.sample(range(6), rng.randint(2, 4))
-    starts = {hx.corner(layout.radius, k) for k in corners}
-    free = [h for h in cells if h not in starts]
-    with_players(layout, [(k, rng.sample(free, rng.randint(1, 3))) for k in corners])
-    setup, template = _setup_and_tables(layout, Rules())
-    state = GameState.new(setup, Rules(), random.Random(seed), template)
-    n = len(state.board)
-    for _ in range(rng.randint(0, 8)):
-        cell = rng.randrange(n)
-        if state.board.passable(cell):
-            apply_action(state, ("rotate", cell, (state.board.rotation[cell] + rng.randint(1, 5)) % 6))
-        if rng.random() < 0.15:  # now and then a piece turned upside down (out of play), as a double 6 may
-            cell = rng.randrange(n)
-            if state.board.passable(cell):
-                apply_action(state, ("invert", cell))
-    state.occupant.clear()
-    standing = [c for c in range(n) if state.board.passable(c)]  # (no token stands on a piece upside down)
-    for seat in range(setup.players):
-        state.pos[seat] = rng.choice(standing)
-        state.collected[seat] = rng.randrange(1 << len(setup.groups[seat]) - 1) if len(setup.groups[seat]) > 1 else 0
-        state.occupant[state.pos[seat]] = seat
-    return state
-
-
 @needs_kernels
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 100_000))
 def test_the_same_moves_as_the_python_policy(seed):
-    state = _random_state(seed)
+    state = random_game_state(seed)
     rng = random.Random(seed)
     policy = GreedyPolicy()
     for seat in range(state.players):
@@ -82,7 +50,7 @@ def test_the_same_moves_as_the_python_policy(seed):
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 100_000))
 def test_the_same_turns_of_a_piece_as_the_python_policy(seed):
-    state = _random_state(seed)
+    state = random_game_state(seed)
     for seat in range(state.players):
         gains = greedy_kernels.gains_by_cell(state.setup.groups[seat])
         expected = GreedyPolicy._find_own_rotation(state, seat, state.setup.groups[seat], state.pos[seat],
@@ -91,11 +59,11 @@ def test_the_same_turns_of_a_piece_as_the_python_policy(seed):
 
 
 @needs_kernels
-def test_random_states_include_turns_that_help_and_seats_with_no_route_under_the_pips():
+def testrandom_game_states_include_turns_that_help_and_seats_with_no_route_under_the_pips():
     # (so the comparisons above cover both answers of the rotation search and the pips-ignored route)
     helps = no_route = 0
     for seed in range(60):
-        state = _random_state(seed)
+        state = random_game_state(seed)
         for seat in range(state.players):
             gains = greedy_kernels.gains_by_cell(state.setup.groups[seat])
             helps += greedy_kernels.greedy_own_rotation(state, seat, gains) is not None
@@ -106,7 +74,7 @@ def test_random_states_include_turns_that_help_and_seats_with_no_route_under_the
 
 @needs_kernels
 def test_values_it_does_not_take_are_left_to_python():
-    state = _random_state(1)
+    state = random_game_state(1)
     gains = greedy_kernels.gains_by_cell(state.setup.groups[0])
     within = dict(state.cache.within(state.pos[0], 6))
     assert greedy_kernels.greedy_move(state, 0, {**within, "x": 1}, gains) is None  # a cell that is no index
@@ -114,7 +82,7 @@ def test_values_it_does_not_take_are_left_to_python():
     assert greedy_kernels.greedy_move(state, 0, within, {c: -1 for c in within}) is None  # no collection bits
     # the kernel itself, with a value the simulator never gives in each place, on a state where seat 0
     # has a turn of a piece that helps (so that every step of the search runs)
-    state = next(st for st in map(_random_state, range(100))
+    state = next(st for st in map(random_game_state, range(100))
                  if greedy_kernels.greedy_own_rotation(st, 0, greedy_kernels.gains_by_cell(st.setup.groups[0])))
     gains = greedy_kernels.gains_by_cell(state.setup.groups[0])
     b, cache = state.board, state.cache
@@ -153,18 +121,18 @@ def test_the_same_games_without_them(monkeypatch, board):
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 100_000))
 def test_the_experts_one_cell_reevaluation_is_the_python_one(seed):
-    # ExpertPolicy._find_local's minima by budget come from C where it was built (local_best): the
-    # same floats for every seat, piece and exit mask (on states met afresh each way)
+    # ExpertPolicy._find_local's value comes from C where it was built (local_value): the same floats
+    # for every seat, piece and exit mask (on states met afresh each way)
     with pytest.MonkeyPatch.context() as monkeypatch:
-        fast = _local_values(_random_state(seed), True, monkeypatch)
-        slow = _local_values(_random_state(seed), False, monkeypatch)
+        fast = _local_values(random_game_state(seed), True, monkeypatch)
+        slow = _local_values(random_game_state(seed), False, monkeypatch)
     assert [v.hex() for v in fast] == [v.hex() for v in slow]
 
 
 @needs_kernels
 def test_the_experts_reevaluations_compared_include_finite_ones(monkeypatch):
     # (so the comparison above is of numbers, not only of "no way there")
-    values = [v for seed in range(8) for v in _local_values(_random_state(seed), True, monkeypatch)]
+    values = [v for seed in range(8) for v in _local_values(random_game_state(seed), True, monkeypatch)]
     assert sum(v != float("inf") for v in values) > len(values) // 4
 
 
@@ -172,7 +140,7 @@ def _local_values(state, compiled: bool, monkeypatch) -> list[float]:
     from terragen.terrain.sim import policies
     from terragen.terrain.sim.policies import ALL_EXITS, ExpertPolicy
 
-    monkeypatch.setattr(policies, "_LOCAL_BEST", policies._LOCAL_BEST if compiled else None)
+    monkeypatch.setattr(policies, "_LOCAL_VALUE", policies._LOCAL_VALUE if compiled else None)
     expert, b = ExpertPolicy(), state.board
     out = []
     for seat in range(state.players):

@@ -1,0 +1,105 @@
+"""The expert player's compiled move is the Python policy's move.
+
+An expert game is the same game, roll for roll, with the extension and without it only if every
+move is the same: so the two answers are compared on random board states (pieces turned, tokens
+and collections anywhere, some seats with no route under the pips, where the pips-ignored tour
+decides), and whole games are compared with and without the kernel.
+"""
+
+from __future__ import annotations
+
+import random
+from types import MappingProxyType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.terrain import expected
+from terragen.terrain.files import load_layout
+from terragen.terrain.sim import Rules, expert_kernels
+from terragen.terrain.sim.engine import Roll
+from terragen.terrain.sim.policies import ExpertPolicy, gains_by_cell
+from terragen.terrain.sim.runner import forget_tables, run_games
+from terragen.templates import template_path
+from tests.terrain.sim.sim_helpers import random_game_state
+
+EXAMPLES = template_path("terrain", "examples")
+
+needs_kernels = pytest.mark.skipif(not expert_kernels.COMPILED, reason="the compiled table kernels were not built")
+
+
+def _option_sets(state, seat: int, rng: random.Random):
+    """What the engine may offer a seat: every cell within each roll's points, and some of them (a
+    start within reach is no legal end)."""
+    for points in range(7):
+        within = state.cache.within(state.pos[seat], points)
+        yield dict(within)
+        yield {q: c for q, c in within.items() if rng.random() < 0.7} or dict(within)
+
+
+@needs_kernels
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 100_000))
+def test_the_same_moves_as_the_python_policy(seed):
+    state = random_game_state(seed)
+    rng = random.Random(seed)
+    policy = ExpertPolicy()
+    for seat in range(state.players):
+        gains = gains_by_cell(state.setup.groups[seat])
+        for options in _option_sets(state, seat, rng):
+            wanted = policy.choose_move(state, seat, Roll(1, 2), MappingProxyType(options))
+            assert expert_kernels.expert_move(state, seat, options, gains) == wanted
+
+
+@needs_kernels
+def test_random_states_include_seats_with_no_route_under_the_pips():
+    # (so the comparison above covers the pips-ignored tour that guides such a seat, and ties there)
+    no_route = 0
+    for seed in range(60):
+        state = random_game_state(seed)
+        for seat in range(state.players):
+            table = state.cache.table(state.setup.groups[seat])
+            no_route += table[state.collected[seat]][state.pos[seat]] == float("inf")
+    assert no_route > 3
+
+
+@needs_kernels
+def test_values_it_does_not_take_are_left_to_python():
+    state = random_game_state(1)
+    gains = gains_by_cell(state.setup.groups[0])
+    within = dict(state.cache.within(state.pos[0], 6))
+    assert expert_kernels.expert_move(state, 0, {**within, "x": 1}, gains) is None  # a cell that is no index
+    assert expert_kernels.expert_move(state, 0, {}, gains) is None  # nothing to choose from
+    assert expert_kernels.expert_move(state, 0, within, {c: -1 for c in within}) is None  # no collection bits
+    groups = state.setup.groups[0]
+    kernel = expected.COMPILED.expert_move
+    args = [within, gains, state.collected[0], state.cache.table(groups), state.setup.rank[0], state.cache.tours, groups]
+    assert kernel(*args) in within
+    table = state.cache.table(groups)
+    short = {mask: table[mask][:-1] for mask in range(1 << len(groups))}  # layers one cell short
+    as_ints = {mask: [0] * len(table[mask]) for mask in range(1 << len(groups))}  # values that are no floats
+    for place, bad in [(1, []), (2, -1), (3, short), (3, as_ints), (4, list(state.setup.rank[0]))]:
+        assert kernel(*args[:place], bad, *args[place + 1:]) is None, place
+
+
+@needs_kernels
+def test_no_kernel_without_the_pips():
+    state = random_game_state(2)
+    state.rules = Rules(green=True)  # the green die: movement ignores the pips
+    within = dict(state.cache.within(state.pos[0], 6))
+    assert expert_kernels.expert_move(state, 0, within, gains_by_cell(state.setup.groups[0])) is None
+
+
+@needs_kernels
+@pytest.mark.parametrize("board", ["four-players.json", "six-players.txt"])
+def test_the_same_games_without_it(monkeypatch, board):
+    layout = load_layout(EXAMPLES / board)
+    forget_tables()
+    fast = run_games(layout, Rules(), ["expert"] * len(layout.players), 3, 0, 60)
+    monkeypatch.setattr(expert_kernels, "COMPILED", False)
+    monkeypatch.setattr(expert_kernels, "MOVE", None)
+    forget_tables()
+    slow = run_games(layout, Rules(), ["expert"] * len(layout.players), 3, 0, 60)
+    assert fast == slow
+    assert sum(g.rotations for g in fast) > 0
