@@ -823,6 +823,94 @@ static int cheapest_exit(const Cells *b, PyObject *t, Py_ssize_t cell, long m, d
     return 0;
 }
 
+/* The first ``length`` (at most 64) cells of a seat's cheapest tour from ``pos`` with collection ``mask``
+ * into ``route`` (_route in terragen/terrain/sim/policies.py, the reference): by the tour table ``t`` under
+ * the pips, else by ``elev_t`` with pips ignored (given whenever t[pos] is inf), each next cell the one of
+ * least rank among the arcs on a cheapest way, up to the first target. Its size, with *tp = t[pos]; -1 for a
+ * value it does not take; -2 with an error set. */
+static Py_ssize_t route_of(long pos, long mask, PyObject *t, PyObject *elev_t, PyObject *gains, PyObject *pip_arcs,
+                           PyObject *elev_arcs, PyObject *rank, long length, Py_ssize_t n, Py_ssize_t *route,
+                           double *tp) {
+    Py_ssize_t size = 0;
+    if (cost_at(t, n, pos, tp)) return -1;
+    PyObject *tr = t, *arcs = pip_arcs;
+    double here;
+    if (*tp == HUGE_VAL) {
+        tr = elev_t;
+        arcs = elev_arcs;
+        if (tr == Py_None) return -1; /* the caller gives it whenever the pips' tour is inf */
+    }
+    route[size++] = (Py_ssize_t)pos;
+    if (cost_at(tr, n, pos, &here)) return -1;
+    if (here == HUGE_VAL) return size;
+    Py_ssize_t cur = (Py_ssize_t)pos;
+    while (size < length) {
+        PyObject *out = PyList_GET_ITEM(arcs, cur);
+        if (!PyList_CheckExact(out)) return -1;
+        double tc;
+        if (cost_at(tr, n, cur, &tc)) return -1;
+        Py_ssize_t next = -1;
+        long next_rank = 0;
+        for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out); a++) {
+            Py_ssize_t j;
+            long c, rj;
+            double tj;
+            if (cell_and_cost(PyList_GET_ITEM(out, a), 3, n, STEP_LIMIT, &j, &c) || cost_at(tr, n, j, &tj))
+                return -1;
+            if (tj + (double)c != tc) continue;
+            if (small_int(PyTuple_GET_ITEM(rank, j), -(1L << 30), 1L << 30, &rj)) return -1;
+            if (next < 0 || rj < next_rank) {
+                next = j;
+                next_rank = rj;
+            }
+        }
+        if (next < 0) break;
+        route[size++] = next;
+        long gain = 0;
+        PyObject *key = PyLong_FromSsize_t(next);
+        if (key == NULL) return -2;
+        PyObject *g = PyDict_GetItemWithError(gains, key);
+        Py_DECREF(key);
+        if (g == NULL && PyErr_Occurred()) return -2;
+        if (g != NULL && small_int(g, 0, 1L << 20, &gain)) return -1;
+        if ((mask | gain) != mask) break;
+        cur = next;
+    }
+    return size;
+}
+
+/* seat_route(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length) -> list or None; see route_of. */
+static PyObject *seat_route(PyObject *self, PyObject *args) {
+    PyObject *pos_o, *mask_o, *t, *elev_t, *gains, *pip_arcs, *elev_arcs, *rank, *length_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &pos_o, &mask_o, &t, &elev_t, &gains, &pip_arcs, &elev_arcs, &rank,
+                          &length_o))
+        return NULL;
+    if (!PyTuple_CheckExact(rank) || !PyDict_CheckExact(gains)) Py_RETURN_NONE;
+    Py_ssize_t n = PyTuple_GET_SIZE(rank);
+    long pos, mask, length;
+    if (small_int(pos_o, 0, (long)n, &pos) || small_int(mask_o, 0, 1L << 20, &mask) ||
+        small_int(length_o, 1, 65, &length))
+        Py_RETURN_NONE;
+    PyObject *lists[] = {t, pip_arcs, elev_arcs};
+    if (!lists_of_length(lists, 3, n) || (elev_t != Py_None && !lists_of_length(&elev_t, 1, n))) Py_RETURN_NONE;
+    Py_ssize_t cells[64];
+    double tp;
+    Py_ssize_t size = route_of(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length, n, cells, &tp);
+    if (size == -2) return NULL;
+    if (size < 0) Py_RETURN_NONE;
+    PyObject *out = PyList_New(size);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        PyObject *c = PyLong_FromSsize_t(cells[k]);
+        if (c == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, c);
+    }
+    return out;
+}
+
 /* own_rotation(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length, board_mask, turns_of, nbr,
  *              level, present, inverted, steps) -> (cell, rotation), () or None; see the method's doc. */
 static PyObject *own_rotation(PyObject *self, PyObject *args) {
@@ -846,56 +934,11 @@ static PyObject *own_rotation(PyObject *self, PyObject *args) {
     if (!lists_of_length(lists, count, b.n)) Py_RETURN_NONE;
     PyObject *result = NULL, *turns = NULL;
 
-    /* the route: the first ``length`` cells of the cheapest tour (with pips, else with pips ignored),
-     * each next cell the one of least rank among the arcs on a cheapest way, up to the first target */
     Py_ssize_t route[64];
-    Py_ssize_t size = 0;
     double tp;
-    if (cost_at(t, b.n, pos, &tp)) goto fallback;
-    PyObject *tr = t, *arcs = pip_arcs;
-    double here;
-    if (tp == HUGE_VAL) {
-        tr = elev_t;
-        arcs = elev_arcs;
-        if (tr == Py_None) goto fallback; /* the caller gives it whenever the pips' tour is inf */
-    }
-    route[size++] = (Py_ssize_t)pos;
-    if (cost_at(tr, b.n, pos, &here)) goto fallback;
-    if (here != HUGE_VAL) {
-        Py_ssize_t cur = (Py_ssize_t)pos;
-        while (size < length) {
-            PyObject *out = PyList_GET_ITEM(arcs, cur);
-            if (!PyList_CheckExact(out)) goto fallback;
-            double tc;
-            if (cost_at(tr, b.n, cur, &tc)) goto fallback;
-            Py_ssize_t next = -1;
-            long next_rank = 0;
-            for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out); a++) {
-                Py_ssize_t j;
-                long c, rj;
-                double tj;
-                if (cell_and_cost(PyList_GET_ITEM(out, a), 3, b.n, STEP_LIMIT, &j, &c) || cost_at(tr, b.n, j, &tj))
-                    goto fallback;
-                if (tj + (double)c != tc) continue;
-                if (small_int(PyTuple_GET_ITEM(rank, j), -(1L << 30), 1L << 30, &rj)) goto fallback;
-                if (next < 0 || rj < next_rank) {
-                    next = j;
-                    next_rank = rj;
-                }
-            }
-            if (next < 0) break;
-            route[size++] = next;
-            long gain = 0;
-            PyObject *key = PyLong_FromSsize_t(next);
-            if (key == NULL) goto error;
-            PyObject *g = PyDict_GetItemWithError(gains, key);
-            Py_DECREF(key);
-            if (g == NULL && PyErr_Occurred()) goto error;
-            if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
-            if ((mask | gain) != mask) break;
-            cur = next;
-        }
-    }
+    Py_ssize_t size = route_of(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length, b.n, route, &tp);
+    if (size == -2) goto error;
+    if (size < 0) goto fallback;
 
     /* the turn of a piece on the route whose new exits shorten the tour most (the first of equals) */
     double before = 0.0, best_cost = tp;
@@ -981,94 +1024,110 @@ done:
     return result;
 }
 
-/* local_value(exits, reach_store, reach, values, gains, here, table, cell, roll_counts) -> float or None; see
- * the method's doc. Python code runs in reach() (a cell's reach made on demand) and table[mask] (a layer
- * solved on demand); a reach dict is held while walked and the walk falls back if its size changes. */
-static PyObject *local_value(PyObject *self, PyObject *args) {
-    PyObject *exits, *store, *reach_fn, *values, *gains, *here_o, *table, *cell_o, *counts_o;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &exits, &store, &reach_fn, &values, &gains, &here_o, &table, &cell_o,
-                          &counts_o))
-        return NULL;
-    long here, cell, counts[MAX_BUDGET + 1];
-    if (!PyTuple_CheckExact(counts_o) || PyTuple_GET_SIZE(counts_o) != MAX_BUDGET + 1) Py_RETURN_NONE;
+/* The rolls per budget 0..6 from the tuple ``counts_o``: 0; 1 for a value it does not take. */
+static int roll_counts(PyObject *counts_o, long *counts) {
+    if (!PyTuple_CheckExact(counts_o) || PyTuple_GET_SIZE(counts_o) != MAX_BUDGET + 1) return 1;
     for (int b = 0; b <= MAX_BUDGET; b++)
-        if (small_int(PyTuple_GET_ITEM(counts_o, b), 0, 37, &counts[b])) Py_RETURN_NONE;
+        if (small_int(PyTuple_GET_ITEM(counts_o, b), 0, 37, &counts[b])) return 1;
+    return 0;
+}
+
+/* An expert's one-cell re-evaluation (ExpertPolicy._find_local): the expected turns at ``cell`` if its
+ * piece had the arcs ``exits`` and every other value of ``values`` (the layer of collection ``here`` of
+ * ``table``) stayed. 0 with *out set; 1 for a value it does not take; -1 with an error set. Python code runs
+ * in reach_fn() (a cell's reach made on demand) and table[mask] (a layer solved on demand); a reach dict is
+ * held while walked and the walk gives up if its size changes. */
+static int local_core(PyObject *exits, PyObject *store, PyObject *reach_fn, PyObject *values, PyObject *gains,
+                      long here, PyObject *table, long cell, const long *counts, double *out) {
     if (!PyList_CheckExact(exits) || !PyDict_CheckExact(store) || !PyList_CheckExact(values) ||
-        !PyDict_CheckExact(gains) || !PyDict_Check(table) || small_int(here_o, 0, 1L << 20, &here))
-        Py_RETURN_NONE;
+        !PyDict_CheckExact(gains) || !PyDict_Check(table))
+        return 1;
     Py_ssize_t n = PyList_GET_SIZE(values);
-    if (small_int(cell_o, 0, (long)n, &cell)) Py_RETURN_NONE;
+    if (cell < 0 || cell >= (long)n) return 1;
     double best[MAX_BUDGET + 1];
     for (int b = 0; b <= MAX_BUDGET; b++) best[b] = HUGE_VAL;
     exits = PyList_AsTuple(exits); /* (a tuple of its own, and values held: Python code runs below) */
-    if (exits == NULL) return NULL;
+    if (exits == NULL) return -1;
     Py_INCREF(values);
-    PyObject *result = NULL;
-    for (Py_ssize_t a = 0; a < PyTuple_GET_SIZE(exits); a++) {
+    int status = 0;
+    for (Py_ssize_t a = 0; a < PyTuple_GET_SIZE(exits) && status == 0; a++) {
         Py_ssize_t j;
         long c;
-        if (cell_and_cost(PyTuple_GET_ITEM(exits, a), 2, n, MAX_BUDGET, &j, &c)) goto fallback;
+        if (cell_and_cost(PyTuple_GET_ITEM(exits, a), 2, n, MAX_BUDGET, &j, &c)) {
+            status = 1;
+            break;
+        }
         PyObject *j_o = PyTuple_GET_ITEM(PyTuple_GET_ITEM(exits, a), 0);
         PyObject *r = PyDict_GetItemWithError(store, j_o);
         if (r != NULL) {
             Py_INCREF(r);
         } else {
-            if (PyErr_Occurred()) goto error;
+            if (PyErr_Occurred()) {
+                status = -1;
+                break;
+            }
             r = PyObject_CallOneArg(reach_fn, j_o);
-            if (r == NULL) goto error;
+            if (r == NULL) {
+                status = -1;
+                break;
+            }
         }
         if (!PyDict_CheckExact(r)) {
             Py_DECREF(r);
-            goto fallback;
+            status = 1;
+            break;
         }
         Py_ssize_t size = PyDict_GET_SIZE(r), at = 0;
         PyObject *q_o, *cq_o;
         while (PyDict_Next(r, &at, &q_o, &cq_o)) {
             long q, cq, gain = 0;
             if (small_int(q_o, 0, (long)n, &q) || small_int(cq_o, 0, MAX_BUDGET + 1, &cq)) {
-                Py_DECREF(r);
-                goto fallback;
+                status = 1;
+                break;
             }
             long t = c + cq;
             if (t > MAX_BUDGET || q == cell) continue;
             PyObject *g = PyDict_GetItemWithError(gains, q_o);
             if (g == NULL && PyErr_Occurred()) {
-                Py_DECREF(r);
-                goto error;
+                status = -1;
+                break;
             }
             double v;
             if (g == NULL) { /* not a target: this layer's value */
                 if (cost_at(values, n, (Py_ssize_t)q, &v)) {
-                    Py_DECREF(r);
-                    goto fallback;
+                    status = 1;
+                    break;
                 }
             } else { /* a target: the layer of the collection a move there makes */
                 if (small_int(g, 0, 1L << 20, &gain)) {
-                    Py_DECREF(r);
-                    goto fallback;
+                    status = 1;
+                    break;
                 }
                 PyObject *m = PyLong_FromLong(here | gain);
                 if (m == NULL) {
-                    Py_DECREF(r);
-                    goto error;
+                    status = -1;
+                    break;
                 }
                 PyObject *layer = PyObject_GetItem(table, m);
                 Py_DECREF(m);
                 if (layer == NULL) {
-                    Py_DECREF(r);
-                    goto error;
+                    status = -1;
+                    break;
                 }
                 int bad = cost_at(layer, n, (Py_ssize_t)q, &v);
                 Py_DECREF(layer);
                 if (bad || PyDict_GET_SIZE(r) != size) { /* (a reach changed while walked: Python decides) */
-                    Py_DECREF(r);
-                    goto fallback;
+                    status = 1;
+                    break;
                 }
             }
             if (v < best[t]) best[t] = v;
         }
         Py_DECREF(r);
     }
+    Py_DECREF(exits);
+    Py_DECREF(values);
+    if (status) return status;
     for (int b = 1; b <= MAX_BUDGET; b++)
         if (best[b - 1] < best[b]) best[b] = best[b - 1];
     /* staying is always allowed: the value with the largest budgets used to move, the least over how far
@@ -1079,12 +1138,224 @@ static PyObject *local_value(PyObject *self, PyObject *args) {
         if (best[b] == HUGE_VAL) break;
         total += (double)counts[b] * best[b];
         rolls += counts[b];
-        if (rolls == 0) goto fallback; /* (the reference would divide by nought) */
+        if (rolls == 0) return 1; /* (the reference would divide by nought) */
         double v = (36.0 + total) / (double)rolls;
         if (v < value) value = v;
     }
-    result = PyFloat_FromDouble(value);
-    if (result == NULL) goto error;
+    *out = value;
+    return 0;
+}
+
+/* local_value(exits, reach_store, reach, values, gains, here, table, cell, roll_counts) -> float or None; see
+ * the method's doc. */
+static PyObject *local_value(PyObject *self, PyObject *args) {
+    PyObject *exits, *store, *reach_fn, *values, *gains, *here_o, *table, *cell_o, *counts_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &exits, &store, &reach_fn, &values, &gains, &here_o, &table, &cell_o,
+                          &counts_o))
+        return NULL;
+    long here, cell, counts[MAX_BUDGET + 1];
+    if (roll_counts(counts_o, counts) || small_int(here_o, 0, 1L << 20, &here) ||
+        small_int(cell_o, 0, 1L << 20, &cell))
+        Py_RETURN_NONE;
+    double value;
+    int status = local_core(exits, store, reach_fn, values, gains, here, table, cell, counts, &value);
+    if (status < 0) return NULL;
+    if (status) Py_RETURN_NONE;
+    return PyFloat_FromDouble(value);
+}
+
+/* What an expert's re-evaluations read of one seat: its groups, collection, layer of expected turns, the
+ * bits a move onto each target collects and its table of layers. */
+typedef struct {
+    PyObject *groups, *here_o, *values, *gains, *table;
+    long here;
+    Py_ssize_t n;
+} LocalSeat;
+
+/* The seat context (groups, here, values, gains, table) from a tuple: 0; 1 for a value it does not take. */
+static int local_seat(PyObject *ctx, LocalSeat *out) {
+    if (!PyTuple_CheckExact(ctx) || PyTuple_GET_SIZE(ctx) != 5) return 1;
+    out->groups = PyTuple_GET_ITEM(ctx, 0);
+    out->here_o = PyTuple_GET_ITEM(ctx, 1);
+    out->values = PyTuple_GET_ITEM(ctx, 2);
+    out->gains = PyTuple_GET_ITEM(ctx, 3);
+    out->table = PyTuple_GET_ITEM(ctx, 4);
+    if (small_int(out->here_o, 0, 1L << 20, &out->here) || !PyList_CheckExact(out->values)) return 1;
+    out->n = PyList_GET_SIZE(out->values);
+    return 0;
+}
+
+/* What the re-evaluations of one turn share: the board state's arcs by exit mask, its reach and the memo
+ * ExpertPolicy._local keeps them in. */
+typedef struct {
+    PyObject *exits_fn, *store, *reach_fn, *memo, *prefix;
+    long counts[MAX_BUDGET + 1];
+} LocalBoard;
+
+/* ExpertPolicy._local: the value remembered in the board state's memo under the reference's own key, or
+ * worked out (local_core) and remembered there. 0 with *out set; 1 for a value it does not take; -1 with
+ * an error set. */
+static int local_remembered(const LocalBoard *lb, const LocalSeat *st, long cell, long mask, double *out) {
+    PyObject *cell_o = PyLong_FromLong(cell), *mask_o = PyLong_FromLong(mask);
+    if (cell_o == NULL || mask_o == NULL) {
+        Py_XDECREF(cell_o);
+        Py_XDECREF(mask_o);
+        return -1;
+    }
+    PyObject *key = PyTuple_Pack(5, lb->prefix, st->groups, st->here_o, cell_o, mask_o);
+    int status = -1;
+    if (key == NULL) goto done;
+    PyObject *known = PyDict_GetItemWithError(lb->memo, key);
+    if (known != NULL) {
+        if (PyFloat_CheckExact(known)) {
+            *out = PyFloat_AS_DOUBLE(known);
+            status = 0;
+        } else {
+            status = 1;
+        }
+        goto done;
+    }
+    if (PyErr_Occurred()) goto done;
+    PyObject *exits = PyObject_CallFunctionObjArgs(lb->exits_fn, cell_o, mask_o, NULL);
+    if (exits == NULL) goto done;
+    status = local_core(exits, lb->store, lb->reach_fn, st->values, st->gains, st->here, st->table, cell, lb->counts,
+                        out);
+    Py_DECREF(exits);
+    if (status == 0) {
+        PyObject *v = PyFloat_FromDouble(*out);
+        if (v == NULL || PyDict_SetItem(lb->memo, key, v) < 0) status = -1;
+        Py_XDECREF(v);
+    }
+done:
+    Py_XDECREF(key);
+    Py_DECREF(cell_o);
+    Py_DECREF(mask_o);
+    return status;
+}
+
+/* The cells of a route list as longs in [0, n): their count, or -1 for a value it does not take. */
+static Py_ssize_t route_cells(PyObject *route, Py_ssize_t n, long *cells, Py_ssize_t room) {
+    if (!PyList_CheckExact(route) || PyList_GET_SIZE(route) > room) return -1;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(route); k++)
+        if (small_int(PyList_GET_ITEM(route, k), 0, (long)n, &cells[k])) return -1;
+    return PyList_GET_SIZE(route);
+}
+
+static int has_cell(const long *cells, Py_ssize_t count, long cell) {
+    for (Py_ssize_t k = 0; k < count; k++)
+        if (cells[k] == cell) return 1;
+    return 0;
+}
+
+/* A value of a layer list of n floats, not NaN: 0; 1 for a value it does not take. */
+static int layer_at(PyObject *values, Py_ssize_t q, double *out) {
+    PyObject *x = PyList_GET_ITEM(values, q);
+    if (!PyFloat_CheckExact(x)) return 1;
+    *out = PyFloat_AS_DOUBLE(x);
+    return *out != *out;
+}
+
+#define ROUTE_ROOM 64
+
+/* expert_turn(cand, theirs, me, them, pattern, rotation, board_mask, hand, turns, exits_as, reach_store, reach,
+ *             memo, prefix, roll_counts, min_gain, all_exits) -> (cell, rotation), () or None; see the
+ * method's doc. */
+static PyObject *expert_turn(PyObject *self, PyObject *args) {
+    PyObject *cand_o, *theirs_o, *me_o, *them_o, *pattern, *rotation, *board_mask, *hand, *turns_fn, *counts_o,
+        *min_gain_o, *all_o;
+    LocalBoard lb;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOO", &cand_o, &theirs_o, &me_o, &them_o, &pattern, &rotation,
+                          &board_mask, &hand, &turns_fn, &lb.exits_fn, &lb.store, &lb.reach_fn, &lb.memo, &lb.prefix,
+                          &counts_o, &min_gain_o, &all_o))
+        return NULL;
+    LocalSeat me, them;
+    long all_exits, cand[ROUTE_ROOM], theirs[ROUTE_ROOM], order[2 * ROUTE_ROOM];
+    if (roll_counts(counts_o, lb.counts) || !PyDict_CheckExact(lb.memo) || !PyFloat_CheckExact(min_gain_o) ||
+        small_int(all_o, 0, 64, &all_exits) || local_seat(me_o, &me))
+        Py_RETURN_NONE;
+    int defends = them_o != Py_None;
+    if (defends && (local_seat(them_o, &them) || them.n != me.n)) Py_RETURN_NONE;
+    Py_ssize_t n = me.n;
+    if (!PyList_CheckExact(pattern) || !PyList_CheckExact(rotation) || !PyList_CheckExact(board_mask) ||
+        PyList_GET_SIZE(pattern) != n || PyList_GET_SIZE(rotation) != n || PyList_GET_SIZE(board_mask) != n)
+        Py_RETURN_NONE;
+    Py_ssize_t n_cand = route_cells(cand_o, n, cand, ROUTE_ROOM), n_theirs = route_cells(theirs_o, n, theirs, ROUTE_ROOM);
+    if (n_cand < 0 || n_theirs < 0) Py_RETURN_NONE;
+    /* every cell of both routes once, in the order dict.fromkeys(cand + theirs) gives */
+    Py_ssize_t n_order = 0;
+    for (Py_ssize_t k = 0; k < n_cand + n_theirs; k++) {
+        long c = k < n_cand ? cand[k] : theirs[k - n_cand];
+        if (!has_cell(order, n_order, c)) order[n_order++] = c;
+    }
+    /* the layers are held: Python code runs in the re-evaluations */
+    Py_INCREF(me.values);
+    if (defends) Py_INCREF(them.values);
+    double best_score = PyFloat_AS_DOUBLE(min_gain_o);
+    long best_cell = -1, best_rot = 0;
+    PyObject *result = NULL;
+    for (Py_ssize_t k = 0; k < n_order; k++) {
+        long cell = order[k];
+        double mine, theirs_v = HUGE_VAL, v;
+        if (layer_at(me.values, cell, &mine)) goto fallback;
+        if (mine == 0.0) continue;
+        int in_cand = has_cell(cand, n_cand, cell), in_theirs = defends && has_cell(theirs, n_theirs, cell);
+        if (in_theirs && layer_at(them.values, cell, &theirs_v)) goto fallback;
+        if (!in_theirs || theirs_v == HUGE_VAL) {
+            /* only its own gain counts: no turn gains more than all six sides open would */
+            double gain = 0.0;
+            if (in_cand && mine < HUGE_VAL) {
+                int got = local_remembered(&lb, &me, cell, all_exits, &v);
+                if (got < 0) goto error;
+                if (got) goto fallback;
+                gain = mine - v;
+            }
+            if (gain <= best_score) continue;
+        }
+        PyObject *turns = PyObject_CallFunctionObjArgs(turns_fn, PyList_GET_ITEM(pattern, cell),
+                                                       PyList_GET_ITEM(rotation, cell), hand, NULL);
+        if (turns == NULL) goto error;
+        long now;
+        if (!PyTuple_CheckExact(turns) || small_int(PyList_GET_ITEM(board_mask, cell), 0, 64, &now)) {
+            Py_DECREF(turns);
+            goto fallback;
+        }
+        for (Py_ssize_t x = 0; x < PyTuple_GET_SIZE(turns); x++) {
+            PyObject *pair = PyTuple_GET_ITEM(turns, x);
+            long rot, mask;
+            if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+                small_int(PyTuple_GET_ITEM(pair, 0), 0, 6, &rot) || small_int(PyTuple_GET_ITEM(pair, 1), 0, 64, &mask)) {
+                Py_DECREF(turns);
+                goto fallback;
+            }
+            if (mask == now) continue;
+            double score = 0.0;
+            if (in_cand && mine < HUGE_VAL) {
+                int got = local_remembered(&lb, &me, cell, mask, &v);
+                if (got) {
+                    Py_DECREF(turns);
+                    if (got < 0) goto error;
+                    goto fallback;
+                }
+                score += mine - v;
+            }
+            if (in_theirs && theirs_v < HUGE_VAL) {
+                int got = local_remembered(&lb, &them, cell, mask, &v);
+                if (got) {
+                    Py_DECREF(turns);
+                    if (got < 0) goto error;
+                    goto fallback;
+                }
+                score += v - theirs_v;
+            }
+            if (score > best_score) {
+                best_score = score;
+                best_cell = cell;
+                best_rot = rot;
+            }
+        }
+        Py_DECREF(turns);
+    }
+    result = best_cell < 0 ? PyTuple_New(0) : Py_BuildValue("(ll)", best_cell, best_rot);
     goto done;
 fallback:
     result = Py_None;
@@ -1093,8 +1364,8 @@ fallback:
 error:
     result = NULL;
 done:
-    Py_DECREF(exits);
-    Py_DECREF(values);
+    Py_DECREF(me.values);
+    if (defends) Py_DECREF(them.values);
     return result;
 }
 
@@ -1233,11 +1504,22 @@ static PyMethodDef methods[] = {
      "level, present, inverted, steps) -> (cell, rotation), () or None: the greedy player's own turn of a "
      "piece on doubles (GreedyPolicy._find_own_rotation, the reference; terragen.terrain.sim.plain_game says "
      "what each argument is), () when no turn helps, None for inputs it does not take (then Python chooses)."},
+    {"seat_route", seat_route, METH_VARARGS,
+     "seat_route(pos, mask, t, elev_t, gains, pip_arcs, elev_arcs, rank, length) -> list or None: the first ``length`` "
+     "cells of a seat's cheapest tour from ``pos`` (_route in terragen.terrain.sim.policies, the reference; "
+     "elev_t, the tour with pips ignored, is needed only when t[pos] is inf); None for inputs it does not take "
+     "(then Python works it out)."},
     {"local_value", local_value, METH_VARARGS,
      "local_value(exits, reach_store, reach, values, gains, here, table, cell, roll_counts) -> float or None: for "
      "an expert player weighing a turn of piece ``cell``, the expected turns there with exits ``exits`` and "
      "every other value held (ExpertPolicy._find_local, the reference, says what each argument is; roll_counts: "
      "rolls per budget 0..6); None for inputs it does not take (then Python computes it)."},
+    {"expert_turn", expert_turn, METH_VARARGS,
+     "expert_turn(cand, theirs, me, them, pattern, rotation, board_mask, hand, turns, exits_as, reach_store, reach, "
+     "memo, prefix, roll_counts, min_gain, all_exits) -> (cell, rotation), () or None: the expert player's turn "
+     "of a piece on doubles among the cells of its own route ``cand`` and the defended leader's ``theirs``, as "
+     "ExpertPolicy.choose_rotation weighs them (the reference; terragen.terrain.sim.expert_kernels says what "
+     "each argument is); () when no turn is worth it, None for inputs it does not take (then Python chooses)."},
     {"expert_move", expert_move, METH_VARARGS,
      "expert_move(options, gains, base, table, rank, tours, groups) -> cell or None: the expert player's move "
      "among options (cell -> points), as ExpertPolicy.choose_move makes it outside team play (the reference, "

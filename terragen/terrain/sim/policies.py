@@ -30,6 +30,11 @@ from terragen.terrain.sim.state import GameState
 
 #: an expert's one-cell re-evaluation compiled (``_kernels.c``: ``local_value``), or None
 _LOCAL_VALUE = getattr(expected.COMPILED, "local_value", None)
+#: an expert's weighing of the turns of pieces on doubles compiled (``_kernels.c``: ``expert_turn``), or None
+_EXPERT_TURN = getattr(expected.COMPILED, "expert_turn", None)
+_LOCAL_KEY = "expert-local"  # the first item of the key an expert's re-evaluations are remembered by
+#: :func:`_route` compiled (``_kernels.c``: ``seat_route``), or None
+_SEAT_ROUTE = getattr(expected.COMPILED, "seat_route", None)
 
 ROUTE_CELLS = 6  # how far along a route the rotation search looks
 DEFEND_WITHIN = 4.0  # expected turns: a leader this close to winning is worth blocking
@@ -116,6 +121,12 @@ def _route(state: GameState, seat: int, length: int = ROUTE_CELLS) -> list[int]:
     groups = state.setup.groups[seat]
     mask = state.collected[seat]
     rank = state.setup.rank[seat]
+    if _SEAT_ROUTE is not None:  # the same cells in C (``_kernels.c``), where it was built
+        t = state.cache.tours(groups, mask)
+        route = _SEAT_ROUTE(pos, mask, t, state.cache.tours(groups, mask, True) if t[pos] == INF else None,
+                            gains_by_cell(groups), state.cache.arcs, state.board.elev_arcs, rank, length)
+        if route is not None:
+            return route
     for elev in (False, True):
         t = state.cache.tours(groups, mask, elev)
         if t[pos] == INF:
@@ -357,7 +368,7 @@ class ExpertPolicy(GreedyPolicy):
         double of every game, which made this most of an expert game's time."""
         groups = state.setup.groups[seat]
         collected = state.collected[seat]
-        key = ("expert-local", groups, collected, cell, mask)
+        key = (_LOCAL_KEY, groups, collected, cell, mask)
         memo = state.cache.memo
         value = memo.get(key)
         if value is None:
@@ -393,6 +404,12 @@ class ExpertPolicy(GreedyPolicy):
                 best[b] = best[b - 1]
         return stay_or_move_value(best)
 
+    def _weighed(self, state: GameState, seat: int, values: list[float]) -> tuple:
+        """What the compiled weighing reads of ``seat`` (its layer ``values``): the key and inputs of
+        :meth:`_local`."""
+        groups = state.setup.groups[seat]
+        return groups, state.collected[seat], values, gains_by_cell(groups), self._table(state, seat)
+
     def choose_rotation(self, state, seat, roll, options):
         if options.can_invert:
             act = _best_inversion(state, seat, options)
@@ -408,6 +425,15 @@ class ExpertPolicy(GreedyPolicy):
             them = None  # defend only against an opponent who is ahead and close to winning
         cand = _route(state, seat)
         theirs = _route(state, who) if them is not None else []
+        if _EXPERT_TURN is not None:  # the same weighing in C (``_kernels.c``), where it was built
+            cache = state.cache
+            got = _EXPERT_TURN(cand, theirs, self._weighed(state, seat, me),
+                               self._weighed(state, who, them) if them is not None else None,
+                               b.pattern, b.rotation, b.mask, state.setup.hand[seat], _turns, cache.exits_as,
+                               cache.tables_now().reach, cache.reach, cache.memo, _LOCAL_KEY, ROLL_COUNTS, MIN_GAIN,
+                               ALL_EXITS)
+            if got is not None:
+                return ("rotate", *got) if got else self._own_rotation(state, seat)
         best_score, choice = MIN_GAIN, None
         for cell in dict.fromkeys(cand + theirs):
             if me[cell] == 0:
