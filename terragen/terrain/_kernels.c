@@ -1,6 +1,7 @@
 /*
  * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first
- * answers, an expert's move and one-cell re-evaluation and the race model's win chances in C, for speed alone;
+ * answers, an expert's move, turn on doubles and one-cell re-evaluation, a seat's route and the race
+ * model's win chances in C, for speed alone;
  * each follows a Python function that stays the reference (read its docstrings for the why), and gives
  * the same values:
  *
@@ -32,7 +33,13 @@
  *   compares the two.
  * - expert_move: ExpertPolicy.choose_move (outside team play, pips in use), an expert's first answer on
  *   where to move, read from the same expected-turns layers and tour tables and with ties broken as the
- *   reference breaks them (terragen/terrain/sim/expert_kernels.py says more; the same test file).
+ *   reference breaks them (terragen/terrain/sim/expert_kernels.py says more).
+ * - expert_turn and seat_route: the loop of ExpertPolicy.choose_rotation (each turn of a piece of its own
+ *   route and of a near-winning leader's, scored by one-cell re-evaluations remembered under the
+ *   reference's own keys, the same sums in the same order, the first of equal scores kept) and _route, the
+ *   first cells of a seat's cheapest tour (own_rotation shares it). An expert's turn on doubles was about
+ *   40% of its game's time. tests/terrain/sim/test_expert_kernels.py compares these and expert_move with
+ *   their references.
  * - race_wins: terragen.terrain.race.win_probabilities_by_opener_numpy, each seat's chance to win the
  *   race of independent tokens for every opener; the generator's main process asks it thousands of
  *   times a run, and on arrays this small numpy's overhead was most of its time. The same products in

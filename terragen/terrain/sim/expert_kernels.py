@@ -4,10 +4,12 @@ Why: an expert's games meet about three times the new board states a greedy play
 turn of a piece it weighs and makes on doubles), and on each it chooses its moves afresh by the
 exact expected-turns tables; in Python that choice was a fifth of a cold expert game's time.
 ``ExpertPolicy.choose_move`` stays the reference: the C function reads the same tables in the
-same order and breaks ties the same way (tests/terrain/sim/test_greedy_kernels.py compares the
+same order and breaks ties the same way (tests/terrain/sim/test_expert_kernels.py compares the
 two on random board states), so the games are the same, roll for roll (``bench/sim_fingerprint.py``).
 It covers what the plain game's loop asks (no team play, pips in use); anything else, or a value it
-does not take, goes to the Python policy.
+does not take, goes to the Python policy. The expert's turn on doubles and the routes it weighs are
+compiled too, called from ``ExpertPolicy.choose_rotation`` and ``policies._route`` themselves (they
+need no options the plain game holds).
 """
 
 from __future__ import annotations
