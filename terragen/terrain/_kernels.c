@@ -1376,6 +1376,242 @@ done:
     return result;
 }
 
+/* ---- the terrain search's own searches ------------------------------------------------------ */
+
+/* The arc (cell, cost, level change) ``t`` of a board's arc lists: 0; 1 for a value it does not take. */
+static int arc_of(PyObject *t, Py_ssize_t n, Py_ssize_t *cell, long *cost, long *delta) {
+    if (cell_and_cost(t, 3, n, STEP_LIMIT, cell, cost)) return 1;
+    return small_int(PyTuple_GET_ITEM(t, 2), -1000, 1001, delta);
+}
+
+#define UP3_SCALE 1048576.0 /* (cost, up-3 steps) as one double: cost * 2**20 + steps, exact below 2**32 */
+
+/* cheapest_path(arcs, start, goal, climb) -> (cells, cost), () when goal is out of reach, or None for inputs it
+ * does not take: terragen.terrain.paths.cheapest_path's search (the reference) on passable start and goal.
+ * Its heap pops (cost, up-3 steps, cell) in order; every such key is pushed once (a cell's key only falls),
+ * so any heap pops them in the reference's order and the same predecessors are kept. */
+static PyObject *cheapest_path(PyObject *self, PyObject *args) {
+    PyObject *arcs, *start_o, *goal_o, *climb_o;
+    if (!PyArg_ParseTuple(args, "OOOO", &arcs, &start_o, &goal_o, &climb_o)) return NULL;
+    if (!PyList_CheckExact(arcs)) Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(arcs);
+    long start, goal, climb;
+    if (small_int(start_o, 0, (long)n, &start) || small_int(goal_o, 0, (long)n, &goal) ||
+        small_int(climb_o, -1000, 1001, &climb))
+        Py_RETURN_NONE;
+    double *best = (double *)malloc((size_t)n * sizeof(double));
+    Py_ssize_t *prev = (Py_ssize_t *)malloc((size_t)n * sizeof(Py_ssize_t));
+    Py_ssize_t *path = (Py_ssize_t *)malloc((size_t)(n + 1) * sizeof(Py_ssize_t));
+    Heap heap = {NULL, 0, 0};
+    PyObject *result = NULL;
+    if (best == NULL || prev == NULL || path == NULL) goto nomem;
+    for (Py_ssize_t x = 0; x < n; x++) {
+        best[x] = HUGE_VAL;
+        prev[x] = -1;
+    }
+    best[start] = 0.0;
+    if (heap_push(&heap, 0.0, (Py_ssize_t)start) < 0) goto nomem;
+    while (heap.size) {
+        Key top = heap_pop(&heap);
+        Py_ssize_t i = top.k;
+        if (top.v > best[i]) continue;
+        if (i == goal) break;
+        double d = floor(top.v / UP3_SCALE), u3 = top.v - d * UP3_SCALE;
+        PyObject *out = PyList_GET_ITEM(arcs, i);
+        if (!PyList_CheckExact(out)) goto fallback;
+        for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out); a++) {
+            Py_ssize_t j;
+            long c, delta;
+            if (arc_of(PyList_GET_ITEM(out, a), n, &j, &c, &delta)) goto fallback;
+            double nd = d + (double)c, nu = u3 + (delta == climb);
+            if (nd >= 4294967296.0 || nu >= UP3_SCALE) goto fallback;
+            double key = nd * UP3_SCALE + nu;
+            if (key < best[j]) {
+                best[j] = key;
+                prev[j] = i;
+                if (heap_push(&heap, key, j) < 0) goto nomem;
+            }
+        }
+    }
+    if (best[goal] == HUGE_VAL) {
+        result = PyTuple_New(0);
+        goto done;
+    }
+    Py_ssize_t size = 0;
+    for (Py_ssize_t x = (Py_ssize_t)goal;; x = prev[x]) {
+        if (size > n) goto fallback; /* (a cycle of predecessors cannot happen; refuse rather than loop) */
+        path[size++] = x;
+        if (x == (Py_ssize_t)start) break;
+    }
+    PyObject *cells = PyTuple_New(size);
+    if (cells == NULL) goto done;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        PyObject *c = PyLong_FromSsize_t(path[size - 1 - k]);
+        if (c == NULL) {
+            Py_DECREF(cells);
+            goto done;
+        }
+        PyTuple_SET_ITEM(cells, k, c);
+    }
+    result = Py_BuildValue("(Nl)", cells, (long)floor(best[goal] / UP3_SCALE));
+    goto done;
+nomem:
+    PyErr_NoMemory();
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    free(best);
+    free(prev);
+    free(path);
+    free(heap.items);
+    return result;
+}
+
+/* reachable_cells(arcs, start) -> set, or None for inputs it does not take: every cell a token on ``start`` can
+ * ever get to (terragen.terrain.paths.reachable, the reference, on a passable start). */
+static PyObject *reachable_cells(PyObject *self, PyObject *args) {
+    PyObject *arcs, *start_o;
+    if (!PyArg_ParseTuple(args, "OO", &arcs, &start_o)) return NULL;
+    if (!PyList_CheckExact(arcs)) Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(arcs);
+    long start;
+    if (small_int(start_o, 0, (long)n, &start)) Py_RETURN_NONE;
+    char *seen = (char *)calloc((size_t)n, 1);
+    Py_ssize_t *stack = (Py_ssize_t *)malloc((size_t)n * sizeof(Py_ssize_t));
+    PyObject *result = NULL;
+    if (seen == NULL || stack == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t top = 0;
+    seen[start] = 1;
+    stack[top++] = (Py_ssize_t)start;
+    while (top) {
+        Py_ssize_t i = stack[--top];
+        PyObject *out = PyList_GET_ITEM(arcs, i);
+        if (!PyList_CheckExact(out)) goto fallback;
+        for (Py_ssize_t a = 0; a < PyList_GET_SIZE(out); a++) {
+            Py_ssize_t j;
+            long c, delta;
+            if (arc_of(PyList_GET_ITEM(out, a), n, &j, &c, &delta)) goto fallback;
+            if (!seen[j]) {
+                seen[j] = 1;
+                stack[top++] = j;
+            }
+        }
+    }
+    result = PySet_New(NULL);
+    if (result == NULL) goto done;
+    for (Py_ssize_t x = 0; x < n; x++) {
+        if (!seen[x]) continue;
+        PyObject *c = PyLong_FromSsize_t(x);
+        if (c == NULL || PySet_Add(result, c) < 0) {
+            Py_XDECREF(c);
+            Py_CLEAR(result);
+            goto done;
+        }
+        Py_DECREF(c);
+    }
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    free(seen);
+    free(stack);
+    return result;
+}
+
+/* cliff_count(nbr, mask, level, climb) -> int or None: the pips that point at a neighbouring piece more than
+ * ``climb`` levels away (terragen.terrain.generate.evaluate.cliff_exits, the reference). */
+static PyObject *cliff_count(PyObject *self, PyObject *args) {
+    PyObject *nbr, *mask, *level, *climb_o;
+    if (!PyArg_ParseTuple(args, "OOOO", &nbr, &mask, &level, &climb_o)) return NULL;
+    if (!PyList_CheckExact(nbr)) Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(nbr);
+    PyObject *lists[] = {mask, level};
+    long climb;
+    if (!lists_of_length(lists, 2, n) || small_int(climb_o, 0, 1001, &climb)) Py_RETURN_NONE;
+    long count = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = PyList_GET_ITEM(nbr, i);
+        long m, li;
+        if (!PyTuple_CheckExact(row) || PyTuple_GET_SIZE(row) > 6 || small_int(PyList_GET_ITEM(mask, i), 0, 64, &m) ||
+            small_int(PyList_GET_ITEM(level, i), -1000, 1001, &li))
+            Py_RETURN_NONE;
+        for (Py_ssize_t d = 0; d < PyTuple_GET_SIZE(row); d++) {
+            long j, lj;
+            if (small_int(PyTuple_GET_ITEM(row, d), -1, (long)n, &j)) Py_RETURN_NONE;
+            if (j < 0 || !(m >> d & 1)) continue;
+            if (small_int(PyList_GET_ITEM(level, j), -1000, 1001, &lj)) Py_RETURN_NONE;
+            long delta = lj - li;
+            if (delta < -climb || delta > climb) count++;
+        }
+    }
+    return PyLong_FromLong(count);
+}
+
+/* board_arcs(i, nbr, level, mask, present, inverted, pip_arcs, elev_arcs, climb) -> True or None: piece i's
+ * arcs in both move graphs (terragen.terrain.board.Board._rebuild_arcs_python, the reference) written into
+ * pip_arcs[i] and elev_arcs[i]: (neighbour, step cost, level change) for every passable neighbour at most
+ * ``climb`` levels away, in direction order, the pip graph's through the piece's exits only. None, with
+ * nothing written, for inputs it does not take. */
+static PyObject *board_arcs(PyObject *self, PyObject *args) {
+    PyObject *i_o, *nbr, *level, *mask, *present, *inverted, *pip_arcs, *elev_arcs, *climb_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &i_o, &nbr, &level, &mask, &present, &inverted, &pip_arcs, &elev_arcs,
+                          &climb_o))
+        return NULL;
+    if (!PyList_CheckExact(nbr)) Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(nbr);
+    PyObject *lists[] = {level, mask, present, inverted, pip_arcs, elev_arcs};
+    long i, climb, m, li;
+    if (!lists_of_length(lists, 6, n) || small_int(i_o, 0, (long)n, &i) || small_int(climb_o, 0, 1001, &climb))
+        Py_RETURN_NONE;
+    Cells b = {n, nbr, level, present, inverted, NULL};
+    PyObject *pip = PyList_New(0), *elev = PyList_New(0), *result = NULL;
+    if (pip == NULL || elev == NULL) goto done;
+    int ok = passable_at(&b, (Py_ssize_t)i);
+    if (ok < 0) goto fallback;
+    if (ok) {
+        PyObject *row = PyList_GET_ITEM(nbr, i);
+        if (!PyTuple_CheckExact(row) || PyTuple_GET_SIZE(row) > 6 || small_int(PyList_GET_ITEM(mask, i), 0, 64, &m) ||
+            small_int(PyList_GET_ITEM(level, i), -1000, 1001, &li))
+            goto fallback;
+        for (Py_ssize_t d = 0; d < PyTuple_GET_SIZE(row); d++) {
+            long j, lj;
+            if (small_int(PyTuple_GET_ITEM(row, d), -1, (long)n, &j)) goto fallback;
+            if (j < 0) continue;
+            int there = passable_at(&b, (Py_ssize_t)j);
+            if (there < 0) goto fallback;
+            if (!there) continue;
+            if (small_int(PyList_GET_ITEM(level, j), -1000, 1001, &lj)) goto fallback;
+            long delta = lj - li;
+            if (delta < -climb || delta > climb) continue;
+            long cost = delta == 0 ? 1 : (delta < 0 ? -delta : delta + 1); /* rules.step_cost */
+            PyObject *arc = Py_BuildValue("(lll)", j, cost, delta);
+            if (arc == NULL) goto done;
+            int bad = PyList_Append(elev, arc) < 0 || ((m >> d & 1) && PyList_Append(pip, arc) < 0);
+            Py_DECREF(arc);
+            if (bad) goto done;
+        }
+    }
+    PyList_SetItem(pip_arcs, i, pip); /* (steals the references) */
+    PyList_SetItem(elev_arcs, i, elev);
+    pip = elev = NULL;
+    result = Py_True;
+    Py_INCREF(result);
+    goto done;
+fallback:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(pip);
+    Py_XDECREF(elev);
+    return result;
+}
+
 /* ---- race_wins --------------------------------------------------------------------------------- */
 
 /* numpy's pairwise summation of a contiguous row of doubles (what ndarray.sum over the last axis does
@@ -1531,6 +1767,22 @@ static PyMethodDef methods[] = {
      "expert_move(options, gains, base, table, rank, tours, groups) -> cell or None: the expert player's move "
      "among options (cell -> points), as ExpertPolicy.choose_move makes it outside team play (the reference, "
      "which says what each argument is); None for inputs it does not take (then Python chooses)."},
+    {"cheapest_path", cheapest_path, METH_VARARGS,
+     "cheapest_path(arcs, start, goal, climb) -> (cells, cost), () or None: the cheapest path from start to goal "
+     "with the fewest steps of ``climb`` levels up among equal costs, as terragen.terrain.paths.cheapest_path "
+     "(the reference) finds it on a passable start and goal; () when goal is out of reach, None for inputs it "
+     "does not take (then Python searches)."},
+    {"reachable_cells", reachable_cells, METH_VARARGS,
+     "reachable_cells(arcs, start) -> set or None: every cell a token on a passable start can get to "
+     "(terragen.terrain.paths.reachable, the reference); None for inputs it does not take."},
+    {"cliff_count", cliff_count, METH_VARARGS,
+     "cliff_count(nbr, mask, level, climb) -> int or None: pips pointing at a neighbour more than climb levels "
+     "away (terragen.terrain.generate.evaluate.cliff_exits, the reference); None for inputs it does not take."},
+    {"board_arcs", board_arcs, METH_VARARGS,
+     "board_arcs(i, nbr, level, mask, present, inverted, pip_arcs, elev_arcs, climb) -> True or None: piece i's "
+     "arcs in both move graphs written into pip_arcs[i] and elev_arcs[i], as "
+     "terragen.terrain.board.Board._rebuild_arcs_python (the reference) makes them; None, nothing written, for "
+     "inputs it does not take."},
     {"race_wins", race_wins, METH_VARARGS,
      "race_wins(cdfs, horizon) -> list or None: wins[first][seat], the chance each seat wins the race of "
      "independent tokens when seat ``first`` opens, as terragen.terrain.race.win_probabilities_by_opener "

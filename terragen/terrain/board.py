@@ -13,11 +13,16 @@ from collections.abc import Iterable
 
 from terragen.grids import hex as hx
 from terragen.grids.hex import Hex
+from terragen.terrain.compiled import load
 from terragen.terrain.layout import Layout
 from terragen.terrain.pieces import exit_mask
-from terragen.terrain.rules import step_allowed, step_cost
+from terragen.terrain.rules import MAX_CLIMB, step_allowed, step_cost
 
 Arc = tuple[int, int, int]  # (target cell, good-weather cost, level change)
+#: :meth:`Board._rebuild_arcs` compiled (``_kernels.c``: ``board_arcs``), or None. Why: the terrain
+#: search makes and undoes several moves for every one it keeps, each rebuilding a piece's arcs and
+#: its neighbours', over a hundred thousand times in a five-seat run's main process
+_BOARD_ARCS = getattr(load("terragen.terrain._kernels"), "board_arcs", None)
 
 
 class Board:
@@ -74,6 +79,12 @@ class Board:
         return self.present[i] and not self.inverted[i]
 
     def _rebuild_arcs(self, i: int) -> None:
+        if _BOARD_ARCS is None or _BOARD_ARCS(i, self.nbr, self.level, self.mask, self.present, self.inverted,
+                                              self.pip_arcs, self.elev_arcs, MAX_CLIMB) is None:
+            self._rebuild_arcs_python(i)
+
+    def _rebuild_arcs_python(self, i: int) -> None:
+        """Piece ``i``'s arcs in both graphs (the reference of the compiled ``board_arcs``)."""
         pip: list[Arc] = []
         elev: list[Arc] = []
         if self.passable(i):

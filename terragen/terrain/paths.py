@@ -21,7 +21,13 @@ INF = float("inf")
 #: :func:`_dijkstra_python` for limits up to ``_COMPILED_LIMIT`` and arcs of at most ``_COMPILED_STEP``
 #: points (it answers None to anything else). Why: the generator's analysis of every terrain it tries
 #: runs tens of thousands of these searches in its main process, a tenth of a five-seat run's own work.
-_COMPILED = getattr(load("terragen.terrain._kernels"), "bounded_reach", None)
+_KERNELS = load("terragen.terrain._kernels")
+_COMPILED = getattr(_KERNELS, "bounded_reach", None)
+#: :func:`cheapest_path` and :func:`reachable` compiled (``_kernels.c``), or None. Why: the terrain
+#: search scores every move it tries by every seat's cheapest tour, and these searches were about a
+#: third of a five-seat brutal run's main process, while the simulation processes waited for it
+_COMPILED_PATH = getattr(_KERNELS, "cheapest_path", None)
+_COMPILED_REACHABLE = getattr(_KERNELS, "reachable_cells", None)
 _COMPILED_LIMIT = 98
 _COMPILED_STEP = 6
 
@@ -36,6 +42,10 @@ def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
     if not board.passable(start):
         return set()
     arcs = _arcs(board, pips)
+    if _COMPILED_REACHABLE is not None:
+        seen = _COMPILED_REACHABLE(arcs, start)
+        if seen is not None:
+            return seen
     seen = {start}
     stack = [start]
     while stack:
@@ -116,6 +126,16 @@ def cheapest_path(board: Board, start: int, goal: int, pips: bool = True) -> Pat
     if not (board.passable(start) and board.passable(goal)):
         return PathResult((), None)
     arcs = _arcs(board, pips)
+    if _COMPILED_PATH is not None:
+        found = _COMPILED_PATH(arcs, start, goal, MAX_CLIMB)
+        if found is not None:
+            return PathResult(*found) if found else PathResult((), None)
+    return cheapest_path_python(arcs, start, goal)
+
+
+def cheapest_path_python(arcs: list[list[Arc]], start: int, goal: int) -> PathResult:
+    """:func:`cheapest_path`'s search in Python (passable start and goal): the reference of the
+    compiled one, and what runs without it."""
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
     prev: dict[int, int] = {}
     heap = [(0, 0, start)]

@@ -14,16 +14,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from terragen.terrain import expected
 from terragen.terrain.analysis import fragility
 from terragen.terrain.board import Board
 from terragen.terrain.expected import expected_turns, near_sources
 from terragen.terrain.generate.construct import Candidate
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.paths import reachable
-from terragen.terrain.rules import step_allowed
+from terragen.terrain.rules import MAX_CLIMB, step_allowed
 from terragen.terrain.work_meter import COSTS, charge
 
 UNREACHABLE = 1000.0
+#: :func:`cliff_exits` compiled (``_kernels.c``: ``cliff_count``), or None: the search counts them on
+#: every move it scores
+_CLIFF_COUNT = getattr(expected.COMPILED, "cliff_count", None)
 
 
 @dataclass
@@ -46,6 +50,10 @@ def tour(board: Board, start: int, goals: list[int]) -> SeatResult:
 def cliff_exits(board: Board) -> int:
     """Pips that point at a neighbouring piece more than 3 levels away (the rulebook's hint)."""
     charge(COSTS["cliff_exits"])
+    if _CLIFF_COUNT is not None:
+        n = _CLIFF_COUNT(board.nbr, board.mask, board.level, MAX_CLIMB)
+        if n is not None:
+            return n
     n = 0
     for i, ns in enumerate(board.nbr):
         m = board.mask[i]
