@@ -425,7 +425,9 @@ class ExpertPolicy(GreedyPolicy):
             them = None  # defend only against an opponent who is ahead and close to winning
         cand = _route(state, seat)
         theirs = _route(state, who) if them is not None else []
-        if _EXPERT_TURN is not None:  # the same weighing in C (``_kernels.c``), where it was built
+        # the same weighing in C (``_kernels.c``), where it was built, unless a subclass weighs a turn its own way
+        if _EXPERT_TURN is not None and type(self)._local is ExpertPolicy._local \
+                and type(self)._find_local is ExpertPolicy._find_local:
             cache = state.cache
             got = _EXPERT_TURN(cand, theirs, self._weighed(state, seat, me),
                                self._weighed(state, who, them) if them is not None else None,

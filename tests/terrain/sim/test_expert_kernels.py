@@ -188,3 +188,19 @@ def test_route_and_turn_inputs_it_does_not_take_are_left_to_python():
     for place, bad in [(0, [-1]), (0, list(range(100))), (2, me[:4]), (4, b.pattern[:-1]), (12, []),
                        (14, (1, 2)), (15, 1), (8, lambda *a: "no turns")]:
         assert kernel(*turn_args[:place], bad, *turn_args[place + 1:]) is None, place
+
+
+@needs_kernels
+def test_a_subclass_that_weighs_turns_its_own_way_is_asked():
+    # (the compiled weighing must not step over a player's own one-cell re-evaluation)
+    asked = []
+
+    class Cautious(ExpertPolicy):
+        def _local(self, state, cell, mask, seat):
+            asked.append(cell)
+            return super()._local(state, cell, mask, seat) + 1.0
+
+    state = random_game_state(5)
+    for seat in range(state.players):
+        Cautious().choose_rotation(state, seat, Roll(3, 3), RotationOptions(state, False))
+    assert asked
