@@ -1612,6 +1612,210 @@ done:
     return result;
 }
 
+/* ---- a board state's reach after a turn of a piece --------------------------------------------- */
+
+/* reach_patch(old_reach, i, room, new_reach, new_within, near, reach) -> (near,) or None: the part of
+ * BoardCache.rotated (terragen/terrain/sim/cache.py, the reference: _patch_reach_python) that brings the new
+ * board state's reach up to date after piece i turned. Every cell p whose old reach holds i at a cost of at
+ * most ``room`` is stale: its entries leave new_within and new_reach, and with ``near`` (every cell's
+ * sources, (p, cost) lists) its reach is made again by reach(p), which stores it in new_reach; near comes
+ * back patched cell by cell in new inner lists where a cost from p changed (entries gone, then the new ones
+ * in the order of the stale cells and of their reach), or the same list when none did. None, with nothing
+ * changed, for an old reach it does not take (checked before anything is changed); errors afterwards are
+ * Python's own (a missing key, a reach that is not a dict), as the reference would raise them. */
+static PyObject *reach_patch(PyObject *self, PyObject *args) {
+    PyObject *old_reach, *i_o, *room_o, *new_reach, *new_within, *near, *reach_fn;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &old_reach, &i_o, &room_o, &new_reach, &new_within, &near, &reach_fn))
+        return NULL;
+    long room;
+    if (!PyDict_CheckExact(old_reach) || !PyDict_CheckExact(new_reach) || !PyDict_CheckExact(new_within) ||
+        (near != Py_None && !PyList_CheckExact(near)) || small_int(room_o, -1, MAX_BUDGET + 1, &room))
+        Py_RETURN_NONE;
+    /* the stale cells, in the old reach's order */
+    PyObject *stale = PyList_New(0);
+    if (stale == NULL) return NULL;
+    Py_ssize_t at = 0;
+    PyObject *p_o, *r;
+    while (PyDict_Next(old_reach, &at, &p_o, &r)) {
+        if (!PyDict_CheckExact(r)) {
+            Py_DECREF(stale);
+            Py_RETURN_NONE;
+        }
+        PyObject *c_o = PyDict_GetItemWithError(r, i_o);
+        if (c_o == NULL) {
+            if (PyErr_Occurred()) {
+                Py_DECREF(stale);
+                return NULL;
+            }
+            continue;
+        }
+        long c;
+        if (small_int(c_o, 0, MAX_BUDGET + 1, &c)) {
+            Py_DECREF(stale);
+            Py_RETURN_NONE;
+        }
+        if (c <= room && PyList_Append(stale, p_o) < 0) {
+            Py_DECREF(stale);
+            return NULL;
+        }
+    }
+    Py_ssize_t n = near == Py_None ? 0 : PyList_GET_SIZE(near);
+    PyObject *gone = NULL, *added = NULL, *result = NULL, *patched = NULL;
+    if (near != Py_None) {
+        gone = PyDict_New();  /* q -> set of p */
+        added = PyDict_New(); /* q -> list of (p, cost) */
+        if (gone == NULL || added == NULL) goto done;
+    }
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(stale); k++) {
+        PyObject *p = PyList_GET_ITEM(stale, k);
+        if (PyDict_DelItem(new_within, p) < 0) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) goto done;
+            PyErr_Clear();
+        }
+        PyObject *before = PyDict_GetItemWithError(new_reach, p);
+        if (before == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, p);
+            goto done;
+        }
+        Py_INCREF(before);
+        if (PyDict_DelItem(new_reach, p) < 0) {
+            Py_DECREF(before);
+            goto done;
+        }
+        if (near == Py_None) {
+            Py_DECREF(before);
+            continue;
+        }
+        PyObject *after = PyObject_CallOneArg(reach_fn, p);
+        if (after == NULL) {
+            Py_DECREF(before);
+            goto done;
+        }
+        int same = PyObject_RichCompareBool(after, before, Py_EQ);
+        int bad = same < 0 || !PyDict_Check(before) || !PyDict_Check(after);
+        if (!bad && !same) {
+            PyObject *q, *c;
+            Py_ssize_t pos = 0;
+            while (!bad && PyDict_Next(before, &pos, &q, &c)) {
+                int self_q = PyObject_RichCompareBool(q, p, Py_EQ);
+                if (self_q < 0) { bad = 1; break; }
+                if (self_q) continue;
+                PyObject *now = PyDict_GetItemWithError(after, q);
+                if (now == NULL && PyErr_Occurred()) { bad = 1; break; }
+                int eq = now == NULL ? 0 : PyObject_RichCompareBool(now, c, Py_EQ);
+                if (eq < 0) { bad = 1; break; }
+                if (eq) continue;
+                PyObject *set = PyDict_GetItemWithError(gone, q);
+                if (set == NULL) {
+                    if (PyErr_Occurred() || (set = PySet_New(NULL)) == NULL) { bad = 1; break; }
+                    int put = PyDict_SetItem(gone, q, set);
+                    Py_DECREF(set);
+                    if (put < 0) { bad = 1; break; }
+                }
+                if (PySet_Add(set, p) < 0) bad = 1;
+            }
+            pos = 0;
+            while (!bad && PyDict_Next(after, &pos, &q, &c)) {
+                int self_q = PyObject_RichCompareBool(q, p, Py_EQ);
+                if (self_q < 0) { bad = 1; break; }
+                if (self_q) continue;
+                PyObject *was = PyDict_GetItemWithError(before, q);
+                if (was == NULL && PyErr_Occurred()) { bad = 1; break; }
+                int eq = was == NULL ? 0 : PyObject_RichCompareBool(was, c, Py_EQ);
+                if (eq < 0) { bad = 1; break; }
+                if (eq) continue;
+                PyObject *list = PyDict_GetItemWithError(added, q);
+                if (list == NULL) {
+                    if (PyErr_Occurred() || (list = PyList_New(0)) == NULL) { bad = 1; break; }
+                    int put = PyDict_SetItem(added, q, list);
+                    Py_DECREF(list);
+                    if (put < 0) { bad = 1; break; }
+                }
+                PyObject *entry = PyTuple_Pack(2, p, c);
+                if (entry == NULL || PyList_Append(list, entry) < 0) bad = 1;
+                Py_XDECREF(entry);
+            }
+        }
+        Py_DECREF(after);
+        Py_DECREF(before);
+        if (bad) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a reach that is not a dict");
+            goto done;
+        }
+    }
+    if (near != Py_None && (PyDict_GET_SIZE(gone) || PyDict_GET_SIZE(added))) {
+        /* new inner lists only where they change (the old ones belong to the old state) */
+        patched = PyList_GetSlice(near, 0, n);
+        if (patched == NULL) goto done;
+        PyObject *dicts[2] = {gone, added};
+        for (int w = 0; w < 2; w++) {
+            PyObject *q, *v;
+            Py_ssize_t pos = 0;
+            while (PyDict_Next(dicts[w], &pos, &q, &v)) {
+                if (w == 1 && PyDict_Contains(gone, q)) continue; /* (done with the gone ones) */
+                Py_ssize_t qi = PyNumber_AsSsize_t(q, PyExc_IndexError);
+                if (qi == -1 && PyErr_Occurred()) goto done;
+                if (qi < 0 || qi >= n) {
+                    PyErr_SetString(PyExc_IndexError, "list index out of range");
+                    goto done;
+                }
+                PyObject *old_row = PyList_GET_ITEM(near, qi);
+                if (!PyList_Check(old_row)) {
+                    PyErr_SetString(PyExc_TypeError, "a row of near that is not a list");
+                    goto done;
+                }
+                PyObject *out = PyDict_GetItemWithError(gone, q), *row = PyList_New(0);
+                if (row == NULL || (out == NULL && PyErr_Occurred())) {
+                    Py_XDECREF(row);
+                    goto done;
+                }
+                for (Py_ssize_t e = 0; e < PyList_GET_SIZE(old_row); e++) {
+                    PyObject *entry = PyList_GET_ITEM(old_row, e);
+                    if (out != NULL) {
+                        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) < 1) {
+                            Py_DECREF(row);
+                            PyErr_SetString(PyExc_TypeError, "an entry of near that is not a pair");
+                            goto done;
+                        }
+                        int drop = PySet_Contains(out, PyTuple_GET_ITEM(entry, 0));
+                        if (drop < 0) {
+                            Py_DECREF(row);
+                            goto done;
+                        }
+                        if (drop) continue;
+                    }
+                    if (PyList_Append(row, entry) < 0) {
+                        Py_DECREF(row);
+                        goto done;
+                    }
+                }
+                PyObject *more = PyDict_GetItemWithError(added, q);
+                if (more == NULL && PyErr_Occurred()) {
+                    Py_DECREF(row);
+                    goto done;
+                }
+                if (more != NULL) {
+                    Py_ssize_t size = PyList_GET_SIZE(row);
+                    if (PyList_SetSlice(row, size, size, more) < 0) {
+                        Py_DECREF(row);
+                        goto done;
+                    }
+                }
+                PyList_SetItem(patched, qi, row); /* (steals row) */
+            }
+        }
+        result = PyTuple_Pack(1, patched);
+    } else {
+        result = PyTuple_Pack(1, near);
+    }
+done:
+    Py_DECREF(stale);
+    Py_XDECREF(gone);
+    Py_XDECREF(added);
+    Py_XDECREF(patched);
+    return result;
+}
+
 /* ---- race_wins --------------------------------------------------------------------------------- */
 
 /* numpy's pairwise summation of a contiguous row of doubles (what ndarray.sum over the last axis does
@@ -1783,6 +1987,10 @@ static PyMethodDef methods[] = {
      "arcs in both move graphs written into pip_arcs[i] and elev_arcs[i], as "
      "terragen.terrain.board.Board._rebuild_arcs_python (the reference) makes them; None, nothing written, for "
      "inputs it does not take."},
+    {"reach_patch", reach_patch, METH_VARARGS,
+     "reach_patch(old_reach, i, room, new_reach, new_within, near, reach) -> (near,) or None: a new board state's "
+     "reach brought up to date after piece i turned, as terragen.terrain.sim.cache.BoardCache._patch_reach_python "
+     "(the reference) does it; None, nothing changed, for an old reach it does not take."},
     {"race_wins", race_wins, METH_VARARGS,
      "race_wins(cdfs, horizon) -> list or None: wins[first][seat], the chance each seat wins the race of "
      "independent tokens when seat ``first`` opens, as terragen.terrain.race.win_probabilities_by_opener "

@@ -257,3 +257,51 @@ def test_race_wins_by_opener_are_numpys_to_the_last_bit(races):
     if races:
         reference = win_probabilities_by_opener_numpy(races, horizon)
         assert [[v.hex() for v in row] for row in wins] == [[v.hex() for v in row] for row in reference]
+
+
+@pytest.mark.skipif(expected.COMPILED is None, reason="the compiled table kernels were not built")
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000))
+def test_a_turned_pieces_reach_patched_as_python_patches_it(seed):
+    # BoardCache._patch_reach in C (reach_patch): after each turn of a piece the new board state's reach,
+    # its budgets' slices and every cell's sources come out the same, in the same order, as in Python
+    from terragen.terrain.sim import cache as cache_module
+    from terragen.terrain.sim.engine import apply_action
+    from terragen.terrain.sim.runner import forget_tables
+    from tests.terrain.sim.sim_helpers import random_game_state
+
+    rng = random.Random(seed)
+    moves = []
+    probe = random_game_state(seed)
+    cells = [c for c in range(len(probe.board)) if probe.board.passable(c)]
+    for _ in range(6):
+        moves.append((rng.choice(cells), rng.randint(1, 5)))
+
+    def states(compiled: bool) -> list:
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            monkeypatch.setattr(cache_module, "_REACH_PATCH", cache_module._REACH_PATCH if compiled else None)
+            forget_tables()  # (each way meets every board state afresh)
+            state = random_game_state(seed)
+            cache = state.cache
+            if seed % 3:
+                cache.near()  # (every reach known, so the sources are patched too; else only dropped)
+            out = []
+            for cell, step in moves:
+                cache.within(cell, 3)
+                apply_action(state, ("rotate", cell, (state.board.rotation[cell] + step) % 6))
+                t = cache.tables_now()
+                out.append((list(t.reach.items()), sorted(t.within), t.near))
+            return out
+
+    assert states(True) == states(False)
+
+
+@pytest.mark.skipif(expected.COMPILED is None, reason="the compiled table kernels were not built")
+def test_an_old_reach_the_patch_does_not_take_changes_nothing():
+    new_reach, new_within = {0: {0: 0, 1: 1}, 1: {1: 0}}, {0: [None] * 7}
+    for old in ({0: [1, 2]}, {0: {1: "x"}}, {0: {1: 99}}):
+        assert expected.COMPILED.reach_patch(old, 1, 5, new_reach, new_within, None, lambda p: {}) is None
+        assert new_reach == {0: {0: 0, 1: 1}, 1: {1: 0}} and new_within == {0: [None] * 7}
+    # and one it takes: cell 0 reached 1 within the room, so it leaves both (no sources to patch)
+    got = expected.COMPILED.reach_patch({0: {0: 0, 1: 1}, 1: {1: 0}}, 1, 5, new_reach, new_within, None, None)
+    assert got == (None,) and new_reach == {} and new_within == {}
