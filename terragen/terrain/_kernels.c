@@ -1,7 +1,7 @@
 /*
- * Three of the simulator's table computations, the analysis' reach tree, a greedy player's two first
- * answers, an expert's move, turn on doubles and one-cell re-evaluation, a seat's route and the race
- * model's win chances in C, for speed alone;
+ * Four of the simulator's table computations, the analysis' reach tree, a greedy player's two first
+ * answers, an expert's move, turn on doubles and one-cell re-evaluation, a seat's route, the terrain
+ * search's own searches and the race model's win chances in C, for speed alone;
  * each follows a Python function that stays the reference (read its docstrings for the why), and gives
  * the same values:
  *
@@ -40,6 +40,13 @@
  *   first cells of a seat's cheapest tour (own_rotation shares it). An expert's turn on doubles was about
  *   40% of its game's time. tests/terrain/sim/test_expert_kernels.py compares these and expert_move with
  *   their references.
+ * - reach_patch: the part of terragen.terrain.sim.cache.BoardCache.rotated that makes a new board
+ *   state's reach and cells' sources after a turn of a piece (_patch_reach_python, the reference): the
+ *   same dict operations in the same order, so the same dicts and lists (tests/terrain/sim/test_kernels.py).
+ * - cheapest_path, reachable_cells, cliff_count and board_arcs: the terrain search's own searches
+ *   (terragen.terrain.paths.cheapest_path_python and reachable, generate.evaluate.cliff_exits,
+ *   board.Board._rebuild_arcs_python), run on every move it tries while the simulation processes wait;
+ *   the same paths, cell for cell (tests/terrain/test_search_kernels.py).
  * - race_wins: terragen.terrain.race.win_probabilities_by_opener_numpy, each seat's chance to win the
  *   race of independent tokens for every opener; the generator's main process asks it thousands of
  *   times a run, and on arrays this small numpy's overhead was most of its time. The same products in
