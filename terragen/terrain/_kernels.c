@@ -605,6 +605,44 @@ static int tour_cost(PyObject *now, long base, PyObject *tours, PyObject *groups
     return bad;
 }
 
+/* A value of a layer list of n floats, not NaN: 0; 1 for a value it does not take. */
+static int layer_at(PyObject *values, Py_ssize_t q, double *out) {
+    PyObject *x = PyList_GET_ITEM(values, q);
+    if (!PyFloat_CheckExact(x)) return 1;
+    *out = PyFloat_AS_DOUBLE(x);
+    return *out != *out;
+}
+
+/* One of a move's options, an (cell, points) item of the options dict, with the cell's rank and the bits a
+ * move there collects (``gains``): 0; 1 for a value it does not take; -1 with an error set. */
+static int move_option(PyObject *item, PyObject *rank, PyObject *gains, Py_ssize_t n, long *q, long *points,
+                       long *rank_q, long *gain) {
+    PyObject *q_o = PyTuple_GET_ITEM(item, 0);
+    if (small_int(q_o, 0, (long)n, q) || small_int(PyTuple_GET_ITEM(item, 1), 0, 1L << 20, points) ||
+        small_int(PyTuple_GET_ITEM(rank, *q), -(1L << 30), 1L << 30, rank_q))
+        return 1;
+    PyObject *g = PyDict_GetItemWithError(gains, q_o);
+    if (g == NULL) {
+        *gain = 0;
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    return small_int(g, 0, 1L << 20, gain);
+}
+
+/* A move's key as the policies compare them: two costs or values, then the points, then the rank. */
+typedef struct {
+    double first, second;
+    long points, rank;
+} MoveKey;
+
+/* Whether ``a`` comes before ``b`` (keys of distinct cells: the ranks differ, so the first of equals is kept). */
+static int move_before(const MoveKey *a, const MoveKey *b) {
+    return a->first < b->first ||
+           (a->first == b->first &&
+            (a->second < b->second ||
+             (a->second == b->second && (a->points < b->points || (a->points == b->points && a->rank < b->rank)))));
+}
+
 /* greedy_move(options, gains, base, pip, elev, rank, tours, groups) -> cell or None; see the method's
  * doc. Python code runs only in tours() (a table made on demand); every value read is checked again
  * after it, so a table it changes is still read safely. */
@@ -622,40 +660,28 @@ static PyObject *greedy_move(PyObject *self, PyObject *args) {
     PyObject *items = PyDict_Items(options);
     if (items == NULL) return NULL;
     PyObject *best = NULL, *result = NULL;
-    double best_on = 0.0, best_off = 0.0;
-    long best_points = 0, best_rank = 0;
+    MoveKey best_key = {0.0, 0.0, 0, 0};
     Py_INCREF(pip);
     Py_INCREF(elev);
     for (Py_ssize_t x = 0; x < PyList_GET_SIZE(items); x++) {
         PyObject *item = PyList_GET_ITEM(items, x);
-        PyObject *q_o = PyTuple_GET_ITEM(item, 0);
-        long q, points, rank_q, gain = 0;
-        if (small_int(q_o, 0, (long)n, &q) || small_int(PyTuple_GET_ITEM(item, 1), 0, 1L << 20, &points) ||
-            small_int(PyTuple_GET_ITEM(rank, q), -(1L << 30), 1L << 30, &rank_q))
-            goto fallback;
-        PyObject *g = PyDict_GetItemWithError(gains, q_o);
-        if (g == NULL && PyErr_Occurred()) goto error;
-        if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
-        long m = base | gain;
-        double on, off;
-        int got = tour_cost(pip, base, tours, groups, m, 0, n, q, &on);
+        long q, gain;
+        MoveKey key;
+        int got = move_option(item, rank, gains, n, &q, &key.points, &key.rank, &gain);
         if (got < 0) goto error;
         if (got) goto fallback;
-        if (best != NULL && on > best_on) continue;
-        got = tour_cost(elev, base, tours, groups, m, 1, n, q, &off);
+        long m = base | gain;
+        got = tour_cost(pip, base, tours, groups, m, 0, n, q, &key.first);
+        if (got < 0) goto error;
+        if (got) goto fallback;
+        if (best != NULL && key.first > best_key.first) continue;
+        got = tour_cost(elev, base, tours, groups, m, 1, n, q, &key.second);
         if (got < 0) goto error;
         if (got) goto fallback;
         /* the least (cost on, cost with pips ignored, points, rank), the first of equals kept */
-        int less = best == NULL || on < best_on ||
-                   (on == best_on && (off < best_off ||
-                                      (off == best_off && (points < best_points ||
-                                                           (points == best_points && rank_q < best_rank)))));
-        if (less) {
-            best = q_o;
-            best_on = on;
-            best_off = off;
-            best_points = points;
-            best_rank = rank_q;
+        if (best == NULL || move_before(&key, &best_key)) {
+            best = PyTuple_GET_ITEM(item, 0);
+            best_key = key;
         }
     }
     if (best == NULL) goto fallback;
@@ -684,17 +710,7 @@ static int layer_value(PyObject *table, long m, Py_ssize_t n, Py_ssize_t q, doub
     PyObject *layer = PyObject_GetItem(table, m_o);
     Py_DECREF(m_o);
     if (layer == NULL) return -1;
-    int bad = 1;
-    if (PyList_CheckExact(layer) && PyList_GET_SIZE(layer) == n) {
-        PyObject *x = PyList_GET_ITEM(layer, q);
-        if (PyFloat_CheckExact(x)) {
-            double v = PyFloat_AS_DOUBLE(x);
-            if (v == v) {
-                *out = v;
-                bad = 0;
-            }
-        }
-    }
+    int bad = !PyList_CheckExact(layer) || PyList_GET_SIZE(layer) != n || layer_at(layer, q, out);
     Py_DECREF(layer);
     return bad;
 }
@@ -724,52 +740,29 @@ static PyObject *expert_move(PyObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *best = NULL, *result = NULL;
-    double best_v = 0.0, best_off = 0.0;
-    long best_points = 0, best_rank = 0;
+    MoveKey best_key = {0.0, 0.0, 0, 0};
     for (Py_ssize_t x = 0; x < PyList_GET_SIZE(items); x++) {
         PyObject *item = PyList_GET_ITEM(items, x);
-        PyObject *q_o = PyTuple_GET_ITEM(item, 0);
-        long q, points, rank_q, gain = 0;
-        if (small_int(q_o, 0, (long)n, &q) || small_int(PyTuple_GET_ITEM(item, 1), 0, 1L << 20, &points) ||
-            small_int(PyTuple_GET_ITEM(rank, q), -(1L << 30), 1L << 30, &rank_q))
-            goto fallback;
-        PyObject *g = PyDict_GetItemWithError(gains, q_o);
-        if (g == NULL && PyErr_Occurred()) goto error;
-        if (g != NULL && small_int(g, 0, 1L << 20, &gain)) goto fallback;
+        long q, gain;
+        MoveKey key;
+        int got = move_option(item, rank, gains, n, &q, &key.points, &key.rank, &gain);
+        if (got < 0) goto error;
+        if (got) goto fallback;
         long m = base | gain;
-        double v, off = 0.0;
-        if (m == base) {
-            PyObject *x = PyList_GET_ITEM(values, q);
-            if (!PyFloat_CheckExact(x)) goto fallback;
-            v = PyFloat_AS_DOUBLE(x);
-            if (v != v) goto fallback;
-        } else {
-            int got = layer_value(table, m, n, q, &v);
+        got = m == base ? layer_at(values, q, &key.first) : layer_value(table, m, n, q, &key.first);
+        if (got < 0) goto error;
+        if (got) goto fallback;
+        key.second = 0.0;
+        if (key.first == HUGE_VAL) { /* no way there under the pips: the tour with pips ignored guides it */
+            got = tour_cost(NULL, -1, tours, groups, m, 1, n, q, &key.second); /* (base -1: asked of tours()) */
             if (got < 0) goto error;
             if (got) goto fallback;
         }
-        if (v == HUGE_VAL) { /* no way there under the pips: the tour with pips ignored guides it */
-            PyObject *m_o = PyLong_FromLong(m);
-            if (m_o == NULL) goto error;
-            PyObject *t = PyObject_CallFunctionObjArgs(tours, groups, m_o, Py_True, NULL);
-            Py_DECREF(m_o);
-            if (t == NULL) goto error;
-            int bad = cost_at(t, n, q, &off);
-            Py_DECREF(t);
-            if (bad) goto fallback;
-        }
         /* the least (value, cost with pips ignored where there is no value, points, rank), the first of
          * equals kept */
-        int less = best == NULL || v < best_v ||
-                   (v == best_v && (off < best_off ||
-                                    (off == best_off && (points < best_points ||
-                                                         (points == best_points && rank_q < best_rank)))));
-        if (less) {
-            best = q_o;
-            best_v = v;
-            best_off = off;
-            best_points = points;
-            best_rank = rank_q;
+        if (best == NULL || move_before(&key, &best_key)) {
+            best = PyTuple_GET_ITEM(item, 0);
+            best_key = key;
         }
     }
     if (best == NULL) goto fallback;
@@ -1259,14 +1252,6 @@ static int has_cell(const long *cells, Py_ssize_t count, long cell) {
     for (Py_ssize_t k = 0; k < count; k++)
         if (cells[k] == cell) return 1;
     return 0;
-}
-
-/* A value of a layer list of n floats, not NaN: 0; 1 for a value it does not take. */
-static int layer_at(PyObject *values, Py_ssize_t q, double *out) {
-    PyObject *x = PyList_GET_ITEM(values, q);
-    if (!PyFloat_CheckExact(x)) return 1;
-    *out = PyFloat_AS_DOUBLE(x);
-    return *out != *out;
 }
 
 #define ROUTE_ROOM 64

@@ -83,3 +83,12 @@ def random_game_state(seed: int) -> GameState:
         state.collected[seat] = rng.randrange(1 << len(setup.groups[seat]) - 1) if len(setup.groups[seat]) > 1 else 0
         state.occupant[state.pos[seat]] = seat
     return state
+
+
+def option_sets(state: GameState, seat: int, rng: random.Random):
+    """What the engine may offer a seat to move to: every cell within each roll's points, and some
+    of them (a start within reach is no legal end)."""
+    for points in range(7):
+        within = state.cache.within(state.pos[seat], points)
+        yield dict(within)
+        yield {q: c for q, c in within.items() if rng.random() < 0.7} or dict(within)

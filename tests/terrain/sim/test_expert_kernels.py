@@ -22,20 +22,11 @@ from terragen.terrain.sim.engine import Roll, RotationOptions
 from terragen.terrain.sim.policies import ExpertPolicy, gains_by_cell
 from terragen.terrain.sim.runner import forget_tables, run_games
 from terragen.templates import template_path
-from tests.terrain.sim.sim_helpers import random_game_state
+from tests.terrain.sim.sim_helpers import option_sets, random_game_state
 
 EXAMPLES = template_path("terrain", "examples")
 
 needs_kernels = pytest.mark.skipif(not expert_kernels.COMPILED, reason="the compiled table kernels were not built")
-
-
-def _option_sets(state, seat: int, rng: random.Random):
-    """What the engine may offer a seat: every cell within each roll's points, and some of them (a
-    start within reach is no legal end)."""
-    for points in range(7):
-        within = state.cache.within(state.pos[seat], points)
-        yield dict(within)
-        yield {q: c for q, c in within.items() if rng.random() < 0.7} or dict(within)
 
 
 @needs_kernels
@@ -47,7 +38,7 @@ def test_the_same_moves_as_the_python_policy(seed):
     policy = ExpertPolicy()
     for seat in range(state.players):
         gains = gains_by_cell(state.setup.groups[seat])
-        for options in _option_sets(state, seat, rng):
+        for options in option_sets(state, seat, rng):
             wanted = policy.choose_move(state, seat, Roll(1, 2), MappingProxyType(options))
             assert expert_kernels.expert_move(state, seat, options, gains) == wanted
 
