@@ -14,9 +14,12 @@ from setuptools import Extension, setup
 _ARGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
 # the plain game's turns: integers and look-ups only, no floating point, the same games on any compiler
 _TURNS_ARGS = [] if sys.platform == "win32" else ["-O2"]
+# read by both: how they take a Python int (its own file says why)
+_SMALL_INT = "terragen/terrain/_small_int.h"
 
 setup(ext_modules=[
-    Extension("terragen.terrain._kernels", ["terragen/terrain/_kernels.c"], extra_compile_args=_ARGS, optional=True),
-    Extension("terragen.terrain.sim._fast_turns", ["terragen/terrain/sim/_fast_turns.c"],
+    Extension("terragen.terrain._kernels", ["terragen/terrain/_kernels.c"], depends=[_SMALL_INT],
+              extra_compile_args=_ARGS, optional=True),
+    Extension("terragen.terrain.sim._fast_turns", ["terragen/terrain/sim/_fast_turns.c"], depends=[_SMALL_INT],
               extra_compile_args=_TURNS_ARGS, optional=True),
 ])

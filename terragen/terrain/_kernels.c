@@ -73,6 +73,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_small_int.h"
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -86,20 +87,6 @@
 /* whole-number costs are held as doubles: exact while every sum stays well under 2**53 */
 #define COST_LIMIT 1125899906842624.0 /* 2**50 */
 #define STEP_LIMIT 1048576L            /* 2**20: one arc's cost */
-
-/* An exact int in [lo, hi) into *out: 0; anything else: 1 (the caller answers None); no error set. */
-static int small_int(PyObject *x, long lo, long hi, long *out) {
-    if (!PyLong_CheckExact(x)) return 1;
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(x, &overflow);
-    if (overflow || (v == -1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        return 1;
-    }
-    if (v < lo || v >= hi) return 1;
-    *out = v;
-    return 0;
-}
 
 /* The pair (cell, cost) at the head of the tuple ``t`` (of at least ``size`` items), cell in [0, n),
  * cost in [1, max_cost]: 0; anything else: 1. */

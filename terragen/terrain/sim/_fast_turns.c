@@ -40,6 +40,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../_small_int.h"
 
 #define MAX_SEATS 16
 #define MAX_CELL (1L << 20)
@@ -54,20 +55,6 @@ enum { CAPPED = 0, FINISHED = 1, RESUME = 2 };
  * until then */
 static long POINTS[36];
 static int configured = 0;
-
-/* An exact int in [lo, hi) into *out: 0; anything else: 1 (no error set). */
-static int small_int(PyObject *x, long lo, long hi, long *out) {
-    if (!PyLong_CheckExact(x)) return 1;
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(x, &overflow);
-    if (overflow || (v == -1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        return 1;
-    }
-    if (v < lo || v >= hi) return 1;
-    *out = v;
-    return 0;
-}
 
 /* The next draw of 36 for a seat: from getrandbits(6) (dice a callable) or the seat's iterator. */
 static int draw(PyObject *dice, PyObject *six, Py_ssize_t seat, long *out) {

@@ -163,6 +163,25 @@ def test_reach_leaves_other_inputs_to_python(arcs, start, limit):
     assert expected.COMPILED.bounded_reach(arcs, start, limit) is None
 
 
+
+# ints the kernels read in place (one digit, either sign) and those they ask the interpreter for
+_EDGES = [0, 1, -1, 98, 99, 100, 2 ** 30 - 1, 2 ** 30, -(2 ** 30), 2 ** 31, 2 ** 62, 2 ** 63, -(2 ** 63) - 1, 2 ** 70]
+
+
+@needs_kernels
+@settings(max_examples=200)
+@given(st.one_of(st.sampled_from(_EDGES), st.integers(-(2 ** 80), 2 ** 80)), st.sampled_from([0, 1]))
+def test_an_int_is_taken_by_its_value_whatever_its_size_or_sign(value, where):
+    """Every int the kernels take is read by value: taken in range, refused (left to Python) out of it,
+    on either side of one digit and of a C long, positive or negative."""
+    arcs = [[(1, 1, 0)], [(0, 2, 0)]]
+    start, limit = (value, 6) if where == 0 else (0, value)
+    got = expected.COMPILED.bounded_reach(arcs, start, limit)
+    taken = 0 <= start < 2 and 0 <= limit < 99
+    assert (got is not None) == taken
+    if taken:
+        assert got == bounded_reach_python(arcs, start, limit)
+
 @needs_kernels
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from([None, 0, 3, 6, 12, 40, 98, 99, -1]), st.booleans(),
