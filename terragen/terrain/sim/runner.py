@@ -239,7 +239,7 @@ def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None 
     promise (one default run says BALANCED 99 times in 100) is worked out against: the less
     noise here, the further from exact fairness a board may be and still keep it (a 4-seat
     board's classes 1.50 points instead of 1.10), so boards are found sooner. The games cost
-    two to four seconds for greedy players on a 4-seat board (experts about six times that).
+    about a second for greedy players on a 4-seat board (experts about six times that; 2026-12-03).
     """
     if sides < 2:
         return 400  # nothing to balance: enough games to see whether they finish
