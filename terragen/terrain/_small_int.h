@@ -5,8 +5,9 @@
  *
  * Why a header of its own: both extensions read every cell, cost and key of the tables Python keeps
  * through it (millions of times a second), and PyLong_AsLongAndOverflow, a call into the interpreter
- * for each, was 4-6% of a game's time. Ints below 2**30 (every one these tables hold) are stored
- * in one digit; reading that digit in place gives the same value without the call.
+ * for each, was 4-6% of a game's time. An int of one digit (below 2**30 on the usual builds, whose
+ * digits hold 30 bits: every value these tables hold) is read in place, the same value without the
+ * call; Python 3.12 and later say which ints those are themselves (checked on 3.11, 3.12 and 3.13).
  */
 #ifndef TERRAGEN_SMALL_INT_H
 #define TERRAGEN_SMALL_INT_H

@@ -163,7 +163,6 @@ def test_reach_leaves_other_inputs_to_python(arcs, start, limit):
     assert expected.COMPILED.bounded_reach(arcs, start, limit) is None
 
 
-
 # ints the kernels read in place (one digit, either sign) and those they ask the interpreter for
 _EDGES = [0, 1, -1, 98, 99, 100, 2 ** 30 - 1, 2 ** 30, -(2 ** 30), 2 ** 31, 2 ** 62, 2 ** 63, -(2 ** 63) - 1, 2 ** 70]
 
@@ -181,6 +180,7 @@ def test_an_int_is_taken_by_its_value_whatever_its_size_or_sign(value, where):
     assert (got is not None) == taken
     if taken:
         assert got == bounded_reach_python(arcs, start, limit)
+
 
 @needs_kernels
 @settings(max_examples=60, deadline=None)
