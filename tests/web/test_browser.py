@@ -120,7 +120,17 @@ def test_whole_flow(server, browser, shots):
     form.find_element(By.NAME, "seed").send_keys("3")
     for quick in form.find_elements(By.NAME, "balance_games"):  # a short balance check keeps the test fast
         quick.send_keys("200")
+    # an option on by default, unticked, reaches the command as off (it once was left out, so stayed on)
+    glance = form.find_element(By.NAME, "expert_glance")
+    assert glance.is_selected() and not form.find_element(By.NAME, "check_experts").is_selected()
+    glance.click()
+    js(d, "window.sent = []; const real = window.fetch;"
+          "window.fetch = (path, init) => { if (init && init.body) window.sent.push([path, JSON.parse(init.body)]);"
+          " return real(path, init); };")
     d.find_element(By.ID, "generate").click()
+    options = wait(d, lambda d: js(d, "return window.sent.find((s) => s[0] === '/api/jobs/generate')"), 20,
+                   "the generate request")[1]["options"]
+    assert options["expert_glance"] is False and "check_experts" not in options
     wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
     report = wait(d, lambda d: (c := checked(d)) and js(d, "return !!window.terragen.layout.meta") and c, 30,
                   "the generated board's check")["report"]

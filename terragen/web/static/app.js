@@ -426,6 +426,7 @@ function buildGenerateForm() {
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = !!opt.default;
+      input.dataset.default = String(!!opt.default);
     } else {
       input = document.createElement("input");
       input.type = opt.type === "text" ? "text" : "number";
@@ -453,7 +454,9 @@ function generateOptions() {
   for (const input of $("#generate-form").elements) {
     if (!input.name) continue;
     const kind = input.dataset.kind;
-    if (kind === "flag") { if (input.checked) out[input.name] = true; continue; }
+    // a flag is sent only when it differs from its default: an unticked box of an option on by
+    // default (expert-glance) must be sent as false, or the command would keep it on
+    if (kind === "flag") { if (input.checked !== (input.dataset.default === "true")) out[input.name] = input.checked; continue; }
     if (input.value === "") continue;
     out[input.name] = kind === "int" ? parseInt(input.value, 10) : kind === "float" ? parseFloat(input.value) : input.value;
   }
