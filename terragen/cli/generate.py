@@ -73,10 +73,9 @@ FILES = ("board.json", "board.txt", "board.svg")
                    "twice the usual work budget (a median of about 14 s instead of about 3 s, best-effort runs "
                    "25-55 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
-              help="On 4- and 6-seat boards, play a few hundred games of expert players before the greedy check "
+              help="On 4-, 5- and 6-seat boards, play a few hundred games of expert players before the greedy check "
                    "and refuse a board plainly unfair for them (a seat class plainly more than --margin from fair; a search "
-                   "that is late keeps the board and says so). --no-expert-glance is faster and leaves more boards unfair "
-                   "for experts. Five-seat boards get no glance: it cost time there and left them no fairer for experts.")
+                   "that is late keeps the board and says so). --no-expert-glance is faster and leaves more boards unfair for experts.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
@@ -212,9 +211,6 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
                     "the others (try --check-experts with a longer --time-limit, or another --seed)")
         return (f"balance: expert players only glanced at: {seen}; a glance refuses only a board plainly over "
                 f"{100 * glance['pooled_limit']:.1f} (add --check-experts for a full check)")
-    if players == 5:
-        return ("balance: expert players not checked (add --check-experts; about two five-seat boards in three "
-                "are unfair for them)")
     return ("balance: expert players not checked (add --check-experts; about half of 4- and 6-seat boards "
             "are unfair for them)")
 

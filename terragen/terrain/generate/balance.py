@@ -78,12 +78,6 @@ EXPERT_GIVE_UP = 1.0
 #: of about a point for a class's pooled rate (600 games on four seats, 300 on six, whose classes of
 #: three seats are measured more closely and whose expert games cost more)
 EXPERT_GLANCE_NOISE = 0.42
-#: the seat counts whose boards get the experts' glance. Why not five: a five-seat terrain the
-#: search makes fair for greedy and solitary players is seldom fair for experts whatever pair it
-#: picks, so a refused five-seat board cost its terrain and seconds for nothing; side by side on 32
-#: fresh specs (seeds 103501-103508, every preset) the glance left experts BALANCED on 12 boards
-#: either way and made runs 1.10x slower (``bench/README.md``, "Five seats without the experts' glance")
-EXPERT_GLANCE_SEATS = (4, 6)
 
 
 @dataclass
@@ -104,8 +98,8 @@ class BalanceSettings:
     #: ``terragen simulate`` default) 0.6 of it (1.5 points), the others 0.8
     verify_shares: tuple[float, ...] = (0.6, 0.8)
     verify_games: int | None = None  # None: enough for a standard error of margin / 4
-    #: boards of two classes on ``EXPERT_GLANCE_SEATS`` seats: a glance at expert players before
-    #: the fresh checks (when they are not checked in full) refuses a board plainly unfair for them
+    #: boards of two classes: a glance at expert players before the fresh checks (when they are
+    #: not checked in full) refuses a board plainly unfair for them
     expert_glance: bool = True
     tune_games: int | None = None  # None: verify_games / 2
 
@@ -579,8 +573,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         elif not symmetric and not self.tune(tune_seed, first, top):
             return None
         checks = []
-        glancing = (two_classes and self.settings.expert_glance and not self.settings.checks_experts
-                    and self.n in EXPERT_GLANCE_SEATS)
+        glancing = two_classes and self.settings.expert_glance and not self.settings.checks_experts
         for k in range(MAX_VERIFICATIONS):
             verify_seed = balance_seed("verify", self.seed, self.attempt, k)
             results = []

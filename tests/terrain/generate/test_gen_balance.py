@@ -647,12 +647,11 @@ def test_a_solitary_miss_spares_the_greedy_check(monkeypatch, players):
     assert played and set(played) == {"solitary"}
 
 
-def _experts_oracle(monkeypatch, expert_gap: float, with_experts: bool = False, players: int = 4):
-    """A balancer (4 seats unless asked) whose "simulation" is an oracle: greedy and solitary
-    players fair, experts favouring the first class by ``expert_gap``; each pair the search is
-    asked for is counted. Returns (balancer, the (policy, size) of every sample played, the pairs
-    asked for)."""
-    bal = captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
+def _experts_oracle(monkeypatch, expert_gap: float, with_experts: bool = False):
+    """A 4-seat balancer whose "simulation" is an oracle: greedy and solitary players fair,
+    experts favouring the first class by ``expert_gap``; each pair the search is asked for is
+    counted. Returns (balancer, the (policy, size) of every sample played, the pairs asked for)."""
+    bal = captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
     if with_experts:
         bal.settings = bal.settings.with_experts()
     first = set(bal.classes[0])
@@ -758,18 +757,6 @@ def test_a_late_search_keeps_a_board_its_experts_glance_finds_plainly_off_and_sa
     record = bal.balance()
     assert record is not None and record["expert_glance"]["verdict"] == "PLAINLY OFF"
     assert "greedy" in [policy for policy, _ in played] and [v["verdict"] for v in record["verification"]] == ["BALANCED", "BALANCED"]
-
-
-def test_five_seat_boards_get_no_experts_glance(monkeypatch):
-    """Five seats on the turned board have two classes, as four and six seats do, but their
-    terrains are seldom fair for experts whatever pair the search picks, so the glance there only
-    cost time (``EXPERT_GLANCE_SEATS``): a board 7 points off for experts, which a four-seat
-    search would refuse, goes straight to its greedy check and is written."""
-    bal, played, searched = _experts_oracle(monkeypatch, 0.07, players=5)
-    assert len(bal.classes) == 2
-    record = bal.balance()
-    assert record is not None and "expert_glance" not in record and len(searched) == 1
-    assert {policy for policy, _ in played} == {"solitary", "greedy"}
 
 
 def test_no_experts_glance_when_experts_are_checked_in_full_or_it_is_turned_off(monkeypatch):

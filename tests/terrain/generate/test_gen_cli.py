@@ -133,9 +133,6 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     layout.extra["meta"]["symmetry"] = "none"
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert any("expert players not checked (add --check-experts" in line for line in lines)
-    from terragen.cli.generate import _experts_line  # five seats (no glance) are told their own odds
-
-    assert "five-seat boards" in _experts_line(5, "{0,2,4}{1,3}") and "4- and 6-seat" not in _experts_line(5, None)
     checks = layout.extra["meta"]["balance"]["verification"]
     assert not any("quick look" in line for line in lines)
     # a board of two classes the experts' glance looked at says what it saw, and how sure that is
