@@ -22,7 +22,8 @@ from terragen.cli._common import check_outputs, echo_json, force_option, json_op
 def convert(source: str, target: str | None, form: str | None, game: str | None, force: bool, as_json: bool) -> int:
     """Convert IN between its JSON and text forms: Terrain Game layouts,
     Terrace positions, Terralogical boards and TerraFlip positions. A batch
-    scenario file converts to its layout. Without OUT the result is printed.
+    scenario file converts to its layout. Without OUT, or with OUT "-", the
+    result is printed.
 
     Terrain Game layouts convert losslessly both ways: keys beyond the file
     contract (piece ids, generator metadata) travel on the text form's
@@ -41,6 +42,8 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     from terragen.fileio import atomic_write, read_text_input
     from terragen.formats import looks_like_json
 
+    if target == "-":  # as "-" reads standard input for IN, it prints for OUT (no file named "-")
+        target = None
     if target is not None:
         check_outputs([target], force)
     text = read_text_input(source)

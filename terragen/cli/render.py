@@ -47,7 +47,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     from terragen.fileio import display_name
     from terragen.render.impose import PrintOptions
     from terragen.render.kits.terrain.build_sheet import build_sheet
-    from terragen.render.output import output_paths, write_document
+    from terragen.render.output import output_paths, stale_pages, write_document
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
     from terragen.terrain.validation import check_game_shape, validate_layout
@@ -67,8 +67,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
         check_outputs([out], force)
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
-    # no player or 7+ (20,000 would take a gigabyte) is nothing to draw; one is a puzzle from batch
-    check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False)
+    # no player or 7+ (20,000 would take a gigabyte) is nothing to draw; one is a puzzle from batch,
+    # and a player with no destination yet is a board half built (validate's error is warned below)
+    check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False, min_destinations=0)
     report = validate_layout(layout)
     for f in report.errors:
         click.echo(f"terragen render: {'error' if strict else 'warning'}: {layout_file}: breaks a rule: "
@@ -81,8 +82,11 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     if strict and not report.valid:
         return EXIT_INVALID
     doc = build_sheet(layout, opts, Path(layout_file).name)
-    check_outputs(output_paths(doc, out, fmt), force)
+    stale = stale_pages(doc, out, fmt)  # pages of an earlier, longer sheet: part of this result too
+    check_outputs([*output_paths(doc, out, fmt), *stale], force)
     written = write_document(doc, out, fmt)
+    for page in stale:
+        page.unlink(missing_ok=True)
     if as_json:
         echo_json({"files": [str(p) for p in written], "format": fmt, "paper": paper, "pages": len(doc.pages),
                    "valid": report.valid, "errors": [f.to_json() for f in report.errors]})

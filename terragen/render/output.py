@@ -7,6 +7,7 @@ has been drawn, so a failure leaves any earlier file untouched.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from terragen.errors import InputError, OutputError
@@ -20,6 +21,27 @@ def output_paths(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path
     if fmt == "svg" and len(doc.pages) > 1:
         return [p.with_name(f"{p.stem}-p{k:02d}{p.suffix or '.svg'}") for k in range(1, len(doc.pages) + 1)]
     return [p]
+
+
+def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:
+    """Files of an earlier sheet written under the same name that this one would not overwrite:
+    its pages past this one's last (``name-p04.svg`` after a three-page sheet), or the other form
+    when the page count crossed one (``name.svg`` beside ``name-p01.svg`` ...).
+
+    Why: a set of SVG pages is one result, so a folder holding pages of two boards would print the
+    wrong build order; a command treats these as part of its output (refused without --force,
+    removed with it)."""
+    if fmt != "svg":
+        return []
+    p = Path(path)
+    if not p.parent.is_dir():
+        return []
+    new = set(output_paths(doc, p, fmt))
+    page = re.compile(re.escape(p.stem) + r"-p\d{2,}" + re.escape(p.suffix or ".svg"))
+    old = [q for q in p.parent.iterdir() if page.fullmatch(q.name)]
+    if p.suffix in ("", ".svg") and p.is_file():
+        old.append(p)
+    return sorted(q for q in old if q not in new and q.is_file())
 
 
 def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:

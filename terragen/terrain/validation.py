@@ -52,12 +52,14 @@ CODES: dict[str, tuple[str, str]] = {
 
 
 def check_game_shape(layout: Layout, source: str = "the layout", min_players: int = MIN_PLAYERS,
-                     distinct_seats: bool = True) -> None:
+                     distinct_seats: bool = True, min_destinations: int = 1) -> None:
     """Refuse (exit 1) what validate rejects as a game at all, the player and destination
     counts, before simulating or drawing it: a 1-player "match" would otherwise be called
     PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw.
     Two players on one seat cannot be played either (the report would show two rows for one
-    seat); a drawing (``distinct_seats=False``) shows them, with validate's warning."""
+    seat); a drawing (``distinct_seats=False``) shows them, with validate's warning. A drawing
+    also takes a player with no destination yet (``min_destinations=0``): a board being built by
+    hand has none at first, and its sheet is how the builder checks the pieces."""
     from terragen.errors import EXIT_INVALID, InputError
 
     n = len(layout.players)
@@ -70,9 +72,10 @@ def check_game_shape(layout: Layout, source: str = "the layout", min_players: in
         raise InputError(f"{source}: seat {twice[0]} is given to two players; each player has a seat of its own "
                          "(terragen validate lists every problem)", EXIT_INVALID)
     for p in layout.players:
-        if not 1 <= len(p.destinations) <= MAX_DESTINATIONS:
-            raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has 1 to "
-                             f"{MAX_DESTINATIONS} (terragen validate lists every problem)", EXIT_INVALID)
+        if not min_destinations <= len(p.destinations) <= MAX_DESTINATIONS:
+            raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has "
+                             f"{min_destinations} to {MAX_DESTINATIONS} (terragen validate lists every problem)",
+                             EXIT_INVALID)
 
 
 def default_inventory(radius: int) -> Inventory | None:

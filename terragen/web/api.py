@@ -147,8 +147,9 @@ def _option_json(p: click.Option) -> dict[str, Any]:
         value = next((getattr(p.type, n) for n in names if getattr(p.type, n, None) is not None), None)
         if value is not None:
             out[bound] = value
-    if getattr(p.type, "positive", False):
+    if getattr(p.type, "positive", False):  # above 0: the form's min, and the check refuses 0 itself
         out["min"] = max(out.get("min", 0), 0)
+        out["positive"] = True
     return out
 
 
@@ -193,6 +194,8 @@ def check_generate(values: Any) -> dict[str, Any]:
             lo, hi = opt.get("min"), opt.get("max")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
                 raise ApiError(f"option {opt['flag']} must be between {lo} and {hi}")
+            if opt.get("positive") and value <= 0:
+                raise ApiError(f"option {opt['flag']} must be above 0")
         out[key] = value
     if out.get("time_limit", 0) > MAX_TIME_LIMIT:
         raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")
@@ -274,11 +277,12 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
     if unknown:
         raise ApiError(f"unknown kit option(s): {', '.join(sorted(unknown))}")
     out = {"paper": check_paper(values.get("paper", "a4")), "flip": values.get("flip", "long"),
-           "outlines": values.get("outlines", False), "nets": values.get("nets", False)}
+           "outlines": values.get("outlines"), "nets": values.get("nets", False)}
     if out["flip"] not in FLIPS:
         raise ApiError("'flip' must be 'long' or 'short'")
-    if not isinstance(out["outlines"], bool) or not isinstance(out["nets"], bool):
-        raise ApiError("'outlines' and 'nets' must be true or false")
+    # outlines: null keeps the kit's own choice (cut lines round hex pieces, crop ticks for square ones)
+    if not isinstance(out["outlines"], (bool, type(None))) or not isinstance(out["nets"], bool):
+        raise ApiError("'outlines' must be true, false or null, and 'nets' true or false")
     if out["nets"] and game != "terrain":
         raise ApiError("fold-up nets exist for the Terrain Game kit only")
     return out

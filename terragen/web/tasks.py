@@ -69,6 +69,8 @@ class _LineSink(io.TextIOBase):
         return len(s)
 
 
+#: the temporary folders the jobs work in (``tempfile``, prefix ``terragen-web-``), as paths in a message
+_PRIVATE_FOLDER = re.compile(r"[^\s'\"]*terragen-web-[^/\s]+/")
 _BAR = re.compile(r"\[[#.]+\]\s*(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)")
 
 
@@ -102,6 +104,7 @@ def run_command(argv: list[str], report: Report) -> list[str]:
         message = err.lines[-1] if err.lines else f"terragen {argv[0]} stopped with exit code {code}"
         for prefix in (f"terragen {argv[0]}: error: ", "terragen: error: ", "terragen: "):
             message = message.removeprefix(prefix)
+        message = _PRIVATE_FOLDER.sub("", message)  # "board.json: ..." and not the job's temporary folder
         raise TaskFailed(message, code)
     return out.lines
 
@@ -179,8 +182,8 @@ def kit(game: str, options: dict[str, Any], report: Report) -> TaskResult:
     with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
         folder = Path(tmp) / "kit"
         argv = ["kit", game, "--out", str(folder), "--paper", options["paper"], "--flip", options["flip"]]
-        if options.get("outlines"):
-            argv.append("--outlines")
+        if options.get("outlines") is not None:  # None: each piece as the kit draws it by default
+            argv.append("--outlines" if options["outlines"] else "--no-outlines")
         if options.get("nets"):
             argv.append("--nets")
         report({"message": f"drawing the {game} kit"})

@@ -249,6 +249,13 @@ def test_convert_to_stdout_with_json_prints_a_document_holding_the_result(capsys
     assert json.loads(doc["content"])["game"] == "terrain"
 
 
+def test_convert_out_dash_prints_and_writes_no_file_named_dash(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_cli(capsys, "convert", EXAMPLES / "two-players.txt", "-")
+    assert code == 0 and json.loads(out)["game"] == "terrain"
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.fixture(scope="module")
 def scenario(tmp_path_factory):
     from terragen.cli.batch import run_batch

@@ -87,6 +87,31 @@ def test_render_errors_keep_existing_output(tmp_path: Path):
     assert out.read_bytes() == b"old"
 
 
+def test_render_svg_pages_of_an_earlier_longer_sheet_are_part_of_the_result(tmp_path: Path):
+    """A folder holding the pages of two boards would print the wrong build order: a page left
+    from an earlier sheet under the same name is refused without --force and removed with it."""
+    old = tmp_path / "b-p09.svg"
+    old.write_text("<svg>an earlier board's build order</svg>")
+    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "b.svg")
+    assert "b-p09.svg" in one_line_usage_error(p) and not (tmp_path / "b-p01.svg").exists()
+    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "b.svg", "--force")
+    assert p.returncode == 0, p.stderr
+    pages = sorted(q.name for q in tmp_path.iterdir())
+    assert pages == [f"b-p{k:02d}.svg" for k in range(1, len(pages) + 1)] and len(pages) >= 2
+
+
+def test_render_draws_a_board_whose_players_have_no_destination_yet(tmp_path: Path):
+    """A board built by hand has no destinations at first; its sheet is how the builder checks the
+    pieces, so it is drawn with validate's error as a warning (refused only with --strict)."""
+    board = EXAMPLES / "invalid" / "destination-count.txt"
+    p = run("render", board, "--out", tmp_path / "b.pdf")
+    assert p.returncode == 0 and "warning" in p.stderr and "destination-count" in p.stderr, p.stderr
+    text = subprocess.run(["pdftotext", str(tmp_path / "b.pdf"), "-"], capture_output=True, text=True).stdout
+    assert "no destination yet" in text
+    p = run("render", board, "--out", tmp_path / "c.pdf", "--strict")
+    assert p.returncode == 1 and not (tmp_path / "c.pdf").exists()
+
+
 def test_help_lists_examples():
     p = run("kit", "terrain", "--help")
     assert p.returncode == 0 and "--flip" in p.stdout and "--back-offset" in p.stdout and "--nets" in p.stdout

@@ -268,6 +268,8 @@ def test_an_unticked_box_turns_off_an_option_that_is_on_by_default():
     ({"difficulty": "impossible"}, "must be one of"),
     ({"time_limit": 1e4}, "at most"),
     ({"time_limit": 1e300}, "must be a number"),
+    ({"time_limit": 0}, "above 0"),  # the command wants more than 0 s: refused here, not after a job starts
+    ({"players": 2.5}, "whole number"),  # the page sends numbers as typed; none is cut to a whole one
     ({"balance_games": 0}, "between"),
     ({"no_balance": "yes"}, "true or false"),
     ([1, 2], "must be an object"),
@@ -371,6 +373,21 @@ def test_build_sheet_job_gives_the_render_commands_pdf(client, tmp_path):
     assert post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a0"}).status_code == 400
 
 
+def test_build_sheet_of_a_board_being_built_and_its_errors_name_no_private_folder(client):
+    """A board clicked together from scratch has no destinations yet: its sheet is drawn all the
+    same. A board the command refuses (no player at all) fails with the command's own line, naming
+    the board and not the job's temporary folder."""
+    data = layout_data()
+    for player in data["players"]:
+        player["destinations"] = []
+    job = wait_job(client, post(client, "/api/jobs/build-sheet", {"layout": data, "paper": "a4"}).get_json()["id"])
+    assert job["state"] == "done", job
+    data["players"] = []
+    job = wait_job(client, post(client, "/api/jobs/build-sheet", {"layout": data, "paper": "a4"}).get_json()["id"])
+    assert job["state"] == "failed" and job["error"].startswith("board.json: 0 player(s)"), job
+    assert "terragen-web-" not in job["error"] and "/tmp" not in job["error"]
+
+
 def test_kit_job_gives_every_pdf_of_the_kit(client):
     r = post(client, "/api/jobs/kit", {"game": "terrace", "options": {"paper": "a4", "flip": "short"}})
     job = wait_job(client, r.get_json()["id"])
@@ -381,8 +398,32 @@ def test_kit_job_gives_every_pdf_of_the_kit(client):
         assert client.get(f"/api/jobs/{job['id']}/files/{name}").data.startswith(b"%PDF")
 
 
+def test_kit_cut_lines_are_the_kits_own_unless_turned_on_or_off(client, tmp_path):
+    """The form's three choices for cut lines give what `terragen kit` gives with no flag,
+    --outlines and --no-outlines (an unticked box once sent nothing, so hex tiles kept theirs)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.web.conftest import ROOT
+
+    for outlines, flags in ((None, []), (True, ["--outlines"]), (False, ["--no-outlines"])):
+        r = post(client, "/api/jobs/kit", {"game": "terraflip", "options": {"paper": "a4", "outlines": outlines}})
+        job = wait_job(client, r.get_json()["id"])
+        assert job["state"] == "done", job
+        out = tmp_path / str(outlines)
+        cli = subprocess.run([sys.executable, "-m", "terragen", "kit", "terraflip", "--out", str(out), *flags],
+                             capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+        assert cli.returncode == 0, cli.stderr
+        for name in ("terraflip-tiles-a4.pdf", "terraflip-tokens-a4.pdf"):
+            assert client.get(f"/api/jobs/{job['id']}/files/{name}").data == (out / name).read_bytes(), (outlines, name)
+    tiles = {o: (tmp_path / str(o) / "terraflip-tiles-a4.pdf").read_bytes() for o in (None, True, False)}
+    assert tiles[None] != tiles[False]  # hex tiles have cut lines unless asked not to
+
+
 @pytest.mark.parametrize("body, words", [
     ({"game": "chess", "options": {}}, "game"),
+    ({"game": "terrain", "options": {"outlines": "yes"}}, "outlines"),
     ({"game": "terrace", "options": {"nets": True}}, "nets"),
     ({"game": "terrain", "options": {"flip": "sideways"}}, "flip"),
     ({"game": "terrain", "options": {"out_dir": "/tmp"}}, "unknown"),

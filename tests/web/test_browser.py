@@ -156,6 +156,9 @@ def test_whole_flow(server, browser, shots):
     target = next(c for c in layout["cells"] if (c["q"], c["r"]) == (0, 0))
     click_cell(d, 0, 0)
     assert "selected" in cell_classes(d, 0, 0)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='edit']").click()
+    for _ in range(2):  # the keys still reach the board after a click on the "inverted" box (focus stays on it)
+        d.find_element(By.ID, "inverted").click()
     press(d, "9")
     wait(d, lambda d: "error" in cell_classes(d, 0, 0), 20, "the error to appear on cell (0,0)")
     findings = d.find_elements(By.CSS_SELECTOR, "#findings li.error")
@@ -213,6 +216,14 @@ def test_whole_flow(server, browser, shots):
     assert not balance or balance[0].text in ("BALANCED", "NOT BALANCED")
     assert "%" in rows[0].text and "–" in rows[0].text  # a rate and its interval
     d.save_screenshot(str(shots / "05-simulated.png"))
+    # a number the server refuses (2.7 games) is not cut to 2 by the page, and the last table goes
+    games.clear()
+    games.send_keys("2.7")
+    d.find_element(By.ID, "simulate").click()
+    note = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result p.note.error"), 20, "the refusal")[0]
+    assert "whole number" in note.text and not d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim")
+    refused = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]  # the one expected 400
+    assert len(refused) == 1 and "/api/jobs/simulate" in refused[0] and "400" in refused[0], refused
 
     # download the layout as JSON: terragen validate --json says exactly what the page said
     page_report = checked(d)["report"]

@@ -86,7 +86,11 @@ function editCell(fn) {
   });
 }
 
-function setLevel(n) { state.lastLevel = n; editCell((c) => { c.level = n; }); }
+function setLevel(n) {
+  // a level no piece has (0, 9) is set so the check can mark it, never carried to the next new piece
+  if (state.info.levels.includes(n)) state.lastLevel = n;
+  editCell((c) => { c.level = n; });
+}
 function setPattern(p) { editCell((c) => { c.pattern = p; }); }
 function setRotation(k) { editCell((c) => { c.rotation = k; }); }
 function rotate(step) {
@@ -166,8 +170,11 @@ function move(dir) {
 }
 
 function onKey(ev) {
+  // keys typed into a field or a list are theirs; a ticked box keeps no keys (space aside), so the
+  // board's shortcuts go on working after a click on "inverted"
   const tag = (ev.target.tagName || "").toLowerCase();
-  if (["input", "select", "textarea"].includes(tag)) return;
+  const box = tag === "input" && ["checkbox", "radio"].includes(ev.target.type);
+  if ((["input", "select", "textarea"].includes(tag) && !box) || (box && ev.key === " ")) return;
   const k = ev.key;
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
     if (k.toLowerCase() === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
@@ -458,7 +465,9 @@ function generateOptions() {
     // default (expert-glance) must be sent as false, or the command would keep it on
     if (kind === "flag") { if (input.checked !== (input.dataset.default === "true")) out[input.name] = input.checked; continue; }
     if (input.value === "") continue;
-    out[input.name] = kind === "int" ? parseInt(input.value, 10) : kind === "float" ? parseFloat(input.value) : input.value;
+    // numbers as typed (2.5 stays 2.5, 1e1 is 10): the server says what is wrong with them, where
+    // parseInt once turned 2.5 players into 2 without a word
+    out[input.name] = kind === "int" || kind === "float" ? Number(input.value) : input.value;
   }
   return out;
 }
@@ -488,18 +497,36 @@ function buildSimulateForm() {
   }
 }
 
+// A number field as typed, or null when empty (the server's default); the server refuses what is
+// not a whole number where one is needed, rather than the page cutting 2.7 games to 2.
+function numberIn(form, name) {
+  const v = form.elements.namedItem(name).value;
+  return v === "" ? null : Number(v);
+}
+
 async function simulate() {
   const f = $("#simulate-form");
   const options = {
-    games: f.elements.namedItem("games").value === "" ? null : parseInt(f.elements.namedItem("games").value, 10),
-    seed: parseInt(f.elements.namedItem("seed").value, 10),
+    games: numberIn(f, "games"),
+    seed: numberIn(f, "seed"),
     policy: f.elements.namedItem("policy").value,
-    turn_cap: parseInt(f.elements.namedItem("turn_cap").value, 10),
-    margin: parseFloat(f.elements.namedItem("margin").value),
+    turn_cap: numberIn(f, "turn_cap"),
+    margin: numberIn(f, "margin"),
     variants: [...document.querySelectorAll("#variants input:checked")].map((b) => b.value),
   };
-  const job = await jobs.run("simulate", { layout: state.layout, options });
-  showSimulation(job.result.report);
+  // the last run's table goes first: a refused or failed run must not leave it under the new values
+  const box = $("#simulate-result");
+  box.replaceChildren();
+  try {
+    const job = await jobs.run("simulate", { layout: state.layout, options });
+    showSimulation(job.result.report);
+  } catch (e) {
+    const note = document.createElement("p");
+    note.className = "note error";
+    note.textContent = `no result: ${e.message}`;
+    box.appendChild(note);
+    throw e;
+  }
 }
 
 function showSimulation(rep) {
@@ -584,7 +611,8 @@ async function buildSheet() {
 }
 
 async function makeKit() {
-  const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: $("#kit-outlines").checked };
+  const cut = $("#kit-outlines").value;  // "" leaves each piece as the kit draws it by default
+  const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: cut === "" ? null : cut === "on" };
   const game = $("#kit-game").value;
   if (game === "terrain") options.nets = $("#kit-nets").checked;
   const job = await jobs.run("kit", { game, options });
@@ -644,6 +672,8 @@ async function main() {
   for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
   fillSelect($("#kit-game"), info.kits, "terrain");
   fillSelect($("#kit-flip"), info.flips, "long");
+  const nets = $("#kit-nets");  // fold-up nets exist for the Terrain Game only: greyed out for the others
+  $("#kit-game").addEventListener("change", () => { nets.disabled = $("#kit-game").value !== "terrain"; });
   buildGenerateForm();
   buildSimulateForm();
   buildLegend();

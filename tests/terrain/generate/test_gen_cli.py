@@ -154,6 +154,13 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     assert any("quick look only: 200 fresh games" in line for line in summary(layout, analyse(layout), Spec(players=2)))
 
 
+def test_the_line_on_unchecked_experts_gives_the_odds_for_the_boards_seat_count():
+    from terragen.cli.generate import _experts_line
+
+    assert "two five-seat boards in three" in _experts_line(5, "none")
+    assert "4- and 6-seat" in _experts_line(4, "none") and "4- and 6-seat" in _experts_line(6, "none")
+
+
 def test_old_gate_flags_still_work(cli, tmp_path):
     p = cli("generate", "--players", 2, "--difficulty", "easy", "--seed", 1, "--no-gate", "--out", tmp_path / "n")
     assert p.returncode == 0 and "balance: not simulated" in p.stdout
@@ -171,6 +178,10 @@ def test_check_experts_adds_their_verdict_and_needs_the_balance_check(cli, tmp_p
     p = cli("generate", "--players", 2, "--check-experts", "--no-balance", "--out", tmp_path / "n")
     assert p.returncode == 2 and "--check-experts" in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "n").exists()
+    # --strict-balance promises a verified balance, which --no-balance never checks
+    p = cli("generate", "--players", 2, "--strict-balance", "--no-balance", "--out", tmp_path / "s")
+    assert p.returncode == 2 and "--strict-balance" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "s").exists()
 
 
 

@@ -300,7 +300,8 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         items.append(Text(lx + 3.5, y, f"S{seat}", 2.9, ink_on(col), bold=True))
         items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[seat % len(ROUTE_DASH)])))
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
-        cost_txt = (f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
+        cost_txt = ("no destination yet, so no route" if not p.destinations
+                    else f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
                     else "no route under the printed rotations")
         lines = wrap(f"seat {seat} ({pal.seat_name(seat)}), corner {p.corner}; flags {dests}; {cost_txt}", 2.9, lw - 22.0)
         for j, line in enumerate(lines):
