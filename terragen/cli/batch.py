@@ -221,7 +221,11 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
 def _resumable_rows(outp: Path, old: dict[str, Any], batch: dict[str, Any], count: int) -> dict[int, dict[str, Any]]:
     """The finished scenarios of an earlier run of the same batch that this run keeps."""
     if {k: old["batch"].get(k) for k in batch} != batch:
-        raise InputError(f"{outp}: --resume with different settings (the folder holds {old['batch']})")
+        held = old["batch"]
+        differ = ", ".join(f"--{k.replace('_', '-')} {held.get(k)} there, {v} now" for k, v in batch.items()
+                           if held.get(k) != v)
+        raise InputError(f"{outp}: --resume with different settings ({differ}); resume with the folder's, "
+                         "or choose another --out")
     before = old["batch"].get("count")
     if isinstance(before, int) and count < before:
         raise InputError(f"{outp} holds a batch of {before} scenarios; --resume --count {count} would leave "

@@ -73,7 +73,7 @@ def terrace() -> None:
 
 
 @terrace.command("setup")
-@click.argument("name", type=SETUP_CHOICES, default="full")
+@click.argument("name", type=SETUP_CHOICES, default="full", metavar="[NAME]")
 @click.option("--size", type=int, default=8, show_default=True, help="Board size n (even, 6 to 12).")
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram.")
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of stdout.")

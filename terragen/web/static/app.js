@@ -476,7 +476,10 @@ async function generate() {
   const job = await jobs.run("generate", { options: generateOptions() });
   $("#generate-summary").textContent = job.result.summary.join("\n");
   replaceLayout(job.result.layout);
-  toast("generated board opened in the editor", "info");
+  // a board written when the search's time ran out is the fairest it reached, not a verified one
+  const balance = ((job.result.layout.meta || {}).balance) || {};
+  if (balance.best_effort) toast("the time ran out before a board passed the balance check: this is the fairest one found (see the summary; try another seed)", "error");
+  else toast("generated board opened in the editor", "info");
 }
 
 function buildSimulateForm() {
@@ -484,7 +487,7 @@ function buildSimulateForm() {
   const sim = state.info.simulate;
   for (const p of sim.policies) f.elements.namedItem("policy").add(new Option(p, p));
   for (const name of ["games", "seed", "turn_cap", "margin"]) f.elements.namedItem(name).value = sim.defaults[name] ?? "";
-  f.elements.namedItem("games").placeholder = "as terragen simulate";
+  f.elements.namedItem("games").placeholder = "default";  // as terragen simulate: enough for the seat count
   f.elements.namedItem("games").max = sim.max_games;
   f.elements.namedItem("policy").value = sim.defaults.policy;
   for (const v of sim.variants) {
