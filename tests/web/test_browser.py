@@ -161,6 +161,8 @@ def test_whole_flow(server, browser, shots):
         d.find_element(By.ID, "inverted").click()
     press(d, "9")
     wait(d, lambda d: "error" in cell_classes(d, 0, 0), 20, "the error to appear on cell (0,0)")
+    # the line under the board follows the edit of the cell under the pointer (left there by the click)
+    wait(d, lambda d: "level 9" in d.find_element(By.ID, "hover-info").text, 20, "the hover line on (0,0)")
     findings = d.find_elements(By.CSS_SELECTOR, "#findings li.error")
     assert any(f.get_attribute("data-code") == "level-out-of-range" and "(0,0)" in f.text for f in findings)
     assert "INVALID" in d.find_element(By.ID, "verdict").text

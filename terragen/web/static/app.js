@@ -243,8 +243,19 @@ function render() {
   });
   renderCell();
   renderCheck();
+  showHover();
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
+}
+
+// The line under the board describes the cell under the pointer; the board is redrawn after every
+// edit and check, so the line is read again from the new drawing, not left describing the old one.
+function showHover() {
+  const h = state.hovered;
+  if (!h) return;  // the keys' help stays until the pointer first meets a cell
+  const g = document.querySelector(`#board g.cell[data-q='${h[0]}'][data-r='${h[1]}']`);
+  const t = g && g.querySelector("title");
+  $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
 }
 
 function renderCell() {
@@ -712,8 +723,8 @@ async function main() {
   svg.addEventListener("mousemove", (ev) => {
     const g = ev.target.closest("g.cell");
     if (!g) return;
-    const t = g.querySelector("title");
-    $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
+    state.hovered = [Number(g.dataset.q), Number(g.dataset.r)];
+    showHover();
   });
   document.addEventListener("keydown", onKey);
   state.layout = (await call("/api/empty", { radius: 5 })).layout;
