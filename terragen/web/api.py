@@ -11,6 +11,8 @@ classes) is not offered.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 import click
@@ -125,6 +127,9 @@ def _option_json(p: click.Option) -> dict[str, Any]:
 
     default = p.default if isinstance(p.default, (bool, int, float, str)) else None  # click marks "unset" with a sentinel
     out: dict[str, Any] = {"name": p.name, "flag": p.opts[0], "help": p.help or "", "default": default}
+    shown = re.search(r"\[default: ([^\]]+)\]", p.help or "")
+    if default is None and shown and len(shown.group(1)) <= 12:  # a value fit for a field, not a sentence
+        out["shown_default"] = " ".join(shown.group(1).split())  # what the command picks itself, as its help says
     if p.is_flag:
         out["type"] = "flag"
         out["default"] = default is True

@@ -64,6 +64,9 @@ def test_info_lists_presets_with_descriptions_and_hides_file_options(client):
     presets = {c["value"]: c["description"] for c in names["difficulty"]["choices"]}
     assert {"easy", "medium", "hard", "brutal"} <= set(presets) and all(presets.values())
     assert names["inventory"]["choices"] == ["standard", "extended"]
+    # what the command picks when a field is left empty, shown in it (the form said only "default")
+    assert (names["players"]["shown_default"], names["difficulty"]["shown_default"]) == ("4", "medium")
+    assert "shown_default" not in names["balance_games"]  # a sentence, not a value: left to the help
     games = info["simulate"]["defaults"]["games"]
     assert (games is None or games >= 1) and "greedy" in info["simulate"]["policies"]  # None: chosen per seat count
     assert set(info["kits"]) == {"terrain", "terrace", "terralogical", "terraflip"}

@@ -433,7 +433,7 @@ function buildGenerateForm() {
     let input;
     if (opt.type === "choice") {
       input = document.createElement("select");
-      if (opt.default === null || opt.default === undefined) input.add(new Option("(default)", ""));
+      if (opt.default === null || opt.default === undefined) input.add(new Option(opt.shown_default ? `${opt.shown_default} (default)` : "(default)", ""));
       for (const c of opt.choices) {
         const value = typeof c === "string" ? c : c.value;
         const o = new Option(value, value, false, value === opt.default);
@@ -451,7 +451,7 @@ function buildGenerateForm() {
       if (opt.type === "float") input.step = "any";
       if (opt.min !== undefined) input.min = opt.min;
       if (opt.max !== undefined) input.max = opt.max;
-      input.placeholder = opt.default === null || opt.default === undefined ? "default" : String(opt.default);
+      input.placeholder = opt.default === null || opt.default === undefined ? (opt.shown_default || "default") : String(opt.default);
     }
     input.name = opt.name;
     input.dataset.kind = opt.type;
