@@ -14,7 +14,7 @@ from terragen.cli._common import check_outputs, echo_json, force_option, json_op
 @click.argument("target", metavar="[OUT]", required=False, type=click.Path(dir_okay=False, path_type=str))
 @click.option("--to", "form", type=click.Choice(["json", "text"]),
               help="Form to write. [default: json for an OUT ending in .json, else text; "
-                   "without OUT, the other form than IN's]")
+                   "without OUT (or with OUT -), the other form than IN's]")
 @click.option("--game", type=click.Choice(["terrain", "terrace", "terralogical", "terraflip"]),
               help="The game IN is for. [default: read from the file]")
 @force_option

@@ -27,7 +27,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     sheet: landscape pages with each position's piece, rotation and level,
     starts and destinations, then a map of each player's cheapest route, and
     the build order when the layout carries one. As SVG, each page is its own
-    file (NAME-p01.svg ...).
+    file (NAME-p01.svg ...); with --force, pages left from an earlier, longer
+    sheet under the same name are removed (they would print the wrong build
+    order), and only those.
 
     A layout that breaks a rule is still drawn, with one warning line per
     problem on stderr (run terragen validate for the full report); --strict
@@ -47,7 +49,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     from terragen.fileio import display_name
     from terragen.render.impose import PrintOptions
     from terragen.render.kits.terrain.build_sheet import build_sheet
-    from terragen.render.output import output_paths, stale_pages, write_document
+    from terragen.render.output import output_paths, replace_stale, stale_pages, write_document
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
     from terragen.terrain.validation import check_game_shape, validate_layout
@@ -82,15 +84,21 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     if strict and not report.valid:
         return EXIT_INVALID
     doc = build_sheet(layout, opts, Path(layout_file).name)
-    stale = stale_pages(doc, out, fmt)  # pages of an earlier, longer sheet: part of this result too
-    check_outputs([*output_paths(doc, out, fmt), *stale], force)
-    written = write_document(doc, out, fmt)
-    for page in stale:
-        page.unlink(missing_ok=True)
+    check_outputs(output_paths(doc, out, fmt), force)
+    # pages of an earlier, longer sheet under this name are part of this result too
+    old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))
+    if old_pages and not force:
+        raise InputError(f"{display_name(old_pages[0])} is a page of an earlier build sheet under this name"
+                         + (f" (as are {len(old_pages) - 1} more)" if len(old_pages) > 1 else "")
+                         + ": add --force to remove it with the new sheet, or choose another output")
+    written = replace_stale(old_pages, lambda: write_document(doc, out, fmt))
     if as_json:
-        echo_json({"files": [str(p) for p in written], "format": fmt, "paper": paper, "pages": len(doc.pages),
+        echo_json({"files": [str(p) for p in written], "removed": [str(p) for p in old_pages], "format": fmt,
+                   "paper": paper, "pages": len(doc.pages),
                    "valid": report.valid, "errors": [f.to_json() for f in report.errors]})
     else:
         for path in written:
             say(f"build sheet written to {path}")
+        for path in old_pages:
+            say(f"removed {path}, a page of the earlier sheet under this name")
     return 0

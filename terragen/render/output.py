@@ -7,7 +7,9 @@ has been drawn, so a failure leaves any earlier file untouched.
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from terragen.errors import InputError, OutputError
@@ -23,25 +25,62 @@ def output_paths(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path
     return [p]
 
 
-def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:
-    """Files of an earlier sheet written under the same name that this one would not overwrite:
-    its pages past this one's last (``name-p04.svg`` after a three-page sheet), or the other form
-    when the page count crossed one (``name.svg`` beside ``name-p01.svg`` ...).
+#: the page files of a multi-page SVG (``name-p01.svg`` ...), as :func:`output_paths` names them
+_PAGE_NAME = r"-p(?:\d{2}|[1-9]\d{2,})\.svg"
 
-    Why: a set of SVG pages is one result, so a folder holding pages of two boards would print the
-    wrong build order; a command treats these as part of its output (refused without --force,
-    removed with it)."""
+
+def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf", keep: Path | None = None) -> list[Path]:
+    """Pages of an earlier build sheet written under the same name that this one would not
+    overwrite (``name-p04.svg`` after a three-page sheet): only files named exactly as this
+    module names pages, whose SVG says it is a terragen build sheet, and never ``keep`` (the
+    layout being drawn).
+
+    Why: the pages of an SVG sheet are one result, and a folder holding pages of two sheets
+    prints the wrong build order; a command treats these as part of its output (refused without
+    --force, removed with it). Why so narrow: a file terragen did not write is never removed."""
     if fmt != "svg":
         return []
     p = Path(path)
-    if not p.parent.is_dir():
+    if not p.parent.is_dir() or p.suffix.lower() not in ("", ".svg"):
         return []
     new = set(output_paths(doc, p, fmt))
-    page = re.compile(re.escape(p.stem) + r"-p\d{2,}" + re.escape(p.suffix or ".svg"))
-    old = [q for q in p.parent.iterdir() if page.fullmatch(q.name)]
-    if p.suffix in ("", ".svg") and p.is_file():
-        old.append(p)
-    return sorted(q for q in old if q not in new and q.is_file())
+    page = re.compile(re.escape(p.stem) + _PAGE_NAME)
+    keep_at = keep.resolve() if keep is not None and keep.exists() else None
+    out = []
+    for q in sorted(p.parent.iterdir()):
+        if q in new or not page.fullmatch(q.name) or not q.is_file() or (keep_at and q.resolve() == keep_at):
+            continue
+        try:
+            head = q.read_text(encoding="utf-8", errors="replace")[:20000]
+        except OSError:
+            continue
+        if head.startswith("<svg") and ": build sheet of " in head:
+            out.append(q)
+    return out
+
+
+def replace_stale(stale: list[Path], write: Callable[[], list[Path]]) -> list[Path]:
+    """Run ``write`` with ``stale`` out of the way, then remove them: set aside first (a rename,
+    so a file that cannot be removed stops the command before anything is written), put back if
+    the write fails, so the folder never holds a mix of two sheets."""
+    aside: list[tuple[Path, Path]] = []
+    try:
+        for q in stale:
+            tmp = q.with_name(f".{q.name}.{os.getpid()}.old")
+            try:
+                q.rename(tmp)
+            except OSError as exc:
+                raise OutputError(f"cannot remove {display_name(q)} (a page of an earlier sheet under this name): "
+                                  f"{exc.strerror or exc}") from None
+            aside.append((q, tmp))
+        written = write()
+    except BaseException:
+        for q, tmp in reversed(aside):
+            tmp.rename(q)
+        raise
+    for _, tmp in aside:
+        tmp.unlink(missing_ok=True)
+    return written
 
 
 def write_document(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path]:

@@ -73,9 +73,9 @@ def check_game_shape(layout: Layout, source: str = "the layout", min_players: in
                          "(terragen validate lists every problem)", EXIT_INVALID)
     for p in layout.players:
         if not min_destinations <= len(p.destinations) <= MAX_DESTINATIONS:
+            allowed = f"{min_destinations} to {MAX_DESTINATIONS}" if min_destinations else f"at most {MAX_DESTINATIONS}"
             raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has "
-                             f"{min_destinations} to {MAX_DESTINATIONS} (terragen validate lists every problem)",
-                             EXIT_INVALID)
+                             f"{allowed} (terragen validate lists every problem)", EXIT_INVALID)
 
 
 def default_inventory(radius: int) -> Inventory | None:

@@ -12,7 +12,6 @@ classes) is not offered.
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 import click
@@ -197,10 +196,12 @@ def check_generate(values: Any) -> dict[str, Any]:
                 raise ApiError(f"option {opt['flag']} must be short text")
         if kind in ("int", "float"):
             lo, hi = opt.get("min"), opt.get("max")
-            if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise ApiError(f"option {opt['flag']} must be between {lo} and {hi}")
             if opt.get("positive") and value <= 0:
                 raise ApiError(f"option {opt['flag']} must be above 0")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                bounds = (f"between {lo} and {hi}" if lo is not None and hi is not None
+                          else f"at least {lo}" if lo is not None else f"at most {hi}")
+                raise ApiError(f"option {opt['flag']} must be {bounds}")
         out[key] = value
     if out.get("time_limit", 0) > MAX_TIME_LIMIT:
         raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")

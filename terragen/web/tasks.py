@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import tempfile
 from collections.abc import Callable
@@ -69,8 +70,6 @@ class _LineSink(io.TextIOBase):
         return len(s)
 
 
-#: the temporary folders the jobs work in (``tempfile``, prefix ``terragen-web-``), as paths in a message
-_PRIVATE_FOLDER = re.compile(r"[^\s'\"]*terragen-web-[^/\s]+/")
 _BAR = re.compile(r"\[[#.]+\]\s*(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)")
 
 
@@ -84,11 +83,13 @@ def progress_of(line: str, command: str) -> dict[str, Any]:
             "message": (text[:m.start()] + text[m.start() + len(m.group(0).split("]")[0]) + 1:]).strip()}
 
 
-def run_command(argv: list[str], report: Report) -> list[str]:
+def run_command(argv: list[str], report: Report, private: str | None = None) -> list[str]:
     """Run ``terragen ARGV`` in this process; stderr lines go to ``report`` as progress.
 
     Returns the lines it printed on stdout; raises TaskFailed with the
-    command's own message and exit code when it does not succeed.
+    command's own message and exit code when it does not succeed, with the job's
+    temporary folder ``private`` taken out of it ("board.json: ...", not a path
+    the user never chose).
     """
     from terragen.cli import main
 
@@ -104,7 +105,8 @@ def run_command(argv: list[str], report: Report) -> list[str]:
         message = err.lines[-1] if err.lines else f"terragen {argv[0]} stopped with exit code {code}"
         for prefix in (f"terragen {argv[0]}: error: ", "terragen: error: ", "terragen: "):
             message = message.removeprefix(prefix)
-        message = _PRIVATE_FOLDER.sub("", message)  # "board.json: ..." and not the job's temporary folder
+        if private:
+            message = message.replace(str(Path(private)) + os.sep, "")
         raise TaskFailed(message, code)
     return out.lines
 
@@ -141,7 +143,7 @@ def generate(options: dict[str, Any], report: Report) -> TaskResult:
         folder = Path(tmp) / "board"
         argv = ["generate", "--progress", "--out", str(folder), *generate_flags(options)]
         report({"message": "searching for a board"})
-        summary = run_command(argv, report)
+        summary = run_command(argv, report, tmp)
         files = {name: (media, (folder / name).read_bytes()) for name, media in
                  (("board.json", "application/json"), ("board.txt", "text/plain"), ("board.svg", "image/svg+xml"))}
     layout = json.loads(files["board.json"][1])
@@ -173,7 +175,7 @@ def build_sheet(layout_text: str, paper: str, report: Report) -> TaskResult:
         src.write_text(layout_text, encoding="utf-8")
         out = Path(tmp) / "board-build.pdf"
         report({"message": "drawing the build sheet"})
-        run_command(["render", str(src), "--paper", paper, "--out", str(out)], report)
+        run_command(["render", str(src), "--paper", paper, "--out", str(out)], report, tmp)
         return TaskResult({"files": [out.name]}, {out.name: ("application/pdf", out.read_bytes())})
 
 
@@ -187,7 +189,7 @@ def kit(game: str, options: dict[str, Any], report: Report) -> TaskResult:
         if options.get("nets"):
             argv.append("--nets")
         report({"message": f"drawing the {game} kit"})
-        run_command(argv, report)
+        run_command(argv, report, tmp)
         files = _read_files(folder, "application/pdf")
     return TaskResult({"files": list(files)}, files)
 

@@ -89,15 +89,44 @@ def test_render_errors_keep_existing_output(tmp_path: Path):
 
 def test_render_svg_pages_of_an_earlier_longer_sheet_are_part_of_the_result(tmp_path: Path):
     """A folder holding the pages of two boards would print the wrong build order: a page left
-    from an earlier sheet under the same name is refused without --force and removed with it."""
-    old = tmp_path / "b-p09.svg"
-    old.write_text("<svg>an earlier board's build order</svg>")
-    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "b.svg")
-    assert "b-p09.svg" in one_line_usage_error(p) and not (tmp_path / "b-p01.svg").exists()
-    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "b.svg", "--force")
+    from an earlier sheet under the same name is refused without --force and removed with it,
+    and said so. Only such pages: a board picture named like the output, a file whose name is not
+    a page name terragen writes, or an SVG that is no build sheet are left alone."""
+    import json
+
+    p = run("render", EXAMPLES / "four-players.txt", "--format", "svg", "--out", tmp_path / "first" / "b.svg")
     assert p.returncode == 0, p.stderr
-    pages = sorted(q.name for q in tmp_path.iterdir())
+    sheet_page = next((tmp_path / "first").glob("b-p01.svg")).read_text()
+    (tmp_path / "b-p09.svg").write_text(sheet_page)  # an earlier, longer sheet's last page
+    keep = {"b.svg": "<svg>generate's board picture</svg>", "b-p007.svg": sheet_page, "b-p10.svg": "<svg>mine</svg>",
+            "b-p11.txt": sheet_page}
+    for name, text in keep.items():
+        (tmp_path / name).write_text(text)
+    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "b.svg")
+    assert "b-p09.svg is a page of an earlier build sheet" in one_line_usage_error(p)
+    assert not (tmp_path / "b-p01.svg").exists()
+    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "b.svg", "--force", "--json")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert [Path(f).name for f in doc["removed"]] == ["b-p09.svg"]
+    pages = sorted(q.name for q in tmp_path.glob("b-p??.svg") if q.name != "b-p10.svg")
     assert pages == [f"b-p{k:02d}.svg" for k in range(1, len(pages) + 1)] and len(pages) >= 2
+    assert all((tmp_path / name).read_text() == text for name, text in keep.items())
+
+
+def test_pages_set_aside_come_back_when_the_new_sheet_cannot_be_written(tmp_path: Path):
+    from terragen.render.output import replace_stale
+
+    old = tmp_path / "b-p09.svg"
+    old.write_text("an earlier page")
+
+    def fails():
+        raise OSError("disk full")
+
+    with pytest.raises(OSError):
+        replace_stale([old], fails)
+    assert old.read_text() == "an earlier page" and sorted(q.name for q in tmp_path.iterdir()) == ["b-p09.svg"]
+    assert replace_stale([old], lambda: []) == [] and not list(tmp_path.iterdir())
 
 
 def test_render_draws_a_board_whose_players_have_no_destination_yet(tmp_path: Path):

@@ -272,6 +272,7 @@ def test_an_unticked_box_turns_off_an_option_that_is_on_by_default():
     ({"time_limit": 1e4}, "at most"),
     ({"time_limit": 1e300}, "must be a number"),
     ({"time_limit": 0}, "above 0"),  # the command wants more than 0 s: refused here, not after a job starts
+    ({"time_limit": -1}, "above 0"),
     ({"players": 2.5}, "whole number"),  # the page sends numbers as typed; none is cut to a whole one
     ({"balance_games": 0}, "between"),
     ({"no_balance": "yes"}, "true or false"),

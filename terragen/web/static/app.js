@@ -475,6 +475,7 @@ function generateOptions() {
     // a flag is sent only when it differs from its default: an unticked box of an option on by
     // default (expert-glance) must be sent as false, or the command would keep it on
     if (kind === "flag") { if (input.checked !== (input.dataset.default === "true")) out[input.name] = input.checked; continue; }
+    notANumber(input);
     if (input.value === "") continue;
     // numbers as typed (2.5 stays 2.5, 1e1 is 10): the server says what is wrong with them, where
     // parseInt once turned 2.5 players into 2 without a word
@@ -487,10 +488,12 @@ async function generate() {
   const job = await jobs.run("generate", { options: generateOptions() });
   $("#generate-summary").textContent = job.result.summary.join("\n");
   replaceLayout(job.result.layout);
-  // a board written when the search's time ran out is the fairest it reached, not a verified one
+  // the command's own warning: a board written when the search stopped short, and measured unfair
   const balance = ((job.result.layout.meta || {}).balance) || {};
-  if (balance.best_effort) toast("the time ran out before a board passed the balance check: this is the fairest one found (see the summary; try another seed)", "error");
-  else toast("generated board opened in the editor", "info");
+  if (balance.verdict === "NOT BALANCED") {
+    const ended = balance.ended_by === "work budget" ? "the search's work budget was spent" : "the time ran out";
+    toast(`${ended} before the seats were balanced: this board is NOT BALANCED (see the summary); try another seed, a longer time limit or a wider margin`, "error");
+  } else toast("generated board opened in the editor", "info");
 }
 
 function buildSimulateForm() {
@@ -511,27 +514,34 @@ function buildSimulateForm() {
   }
 }
 
+// A number field holding text the browser cannot read as a number reads as empty, which would
+// quietly mean "the default": refuse it instead.
+function notANumber(input) {
+  if (input.validity && input.validity.badInput) throw new Error(`${input.name.replace(/_/g, "-")}: not a number`);
+}
+
 // A number field as typed, or null when empty (the server's default); the server refuses what is
 // not a whole number where one is needed, rather than the page cutting 2.7 games to 2.
 function numberIn(form, name) {
+  notANumber(form.elements.namedItem(name));
   const v = form.elements.namedItem(name).value;
   return v === "" ? null : Number(v);
 }
 
 async function simulate() {
-  const f = $("#simulate-form");
-  const options = {
-    games: numberIn(f, "games"),
-    seed: numberIn(f, "seed"),
-    policy: f.elements.namedItem("policy").value,
-    turn_cap: numberIn(f, "turn_cap"),
-    margin: numberIn(f, "margin"),
-    variants: [...document.querySelectorAll("#variants input:checked")].map((b) => b.value),
-  };
   // the last run's table goes first: a refused or failed run must not leave it under the new values
+  const f = $("#simulate-form");
   const box = $("#simulate-result");
   box.replaceChildren();
   try {
+    const options = {
+      games: numberIn(f, "games"),
+      seed: numberIn(f, "seed"),
+      policy: f.elements.namedItem("policy").value,
+      turn_cap: numberIn(f, "turn_cap"),
+      margin: numberIn(f, "margin"),
+      variants: [...document.querySelectorAll("#variants input:checked")].map((b) => b.value),
+    };
     const job = await jobs.run("simulate", { layout: state.layout, options });
     showSimulation(job.result.report);
   } catch (e) {

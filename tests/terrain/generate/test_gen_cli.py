@@ -157,7 +157,7 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
 def test_the_line_on_unchecked_experts_gives_the_odds_for_the_boards_seat_count():
     from terragen.cli.generate import _experts_line
 
-    assert "two five-seat boards in three" in _experts_line(5, "none")
+    assert "four five-seat boards in five" in _experts_line(5, "none")
     assert "4- and 6-seat" in _experts_line(4, "none") and "4- and 6-seat" in _experts_line(6, "none")
 
 
