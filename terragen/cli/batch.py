@@ -339,7 +339,8 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     grow on resume, never shrink). A folder that already holds a batch is
     never overwritten: --resume continues it, --force starts it again; one
     batch at a time per folder. Every other command reads a scenario file as
-    its layout (validate, render, simulate, show, convert).
+    its layout (render, show, convert; validate too, which reports the
+    one-player puzzle as breaking the game's player count).
 
     \b
     Examples:

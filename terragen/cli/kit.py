@@ -32,7 +32,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--force", is_flag=True, expose_value=False, callback=_remember,
                      help="Replace existing kit files (without it, nothing is overwritten)."),
         click.option("--json", "as_json", is_flag=True, expose_value=False, callback=_remember,
-                     help="Print a JSON list of the files written (path, pages, bytes) instead of lines."),
+                     help="Print a JSON list of the files written (path, what: its pages, bytes) instead of lines."),
         click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
                      help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
         click.option("--outlines/--no-outlines", default=None,

@@ -48,7 +48,7 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     \b
     Examples:
       terragen terraflip tiles --seed 7 --out tiles.json
-      terragen terraflip tiles --own 1 --json > tiles.json
+      terragen terraflip tiles --own 3 --json > tiles.json
 
     Exit status: 0 done, 2 bad options or --out exists (add --force), 3 no set
     can meet the wishes, 4 no set found within --time-limit.
