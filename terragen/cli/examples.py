@@ -35,7 +35,8 @@ def examples() -> None:
 @click.option("--game", type=click.Choice(GAMES), help="Only this game's examples.")
 @json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
-    """List the shipped examples: name and kind (layout, invalid, spec).
+    """List the shipped examples: name and kind (layout: a board or position to open; invalid: one
+    that breaks a rule on purpose; spec: a generator spec; inventory: a piece inventory).
 
     \b
     Examples:

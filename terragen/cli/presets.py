@@ -61,6 +61,8 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
         click.echo(f"  {p['name']:<7} expected turns {_band(lo, hi)}{spread}"
                    + (f"; at least {', '.join(needs)}" if needs else ""))
         click.echo(f"          {p['description']}")
+    if (radius, destinations) != (5, 1):  # the descriptions are the presets' own, written for the standard board
+        click.echo("  (the descriptions are for radius 5 with one destination; the bands above are scaled to this board)")
     click.echo("")
     click.echo("terragen batch --difficulty NAME (grade band per puzzle kind; docs/batch.md):")
     for p in puz:
