@@ -139,16 +139,15 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
              "time_limit": time_limit, "radius": radius, "inventory": inventory, "placement": placement,
              "shape": shape, "symmetry": symmetry}
-    if no_balance and strict_balance:  # before any file check: the options alone are wrong
+    if no_balance and check_experts:  # before any file check: the options alone are wrong
+        raise click.UsageError("--check-experts needs the balance check: leave out --no-balance")
+    if no_balance and strict_balance:
         raise click.UsageError("--strict-balance writes only a board whose balance was verified, and --no-balance "
                                "skips that check: give one of them")
     spec, run = build_spec(flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
     check_outputs([f"{folder}/{name}" for name in FILES], force)
-    if no_balance and check_experts:
-        raise click.UsageError("--check-experts needs the balance check: leave out --no-balance")
-
     balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games,
                                                       expert_glance=expert_glance)
     if balance is not None and check_experts:
@@ -215,11 +214,8 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
                     "the others (try --check-experts with a longer --time-limit, or another --seed)")
         return (f"balance: expert players only glanced at: {seen}; a glance refuses only a board plainly over "
                 f"{100 * glance['pooled_limit']:.1f} (add --check-experts for a full check)")
-    if players == 5:
-        return ("balance: expert players not checked (add --check-experts; about four five-seat boards in five "
-                "are unfair for them)")
-    return ("balance: expert players not checked (add --check-experts; about half of 4- and 6-seat boards "
-            "are unfair for them)")
+    odds = "about four five-seat boards in five" if players == 5 else "about half of 4- and 6-seat boards"
+    return f"balance: expert players not checked (add --check-experts; {odds} are unfair for them)"
 
 
 def summary(layout, analysis, spec) -> list[str]:
