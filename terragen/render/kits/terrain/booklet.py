@@ -56,17 +56,20 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
     if solution and data["kind"] == "rotation":
         turned = {(t["q"], t["r"]): t for t in data["solution"]["turns"]}
     items: list[Item] = []
-    numbers: list[Item] = []  # drawn after the solution so a route never hides a level
+    numbers: list[Item] = []  # drawn after the solution so a route never hides a level or a cell's name
     for h in hx.board_cells(radius):
         c = cells[h]
         rot = turned[h]["rotation"] if h in turned else c["rotation"]
         art = piece_face(R, c["level"], exits(c["pattern"], rot), "", pal, number=False)
         ink = pal.text_on(c["level"])
-        art.append(Text(0, -R * 0.42, f"{h[0]},{h[1]}", R * 0.22, ink))
         x, y = at(h)
         items.append(Group(art, translate(x, y), clip=hex_points(R)))
         items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.25)))
-        numbers.append(Text(x, y + R * 0.22, str(c["level"]), R * 0.55, ink, bold=True))
+        # the coordinate sits between the level number and the two upper pips, clear of both
+        # (between the pips, at the height of their centres, a five-character "-1,-3" touched
+        # them); like the level it is drawn over the answer's route, which the answer names by them
+        numbers.append(Text(x, y - R * 0.25, f"{h[0]},{h[1]}", R * 0.25, ink))
+        numbers.append(Text(x, y + R * 0.3, str(c["level"]), R * 0.55, ink, bold=True))
     for h in turned:
         x, y = at(h)
         items.append(Polygon(hex_points(R * 0.93, x, y), Style(stroke=TURN_COLOUR, width=max(0.6, R * 0.12))))
