@@ -158,6 +158,43 @@ def test_nets_print_colour_past_every_cut_of_walls_and_lid(kit_a4, a4):
     assert all(isinstance(it, Group) and all(isinstance(c, Polygon) for c in it.items) for it in body[:n_nets])
 
 
+def test_every_lid_marks_its_right_hand_side_where_a_flat_piece_has_it(kit_a4):
+    """A lid is printed turned (flat side down, every other net half round) with its number kept
+    upright, so the number cannot tell which way the built prism faces: a notch on the rim must
+    stand where a flat piece's right-hand side is, i.e. its pips sit at the exits of rotation 0
+    counted from the notch, as the build sheet's notch counts them."""
+    import re
+    from collections import defaultdict
+
+    from terragen.render.model import Polygon, apply
+
+    lids = 0
+    for page in kit_a4["nets"].pages:
+        by_frame = defaultdict(list)  # a lid's art shares one placement on the page
+        for it, m in flatten(page.items):
+            by_frame[m].append(it)
+        for m, items in by_frame.items():
+            ids = [it.text for it in items if isinstance(it, Text) and re.fullmatch(r"\d[A-D]\d+", it.text)]
+            pips = [it for it in items if isinstance(it, Circle) and it.style.fill == "#1a1a1a"]
+            if not (ids and pips):
+                continue
+            lids += 1
+            notches = [it for it in items if isinstance(it, Polygon) and len(it.points) == 3
+                       and it.style.fill == "#1a1a1a"]
+            assert len(notches) == 1, ids[0]
+            cx, cy = apply(m, (0.0, 0.0))
+
+            def angle(x, y):
+                px, py = apply(m, (x, y))
+                return math.degrees(math.atan2(-(py - cy), px - cx))
+
+            nx = sum(x for x, _ in notches[0].points) / 3
+            ny = sum(y for _, y in notches[0].points) / 3
+            seen = {round((angle(p.cx, p.cy) - angle(nx, ny)) / 60) % 6 for p in pips}
+            assert seen == set(exits(ids[0][1], 0)), ids[0]
+    assert lids == 96
+
+
 def test_nets_turned_half_round_keep_their_numbers_upright(kit_a4):
     """Packing turns every other net half round; its id and the lid's numbers must still read left
     to right on the sheet (a level-6 lid upside down reads as 9), each in the same spot as before."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from terragen.grids import hex as hx
+from terragen.render.contrast import DARK_INK
 from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
 from terragen.render.text import text_width
 from terragen.render.palette import Palette, shade
@@ -21,12 +22,29 @@ from terragen.render.shapes import hex_points, turned
 LEVEL_MM = 6.0
 
 
+def right_side_notch(R: float, direction: int, turn: float = 0.0, fill: str = DARK_INK, tip: float = 0.86) -> Polygon:
+    """A dark triangle on the rim at the edge facing ``direction``: where a piece's right-hand
+    side (the edge right of its number on a flat piece) lies. The build sheet puts one at the
+    edge a piece's right-hand side turns to, and a net's lid at its own right-hand side, so
+    a built prism is turned by matching the two, whichever way its lid's number was printed.
+    ``tip``: how far in the point reaches, as a share of the way to the edge's midpoint."""
+    corners = hx.corner_offsets(R)
+    (ax, ay), (bx, by) = corners[(direction - 1) % 6], corners[direction % 6]
+    mx, my = hx.edge_midpoint_offset(direction, R)
+    wing = 0.32
+    points = ((mx + (ax - mx) * wing, my + (ay - my) * wing), (mx + (bx - mx) * wing, my + (by - my) * wing),
+              (mx * tip, my * tip))
+    return Polygon(tuple(turned(x, y, turn) for x, y in points), Style(fill=fill))
+
+
 def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Palette, number: bool = True,
-               turn: float = 0.0) -> list[Item]:
+               turn: float = 0.0, notch: bool = False) -> list[Item]:
     """The top of a piece: level colour, an inner rim, the big level number, pips, the small id.
 
     ``turn`` rotates the hexagon and its pips but keeps the text upright (the nets' lids are
-    flat-side down, i.e. turned 30 degrees).
+    flat-side down, i.e. turned 30 degrees, and packing turns every other net half round):
+    the number then no longer tells the piece's rotation, so such a face takes ``notch``,
+    the mark of its right-hand side (:func:`right_side_notch`).
     """
     base = pal.level(level)
     ink = pal.text_on(level)
@@ -39,6 +57,8 @@ def piece_face(R: float, level: int, exits: tuple[int, ...], label: str, pal: Pa
         mx, my = hx.edge_midpoint_offset(d, R)
         px, py = turned(mx * 0.76, my * 0.76, turn)
         items.append(Circle(px, py, pip_r, Style(fill="#1a1a1a", stroke="#ffffff", width=pip_r * 0.3)))
+    if notch:
+        items.append(right_side_notch(R, 0, turn, tip=0.9))  # short of the pips, which sit nearer the rim here
     if number:
         items.append(Text(0, R * 0.2, str(level), R * 0.62, ink, bold=True))
     if label:

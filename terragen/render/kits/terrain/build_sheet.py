@@ -23,7 +23,7 @@ from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.palette import Palette, load_palette, shade
-from terragen.render.kits.terrain.art import path_items
+from terragen.render.kits.terrain.art import path_items, right_side_notch
 from terragen.render.paper import Paper
 from terragen.render.shapes import hex_points
 from terragen.render.text import text_width, wrap
@@ -156,13 +156,7 @@ def cell_items(cell, R: float, pal: Palette, marks: list[tuple[str, int, str]]) 
             mx, my = hx.edge_midpoint_offset(d, R)
             items.append(Circle(mx * 0.72, my * 0.72, pip_r, Style(fill=DARK_INK, stroke="#ffffff", width=pip_r * 0.3)))
         # the notch: where the piece's right-hand side (as printed, number upright) goes
-        k = cell.rotation % 6
-        (ax, ay), (bx, by) = hx.corner_offsets(R)[(k - 1) % 6], hx.corner_offsets(R)[k]
-        mx, my = hx.edge_midpoint_offset(k, R)
-        tip = (mx * 0.86, my * 0.86)
-        wing = 0.32
-        items.append(Polygon(((mx + (ax - mx) * wing, my + (ay - my) * wing), (mx + (bx - mx) * wing, my + (by - my) * wing), tip),
-                             Style(fill=DARK_INK)))
+        items.append(right_side_notch(R, cell.rotation))
         rot = f"r{cell.rotation}"
         items.append(Text(0, -R * 0.46, rot, _fitted(rot, label, R * 0.4), ink, bold=True))
     items.append(Text(0, R * 0.14, str(cell.level), R * 0.4, ink, bold=True))

@@ -187,7 +187,7 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
     bleed = min(paper.bleed, NET_GAP / 2)
     nets = []
     for pid, lv, pat in _pieces(inventory):
-        face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0)
+        face = piece_face(R, lv, exits(pat, 0), pid, pal, turn=30.0, notch=True)
         nets.append(netmod.prism_net(R, lv * LEVEL_MM, face, shade(pal.level(lv), 0.85), LEVEL_MM, pid,
                                      bleed=bleed, lid_colour=pal.level(lv)))
     c = paper.content
