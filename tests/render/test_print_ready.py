@@ -286,6 +286,25 @@ def test_low_ink_pales_every_area_and_keeps_every_word():
                     assert luminance(it.colour) < 0.6  # no white label left on a pale tint
 
 
+def test_low_ink_keeps_the_pieces_pips_dark_and_pales_their_faces():
+    """Pips are what a player reads a piece by: on a pale tint they must stay as dark as printed."""
+    from terragen.render.kits.terrain.kit import terrain_kit
+    from terragen.render.palette import luminance
+
+    a4 = load_paper("a4")
+    low = {p.name: p.doc for p in terrain_kit(PrintOptions(a4, low_ink=True))}
+    pips = faces = 0
+    for page in low["tiles"].pages[::2]:  # the fronts
+        for it, _ in flatten(page.items):
+            if isinstance(it, Circle) and it.style.fill:
+                pips += 1
+                assert luminance(it.style.fill) <= 0.15, it.style.fill
+            elif isinstance(it, Polygon) and it.style.fill and len(it.points) == 6:
+                faces += 1
+                assert luminance(it.style.fill) >= 0.7, it.style.fill
+    assert pips == 96 * 3 and faces >= 96
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
 def test_low_ink_board_sheet_takes_far_less_ink(tmp_path: Path):
     """Ink measured as the mean darkness of a greyscale render of a Terrace board sheet."""
