@@ -146,6 +146,31 @@ def test_sheet_reads_in_mono_text_contrast_and_one_line_pattern_per_route(six_pl
     assert len(dashes) == 6  # six players, six patterns
 
 
+def test_routes_map_pales_the_terrain_and_runs_every_route_to_the_rim_of_its_discs(six_players):
+    """The routes map is read for its lines, also from a mono print: the pieces are pale tints
+    under them, and a route passing a start or flag disc goes in and out of it at the rim (a gap
+    before the rim read as the route ending there)."""
+    import math
+
+    from terragen.render.model import Polyline, apply
+    from terragen.render.palette import luminance
+
+    page = next(p for p in six_players.pages if "routes and players" in p.label)
+    discs, ends, hexes = [], [], []
+    for it, m in flatten(page.items):
+        if isinstance(it, Circle) and it.r > 1.0:
+            (cx, cy), (ex, _) = apply(m, (it.cx, it.cy)), apply(m, (it.cx + it.r, it.cy))
+            discs.append((cx, cy, abs(ex - cx)))
+        elif isinstance(it, Polyline) and it.style.opacity < 1.0:  # a route line
+            ends += [apply(m, it.points[0]), apply(m, it.points[-1])]
+        elif isinstance(it, Polygon) and len(it.points) == 6 and it.style.fill:
+            hexes.append(it.style.fill)
+    assert len(hexes) == 91 and min(luminance(f) for f in hexes) >= 0.6
+    assert ends and discs
+    for x, y in ends:
+        assert min(abs(math.dist((x, y), (cx, cy)) - r) for cx, cy, r in discs) < 0.05, (x, y)
+
+
 @pytest.mark.parametrize("paper,scale", [("letter", 1.0), ("a4", 1.1), ("letter", 1.1)])
 def test_everything_stays_inside_the_printer_margin(paper, scale):
     """Landscape pages, grown by --scale, words included: nothing reaches the 10 mm margin."""

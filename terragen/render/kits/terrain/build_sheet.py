@@ -41,6 +41,8 @@ MIN_LABEL_MM = 8 * 25.4 / 72
 TAG_ANGLES = {"start": (150.0, 30.0), "dest": (210.0, 330.0)}
 HEADER = 18.0
 #: Each seat's route line pattern (seat mod 6), so routes stay apart on a mono print too.
+#: how far the routes map's terrain moves toward white (0 full colour, 1 white)
+MAP_TINT = 0.6
 ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
 
 
@@ -259,23 +261,31 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
     marks = _markers(layout)
     for h in cells:
         cell = cmap.get(h)
-        fill = pal.level(cell.level) if cell is not None else "#ffffff"
+        # the terrain as a pale tint: the levels still show, and the routes, the page's subject,
+        # stand out on a mono print (on full colours a light seat's route went grey on grey)
+        fill = shade(pal.level(cell.level), 1.0 + MAP_TINT) if cell is not None else "#ffffff"
         items.append(Polygon(hex_points(R, *at(h)), Style(fill=fill, stroke="#ffffff", width=0.25)))
-    # routes stop short of the marker discs, so no line ever runs under a tag's text
+    # routes end at the rim of the marker discs, so no line runs under a tag's text, and a route
+    # that passes a disc visibly goes in on one side and out on the other (a gap before the rim
+    # read as the route ending there)
     from shapely.geometry import LineString, Point
     from shapely.ops import unary_union
 
     disc = R * 0.5
-    width = max(0.35, R * 0.055)
-    holes = unary_union([Point(*at(h)).buffer(disc + width) for h in marks])
+    width = max(0.45, R * 0.065)
+    holes = unary_union([Point(*at(h)).buffer(disc) for h in marks])
+    parts = []
     for k, (seat, hexes, cost, ok) in enumerate(info):
         if len(hexes) > 1:
             off = (k - (len(info) - 1) / 2) * R * 0.07  # routes sharing a step stay side by side
             line = LineString([(at(h)[0], at(h)[1] + off) for h in hexes]).difference(holes)
-            for part in getattr(line, "geoms", [line]):
-                if not part.is_empty and part.length > 0:
-                    items.extend(path_items([(round(x, 4), round(y, 4)) for x, y in part.coords], pal.seat(seat), width,
-                                            ROUTE_DASH[seat % len(ROUTE_DASH)]))
+            parts.extend((seat, [(round(x, 4), round(y, 4)) for x, y in part.coords])
+                         for part in getattr(line, "geoms", [line]) if not part.is_empty and part.length > 0)
+    # a white casing under every route first, so each line keeps its own edge where it
+    # crosses a dark piece or another route
+    items.extend(Polyline(tuple(points), Style(stroke="#ffffff", width=width * 2.2)) for _, points in parts)
+    for seat, points in parts:
+        items.extend(path_items(points, pal.seat(seat), width, ROUTE_DASH[seat % len(ROUTE_DASH)]))
     for h, ms in sorted(marks.items()):
         x, y = at(h)
         kind, seat, text = ms[0]
