@@ -93,6 +93,19 @@ class LazyGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # the help's docs/NAME.md pointers, resolved for this install (a wheel has no checkout)
+        from terragen.docs import docs_folder
+
+        folder = docs_folder()
+        formatter.write_paragraph()
+        if folder is None:
+            formatter.write_text("Documentation (docs/NAME.md in the help): the docs folder of terragen's "
+                                 "source distribution; this install has no copy.")
+        else:  # the path on a line of its own, never wrapped, so it can be copied
+            formatter.write_text("Documentation (docs/NAME.md in the help) is in:")
+            formatter.write(f"{' ' * (formatter.current_indent + 2)}{folder}\n")
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=set_quiet,

@@ -24,7 +24,7 @@ def _remember(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
 
 
 def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """The print flags every kit shares: paper, scale, outlines, duplex flip and back offset."""
+    """The print flags every kit shares: paper, output folder and format, scale, outlines, ink, duplex flip and back offset."""
     opts = [
         click.option("--paper", default="a4", show_default=True, type=paper_choice(), help=PAPER_HELP),
         click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
@@ -41,6 +41,8 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="The edge your printer turns the sheet over for double-sided printing."),
         click.option("--low-ink", is_flag=True,
                      help="Pale tints instead of solid colour areas (a quarter of the ink); lines, symbols and text stay dark."),
+        click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
+                     help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing."),
         click.option("--back-offset", metavar="X,Y", default=None,
                      help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),
     ]
@@ -128,8 +130,8 @@ class KitGroup(click.Group):
 def kit() -> None:
     """Print-and-play sheets for a game: pieces, boards, tokens, rules.
 
-    Every kit shares the print options (--paper, --out, --scale, --outlines,
-    --flip, --back-offset, --force, --json); files are named after the game,
+    Every kit shares the print options (--paper, --out, --format, --scale,
+    --outlines, --low-ink, --flip, --back-offset, --force, --json); files are named after the game,
     the part and the paper, and an existing file is never replaced without
     --force.
 
@@ -150,10 +152,8 @@ def kit() -> None:
 @click.option("--tile-size", type=POSITIVE, default=50.0, show_default=True, metavar="MM",
               help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
-              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
-            tile_size: float, nets: bool, fmt: str) -> None:
+            fmt: str, tile_size: float, nets: bool) -> None:
     """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
     true size over several sheets plus an overview, start marks, player and
     destination tokens, an elevation gauge, a rules summary and, with --nets,

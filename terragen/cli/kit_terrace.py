@@ -18,7 +18,7 @@ from terragen.fileio import check_out_folder
 @click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",
               help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
 def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
-            board_size: int, t_rank: str) -> None:
+            fmt: str, board_size: int, t_rank: str) -> None:
     """Terrace: the stepped board at true size (16 in square for 8x8) over
     several sheets plus an overview, round piece tokens in four colours and
     four sizes (the T is A-sized and marked; --t-rank lowest makes it the
@@ -45,4 +45,4 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     check_board_size(board_size)
     check_out_folder(out_dir)
     tag = "" if board_size == 8 else f"-{board_size}x{board_size}"
-    write_kit(terrace_kit(opts, board_size, t_rank), f"terrace-{{name}}{tag}-{opts.paper.key}", out_dir)
+    write_kit(terrace_kit(opts, board_size, t_rank), f"terrace-{{name}}{tag}-{opts.paper.key}", out_dir, fmt)

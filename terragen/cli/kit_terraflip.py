@@ -20,10 +20,8 @@ from terragen.fileio import check_out_folder
 @click.option("--seed", type=int, default=None, help="Without --tiles: design the tile set with this seed (as terragen terraflip tiles). [default: 0]")
 @click.option("--tile-size", type=POSITIVE, default=40.0, show_default=True, metavar="MM",
               help="Hex tile size across flats in mm (25 to 70).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
-              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
 def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
-              tiles_file: str | None, seed: int | None, tile_size: float, fmt: str) -> None:
+              fmt: str, tiles_file: str | None, seed: int | None, tile_size: float) -> None:
     """TerraFlip: 36 double-sided land tiles (fronts and backs on duplex
     sheets, and a gutter-fold version), 12 special tiles, the tower, 12 spy
     tokens, printing instructions, an alignment test and a rules summary.

@@ -18,10 +18,8 @@ from terragen.fileio import check_out_folder
               help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
 @click.option("--tile-size", type=POSITIVE, default=38.0, show_default=True, metavar="MM",
               help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
-              help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing.")
 def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
-                 deck_path: str | None, tile_size: float, fmt: str) -> None:
+                 fmt: str, deck_path: str | None, tile_size: float) -> None:
     """Terralogical: all 65 tiles (sun, flower and the deck's land tiles) with
     plain backs for duplex printing, the 8x8 board at true size with the start
     and flower fields and a 0-100 scoring track, a legend and a rules summary.

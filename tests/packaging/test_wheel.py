@@ -114,3 +114,20 @@ def test_installed_wheel_prints_every_kit(installed, tmp_path, game):
     proc = _run(installed, tmp_path, "kit", game, "--out", f"kit-{game}")
     assert proc.returncode == 0, proc.stderr
     assert list((tmp_path / f"kit-{game}").glob("*.pdf"))
+
+
+def test_installed_wheel_carries_the_docs_its_help_points_to(installed, tmp_path):
+    """The help sends readers to docs/NAME.md; a wheel install has no checkout, so it must carry
+    those pages and say where they are."""
+    import re
+
+    helps = {"": _run(installed, tmp_path, "--help").stdout}
+    for command in ("generate", "batch", "presets"):
+        helps[command] = _run(installed, tmp_path, command, "--help").stdout
+    lines = helps[""].splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("Documentation"))
+    folder = Path(lines[at + 1].strip())
+    assert folder.is_relative_to(installed.parent) and not folder.is_relative_to(ROOT)
+    named = {m for text in helps.values() for m in re.findall(r"docs/([a-z-]+\.md)", text)}
+    assert {"cli.md", "generate.md"} <= named
+    assert all((folder / name).is_file() for name in named)

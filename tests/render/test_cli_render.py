@@ -157,6 +157,18 @@ def test_kit_svg_writes_one_true_size_file_per_page(tmp_path: Path):
     assert len(list(tmp_path.glob("*.svg"))) == 43
 
 
+@pytest.mark.parametrize("game", ["terrace", "terralogical", "terraflip"])
+def test_every_kit_takes_the_shared_format_option(tmp_path: Path, game):
+    """--format is one of the print options every kit shares (Terrace's kit once lacked it)."""
+    assert "--format" in run("kit", game, "--help").stdout
+    p = run("kit", game, "--format", "svg", "--out", tmp_path)
+    assert p.returncode == 0, p.stderr
+    pdf_pages = run("kit", game, "--out", tmp_path / "pdf")
+    assert pdf_pages.returncode == 0 and not list(tmp_path.glob("*.pdf"))
+    svgs = sorted(tmp_path.glob(f"{game}-*-a4-p*.svg"))
+    assert svgs and all(s.read_text().startswith("<svg ") and 'width="210mm"' in s.read_text() for s in svgs)
+
+
 def test_every_example_layout_renders_even_when_invalid():
     from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.impose import PrintOptions
