@@ -208,7 +208,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     from terragen.fileio import check_out_folder, make_folder
 
     outp = Path(out)
-    check_out_folder(outp)
+    check_out_folder(outp / "scenarios")  # a file in the way fails here, before a manifest is written
     make_folder(outp)
     lock = lock_folder(outp)
     try:
@@ -243,6 +243,20 @@ def _resumable_rows(outp: Path, old: dict[str, Any], batch: dict[str, Any], coun
     return rows
 
 
+def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -> None:
+    """A folder with no batch in it may still hold files of the names a batch writes (a user's own,
+    or a batch whose manifest was deleted): replacing them needs --force, as for every command."""
+    from terragen.terrain.puzzles import kind_for
+
+    names = ["manifest.json", "manifest.csv"] + (["booklet.pdf"] if booklet else [])
+    names += [f"scenarios/{i:05d}-{kind_for(kind, i)}.{ext}" for i in range(count) for ext in ("json", "svg")]
+    in_the_way = [name for name in names if os.path.lexists(outp / name)]
+    if in_the_way:
+        more = f" (and {len(in_the_way) - 1} more)" if len(in_the_way) > 1 else ""
+        raise InputError(f"{outp / in_the_way[0]}{more} exists already and is not part of a batch this folder "
+                         "holds: add --force to replace it, or choose another --out")
+
+
 def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
                 backend: str, scheduler: str | None, progress: bool, booklet: bool,
                 on_result: Callable[[int], None] | None, force: bool) -> dict[str, Any]:
@@ -259,6 +273,8 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             raise InputError(f"{outp} already holds a batch: add --resume to continue it, --force to start it "
                              "again, or choose another --out")
         rows = _resumable_rows(outp, old, batch, count)
+    elif not force:
+        _refuse_files_in_the_way(outp, kind, count, booklet)
     remove_stray_temporaries(outp)  # a killed run's half-written files; safe, the folder is locked
     remove_stray_temporaries(outp / "scenarios")
     batch["count"] = count
@@ -337,8 +353,9 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     count give the same files whatever the number of workers. Ctrl-C keeps
     every finished scenario; run again with --resume to continue (--count may
     grow on resume, never shrink). A folder that already holds a batch is
-    never overwritten: --resume continues it, --force starts it again; one
-    batch at a time per folder. Every other command reads a scenario file as
+    never overwritten: --resume continues it, --force starts it again; nor is
+    a file of a batch's names in a folder without one (--force replaces it);
+    one batch at a time per folder. Every other command reads a scenario file as
     its layout (render, show, convert; validate too, which reports the
     one-player puzzle as breaking the game's player count).
 

@@ -313,3 +313,29 @@ def test_booklet_pages_load_scenarios_only_as_they_are_drawn():
     assert loaded == [0, 1]  # the first page needs the first two scenarios and nothing more
     rest = list(pages)
     assert len(rest) == 5 and sorted(set(loaded)) == list(range(6))
+
+
+@pytest.mark.parametrize("name", ["booklet.pdf", "manifest.csv", "scenarios/00001-rotation.json"])
+def test_files_of_a_batchs_names_in_a_folder_without_a_batch_need_force(tmp_path, name):
+    """No command replaces an existing file without --force; a folder with no manifest holds no
+    batch to resume, but its files may still be someone's."""
+    out = tmp_path / "mine"
+    (out / name).parent.mkdir(parents=True, exist_ok=True)
+    (out / name).write_text("mine\n")
+    with pytest.raises(InputError, match="exists already.*--force"):
+        run_batch(2, "mix", "easy", 1, out, workers=1)
+    assert sorted(p.name for p in out.rglob("*") if p.is_file()) == [Path(name).name]
+    assert (out / name).read_text() == "mine\n"
+    run_batch(2, "mix", "easy", 1, out, workers=1, force=True)
+    assert (out / name).read_bytes() != b"mine\n"
+
+
+def test_a_file_in_the_way_of_the_scenarios_folder_fails_before_anything_is_written(tmp_path):
+    from terragen.errors import OutputError
+
+    out = tmp_path / "b"
+    out.mkdir()
+    (out / "scenarios").write_text("")
+    with pytest.raises(OutputError, match="is a file, not a folder"):
+        run_batch(2, "route", "easy", 1, out, workers=1)
+    assert [p.name for p in out.iterdir()] == ["scenarios"]
