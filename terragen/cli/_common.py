@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import os
+
 import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -82,14 +84,29 @@ def paper_choice() -> click.Choice:
     return click.Choice(paper_names() or ["a4", "letter"], case_sensitive=False)
 
 
-def check_outputs(paths: Iterable[str | Path], force: bool) -> None:
+def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str | Path | None] = ()) -> None:
     """The one overwrite rule of terragen: an existing result is never replaced unasked.
 
     Called with every file a command is about to write, before it computes
     them, so a refusal costs nothing and leaves no half-done work behind.
+    An output that is one of the command's ``inputs`` is refused even with
+    --force: --force asks to replace an earlier result, and a layout, deck or
+    tile set replaced by a picture or a game record is a slip, not a wish.
     """
     from terragen.errors import InputError
 
+    paths = list(paths)
+    for out in paths:
+        for source in inputs:
+            if source is None or str(source) == "-" or not Path(out).exists() or not Path(source).exists():
+                continue
+            try:
+                same = os.path.samefile(out, source)
+            except OSError:
+                continue
+            if same:
+                what = "is this command's input" if str(out) == str(source) else f"is the same file as the input {source}"
+                raise InputError(f"{out} {what}: writing the output there would replace it; choose another output")
     existing = [Path(p) for p in paths if Path(p).exists()]
     if existing and not force:
         first = existing[0]

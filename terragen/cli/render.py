@@ -66,7 +66,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     if Path(layout_file).exists() and out.exists() and Path(layout_file).resolve() == out.resolve():
         raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
-        check_outputs([out], force)
+        check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)
     layout = load_layout(layout_file)
     # no player or 7+ (20,000 would take a gigabyte) is nothing to draw; one is a puzzle from batch,

@@ -118,7 +118,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
         except ValueError:
             raise SpecError(f"--bonus must be whole numbers separated by commas, got {bonus!r}") from None
     if out:
-        check_outputs([out], force)
+        check_outputs([out], force, inputs=[tiles_file])
     tileset = parse_tileset(read_text_input(tiles_file), tiles_file) if tiles_file else None
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)

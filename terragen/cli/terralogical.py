@@ -152,7 +152,7 @@ def play(
     if len(names) != players:
         raise SpecError(f"--policy lists {len(names)} policies for {players} players")
     if record:
-        check_outputs([record], force)
+        check_outputs([record], force, inputs=[deck_path])
     d = _load_deck(deck_path)
     last: list = []
     bar = Progress("terragen terralogical play", games, "games")

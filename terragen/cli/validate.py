@@ -85,7 +85,7 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
     from terragen.formats import VALIDATORS, detect_game
 
     if svg_out:
-        check_outputs([svg_out], force)
+        check_outputs([svg_out], force, inputs=[file])
     text = read_text_input(file)
     name = game if game != "auto" else detect_game(text)
     if name is None:

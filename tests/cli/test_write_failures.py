@@ -90,6 +90,33 @@ def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
     assert p.returncode == 0 and pages and all(page.read_bytes().startswith(b"<svg") for page in pages)
 
 
+@pytest.mark.parametrize("command", ["validate", "terraflip", "terralogical", "render-link"])
+def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, command):
+    """--force asks to replace an earlier result, not the layout, tile set or deck being read."""
+    deck = Path(str(template_path("terralogical", "default-deck.json")))
+    if command == "validate":
+        source = tmp_path / "board.txt"
+        source.write_text(EXAMPLE.read_text())
+        args = ["validate", source, "--svg", source, "--force"]
+    elif command == "terraflip":
+        source = tmp_path / "tiles.json"
+        assert run("terraflip", "tiles", "--out", source).returncode == 0
+        args = ["terraflip", "play", "--games", "2", "--tiles", source, "--out", source, "--force"]
+    elif command == "terralogical":
+        source = tmp_path / "deck.json"
+        source.write_text(deck.read_text())
+        args = ["terralogical", "play", "--games", "1", "--deck", source, "--record", source, "--force"]
+    else:  # the same file under another name
+        source = tmp_path / "board.txt"
+        source.write_text(EXAMPLE.read_text())
+        (tmp_path / "link.pdf").symlink_to(source)
+        args = ["render", source, "--out", tmp_path / "link.pdf", "--force"]
+    before = source.read_bytes()
+    p = run(*args)
+    assert p.returncode == 2 and ("would replace it" in one_line(p) or "would be overwritten" in one_line(p))
+    assert source.read_bytes() == before
+
+
 def test_render_never_overwrites_its_own_input(tmp_path):
     layout = tmp_path / "board.txt"
     layout.write_text(EXAMPLE.read_text())
