@@ -23,6 +23,9 @@ from terragen.fileio import elide
 MAX_DEPTH = 32
 #: Digits allowed in one integer (seeds fit in 20).
 MAX_DIGITS = 30
+#: The largest seed a command takes: every file it writes records its seed, and the readers above
+#: refuse a number of more than MAX_DIGITS digits, so a longer seed made files terragen then refused
+MAX_SEED = 2**63 - 1
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
 

@@ -77,6 +77,14 @@ json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print a JSON document on stdout instead of the human report.")
 
 
+def seed_range() -> click.IntRange:
+    """What every --seed takes: 0 to :data:`terragen.safejson.MAX_SEED` (a longer seed, recorded in
+    the files a command writes, made files that terragen's own readers refuse)."""
+    from terragen.safejson import MAX_SEED
+
+    return click.IntRange(0, MAX_SEED)
+
+
 def paper_choice() -> click.Choice:
     """The paper sizes every printing command accepts (a4, letter, and any in a custom template set)."""
     from terragen.render.paper import paper_names

@@ -27,7 +27,7 @@ from typing import Any
 
 import click
 
-from terragen.cli._common import echo_json, json_option, say
+from terragen.cli._common import echo_json, json_option, say, seed_range
 from terragen.errors import InputError
 from terragen.process_pool import WorkerDied
 
@@ -331,7 +331,7 @@ def _kept(out: str, count: int) -> str:
               help="Puzzle kind; mix takes the three in turn.")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "brutal"]), default="medium",
               show_default=True, help="Difficulty band (docs/batch.md gives the measured grades).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Scenario i depends only on (seed, i).")
+@click.option("--seed", type=seed_range(), default=0, show_default=True, help="Scenario i depends only on (seed, i).")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/batch-<KIND>-<DIFFICULTY>-seed<SEED>]")
 @click.option("--force", is_flag=True,

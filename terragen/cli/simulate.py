@@ -6,7 +6,7 @@ import os
 
 import click
 
-from terragen.cli._common import FiniteFloat, echo_json, json_option, say
+from terragen.cli._common import FiniteFloat, echo_json, json_option, say, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
 
 
@@ -16,7 +16,7 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
               help="How many games to play. Default: enough that a fair seat's standard error is a seventh of "
                    "--margin (19600 for 2 seats, 17424 for 3, 14700 for 4, 12545 for 5, 10890 for 6 at "
                    "2.5 points).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
+@click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--policy", default="greedy", show_default=True, metavar="NAME[,NAME...]",
               help="random, greedy, expert, solitary or package.module:ClassName; one for all seats or one per player "
                    "in the order the file lists them.")

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, force_option, say
+from terragen.cli._common import check_outputs, echo_json, force_option, say, seed_range
 from terragen.errors import SpecError
 
 SETUP_CHOICES = click.Choice(["full", "short", "four", "three"])
@@ -224,7 +224,7 @@ class _PlayerCount(click.ParamType):
 @click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
               help="random or greedy; one for all seats or a comma list, one per seat in turn order.")
 @click.option("--games", type=int, default=10, show_default=True, help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for all randomness.")
+@click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed for all randomness.")
 @click.option("--max-plies", type=int, default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON (with every game).")
 def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, games, seed, max_plies, as_json) -> None:

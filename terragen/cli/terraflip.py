@@ -7,7 +7,7 @@ import json
 import click
 
 from terragen.cli._common import (POSITIVE, check_outputs, echo_json, finish_validation, force_option,
-                                  json_even_on_failure, json_option, range_check, say)
+                                  json_even_on_failure, json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
 from terragen.fileio import atomic_write, read_text_input
 
@@ -28,7 +28,7 @@ def terraflip() -> None:
 
 
 @terraflip.command()
-@click.option("--seed", type=int, default=0, show_default=True, help="Picks one of the balanced sets.")
+@click.option("--seed", type=seed_range(), default=0, show_default=True, help="Picks one of the balanced sets.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False), help="Write the set here (JSON); else print it.")
 @click.option("--per-family", type=int, default=9, show_default=True, help="Regular tiles per family.")
 @click.option("--own", type=int, default=0, show_default=True,
@@ -80,7 +80,7 @@ def _csv(value: str | None) -> tuple[str, ...]:
 @terraflip.command()
 @click.option("--players", type=int, default=4, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
 @click.option("--games", type=int, default=100, show_default=True, help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
+@click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,
               help="random, greedy or memory; or a comma list, one per seat.")

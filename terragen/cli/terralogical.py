@@ -7,7 +7,7 @@ import json
 import click
 
 from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
-                                  json_option, range_check, say)
+                                  json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
 
 
@@ -37,7 +37,7 @@ def _load_deck(path: str | None):
 
 
 @terralogical.command()
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=seed_range(), default=0, show_default=True,
               help="Seed choosing among the decks that qualify (the shipped deck is seed 1).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
 @click.option(
@@ -92,7 +92,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
 @terralogical.command()
 @click.option("--players", type=int, default=2, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed; same seed, same numbers.")
+@click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--deck", "deck_path", type=str, default=None, help="Deck JSON [default: the shipped deck].")
 @click.option(
     "--policy",

@@ -501,3 +501,17 @@ def test_batch_force_starts_again_and_leaves_no_stale_scenario(tmp_path, capsys)
     assert sorted(p.name for p in (out / "scenarios").iterdir()) == ["00000-dice.json", "00000-dice.svg",
                                                                       "00001-dice.json", "00001-dice.svg"]
     assert json.loads((out / "manifest.json").read_text())["done"] == 2
+
+
+@pytest.mark.parametrize("args", [
+    ["generate", "--players", "2"], ["batch", "--count", "1"], ["simulate", EXAMPLES / "two-players.txt"],
+    ["terrace", "play", "--games", "1"], ["terraflip", "tiles"], ["terraflip", "play", "--games", "1"],
+    ["terralogical", "deck"], ["terralogical", "play", "--games", "1"], ["kit", "terraflip"],
+])
+@pytest.mark.parametrize("seed", ["-1", "9" * 31])
+def test_every_seed_is_a_whole_number_the_files_can_hold(capsys, tmp_path, args, seed):
+    """A seed is recorded in what a command writes; one of more digits than terragen's readers take
+    made files it then refused, so every --seed stops at 2**63 - 1 (and none is negative)."""
+    code, out, err = run_cli(capsys, *args, "--seed", seed, cwd=tmp_path)
+    assert code == 2 and "--seed" in err and len(err.strip().splitlines()) == 1, err
+    assert not list(tmp_path.iterdir())

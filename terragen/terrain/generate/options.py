@@ -70,8 +70,10 @@ def _build(flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[
             file_data["inventory"] = str(beside)  # a spec file's inventory path is relative to the spec file
     merged = {**file_data, **{k: v for k, v in flags.items() if v is not None}}
     run = {"seed": merged.pop("seed", 0), "time_limit": merged.pop("time_limit", 60.0)}
-    if not isinstance(run["seed"], int) or isinstance(run["seed"], bool) or run["seed"] < 0:
-        raise SpecError("seed must be a whole number >= 0")
+    from terragen.safejson import MAX_SEED
+
+    if not isinstance(run["seed"], int) or isinstance(run["seed"], bool) or not 0 <= run["seed"] <= MAX_SEED:
+        raise SpecError(f"seed must be a whole number from 0 to {MAX_SEED}")
     if not isinstance(run["time_limit"], (int, float)) or run["time_limit"] <= 0:
         raise SpecError("time_limit must be a positive number of seconds")
     difficulty = merged.get("difficulty")
