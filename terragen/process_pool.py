@@ -35,6 +35,23 @@ POLL = 0.5
 HANDLER_WAIT = 5.0
 
 
+def max_workers() -> int:
+    """The most worker processes a command starts: four per core. Why a bound at all: a slip
+    (``TERRAGEN_WORKERS=99999999``) started processes until the machine ran out of memory, and
+    CPU-bound workers beyond the cores only share them."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def worker_count(value: int, what: str) -> int:
+    """``--workers`` as a user gives it: 0 means one per core; below 0 or above :func:`max_workers`
+    is an InputError naming ``what`` (the flag or variable)."""
+    from terragen.errors import InputError
+
+    if not 0 <= value <= max_workers():
+        raise InputError(f"{what} must be 0 (one per CPU core) to {max_workers()} (four per core here), got {value}")
+    return value or os.cpu_count() or 1
+
+
 class WorkerDied(TerragenError, RuntimeError):
     """A worker process ended under a run (killed from outside, out of memory): one line for
     the user and exit 70, but not a traceback, since the cause is usually the machine."""

@@ -202,9 +202,9 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         raise InputError(f"unknown --difficulty {difficulty!r} (choose {', '.join(DIFFICULTIES)})")
     for k in KINDS:
         preset(k, difficulty)
-    if workers is not None and workers < 0:
-        raise InputError("--workers must be 0 (one per CPU core) or more")
-    workers = workers or os.cpu_count() or 1  # None or 0: one per CPU core
+    from terragen.process_pool import worker_count
+
+    workers = worker_count(workers or 0, "--workers")  # None or 0: one per CPU core
     from terragen.fileio import check_out_folder, make_folder
 
     outp = Path(out)

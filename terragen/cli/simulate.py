@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 
 import click
 
@@ -75,10 +74,9 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
             raise
         echo_json({"file": file, "playable": False, "balanced": False, "reason": exc.message})
         return EXIT_INVALID
-    if workers == 0:
-        workers = os.cpu_count() or 1
-    if workers < 0:
-        raise click.BadParameter("must be 0 or more", param_hint="--workers")
+    from terragen.process_pool import worker_count
+
+    workers = worker_count(workers, "--workers")
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
     twins = parse_twins(twin_dice, seat_numbers(layout)) if twin_dice is not None else None
     with Progress("terragen simulate", games or 1, "games") as bar:

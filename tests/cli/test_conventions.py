@@ -515,3 +515,20 @@ def test_every_seed_is_a_whole_number_the_files_can_hold(capsys, tmp_path, args,
     code, out, err = run_cli(capsys, *args, "--seed", seed, cwd=tmp_path)
     assert code == 2 and "--seed" in err and len(err.strip().splitlines()) == 1, err
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args,env", [
+    (["simulate", EXAMPLES / "two-players.txt", "--workers", "{many}"], {}),
+    (["simulate", EXAMPLES / "two-players.txt", "--workers", "-1"], {}),
+    (["batch", "--count", "1", "--workers", "{many}"], {}),
+    (["generate", "--players", "2"], {"TERRAGEN_WORKERS": "{many}"}),
+    (["generate", "--players", "2"], {"TERRAGEN_WORKERS": "9" * 25}),
+])
+def test_worker_counts_are_bounded_by_the_machine(capsys, tmp_path, monkeypatch, args, env):
+    """A slip in a worker count must not start processes until memory runs out: at most four a core."""
+    many = str(4 * (os.cpu_count() or 1) + 1)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value.format(many=many))
+    code, out, err = run_cli(capsys, *[str(a).format(many=many) for a in args], cwd=tmp_path)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "four per core" in err, err
+    assert not list(tmp_path.iterdir())

@@ -106,10 +106,13 @@ def default_workers() -> int:
             value = int(text)
         except ValueError:
             value = 0
-        if value < 1:
+        from terragen.process_pool import max_workers
+
+        if not 1 <= value <= max_workers():
             from terragen.errors import InputError
 
-            raise InputError(f"{WORKERS_ENV} must be a whole number of at least 1, got {text!r}")
+            raise InputError(f"{WORKERS_ENV} must be a whole number from 1 to {max_workers()} (four per core "
+                             f"here), got {text!r}")
         return value
     return max(1, min(2, os.cpu_count() or 1))
 
