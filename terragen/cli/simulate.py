@@ -55,8 +55,9 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
       terragen simulate board.json --policy solitary --variant no-interactions
 
     Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED (a
-    layout with 0, 1 or 7+ players, or two on one seat, is not played at
-    all), 2 bad input or options.
+    layout with 0, 1 or 7+ players, two on one seat, or a rule break that
+    leaves no game, such as a level 99 piece or a flag off the board, is not
+    played at all), 2 bad input or options.
     """
     from terragen.cli.progress import Progress
     from terragen.errors import InputError

@@ -51,15 +51,27 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
+#: Rule breaks that leave no game to play: pieces the rules have no moves for (a level 99, a pattern
+#: Z), positions off the board or missing, players and flags where the rules put none. The
+#: simulator refuses them; an over-used inventory or a repeated piece id still play by the rules.
+UNPLAYABLE_CODES = frozenset({
+    "cell-off-board", "cell-missing", "cell-duplicate", "level-out-of-range", "pattern-unknown",
+    "rotation-out-of-range", "player-off-corner", "corner-shared", "destination-off-board",
+    "destination-shared", "destination-on-start",
+})
+
+
 def check_game_shape(layout: Layout, source: str = "the layout", min_players: int = MIN_PLAYERS,
-                     distinct_seats: bool = True, min_destinations: int = 1) -> None:
+                     distinct_seats: bool = True, min_destinations: int = 1, whole_game: bool = True) -> None:
     """Refuse (exit 1) what validate rejects as a game at all, the player and destination
     counts, before simulating or drawing it: a 1-player "match" would otherwise be called
     PLAYABLE, and 20,000 seats or 5,000 destinations would take forever to play or draw.
     Two players on one seat cannot be played either (the report would show two rows for one
     seat); a drawing (``distinct_seats=False``) shows them, with validate's warning. A drawing
     also takes a player with no destination yet (``min_destinations=0``): a board being built by
-    hand has none at first, and its sheet is how the builder checks the pieces."""
+    hand has none at first, and its sheet is how the builder checks the pieces. With ``whole_game``
+    (what the simulator asks) a rule break of :data:`UNPLAYABLE_CODES` is refused too: such a
+    board was played and called PLAYABLE, with no word that it breaks the rules."""
     from terragen.errors import EXIT_INVALID, InputError
 
     n = len(layout.players)
@@ -76,6 +88,13 @@ def check_game_shape(layout: Layout, source: str = "the layout", min_players: in
             allowed = f"{min_destinations} to {MAX_DESTINATIONS}" if min_destinations else f"at most {MAX_DESTINATIONS}"
             raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has "
                              f"{allowed} (terragen validate lists every problem)", EXIT_INVALID)
+    if whole_game:
+        broken = [f for f in check_layout(layout, None, Board.from_layout(layout))
+                  if f.severity == "error" and f.code in UNPLAYABLE_CODES]
+        if broken:
+            more = f"{len(broken) - 1} more; " if len(broken) > 1 else ""
+            raise InputError(f"{source}: breaks the rules, so it is not played: {broken[0].code} ({broken[0].message}; "
+                             f"{more}terragen validate lists every problem)", EXIT_INVALID)
 
 
 def default_inventory(radius: int) -> Inventory | None:

@@ -276,7 +276,14 @@ def test_cli_json_exit_codes_and_errors(tmp_path):
     off["players"][1]["destinations"] = [{"q": 9, "r": 9}]
     (tmp_path / "off.json").write_text(json.dumps(off))
     r = _cli(str(tmp_path / "off.json"), "--games", "10")
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "off.json" in r.stderr and "off the board" in r.stderr
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "off.json" in r.stderr and "off the board" in r.stderr
+    # pieces the rules have no moves for: refused as breaking the rules, not played and called PLAYABLE
+    broken = json.loads(path.read_text())
+    broken["cells"][0].update(level=99, pattern="Z", rotation=77)
+    (tmp_path / "broken.json").write_text(json.dumps(broken))
+    r = _cli(str(tmp_path / "broken.json"), "--games", "10")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "breaks the rules" in r.stderr
+    assert "level-out-of-range" in r.stderr and "2 more" in r.stderr
     # two players on one seat: not a game (validate's seat-duplicate), refused like a 1-player layout
     twice = json.loads(path.read_text())
     twice["players"][1]["seat"] = twice["players"][0]["seat"]
