@@ -158,21 +158,22 @@ def layout_to_data(layout: Layout) -> dict[str, Any]:
         d: dict[str, Any] = {"q": c.q, "r": c.r, "level": c.level, "pattern": c.pattern, "rotation": c.rotation}
         if c.inverted:
             d["inverted"] = True
-        d.update(c.extra)
+        d.update({k: v for k, v in c.extra.items() if k not in _CELL_KEYS})  # extra never overrides the contract
         cells.append(d)
     players = []
     for p in layout.players:
         pd: dict[str, Any] = {
             "seat": p.seat,
             "corner": p.corner,
-            "destinations": [{"q": d.q, "r": d.r, **d.extra} for d in p.destinations],
+            "destinations": [{**{k: v for k, v in d.extra.items() if k not in _DEST_KEYS}, "q": d.q, "r": d.r}
+                             for d in p.destinations],
         }
-        pd.update(p.extra)
+        pd.update({k: v for k, v in p.extra.items() if k not in _PLAYER_KEYS})
         players.append(pd)
     out: dict[str, Any] = {"game": "terrain", "version": FORMAT_VERSION, "radius": layout.radius}
     out["cells"] = cells
     out["players"] = players
-    out.update(layout.extra)
+    out.update({k: v for k, v in layout.extra.items() if k not in _LAYOUT_KEYS})
     return out
 
 

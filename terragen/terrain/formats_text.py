@@ -146,6 +146,8 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
                     fail(lineno, rest_col, f"nothing may follow '{name}:' on its line")
                 section = name
             elif name == "extra":
+                if extra_line:
+                    fail(lineno, 1, f"a second extra: line (the first is line {extra_line}); put everything on one")
                 try:
                     value = load_json(rest, "extra")
                 except InputError as exc:
@@ -263,12 +265,28 @@ def _read_player(stripped: str, indent: int, lineno: int, fail) -> Player | None
     return Player(int(m.group(1)), int(m.group(2)), dests, where=(lineno, indent + 1))
 
 
+#: what an extra: line may hold: the JSON form's keys beyond the contract, by where they sit
+EXTRA_SECTIONS = ("layout", "cells", "players", "destinations")
+
+
 def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
     """Put the extra: JSON back onto the layout's objects; the entries that name nothing are returned."""
-    problems: list[str] = []
+    from terragen.terrain.formats_json import CONTRACT_KEYS
+
+    problems: list[str] = [f"extra: {key!r} names nothing (it may hold 'layout', 'cells', 'players' and "
+                           "'destinations')" for key in extra if key not in EXTRA_SECTIONS]
+
+    def beyond_contract(value: dict[str, Any], kind: str, where: str) -> dict[str, Any]:
+        # the map and the lines above say these: an extra: value for one would silently replace them
+        clash = sorted(set(value) & set(CONTRACT_KEYS[kind]))
+        if clash:
+            problems.append(f"extra: {where} sets {', '.join(map(repr, clash))}, which the lines above give; "
+                            "edit those lines instead")
+        return {k: v for k, v in value.items() if k not in CONTRACT_KEYS[kind]}
+
     top = extra.get("layout", {})
     if isinstance(top, dict):
-        layout.extra.update(top)
+        layout.extra.update(beyond_contract(top, "layout", "'layout'"))
     else:
         problems.append("extra: 'layout' must be an object")
     cmap = {c.hex: c for c in layout.cells}
@@ -277,19 +295,20 @@ def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
         if not m or (int(m.group(1)), int(m.group(2))) not in cmap or not isinstance(value, dict):
             problems.append(f"extra: cell key {key!r} does not name a piece on the map")
             continue
-        cmap[(int(m.group(1)), int(m.group(2)))].extra.update(value)
+        cmap[(int(m.group(1)), int(m.group(2)))].extra.update(beyond_contract(value, "cell", f"cell {key}"))
     for key, value in _entries(extra, "players", problems):
         if not key.isdigit() or int(key) >= len(layout.players) or not isinstance(value, dict):
             problems.append(f"extra: player key {key!r} does not name a player line")
             continue
-        layout.players[int(key)].extra.update(value)
+        layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))
     for key, value in _entries(extra, "destinations", problems):
         m = re.fullmatch(r"(\d+)/(\d+)", key)
         if (not m or int(m.group(1)) >= len(layout.players) or not isinstance(value, dict)
                 or int(m.group(2)) >= len(layout.players[int(m.group(1))].destinations)):
             problems.append(f"extra: destination key {key!r} does not name a destination")
             continue
-        layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(value)
+        layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(
+            beyond_contract(value, "destination", f"destination {key}"))
     return problems
 
 

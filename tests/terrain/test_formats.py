@@ -178,3 +178,31 @@ def test_forgiving_parser_never_raises_and_names_a_line(text):
     assert parsed.layout is not None or parsed.problems
     for p in parsed.problems:
         assert p.message.startswith("f.txt")
+
+
+@pytest.mark.parametrize("line,says", [
+    ('extra: {"layout": {"radius": 3, "players": [], "game": "terrace", "version": 7}}', "which the lines above give"),
+    ('extra: {"cells": {"0,0": {"level": 9}}}', "which the lines above give"),
+    ('extra: {"players": {"0": {"corner": 2}}}', "which the lines above give"),
+    ('extra: {"destinations": {"0/0": {"q": 1}}}', "which the lines above give"),
+    ('extra: {"meta": {"note": 1}}', "names nothing"),
+    ('extra: {"layout": {"a": 1}}\nextra: {"layout": {"b": 2}}', "a second extra: line"),
+])
+def test_an_extra_line_cannot_replace_or_lose_what_the_board_says(line, says):
+    """The text form's extra: line carries what the JSON form has beyond the contract; a value for a
+    contract key would replace the board silently on conversion (a valid text became a broken
+    JSON file), and an unknown section or a second line was dropped without a word."""
+    text = (EXAMPLES / "four-players.txt").read_text().rstrip("\n") + "\n" + line + "\n"
+    with pytest.raises(InputError, match=says):
+        read_text_layout(text, "board.txt")
+
+
+def test_extra_keys_never_override_the_contract_when_written():
+    layout = read_text_layout((EXAMPLES / "four-players.txt").read_text(), "board.txt")
+    layout.extra.update(radius=3, note="kept")
+    layout.cells[0].extra.update(level=9)
+    layout.players[0].extra.update(corner=5)
+    data = layout_to_data(layout)
+    assert data["radius"] == layout.radius and data["note"] == "kept"
+    assert data["cells"][0]["level"] == layout.sorted_cells()[0].level
+    assert data["players"][0]["corner"] == layout.players[0].corner
