@@ -15,7 +15,7 @@ from terragen.cli._common import POSITIVE, check_outputs, echo_json, force_optio
               help="Output format. [default: from --out's suffix, else pdf]")
 @click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it]")
+              help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it; layout-build.pdf here for - or a pipe]")
 @force_option
 @click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
               help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
@@ -62,7 +62,12 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
                          "give one or make them agree")
     if out is None:
         src = Path(layout_file)
-        out = src.with_name(f"{src.stem}-build.{fmt}")
+        if layout_file == "-" or not src.is_file():
+            # standard input or a device or pipe (/dev/stdin) has no name to build on, nor a folder
+            # to write beside: the sheet goes to the current folder as layout-build.pdf
+            out = Path(f"layout-build.{fmt}")
+        else:
+            out = src.with_name(f"{src.stem}-build.{fmt}")
     if Path(layout_file).exists() and out.exists() and Path(layout_file).resolve() == out.resolve():
         raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn

@@ -194,3 +194,17 @@ def test_command_modules_load_no_heavy_library():
             "heavy = [m for m in ('reportlab', 'shapely', 'svgwrite') if m in sys.modules]; print(heavy)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0 and p.stdout.strip() == "[]", p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("source", ["-", "/dev/stdin"])
+def test_a_layout_read_from_a_pipe_draws_to_layout_build_pdf_here(tmp_path: Path, source):
+    """Standard input has no name to build the sheet's on (it made '--build.pdf', and /dev/stdin
+    made /dev/stdin-build.pdf): the sheet goes to the current folder under a plain name."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    p = subprocess.run([sys.executable, "-m", "terragen", "render", source],
+                       input=(EXAMPLES / "two-players.txt").read_text(), capture_output=True, text=True,
+                       cwd=tmp_path, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert [f.name for f in tmp_path.iterdir()] == ["layout-build.pdf"]
+    assert (tmp_path / "layout-build.pdf").read_bytes().startswith(b"%PDF")
