@@ -27,6 +27,9 @@ def default_folder(spec, seed: int) -> str:
 
 
 FILES = ("board.json", "board.txt", "board.svg")
+#: the largest --balance-games: 4- and 6-seat boards play it twice over (twin pairs), and the simulator
+#: plays at most a million games a run (10,000,000 was accepted and then failed naming --games)
+MAX_BALANCE_GAMES = 500_000
 
 
 @click.command()
@@ -54,11 +57,13 @@ FILES = ("board.json", "board.txt", "board.svg")
                    "allow one (3-6 seats), so seats that are images of each other are equal by construction; "
                    "none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
-@click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, 10_000_000),
+@click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, MAX_BALANCE_GAMES),
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so). [default: enough for a standard error of a quarter of the margin: "
                    "4800 with 4 seats; 4- and 6-seat boards of two seat classes play twice that, as twin pairs that "
-                   "reach its noise on fewer, never under 2000]")
+                   "reach its noise on fewer, never under 2000; at most 500,000, as a check of the simulator's "
+                   "million games at most; a best-effort board's first check is played whole, so a large number "
+                   "runs past --time-limit]")
 @click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "

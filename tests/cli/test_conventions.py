@@ -532,3 +532,10 @@ def test_worker_counts_are_bounded_by_the_machine(capsys, tmp_path, monkeypatch,
     code, out, err = run_cli(capsys, *[str(a).format(many=many) for a in args], cwd=tmp_path)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "four per core" in err, err
     assert not list(tmp_path.iterdir())
+
+
+def test_balance_games_stop_where_the_simulator_can_still_play_them(capsys, tmp_path):
+    """--balance-games 10,000,000 was accepted and then failed naming --games, a flag not given."""
+    code, out, err = run_cli(capsys, "generate", "--players", "4", "--balance-games", "10000000", cwd=tmp_path)
+    assert code == 2 and "--balance-games" in err and "500000" in err and "--games" not in err.replace("--gate-games", "")
+    assert not list(tmp_path.iterdir())
