@@ -63,7 +63,8 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
     label = "".join(ch for ch in label[:80] if ch.isprintable() and ch not in "/\\") or "upload"
     if len(text) > MAX_TEXT_CHARS:
         raise ApiError(f"{label}: file is larger than the {MAX_TEXT_CHARS // 1000} kB limit for a layout", 413)
-    decode_text(text.encode("utf-8", "surrogatepass"), label)  # empty and binary files, as the CLI says them
+    # empty and binary files as the CLI says them, and a byte-order mark dropped as the CLI drops it
+    text = decode_text(text.encode("utf-8", "surrogatepass"), label)
     layout = parse_layout(text, label)
     return {"layout": layout_to_data(layout)}
 

@@ -83,9 +83,12 @@ class Job:
 class JobManager:
     """Starts, polls and cancels jobs; safe to call from the server's threads."""
 
-    def __init__(self, max_running: int = 2, keep_seconds: float = 1800.0) -> None:
+    def __init__(self, max_running: int = 2, keep_seconds: float = 1800.0, keep_finished: int = 20) -> None:
         self.max_running = max_running
         self.keep_seconds = keep_seconds
+        #: finished jobs kept at most, the oldest forgotten first: results (a kit's PDFs) are
+        #: megabytes, and without a count 60 kits from new tabs grew the server by 22 MB
+        self.keep_finished = keep_finished
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
         methods = mp.get_all_start_methods()
@@ -194,3 +197,6 @@ class JobManager:
         for job in list(self.jobs.values()):
             if job.finished is not None and now - job.finished > self.keep_seconds:
                 self._forget(job)
+        done = sorted((j for j in self.jobs.values() if j.finished is not None), key=lambda j: j.finished)
+        for job in done[:max(0, len(done) - self.keep_finished)]:
+            self._forget(job)

@@ -33,9 +33,12 @@ class Server:
             return self._app_holder["app"](environ, start_response)
 
         try:
+            # waitress refuses a body over its own limit in plain text: set above the app's, so the
+            # app answers its JSON 413 for the bodies a page might send; a connection that sends
+            # nothing is closed after 30 s, not waitress's 120 (100 such held the server that long)
             self.server = create_server(app, host=host, port=port, threads=threads,
-                                        max_request_body_size=MAX_BODY, expose_tracebacks=False,
-                                        clear_untrusted_proxy_headers=True, ident="terragen")
+                                        max_request_body_size=4 * MAX_BODY, channel_timeout=30,
+                                        expose_tracebacks=False, clear_untrusted_proxy_headers=True, ident="terragen")
         except OSError as exc:
             raise SpecError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
         self.port = int(self.server.effective_port)

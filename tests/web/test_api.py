@@ -481,3 +481,25 @@ def test_a_commands_progress_bar_becomes_job_progress():
     got = progress_of("terragen generate [####....................] 10/60 s limit  attempt 6", "generate")
     assert got == {"done": 10.0, "total": 60.0, "message": "10/60 s limit  attempt 6"}
     assert progress_of("searching for a board", "generate") == {"message": "searching for a board"}
+
+
+def test_upload_drops_a_byte_order_mark_as_the_cli_does(client):
+    """Editors on Windows start files with a BOM; the CLI reads them, so the page must too."""
+    for name in ("two-players.txt", "four-players.json"):
+        text = examples(name).read_text()
+        plain = post(client, "/api/upload", {"text": text, "name": name}).get_json()
+        marked = post(client, "/api/upload", {"text": "\ufeff" + text, "name": name}).get_json()
+        assert "layout" in marked and marked == plain
+
+
+def test_a_body_over_the_limit_gets_a_json_refusal_from_the_real_server(server):
+    """waitress answers a body over its own limit in plain text; the page reads JSON errors."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    body = b'{"text": "' + b"x" * (3 * 1024 * 1024) + b'"}'
+    conn.request("POST", "/api/upload", body=body, headers={"Content-Type": "application/json",
+                                                            "Host": f"127.0.0.1:{server.port}"})
+    r = conn.getresponse()
+    assert r.status == 413 and r.getheader("Content-Type", "").startswith("application/json")
+    assert "error" in json.loads(r.read())

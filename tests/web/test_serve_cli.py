@@ -67,3 +67,30 @@ def test_shutdown_stops_running_jobs():
     assert job.process.is_alive()
     manager.shutdown()
     assert not job.process.is_alive() and manager.jobs == {}
+
+
+def test_the_server_keeps_a_bounded_number_of_finished_jobs():
+    """Results stay for the page to fetch, but jobs from ever new tabs must not grow memory without end."""
+    import time
+
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.formats_json import layout_to_data
+    from terragen.templates import template_path
+    from terragen.web.api import check_simulate
+    from terragen.web.jobs import JobManager
+
+    manager = JobManager(keep_finished=3)
+    layout = layout_to_data(load_layout(str(template_path("terrain", "examples", "two-players.txt"))))
+    options = check_simulate({"games": 20})
+    try:
+        for k in range(6):
+            job = manager.start(f"tab-keep-{k}", "simulate", (layout, options), 120)
+            deadline = time.monotonic() + 120
+            while manager.get(job.id).state == "running" and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert manager.get(job.id).state == "done"
+        manager.start("tab-keep-last", "simulate", (layout, options), 120)
+        finished = [j for j in manager.jobs.values() if j.finished is not None]
+        assert len(finished) == 3 and job.id in manager.jobs  # the newest kept, the oldest gone
+    finally:
+        manager.shutdown()
