@@ -188,6 +188,15 @@ def _ignore_signals() -> None:
         signal.signal(sig, signal.SIG_IGN)
 
 
+def _err(line: str) -> None:
+    """The error line on stderr, if stderr can take it: a closed or full stderr (``2>&-``) must
+    not change the exit status the line stands for (it turned a bad input's 2 into 1)."""
+    try:
+        click.echo(line, err=True)
+    except (OSError, ValueError):
+        pass
+
+
 def _report(exc: BaseException) -> int:
     """One line on stderr for ``exc``; the exit code it stands for."""
     from terragen.interrupts import exit_code_for
@@ -196,13 +205,13 @@ def _report(exc: BaseException) -> int:
         return _interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
     if isinstance(exc, click.UsageError):
         path = _command_path(exc)
-        click.echo(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')", err=True)
+        _err(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')")
         return EXIT_USAGE
     if isinstance(exc, click.ClickException):
-        click.echo(f"{_command_path(exc)}: error: {_one_line(exc.format_message())}", err=True)
+        _err(f"{_command_path(exc)}: error: {_one_line(exc.format_message())}")
         return exc.exit_code
     if isinstance(exc, TerragenError):
-        click.echo(f"terragen: error: {_one_line(exc.message)}", err=True)
+        _err(f"terragen: error: {_one_line(exc.message)}")
         return exc.exit_code
     if isinstance(exc, Interrupted):
         return _interrupted(exc.code)
@@ -214,7 +223,7 @@ def _report(exc: BaseException) -> int:
         from terragen.fileio import display_name
 
         where = f" {display_name(exc.filename)}" if exc.filename else ""
-        click.echo(f"terragen: error: cannot write{where}: {exc.strerror or exc}", err=True)
+        _err(f"terragen: error: cannot write{where}: {exc.strerror or exc}")
         return EXIT_CANTCREAT
     if not isinstance(exc, Exception) or os.environ.get("TERRAGEN_DEBUG"):
         raise exc  # the last guard shows a traceback only when asked
@@ -233,11 +242,11 @@ def _one_line(message: str, limit: int = 600) -> str:
 
 
 def _internal(exc: BaseException) -> int:
-    click.echo(f"terragen: internal error: {type(exc).__name__}: {_one_line(str(exc), 300)} "
-               "(please report it; set TERRAGEN_DEBUG=1 for a traceback)", err=True)
+    _err(f"terragen: internal error: {type(exc).__name__}: {_one_line(str(exc), 300)} "
+               "(please report it; set TERRAGEN_DEBUG=1 for a traceback)")
     return EXIT_INTERNAL
 
 
 def _interrupted(code: int) -> int:
-    click.echo("terragen: terminated" if code == 143 else "terragen: interrupted", err=True)
+    _err("terragen: terminated" if code == 143 else "terragen: interrupted")
     return code

@@ -148,3 +148,20 @@ def test_simulate_and_render_refuse_what_validate_calls_no_game(players, tmp_pat
 def test_non_finite_numbers_are_bad_usage(flag, value):
     p = run("generate", "--players", "2", flag, value)
     assert p.returncode == 2 and "finite" in one_line(p)
+
+
+@pytest.mark.parametrize("stderr", ["closed", "full"])
+def test_an_unwritable_stderr_keeps_the_exit_status(tmp_path, stderr):
+    """The error line may not get out (stderr closed, or /dev/full), but the status must still say
+    what it stands for: a malformed input is 2, not 1."""
+    bad = tmp_path / "trunc.json"
+    bad.write_text('{"radius": 5, "cel')
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    cmd = [sys.executable, "-m", "terragen", "validate", str(bad)]
+    if stderr == "closed":
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(2), env=env, timeout=60)
+    else:
+        with open("/dev/full", "w") as full:
+            p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=full, env=env, timeout=60)
+    assert p.returncode == 2
