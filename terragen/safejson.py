@@ -113,8 +113,13 @@ def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -
 
 def check_text_numbers(text: str, source: str) -> None:
     """Reject a text form holding a run of more than :data:`MAX_DIGITS` digits, with its line and
-    column: no field of any terragen text form is that long, and ``int()`` of it would fail."""
-    m = _LONG_NUMBER.search(text)
-    if m:
-        raise InputError(f"{source}:{_where(text, m.group())} number with {len(m.group())} digits "
-                         f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")
+    column: no field of any terragen text form is that long, and ``int()`` of it would fail.
+    A ``#`` comment is skipped (every terragen text form and TOML has them): a long number
+    there is read by no one, and it made a whole hand-written file unreadable."""
+    if not _LONG_NUMBER.search(text):
+        return
+    for lineno, line in enumerate(text.splitlines(), 1):
+        m = _LONG_NUMBER.search(line.split("#", 1)[0])
+        if m:
+            raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {len(m.group())} digits "
+                             f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")

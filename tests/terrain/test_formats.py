@@ -206,3 +206,15 @@ def test_extra_keys_never_override_the_contract_when_written():
     assert data["radius"] == layout.radius and data["note"] == "kept"
     assert data["cells"][0]["level"] == layout.sorted_cells()[0].level
     assert data["players"][0]["corner"] == layout.players[0].corner
+
+
+def test_a_long_number_in_a_comment_is_not_read_but_one_in_a_field_is_refused_where_it_stands():
+    text = (EXAMPLES / "four-players.txt").read_text()
+    long = "1234567890" * 4
+    commented = f"# build order {long}\n" + text
+    assert read_text_layout(commented, "board.txt").radius == read_text_layout(text, "board.txt").radius
+    lines = text.splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("seat 0"))
+    lines[k] = lines[k].replace("seat 0", f"seat {long}", 1) + f"  # {long}"
+    with pytest.raises(InputError, match=rf"board.txt:{k + 1}:6: number with 40 digits"):
+        read_text_layout("\n".join(lines) + "\n", "board.txt")
