@@ -53,8 +53,10 @@ def _constant(token: str) -> float:
     raise _Bad(f"{token} is not a number terragen accepts", token)
 
 
-def _where(text: str, token: str) -> str:
+def _where(text: str, token: str, second: bool = False) -> str:
     at = text.find(token[:64]) if token else -1
+    if second and at >= 0:
+        at = max(at, text.find(token[:64], at + 1))
     if at < 0:
         return ""
     line = text.count("\n", 0, at) + 1
@@ -84,7 +86,9 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
         reason = exc.msg if hasattr(exc, "msg") else str(exc)
         raise error(f"{source}:{where} invalid {what}: {reason}") from None
     except _Bad as exc:
-        raise error(f"{source}:{_where(text, exc.token)} invalid {what}: {exc}") from None
+        # a duplicate key is (most often) the token's second appearance, not its first
+        where = _where(text, exc.token, second=isinstance(exc, _Duplicate))
+        raise error(f"{source}:{where} invalid {what}: {exc}") from None
     except RecursionError:
         raise error(f"{source}: invalid {what}: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as exc:  # anything else rejected by value (the int-string limit, ...)
@@ -93,10 +97,23 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
     return data
 
 
+class _Duplicate(_Bad):
+    """A key twice in one object: JSON readers keep one or the other, so the file says two things."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(f"key {json.dumps(key)} twice in one object (which one counts?)", json.dumps(key))
+        out[key] = value
+    return out
+
+
 def load_json(text: str, source: str) -> Any:
     """Parse JSON text or raise an InputError: ``source:line:col: invalid JSON: why``."""
     def parse(t: str) -> Any:
-        return json.loads(t, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        return json.loads(t, parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=_object)
 
     return _parse(parse, text, source, "JSON", json.JSONDecodeError, InputError)
 

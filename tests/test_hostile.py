@@ -213,3 +213,17 @@ def test_absurd_flags_are_refused_at_once(args, tmp_path):
     assert proc.returncode == 2 and len(proc.stderr) < 800, proc.stderr[:900]
     assert_clear_failure(proc, args)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("text,line_col", [
+    ('{"game": "terrain", "version": 1,\n "radius": 5, "radius": 3, "cells": [], "players": []}', "2:15"),
+    ('{"game": "terrain", "version": 1, "radius": 5, "cells": [],\n'
+     ' "players": [{"seat": 0, "corner": 0, "seat": 1, "destinations": []}]}', "2:39"),
+])
+def test_a_key_twice_in_one_object_is_refused_where_it_repeats(text, line_col):
+    """Python's json keeps the last of two equal keys without a word; the file says two things."""
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    with pytest.raises(InputError, match=rf"board.json:{line_col}: invalid JSON: key \"(radius|seat)\" twice"):
+        load_json(text, "board.json")
