@@ -227,3 +227,22 @@ def test_a_key_twice_in_one_object_is_refused_where_it_repeats(text, line_col):
 
     with pytest.raises(InputError, match=rf"board.json:{line_col}: invalid JSON: key \"(radius|seat)\" twice"):
         load_json(text, "board.json")
+
+
+def test_a_deck_or_tile_set_given_as_a_position_is_named_as_such_and_versions_are_checked():
+    from terragen.errors import InputError
+    from terragen.terraflip.formats import dumps_json, parse_position
+    from terragen.terralogical.formats import parse_state
+
+    deck = Path(str(template_path("terralogical", "default-deck.json"))).read_text()
+    with pytest.raises(InputError, match="a Terralogical deck, not a board"):
+        parse_state(deck, "deck.json")
+    tiles = json.dumps({"game": "terraflip", "kind": "tileset", "seed": 0, "tiles": []})
+    with pytest.raises(InputError, match="a TerraFlip tile set, not a position"):
+        parse_position(tiles, "tiles.json")
+    position = parse_position(Path(str(template_path("terraflip", "examples", "three-players-midgame.txt"))).read_text(), "p.txt")
+    data = json.loads(dumps_json(position))
+    assert parse_position(json.dumps(data), "p.json").players == position.players
+    data["version"] = 2
+    with pytest.raises(InputError, match="unsupported version 2"):
+        parse_position(json.dumps(data), "p.json")

@@ -120,6 +120,11 @@ def _parse_json(text: str, source: str) -> Position:
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terraflip":
         raise InputError(f"{source}: 'game' must be \"terraflip\"")
+    if data.get("kind") == "tileset":
+        raise InputError(f"{source}: a TerraFlip tile set, not a position (a tile set goes to --tiles)")
+    version = data.get("version", 1)
+    if type(version) is not int or version != 1:
+        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version 1)")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InputError(f"{source}: 'players' must be a list of colours in seat order")

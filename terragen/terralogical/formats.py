@@ -115,6 +115,11 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
     data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical":
         raise InputError(f'{source}: not a Terralogical board (expected "game": "terralogical")')
+    if data.get("kind") == "deck":
+        raise InputError(f"{source}: a Terralogical deck, not a board (a deck goes to --deck)")
+    version = data.get("version", 1)
+    if type(version) is not int or version != 1:
+        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version 1)")
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         raise InputError(f'{source}: "players" must be a list of player names')
