@@ -246,3 +246,19 @@ def test_a_deck_or_tile_set_given_as_a_position_is_named_as_such_and_versions_ar
     data["version"] = 2
     with pytest.raises(InputError, match="unsupported version 2"):
         parse_position(json.dumps(data), "p.json")
+
+
+def test_a_deck_of_thousands_of_tiles_is_refused_before_any_kit_page():
+    from terragen.errors import InputError, SpecError
+    from terragen.terralogical.deck import MAX_DECK_TILES, DeckParams
+    from terragen.terralogical.formats import deck_from_json
+
+    deck = json.loads(Path(str(template_path("terralogical", "default-deck.json"))).read_text())
+    tile = deck["tiles"][0]
+    deck["tiles"] = [{**tile, "id": f"T{i}"} for i in range(MAX_DECK_TILES + 1)]
+    with pytest.raises(InputError, match=f"at most {MAX_DECK_TILES}"):
+        deck_from_json(json.dumps(deck), "big.json")
+    deck["tiles"] = deck["tiles"][:MAX_DECK_TILES]
+    assert len(deck_from_json(json.dumps(deck), "ok.json").tiles) == MAX_DECK_TILES
+    with pytest.raises(SpecError, match="param tiles"):
+        DeckParams.from_pairs([f"tiles={MAX_DECK_TILES + 1}"])

@@ -38,6 +38,10 @@ from terragen.terralogical.tiles import (
     all_canonical_tiles,
 )
 
+#: The most land tiles a deck may hold, designed or read (the game's has 63): a 20,000-tile deck
+#: was read, and its kit wrote 3,343 SVG pages
+MAX_DECK_TILES = 500
+
 
 @dataclass(frozen=True)
 class DeckParams:
@@ -73,8 +77,8 @@ class DeckParams:
         return params
 
     def check_ranges(self) -> None:
-        if self.tiles < 1:
-            raise SpecError(f"param tiles={self.tiles}: must be at least 1")
+        if not 1 <= self.tiles <= MAX_DECK_TILES:
+            raise SpecError(f"param tiles={self.tiles}: must be 1 to {MAX_DECK_TILES}")
         for name in ("cloud_share", "light_share"):
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:

@@ -65,9 +65,13 @@ def deck_from_json(text: str, source: str) -> Deck:
     data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical":
         raise InputError(f'{source}: not a Terralogical deck (expected "game": "terralogical")')
+    from terragen.terralogical.deck import MAX_DECK_TILES
+
     raw = data.get("tiles")
     if not isinstance(raw, list) or not raw:
         raise InputError(f'{source}: deck has no "tiles" list')
+    if len(raw) > MAX_DECK_TILES:
+        raise InputError(f"{source}: {len(raw)} tiles; a deck holds at most {MAX_DECK_TILES} (the game's has 63)")
     tiles: list[tuple[str, Tile]] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
