@@ -47,6 +47,8 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     Exit status: 0 valid, 1 rule violations found, 2 unreadable or malformed
     file (every problem is still listed), bad usage, or --svg exists without --force.
     """
+    if svg_out:  # an output in the way is bad usage, not an unreadable input: no JSON report for it
+        check_outputs([svg_out], force, inputs=[file])
     with json_even_on_failure(file, as_json):
         report, name = _check(file, game, inventory, svg_out, force)
 
@@ -80,12 +82,11 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
 
 
 def _check(file: str, game: str, inventory: str | None, svg_out: str | None, force: bool):
-    """The report of ``file`` (and its picture when asked); InputError when it cannot be read."""
+    """The report of ``file`` (and its picture when asked, its output already checked); InputError
+    when it cannot be read."""
     from terragen.fileio import atomic_write, read_text_input
     from terragen.formats import VALIDATORS, detect_game
 
-    if svg_out:
-        check_outputs([svg_out], force, inputs=[file])
     text = read_text_input(file)
     name = game if game != "auto" else detect_game(text)
     if name is None:

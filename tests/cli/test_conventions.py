@@ -539,3 +539,10 @@ def test_balance_games_stop_where_the_simulator_can_still_play_them(capsys, tmp_
     code, out, err = run_cli(capsys, "generate", "--players", "4", "--balance-games", "10000000", cwd=tmp_path)
     assert code == 2 and "--balance-games" in err and "500000" in err and "--games" not in err.replace("--gate-games", "")
     assert not list(tmp_path.iterdir())
+
+
+def test_validate_json_with_an_svg_in_the_way_does_not_call_the_input_unreadable(capsys, tmp_path):
+    (tmp_path / "pic.svg").write_text("<svg/>")
+    code, out, err = run_cli(capsys, "validate", EXAMPLES / "two-players.txt", "--json", "--svg", tmp_path / "pic.svg")
+    assert code == 2 and out == "" and "exists already" in err and len(err.strip().splitlines()) == 1
+    assert (tmp_path / "pic.svg").read_text() == "<svg/>"
