@@ -76,6 +76,7 @@ _BAR = re.compile(r"\[[#.]+\]\s*(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)")
 def progress_of(line: str, command: str) -> dict[str, Any]:
     """One stderr line of a command as progress: the bar's count as done/total, the rest as the message."""
     text = line.removeprefix(f"terragen {command}").strip()
+    text = text.removeprefix(": ").strip()  # "terragen generate: error: ..." reads "error: ...", not ": error: ..."
     m = _BAR.search(text)
     if m is None:
         return {"message": text}

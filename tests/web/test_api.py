@@ -481,6 +481,7 @@ def test_a_commands_progress_bar_becomes_job_progress():
     got = progress_of("terragen generate [####....................] 10/60 s limit  attempt 6", "generate")
     assert got == {"done": 10.0, "total": 60.0, "message": "10/60 s limit  attempt 6"}
     assert progress_of("searching for a board", "generate") == {"message": "searching for a board"}
+    assert progress_of("terragen generate: warning: 2 seats off", "generate") == {"message": "warning: 2 seats off"}
 
 
 def test_upload_drops_a_byte_order_mark_as_the_cli_does(client):
