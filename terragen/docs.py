@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import site
 import sys
+import sysconfig
 from pathlib import Path
 
 #: a page every copy of the documentation has
@@ -18,12 +19,31 @@ _MARKER = "cli.md"
 
 def docs_folder() -> Path | None:
     """The folder holding ``cli.md`` and the other pages: the checkout's ``docs/`` when running
-    from one, else the install's ``share/doc/terragen`` (the environment's, then the user's);
-    None when neither is there (an install that left the data files out)."""
+    from one, else where the install put its data files (the environment's data path, which a
+    system pip on Debian sets to /usr/local while ``sys.prefix`` is /usr; the user's; or, last,
+    wherever the install's own record of its files says); None when there is no copy."""
     candidates = [Path(__file__).resolve().parent.parent / "docs",
+                  Path(sysconfig.get_path("data")) / "share" / "doc" / "terragen",
                   Path(sys.prefix) / "share" / "doc" / "terragen"]
     try:
         candidates.append(Path(site.getuserbase()) / "share" / "doc" / "terragen")
     except (AttributeError, OSError):  # embedded interpreters may lack a user base
         pass
-    return next((folder for folder in candidates if (folder / _MARKER).is_file()), None)
+    found = next((folder for folder in candidates if (folder / _MARKER).is_file()), None)
+    return found if found is not None else _recorded_folder()
+
+
+def _recorded_folder() -> Path | None:
+    """The docs folder as the installed distribution's file list names it (any scheme)."""
+    from importlib import metadata
+
+    try:
+        files = metadata.files("terragen") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in files:
+        if entry.name == _MARKER and "doc" in entry.parts:
+            path = Path(entry.locate()).resolve()
+            if path.is_file():
+                return path.parent
+    return None

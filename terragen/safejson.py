@@ -53,10 +53,8 @@ def _constant(token: str) -> float:
     raise _Bad(f"{token} is not a number terragen accepts", token)
 
 
-def _where(text: str, token: str, second: bool = False) -> str:
+def _where(text: str, token: str) -> str:
     at = text.find(token[:64]) if token else -1
-    if second and at >= 0:
-        at = max(at, text.find(token[:64], at + 1))
     if at < 0:
         return ""
     line = text.count("\n", 0, at) + 1
@@ -86,9 +84,7 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
         reason = exc.msg if hasattr(exc, "msg") else str(exc)
         raise error(f"{source}:{where} invalid {what}: {reason}") from None
     except _Bad as exc:
-        # a duplicate key is (most often) the token's second appearance, not its first
-        where = _where(text, exc.token, second=isinstance(exc, _Duplicate))
-        raise error(f"{source}:{where} invalid {what}: {exc}") from None
+        raise error(f"{source}:{_where(text, exc.token)} invalid {what}: {exc}") from None
     except RecursionError:
         raise error(f"{source}: invalid {what}: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as exc:  # anything else rejected by value (the int-string limit, ...)
@@ -105,7 +101,12 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Duplicate(f"key {json.dumps(key)} twice in one object (which one counts?)", json.dumps(key))
+            # the reader does not say where an object starts, and the key's text may stand in many
+            # objects: the object is named by its first plain values instead ({"q": 3, "r": -1, ...})
+            shown = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in pairs
+                     if k != key and isinstance(v, (str, int, float, bool)) and len(json.dumps(v)) <= 20][:3]
+            inside = f" {{{', '.join(shown)}, ...}}" if shown else ""
+            raise _Duplicate(f"key {json.dumps(key)} twice in the object{inside} (which one counts?)", "")
         out[key] = value
     return out
 
@@ -135,7 +136,7 @@ def check_text_numbers(text: str, source: str) -> None:
     there is read by no one, and it made a whole hand-written file unreadable."""
     if not _LONG_NUMBER.search(text):
         return
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):  # as the parsers count lines, not splitlines()
         m = _LONG_NUMBER.search(line.split("#", 1)[0])
         if m:
             raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {len(m.group())} digits "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from terragen.cli._common import (POSITIVE, FiniteFloat, check_folder, check_outputs, echo_json, force_option,
-                                  json_option, range_check, say)
+                                  json_option, range_check, say, seed_range)
 
 
 def _preset_choice() -> click.Choice:
@@ -27,8 +27,7 @@ def default_folder(spec, seed: int) -> str:
 
 
 FILES = ("board.json", "board.txt", "board.svg")
-#: the largest --balance-games: 4- and 6-seat boards play it twice over (twin pairs), and the simulator
-#: plays at most a million games a run (10,000,000 was accepted and then failed naming --games)
+#: the largest --balance-games (``balance.MAX_VERIFY_GAMES``, written out so --help loads no generator code)
 MAX_BALANCE_GAMES = 500_000
 
 
@@ -37,7 +36,7 @@ MAX_BALANCE_GAMES = 500_000
 @click.option("--destinations", type=int, callback=range_check(1, 3), help="Destinations per player, 1-3. [default: 1]")
 @click.option("--difficulty", type=_preset_choice(),
               help="Difficulty preset (see 'terragen presets'). [default: medium]")
-@click.option("--seed", type=int, help="Random seed; the same spec and seed give the same files. [default: 0]")
+@click.option("--seed", type=seed_range(), help="Random seed; the same spec and seed give the same files. [default: 0]")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option

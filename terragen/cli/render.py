@@ -62,9 +62,10 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
                          "give one or make them agree")
     if out is None:
         src = Path(layout_file)
-        if layout_file == "-" or not src.is_file():
-            # standard input or a device or pipe (/dev/stdin) has no name to build on, nor a folder
-            # to write beside: the sheet goes to the current folder as layout-build.pdf
+        if layout_file == "-" or (src.exists() and not src.is_file()) or _system_path(src):
+            # standard input, a device or pipe (/dev/stdin, a redirected file behind it) has no name
+            # to build on, nor a folder to write beside: the sheet goes here as layout-build.pdf
+            # (a missing file keeps its own name, so the error is the missing file's)
             out = Path(f"layout-build.{fmt}")
         else:
             out = src.with_name(f"{src.stem}-build.{fmt}")
@@ -90,7 +91,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     if strict and not report.valid:
         return EXIT_INVALID
     doc = build_sheet(layout, opts, Path(layout_file).name)
-    check_outputs(output_paths(doc, out, fmt), force)
+    check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too
     old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))
     if old_pages and not force:
@@ -108,3 +109,11 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
         for path in old_pages:
             say(f"removed {path}, a page of the earlier sheet under this name")
     return 0
+
+
+def _system_path(path: Path) -> bool:
+    """A path under /dev or /proc: a stream of the system's, never a folder for the sheet."""
+    import os
+
+    parts = Path(os.path.abspath(path)).parts  # as named: /dev/stdin resolves to the redirected file
+    return len(parts) > 1 and parts[1] in ("dev", "proc")

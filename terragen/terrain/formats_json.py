@@ -165,7 +165,7 @@ def layout_to_data(layout: Layout) -> dict[str, Any]:
         pd: dict[str, Any] = {
             "seat": p.seat,
             "corner": p.corner,
-            "destinations": [{**{k: v for k, v in d.extra.items() if k not in _DEST_KEYS}, "q": d.q, "r": d.r}
+            "destinations": [{"q": d.q, "r": d.r, **{k: v for k, v in d.extra.items() if k not in _DEST_KEYS}}
                              for d in p.destinations],
         }
         pd.update({k: v for k, v in p.extra.items() if k not in _PLAYER_KEYS})

@@ -52,12 +52,12 @@ CODES: dict[str, tuple[str, str]] = {
 
 
 #: Rule breaks that leave no game to play: pieces the rules have no moves for (a level 99, a pattern
-#: Z), positions off the board or missing, players and flags where the rules put none. The
-#: simulator refuses them; an over-used inventory or a repeated piece id still play by the rules.
+#: Z), positions off the board, missing or doubled, a start or a flag off the board. The simulator
+#: refuses them. Breaks the game still plays through (two starts on one corner, a flag shared or on a
+#: start, an over-used inventory, a repeated piece id) are validate's to report, not the simulator's.
 UNPLAYABLE_CODES = frozenset({
     "cell-off-board", "cell-missing", "cell-duplicate", "level-out-of-range", "pattern-unknown",
-    "rotation-out-of-range", "player-off-corner", "corner-shared", "destination-off-board",
-    "destination-shared", "destination-on-start",
+    "rotation-out-of-range", "player-off-corner", "destination-off-board",
 })
 
 
@@ -92,7 +92,7 @@ def check_game_shape(layout: Layout, source: str = "the layout", min_players: in
         broken = [f for f in check_layout(layout, None, Board.from_layout(layout))
                   if f.severity == "error" and f.code in UNPLAYABLE_CODES]
         if broken:
-            more = f"{len(broken) - 1} more; " if len(broken) > 1 else ""
+            more = f"and {len(broken) - 1} more such rule break(s); " if len(broken) > 1 else ""
             raise InputError(f"{source}: breaks the rules, so it is not played: {broken[0].code} ({broken[0].message}; "
                              f"{more}terragen validate lists every problem)", EXIT_INVALID)
 

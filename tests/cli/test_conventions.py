@@ -546,3 +546,14 @@ def test_validate_json_with_an_svg_in_the_way_does_not_call_the_input_unreadable
     code, out, err = run_cli(capsys, "validate", EXAMPLES / "two-players.txt", "--json", "--svg", tmp_path / "pic.svg")
     assert code == 2 and out == "" and "exists already" in err and len(err.strip().splitlines()) == 1
     assert (tmp_path / "pic.svg").read_text() == "<svg/>"
+
+
+def test_the_generators_cap_on_check_games_is_the_one_its_help_gives():
+    """--help must not import the generator, so the cap is written twice: they must agree, and a
+    margin so small that its check would want millions of games is held to the cap."""
+    from terragen.cli.generate import MAX_BALANCE_GAMES
+    from terragen.terrain.generate.balance import MAX_VERIFY_GAMES, BalanceSettings
+
+    assert MAX_BALANCE_GAMES == MAX_VERIFY_GAMES
+    for players in (2, 4, 6):
+        assert BalanceSettings(margin=0.001).games_for(players)[2] <= MAX_VERIFY_GAMES

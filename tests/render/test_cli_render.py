@@ -164,7 +164,8 @@ def test_every_kit_takes_the_shared_format_option(tmp_path: Path, game):
     p = run("kit", game, "--format", "svg", "--out", tmp_path)
     assert p.returncode == 0, p.stderr
     pdf_pages = run("kit", game, "--out", tmp_path / "pdf")
-    assert pdf_pages.returncode == 0 and not list(tmp_path.glob("*.pdf"))
+    assert pdf_pages.returncode == 0 and not list(tmp_path.glob("*.pdf")) and list((tmp_path / "pdf").glob("*.pdf"))
+    assert not list((tmp_path / "pdf").glob("*.svg"))
     svgs = sorted(tmp_path.glob(f"{game}-*-a4-p*.svg"))
     assert svgs and all(s.read_text().startswith("<svg ") and 'width="210mm"' in s.read_text() for s in svgs)
 
@@ -196,15 +197,27 @@ def test_command_modules_load_no_heavy_library():
     assert p.returncode == 0 and p.stdout.strip() == "[]", p.stdout + p.stderr
 
 
-@pytest.mark.parametrize("source", ["-", "/dev/stdin"])
-def test_a_layout_read_from_a_pipe_draws_to_layout_build_pdf_here(tmp_path: Path, source):
+@pytest.mark.parametrize("source,redirected", [("-", False), ("/dev/stdin", False), ("/dev/stdin", True)])
+def test_a_layout_read_from_a_pipe_draws_to_layout_build_pdf_here(tmp_path: Path, source, redirected):
     """Standard input has no name to build the sheet's on (it made '--build.pdf', and /dev/stdin
-    made /dev/stdin-build.pdf): the sheet goes to the current folder under a plain name."""
+    made /dev/stdin-build.pdf, also when a file was redirected to it): the sheet goes to the
+    current folder under a plain name."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("TERRAGEN_DEBUG", None)
-    p = subprocess.run([sys.executable, "-m", "terragen", "render", source],
-                       input=(EXAMPLES / "two-players.txt").read_text(), capture_output=True, text=True,
-                       cwd=tmp_path, env=env, timeout=120)
+    run_dir = tmp_path / "here"
+    run_dir.mkdir()
+    layout = EXAMPLES / "two-players.txt"
+    with open(layout) as stdin:
+        p = subprocess.run([sys.executable, "-m", "terragen", "render", source],
+                           stdin=stdin if redirected else None, input=None if redirected else layout.read_text(),
+                           capture_output=True, text=True, cwd=run_dir, env=env, timeout=120)
     assert p.returncode == 0, p.stderr
-    assert [f.name for f in tmp_path.iterdir()] == ["layout-build.pdf"]
-    assert (tmp_path / "layout-build.pdf").read_bytes().startswith(b"%PDF")
+    assert [f.name for f in run_dir.iterdir()] == ["layout-build.pdf"]
+    assert (run_dir / "layout-build.pdf").read_bytes().startswith(b"%PDF")
+    assert not Path("/dev/stdin-build.pdf").exists()
+
+
+def test_a_missing_layout_is_reported_as_missing_whatever_lies_here(tmp_path: Path):
+    (tmp_path / "layout-build.pdf").write_bytes(b"%PDF-1.4 mine")
+    p = run("render", "nosuch.json", cwd=tmp_path)
+    assert p.returncode == 2 and "nosuch.json" in p.stderr and "exists already" not in p.stderr

@@ -202,7 +202,10 @@ def test_extra_keys_never_override_the_contract_when_written():
     layout.extra.update(radius=3, note="kept")
     layout.cells[0].extra.update(level=9)
     layout.players[0].extra.update(corner=5)
+    dest = layout.players[0].destinations[0]
+    dest.extra.update(q=99, note="n")
     data = layout_to_data(layout)
+    assert list(data["players"][0]["destinations"][0].items()) == [("q", dest.q), ("r", dest.r), ("note", "n")]
     assert data["radius"] == layout.radius and data["note"] == "kept"
     assert data["cells"][0]["level"] == layout.sorted_cells()[0].level
     assert data["players"][0]["corner"] == layout.players[0].corner

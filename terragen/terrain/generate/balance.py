@@ -80,6 +80,11 @@ EXPERT_GIVE_UP = 1.0
 EXPERT_GLANCE_NOISE = 0.42
 
 
+#: The most games a verification plays per kind of player (a user's --balance-games included): 4- and
+#: 6-seat boards play it twice over as twin pairs, and one simulation plays at most a million games
+#: (a margin of 0.2 points asked for 3,000,000 and failed naming --games, a flag not given)
+MAX_VERIFY_GAMES = 500_000
+
 @dataclass
 class BalanceSettings:
     """What balanced means for a generated board and how hard it is checked.
@@ -151,7 +156,8 @@ class BalanceSettings:
         ``verify_games``, and the summary calls such a check a quick look."""
         fair = 1.0 / players
         wanted = max(MIN_FRESH_GAMES, fair * (1 - fair) / (self.margin / 4) ** 2)
-        verify = self.verify_games or _chunked(wanted, players)
+        step = _chunked(1, players)  # samples are whole multiples of this
+        verify = self.verify_games or min(_chunked(wanted, players), MAX_VERIFY_GAMES // step * step)
         top = self.tune_games or _chunked(verify / 2, players)
         return min(top, _chunked(top / 8, players)), top, verify
 
