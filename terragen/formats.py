@@ -22,6 +22,15 @@ VALIDATORS = {
 _GAME_LINE = re.compile(r"^\s*game\s*[:=]\s*([A-Za-z_-]+)\s*$", re.IGNORECASE)
 
 
+def check_version(data: dict, source: str, supported: int = 1) -> None:
+    """Refuse a JSON file of another format version (absent: this one), as every game's reader does."""
+    from terragen.errors import InputError
+
+    version = data.get("version", supported)
+    if type(version) is not int or version != supported:
+        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version {supported})")
+
+
 def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith(("{", "["))
 

@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI and turn every failure into one line and an exit code."""
     import signal
 
-    from terragen.cli._streams import protect_stdout
+    from terragen.cli._streams import protect_stderr, protect_stdout
     from terragen.interrupts import install_handlers
 
     args = sys.argv[1:] if argv is None else argv
@@ -162,6 +162,7 @@ def main(argv: list[str] | None = None) -> None:
         # they held and says so on stderr, under the one line the user is promised
         sys.warnoptions.append(_QUIET_TRACKER)
     protect_stdout()
+    protect_stderr()
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     install_handlers()
     try:

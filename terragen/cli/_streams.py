@@ -61,3 +61,35 @@ def protect_stdout() -> None:
     except (AttributeError, OSError, ValueError):
         return  # an in-memory stream (tests' CliRunner): nothing to protect
     sys.stdout = PipeSafeStream(sys.stdout)  # type: ignore[assignment]
+
+
+class QuietFailStream(PipeSafeStream):
+    """Standard error that cannot fail the command: a message that does not get out (stderr
+    closed, /dev/full) is lost, and the exit status stays the one the result calls for (a warning
+    written to a full stderr turned a success into 73)."""
+
+    def write(self, data: str) -> int:
+        try:
+            return self._stream.write(data)
+        except (OSError, ValueError):
+            return len(data)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def protect_stderr() -> None:
+    """Install :class:`QuietFailStream` on sys.stderr once (a no-op for streams without a file)."""
+    import sys
+
+    if isinstance(sys.stderr, QuietFailStream) or sys.stderr is None:
+        return
+    try:
+        sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    sys.stderr = QuietFailStream(sys.stderr)  # type: ignore[assignment]
+

@@ -247,9 +247,10 @@ def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -
     """A folder with no batch in it may still hold files of the names a batch writes (a user's own,
     or a batch whose manifest was deleted): replacing them needs --force, as for every command."""
     from terragen.terrain.puzzles import kind_for
+    from terragen.terrain.puzzles.model import scenario_ident
 
     names = ["manifest.json", "manifest.csv"] + (["booklet.pdf"] if booklet else [])
-    names += [f"scenarios/{i:05d}-{kind_for(kind, i)}.{ext}" for i in range(count) for ext in ("json", "svg")]
+    names += [f"scenarios/{scenario_ident(i, kind_for(kind, i))}.{ext}" for i in range(count) for ext in ("json", "svg")]
     in_the_way = [name for name in names if os.path.lexists(outp / name)]
     if in_the_way:
         more = f" (and {len(in_the_way) - 1} more)" if len(in_the_way) > 1 else ""

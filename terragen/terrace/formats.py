@@ -35,6 +35,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
+from terragen.formats import check_version
 
 FORMAT_VERSION = 1
 EMPTY = ("-", ".")
@@ -168,9 +169,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terrace":
         raise InputError(f"{source}: 'game' must be \"terrace\", got {data.get('game')!r}")
-    version = data.get("version", FORMAT_VERSION)
-    if type(version) is not int or version != FORMAT_VERSION:
-        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version {FORMAT_VERSION})")
+    check_version(data, source, FORMAT_VERSION)
     size = data.get("size", 8)
     if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
         raise InputError(f"{source}: 'size' must be one of {', '.join(map(str, SIZES))}, got {size!r}")

@@ -27,6 +27,7 @@ from terragen.errors import InputError
 from terragen.safejson import load_json
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
+from terragen.formats import check_version
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
@@ -122,9 +123,7 @@ def _parse_json(text: str, source: str) -> Position:
         raise InputError(f"{source}: 'game' must be \"terraflip\"")
     if data.get("kind") == "tileset":
         raise InputError(f"{source}: a TerraFlip tile set, not a position (a tile set goes to --tiles)")
-    version = data.get("version", 1)
-    if type(version) is not int or version != 1:
-        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version 1)")
+    check_version(data, source)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InputError(f"{source}: 'players' must be a list of colours in seat order")

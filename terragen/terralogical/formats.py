@@ -33,6 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
+from terragen.formats import check_version
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -121,9 +122,7 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
         raise InputError(f'{source}: not a Terralogical board (expected "game": "terralogical")')
     if data.get("kind") == "deck":
         raise InputError(f"{source}: a Terralogical deck, not a board (a deck goes to --deck)")
-    version = data.get("version", 1)
-    if type(version) is not int or version != 1:
-        raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version 1)")
+    check_version(data, source)
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         raise InputError(f'{source}: "players" must be a list of player names')

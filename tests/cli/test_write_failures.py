@@ -165,3 +165,17 @@ def test_an_unwritable_stderr_keeps_the_exit_status(tmp_path, stderr):
         with open("/dev/full", "w") as full:
             p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=full, env=env, timeout=60)
     assert p.returncode == 2
+
+
+def test_a_warning_that_stderr_cannot_take_leaves_a_success_a_success(tmp_path):
+    """render warns about a stale piece id and draws: with stderr on /dev/full that was exit 73."""
+    layout = json.loads(Path(str(template_path("terrain", "examples", "four-players.json"))).read_text())
+    layout["cells"][0]["piece"] = "9Z9"
+    src = tmp_path / "board.json"
+    src.write_text(json.dumps(layout))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("TERRAGEN_DEBUG", None)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "terragen", "render", str(src), "--out", str(tmp_path / "b.pdf")],
+                           stdout=subprocess.DEVNULL, stderr=full, env=env, timeout=120)
+    assert p.returncode == 0 and (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")

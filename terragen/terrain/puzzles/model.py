@@ -19,6 +19,11 @@ from terragen.terrain.layout import Cell, Destination, Layout, Player
 SCHEMA_VERSION = 1
 
 
+def scenario_ident(index: int, kind: str) -> str:
+    """A scenario's id and file stem, ``00007-route``: what a batch names its files by."""
+    return f"{index:05d}-{kind}"
+
+
 @dataclass
 class Puzzle:
     """One finished scenario: board, question, unique solution, metrics (with the grade)."""
@@ -35,7 +40,7 @@ class Puzzle:
 
     @property
     def ident(self) -> str:
-        return f"{self.index:05d}-{self.kind}"
+        return scenario_ident(self.index, self.kind)
 
     def to_data(self) -> dict[str, Any]:
         """The scenario file's content (layout in the contract's JSON form)."""
