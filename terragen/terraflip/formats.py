@@ -149,8 +149,10 @@ def _parse_json(text: str, source: str) -> Position:
         vals = {}
         for key in ("q", "r"):
             v = t.get(key)
-            if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 9999:
+            if not isinstance(v, int) or isinstance(v, bool):
                 raise InputError(f"{where}: '{key}' must be a whole number")
+            if abs(v) > 9999:
+                raise InputError(f"{where}: '{key}' is {v}; a tile's coordinates run from -9999 to 9999")
             vals[key] = v
         family = _colour(t.get("family"), where, "family")
         kind = t.get("kind", REGULAR)
