@@ -12,9 +12,8 @@
 
 from __future__ import annotations
 
-import os
-
 import json
+import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path

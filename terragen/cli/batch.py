@@ -204,7 +204,10 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         preset(k, difficulty)
     from terragen.process_pool import worker_count
 
-    workers = worker_count(workers or 0, "--workers")  # None or 0: one per CPU core
+    if backend == "dask" and scheduler:  # a cluster's own workers play; --workers is not used
+        workers = workers or 1
+    else:
+        workers = worker_count(workers or 0, "--workers")  # None or 0: one per CPU core
     from terragen.fileio import check_out_folder, make_folder
 
     outp = Path(out)
