@@ -50,17 +50,24 @@ class PipeSafeStream:
         return getattr(self._stream, name)
 
 
-def protect_stdout() -> None:
-    """Install :class:`PipeSafeStream` on sys.stdout once (a no-op for streams without a file)."""
+def _wrap(name: str, wrapper: type) -> None:
+    """Put ``wrapper`` around ``sys.<name>`` once; a no-op for a missing stream or one without a
+    file (an in-memory stream, tests' CliRunner: nothing to protect)."""
     import sys
 
-    if isinstance(sys.stdout, PipeSafeStream) or sys.stdout is None:
+    stream = getattr(sys, name)
+    if type(stream) is wrapper or stream is None:
         return
     try:
-        sys.stdout.fileno()
+        stream.fileno()
     except (AttributeError, OSError, ValueError):
-        return  # an in-memory stream (tests' CliRunner): nothing to protect
-    sys.stdout = PipeSafeStream(sys.stdout)  # type: ignore[assignment]
+        return
+    setattr(sys, name, wrapper(stream))
+
+
+def protect_stdout() -> None:
+    """Install :class:`PipeSafeStream` on sys.stdout once."""
+    _wrap("stdout", PipeSafeStream)
 
 
 class QuietFailStream(PipeSafeStream):
@@ -82,14 +89,5 @@ class QuietFailStream(PipeSafeStream):
 
 
 def protect_stderr() -> None:
-    """Install :class:`QuietFailStream` on sys.stderr once (a no-op for streams without a file)."""
-    import sys
-
-    if isinstance(sys.stderr, QuietFailStream) or sys.stderr is None:
-        return
-    try:
-        sys.stderr.fileno()
-    except (AttributeError, OSError, ValueError):
-        return
-    sys.stderr = QuietFailStream(sys.stderr)  # type: ignore[assignment]
-
+    """Install :class:`QuietFailStream` on sys.stderr once."""
+    _wrap("stderr", QuietFailStream)
