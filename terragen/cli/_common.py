@@ -104,6 +104,9 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
 
     paths = list(paths)
     for out in paths:
+        if str(out).endswith(("/", os.sep)) or Path(out).is_dir():
+            raise InputError(f"{out}: is a folder, expected a file name")
+    for out in paths:
         for source in inputs:
             if source is None or str(source) == "-" or not Path(out).exists() or not Path(source).exists():
                 continue
@@ -119,9 +122,6 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
         first = existing[0]
         more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
         raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another output")
-    for p in existing:
-        if p.is_dir():
-            raise InputError(f"{p}: is a folder, expected a file")
 
 
 def check_folder(path: str | Path) -> Path:

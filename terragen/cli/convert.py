@@ -45,7 +45,7 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     if target == "-":  # as "-" reads standard input for IN, it prints for OUT (no file named "-")
         target = None
     if target is not None:
-        check_outputs([target], force)
+        check_outputs([target], force, inputs=[source])
     text = read_text_input(source)
     if form is None:
         if target is not None:

@@ -151,7 +151,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     spec, run = build_spec(flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
-    check_outputs([f"{folder}/{name}" for name in FILES], force)
+    check_outputs([f"{folder}/{name}" for name in FILES], force, inputs=[spec_file])
     balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games,
                                                       expert_glance=expert_glance)
     if balance is not None and check_experts:

@@ -90,7 +90,7 @@ def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
     assert p.returncode == 0 and pages and all(page.read_bytes().startswith(b"<svg") for page in pages)
 
 
-@pytest.mark.parametrize("command", ["validate", "terraflip", "terralogical", "render-link"])
+@pytest.mark.parametrize("command", ["validate", "terraflip", "terralogical", "render-link", "convert", "generate"])
 def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, command):
     """--force asks to replace an earlier result, not the layout, tile set or deck being read."""
     deck = Path(str(template_path("terralogical", "default-deck.json")))
@@ -106,6 +106,14 @@ def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, com
         source = tmp_path / "deck.json"
         source.write_text(deck.read_text())
         args = ["terralogical", "play", "--games", "1", "--deck", source, "--record", source, "--force"]
+    elif command == "convert":  # the same file by another spelling
+        source = tmp_path / "board.txt"
+        source.write_text(EXAMPLE.read_text())
+        args = ["convert", source, f"{tmp_path}/./board.txt", "--force"]
+    elif command == "generate":  # a spec kept in the board's folder under one of the board's names
+        source = tmp_path / "board.txt"
+        source.write_text('players = 2\ndifficulty = "easy"\n')
+        args = ["generate", "--spec", source, "--out", tmp_path, "--force", "--no-balance"]
     else:  # the same file under another name
         source = tmp_path / "board.txt"
         source.write_text(EXAMPLE.read_text())
@@ -115,6 +123,13 @@ def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, com
     p = run(*args)
     assert p.returncode == 2 and ("would replace it" in one_line(p) or "would be overwritten" in one_line(p))
     assert source.read_bytes() == before
+
+
+def test_an_output_named_as_a_folder_is_refused(tmp_path):
+    """``convert a.txt new/`` once wrote a file called ``new``."""
+    p = run("convert", EXAMPLE, f"{tmp_path}/new/")
+    assert p.returncode == 2 and "is a folder" in one_line(p)
+    assert not (tmp_path / "new").exists()
 
 
 def test_render_never_overwrites_its_own_input(tmp_path):
