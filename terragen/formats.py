@@ -31,6 +31,42 @@ def check_version(data: dict, source: str, supported: int = 1) -> None:
         raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version {supported})")
 
 
+#: the text forms' last line: JSON keys the form has no line for, so text <-> JSON loses nothing
+EXTRA_LINE = re.compile(r"^\s*extra\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+
+
+def extra_text_line(extra: dict) -> list[str]:
+    """``["extra: {...}"]`` for a file's keys beyond its text form's lines, ``[]`` when there are none."""
+    import json
+
+    # ASCII escapes: a raw U+2028 or U+0085 inside a string would split the line when read back
+    return [f"extra: {json.dumps(extra, sort_keys=True)}"] if extra else []
+
+
+def read_extra_line(raw: str, where: str, own_keys: tuple[str, ...]) -> dict | None:
+    """The JSON object of an ``extra:`` line (None for another line); InputError naming ``where``.
+
+    A key the form's own lines give (``players``, ``tiles``...) is refused: it
+    would silently replace what the lines above say.
+    """
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    m = EXTRA_LINE.match(raw)
+    if not m:
+        return None
+    try:
+        value = load_json(m.group(1), "extra")
+    except InputError as exc:
+        raise InputError(f"{where}: extra: is not valid JSON ({exc.message})") from None
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: extra: must be a JSON object")
+    clash = sorted(set(value) & set(own_keys))
+    if clash:
+        raise InputError(f"{where}: extra: sets {', '.join(map(repr, clash))}, which the form's own lines give")
+    return value
+
+
 def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith(("{", "["))
 

@@ -35,9 +35,11 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import check_version
+from terragen.formats import check_version, extra_text_line, read_extra_line
 
 FORMAT_VERSION = 1
+#: the keys the text form's own lines give; any other JSON key travels on its extra: line
+OWN_KEYS = ("game", "version", "size", "setup", "to_move", "pieces")
 EMPTY = ("-", ".")
 
 
@@ -83,10 +85,19 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
     check_text_numbers(text, source)
     header: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
+    extra: dict[str, Any] | None = None
     for lineno, raw in enumerate(text.splitlines(), start=1):
+        found = read_extra_line(raw, f"{source}:{lineno}:1", OWN_KEYS)
+        if found is not None:
+            if extra is not None:
+                raise InputError(f"{source}:{lineno}:1: a second extra: line; put everything on one")
+            extra = found
+            continue
         line = raw.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
+        if extra is not None:
+            raise InputError(f"{source}:{lineno}:1: nothing may follow the extra: line")
         if ":" in line or "=" in line:
             if rows:
                 raise InputError(f"{source}:{lineno}:1: header line after the board rows")
@@ -131,7 +142,7 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         size = 8
     if not rows:
         raise InputError(f"{source}: no board rows")
-    draft = Draft(size=size, setup=setup, to_move=None)
+    draft = Draft(size=size, setup=setup, to_move=None, meta=extra or {})
     if "to-move" in header:
         tval, tl, tc = header["to-move"]
         seat = seat_from_text(tval)
@@ -204,7 +215,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
             s = sq_name.strip().lower()
             sq = (size - int(s[1:]), ord(s[0]) - ord("a"))  # off the board: validation reports it
         draft.placed.append(Placed(sq, Piece(side, kind)))
-    draft.meta = {k: v for k, v in data.items() if k not in ("game", "version", "size", "setup", "to_move", "pieces")}
+    draft.meta = {k: v for k, v in data.items() if k not in OWN_KEYS}
     return draft
 
 
@@ -228,7 +239,7 @@ def to_text(pos: Position) -> str:
             tok = p.token if p else "-"
             toks.append(tok.rjust(2) if wide else tok)
         lines.append(" ".join(toks))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + extra_text_line(pos.meta)) + "\n"
 
 
 def to_json_data(pos: Position) -> dict[str, Any]:

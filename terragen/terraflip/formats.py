@@ -27,11 +27,13 @@ from terragen.errors import InputError
 from terragen.safejson import load_json
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import check_version
+from terragen.formats import check_version, extra_text_line, read_extra_line
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
 _INT = re.compile(r"^[+-]?\d{1,4}$")
+#: the keys the text form's own lines give; any other JSON key travels on its extra: line
+OWN_KEYS = ("game", "version", "players", "spies", "tiles")
 
 
 @dataclass
@@ -98,7 +100,7 @@ class Position:
                  "spies: " + " ".join(f"{c}={n}" for c, n in self._spies_in_seat_order()), "# q r tile up/hidden"]
         for t in self.tiles:
             lines.append(f"{t.q} {t.r} {t.label} {t.up}/{t.hidden}")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + extra_text_line(self.extra)) + "\n"
 
 
 def dumps_json(position: Position) -> str:
@@ -165,7 +167,7 @@ def _parse_json(text: str, source: str) -> Position:
         if index is not None and (not isinstance(index, int) or isinstance(index, bool) or not 0 < index < 1000):
             raise InputError(f"{where}: 'index' must be a positive whole number")
         tiles.append(TileEntry(vals["q"], vals["r"], family, kind, up, hidden, index))
-    extra = {k: v for k, v in data.items() if k not in ("game", "version", "players", "spies", "tiles")}
+    extra = {k: v for k, v in data.items() if k not in OWN_KEYS}
     return Position(list(players), spies, tiles, extra)
 
 
@@ -193,11 +195,20 @@ def _parse_text(text: str, source: str) -> Position:
     spies: dict[str, int] | None = None
     seen_game = False
     tiles: list[TileEntry] = []
+    extra: dict[str, Any] | None = None
     for ln, raw in enumerate(text.splitlines(), start=1):
+        found = read_extra_line(raw, f"{source}:{ln}:1", OWN_KEYS) if seen_game else None
+        if found is not None:
+            if extra is not None:
+                raise InputError(f"{source}:{ln}:1: a second extra: line; put everything on one")
+            extra = found
+            continue
         toks = _tokens(raw)
         if not toks:
             continue
         col, first = toks[0]
+        if extra is not None:
+            raise InputError(f"{source}:{ln}:{col}: nothing may follow the extra: line")
         head = first.lower()
         if not seen_game:
             m = re.match(r"^\s*game\s*[:=]\s*(\S+)\s*$", raw.split("#", 1)[0], re.IGNORECASE)
@@ -234,7 +245,7 @@ def _parse_text(text: str, source: str) -> Position:
         raise InputError(f"{source}: missing 'players:' line (colours in seat order)")
     if spies is None:
         spies = {c: SPIES_PER_PLAYER for c in players}
-    return Position(players, spies, tiles, {}, players_line)
+    return Position(players, spies, tiles, extra or {}, players_line)
 
 
 def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
@@ -243,6 +254,8 @@ def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
         raise InputError(f"{source}:{ln}:{col}: expected 'q r tile up/hidden', got {len(toks)} item(s)")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
     for c, v in ((cq, q), (cr, r)):
+        if re.fullmatch(r"[+-]?\d+", v) and not _INT.match(v):
+            raise InputError(f"{source}:{ln}:{c}: {v} is out of range; a tile's coordinates run from -9999 to 9999")
         if not _INT.match(v):
             raise InputError(f"{source}:{ln}:{c}: expected a whole number, got {v!r}")
     m = _TILE.match(tile)

@@ -33,10 +33,22 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import check_version
+from terragen.formats import check_version, extra_text_line, read_extra_line
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
+
+
+#: the keys the text form's own lines give; any other JSON key travels on its extra: line
+OWN_KEYS = ("game", "version", "players", "tiles", "hands")
+#: a name the text form can hold: one word, no comment sign, not the "no cube" dash
+_WORD = re.compile(r"[^\s#]+")
+
+
+def _check_word(name: str, where: str, what: str) -> None:
+    if not _WORD.fullmatch(name) or name == "-":
+        raise InputError(f"{where}: {what} {name!r} must be one word without spaces or '#' (and not '-'), "
+                         "so the text form can hold it")
 
 
 @dataclass
@@ -78,6 +90,7 @@ def deck_from_json(text: str, source: str) -> Deck:
     for i, item in enumerate(raw):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("edges"), str):
             raise InputError(f'{source}: tiles[{i}] needs string "id" and "edges"')
+        _check_word(item["id"], f"{source}: tiles[{i}]", "tile id")
         if item["id"] in seen or item["id"] in (START_ID, END_ID):
             raise InputError(f"{source}: tiles[{i}]: duplicate or reserved id {item['id']!r}")
         seen.add(item["id"])
@@ -126,6 +139,8 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         raise InputError(f'{source}: "players" must be a list of player names')
+    for name in players:
+        _check_word(name, source, "player name")
     if len(set(players)) != len(players):
         raise InputError(f"{source}: player names must differ")
     raw = data.get("tiles")
@@ -162,7 +177,7 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
         ):
             raise InputError(f'{source}: "hands" must list one tile count (>= 0) per player')
         state.hands = list(hands)
-    state.extra = {k: v for k, v in data.items() if k not in ("game", "version", "players", "tiles", "hands")}
+    state.extra = {k: v for k, v in data.items() if k not in OWN_KEYS}
     return state
 
 
@@ -204,11 +219,20 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
     hands: list[int] | None = None
     saw_game = False
     entries: list[Entry] = []
+    extra: dict[str, Any] | None = None
     for lineno, raw_line in enumerate(text.splitlines(), start=1):
+        found = read_extra_line(raw_line, f"{source}:{lineno}:1", OWN_KEYS) if saw_game else None
+        if found is not None:
+            if extra is not None:
+                raise InputError(f"{source}:{lineno}:1: a second extra: line; put everything on one")
+            extra = found
+            continue
         line = raw_line.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
         indent = len(line) - len(line.lstrip())
+        if extra is not None:
+            raise InputError(f"{source}:{lineno}:{indent + 1}: nothing may follow the extra: line")
         body = line.strip()
         if not saw_game:
             m = re.fullmatch(r"game\s*[:=]\s*(\S+)", body, re.IGNORECASE)
@@ -225,12 +249,18 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
                     raise InputError(f"{source}:{lineno}:{indent + 1}: players listed twice")
                 if not rest or len(set(rest)) != len(rest):
                     raise InputError(f"{source}:{lineno}:{col}: list one or more different player names")
+                if "-" in rest:
+                    raise InputError(f"{source}:{lineno}:{col}: '-' cannot name a player (it marks a tile without a cube)")
                 players = rest
             else:
                 if players is None:
                     raise InputError(f"{source}:{lineno}:{indent + 1}: 'hands' must come after 'players'")
-                if len(rest) != len(players) or not all(t.isdigit() for t in rest):
-                    raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player ({len(players)})")
+                if len(rest) != len(players):
+                    raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player "
+                                     f"({len(players)}), got {len(rest)}")
+                bad = next((t for t in rest if not (t.isascii() and t.isdigit())), None)
+                if bad is not None:
+                    raise InputError(f"{source}:{lineno}:{col}: 'hands' counts are whole numbers 0 or more, got {bad!r}")
                 hands = [int(t) for t in rest]
             continue
         if players is None:
@@ -264,7 +294,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
         raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
     if players is None:
         raise InputError(f"{source}: no 'players:' line")
-    return BoardState(players, entries, hands)
+    return BoardState(players, entries, hands, extra or {})
 
 
 def state_to_text(state: BoardState) -> str:
@@ -276,7 +306,7 @@ def state_to_text(state: BoardState) -> str:
     for e in state.entries:
         cube = state.players[e.cube] if e.cube is not None else "-"
         lines.append(f"{e.square[0]},{e.square[1]} {e.tile_ref} {e.rotation} {cube}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + extra_text_line(state.extra)) + "\n"
 
 
 def board_state_of_game(game: "GameState", names: list[str] | None = None) -> BoardState:

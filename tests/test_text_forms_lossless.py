@@ -1,0 +1,71 @@
+"""Every game's text form holds everything its JSON form holds (docs: convert is lossless)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.convert import convert_text
+from terragen.errors import InputError
+from terragen.templates import template_path
+
+EXAMPLES = {
+    "terrace": ("terrace", "four-players-setup.json"),
+    "terraflip": ("terraflip", "three-players-midgame.txt"),
+    "terralogical": ("terralogical", "four-players-finished.txt"),
+}
+OWN = {
+    "terrace": {"game", "version", "size", "setup", "to_move", "pieces"},
+    "terraflip": {"game", "version", "players", "spies", "tiles"},
+    "terralogical": {"game", "version", "players", "tiles", "hands"},
+}
+
+
+def as_json(game: str) -> dict:
+    folder, name = EXAMPLES[game]
+    text = template_path(folder, "examples", name).read_text()
+    return json.loads(convert_text(text, "example", "json")[1])
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+@settings(max_examples=40, deadline=None)
+@given(extra=st.dictionaries(st.text(min_size=1, max_size=8), json_values, max_size=3))
+def test_keys_beyond_the_text_lines_survive_json_text_json(game, extra):
+    data = as_json(game)
+    extra = {k: v for k, v in extra.items() if k not in OWN[game] and k != "kind"}
+    data.update(extra)
+    text = convert_text(json.dumps(data), "in.json", "text")[1]
+    back = json.loads(convert_text(text, "in.txt", "json")[1])
+    assert back == data
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_an_extra_line_may_not_restate_the_forms_own_lines(game):
+    data = as_json(game)
+    text = convert_text(json.dumps(data), "in.json", "text")[1]
+    own = sorted(OWN[game] - {"game", "version"})[0]
+    with pytest.raises(InputError, match=f"extra: sets '{own}'"):
+        convert_text(text + f'extra: {{"{own}": 1}}\n', "in.txt", "json")
+    with pytest.raises(InputError, match="nothing may follow the extra: line"):
+        convert_text(text + 'extra: {"a": 1}\n' + text.splitlines()[-1] + "\n", "in.txt", "json")
+
+
+@pytest.mark.parametrize("name", ["Anna Maria", "a#b", "-", ""])
+def test_a_terralogical_player_name_the_text_form_cannot_hold_is_refused(name):
+    data = as_json("terralogical")
+    data["players"][0] = name
+    for tile in data["tiles"]:
+        if tile.get("cube") == as_json("terralogical")["players"][0]:
+            tile["cube"] = name
+    with pytest.raises(InputError, match="player name"):
+        convert_text(json.dumps(data), "in.json", "text")
