@@ -41,7 +41,10 @@ class Finding:
     def format(self, source: str | None = None) -> str:
         where = source or ""
         if self.line is not None:
-            where = f"{where}:{self.line}:{self.col}" if where else f"line {self.line}, col {self.col}"
+            if self.col is None:  # a finding about a whole line (the players line, say)
+                where = f"{where}:{self.line}" if where else f"line {self.line}"
+            else:
+                where = f"{where}:{self.line}:{self.col}" if where else f"line {self.line}, col {self.col}"
         prefix = f"{where}: " if where else ""
         return f"{prefix}{self.severity} [{self.code}] {self.message}"
 

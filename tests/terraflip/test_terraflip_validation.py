@@ -85,6 +85,7 @@ def test_positions_from_real_games_are_valid_and_round_trip(players, policy):
     ("game: terraflip\nplayers: blue green\n1 0 blue-river blue\n", "x:3:16"),
     ('{"game": "terraflip", "players": ["blue"], "tiles": [{"q": 1}]}', "tiles[0]"),
     ('{"game": "terraflip",\n "players": [}', "x:2:14"),
+    ("game: terraflip\nplayers: blue green\n1 100000 blue-river blue/green\n", "x:3:3: 100000 is out of range"),
 ])
 def test_parse_errors_say_where(text, where):
     with pytest.raises(InputError) as exc:
@@ -151,3 +152,10 @@ def test_analysis_lists_framed_tiles_per_reading():
     assert blue["framed"] == [[3, -1]]
     axes = validate_text(text, "x", lines="axes")
     assert axes.data["players"][0]["framed"] == []
+
+
+def test_a_finding_about_a_whole_line_names_the_line_only():
+    report = validate_text("game: terraflip\nplayers: blue blue\n", "p.txt")
+    lines = [f.format("p.txt") for f in report.findings]
+    assert any(line.startswith("p.txt:2: error [duplicate-player]") for line in lines), lines
+    assert not any("None" in line for line in lines)
