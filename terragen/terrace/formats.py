@@ -49,6 +49,7 @@ class Placed:
     piece: Piece
     line: int | None = None
     col: int | None = None
+    written: str | None = None  # the square's name as the file gave it (for a square off the board)
 
 
 @dataclass
@@ -214,7 +215,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
         if sq is None:
             s = sq_name.strip().lower()
             sq = (size - int(s[1:]), ord(s[0]) - ord("a"))  # off the board: validation reports it
-        draft.placed.append(Placed(sq, Piece(side, kind)))
+        draft.placed.append(Placed(sq, Piece(side, kind), written=sq_name.strip()))
     draft.meta = {k: v for k, v in data.items() if k not in OWN_KEYS}
     return draft
 

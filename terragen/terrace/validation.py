@@ -30,7 +30,9 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
     kept = []
     for pl in draft.placed:
         r, c = pl.square
-        if 0 <= r < n and 0 <= c < n:
+        if pl.written is not None:
+            name = pl.written
+        elif 0 <= r < n and 0 <= c < n:
             name = square_name(pl.square, n)
         elif 0 <= c < len(FILES) and n - r >= 1:
             name = f"{FILES[c]}{n - r}"

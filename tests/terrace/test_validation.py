@@ -70,6 +70,9 @@ def test_json_two_pieces_on_a_square_and_off_board():
     rep = validate_text(json.dumps(data), "j")
     assert {"square-occupied-twice", "off-board"} <= set(codes(rep))
     assert any("b8" in f.message for f in rep.findings if f.code == "square-occupied-twice")
+    data["pieces"].append({"square": "z99", "side": "bottom", "kind": "A"})  # named as the file wrote it
+    rep = validate_text(json.dumps(data), "j")
+    assert any("z99 is off the" in f.message for f in rep.findings if f.code == "off-board")
 
 
 def test_four_player_seat_out_and_game_over_warning():
