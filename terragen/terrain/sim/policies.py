@@ -18,6 +18,8 @@ is built without arguments, once per worker process.
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Sequence
 from functools import lru_cache
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
@@ -488,6 +490,14 @@ POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "ex
                              "solitary": SolitaryPolicy}
 
 
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
+def plugin_specs(specs: Sequence) -> list[str]:
+    """The ``module:Class`` players among a run's policy specs (users' code, not terragen's)."""
+    return [s.strip() for s in specs if isinstance(s, str) and s.strip() not in POLICIES]
+
+
 def load_policy(spec: str) -> object:
     """A policy from a built-in name or ``package.module:ClassName``; SpecError when it cannot be had."""
     spec = spec.strip()
@@ -496,16 +506,21 @@ def load_policy(spec: str) -> object:
     if ":" not in spec:
         raise SpecError(f"unknown policy {spec!r}; use random, greedy, expert, solitary or package.module:ClassName")
     mod_name, _, attr = spec.partition(":")
+    if not (_DOTTED.fullmatch(mod_name) and attr.isidentifier()):
+        raise SpecError(f"policy {spec!r} is not package.module:ClassName (a module importable from PYTHONPATH "
+                        "and a class in it; a file path such as ./players.py does not work)")
     try:
         module = importlib.import_module(mod_name)
     except ImportError as exc:
         raise SpecError(f"cannot import policy module {mod_name!r}: {exc}") from None
+    except (Exception, SystemExit) as exc:  # a user's module that breaks on import (SyntaxError, a raise)
+        raise SpecError(f"cannot import policy module {mod_name!r}: {type(exc).__name__}: {exc}") from None
     cls = getattr(module, attr, None)
     if cls is None:
         raise SpecError(f"module {mod_name!r} has no {attr!r}")
     try:
         policy = cls()
-    except Exception as exc:  # a user's class: report, never trace back
+    except (Exception, SystemExit) as exc:  # a user's class: report, never trace back
         raise SpecError(f"cannot create policy {spec!r}: {type(exc).__name__}: {exc}") from None
     if not (callable(getattr(policy, "choose_move", None)) and callable(getattr(policy, "choose_rotation", None))):
         raise SpecError(f"policy {spec!r} needs choose_move and choose_rotation methods")

@@ -13,11 +13,11 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from terragen.errors import SpecError
+from terragen.errors import SpecError, TerragenError
 from terragen.terrain.layout import Layout
 from terragen.terrain.paths import reachable
 from terragen.terrain.sim.engine import GameResult, decides_by_board, play_game, play_game_on
-from terragen.terrain.sim.policies import load_policy, parse_policies
+from terragen.terrain.sim.policies import load_policy, parse_policies, plugin_specs
 from terragen.terrain.sim.state import GameSetup, GameState, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
 from terragen.terrain.sim.variants import Rules
@@ -61,12 +61,26 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
     ``j``, the second dealing each seat's rolls to the seat ``twins`` pairs it with
     (:class:`~terragen.terrain.sim.dice.PairedDice`), and opened by that seat.
     """
-    from terragen.terrain.sim.dice import PairedDice, RandomDice, pair_blocks
-
     setup, template = _setup_and_tables(layout, rules)
     policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
+    out: list[GameResult] = []
+    try:
+        _play_games(out, layout, rules, policies, seed, start, stop, twins, setup, template)
+    except (Exception, SystemExit) as exc:  # a plug-in player's fault is the user's to fix: exit 2, never 70
+        plugins = plugin_specs(policy_specs)
+        if not plugins or isinstance(exc, TerragenError):
+            raise
+        raise SpecError(f"policy {', '.join(dict.fromkeys(plugins))} failed during a game: "
+                        f"{type(exc).__name__}: {exc}") from None
+    return out
+
+
+def _play_games(out: list[GameResult], layout: Layout, rules: Rules, policies: list, seed: int, start: int,
+                stop: int, twins: Sequence[int] | None, setup: GameSetup, template: BoardCache) -> None:
+    """:func:`run_games`' loop, appending to ``out``."""
+    from terragen.terrain.sim.dice import PairedDice, RandomDice, pair_blocks
+
     draws = not all(decides_by_board(p) for p in policies)
-    out = []
     n = setup.players
     couples = check_twins(twins, n, rules) if twins is not None else []
     blocks: tuple[int, list[bytes]] = (-1, [])  # the last pair's first blocks: its twin reads them too
@@ -94,7 +108,6 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
                 plain[0].restart()
             state, play = plain
             out.append(play(dice, order) if play is not None else play_game_on(state, policies, dice, order))
-    return out
 
 
 def _plain_loop(setup: GameSetup, rules: Rules, policies: list, template: BoardCache) -> tuple[GameState, Callable | None]:

@@ -1,3 +1,4 @@
+import pytest
 
 
 def test_report_uses_the_seat_numbers_the_file_gives():
@@ -10,3 +11,44 @@ def test_report_uses_the_seat_numbers_the_file_gives():
         p.seat += 5
     report = simulate_layout(layout, games=10, seed=1)
     assert [s.seat for s in report.seats] == [5, 6]
+
+
+PLUGINS = '''
+class Raising:
+    def choose_move(self, state, seat, roll, options):
+        raise ValueError("oops")
+    def choose_rotation(self, state, seat, roll, options):
+        return None
+class Illegal(Raising):
+    def choose_move(self, state, seat, roll, options):
+        return -12345
+class Quits(Raising):
+    def choose_move(self, state, seat, roll, options):
+        raise SystemExit(0)
+'''
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("myplayers:Raising", "policy myplayers:Raising failed during a game: ValueError: oops"),
+    ("myplayers:Illegal", "policy myplayers:Illegal failed during a game: ValueError: policy Illegal chose cell"),
+    ("myplayers:Quits", "policy myplayers:Quits failed during a game: SystemExit"),
+    ("broken:X", "cannot import policy module 'broken': SyntaxError"),
+    ("./myplayers.py:Raising", "is not package.module:ClassName"),
+    (":X", "is not package.module:ClassName"),
+])
+def test_a_plug_in_players_fault_is_exit_2_naming_it(tmp_path, spec, says):
+    """A user's player that raises, cheats or quits is the user's to fix: never "please report it"."""
+    import os
+    import subprocess
+    import sys
+
+    from terragen.templates import template_path
+
+    (tmp_path / "myplayers.py").write_text(PLUGINS)
+    (tmp_path / "broken.py").write_text("def x(:\n")
+    board = str(template_path("terrain", "examples", "two-players.txt"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    p = subprocess.run([sys.executable, "-m", "terragen", "simulate", board, "--games", "40", "--policy", spec,
+                        "--workers", "2"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert p.returncode == 2, p.stderr
+    assert says in p.stderr and "report" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
