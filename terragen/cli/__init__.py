@@ -18,7 +18,7 @@ import click
 
 from terragen import __version__
 from terragen.cli._common import set_quiet
-from terragen.errors import EXIT_CANTCREAT, EXIT_INTERNAL, EXIT_USAGE, TerragenError
+from terragen.errors import EXIT_CANTCREAT, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, TerragenError
 
 
 class Interrupted(Exception):
@@ -204,6 +204,10 @@ def _report(exc: BaseException) -> int:
 
     if isinstance(exc, click.exceptions.Abort):
         return _interrupted(exit_code_for(exc.__cause__) if exc.__cause__ else 130)
+    no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
+    if isinstance(exc, no_args) and exc.ctx is not None:  # bare `terragen` or `terragen terrace`: the help, as asked
+        click.echo(exc.ctx.get_help())
+        return EXIT_OK
     if isinstance(exc, click.UsageError):
         path = _command_path(exc)
         _err(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')")

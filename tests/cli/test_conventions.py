@@ -557,3 +557,11 @@ def test_the_generators_cap_on_check_games_is_the_one_its_help_gives():
     assert MAX_BALANCE_GAMES == MAX_VERIFY_GAMES
     for players in (2, 4, 6):
         assert BalanceSettings(margin=0.001).games_for(players)[2] <= MAX_VERIFY_GAMES
+
+
+@pytest.mark.parametrize("group", [[], ["terrace"], ["examples"], ["kit"]])
+def test_a_group_without_a_command_prints_its_help(capsys, group):
+    """Bare ``terragen`` printed its whole help squashed into one error line."""
+    code, out, err = run_cli(capsys, *group)
+    assert code == 0 and not err
+    assert out.startswith("Usage: terragen") and "Commands:" in out and len(out.splitlines()) > 10
