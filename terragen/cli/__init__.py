@@ -163,6 +163,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.warnoptions.append(_QUIET_TRACKER)
     protect_stdout()
     protect_stderr()
+    problem = _completion_problem(os.environ)
+    if problem:
+        _err(f"terragen: error: shell completion: {problem} (see docs/cli.md)")
+        sys.exit(EXIT_USAGE)
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     install_handlers()
     try:
@@ -187,6 +191,27 @@ def _ignore_signals() -> None:
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
+
+
+#: what click's shell completion needs of the environment for each request it can be sent
+_COMPLETION_NEEDS = {"bash_source": (), "zsh_source": (), "fish_source": (),
+                     "bash_complete": ("COMP_WORDS", "COMP_CWORD"), "zsh_complete": ("COMP_WORDS", "COMP_CWORD"),
+                     "fish_complete": ("COMP_WORDS", "COMP_CWORD")}
+
+
+def _completion_problem(env: os._Environ | dict) -> str | None:
+    """Why a shell-completion request in ``env`` cannot be served (click fails with a KeyError or
+    exits 1 in silence), or None: ``_TERRAGEN_COMPLETE`` is meant to be set by the shell's script."""
+    request = env.get("_TERRAGEN_COMPLETE")
+    if request is None:
+        return None
+    if request not in _COMPLETION_NEEDS:
+        return (f"_TERRAGEN_COMPLETE={request!r} is not one of "
+                f"{', '.join(sorted(_COMPLETION_NEEDS))}")
+    missing = [name for name in _COMPLETION_NEEDS[request] if name not in env]
+    if missing:
+        return f"{request} needs {' and '.join(missing)}, which the shell's completion script sets"
+    return None
 
 
 def _err(line: str) -> None:

@@ -62,6 +62,10 @@ def _wrap(name: str, wrapper: type) -> None:
         stream.fileno()
     except (AttributeError, OSError, ValueError):
         return
+    try:  # a terminal set to latin-1 or ASCII shows '?' for a character it lacks instead of failing
+        stream.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):
+        pass
     setattr(sys, name, wrapper(stream))
 
 

@@ -29,7 +29,7 @@ def show(file: str, colour: bool | None) -> int:
     from terragen.errors import InputError
     from terragen.fileio import read_text_input
     from terragen.formats import detect_game
-    from terragen.render.kits.terrain.terminal import board_text
+    from terragen.render.kits.terrain.terminal import ARROWS, ASCII_ARROWS, board_text
     from terragen.terrain.files import parse_layout
 
     text = read_text_input(file)
@@ -40,5 +40,10 @@ def show(file: str, colour: bool | None) -> int:
     layout = parse_layout(text, file)
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    click.echo(board_text(layout, colour), nl=False, color=colour)
+    try:  # a terminal set to latin-1 or ASCII gets arrows it can show
+        ARROWS.encode(sys.stdout.encoding or "ascii")
+        arrows = ARROWS
+    except (LookupError, UnicodeEncodeError):
+        arrows = ASCII_ARROWS
+    click.echo(board_text(layout, colour, arrows), nl=False, color=colour)
     return 0

@@ -7,6 +7,7 @@ else is the content area imposition may fill, art and bleed included.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, replace
 
@@ -16,6 +17,9 @@ from terragen.templates import template_names, template_path
 
 #: Height of the footer strip (label line + calibration bar) inside the bottom margin.
 FOOTER = 13.0
+#: the largest paper side or margin a template may give (5 m: a plotter roll), so a typo cannot
+#: ask for a page no renderer can hold
+MAX_PAPER_MM = 5000
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,11 @@ def load_paper(key: str) -> Paper:
                       float(d["bleed"]), float(d["safe"]))
     except (KeyError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise InputError(f"{path}: bad paper template ({exc})") from None
+    sizes = {"width": paper.width, "height": paper.height, "margin": paper.margin, "bleed": paper.bleed,
+             "safe": paper.safe}
+    odd = next((k for k, v in sizes.items() if not (math.isfinite(v) and 0 <= v <= MAX_PAPER_MM)), None)
+    if odd is not None:
+        raise InputError(f"{path}: {odd} must be 0..{MAX_PAPER_MM} mm, got {sizes[odd]}")
     if min(paper.width, paper.height) <= 2 * paper.margin + FOOTER:
         raise InputError(f"{path}: margins leave no room to print")
     return paper

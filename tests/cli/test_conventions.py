@@ -565,3 +565,16 @@ def test_a_group_without_a_command_prints_its_help(capsys, group):
     code, out, err = run_cli(capsys, *group)
     assert code == 0 and not err
     assert out.startswith("Usage: terragen") and "Commands:" in out and len(out.splitlines()) > 10
+
+
+@pytest.mark.parametrize("request_, says", [
+    ("bash_complete", "needs COMP_WORDS and COMP_CWORD"),
+    ("bogus", "is not one of bash_complete"),
+])
+def test_a_completion_request_the_shell_did_not_send_is_named(request_, says):
+    """Set by hand, the completion variable gave exit 70 (KeyError) or a silent exit 1."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COMP_")}
+    p = run_proc(env={**env, "_TERRAGEN_COMPLETE": request_})
+    assert p.returncode == 2 and says in p.stderr and len(p.stderr.splitlines()) == 1
+    p = run_proc(env={"_TERRAGEN_COMPLETE": "bash_complete", "COMP_WORDS": "terragen gen", "COMP_CWORD": "1"})
+    assert p.returncode == 0 and "generate" in p.stdout

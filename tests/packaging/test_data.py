@@ -81,3 +81,25 @@ def test_copying_a_spec_brings_the_inventory_it_names_so_it_runs(tmp_path):
     assert find_example("terrain/specs/partial-inventory.toml").kind == "inventory"
     proc = _run(["generate", "--spec", "partial-set-radius4.toml", "--no-balance", "--out", "b"], env, tmp_path)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("width", ["nan", "inf", "-210.0", "1e9"])
+def test_a_custom_paper_with_an_impossible_size_is_named(tmp_path, width):
+    custom = tmp_path / "mydata"
+    shutil.copytree(ROOT / "terragen" / "data", custom)
+    (custom / "paper" / "odd.toml").write_text(
+        f'name = "Odd"\nwidth = {width}\nheight = 297.0\nmargin = 10.0\nbleed = 3.0\nsafe = 3.0\n', encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(custom))
+    proc = _run(["kit", "terrace", "--paper", "odd", "--out", "k"], env, tmp_path)
+    assert proc.returncode == 2 and "odd.toml: width must be 0..5000 mm" in proc.stderr, proc.stderr
+    assert not (tmp_path / "k").exists() or not any((tmp_path / "k").iterdir())
+
+
+def test_a_terminal_without_arrows_gets_a_board_it_can_show(tmp_path):
+    """A terminal set to latin-1 got exit 70 from the arrows of ``show``."""
+    (tmp_path / "b.txt").write_bytes(find_example("terrain/two-players.txt").read_bytes())
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="latin-1")
+    proc = subprocess.run([sys.executable, "-m", "terragen", "show", "b.txt"], capture_output=True,
+                          cwd=tmp_path, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "L SW, J SE" in proc.stdout.decode("latin-1")

@@ -16,6 +16,8 @@ from terragen.terrain.pieces import PATTERNS, exits
 
 #: Exit directions 0..5 (E, NE, NW, W, SW, SE) as arrows.
 ARROWS = "→↗↖←↙↘"
+#: the same for a terminal whose encoding has no arrows (``L`` and ``J`` point at their lower corners)
+ASCII_ARROWS = ">/\\<LJ"
 CELL = 8  # columns per cell (4 level and pips, 2 mark, 2 spaces): rows shift by half of it
 RESET = "\x1b[0m"
 
@@ -40,15 +42,16 @@ def _paint(text: str, bg: str | None = None, fg: str | None = None, bold: bool =
     return f"\x1b[{';'.join(codes)}m{text}{RESET}" if codes else text
 
 
-def cell_text(level: int, pattern: str, rotation: int, inverted: bool) -> str:
+def cell_text(level: int, pattern: str, rotation: int, inverted: bool, arrows: str = ARROWS) -> str:
     """Level and pips of one piece, 4 characters (``?`` for what the rules do not know)."""
     lv = "x" if inverted else (str(level) if 0 <= level <= 9 else "?")
-    pips = "".join(ARROWS[d] for d in exits(pattern, rotation % 6)) if pattern in PATTERNS else "???"
+    pips = "".join(arrows[d] for d in exits(pattern, rotation % 6)) if pattern in PATTERNS else "???"
     return lv + pips
 
 
-def board_text(layout: Layout, colour: bool = False) -> str:
-    """The board, a legend line and one line per player."""
+def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> str:
+    """The board, a legend line and one line per player; ``arrows`` is ASCII_ARROWS for a terminal
+    that cannot show the arrow characters."""
     from terragen.render.kits.terrain.board_picture import LEVEL_COLOURS, seat_colour
 
     R = layout.radius
@@ -65,7 +68,7 @@ def board_text(layout: Layout, colour: bool = False) -> str:
         parts = []
         for q in hx.row_range(R, r):
             c = cells.get((q, r))
-            body = cell_text(c.level, c.pattern, c.rotation, c.inverted) if c else " .  "
+            body = cell_text(c.level, c.pattern, c.rotation, c.inverted, arrows) if c else " .  "
             mark, seat = marks.get((q, r), ("  ", -1))
             if colour:
                 bg = LEVEL_COLOURS.get(c.level) if c and not c.inverted else "#555555" if c else None
@@ -74,7 +77,8 @@ def board_text(layout: Layout, colour: bool = False) -> str:
             parts.append(body + mark)
         lines.append((" " * ((CELL // 2) * abs(r)) + "  ".join(parts)).rstrip())
     lines.append("")
-    lines.append("level then pips (exits: → E, ↗ NE, ↖ NW, ← W, ↙ SW, ↘ SE); x = inverted; "
+    names = ", ".join(f"{a} {d}" for a, d in zip(arrows, ("E", "NE", "NW", "W", "SW", "SE")))
+    lines.append(f"level then pips (exits: {names}); x = inverted; "
                  "sN = start, dN = destination of seat N")
     for p in layout.players:
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
