@@ -46,16 +46,23 @@ def play_game(start: Position, players: list[str], seed: int, max_plies: int = 3
     return GameRecord(seed, len(moves), None, "ply-limit", moves)
 
 
+#: the most games one run plays (as the other games' play commands) and the longest game it allows
+MAX_GAMES = 1_000_000
+MAX_PLIES = 100_000
+
+
 def play_match(start: Position, players: list[str], games: int, seed: int, max_plies: int = 300,
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games and report wins, draws and lengths per seat; ``progress(done, total)``
     is told after each game."""
+    if not players:
+        raise SpecError("--policy names no player; give random or greedy, or one per seat")
     if len(players) != len(start.seats):
         raise SpecError(f"this set-up has {len(start.seats)} seats but {len(players)} players were given")
-    if games < 1:
-        raise SpecError(f"--games must be at least 1, got {games}")
-    if max_plies < 1:
-        raise SpecError(f"--max-plies must be at least 1, got {max_plies}")
+    if not 1 <= games <= MAX_GAMES:
+        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}")
+    if not 1 <= max_plies <= MAX_PLIES:
+        raise SpecError(f"--max-plies must be 1..{MAX_PLIES}, got {max_plies}")
     for p in players:
         get_policy(p)
     master = random.Random(seed)

@@ -2,6 +2,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from terragen.errors import SpecError
 from terragen.terrace.play import play_game, play_match
 from terragen.terrace.players import greedy_policy, score_move
 from terragen.terrace.model import Move, Piece
@@ -36,3 +39,18 @@ def test_greedy_takes_a_winning_capture_and_avoids_losing_its_t():
 def test_greedy_beats_random_more_often_than_not():
     rep = play_match(Position.start("short"), ["greedy", "random"], games=6, seed=3, max_plies=300)
     assert rep["seats"][0]["wins"] > rep["seats"][1]["wins"]
+
+
+
+
+
+
+@pytest.mark.parametrize("players, games, plies, says", [
+    ([], 1, 10, "--policy names no player"),
+    (["random"] * 2, 0, 10, "--games must be 1..1000000"),
+    (["random"] * 2, 1_000_001, 10, "--games must be 1..1000000"),
+    (["random"] * 2, 1, 10**11, "--max-plies must be 1..100000"),
+])
+def test_a_match_out_of_bounds_is_refused_before_any_game(players, games, plies, says):
+    with pytest.raises(SpecError, match=says):
+        play_match(Position.start("full"), players, games, 1, plies)
