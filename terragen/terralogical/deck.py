@@ -22,6 +22,8 @@ budget, so the same seed and parameters always give the same deck.
 
 from __future__ import annotations
 
+import math
+
 import random
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -68,10 +70,13 @@ class DeckParams:
             key = key.replace("-", "_")
             if key not in types:
                 raise SpecError(f"--param {key}: unknown parameter (known: {', '.join(sorted(types))})")
+            whole = types[key] not in (float, "float")
             try:
-                values[key] = float(raw) if types[key] in (float, "float") else int(raw)
+                values[key] = int(raw) if whole else float(raw)
             except ValueError:
-                raise SpecError(f"--param {key}={raw}: not a number") from None
+                raise SpecError(f"--param {key}={raw}: not {'a whole number' if whole else 'a number'}") from None
+            if not whole and not math.isfinite(values[key]):
+                raise SpecError(f"--param {key}={raw}: not a finite number")
         params = cls(**values)
         params.check_ranges()
         return params

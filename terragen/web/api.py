@@ -18,6 +18,7 @@ import click
 
 from terragen.errors import InputError, TerragenError
 from terragen.fileio import decode_text
+from terragen.safejson import MAX_SEED
 
 #: Largest layout or upload the API reads; real layouts are a few kilobytes.
 MAX_TEXT_CHARS = 1_000_000
@@ -187,8 +188,10 @@ def check_generate(values: Any) -> dict[str, Any]:
             if value not in names:
                 raise ApiError(f"option {opt['flag']} must be one of {', '.join(names)}")
         elif kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 2**31:
+            if isinstance(value, bool) or not isinstance(value, int):
                 raise ApiError(f"option {opt['flag']} must be a whole number")
+            if abs(value) > MAX_SEED:  # the largest whole number any option takes (a seed)
+                raise ApiError(f"option {opt['flag']} must be at most {MAX_SEED}")
         elif kind == "float":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= 1e6:
                 raise ApiError(f"option {opt['flag']} must be a number")
@@ -249,7 +252,7 @@ def check_simulate(values: Any) -> dict[str, Any]:
     if unknown:
         raise ApiError(f"unknown simulate option(s): {', '.join(sorted(unknown))}")
     out.update({k: v for k, v in values.items() if v is not None})
-    for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, 2**31), ("turn_cap", 1, 10_000)):
+    for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, MAX_SEED), ("turn_cap", 1, 10_000)):
         v = out[key]
         if key == "games" and v is None:
             continue  # the simulator picks enough games for the seat count

@@ -99,3 +99,10 @@ def test_light_subsoil_is_spread_over_the_landscapes(deck):
     by_land = deck_stats(deck.tiles)["light_by_landscape"]
     assert sum(by_land.values()) == deck_stats(deck.tiles)["light"]
     assert all(30 <= by_land[k] <= 47 for k in ("meadow", "field", "wood"))
+
+
+@pytest.mark.parametrize("pair, says", [("tiles=63.5", "not a whole number"), ("cloud_share=nan", "not a finite number"),
+                                        ("cloud_share=x", "not a number")])
+def test_a_parameter_of_the_wrong_kind_says_which_kind(pair, says):
+    with pytest.raises(SpecError, match=says):
+        DeckParams.from_pairs([pair])
