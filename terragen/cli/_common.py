@@ -117,7 +117,7 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
             if same:
                 what = "is this command's input" if str(out) == str(source) else f"is the same file as the input {source}"
                 raise InputError(f"{out} {what}: writing the output there would replace it; choose another output")
-    existing = [Path(p) for p in paths if Path(p).exists()]
+    existing = [Path(p) for p in paths if os.path.lexists(p)]  # a dangling link is in the way too
     if existing and not force:
         first = existing[0]
         more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""

@@ -94,7 +94,7 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     from terragen.examples import find_example
     from terragen.fileio import OutputSet
 
-    chosen = [find_example(n) for n in names]
+    chosen = list(dict.fromkeys(find_example(n) for n in names))  # an example named twice is copied once
     for ex in list(chosen):  # a spec's inventory file comes along, or the copied spec would not run
         chosen.extend(c for c in ex.companions() if c not in chosen)
     targets = [dest / ex.filename for ex in chosen]

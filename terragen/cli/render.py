@@ -89,6 +89,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
                    f"their pieces (first: {stale[0].message.split(':')[0]}); the sheet's ids and build order "
                    "come from the file's metadata", err=True)
     if strict and not report.valid:
+        if as_json:  # a script asked for a document: it says why nothing was drawn
+            echo_json({"files": [], "removed": [], "format": fmt, "paper": paper, "pages": 0, "valid": False,
+                       "errors": [f.to_json() for f in report.errors]})
         return EXIT_INVALID
     doc = build_sheet(layout, opts, Path(layout_file).name)
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])

@@ -221,6 +221,9 @@ def test_render_warns_about_an_invalid_layout_and_strict_refuses(tmp_path, capsy
     assert code == 0 and "warning" in err and "level-out-of-range" in err and list(tmp_path.glob("a*.svg"))
     code, _, err = run_cli(capsys, "render", bad, "--format", "svg", "--out", tmp_path / "b.svg", "--strict")
     assert code == 1 and "level-out-of-range" in err and not list(tmp_path.glob("b*.svg"))
+    code, out, _ = run_cli(capsys, "render", bad, "--out", tmp_path / "b.pdf", "--strict", "--json")
+    doc = json.loads(out)  # a script that asked for JSON learns why nothing was drawn
+    assert code == 1 and doc["valid"] is False and doc["files"] == [] and doc["errors"]
     code, _, err = run_cli(capsys, "render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "c.svg")
     assert code == 0 and err == ""
 
