@@ -41,10 +41,6 @@ def test_greedy_beats_random_more_often_than_not():
     assert rep["seats"][0]["wins"] > rep["seats"][1]["wins"]
 
 
-
-
-
-
 @pytest.mark.parametrize("players, games, plies, says", [
     ([], 1, 10, "--policy names no player"),
     (["random"] * 2, 0, 10, "--games must be 1..1000000"),
