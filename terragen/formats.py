@@ -43,28 +43,80 @@ def extra_text_line(extra: dict) -> list[str]:
     return [f"extra: {json.dumps(extra, sort_keys=True)}"] if extra else []
 
 
-def read_extra_line(raw: str, where: str, own_keys: tuple[str, ...]) -> dict | None:
-    """The JSON object of an ``extra:`` line (None for another line); InputError naming ``where``.
+class ExtraProblem(ValueError):
+    """What is wrong with an ``extra:`` line, and the column where it is."""
 
-    A key the form's own lines give (``players``, ``tiles``...) is refused: it
-    would silently replace what the lines above say.
+    def __init__(self, col: int, why: str) -> None:
+        super().__init__(why)
+        self.col, self.why = col, why
+
+
+def extra_object(text: str, col: int) -> dict:
+    """The JSON object written after ``extra:``, which starts at column ``col`` of its line.
+
+    Raises :class:`ExtraProblem` at the JSON's own column, so each game's parser reports it
+    in its own way (Terrain collects problems, the other games stop at the first).
     """
     from terragen.errors import InputError
     from terragen.safejson import load_json
 
-    m = EXTRA_LINE.match(raw)
-    if not m:
-        return None
     try:
-        value = load_json(m.group(1), "extra")
+        value = load_json(text, "extra")
     except InputError as exc:
-        raise InputError(f"{where}: extra: is not valid JSON ({exc.message})") from None
+        m = re.match(r"extra:1:(\d+): (.*)$", exc.message)
+        if m:
+            raise ExtraProblem(col + int(m.group(1)) - 1, f"extra: {m.group(2)} (the line is one JSON object; "
+                               "it takes no # comment)") from None
+        raise ExtraProblem(col, f"extra: {exc.message.removeprefix('extra: ')}") from None
     if not isinstance(value, dict):
-        raise InputError(f"{where}: extra: must be a JSON object")
-    clash = sorted(set(value) & set(own_keys))
-    if clash:
-        raise InputError(f"{where}: extra: sets {', '.join(map(repr, clash))}, which the form's own lines give")
+        raise ExtraProblem(col, "extra: must be a JSON object")
     return value
+
+
+class ExtraLine:
+    """A text form's optional last line, ``extra: {...}``: the JSON form's keys the text has no line for.
+
+    ``own_keys`` are refused on it (they would silently replace what the lines above say), as is
+    any ``refused`` key's value that would turn the file into another kind of file (a TerraFlip
+    position's ``"kind": "tileset"``) once written as JSON.
+    """
+
+    def __init__(self, source: str, own_keys: tuple[str, ...], refused: dict[str, str] | None = None) -> None:
+        self.source, self.own_keys, self.refused = source, own_keys, refused or {}
+        self.keys: dict = {}
+        self.line = 0
+
+    def take(self, raw: str, lineno: int) -> bool:
+        """Whether ``raw`` is the extra: line (then read and kept); InputError naming file:line:col."""
+        from terragen.errors import InputError
+
+        m = EXTRA_LINE.match(raw)
+        if not m:
+            return False
+        where = f"{self.source}:{lineno}"
+        if self.line:
+            raise InputError(f"{where}:1: a second extra: line (the first is line {self.line}); put everything on one")
+        try:
+            value = extra_object(m.group(1), m.start(1) + 1)
+        except ExtraProblem as exc:
+            raise InputError(f"{where}:{exc.col}: {exc.why}") from None
+        clash = sorted(set(value) & set(self.own_keys))
+        if clash:
+            raise InputError(f"{where}:{m.start(1) + 1}: extra: sets {', '.join(map(repr, clash))}, "
+                             "which the form's own lines give")
+        for key, bad in self.refused.items():
+            if value.get(key) == bad:
+                raise InputError(f"{where}:{m.start(1) + 1}: extra: {key!r} {bad!r} would make this file another "
+                                 f"kind of file")
+        self.keys, self.line = value, lineno
+        return True
+
+    def refuse_after(self, lineno: int, col: int) -> None:
+        """A line with content below the extra: line is refused: the extra: line is the last."""
+        from terragen.errors import InputError
+
+        if self.line:
+            raise InputError(f"{self.source}:{lineno}:{col}: nothing may follow the extra: line (line {self.line})")
 
 
 def looks_like_json(text: str) -> bool:

@@ -122,21 +122,26 @@ def load_json(text: str, source: str) -> Any:
 def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -> dict[str, Any]:
     """Parse TOML text, rejecting nan/inf, over-long integers and deep nesting, as ``error``."""
     try:
-        check_text_numbers(text, source)
+        check_text_numbers(text, source, extra_line=False)
     except InputError as exc:
         raise error(exc.message) from None
     return _parse(lambda t: tomllib.loads(t, parse_float=_float), text, source, "TOML",
                   tomllib.TOMLDecodeError, error)
 
 
-def check_text_numbers(text: str, source: str) -> None:
+def check_text_numbers(text: str, source: str, extra_line: bool = True) -> None:
     """Reject a text form holding a run of more than :data:`MAX_DIGITS` digits, with its line and
     column: no field of any terragen text form is that long, and ``int()`` of it would fail.
     A ``#`` comment is skipped (every terragen text form and TOML has them): a long number
-    there is read by no one, and it made a whole hand-written file unreadable."""
+    there is read by no one, and it made a whole hand-written file unreadable. So is a text
+    form's ``extra:`` line, whose JSON reader checks its own numbers (``extra_line``; TOML has none)."""
     if not _LONG_NUMBER.search(text):
         return
+    from terragen.formats import EXTRA_LINE
+
     for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):  # as the parsers count lines, not splitlines()
+        if extra_line and EXTRA_LINE.match(line):
+            continue  # JSON: its reader bounds its numbers, and a string of digits there is no number
         m = _LONG_NUMBER.search(line.split("#", 1)[0])
         if m:
             raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {len(m.group())} digits "

@@ -31,7 +31,8 @@ def as_json(game: str) -> dict:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12)
+    | st.from_regex(r"[0-9]{31,45}", fullmatch=True),  # a hash or an id: digits, but no number
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )
@@ -42,7 +43,7 @@ json_values = st.recursive(
 @given(extra=st.dictionaries(st.text(min_size=1, max_size=8), json_values, max_size=3))
 def test_keys_beyond_the_text_lines_survive_json_text_json(game, extra):
     data = as_json(game)
-    extra = {k: v for k, v in extra.items() if k not in OWN[game] and k != "kind"}
+    extra = {k: v for k, v in extra.items() if k not in OWN[game]}
     data.update(extra)
     text = convert_text(json.dumps(data), "in.json", "text")[1]
     back = json.loads(convert_text(text, "in.txt", "json")[1])
@@ -69,3 +70,21 @@ def test_a_terralogical_player_name_the_text_form_cannot_hold_is_refused(name):
             tile["cube"] = name
     with pytest.raises(InputError, match="player name"):
         convert_text(json.dumps(data), "in.json", "text")
+
+
+@pytest.mark.parametrize("game, kind", [("terraflip", "tileset"), ("terralogical", "deck")])
+def test_an_extra_line_cannot_turn_a_position_into_another_kind_of_file(game, kind):
+    text = convert_text(json.dumps(as_json(game)), "in.json", "text")[1]
+    with pytest.raises(InputError, match="another kind of file"):
+        convert_text(text + f'extra: {{"kind": "{kind}"}}\n', "in.txt", "json")
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES) + ["terrain"])
+def test_a_comment_after_an_extra_line_is_named_at_its_column(game):
+    if game == "terrain":
+        text = template_path("terrain", "examples", "two-players.txt").read_text()
+    else:
+        text = convert_text(json.dumps(as_json(game)), "in.json", "text")[1]
+    line = len(text.splitlines()) + 1
+    with pytest.raises(InputError, match=f"in.txt:{line}:17: extra: .*takes no # comment"):
+        convert_text(text + 'extra: {"a": 1} # note\n', "in.txt", "json")

@@ -203,7 +203,7 @@ def _completion_problem(env: os._Environ | dict) -> str | None:
     """Why a shell-completion request in ``env`` cannot be served (click fails with a KeyError or
     exits 1 in silence), or None: ``_TERRAGEN_COMPLETE`` is meant to be set by the shell's script."""
     request = env.get("_TERRAGEN_COMPLETE")
-    if request is None:
+    if not request:  # unset or empty: no completion asked for (as click reads it)
         return None
     if request not in _COMPLETION_NEEDS:
         return (f"_TERRAGEN_COMPLETE={request!r} is not one of "
@@ -211,6 +211,8 @@ def _completion_problem(env: os._Environ | dict) -> str | None:
     missing = [name for name in _COMPLETION_NEEDS[request] if name not in env]
     if missing:
         return f"{request} needs {' and '.join(missing)}, which the shell's completion script sets"
+    if "COMP_CWORD" in _COMPLETION_NEEDS[request] and not env["COMP_CWORD"].strip().isdigit():
+        return f"COMP_CWORD must be a word number, got {env['COMP_CWORD']!r}"
     return None
 
 
@@ -249,6 +251,13 @@ def _report(exc: BaseException) -> int:
         return _interrupted(exit_code_for(exc))
     if isinstance(exc, BrokenPipeError):
         return 0
+    if isinstance(exc, UnicodeEncodeError) and not os.environ.get("TERRAGEN_DEBUG"):
+        # a pipe or file whose encoding (PYTHONIOENCODING, the locale) lacks a character of the data
+        bad = exc.object[exc.start:exc.end][:5]
+        _err(f"terragen: error: cannot write the output: its encoding {exc.encoding} has no {bad!r}; "
+             "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+        return EXIT_CANTCREAT
+
     if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT_ERRNOS and not os.environ.get("TERRAGEN_DEBUG"):
         from terragen.fileio import display_name
 

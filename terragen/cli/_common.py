@@ -140,6 +140,7 @@ def range_check(lo: int, hi: int):
             raise click.UsageError(f"{param.opts[0]} must be {lo}–{hi} (got {value})")
         return value
 
+    check.bounds = (lo, hi)  # type: ignore[attr-defined]  # read by the web page's form (web/api.py)
     return check
 
 

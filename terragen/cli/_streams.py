@@ -63,7 +63,8 @@ def _wrap(name: str, wrapper: type) -> None:
     except (AttributeError, OSError, ValueError):
         return
     try:  # a terminal set to latin-1 or ASCII shows '?' for a character it lacks instead of failing
-        stream.reconfigure(errors="replace")
+        if stream.isatty():  # (never a pipe or file: data there must not change unseen)
+            stream.reconfigure(errors="replace")
     except (AttributeError, ValueError, OSError):
         pass
     setattr(sys, name, wrapper(stream))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -14,14 +15,14 @@ from terragen.cli._common import POSITIVE, check_outputs, echo_json, force_optio
 @click.option("--format", "fmt", type=click.Choice(["svg", "pdf"]), default=None,
               help="Output format. [default: from --out's suffix, else pdf]")
 @click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
-@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it; layout-build.pdf here for - or a pipe]")
 @force_option
 @click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
               help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
 @click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
 @json_option
-def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, force: bool, print_scale: float,
+def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None, force: bool, print_scale: float,
            strict: bool, as_json: bool) -> int:
     """Draw LAYOUT (JSON or text form, or a batch scenario file) as a build
     sheet: landscape pages with each position's piece, rotation and level,
@@ -54,6 +55,10 @@ def render(layout_file: str, fmt: str | None, paper: str, out: Path | None, forc
     from terragen.terrain.files import load_layout
     from terragen.terrain.validation import check_game_shape, validate_layout
 
+    if out is not None:  # a str until here: Path() would drop the "/" that says "a folder"
+        if out.endswith(("/", os.sep)):
+            raise InputError(f"{out}: is a folder, expected a file name")
+        out = Path(out)
     suffix = out.suffix.lower().lstrip(".") if out is not None else ""
     if fmt is None:
         fmt = "svg" if suffix == "svg" else "pdf"

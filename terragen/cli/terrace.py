@@ -12,6 +12,7 @@ import click
 
 from terragen.cli._common import check_outputs, echo_json, force_option, say, seed_range
 from terragen.errors import SpecError
+from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 
 SETUP_CHOICES = click.Choice(["full", "short", "four", "three"])
 
@@ -223,9 +224,9 @@ class _PlayerCount(click.ParamType):
               help="Number of players: 2, or 4 with --setup four. [default: the set-up's]")
 @click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
               help="random or greedy; one for all seats or a comma list, one per seat in turn order.")
-@click.option("--games", type=int, default=10, show_default=True, help="Number of games.")
+@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=10, show_default=True, help="Number of games.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed for all randomness.")
-@click.option("--max-plies", type=int, default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
+@click.option("--max-plies", type=click.IntRange(1, MAX_TERRACE_PLIES), default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON (with every game).")
 def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, games, seed, max_plies, as_json) -> None:
     """Play games between policies and report results per seat.

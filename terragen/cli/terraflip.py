@@ -9,6 +9,7 @@ import click
 from terragen.cli._common import (POSITIVE, check_outputs, echo_json, finish_validation, force_option,
                                   json_even_on_failure, json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
+from terragen.limits import MAX_PLAY_GAMES
 from terragen.fileio import atomic_write, read_text_input
 
 
@@ -79,7 +80,8 @@ def _csv(value: str | None) -> tuple[str, ...]:
 
 @terraflip.command()
 @click.option("--players", type=int, default=4, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
-@click.option("--games", type=int, default=100, show_default=True, help="How many games to play.")
+@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=100, show_default=True,
+              help="How many games to play.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,

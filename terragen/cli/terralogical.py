@@ -9,6 +9,7 @@ import click
 from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
                                   json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
+from terragen.limits import MAX_PLAY_GAMES
 
 
 @click.group()
@@ -91,7 +92,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
 
 @terralogical.command()
 @click.option("--players", type=int, default=2, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games to play.")
+@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=100, show_default=True, help="How many games to play.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--deck", "deck_path", type=str, default=None, help="Deck JSON [default: the shipped deck].")
 @click.option(

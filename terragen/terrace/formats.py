@@ -35,7 +35,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import check_version, extra_text_line, read_extra_line
+from terragen.formats import ExtraLine, check_version, extra_text_line
 
 FORMAT_VERSION = 1
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
@@ -86,19 +86,14 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
     check_text_numbers(text, source)
     header: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
-    extra: dict[str, Any] | None = None
+    extra = ExtraLine(source, OWN_KEYS)
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        found = read_extra_line(raw, f"{source}:{lineno}:1", OWN_KEYS)
-        if found is not None:
-            if extra is not None:
-                raise InputError(f"{source}:{lineno}:1: a second extra: line; put everything on one")
-            extra = found
+        if extra.take(raw, lineno):
             continue
         line = raw.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
-        if extra is not None:
-            raise InputError(f"{source}:{lineno}:1: nothing may follow the extra: line")
+        extra.refuse_after(lineno, len(line) - len(line.lstrip()) + 1)
         if ":" in line or "=" in line:
             if rows:
                 raise InputError(f"{source}:{lineno}:1: header line after the board rows")
@@ -143,7 +138,7 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         size = 8
     if not rows:
         raise InputError(f"{source}: no board rows")
-    draft = Draft(size=size, setup=setup, to_move=None, meta=extra or {})
+    draft = Draft(size=size, setup=setup, to_move=None, meta=extra.keys)
     if "to-move" in header:
         tval, tl, tc = header["to-move"]
         seat = seat_from_text(tval)

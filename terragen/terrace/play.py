@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import SpecError
+from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 from terragen.terrace.model import SEAT_NAME
 from terragen.terrace.players import get_policy
 from terragen.terrace.position import Position
@@ -46,11 +47,6 @@ def play_game(start: Position, players: list[str], seed: int, max_plies: int = 3
     return GameRecord(seed, len(moves), None, "ply-limit", moves)
 
 
-#: the most games one run plays (as the other games' play commands) and the longest game it allows
-MAX_GAMES = 1_000_000
-MAX_PLIES = 100_000
-
-
 def play_match(start: Position, players: list[str], games: int, seed: int, max_plies: int = 300,
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games and report wins, draws and lengths per seat; ``progress(done, total)``
@@ -59,10 +55,10 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
         raise SpecError("--policy names no player; give random or greedy, or one per seat")
     if len(players) != len(start.seats):
         raise SpecError(f"this set-up has {len(start.seats)} seats but {len(players)} players were given")
-    if not 1 <= games <= MAX_GAMES:
-        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}")
-    if not 1 <= max_plies <= MAX_PLIES:
-        raise SpecError(f"--max-plies must be 1..{MAX_PLIES}, got {max_plies}")
+    if not 1 <= games <= MAX_PLAY_GAMES:
+        raise SpecError(f"--games must be 1..{MAX_PLAY_GAMES}, got {games}")
+    if not 1 <= max_plies <= MAX_TERRACE_PLIES:
+        raise SpecError(f"--max-plies must be 1..{MAX_TERRACE_PLIES}, got {max_plies}")
     for p in players:
         get_policy(p)
     master = random.Random(seed)

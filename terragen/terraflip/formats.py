@@ -27,7 +27,7 @@ from terragen.errors import InputError
 from terragen.safejson import load_json
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import check_version, extra_text_line, read_extra_line
+from terragen.formats import ExtraLine, check_version, extra_text_line
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
@@ -195,20 +195,15 @@ def _parse_text(text: str, source: str) -> Position:
     spies: dict[str, int] | None = None
     seen_game = False
     tiles: list[TileEntry] = []
-    extra: dict[str, Any] | None = None
+    extra = ExtraLine(source, OWN_KEYS, refused={"kind": "tileset"})
     for ln, raw in enumerate(text.splitlines(), start=1):
-        found = read_extra_line(raw, f"{source}:{ln}:1", OWN_KEYS) if seen_game else None
-        if found is not None:
-            if extra is not None:
-                raise InputError(f"{source}:{ln}:1: a second extra: line; put everything on one")
-            extra = found
+        if seen_game and extra.take(raw, ln):
             continue
         toks = _tokens(raw)
         if not toks:
             continue
         col, first = toks[0]
-        if extra is not None:
-            raise InputError(f"{source}:{ln}:{col}: nothing may follow the extra: line")
+        extra.refuse_after(ln, col)
         head = first.lower()
         if not seen_game:
             m = re.match(r"^\s*game\s*[:=]\s*(\S+)\s*$", raw.split("#", 1)[0], re.IGNORECASE)
@@ -245,7 +240,7 @@ def _parse_text(text: str, source: str) -> Position:
         raise InputError(f"{source}: missing 'players:' line (colours in seat order)")
     if spies is None:
         spies = {c: SPIES_PER_PLAYER for c in players}
-    return Position(players, spies, tiles, extra or {}, players_line)
+    return Position(players, spies, tiles, extra.keys, players_line)
 
 
 def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
@@ -254,10 +249,10 @@ def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
         raise InputError(f"{source}:{ln}:{col}: expected 'q r tile up/hidden', got {len(toks)} item(s)")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
     for c, v in ((cq, q), (cr, r)):
-        if re.fullmatch(r"[+-]?\d+", v) and not _INT.match(v):
-            raise InputError(f"{source}:{ln}:{c}: {v} is out of range; a tile's coordinates run from -9999 to 9999")
-        if not _INT.match(v):
+        if not re.fullmatch(r"[+-]?\d+", v):
             raise InputError(f"{source}:{ln}:{c}: expected a whole number, got {v!r}")
+        if abs(int(v)) > 9999:
+            raise InputError(f"{source}:{ln}:{c}: {v} is out of range; a tile's coordinates run from -9999 to 9999")
     m = _TILE.match(tile)
     if not m or m.group(1) not in FAMILIES or m.group(2) not in _KIND_WORDS:
         raise InputError(f"{source}:{ln}:{ct}: expected a tile like blue-river or gray-knight, got {tile!r}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from terragen.errors import SpecError
+from terragen.limits import MAX_PLAY_GAMES
 from terragen.terraflip.model import TileSet
 from terragen.terraflip.players import POLICIES, make_policy
 from terragen.terraflip.rules import Options
@@ -37,8 +38,8 @@ class PlaySpec:
     def check(self) -> None:
         if not 2 <= self.players <= 4:
             raise SpecError(f"--players must be 2..4, got {self.players}")
-        if not 1 <= self.games <= 1_000_000:
-            raise SpecError(f"--games must be 1..1000000, got {self.games}")
+        if not 1 <= self.games <= MAX_PLAY_GAMES:
+            raise SpecError(f"--games must be 1..{MAX_PLAY_GAMES}, got {self.games}")
         if len(self.policies) not in (1, self.players):
             raise SpecError(f"give one policy or one per seat ({self.players}), got {len(self.policies)}")
         for p in self.policies:

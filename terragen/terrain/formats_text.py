@@ -35,7 +35,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.fileio import elide
-from terragen.safejson import load_json
+from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object
 from terragen.grids import hex as hx
 from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
@@ -47,7 +47,6 @@ _PLAYER = re.compile(
     r"^seat\s+(-?\d+)\s*,?\s*corner\s+(-?\d+)\s*,?\s*(?:(?:dest|destinations?)\s*[:=]?\s*(.*))?$",
     re.IGNORECASE,
 )
-_EXTRA_LINE = re.compile(r"^\s*extra\s*[:=]", re.IGNORECASE)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: it also splits on U+0085 etc.
 _COORD = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
@@ -115,7 +114,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     section = "head"
     for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
         # the extra: line is JSON, where '#' may sit inside a string
-        body = (raw if _EXTRA_LINE.match(raw) else _strip_comment(raw)).rstrip()
+        body = (raw if EXTRA_LINE.match(raw) else _strip_comment(raw)).rstrip()
         if not body.strip():
             continue
         stripped = body.strip()
@@ -149,12 +148,9 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
                 if extra_line:
                     fail(lineno, 1, f"a second extra: line (the first is line {extra_line}); put everything on one")
                 try:
-                    value = load_json(rest, "extra")
-                except InputError as exc:
-                    fail(lineno, rest_col, f"extra: is not valid JSON ({exc.message})")
-                    value = {}
-                if not isinstance(value, dict):
-                    fail(lineno, rest_col, "extra: must be a JSON object")
+                    value = extra_object(rest, rest_col)
+                except ExtraProblem as exc:
+                    fail(lineno, exc.col, exc.why)
                     value = {}
                 extra_data, extra_line = value, lineno
                 section = "extra"

@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import check_version, extra_text_line, read_extra_line
+from terragen.formats import ExtraLine, check_version, extra_text_line
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -219,20 +219,15 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
     hands: list[int] | None = None
     saw_game = False
     entries: list[Entry] = []
-    extra: dict[str, Any] | None = None
+    extra = ExtraLine(source, OWN_KEYS, refused={"kind": "deck"})
     for lineno, raw_line in enumerate(text.splitlines(), start=1):
-        found = read_extra_line(raw_line, f"{source}:{lineno}:1", OWN_KEYS) if saw_game else None
-        if found is not None:
-            if extra is not None:
-                raise InputError(f"{source}:{lineno}:1: a second extra: line; put everything on one")
-            extra = found
+        if saw_game and extra.take(raw_line, lineno):
             continue
         line = raw_line.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
         indent = len(line) - len(line.lstrip())
-        if extra is not None:
-            raise InputError(f"{source}:{lineno}:{indent + 1}: nothing may follow the extra: line")
+        extra.refuse_after(lineno, indent + 1)
         body = line.strip()
         if not saw_game:
             m = re.fullmatch(r"game\s*[:=]\s*(\S+)", body, re.IGNORECASE)
@@ -294,7 +289,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
         raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
     if players is None:
         raise InputError(f"{source}: no 'players:' line")
-    return BoardState(players, entries, hands, extra or {})
+    return BoardState(players, entries, hands, extra.keys)
 
 
 def state_to_text(state: BoardState) -> str:

@@ -153,6 +153,9 @@ def _option_json(p: click.Option) -> dict[str, Any]:
         value = next((getattr(p.type, n) for n in names if getattr(p.type, n, None) is not None), None)
         if value is not None:
             out[bound] = value
+    checked = getattr(p.callback, "bounds", None)  # a range checked by the option's callback (--players 2-6)
+    if checked is not None:
+        out["min"], out["max"] = checked
     if getattr(p.type, "positive", False):  # above 0: the form's min, and the check refuses 0 itself
         out["min"] = max(out.get("min", 0), 0)
         out["positive"] = True
@@ -190,8 +193,6 @@ def check_generate(values: Any) -> dict[str, Any]:
         elif kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ApiError(f"option {opt['flag']} must be a whole number")
-            if abs(value) > MAX_SEED:  # the largest whole number any option takes (a seed)
-                raise ApiError(f"option {opt['flag']} must be at most {MAX_SEED}")
         elif kind == "float":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= 1e6:
                 raise ApiError(f"option {opt['flag']} must be a number")
@@ -206,6 +207,8 @@ def check_generate(values: Any) -> dict[str, Any]:
                 bounds = (f"between {lo} and {hi}" if lo is not None and hi is not None
                           else f"at least {lo}" if lo is not None else f"at most {hi}")
                 raise ApiError(f"option {opt['flag']} must be {bounds}")
+            if abs(value) > MAX_SEED:  # no option without bounds of its own takes more (a seed's are these)
+                raise ApiError(f"option {opt['flag']} must be from {-MAX_SEED} to {MAX_SEED}")
         out[key] = value
     if out.get("time_limit", 0) > MAX_TIME_LIMIT:
         raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")

@@ -573,11 +573,15 @@ def test_a_group_without_a_command_prints_its_help(capsys, group):
 @pytest.mark.parametrize("request_, says", [
     ("bash_complete", "needs COMP_WORDS and COMP_CWORD"),
     ("bogus", "is not one of bash_complete"),
+    ("bash_complete COMP_WORDS=terragen COMP_CWORD=x", "COMP_CWORD must be a word number"),
 ])
 def test_a_completion_request_the_shell_did_not_send_is_named(request_, says):
     """Set by hand, the completion variable gave exit 70 (KeyError) or a silent exit 1."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("COMP_")}
-    p = run_proc(env={**env, "_TERRAGEN_COMPLETE": request_})
+    value, *assignments = request_.split()
+    p = run_proc(env={**env, "_TERRAGEN_COMPLETE": value, **dict(a.split("=") for a in assignments)})
     assert p.returncode == 2 and says in p.stderr and len(p.stderr.splitlines()) == 1
     p = run_proc(env={"_TERRAGEN_COMPLETE": "bash_complete", "COMP_WORDS": "terragen gen", "COMP_CWORD": "1"})
     assert p.returncode == 0 and "generate" in p.stdout
+    p = run_proc("presets", env={"_TERRAGEN_COMPLETE": ""})  # empty: not asked for, as click reads it
+    assert p.returncode == 0 and "medium" in p.stdout

@@ -127,9 +127,11 @@ def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, com
 
 def test_an_output_named_as_a_folder_is_refused(tmp_path):
     """``convert a.txt new/`` once wrote a file called ``new``."""
-    p = run("convert", EXAMPLE, f"{tmp_path}/new/")
-    assert p.returncode == 2 and "is a folder" in one_line(p)
-    assert not (tmp_path / "new").exists()
+    for args in (["convert", EXAMPLE, f"{tmp_path}/new/"], ["render", EXAMPLE, "--out", f"{tmp_path}/new/"],
+                 ["render", EXAMPLE, "--format", "svg", "--out", f"{tmp_path}/new/"]):
+        p = run(*args, cwd=tmp_path)
+        assert p.returncode == 2 and "is a folder" in one_line(p), args
+        assert list(tmp_path.iterdir()) == [], args
 
 
 def test_render_never_overwrites_its_own_input(tmp_path):
@@ -194,3 +196,19 @@ def test_a_warning_that_stderr_cannot_take_leaves_a_success_a_success(tmp_path):
         p = subprocess.run([sys.executable, "-m", "terragen", "render", str(src), "--out", str(tmp_path / "b.pdf")],
                            stdout=subprocess.DEVNULL, stderr=full, env=env, timeout=120)
     assert p.returncode == 0 and (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_data_a_pipes_encoding_cannot_hold_is_refused_not_changed(tmp_path):
+    """With PYTHONIOENCODING=latin-1, a player called 東京 once came out as '??' with exit 0."""
+    data = json.loads(Path(str(template_path("terralogical", "examples", "two-players-finished.json"))).read_text())
+    name = data["players"][0]
+    data["players"][0] = "東京"
+    for tile in data["tiles"]:
+        if tile.get("cube") == name:
+            tile["cube"] = "東京"
+    (tmp_path / "b.json").write_text(json.dumps(data), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="latin-1")
+    p = subprocess.run([sys.executable, "-m", "terragen", "convert", "b.json", "--to", "text"], capture_output=True,
+                       cwd=tmp_path, env=env, timeout=120)
+    assert p.returncode == 73 and p.stdout == b""
+    assert b"encoding latin-1" in p.stderr and b"PYTHONIOENCODING=utf-8" in p.stderr

@@ -159,3 +159,8 @@ def test_a_finding_about_a_whole_line_names_the_line_only():
     lines = [f.format("p.txt") for f in report.findings]
     assert any(line.startswith("p.txt:2: error [duplicate-player]") for line in lines), lines
     assert not any("None" in line for line in lines)
+
+
+def test_a_zero_padded_coordinate_reads_as_its_number():
+    text = "game: terraflip\nplayers: blue green\n00001 -0000 blue-river blue/green\n"
+    assert (parse_position(text, "x").tiles[0].q, parse_position(text, "x").tiles[0].r) == (1, 0)

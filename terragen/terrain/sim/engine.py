@@ -68,6 +68,14 @@ class Policy(Protocol):
     def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None: ...
 
 
+class IllegalChoice(ValueError):
+    """A policy answered with something the rules do not allow; ``policy`` is the one that did."""
+
+    def __init__(self, policy: object, what: str) -> None:
+        super().__init__(f"policy {type(policy).__name__} {what}")
+        self.policy, self.what = policy, what
+
+
 def decides_by_board(policy: object) -> bool:
     """Whether ``policy``'s move is a function of the board state, its seat, cell, collection and
     the open cells alone (it draws no numbers), so the engine may remember it. Declared by the
@@ -328,7 +336,7 @@ def _remembered_move(state: GameState, seat: int, policy: Policy, w: int, r: int
         options = MappingProxyType(within)
         cell = policy.choose_move(state, seat, Roll(w, r), options)
         if cell not in options:
-            raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
+            raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
         memo[key] = cell
     if cell == pos:
         return True
@@ -364,7 +372,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
             return
         cell = policy.choose_move(state, seat, roll, options)
         if cell not in options:
-            raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
+            raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
         apply_move(state, seat, cell)
         return
     w, r = dice.roll()
@@ -388,7 +396,7 @@ def _double_turn(state: GameState, seat: int, policy: Policy, w: int, r: int) ->
     elif opts.is_legal(action):
         apply_action(state, action)
     else:
-        raise ValueError(f"policy {type(policy).__name__} chose an illegal action {action!r}")
+        raise IllegalChoice(policy, f"chose an illegal action {action!r}")
 
 
 def _open_move(state: GameState, seat: int, policy: Policy, w: int, r: int) -> None:
@@ -405,7 +413,7 @@ def _open_move(state: GameState, seat: int, policy: Policy, w: int, r: int) -> N
     else:
         cell = policy.choose_move(state, seat, roll, options)
     if cell not in options:
-        raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
+        raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
     apply_move(state, seat, cell)
 
 

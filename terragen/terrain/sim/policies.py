@@ -493,9 +493,27 @@ POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy, "ex
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
-def plugin_specs(specs: Sequence) -> list[str]:
-    """The ``module:Class`` players among a run's policy specs (users' code, not terragen's)."""
-    return [s.strip() for s in specs if isinstance(s, str) and s.strip() not in POLICIES]
+def failed_plugin(exc: BaseException, specs: Sequence, policies: Sequence) -> str | None:
+    """The ``module:Class`` spec whose player caused ``exc`` during play, or None when no plug-in did
+    (a fault of terragen's own code stays a bug to report).
+
+    A player caused it when it answered illegally (:class:`IllegalChoice` names it) or when the
+    error was raised inside its module's code (the traceback passes through it).
+    """
+    from terragen.terrain.sim.engine import IllegalChoice
+
+    plugins = {i: s.strip() for i, s in enumerate(specs) if isinstance(s, str) and s.strip() not in POLICIES}
+    if isinstance(exc, IllegalChoice):
+        return next((plugins[i] for i in plugins if policies[i] is exc.policy), None)
+    modules, selves = set(), set()
+    tb = exc.__traceback__
+    while tb is not None:
+        modules.add(tb.tb_frame.f_globals.get("__name__"))
+        selves.add(id(tb.tb_frame.f_locals.get("self")))
+        tb = tb.tb_next
+    by_self = [plugins[i] for i in plugins if id(policies[i]) in selves]  # the very player whose method raised
+    hit = by_self or [spec for spec in plugins.values() if spec.partition(":")[0] in modules]
+    return ", ".join(dict.fromkeys(hit)) if hit else None
 
 
 def load_policy(spec: str) -> object:

@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError, TerragenError
+from terragen.limits import MAX_PLAY_GAMES
 from terragen.terrain.layout import Layout
 from terragen.terrain.paths import reachable
-from terragen.terrain.sim.engine import GameResult, decides_by_board, play_game, play_game_on
-from terragen.terrain.sim.policies import load_policy, parse_policies, plugin_specs
+from terragen.terrain.sim.engine import GameResult, IllegalChoice, decides_by_board, play_game, play_game_on
+from terragen.terrain.sim.policies import failed_plugin, load_policy, parse_policies
 from terragen.terrain.sim.state import GameSetup, GameState, setup_from_layout
 from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
 from terragen.terrain.sim.variants import Rules
@@ -67,11 +68,11 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
     try:
         _play_games(out, layout, rules, policies, seed, start, stop, twins, setup, template)
     except (Exception, SystemExit) as exc:  # a plug-in player's fault is the user's to fix: exit 2, never 70
-        plugins = plugin_specs(policy_specs)
-        if not plugins or isinstance(exc, TerragenError):
+        culprit = None if isinstance(exc, TerragenError) else failed_plugin(exc, policy_specs, policies)
+        if culprit is None:
             raise
-        raise SpecError(f"policy {', '.join(dict.fromkeys(plugins))} failed during a game: "
-                        f"{type(exc).__name__}: {exc}") from None
+        how = exc.what if isinstance(exc, IllegalChoice) else f"failed during a game: {type(exc).__name__}: {exc}"
+        raise SpecError(f"policy {culprit} {how}") from None
     return out
 
 
@@ -279,7 +280,7 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
 
 #: The same ceiling as the other games' ``play``: past it the 95% intervals stop narrowing usefully,
 #: and the chunk list of an absurd count would fill memory before the first game.
-MAX_GAMES = 1_000_000
+MAX_GAMES = MAX_PLAY_GAMES
 
 
 def simulate_layout(

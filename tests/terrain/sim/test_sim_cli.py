@@ -22,6 +22,9 @@ class Raising:
 class Illegal(Raising):
     def choose_move(self, state, seat, roll, options):
         return -12345
+class Fine(Raising):
+    def choose_move(self, state, seat, roll, options):
+        return min(options)
 class Quits(Raising):
     def choose_move(self, state, seat, roll, options):
         raise SystemExit(0)
@@ -30,7 +33,8 @@ class Quits(Raising):
 
 @pytest.mark.parametrize("spec, says", [
     ("myplayers:Raising", "policy myplayers:Raising failed during a game: ValueError: oops"),
-    ("myplayers:Illegal", "policy myplayers:Illegal failed during a game: ValueError: policy Illegal chose cell"),
+    ("myplayers:Illegal", "policy myplayers:Illegal chose cell -12345, which is not a legal end"),
+    ("myplayers:Fine,myplayers:Raising", "policy myplayers:Raising failed during a game: ValueError: oops"),
     ("myplayers:Quits", "policy myplayers:Quits failed during a game: SystemExit"),
     ("broken:X", "cannot import policy module 'broken': SyntaxError"),
     ("./myplayers.py:Raising", "is not package.module:ClassName"),
