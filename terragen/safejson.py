@@ -90,7 +90,29 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
     except ValueError as exc:  # anything else rejected by value (the int-string limit, ...)
         raise error(f"{source}: invalid {what}: {elide(str(exc), 120)}") from None
     check_depth(data, source)
+    _check_surrogates(data, source)
     return data
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_surrogates(data: Any, source: str) -> None:
+    """Refuse a string holding half of a UTF-16 pair (JSON's ``"\\ud800"`` alone): Python reads it,
+    but no UTF-8 file, page or terminal can hold it, so it failed only when the data was written."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            m = _SURROGATE.search(item)
+            if m:
+                raise InputError(f"{source}: a string holds {ascii(m.group())[1:-1]}, half of a UTF-16 pair "
+                                 "without its other half (no text can hold it)")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 class _Duplicate(_Bad):

@@ -266,3 +266,14 @@ def test_a_deck_of_thousands_of_tiles_is_refused_before_any_kit_page():
     assert len(deck_from_json(json.dumps(deck), "ok.json").tiles) == MAX_DECK_TILES
     with pytest.raises(SpecError, match="param tiles"):
         DeckParams.from_pairs([f"tiles={MAX_DECK_TILES + 1}"])
+
+
+@pytest.mark.parametrize("text", ['{"a": "\\ud800"}', '{"\\udfff": 1}', '[["x\\udbff"]]'])
+def test_half_a_utf16_pair_is_refused_when_read_not_when_written(text):
+    """JSON lets "\\ud800" stand alone; Python read it, and writing it as UTF-8 then failed (exit 70, web 500)."""
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    with pytest.raises(InputError, match="half of a UTF-16 pair"):
+        load_json(text, "f.json")
+    assert load_json('{"a": "\\ud83d\\ude00"}', "f.json") == {"a": "\U0001F600"}  # a whole pair is a character

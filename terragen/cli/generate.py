@@ -31,6 +31,16 @@ FILES = ("board.json", "board.txt", "board.svg")
 MAX_BALANCE_GAMES = 500_000
 
 
+def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: bool) -> str | None:
+    """Why these balance flags cannot go together, or None (the web page's form asks too)."""
+    if no_balance and check_experts:
+        return "--check-experts needs the balance check: leave out --no-balance"
+    if no_balance and strict_balance:
+        return ("--strict-balance writes only a board whose balance was verified, and --no-balance skips that "
+                "check: give one of them")
+    return None
+
+
 @click.command()
 @click.option("--players", type=int, callback=range_check(2, 6), help="Number of players, 2-6. [default: 4]")
 @click.option("--destinations", type=int, callback=range_check(1, 3), help="Destinations per player, 1-3. [default: 1]")
@@ -143,11 +153,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
              "time_limit": time_limit, "radius": radius, "inventory": inventory, "placement": placement,
              "shape": shape, "symmetry": symmetry}
-    if no_balance and check_experts:  # before any file check: the options alone are wrong
-        raise click.UsageError("--check-experts needs the balance check: leave out --no-balance")
-    if no_balance and strict_balance:
-        raise click.UsageError("--strict-balance writes only a board whose balance was verified, and --no-balance "
-                               "skips that check: give one of them")
+    clash = balance_flags_clash(no_balance, strict_balance, check_experts)
+    if clash:  # before any file check: the options alone are wrong
+        raise click.UsageError(clash)
     spec, run = build_spec(flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)

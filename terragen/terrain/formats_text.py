@@ -42,6 +42,8 @@ from terragen.terrain.formats_json import MAX_RADIUS
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
 _TOKEN = re.compile(r"^(\d{1,3})([A-Za-z])(\d{1,3})(\*?)$")
+#: what the writer puts on the map: a token that reads back as itself (the reader upper-cases a pattern)
+_WRITABLE = re.compile(r"^\d{1,3}[A-Z]\d{1,3}\*?$")
 _KEYWORD = re.compile(r"^(game|radius|map|players|extra)\s*[:=]?\s*(.*)$", re.IGNORECASE)
 _PLAYER = re.compile(
     r"^seat\s+(-?\d+)\s*,?\s*corner\s+(-?\d+)\s*,?\s*(?:(?:dest|destinations?)\s*[:=]?\s*(.*))?$",
@@ -318,7 +320,7 @@ def _entries(extra: dict[str, Any], key: str, problems: list[str]) -> list[tuple
 
 def write_text_layout(layout: Layout, header: str | None = None, extra: bool = True) -> str:
     """The canonical text form. Raises InputError for a layout the form cannot hold
-    (a cell off the board or listed twice).
+    (a cell off the board or listed twice, a piece no token can write).
 
     With ``extra`` (the default) whatever the JSON form had beyond the contract
     is kept on one ``extra:`` line, so text and JSON convert losslessly. Without
@@ -331,6 +333,9 @@ def write_text_layout(layout: Layout, header: str | None = None, extra: bool = T
             raise InputError(f"cannot write the text form: cell ({c.q},{c.r}) is off a radius-{layout.radius} board")
         if c.hex in cmap:
             raise InputError(f"cannot write the text form: cell ({c.q},{c.r}) is listed twice")
+        if not _WRITABLE.match(c.token):  # written, it would not read back (or would add lines of its own)
+            raise InputError(f"cannot write the text form: cell ({c.q},{c.r}) would read {elide(c.token, 40)!r}; the "
+                             "form holds a level and a rotation of 0-999 and a capital pattern letter")
         cmap[c.hex] = c
     out: list[str] = []
     if header:

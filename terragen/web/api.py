@@ -139,7 +139,8 @@ def _option_json(p: click.Option) -> dict[str, Any]:
         out["choices"] = [{"value": n, "description": load_preset(n).get("description", "")} for n in preset_names()]
     elif isinstance(p.type, click.Choice):
         out["type"] = "choice"
-        out["choices"] = list(p.type.choices)
+        # "fixed" placement reads its cells from a spec file, which the page has no way to give
+        out["choices"] = [c for c in p.type.choices if not (p.name == "placement" and c == "fixed")]
     elif p.name == "inventory":
         out["type"] = "choice"
         out["choices"] = list(INVENTORIES)
@@ -212,6 +213,12 @@ def check_generate(values: Any) -> dict[str, Any]:
         out[key] = value
     if out.get("time_limit", 0) > MAX_TIME_LIMIT:
         raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")
+    from terragen.cli.generate import balance_flags_clash
+
+    clash = balance_flags_clash(bool(out.get("no_balance")), bool(out.get("strict_balance")),
+                                bool(out.get("check_experts")))
+    if clash:  # the command would refuse them: say so now, not once a job has started
+        raise ApiError(clash)
     return out
 
 
@@ -221,6 +228,32 @@ def simulate_defaults() -> dict[str, Any]:
 
     return {p.name: (p.default if isinstance(p.default, (bool, int, float, str)) else None)
             for p in simulate.params if isinstance(p, click.Option)}
+
+
+def simulate_margin_range() -> tuple[float, float]:
+    """``terragen simulate --margin``'s own bounds."""
+    from terragen.cli.simulate import simulate
+
+    margin = next(p for p in simulate.params if p.name == "margin")
+    return margin.type.lo, margin.type.hi
+
+
+def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
+    """What ``check_simulate`` cannot see without the board: a policy per seat, and games enough for
+    the margin within what the page plays."""
+    from terragen.terrain.sim.policies import parse_policies
+    from terragen.terrain.sim.runner import default_games
+
+    seats = len(layout.players)
+    try:
+        parse_policies(options["policy"], seats)
+    except TerragenError as exc:
+        raise ApiError(f"simulate option 'policy': {exc.message.removeprefix('--policy ')}") from None
+    if options["games"] is None and seats:
+        needed = default_games(seats, options["margin"], seats)  # (the page offers no team play)
+        if needed > MAX_GAMES:
+            raise ApiError(f"a margin of {options['margin']:g} needs {needed:,} games, more than the page plays "
+                           f"({MAX_GAMES:,}): give games, or a wider margin")
 
 
 def policies() -> list[str]:
@@ -261,9 +294,9 @@ def check_simulate(values: Any) -> dict[str, Any]:
             continue  # the simulator picks enough games for the seat count
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             raise ApiError(f"simulate option '{key}' must be a whole number from {lo} to {hi}")
-    m = out["margin"]
-    if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 < m <= 1:
-        raise ApiError("simulate option 'margin' must be a number above 0, at most 1")
+    m, least = out["margin"], simulate_margin_range()[0]
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not least <= m <= 1:
+        raise ApiError(f"simulate option 'margin' must be a number from {least} to 1")
     pol, known = out["policy"], policies()
     if not isinstance(pol, str) or not all(p.strip() in known for p in pol.split(",")):
         raise ApiError(f"simulate option 'policy' must be {', '.join(known)} or a comma list of them, one per seat")

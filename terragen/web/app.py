@@ -26,7 +26,9 @@ from terragen.web import api
 from terragen.web.jobs import Busy, JobManager
 
 #: Largest request body, in bytes (a layout is a few kB; an upload travels as JSON text).
-MAX_BODY = 2 * 1024 * 1024
+#: a request's largest body: room for a file of api.MAX_TEXT_CHARS characters even when every one
+#: is sent escaped (6 bytes, \uXXXX) and the layout beside it
+MAX_BODY = 8 * 1024 * 1024
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
@@ -184,6 +186,7 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
         body = read_json_body()
         layout = api.layout_from_request(body.get("layout"))
         options = api.check_simulate(body.get("options", {}))
+        api.check_simulate_on(layout, options)
         from terragen.terrain.formats_json import layout_to_data
 
         return start("simulate", (layout_to_data(layout), options), 600.0)

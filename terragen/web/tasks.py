@@ -84,6 +84,17 @@ def progress_of(line: str, command: str) -> dict[str, Any]:
             "message": (text[:m.start()] + text[m.start() + len(m.group(0).split("]")[0]) + 1:]).strip()}
 
 
+_HELP_HINT = re.compile(r" \(see 'terragen [a-z -]+--help'\)$")
+
+
+def _for_the_page(line: str, private: str | None) -> str:
+    """A command's stderr line as the page shows it: without the job's temporary folder (a path
+    the user never chose) or a pointer to a command's --help (the page has none)."""
+    if private:
+        line = line.replace(str(Path(private)) + os.sep, "")
+    return _HELP_HINT.sub("", line)
+
+
 def run_command(argv: list[str], report: Report, private: str | None = None) -> list[str]:
     """Run ``terragen ARGV`` in this process; stderr lines go to ``report`` as progress.
 
@@ -95,7 +106,7 @@ def run_command(argv: list[str], report: Report, private: str | None = None) -> 
     from terragen.cli import main
 
     out = _LineSink(lambda line: None)
-    err = _LineSink(lambda line: report(progress_of(line, argv[0])), terminal=True)
+    err = _LineSink(lambda line: report(progress_of(_for_the_page(line, private), argv[0])), terminal=True)
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
@@ -106,9 +117,7 @@ def run_command(argv: list[str], report: Report, private: str | None = None) -> 
         message = err.lines[-1] if err.lines else f"terragen {argv[0]} stopped with exit code {code}"
         for prefix in (f"terragen {argv[0]}: error: ", "terragen: error: ", "terragen: "):
             message = message.removeprefix(prefix)
-        if private:
-            message = message.replace(str(Path(private)) + os.sep, "")
-        raise TaskFailed(message, code)
+        raise TaskFailed(_for_the_page(message, private), code)
     return out.lines
 
 

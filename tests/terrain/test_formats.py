@@ -221,3 +221,25 @@ def test_a_long_number_in_a_comment_is_not_read_but_one_in_a_field_is_refused_wh
     lines[k] = lines[k].replace("seat 0", f"seat {long}", 1) + f"  # {long}"
     with pytest.raises(InputError, match=rf"board.txt:{k + 1}:6: number with 40 digits"):
         read_text_layout("\n".join(lines) + "\n", "board.txt")
+
+
+@settings(max_examples=150, deadline=None)
+@given(level=st.integers(-5, 2000), rotation=st.integers(-5, 2000),
+       pattern=st.text(min_size=0, max_size=4))
+def test_whatever_the_text_form_writes_reads_back_and_the_rest_is_refused(level, rotation, pattern):
+    """The web page's export wrote '-1C1' or a pattern holding a newline, which its upload then refused."""
+    data = json.loads((EXAMPLES / "two-players.json").read_text()) if (EXAMPLES / "two-players.json").exists() \
+        else layout_to_data(parse_layout((EXAMPLES / "two-players.txt").read_text(), "x"))
+    data["cells"][0].update(level=level, rotation=rotation, pattern=pattern)
+    try:
+        layout = read_json_layout(json.dumps(data), "x.json")
+    except InputError:
+        return  # refused on reading already: nothing to write
+    try:
+        text = write_text_layout(layout)
+    except InputError as exc:
+        assert "cannot write the text form" in exc.message
+        return
+    back = read_text_layout(text, "x.txt")
+    cell = back.cell_map()[(data["cells"][0]["q"], data["cells"][0]["r"])]
+    assert (cell.level, cell.rotation, cell.pattern) == (level, rotation, pattern)

@@ -191,7 +191,7 @@ def test_huge_levels_and_coordinates_are_reported_not_crashed(client):
 
 
 def test_oversize_bodies_are_refused_before_reading(client):
-    r = client.post("/api/check", data=b"{" + b" " * (3 * 1024 * 1024) + b"}", headers=JSON_HEADERS)
+    r = client.post("/api/check", data=b"{" + b" " * (9 * 1024 * 1024) + b"}", headers=JSON_HEADERS)
     assert r.status_code == 413 and "larger than" in r.get_json()["error"]
 
 
@@ -277,6 +277,8 @@ def test_an_unticked_box_turns_off_an_option_that_is_on_by_default():
     ({"players": 2.5}, "whole number"),  # the page sends numbers as typed; none is cut to a whole one
     ({"balance_games": 0}, "between"),
     ({"no_balance": "yes"}, "true or false"),
+    ({"no_balance": True, "check_experts": True}, "--check-experts needs the balance check"),
+    ({"no_balance": True, "strict_balance": True}, "give one of them"),
     ([1, 2], "must be an object"),
 ])
 def test_generate_refuses_bad_options(client, options, words):
@@ -295,10 +297,11 @@ def test_every_seed_the_command_takes_is_taken_here():
 
 
 def test_generate_job_reports_the_commands_own_error(client):
-    r = post(client, "/api/jobs/generate", {"options": {"no_balance": True, "check_experts": True}})
+    r = post(client, "/api/jobs/generate", {"options": {"players": 6, "difficulty": "brutal", "strict_balance": True,
+                                                        "time_limit": 0.5}})
     job = wait_job(client, r.get_json()["id"])
-    assert job["state"] == "failed" and job["exit_code"] == 2
-    assert "--check-experts" in job["error"] and "Traceback" not in job["error"]
+    assert job["state"] == "failed" and job["exit_code"] == 4
+    assert "work budget" in job["error"] and "Traceback" not in job["error"] and "--help" not in job["error"]
 
 
 def test_one_job_per_tab_and_cancel_stops_it(client):
@@ -315,7 +318,7 @@ def test_one_job_per_tab_and_cancel_stops_it(client):
     cancelled = client.post(f"/api/jobs/{first['id']}/cancel").get_json()
     assert cancelled["state"] == "cancelled"
     assert not process.is_alive()
-    assert post(client, "/api/jobs/generate", {"options": {"no_balance": True, "check_experts": True}}).status_code == 200  # the tab is free again
+    assert post(client, "/api/jobs/generate", {"options": {"players": 2, "no_balance": True}}).status_code == 200  # the tab is free again
     wait_job(client, other_tab.get_json()["id"])
 
 
@@ -357,6 +360,9 @@ def test_simulate_job_reports_rates_intervals_and_verdict(client):
     ({"variants": ["teams"]}, "variants"),
     ({"margin": 2}, "margin"),
     ({"margin": 0}, "margin"),
+    ({"margin": 1e-9, "games": 10}, "margin' must be a number from 0.001"),
+    ({"margin": 0.001}, "needs 9,187,500 games"),
+    ({"policy": "greedy,greedy,greedy"}, "3 policies for 4 seats"),
     ({"workers": 8}, "unknown"),
 ])
 def test_simulate_refuses_bad_options(client, options, words):
@@ -515,3 +521,20 @@ def test_a_body_over_the_limit_gets_a_json_refusal_from_the_real_server(server):
     r = conn.getresponse()
     assert r.status == 413 and r.getheader("Content-Type", "").startswith("application/json")
     assert "error" in json.loads(r.read())
+
+
+def test_an_upload_of_a_whole_file_of_non_ascii_text_fits_a_request():
+    """The 1 MB text limit was unreachable for non-ASCII files: escaped, the body passed 2 MiB first."""
+    from terragen.web.api import MAX_TEXT_CHARS
+    from terragen.web.app import MAX_BODY
+
+    assert len(json.dumps({"name": "b.txt", "text": "é" * MAX_TEXT_CHARS})) < MAX_BODY
+
+
+def test_job_progress_lines_hide_the_jobs_temporary_folder(client):
+    data = layout_data()
+    data["cells"][0]["pattern"] = "Z"  # a rule break render warns about, naming the file
+    r = post(client, "/api/jobs/build-sheet", {"layout": data, "paper": "a4"})
+    job = wait_job(client, r.get_json()["id"])
+    seen = json.dumps(job)
+    assert "terragen-web-" not in seen and "/tmp" not in seen
