@@ -74,6 +74,7 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
     """The app for a server on ``port`` (None: any port, for tests); ``hosts`` overrides the allowed Host values."""
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.url_map.merge_slashes = False  # /api//info is no page: a JSON 404, not an HTML redirect
     allowed = set(hosts) if hosts is not None else allowed_hosts(port)
     origins = {f"http://{h}" for h in allowed}
     manager = jobs or JobManager()
@@ -91,6 +92,8 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
             return error("refused: cross-site request", 403)
         if request.content_length is not None and request.content_length > MAX_BODY:
             return error(f"request body larger than {MAX_BODY // 1024} KiB", 413)
+        if request.method == "OPTIONS":  # a CORS preflight, which this server never grants
+            return error("method not allowed here", 405)
         return None
 
     @app.after_request

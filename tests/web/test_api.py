@@ -538,3 +538,9 @@ def test_job_progress_lines_hide_the_jobs_temporary_folder(client):
     job = wait_job(client, r.get_json()["id"])
     seen = json.dumps(job)
     assert "terragen-web-" not in seen and "/tmp" not in seen
+
+
+@pytest.mark.parametrize("method, path", [("OPTIONS", "/api/check"), ("OPTIONS", "/api/info"), ("GET", "/api//info")])
+def test_odd_requests_get_a_json_answer(client, method, path):
+    r = client.open(path, method=method)
+    assert r.status_code in (404, 405) and r.is_json and r.get_json()["error"]
