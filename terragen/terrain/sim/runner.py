@@ -66,7 +66,7 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
     policies = [load_policy(p) if isinstance(p, str) else p for p in policy_specs]
     out: list[GameResult] = []
     try:
-        _play_games(out, layout, rules, policies, seed, start, stop, twins, setup, template)
+        _play_games(out, rules, policies, seed, start, stop, twins, setup, template)
     except (Exception, SystemExit) as exc:  # a plug-in player's fault is the user's to fix: exit 2, never 70
         culprit = None if isinstance(exc, TerragenError) else failed_plugin(exc, policy_specs, policies)
         if culprit is None:
@@ -76,8 +76,8 @@ def run_games(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, s
     return out
 
 
-def _play_games(out: list[GameResult], layout: Layout, rules: Rules, policies: list, seed: int, start: int,
-                stop: int, twins: Sequence[int] | None, setup: GameSetup, template: BoardCache) -> None:
+def _play_games(out: list[GameResult], rules: Rules, policies: list, seed: int, start: int, stop: int,
+                twins: Sequence[int] | None, setup: GameSetup, template: BoardCache) -> None:
     """:func:`run_games`' loop, appending to ``out``."""
     from terragen.terrain.sim.dice import PairedDice, RandomDice, pair_blocks
 
