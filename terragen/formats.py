@@ -32,7 +32,8 @@ def check_version(data: dict, source: str, supported: int = 1) -> None:
 
 
 #: the text forms' last line: JSON keys the form has no line for, so text <-> JSON loses nothing
-EXTRA_LINE = re.compile(r"^\s*extra\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+#: (a greedy group, stripped after: a lazy one before ``\s*$`` took quadratic time on a long run of spaces)
+EXTRA_LINE = re.compile(r"^\s*extra\s*[:=]\s*(.*)$", re.IGNORECASE)
 
 
 def extra_text_line(extra: dict) -> list[str]:
@@ -97,7 +98,7 @@ class ExtraLine:
         if self.line:
             raise InputError(f"{where}:1: a second extra: line (the first is line {self.line}); put everything on one")
         try:
-            value = extra_object(m.group(1), m.start(1) + 1)
+            value = extra_object(m.group(1).rstrip(), m.start(1) + 1)
         except ExtraProblem as exc:
             raise InputError(f"{where}:{exc.col}: {exc.why}") from None
         clash = sorted(set(value) & set(self.own_keys))

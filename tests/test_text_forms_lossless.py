@@ -88,3 +88,14 @@ def test_a_comment_after_an_extra_line_is_named_at_its_column(game):
     line = len(text.splitlines()) + 1
     with pytest.raises(InputError, match=f"in.txt:{line}:17: extra: .*takes no # comment"):
         convert_text(text + 'extra: {"a": 1} # note\n', "in.txt", "json")
+
+
+def test_a_long_run_of_spaces_on_an_extra_line_is_read_in_linear_time():
+    """A lazy group before \\s*$ took seconds for 40,000 spaces (hours for a few MB)."""
+    import time
+
+    text = convert_text(json.dumps(as_json("terraflip")), "in.json", "text")[1]
+    began = time.process_time()
+    with pytest.raises(InputError, match="Extra data"):
+        convert_text(text + "extra: {}" + " " * 200_000 + "x\n", "in.txt", "json")
+    assert time.process_time() - began < 2.0  # linear: about 0.05 s; the quadratic reading took minutes
