@@ -91,6 +91,15 @@ def paper_choice() -> click.Choice:
     return click.Choice(paper_names() or ["a4", "letter"], case_sensitive=False)
 
 
+def check_file_name(out: str | Path) -> None:
+    """Refuse an output named as a folder: one that is a folder, or a name ending in ``/``
+    (given as the user typed it: ``Path()`` drops that slash)."""
+    from terragen.errors import InputError
+
+    if str(out).endswith(("/", os.sep)) or Path(out).is_dir():
+        raise InputError(f"{out}: is a folder, expected a file name")
+
+
 def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str | Path | None] = ()) -> None:
     """The one overwrite rule of terragen: an existing result is never replaced unasked.
 
@@ -104,8 +113,7 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
 
     paths = list(paths)
     for out in paths:
-        if str(out).endswith(("/", os.sep)) or Path(out).is_dir():
-            raise InputError(f"{out}: is a folder, expected a file name")
+        check_file_name(out)
     for out in paths:
         for source in inputs:
             if source is None or str(source) == "-" or not Path(out).exists() or not Path(source).exists():

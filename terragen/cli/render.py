@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, check_outputs, echo_json, force_option, json_option, paper_choice, say
+from terragen.cli._common import POSITIVE, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
 
 
 @click.command()
@@ -56,8 +55,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     from terragen.terrain.validation import check_game_shape, validate_layout
 
     if out is not None:  # a str until here: Path() would drop the "/" that says "a folder"
-        if out.endswith(("/", os.sep)):
-            raise InputError(f"{out}: is a folder, expected a file name")
+        check_file_name(out)
         out = Path(out)
     suffix = out.suffix.lower().lstrip(".") if out is not None else ""
     if fmt is None:

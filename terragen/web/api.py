@@ -294,9 +294,9 @@ def check_simulate(values: Any) -> dict[str, Any]:
             continue  # the simulator picks enough games for the seat count
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             raise ApiError(f"simulate option '{key}' must be a whole number from {lo} to {hi}")
-    m, least = out["margin"], simulate_margin_range()[0]
-    if isinstance(m, bool) or not isinstance(m, (int, float)) or not least <= m <= 1:
-        raise ApiError(f"simulate option 'margin' must be a number from {least} to 1")
+    m, (least, most) = out["margin"], simulate_margin_range()
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not least <= m <= most:
+        raise ApiError(f"simulate option 'margin' must be a number from {least:g} to {most:g}")
     pol, known = out["policy"], policies()
     if not isinstance(pol, str) or not all(p.strip() in known for p in pol.split(",")):
         raise ApiError(f"simulate option 'policy' must be {', '.join(known)} or a comma list of them, one per seat")
