@@ -195,11 +195,13 @@ class OutputSet:
     ``add`` writes one file in full to a temporary beside its target (so the
     final rename cannot run out of space); ``commit`` renames every temporary
     into place with interrupts held back; leaving a ``with`` block by an
-    exception removes the temporaries and leaves every earlier file as it was.
+    exception removes the temporaries, and the folders ``add`` made for them
+    if still empty, and leaves every earlier file as it was.
     """
 
     def __init__(self) -> None:
         self._staged: list[tuple[str, Path]] = []
+        self._made: list[Path] = []  # folders add created, deepest last: a failed set removes them again
 
     def __enter__(self) -> OutputSet:
         return self
@@ -215,20 +217,26 @@ class OutputSet:
         p = Path(path)
         if any(target == p for _, target in self._staged):
             raise ValueError(f"{p} added twice to one output set")
-        make_folder(p.parent if str(p.parent) else ".")
+        folder = p.parent if str(p.parent) else Path(".")
+        missing = [f for f in (folder, *folder.parents) if not f.exists()]
+        make_folder(folder)
+        self._made.extend(reversed(missing))
         if p.is_dir():
             raise OutputError(f"cannot write {display_name(p)}: it is a folder")
         if p.exists() and not p.is_file():
             # a rename would put a regular file where a device, pipe or socket was (even /dev/full as root)
             raise OutputError(f"cannot write {display_name(p)}: it is not a regular file (a device, pipe or socket); "
                               "give a file name")
+        target = _through_link(p)
+        if target != p and any(staged == target for _, staged in self._staged):
+            raise ValueError(f"{p} added twice to one output set")
         payload = data.encode("utf-8") if isinstance(data, str) else data
         with signals_held():  # an interrupt between creating the temporary and noting it would strand it
             try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=str(p.parent))
+                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent))
             except OSError as exc:
                 raise write_error(p, exc) from None
-            self._staged.append((tmp, p))
+            self._staged.append((tmp, target))
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(payload)
@@ -252,9 +260,13 @@ class OutputSet:
                     os.replace(tmp, target)
                     done.append(target)
             except OSError as exc:
+                failed = self._staged[len(done)][1]
+                if done:  # the files already renamed keep their folders
+                    self._made = []
                 self.discard()
-                raise write_error(self._staged[len(done)][1], exc) from None
+                raise write_error(failed, exc) from None
         self._staged = []
+        self._made = []
         return done
 
     def discard(self) -> None:
@@ -264,6 +276,26 @@ class OutputSet:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
             self._staged = []
+            for folder in reversed(self._made):  # only if still empty: never what another writer put there
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            self._made = []
+
+
+def _through_link(p: Path) -> Path:
+    """Where a write to ``p`` goes: a symbolic link's file, not the link.
+
+    Why: renaming a temporary onto the link would replace the link by a file of its own,
+    so the file the user linked to kept its old content (and a link such as /dev/stdout,
+    where a shell's redirection was, would be gone). A link to nothing is refused, as cp
+    refuses it: where its file should be made is a guess."""
+    if not p.is_symlink():
+        return p
+    target = Path(os.path.realpath(p))
+    if not target.exists() or target.is_symlink():
+        raise OutputError(f"cannot write {display_name(p)}: it is a link to nothing ({display_name(target)}); "
+                          "remove the link or give another name")
+    return target
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:

@@ -203,3 +203,36 @@ def test_a_signal_another_thread_takes_waits_for_the_writer(tmp_path):
         release.set()
     assert reached_end
     assert os.listdir(tmp_path) == []
+
+
+def test_a_link_is_written_through_and_a_link_to_nothing_refused(tmp_path):
+    """Renaming onto a link would replace the link and leave the linked file as it was (or
+    destroy a link such as /dev/stdout); a link to nothing has no file to write."""
+    (tmp_path / "real.json").write_text("old")
+    (tmp_path / "link.json").symlink_to("real.json")
+    atomic_write(tmp_path / "link.json", "new")
+    assert (tmp_path / "link.json").is_symlink() and (tmp_path / "real.json").read_text() == "new"
+    (tmp_path / "dangling.json").symlink_to("nowhere.json")
+    with pytest.raises(OutputError, match="dangling.json: it is a link to nothing"):
+        atomic_write(tmp_path / "dangling.json", "x")
+    assert (tmp_path / "dangling.json").is_symlink() and not (tmp_path / "nowhere.json").exists()
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_rename_that_fails_at_commit_names_its_file(tmp_path):
+    """The error once looked the failed file up after the list of staged files was emptied."""
+    out = OutputSet()
+    out.add(tmp_path / "a.txt", "a")
+    out.add(tmp_path / "b.txt", "b")
+    (tmp_path / "b.txt").mkdir()
+    (tmp_path / "b.txt" / "inside").write_text("x")  # a folder with files cannot be replaced by a rename
+    with pytest.raises(OutputError, match="b.txt"):
+        out.commit()
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_failed_set_removes_the_folders_it_made(tmp_path):
+    with pytest.raises(RuntimeError), OutputSet() as out:
+        out.add(tmp_path / "new" / "deeper" / "a.txt", "a")
+        raise RuntimeError("drawing failed")
+    assert list(tmp_path.iterdir()) == []

@@ -24,6 +24,19 @@ import click
 QUIET_KEY = "terragen.quiet"
 
 
+class PathName(click.Path):
+    """click's Path that refuses an empty name.
+
+    Why: an empty ``--tiles ''`` or ``--out ''`` (a shell variable that was not set) read as
+    "not given", so a command silently used its default tile set, wrote into the current folder
+    or wrote nothing; the user meant some file and should hear that the name is missing."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, (str, bytes)) and not value:
+            self.fail("an empty name (was a shell variable not set?)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def echo_json(data: Any) -> None:
     """Print JSON deterministically (sorted keys, stable indentation)."""
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
@@ -116,7 +129,14 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
         check_file_name(out)
     for out in paths:
         for source in inputs:
-            if source is None or str(source) == "-" or not Path(out).exists() or not Path(source).exists():
+            if source is None or not Path(out).exists():
+                continue
+            if str(source) == "-":
+                if _is_stdin(out):
+                    raise InputError(f"{out} is the file standard input reads (the command's input): writing the "
+                                     "output there would replace it; choose another output")
+                continue
+            if not Path(source).exists():
                 continue
             try:
                 same = os.path.samefile(out, source)
@@ -130,6 +150,17 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
         first = existing[0]
         more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
         raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another output")
+
+
+def _is_stdin(path: str | Path) -> bool:
+    """Whether ``path`` is the file standard input was redirected from (``convert - F < F``)."""
+    import sys
+
+    try:
+        here, there = os.fstat(sys.stdin.fileno()), os.stat(path)
+    except (OSError, ValueError, AttributeError):  # no stdin, or one without a descriptor (a test's runner)
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 def check_folder(path: str | Path) -> Path:

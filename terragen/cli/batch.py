@@ -27,7 +27,7 @@ from typing import Any
 
 import click
 
-from terragen.cli._common import echo_json, json_option, say, seed_range
+from terragen.cli._common import PathName, echo_json, json_option, say, seed_range
 from terragen.errors import InputError
 from terragen.process_pool import WorkerDied
 
@@ -261,6 +261,33 @@ def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -
                          "holds: add --force to replace it, or choose another --out")
 
 
+def _refuse_folders_in_the_way(outp: Path, booklet: bool) -> None:
+    """A folder where a batch writes a file stops the run before any scenario is computed
+    (exit 73, as writing it would), not after all of them."""
+    from terragen.errors import OutputError
+    from terragen.fileio import display_name
+
+    for name in ["manifest.json", "manifest.csv"] + (["booklet.pdf"] if booklet else []):
+        if (outp / name).is_dir():
+            raise OutputError(f"cannot write {display_name(outp / name)}: it is a folder")
+    if (outp / "scenarios").exists() and not (outp / "scenarios").is_dir():
+        raise OutputError(f"cannot write into {display_name(outp / 'scenarios')}: it is a file, not a folder")
+
+
+def _remove_old_batch(outp: Path, scenario_files: set[Path], booklet: bool) -> None:
+    """Remove the batch ``--force`` replaces, all at once with interrupts held back: its manifests,
+    its booklet (or a file of that name this run will write) and the scenario files it lists."""
+    from terragen.interrupts import signals_held
+
+    names = ["manifest.json", "manifest.csv"]
+    if booklet or scenario_files or (outp / "manifest.json").is_file():
+        names.append("booklet.pdf")
+    with signals_held():
+        for path in [*(outp / name for name in names), *sorted(scenario_files)]:
+            if path.is_file() or path.is_symlink():
+                path.unlink(missing_ok=True)
+
+
 def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
                 backend: str, scheduler: str | None, progress: bool, booklet: bool,
                 on_result: Callable[[int], None] | None, force: bool) -> dict[str, Any]:
@@ -270,7 +297,8 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
 
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
-    replaced = _scenario_files(outp) if force else set()  # --force: the old batch's files go once the new one is in
+    _refuse_folders_in_the_way(outp, booklet)
+    replaced = _scenario_files(outp) if force else set()
     old = None if force else read_manifest(outp)
     if old is not None:
         if not resume:
@@ -289,8 +317,15 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     bar.update(len(rows))
     results = run_dask(tasks, workers, scheduler) if backend == "dask" else run_local(tasks, workers)
     last_write, saved_rows = time.monotonic(), len(rows)
+    # --force: the old batch goes as a whole just before the first new scenario is written, so a
+    # run stopped early leaves the old batch whole or a part of the new one (which --resume
+    # continues), never scenarios of two batches beside one manifest
+    cleared = not force
     try:
         for index, text, svg, row in results:
+            if not cleared:
+                _remove_old_batch(outp, replaced, booklet)
+                cleared = True
             with OutputSet() as pair:
                 pair.add(outp / row["json"], text)
                 pair.add(outp / row["svg"], svg)
@@ -302,11 +337,13 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             bar.update(len(rows))
             if on_result:
                 on_result(index)
+        if not cleared:  # no scenario to compute (a batch of none)
+            _remove_old_batch(outp, replaced, booklet)
+            cleared = True
     finally:
         bar.close()
-        write_manifest(outp, batch, rows)
-    for stale in replaced - {outp / row[k] for row in rows.values() for k in ("json", "svg")}:
-        stale.unlink(missing_ok=True)
+        if cleared:
+            write_manifest(outp, batch, rows)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
         from terragen.render.kits.terrain.booklet import booklet_pdf
@@ -320,13 +357,16 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     return {"count": len(rows), "computed": len(tasks), "files": files, "grades": grades}
 
 
-def _kept(out: str, count: int) -> str:
-    """What a stopped batch leaves, for its last line."""
+def _kept(out: str, count: int, batch: dict[str, Any]) -> str:
+    """What a stopped batch leaves, for its last line: a part of this batch, or (a --force run
+    stopped before its first scenario) the earlier batch as it was."""
     try:
-        done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
+        old = read_manifest(Path(out)) or {"batch": batch, "scenarios": []}
     except InputError:
-        done = 0
-    return f"{done} of {count} scenarios are complete in {out} (run again with --resume to continue)"
+        old = {"batch": batch, "scenarios": []}
+    if any(old["batch"].get(key) != value for key, value in batch.items()):
+        return f"the earlier batch in {out} is as it was (run again with --force to start this one)"
+    return f"{len(old['scenarios'])} of {count} scenarios are complete in {out} (run again with --resume to continue)"
 
 
 @click.command()
@@ -336,7 +376,7 @@ def _kept(out: str, count: int) -> str:
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "brutal"]), default="medium",
               show_default=True, help="Difficulty band (docs/batch.md gives the measured grades).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Scenario i depends only on (seed, i).")
-@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
+@click.option("-o", "--out", "out_dir", type=PathName(file_okay=False, path_type=str),
               help="Output folder. [default: output/batch-<KIND>-<DIFFICULTY>-seed<SEED>]")
 @click.option("--force", is_flag=True,
               help="Start again in an --out that holds a batch (without it or --resume, a batch is never touched).")
@@ -381,15 +421,16 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     from terragen.cli._common import is_quiet
 
     show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
+    settings = {"kind": kind, "difficulty": difficulty, "seed": seed}
     try:
         summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force)
     except KeyboardInterrupt as exc:
         from terragen.interrupts import exit_code_for
 
-        click.echo(f"terragen batch: interrupted; {_kept(out, count)}", err=True)
+        click.echo(f"terragen batch: interrupted; {_kept(out, count, settings)}", err=True)
         return exit_code_for(exc)
     except WorkerDied as exc:
-        raise WorkerDied(f"{exc.message}; {_kept(out, count)}") from None
+        raise WorkerDied(f"{exc.message}; {_kept(out, count, settings)}") from None
     g = summary["grades"]
     if as_json:
         echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"],

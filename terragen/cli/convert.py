@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import PathName, check_outputs, echo_json, force_option, json_option, say
 
 
 @click.command()
-@click.argument("source", metavar="IN", type=click.Path(dir_okay=False, path_type=str))
-@click.argument("target", metavar="[OUT]", required=False, type=click.Path(dir_okay=False, path_type=str))
+@click.argument("source", metavar="IN", type=PathName(dir_okay=False, path_type=str))
+@click.argument("target", metavar="[OUT]", required=False, type=PathName(dir_okay=False, path_type=str))
 @click.option("--to", "form", type=click.Choice(["json", "text"]),
               help="Form to write. [default: json for an OUT ending in .json, else text; "
                    "without OUT (or with OUT -), the other form than IN's]")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import (POSITIVE, FiniteFloat, check_folder, check_outputs, echo_json, force_option,
+from terragen.cli._common import (POSITIVE, FiniteFloat, PathName, check_folder, check_outputs, echo_json, force_option,
                                   json_option, range_check, say, seed_range)
 
 
@@ -47,14 +47,14 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("--difficulty", type=_preset_choice(),
               help="Difficulty preset (see 'terragen presets'). [default: medium]")
 @click.option("--seed", type=seed_range(), help="Random seed; the same spec and seed give the same files. [default: 0]")
-@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=str),
+@click.option("-o", "--out", "out_dir", type=PathName(file_okay=False, path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
 @click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth at most 85% of "
                    "it on a 2-core machine, best-effort runs often stopping sooner, so that a seed gives the same board every time); then exit 4 if no "
                    "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
                    "seconds). [default: 60]")
-@click.option("--spec", "spec_file", type=click.Path(dir_okay=False, path_type=str),
+@click.option("--spec", "spec_file", type=PathName(dir_okay=False, path_type=str),
               help="TOML spec file with every option (see docs/generate.md); flags override it.")
 @click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
 @click.option("--inventory", metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")

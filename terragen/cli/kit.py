@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import POSITIVE, check_folder, check_outputs, echo_json, paper_choice, say
+from terragen.cli._common import POSITIVE, PathName, check_folder, check_outputs, echo_json, paper_choice, say
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -27,7 +27,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, output folder and format, scale, outlines, ink, duplex flip and back offset."""
     opts = [
         click.option("--paper", default="a4", show_default=True, type=paper_choice(), help=PAPER_HELP),
-        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=PathName(file_okay=False, path_type=Path),
                      help="Folder to write the files into (created if missing); file names say game, part and paper."),
         click.option("--force", is_flag=True, expose_value=False, callback=_remember,
                      help="Replace existing kit files (without it, nothing is overwritten)."),
@@ -65,11 +65,14 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     ``parts`` yields objects with ``name`` and ``doc``; files are named
     ``<prefix>-<name>.pdf`` (or one ``-pNN.svg`` per page with ``fmt="svg"``).
     """
-    from terragen.fileio import OutputSet
+    from terragen.errors import InputError
+    from terragen.fileio import OutputSet, display_name
+    from terragen.render.output import replace_stale
 
     flags = click.get_current_context().meta.get(KIT_FLAGS, {}) if click.get_current_context(silent=True) else {}
     check_folder(out_dir)
     files: list[tuple[Path, bytes | str, str]] = []
+    svg_parts: list[tuple[Path, str]] = []  # (the part's name as one file, what its pages' titles start with)
     for part in parts:
         stem = prefix.format(name=part.name)
         n = len(part.doc.pages)
@@ -80,18 +83,42 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
         else:
             from terragen.render.svg import page_svg
 
+            svg_parts.append((out_dir / f"{stem}.svg", part.doc.title.split(" (")[0]))
             for k, page in enumerate(part.doc.pages, 1):
                 files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
-    check_outputs([path for path, _, _ in files], flags.get("force", False))
-    with OutputSet() as out:  # every file of the kit or none: a failure leaves an earlier kit whole
-        for path, data, _ in files:
-            out.add(path, data)
+    force = flags.get("force", False)
+    check_outputs([path for path, _, _ in files], force)
+    old_pages = _stale_kit_pages(svg_parts, {path for path, _, _ in files})
+    if old_pages and not force:
+        raise InputError(f"{display_name(old_pages[0])} is a page of an earlier kit in this folder"
+                         + (f" (as are {len(old_pages) - 1} more)" if len(old_pages) > 1 else "")
+                         + ": add --force to remove it with the new kit, or choose another --out")
+
+    def write_all() -> list[Path]:
+        with OutputSet() as out:  # every file of the kit or none: a failure leaves an earlier kit whole
+            for path, data, _ in files:
+                out.add(path, data)
+        return [path for path, _, _ in files]
+
+    replace_stale(old_pages, write_all)
     for path, data, what in files:
         if not flags.get("as_json"):
             say(f"{path}  ({what}, {len(data) / 1024:.0f} KiB)")
+    for path in old_pages:
+        if not flags.get("as_json"):
+            say(f"removed {path} (a page of the earlier kit)")
     if flags.get("as_json"):
         echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data)}
-                                                     for path, data, what in files]})
+                                                     for path, data, what in files],
+                   "removed": [str(path) for path in old_pages]})
+
+
+def _stale_kit_pages(svg_parts: list[tuple[Path, str]], new: set[Path]) -> list[Path]:
+    """SVG pages an earlier, longer kit part left in the folder that this kit will not overwrite:
+    a folder holding pages of two kits prints the wrong sheets, so they are part of the result."""
+    from terragen.render.output import stale_page_files
+
+    return [q for name, title in svg_parts for q in stale_page_files(name, new, f"<title>{title}")]
 
 
 #: Kits of the other games live in their own modules, loaded only when asked for:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, seed_range
+from terragen.cli._common import POSITIVE, PathName, seed_range
 
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import SpecError
@@ -15,7 +15,7 @@ from terragen.fileio import check_out_folder
 
 @click.command()
 @print_options
-@click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), default=None, metavar="FILE",
               help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
 @click.option("--seed", type=seed_range(), default=None, help="Without --tiles: design the tile set with this seed (as terragen terraflip tiles). [default: 0]")
 @click.option("--tile-size", type=POSITIVE, default=40.0, show_default=True, metavar="MM",

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
+from terragen.cli._common import POSITIVE, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
 
 
 @click.command()
-@click.argument("layout_file", metavar="LAYOUT", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("layout_file", metavar="LAYOUT", type=PathName(dir_okay=False, path_type=str))
 @click.option("--format", "fmt", type=click.Choice(["svg", "pdf"]), default=None,
               help="Output format. [default: from --out's suffix, else pdf]")
 @click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
-@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str), default=None,
+@click.option("-o", "--out", "out", type=PathName(dir_okay=False, path_type=str), default=None,
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it; layout-build.pdf here for - or a pipe]")
 @force_option
 @click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,

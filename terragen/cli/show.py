@@ -7,9 +7,11 @@ import sys
 
 import click
 
+from terragen.cli._common import PathName
+
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("file", type=PathName(dir_okay=False, path_type=str))
 @click.option("--color/--no-color", "colour", default=None,
               help="Colour the levels and seats. [default: when stdout is a terminal and NO_COLOR is unset]")
 def show(file: str, colour: bool | None) -> int:

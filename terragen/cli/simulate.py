@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import FiniteFloat, echo_json, json_option, say, seed_range
+from terragen.cli._common import FiniteFloat, PathName, echo_json, json_option, say, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("file", type=PathName(dir_okay=False, path_type=str))
 @click.option("--games", type=int, default=None,
               help="How many games to play. Default: enough that a fair seat's standard error is a seventh of "
                    "--margin (19600 for 2 seats, 17424 for 3, 14700 for 4, 12545 for 5, 10890 for 6 at "

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, force_option, say, seed_range
+from terragen.cli._common import PathName, check_outputs, echo_json, force_option, say, seed_range
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 
@@ -77,7 +77,7 @@ def terrace() -> None:
 @click.argument("name", type=SETUP_CHOICES, default="full", metavar="[NAME]")
 @click.option("--size", type=int, default=8, show_default=True, help="Board size n (even, 6 to 12).")
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram.")
-@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write to this file instead of stdout.")
+@click.option("-o", "--out", type=PathName(dir_okay=False), default=None, help="Write to this file instead of stdout.")
 @force_option
 def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool) -> None:
     """Print the starting position of a set-up (full, short, four or three).

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (POSITIVE, check_outputs, echo_json, finish_validation, force_option,
+from terragen.cli._common import (POSITIVE, PathName, check_outputs, echo_json, finish_validation, force_option,
                                   json_even_on_failure, json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
@@ -30,7 +30,7 @@ def terraflip() -> None:
 
 @terraflip.command()
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Picks one of the balanced sets.")
-@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), help="Write the set here (JSON); else print it.")
+@click.option("-o", "--out", "out", type=PathName(dir_okay=False), help="Write the set here (JSON); else print it.")
 @click.option("--per-family", type=int, default=9, show_default=True, help="Regular tiles per family.")
 @click.option("--own", type=int, default=0, show_default=True,
               help="Tiles per family that hide their owner's own colour.")
@@ -83,7 +83,7 @@ def _csv(value: str | None) -> tuple[str, ...]:
 @click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=100, show_default=True,
               help="How many games to play.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
-@click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False), help="Tile set from 'terraflip tiles'.")
+@click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,
               help="random, greedy or memory; or a comma list, one per seat.")
 @click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
@@ -95,7 +95,7 @@ def _csv(value: str | None) -> tuple[str, ...]:
 @click.option("--bonus-scheme", type=click.Choice(["from-first", "from-last"]), default="from-first",
               show_default=True, help="How the rulebook bonus reads with 2-3 players.")
 @json_option
-@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Also write the JSON result here.")
+@click.option("-o", "--out", type=PathName(dir_okay=False), help="Also write the JSON result here.")
 @force_option
 def play(players: int, games: int, seed: int, tiles_file: str | None, policy: str, lines: str, first_frame: str,
          tower_blocks: bool, bonus: str | None, bonus_scheme: str, as_json: bool, out: str | None, force: bool) -> None:

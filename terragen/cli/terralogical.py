@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
+from terragen.cli._common import (PathName, check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
                                   json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
@@ -43,7 +43,7 @@ def _load_deck(path: str | None):
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
 @click.option(
     "-o", "--out",
-    type=click.Path(dir_okay=False),
+    type=PathName(dir_okay=False),
     default=None,
     help="Deck file to write. [default: output/terralogical-deck-seed<SEED>.json]",
 )
@@ -113,7 +113,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
 )
 @click.option("--stall-rule", type=click.Choice(["round", "empty-pile"]), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
-@click.option("--record", type=click.Path(dir_okay=False), default=None,
+@click.option("--record", type=PathName(dir_okay=False), default=None,
               help="Save the last game's board as a board-state file (.json, otherwise text).")
 @force_option
 @json_option

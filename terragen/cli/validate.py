@@ -6,14 +6,14 @@ import importlib
 
 import click
 
-from terragen.cli._common import check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
+from terragen.cli._common import PathName, check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
 from terragen.errors import EXIT_INVALID, InputError
 
 
 @click.command()
 @click.argument("file", metavar="FILE")  # not click.Path: a folder must still give a JSON document
 @json_option
-@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, path_type=str),
+@click.option("--svg", "svg_out", type=PathName(dir_okay=False, path_type=str),
               help="Also draw the board with routes and problems to this SVG file (Terrain Game).")
 @force_option
 @click.option("--game", type=click.Choice(["auto", "terrain", "terrace", "terralogical", "terraflip"]),

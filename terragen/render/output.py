@@ -25,8 +25,8 @@ def output_paths(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path
     return [p]
 
 
-#: the page files of a multi-page SVG (``name-p01.svg`` ...), as :func:`output_paths` names them
-_PAGE_NAME = r"-p(?:\d{2}|[1-9]\d{2,})\.svg"
+#: the page number of a multi-page SVG's page files (``name-p01.svg`` ...), as :func:`output_paths` names them
+_PAGE_NUMBER = r"-p(?:\d{2}|[1-9]\d{2,})"
 
 
 def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf", keep: Path | None = None) -> list[Path]:
@@ -40,11 +40,18 @@ def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf", keep: Path | 
     --force, removed with it). Why so narrow: a file terragen did not write is never removed."""
     if fmt != "svg":
         return []
+    return stale_page_files(path, set(output_paths(doc, path, fmt)), ": build sheet of ", keep)
+
+
+def stale_page_files(path: str | Path, new: set[Path], marker: str, keep: Path | None = None) -> list[Path]:
+    """The page files ``stem-pNN<suffix>`` beside ``path`` that are not in ``new``, are SVG and
+    hold ``marker`` near their start (what says which document they were pages of): what an
+    earlier, longer document under this name left that the new one will not overwrite."""
     p = Path(path)
-    if not p.parent.is_dir() or p.suffix.lower() not in ("", ".svg"):
+    suffix = p.suffix or ".svg"
+    if not p.parent.is_dir() or suffix.lower() != ".svg":
         return []
-    new = set(output_paths(doc, p, fmt))
-    page = re.compile(re.escape(p.stem) + _PAGE_NAME)
+    page = re.compile(re.escape(p.stem) + _PAGE_NUMBER + re.escape(suffix))
     keep_at = keep.resolve() if keep is not None and keep.exists() else None
     out = []
     for q in sorted(p.parent.iterdir()):
@@ -54,7 +61,7 @@ def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf", keep: Path | 
             head = q.read_text(encoding="utf-8", errors="replace")[:20000]
         except OSError:
             continue
-        if head.startswith("<svg") and ": build sheet of " in head:
+        if head.startswith("<svg") and marker in head:
             out.append(q)
     return out
 

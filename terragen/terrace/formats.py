@@ -75,7 +75,7 @@ def seat_from_text(value: str) -> str | None:
     return None
 
 
-_PAIR = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
+_PAIR = re.compile(r"(?<![A-Za-z_-])([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
 _KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
 
 

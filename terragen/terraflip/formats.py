@@ -32,6 +32,9 @@ from terragen.formats import ExtraLine, check_version, extra_text_line
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
 _INT = re.compile(r"^[+-]?\d{1,4}$")
+#: the largest spy count either form reads (four digits): out of range for the rules, but read so
+#: validate can say so, and the same in both forms so each converts to the other
+MAX_SPIES_WRITTEN = 9999
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
 OWN_KEYS = ("game", "version", "players", "spies", "tiles")
 
@@ -137,8 +140,9 @@ def _parse_json(text: str, source: str) -> Position:
     spies = {}
     for c, n in spies_raw.items():
         _colour(c, source, "spies")
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise InputError(f"{source}: spies for {c} must be a whole number")
+        if not isinstance(n, int) or isinstance(n, bool) or abs(n) > MAX_SPIES_WRITTEN:
+            # the text form's bound too, so every position read converts to text that reads back
+            raise InputError(f"{source}: spies for {c} must be a whole number of at most four digits, got {n!r}")
         spies[c] = n
     tiles_raw = data.get("tiles")
     if not isinstance(tiles_raw, list):

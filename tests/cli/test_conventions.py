@@ -506,6 +506,55 @@ def test_batch_force_starts_again_and_leaves_no_stale_scenario(tmp_path, capsys)
     assert json.loads((out / "manifest.json").read_text())["done"] == 2
 
 
+@pytest.mark.parametrize("stop_after", [0, 1, 2])
+def test_batch_force_stopped_part_way_leaves_one_batch_never_a_mix(tmp_path, capsys, monkeypatch, stop_after):
+    """A --force run stopped early once left the old batch's booklet and scenarios beside a
+    manifest of the new one; now the folder holds the old batch whole or a part of the new one,
+    every scenario file listed by the manifest, and --resume completes the new batch."""
+    import terragen.cli.batch as batch_cli
+
+    out = tmp_path / "b"
+    common = ("batch", "--difficulty", "easy", "--no-progress", "-q", "--out", out)
+    assert run_cli(capsys, *common, "--kind", "dice", "--count", "3", "--seed", "5")[0] == 0
+    old = {str(q.relative_to(out)): q.read_bytes() for q in out.rglob("*") if q.is_file()}
+    real = batch_cli.run_local
+
+    def stopped(tasks, workers):
+        for k, result in enumerate(real(tasks, workers)):
+            if k == stop_after:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(batch_cli, "run_local", stopped)
+    new = ("--kind", "route", "--count", "3", "--seed", "6")
+    code, _, err = run_cli(capsys, *common, *new, "--force")
+    assert code == 130 and ("--force to start" if stop_after == 0 else f"{stop_after} of 3") in err
+    now = {str(q.relative_to(out)): q.read_bytes() for q in out.rglob("*") if q.is_file()}
+    if stop_after == 0:
+        assert now == old
+    else:
+        manifest = json.loads(now["manifest.json"])
+        listed = {row[k] for row in manifest["scenarios"] for k in ("json", "svg")}
+        assert manifest["batch"]["seed"] == 6 and len(manifest["scenarios"]) == stop_after
+        assert set(now) == {"manifest.json", "manifest.csv"} | listed
+    monkeypatch.setattr(batch_cli, "run_local", real)
+    resume = "--force" if stop_after == 0 else "--resume"
+    assert run_cli(capsys, *common, *new, resume)[0] == 0
+    assert run_cli(capsys, *common, *new, "--out", tmp_path / "fresh")[0] == 0
+    fresh = {str(q.relative_to(tmp_path / "fresh")): q.read_bytes() for q in (tmp_path / "fresh").rglob("*")
+             if q.is_file()}
+    assert {str(q.relative_to(out)): q.read_bytes() for q in out.rglob("*") if q.is_file()} == fresh
+
+
+def test_batch_force_with_a_folder_where_a_manifest_goes_stops_before_computing(tmp_path, capsys, monkeypatch):
+    import terragen.cli.batch as batch_cli
+
+    (tmp_path / "b" / "manifest.json").mkdir(parents=True)
+    monkeypatch.setattr(batch_cli, "run_local", lambda *a: pytest.fail("computed before refusing"))
+    code, _, err = run_cli(capsys, "batch", "--count", "2", "--no-progress", "--out", tmp_path / "b", "--force")
+    assert code == 73 and "manifest.json: it is a folder" in err
+
+
 @pytest.mark.parametrize("args", [
     ["generate", "--players", "2"], ["batch", "--count", "1"], ["simulate", EXAMPLES / "two-players.txt"],
     ["terrace", "play", "--games", "1"], ["terraflip", "tiles"], ["terraflip", "play", "--games", "1"],

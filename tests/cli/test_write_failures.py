@@ -21,15 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = Path(str(template_path("terrain", "examples", "two-players.txt")))
 
 
-def run(*args, cwd: Path = ROOT, file_size: int | None = None) -> subprocess.CompletedProcess:
+def run(*args, cwd: Path = ROOT, file_size: int | None = None, stdin: Path | None = None) -> subprocess.CompletedProcess:
     def limit() -> None:  # a nearly full disk: writes past file_size bytes fail with EFBIG
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("TERRAGEN_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=180, preexec_fn=limit if file_size else None)
+    with open(stdin if stdin else os.devnull, "rb") as given:
+        return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                              cwd=cwd, env=env, timeout=180, preexec_fn=limit if file_size else None, stdin=given)
 
 
 def one_line(p: subprocess.CompletedProcess) -> str:
@@ -65,6 +66,8 @@ def test_kit_on_a_full_disk_keeps_the_old_kit(tmp_path):
     assert p.returncode == 73, p.stderr
     assert "cannot write" in one_line(p)
     assert snapshot(out) == {"terrain-rules-a4.pdf": b"old rules"}
+    p = run("kit", "terrain", "--out", tmp_path / "new" / "kit", file_size=40_000)  # folders it made go too
+    assert p.returncode == 73 and not (tmp_path / "new").exists(), p.stderr
 
 
 @pytest.mark.parametrize("command", [
@@ -90,7 +93,8 @@ def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
     assert p.returncode == 0 and pages and all(page.read_bytes().startswith(b"<svg") for page in pages)
 
 
-@pytest.mark.parametrize("command", ["validate", "terraflip", "terralogical", "render-link", "convert", "generate"])
+@pytest.mark.parametrize("command", ["validate", "terraflip", "terralogical", "render-link", "convert", "convert-stdin",
+                                     "generate"])
 def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, command):
     """--force asks to replace an earlier result, not the layout, tile set or deck being read."""
     deck = Path(str(template_path("terralogical", "default-deck.json")))
@@ -110,6 +114,10 @@ def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, com
         source = tmp_path / "board.txt"
         source.write_text(EXAMPLE.read_text())
         args = ["convert", source, f"{tmp_path}/./board.txt", "--force"]
+    elif command == "convert-stdin":  # `convert - board.txt < board.txt`
+        source = tmp_path / "board.txt"
+        source.write_text(EXAMPLE.read_text())
+        args = ["convert", "-", source, "--force"]
     elif command == "generate":  # a spec kept in the board's folder under one of the board's names
         source = tmp_path / "board.txt"
         source.write_text('players = 2\ndifficulty = "easy"\n')
@@ -120,7 +128,7 @@ def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, com
         (tmp_path / "link.pdf").symlink_to(source)
         args = ["render", source, "--out", tmp_path / "link.pdf", "--force"]
     before = source.read_bytes()
-    p = run(*args)
+    p = run(*args, stdin=source if command == "convert-stdin" else None)
     assert p.returncode == 2 and ("would replace it" in one_line(p) or "would be overwritten" in one_line(p))
     assert source.read_bytes() == before
 
@@ -212,3 +220,16 @@ def test_data_a_pipes_encoding_cannot_hold_is_refused_not_changed(tmp_path):
                        cwd=tmp_path, env=env, timeout=120)
     assert p.returncode == 73 and p.stdout == b""
     assert b"encoding latin-1" in p.stderr and b"PYTHONIOENCODING=utf-8" in p.stderr
+
+
+@pytest.mark.parametrize("args", [["terraflip", "play", "--games", "1", "--tiles", ""],
+                                  ["generate", "--spec", "", "--no-balance"],
+                                  ["kit", "terrain", "--out", ""],
+                                  ["validate", EXAMPLE, "--svg", ""],
+                                  ["convert", EXAMPLE, ""]])
+def test_an_empty_file_name_is_refused_not_read_as_not_given(tmp_path, args):
+    """``--tiles "$TILES"`` with TILES unset once played the default tile set, and ``--out ''``
+    wrote into the current folder."""
+    p = run(*args, cwd=tmp_path)
+    assert p.returncode == 2 and "an empty name" in one_line(p)
+    assert list(tmp_path.iterdir()) == []

@@ -221,3 +221,31 @@ def test_a_missing_layout_is_reported_as_missing_whatever_lies_here(tmp_path: Pa
     (tmp_path / "layout-build.pdf").write_bytes(b"%PDF-1.4 mine")
     p = run("render", "nosuch.json", cwd=tmp_path)
     assert p.returncode == 2 and "nosuch.json" in p.stderr and "exists already" not in p.stderr
+
+
+def test_kit_svg_pages_of_an_earlier_longer_kit_are_part_of_the_result(tmp_path: Path):
+    """Pages a longer kit left (more tiles, another paper's page count) would be printed with the
+    new kit's pages: refused without --force, removed with it; a page name holding someone else's
+    SVG stays."""
+    import json
+
+    p = run("kit", "terrace", "--format", "svg", "--out", tmp_path)
+    assert p.returncode == 0, p.stderr
+    first = sorted(tmp_path.glob("terrace-*-a4-p01.svg"))[0]
+    stem = first.name[: -len("-p01.svg")]
+    (tmp_path / f"{stem}-p17.svg").write_text(first.read_text())
+    (tmp_path / f"{stem}-p18.svg").write_text("<svg><title>my own drawing</title></svg>")
+    p = run("kit", "terrace", "--format", "svg", "--out", tmp_path)
+    assert p.returncode == 2 and "exists already" in one_line_usage_error(p)
+    p = run("kit", "terrace", "--format", "svg", "--out", tmp_path, "--force", "--json")
+    assert p.returncode == 0, p.stderr
+    assert [Path(f).name for f in json.loads(p.stdout)["removed"]] == [f"{stem}-p17.svg"]
+    assert not (tmp_path / f"{stem}-p17.svg").exists() and (tmp_path / f"{stem}-p18.svg").exists()
+
+
+def test_render_svg_pages_named_in_capitals_are_found_too(tmp_path: Path):
+    p = run("render", EXAMPLES / "four-players.txt", "--format", "svg", "--out", tmp_path / "first" / "B.SVG")
+    assert p.returncode == 0, p.stderr
+    (tmp_path / "B-p09.SVG").write_text((tmp_path / "first" / "B-p01.SVG").read_text())
+    p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "B.SVG")
+    assert "B-p09.SVG is a page of an earlier build sheet" in one_line_usage_error(p)

@@ -114,3 +114,13 @@ def test_fuzz_json_only_raises_input_error(data):
         validate_text(json.dumps(data), "fuzz")
     except InputError:
         pass
+
+
+def test_a_long_word_in_the_header_is_read_in_linear_time():
+    """Each start inside a run of letters once tried the whole run as a key: 20,000 letters took 4 s."""
+    import time
+
+    began = time.process_time()
+    with pytest.raises(InputError, match=r"in.txt:1:14: cannot read"):
+        parse_any("game: terrace " + "a" * 200_000 + "\n", "in.txt")
+    assert time.process_time() - began < 2.0  # linear: milliseconds; the quadratic reading took minutes

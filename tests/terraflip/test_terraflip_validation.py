@@ -164,3 +164,15 @@ def test_a_finding_about_a_whole_line_names_the_line_only():
 def test_a_zero_padded_coordinate_reads_as_its_number():
     text = "game: terraflip\nplayers: blue green\n00001 -0000 blue-river blue/green\n"
     assert (parse_position(text, "x").tiles[0].q, parse_position(text, "x").tiles[0].r) == (1, 0)
+
+
+@given(st.integers(min_value=-10**6, max_value=10**6))
+def test_any_spy_count_json_reads_converts_to_text_that_reads_back(spies):
+    """The JSON form once read 10000 spies, whose text form (four digits at most) was unreadable."""
+    js = json.dumps({"game": "terraflip", "players": ["blue", "green"], "spies": {"blue": spies}, "tiles": []})
+    try:
+        pos = parse_position(js, "j")
+    except InputError as exc:
+        assert "at most four digits" in exc.message and abs(spies) > 9999
+        return
+    assert parse_position(pos.to_text(), "t").spies == {"blue": spies}
