@@ -228,3 +228,23 @@ def test_nets_turned_half_round_keep_their_numbers_upright(kit_a4):
     for (t0, m0), (t1, m1) in zip(naive, fixed):
         assert t1.text == t0.text
         assert math.dist(middle(t0, m0), middle(t1, m1)) < 1e-6
+
+
+def test_the_kits_fold_up_pieces_are_six_mm_a_level_as_the_rulebook_says():
+    """The rulebook gives a level as a quarter inch (6 mm): the kit's net for a level-k piece
+    stands 6k mm (its cut outline is the 50 mm lid plus the walls), read off the drawn pages."""
+    from terragen.render.impose import PrintOptions
+    from terragen.render.kits.terrain.kit import nets_part
+    from terragen.render.model import apply
+    from terragen.render.paper import load_paper
+    from terragen.terrain.pieces import Inventory
+
+    one_per_level = Inventory("one per level", {(lv, "A"): 1 for lv in range(1, 9)})
+    doc = nets_part(PrintOptions(load_paper("a4")), 50.0, load_palette("terrain"), one_per_level).doc
+    heights = []
+    for page in doc.pages:
+        for it, m in flatten(page.items):
+            if isinstance(it, Polyline) and it.style.width == 0.2 and it.points[0] == it.points[-1]:
+                ys = [apply(m, p)[1] for p in it.points]
+                heights.append(round(max(ys) - min(ys), 2))
+    assert sorted(heights) == [50.0 + 6.0 * lv for lv in range(1, 9)]

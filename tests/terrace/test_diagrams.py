@@ -134,7 +134,7 @@ def test_same_terrace_c_never_across_the_centre():
     (small_x,) = marks["x"]
     assert big_x not in {m.to for m in pos.piece_moves(a)}
     assert small_x not in {m.to for m in pos.piece_moves(b)}
-    # the X squares are level with a and b: only the centre rule keeps them apart
+    # the X squares are level with a and b: a terrace joined corner to corner would let them slide across
     h = pos.board.height_at
     assert h(a) == h(big_x) and h(b) == h(small_x)
     # each still slides along its own L, which stops at the centre

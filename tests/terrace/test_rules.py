@@ -120,22 +120,16 @@ def test_last_player_standing_wins():
 
 
 def test_no_move_ever_crosses_the_centre_diagonally():
-    pos, _ = diagram(
-        """
-        8 7 6 5 4 3 2 1
-        7 7 6 5 4 3 2 2
-        6 6 6 5 4 3 3 3
-        5 5 5 a b 4 4 4
-        4 4 4 c d 5 5 5
-        3 3 3 4 5 6 6 6
-        2 2 3 4 5 6 7 7
-        1 2 3 4 5 6 7 8
-        """
-    )
-    crossing = {((3, 3), (4, 4)), ((4, 4), (3, 3)), ((3, 4), (4, 3)), ((4, 3), (3, 4))}
-    for sq in [(3, 3), (3, 4), (4, 3), (4, 4)]:
-        for m in pos.piece_moves(sq):
-            assert (m.frm, m.to) not in crossing
+    """Each centre square's diagonal partner is level with it, so only the centre rule keeps a
+    lone piece there from sliding across (every side, every size, the other squares empty)."""
+    partner = {(3, 3): (4, 4), (4, 4): (3, 3), (3, 4): (4, 3), (4, 3): (3, 4)}
+    for sq, across in partner.items():
+        for side in ("top", "bottom"):
+            for token in ("A", "B", "C", "D"):
+                pos = Position({sq: Piece(side, token)}, to_move=side, setup="free", size=8)
+                assert pos.board.height_at(sq) == pos.board.height_at(across)
+                moves = {m.to for m in pos.piece_moves(sq)}
+                assert across not in moves and moves, (sq, side, token)
 
 
 # ----- random positions: library vs reference ---------------------------------------------
