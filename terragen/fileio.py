@@ -158,14 +158,17 @@ def decode_text(data: bytes, name: str) -> str:
 
 def write_error(path: str | os.PathLike[str], exc: OSError) -> OutputError:
     """The user-facing error for a file that could not be written."""
-    reason = exc.strerror or str(exc)
+    return OutputError(f"cannot write {display_name(path)}: {_write_reason(path, exc)}")
+
+
+def _write_reason(path: str | os.PathLike[str], exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        reason = "no space left on the device"
-    elif exc.errno == errno.EROFS:
-        reason = "read-only file system"
-    elif exc.errno in (errno.ENOTDIR, errno.EEXIST) and not Path(path).parent.is_dir():
-        reason = "a part of the path is a file, not a folder"
-    return OutputError(f"cannot write {display_name(path)}: {reason}")
+        return "no space left on the device"
+    if exc.errno == errno.EROFS:
+        return "read-only file system"
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and not Path(path).parent.is_dir():
+        return "a part of the path is a file, not a folder"
+    return exc.strerror or str(exc)
 
 
 def check_out_folder(folder: str | os.PathLike[str]) -> None:
@@ -215,27 +218,28 @@ class OutputSet:
     def add(self, path: str | os.PathLike[str], data: bytes | str) -> Path:
         """Write ``data`` to a temporary for ``path``; it replaces ``path`` at commit."""
         p = Path(path)
-        if any(target == p for _, target in self._staged):
-            raise ValueError(f"{p} added twice to one output set")
         folder = p.parent if str(p.parent) else Path(".")
-        missing = [f for f in (folder, *folder.parents) if not f.exists()]
-        make_folder(folder)
-        self._made.extend(reversed(missing))
-        if p.is_dir():
-            raise OutputError(f"cannot write {display_name(p)}: it is a folder")
-        if p.exists() and not p.is_file():
-            # a rename would put a regular file where a device, pipe or socket was (even /dev/full as root)
-            raise OutputError(f"cannot write {display_name(p)}: it is not a regular file (a device, pipe or socket); "
-                              "give a file name")
-        target = _through_link(p)
-        if target != p and any(staged == target for _, staged in self._staged):
-            raise ValueError(f"{p} added twice to one output set")
+        missing = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]  # lexists: never raises
+        try:
+            make_folder(folder)
+        finally:  # even a failed make_folder may have made the first few
+            self._made.extend(f for f in reversed(missing) if os.path.lexists(f))
+        target = output_target(p)
+        for _, staged in self._staged:
+            if staged == target or Path(os.path.realpath(staged)) == Path(os.path.realpath(target)):
+                raise OutputError(f"cannot write {display_name(p)}: it is the same file as another output of this "
+                                  f"command ({display_name(staged)}); give each output a file of its own")
         payload = data.encode("utf-8") if isinstance(data, str) else data
         with signals_held():  # an interrupt between creating the temporary and noting it would strand it
             try:
                 fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent))
             except OSError as exc:
-                raise write_error(p, exc) from None
+                if target == p:
+                    raise write_error(p, exc) from None
+                # the temporary goes beside the linked file: say which folder refused it
+                raise OutputError(f"cannot write {display_name(p)}: {_write_reason(target, exc).lower()} in "
+                                  f"{display_name(target.parent)}, the folder of the file it links to (terragen "
+                                  "writes a new file there and renames it into place)") from None
             self._staged.append((tmp, target))
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -282,20 +286,58 @@ class OutputSet:
             self._made = []
 
 
-def _through_link(p: Path) -> Path:
-    """Where a write to ``p`` goes: a symbolic link's file, not the link.
+def output_target(path: str | os.PathLike[str]) -> Path:
+    """The file a write to ``path`` replaces, or an OutputError saying why ``path`` takes none.
 
-    Why: renaming a temporary onto the link would replace the link by a file of its own,
-    so the file the user linked to kept its old content (and a link such as /dev/stdout,
-    where a shell's redirection was, would be gone). A link to nothing is refused, as cp
-    refuses it: where its file should be made is a guess."""
+    A symbolic link is written through: the file it points to gets the content and the link
+    stays (renaming onto the link would replace the link by a file of its own and leave the
+    linked file as it was). Refused: a folder; a device, pipe or socket (a rename would put a
+    regular file where it was, even /dev/full as root); a link to nothing or a loop of links
+    (where the file should be made is a guess, as cp says); a link to a stream such as
+    /dev/stdout (terragen writes whole files by renaming, which would cut the stream's file
+    off its redirection: ``>>`` lost what the file held). Commands call it on every output
+    before they work, so a refusal costs nothing."""
+    try:
+        return _output_target(Path(path))
+    except OSError as exc:  # a name too long, a folder on the way that cannot be read
+        raise write_error(path, exc) from None
+
+
+def _output_target(p: Path) -> Path:
+    name = display_name(p)
+    if _names_a_stream(p):
+        raise OutputError(f"cannot write {name}: it is a stream (a link into a process's open files, as "
+                          "/dev/stdout is); give a file name")
+    if p.is_dir():
+        raise OutputError(f"cannot write {name}: it is a folder")
+    if p.exists() and not p.is_file():
+        raise OutputError(f"cannot write {name}: it is not a regular file (a device, pipe or socket); give a file name")
     if not p.is_symlink():
         return p
-    target = Path(os.path.realpath(p))
-    if not target.exists() or target.is_symlink():
-        raise OutputError(f"cannot write {display_name(p)}: it is a link to nothing ({display_name(target)}); "
-                          "remove the link or give another name")
-    return target
+    try:
+        os.stat(p)
+    except OSError as exc:
+        what = "a loop of links" if exc.errno == errno.ELOOP else f"a link to nothing ({display_name(os.path.realpath(p))})"
+        raise OutputError(f"cannot write {name}: it is {what}; remove the link or give another name") from None
+    return Path(os.path.realpath(p))
+
+
+def _names_a_stream(p: Path) -> bool:
+    """Whether ``p`` or a link on the way from it leads into /proc's list of a process's open files."""
+    import re
+
+    fd_folder = re.compile(r"/proc/(?:self|thread-self|\d+)(?:/task/\d+)?/fd")
+    here = Path(os.path.abspath(p))
+    for _ in range(40):  # the kernel's own limit on links followed
+        if fd_folder.fullmatch(os.path.realpath(here.parent)):
+            return True
+        if not here.is_symlink():
+            return False
+        try:
+            here = Path(os.path.abspath(here.parent / os.readlink(here)))
+        except OSError:
+            return False
+    return False
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:

@@ -236,3 +236,29 @@ def test_a_failed_set_removes_the_folders_it_made(tmp_path):
         out.add(tmp_path / "new" / "deeper" / "a.txt", "a")
         raise RuntimeError("drawing failed")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stream_a_loop_of_links_and_a_name_too_long_are_refused_before_writing(tmp_path):
+    """Renaming onto /dev/stdout's file cut it off its redirection (``>>`` lost what it held)."""
+    from terragen.fileio import output_target
+
+    (tmp_path / "out.txt").symlink_to("/dev/stdout")
+    (tmp_path / "loop1").symlink_to("loop2")
+    (tmp_path / "loop2").symlink_to("loop1")
+    for name, says in (("out.txt", "it is a stream"), ("loop1", "a loop of links")):
+        with pytest.raises(OutputError, match=says):
+            output_target(tmp_path / name)
+        with pytest.raises(OutputError, match=says):
+            atomic_write(tmp_path / name, "x")
+    with pytest.raises(OutputError, match="cannot write"):  # the folder it made for it goes again
+        atomic_write(tmp_path / "new" / ("a" * 300) / "x.txt", "x")
+    assert sorted(q.name for q in tmp_path.iterdir()) == ["loop1", "loop2", "out.txt"]
+
+
+def test_one_file_reached_twice_through_a_link_is_refused(tmp_path):
+    (tmp_path / "real.json").write_text("old")
+    (tmp_path / "link.txt").symlink_to("real.json")
+    with pytest.raises(OutputError, match="same file as another output"), OutputSet() as out:
+        out.add(tmp_path / "real.json", "json")
+        out.add(tmp_path / "link.txt", "text")
+    assert (tmp_path / "real.json").read_text() == "old" and not list(tmp_path.glob(".*.tmp"))

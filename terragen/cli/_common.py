@@ -33,8 +33,28 @@ class PathName(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, (str, bytes)) and not value:
-            self.fail("an empty name (was a shell variable not set?)", param, ctx)
+            self.fail(EMPTY_NAME, param, ctx)
         return super().convert(value, param, ctx)
+
+
+EMPTY_NAME = "an empty name (was a shell variable not set?)"
+
+
+class FileOrName(click.ParamType):
+    """A file name, "-" or the name of something shipped (an inventory, the default deck), as
+    plain text, refusing an empty one as :class:`PathName` does. Why not click's Path: a
+    folder or an unreadable file must reach the command's own reading, which says so in its
+    own words (and ``validate --json`` as a document)."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value:
+            self.fail(EMPTY_NAME, param, ctx)
+        return value
+
+
+FILE_OR_NAME = FileOrName()
 
 
 def echo_json(data: Any) -> None:
@@ -124,9 +144,18 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
     """
     from terragen.errors import InputError
 
+    from terragen.fileio import display_name, output_target
+
     paths = list(paths)
     for out in paths:
         check_file_name(out)
+    files: dict[str, str | Path] = {}
+    for out in paths:  # what add would refuse after the work (a folder, a link to nothing, a stream), now
+        real = os.path.realpath(output_target(out))
+        if real in files and str(files[real]) != str(out):
+            raise InputError(f"{display_name(out)} and {display_name(files[real])} are the same file (through a "
+                             "link): each output of a command needs a file of its own")
+        files.setdefault(real, out)
     for out in paths:
         for source in inputs:
             if source is None or not Path(out).exists():

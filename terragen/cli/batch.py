@@ -189,11 +189,17 @@ def lock_folder(out: Path) -> int:
 def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path, workers: int | None = None,
               resume: bool = False, backend: str = "local", scheduler: str | None = None,
               progress: bool = False, booklet: bool = True,
-              on_result: Callable[[int], None] | None = None, force: bool = False) -> dict[str, Any]:
-    """Produce the batch in ``out``; returns a summary. Raises InputError/SpecError on bad input."""
+              on_result: Callable[[int], None] | None = None, force: bool = False,
+              status: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Produce the batch in ``out``; returns a summary. Raises InputError/SpecError on bad input.
+
+    ``status`` (when given) gets ``old_batch_intact``: whether a --force run stopped before it
+    removed the batch it replaces, so a stopped run's last line can say what the folder holds."""
     from terragen.terrain.puzzles import DIFFICULTIES, KINDS, MIX
     from terragen.terrain.puzzles.grading import preset
 
+    status = status if status is not None else {}
+    status["old_batch_intact"] = force
     if not 1 <= count <= MAX_COUNT:
         raise InputError(f"--count must be 1..{MAX_COUNT}, got {count}")
     if kind != MIX and kind not in KINDS:
@@ -216,7 +222,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     lock = lock_folder(outp)
     try:
         return _run_locked(count, kind, difficulty, seed, outp, workers, resume, backend, scheduler, progress,
-                           booklet, on_result, force)
+                           booklet, on_result, force, status)
     finally:
         os.close(lock)
 
@@ -261,17 +267,21 @@ def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -
                          "holds: add --force to replace it, or choose another --out")
 
 
-def _refuse_folders_in_the_way(outp: Path, booklet: bool) -> None:
-    """A folder where a batch writes a file stops the run before any scenario is computed
-    (exit 73, as writing it would), not after all of them."""
-    from terragen.errors import OutputError
-    from terragen.fileio import display_name
+def _check_output_files(outp: Path, kind: str, count: int, booklet: bool) -> None:
+    """What writing a file of the batch would refuse (a folder, a device, a link to nothing or to
+    a stream where a manifest, the booklet or a scenario goes) stops the run before any scenario
+    is computed (exit 73, as the write would), not after all of them."""
+    from terragen.fileio import output_target
+    from terragen.terrain.puzzles import kind_for
+    from terragen.terrain.puzzles.model import scenario_ident
 
     for name in ["manifest.json", "manifest.csv"] + (["booklet.pdf"] if booklet else []):
-        if (outp / name).is_dir():
-            raise OutputError(f"cannot write {display_name(outp / name)}: it is a folder")
-    if (outp / "scenarios").exists() and not (outp / "scenarios").is_dir():
-        raise OutputError(f"cannot write into {display_name(outp / 'scenarios')}: it is a file, not a folder")
+        output_target(outp / name)
+    for i in range(count):
+        for ext in ("json", "svg"):
+            path = outp / "scenarios" / f"{scenario_ident(i, kind_for(kind, i))}.{ext}"
+            if os.path.lexists(path):
+                output_target(path)
 
 
 def _remove_old_batch(outp: Path, scenario_files: set[Path], booklet: bool) -> None:
@@ -290,14 +300,14 @@ def _remove_old_batch(outp: Path, scenario_files: set[Path], booklet: bool) -> N
 
 def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
                 backend: str, scheduler: str | None, progress: bool, booklet: bool,
-                on_result: Callable[[int], None] | None, force: bool) -> dict[str, Any]:
+                on_result: Callable[[int], None] | None, force: bool, status: dict[str, Any]) -> dict[str, Any]:
     import time
 
     from terragen.fileio import OutputSet, remove_stray_temporaries
 
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
-    _refuse_folders_in_the_way(outp, booklet)
+    _check_output_files(outp, kind, count, booklet)
     replaced = _scenario_files(outp) if force else set()
     old = None if force else read_manifest(outp)
     if old is not None:
@@ -325,7 +335,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
         for index, text, svg, row in results:
             if not cleared:
                 _remove_old_batch(outp, replaced, booklet)
-                cleared = True
+                cleared, status["old_batch_intact"] = True, False
             with OutputSet() as pair:
                 pair.add(outp / row["json"], text)
                 pair.add(outp / row["svg"], svg)
@@ -339,7 +349,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
                 on_result(index)
         if not cleared:  # no scenario to compute (a batch of none)
             _remove_old_batch(outp, replaced, booklet)
-            cleared = True
+            cleared, status["old_batch_intact"] = True, False
     finally:
         bar.close()
         if cleared:
@@ -357,16 +367,16 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     return {"count": len(rows), "computed": len(tasks), "files": files, "grades": grades}
 
 
-def _kept(out: str, count: int, batch: dict[str, Any]) -> str:
-    """What a stopped batch leaves, for its last line: a part of this batch, or (a --force run
-    stopped before its first scenario) the earlier batch as it was."""
+def _kept(out: str, count: int, status: dict[str, Any]) -> str:
+    """What a stopped batch leaves, for its last line: the folder as it was (a --force run
+    stopped before it removed the batch it replaces), or a part of this batch."""
+    if status.get("old_batch_intact"):
+        return f"{out} is as it was (run again with --force to start this batch)"
     try:
-        old = read_manifest(Path(out)) or {"batch": batch, "scenarios": []}
+        done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
     except InputError:
-        old = {"batch": batch, "scenarios": []}
-    if any(old["batch"].get(key) != value for key, value in batch.items()):
-        return f"the earlier batch in {out} is as it was (run again with --force to start this one)"
-    return f"{len(old['scenarios'])} of {count} scenarios are complete in {out} (run again with --resume to continue)"
+        done = 0
+    return f"{done} of {count} scenarios are complete in {out} (run again with --resume to continue)"
 
 
 @click.command()
@@ -421,16 +431,17 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     from terragen.cli._common import is_quiet
 
     show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
-    settings = {"kind": kind, "difficulty": difficulty, "seed": seed}
+    status: dict[str, Any] = {}
     try:
-        summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force)
+        summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force,
+                            status=status)
     except KeyboardInterrupt as exc:
         from terragen.interrupts import exit_code_for
 
-        click.echo(f"terragen batch: interrupted; {_kept(out, count, settings)}", err=True)
+        click.echo(f"terragen batch: interrupted; {_kept(out, count, status)}", err=True)
         return exit_code_for(exc)
     except WorkerDied as exc:
-        raise WorkerDied(f"{exc.message}; {_kept(out, count, settings)}") from None
+        raise WorkerDied(f"{exc.message}; {_kept(out, count, status)}") from None
     g = summary["grades"]
     if as_json:
         echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"],

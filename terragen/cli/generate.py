@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import (POSITIVE, FiniteFloat, PathName, check_folder, check_outputs, echo_json, force_option,
-                                  json_option, range_check, say, seed_range)
+from terragen.cli._common import (FILE_OR_NAME, POSITIVE, FiniteFloat, PathName, check_folder, check_outputs, echo_json,
+                                  force_option, json_option, range_check, say, seed_range)
 
 
 def _preset_choice() -> click.Choice:
@@ -57,7 +57,7 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("--spec", "spec_file", type=PathName(dir_okay=False, path_type=str),
               help="TOML spec file with every option (see docs/generate.md); flags override it.")
 @click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
-@click.option("--inventory", metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
+@click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
 @click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"]),
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE
+from terragen.cli._common import FILE_OR_NAME, POSITIVE
 
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
@@ -14,7 +14,7 @@ from terragen.fileio import check_out_folder
 
 @click.command()
 @print_options
-@click.option("--deck", "deck_path", type=str, default=None, metavar="FILE",
+@click.option("--deck", "deck_path", type=FILE_OR_NAME, default=None, metavar="FILE",
               help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
 @click.option("--tile-size", type=POSITIVE, default=38.0, show_default=True, metavar="MM",
               help="Tile side in mm; board squares are 2 mm larger (40 mm for 38 mm tiles).")

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import PathName, check_outputs, echo_json, force_option, say, seed_range
+from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, say, seed_range
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 
@@ -51,7 +51,7 @@ def _common(f):
     f = click.option("--size", type=int, default=None, help="Board size n (even, 6 to 12); default 8.")(f)
     f = click.option("--setup", type=SETUP_CHOICES, default=None,
                      help="Start from this set-up (full, short, four, three) instead of a POSITION file; default full.")(f)
-    f = click.argument("position", required=False, metavar="[POSITION]")(f)
+    f = click.argument("position", required=False, type=FILE_OR_NAME, metavar="[POSITION]")(f)
     return f
 
 

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import (POSITIVE, PathName, check_outputs, echo_json, finish_validation, force_option,
-                                  json_even_on_failure, json_option, range_check, say, seed_range)
+from terragen.cli._common import (FILE_OR_NAME, POSITIVE, PathName, check_outputs, echo_json, finish_validation,
+                                  force_option, json_even_on_failure, json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.fileio import atomic_write, read_text_input
@@ -144,7 +144,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 
 
 @terraflip.command()
-@click.argument("path")
+@click.argument("path", type=FILE_OR_NAME)
 @json_option
 @click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
               help="Framing reading used to list the tiles each player could flip.")

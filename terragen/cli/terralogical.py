@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import (PathName, check_outputs, echo_json, finish_validation, force_option, json_even_on_failure,
-                                  json_option, range_check, say, seed_range)
+from terragen.cli._common import (FILE_OR_NAME, PathName, check_outputs, echo_json, finish_validation, force_option,
+                                  json_even_on_failure, json_option, range_check, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
 
@@ -94,7 +94,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
 @click.option("--players", type=int, default=2, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
 @click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=100, show_default=True, help="How many games to play.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
-@click.option("--deck", "deck_path", type=str, default=None, help="Deck JSON [default: the shipped deck].")
+@click.option("--deck", "deck_path", type=FILE_OR_NAME, default=None, help="Deck JSON [default: the shipped deck].")
 @click.option(
     "--policy",
     "policy",
@@ -196,9 +196,9 @@ def play(
 
 
 @terralogical.command()
-@click.argument("file", type=str)
+@click.argument("file", type=FILE_OR_NAME)
 @click.option(
-    "--deck", "deck_path", type=str, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
+    "--deck", "deck_path", type=FILE_OR_NAME, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True)
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True)

@@ -6,19 +6,19 @@ import importlib
 
 import click
 
-from terragen.cli._common import PathName, check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
+from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
 from terragen.errors import EXIT_INVALID, InputError
 
 
 @click.command()
-@click.argument("file", metavar="FILE")  # not click.Path: a folder must still give a JSON document
+@click.argument("file", type=FILE_OR_NAME, metavar="FILE")  # not click.Path: a folder must still give a JSON document
 @json_option
 @click.option("--svg", "svg_out", type=PathName(dir_okay=False, path_type=str),
               help="Also draw the board with routes and problems to this SVG file (Terrain Game).")
 @force_option
 @click.option("--game", type=click.Choice(["auto", "terrain", "terrace", "terralogical", "terraflip"]),
               default="auto", show_default=True, help="Which game the file is; auto reads it from the file.")
-@click.option("--inventory", metavar="NAME|FILE",
+@click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE",
               help="Terrain Game piece inventory to check counts against (default: standard, extended for radius 6).")
 def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: str, inventory: str | None) -> int:
     """Check FILE against the rules, report every problem, then analyse it.

@@ -52,12 +52,13 @@ CODES: dict[str, tuple[str, str]] = {
 
 
 #: Rule breaks that leave no game to play: pieces the rules have no moves for (a level 99, a pattern
-#: Z), positions off the board, missing or doubled, a start or a flag off the board. The simulator
-#: refuses them. Breaks the game still plays through (two starts on one corner, a flag shared or on a
+#: Z), positions off the board, missing or doubled, a start or a flag off the board, two tokens
+#: starting on one corner (one corner cell holds one token; the engine has no rule for a shared
+#: start). The simulator refuses them. Breaks the game still plays through (a flag shared or on a
 #: start, an over-used inventory, a repeated piece id) are validate's to report, not the simulator's.
 UNPLAYABLE_CODES = frozenset({
     "cell-off-board", "cell-missing", "cell-duplicate", "level-out-of-range", "pattern-unknown",
-    "rotation-out-of-range", "player-off-corner", "destination-off-board",
+    "rotation-out-of-range", "player-off-corner", "destination-off-board", "corner-shared",
 })
 
 

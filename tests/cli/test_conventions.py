@@ -546,13 +546,43 @@ def test_batch_force_stopped_part_way_leaves_one_batch_never_a_mix(tmp_path, cap
     assert {str(q.relative_to(out)): q.read_bytes() for q in out.rglob("*") if q.is_file()} == fresh
 
 
-def test_batch_force_with_a_folder_where_a_manifest_goes_stops_before_computing(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("in_the_way", ["folder", "link to nothing", "stream"])
+def test_batch_with_something_a_file_cannot_replace_stops_before_computing(tmp_path, capsys, monkeypatch, in_the_way):
+    """A folder, a link to nothing or a link to a stream where a manifest or the booklet goes once
+    failed only after every scenario was computed."""
     import terragen.cli.batch as batch_cli
 
-    (tmp_path / "b" / "manifest.json").mkdir(parents=True)
+    out = tmp_path / "b"
+    out.mkdir()
+    if in_the_way == "folder":
+        (out / "manifest.json").mkdir()
+    elif in_the_way == "link to nothing":
+        (out / "booklet.pdf").symlink_to(tmp_path / "nowhere" / "booklet.pdf")
+    else:
+        (out / "manifest.csv").symlink_to("/dev/stdout")
     monkeypatch.setattr(batch_cli, "run_local", lambda *a: pytest.fail("computed before refusing"))
-    code, _, err = run_cli(capsys, "batch", "--count", "2", "--no-progress", "--out", tmp_path / "b", "--force")
-    assert code == 73 and "manifest.json: it is a folder" in err
+    code, _, err = run_cli(capsys, "batch", "--count", "2", "--no-progress", "--out", out, "--force")
+    assert code == 73 and {"folder": "it is a folder", "link to nothing": "link to nothing",
+                           "stream": "it is a stream"}[in_the_way] in err
+
+
+def test_batch_force_stopped_before_its_first_scenario_says_the_folder_is_as_it_was(tmp_path, capsys, monkeypatch):
+    """With the same settings as the batch it replaces, the stopped run once said '3 of 2 scenarios
+    are complete (run again with --resume)', which --resume then refused."""
+    import terragen.cli.batch as batch_cli
+
+    out = tmp_path / "b"
+    common = ("batch", "--kind", "dice", "--difficulty", "easy", "--seed", "5", "--no-progress", "-q", "--out", out)
+    assert run_cli(capsys, *common, "--count", "3")[0] == 0
+
+    def stopped(tasks, workers):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(batch_cli, "run_local", stopped)
+    code, _, err = run_cli(capsys, *common, "--count", "2", "--force")
+    assert code == 130 and "is as it was (run again with --force" in err
+    assert json.loads((out / "manifest.json").read_text())["done"] == 3
 
 
 @pytest.mark.parametrize("args", [

@@ -226,6 +226,9 @@ def test_data_a_pipes_encoding_cannot_hold_is_refused_not_changed(tmp_path):
                                   ["generate", "--spec", "", "--no-balance"],
                                   ["kit", "terrain", "--out", ""],
                                   ["validate", EXAMPLE, "--svg", ""],
+                                  ["validate", EXAMPLE, "--inventory", ""],
+                                  ["terralogical", "play", "--games", "1", "--deck", ""],
+                                  ["terrace", "show", ""],
                                   ["convert", EXAMPLE, ""]])
 def test_an_empty_file_name_is_refused_not_read_as_not_given(tmp_path, args):
     """``--tiles "$TILES"`` with TILES unset once played the default tile set, and ``--out ''``
@@ -233,3 +236,15 @@ def test_an_empty_file_name_is_refused_not_read_as_not_given(tmp_path, args):
     p = run(*args, cwd=tmp_path)
     assert p.returncode == 2 and "an empty name" in one_line(p)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_two_outputs_that_are_one_file_through_a_link_are_refused_before_the_work(tmp_path):
+    """generate once wrote board.json and then board.txt through a link onto it, so the JSON
+    board held the text form."""
+    out = tmp_path / "g"
+    out.mkdir()
+    (out / "board.json").write_text("old")
+    (out / "board.txt").symlink_to("board.json")
+    p = run("generate", "--players", "2", "--difficulty", "easy", "--no-gate", "--out", out, "--force")
+    assert p.returncode == 2 and "are the same file" in one_line(p)
+    assert (out / "board.json").read_text() == "old"

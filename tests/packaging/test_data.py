@@ -105,11 +105,11 @@ def test_a_terminal_without_arrows_gets_a_board_it_can_show(tmp_path):
     assert "L SW, J SE" in proc.stdout.decode("latin-1")
 
 
-def test_examples_copy_treats_a_dangling_link_as_in_the_way_and_a_name_given_twice_once(tmp_path):
+def test_examples_copy_refuses_a_dangling_link_and_copies_a_name_given_twice_once(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     (tmp_path / "two-players.txt").symlink_to(tmp_path / "nowhere")
     proc = _run(["examples", "copy", "terrain/two-players.txt"], env, tmp_path)
-    assert proc.returncode == 2 and "exists already" in proc.stderr
+    assert proc.returncode == 73 and "link to nothing" in proc.stderr  # refused even with --force
     assert (tmp_path / "two-players.txt").is_symlink()
     (tmp_path / "two-players.txt").unlink()
     proc = _run(["examples", "copy", "terrain/two-players.txt", "two-players"], env, tmp_path)

@@ -290,6 +290,12 @@ def test_cli_json_exit_codes_and_errors(tmp_path):
     (tmp_path / "twice.json").write_text(json.dumps(twice))
     r = _cli(str(tmp_path / "twice.json"), "--games", "10")
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "two players" in r.stderr
+    # two starts on one corner: a rule break like the others (exit 1), once exit 2 from deep in the engine
+    shared = json.loads(path.read_text())
+    shared["players"][1]["corner"] = shared["players"][0]["corner"]
+    (tmp_path / "shared.json").write_text(json.dumps(shared))
+    r = _cli(str(tmp_path / "shared.json"), "--games", "10")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "corner-shared" in r.stderr
 
 
 def test_plug_in_policy(tmp_path, monkeypatch):
