@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from terragen.cli._common import (FILE_OR_NAME, POSITIVE, FiniteFloat, PathName, check_folder, check_outputs, echo_json,
@@ -55,7 +57,8 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
                    "seconds). [default: 60]")
 @click.option("--spec", "spec_file", type=PathName(dir_okay=False, path_type=str),
-              help="TOML spec file with every option (see docs/generate.md); flags override it.")
+              help="TOML spec file: the board's requirements (players, bands, placement, pins...; docs/generate.md); "
+                   "flags override it.")
 @click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
 @click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"]),
@@ -159,7 +162,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     spec, run = build_spec(flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
-    check_outputs([f"{folder}/{name}" for name in FILES], force, inputs=[spec_file])
+    inventory_file = spec.inventory if spec.inventory and os.path.lexists(spec.inventory) else None
+    check_outputs([f"{folder}/{name}" for name in FILES], force, inputs=[spec_file, inventory_file])
     balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games,
                                                       expert_glance=expert_glance)
     if balance is not None and check_experts:

@@ -9,12 +9,13 @@ test them in their innermost loops.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from terragen.errors import InputError
-from terragen.templates import template_path
+from terragen.templates import template_names, template_path
 
 MIN_LEVEL, MAX_LEVEL = 1, 8
 PATTERNS: dict[str, tuple[int, int, int]] = {
@@ -121,11 +122,10 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
         "8D" = 2
     """
     p = Path(name_or_path)
-    if not p.suffix and not p.exists():
-        shipped = template_path("terrain", "inventories", f"{name_or_path}.toml")
-        if not shipped.is_file():
+    if not p.suffix and not os.path.lexists(p):  # lexists: a name too long for a path is a name, not an error
+        if str(name_or_path) not in template_names("terrain", "inventories"):  # a name, never a path
             raise InputError(f"unknown inventory {str(name_or_path)!r} (give a template name or a .toml file)")
-        text = shipped.read_text(encoding="utf-8")
+        text = template_path("terrain", "inventories", f"{name_or_path}.toml").read_text(encoding="utf-8")
     else:
         from terragen.fileio import read_text_input
 

@@ -94,7 +94,7 @@ def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["validate", "terraflip", "terralogical", "render-link", "convert", "convert-stdin",
-                                     "generate"])
+                                     "generate", "generate-inventory"])
 def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, command):
     """--force asks to replace an earlier result, not the layout, tile set or deck being read."""
     deck = Path(str(template_path("terralogical", "default-deck.json")))
@@ -118,6 +118,10 @@ def test_no_output_replaces_the_commands_own_input_even_with_force(tmp_path, com
         source = tmp_path / "board.txt"
         source.write_text(EXAMPLE.read_text())
         args = ["convert", "-", source, "--force"]
+    elif command == "generate-inventory":  # an inventory file kept in the board's folder under a board's name
+        source = tmp_path / "board.txt"
+        source.write_text('name = "mine"\ncopies = 3\n')
+        args = ["generate", "--players", "2", "--inventory", source, "--out", tmp_path, "--force", "--no-balance"]
     elif command == "generate":  # a spec kept in the board's folder under one of the board's names
         source = tmp_path / "board.txt"
         source.write_text('players = 2\ndifficulty = "easy"\n')

@@ -190,7 +190,7 @@ def generate_board(
     began = time.monotonic()
     from terragen.terrain.generate.portfolio import prove_first
 
-    prove_first(spec, inv, seed, det_time=min(5.0, max(0.5, time_limit / 3)))
+    prove_first(spec, inv, seed, det_time=min(5.0, max(0.5, time_limit / 3)), max_seconds=time_limit / 6)
     deadline = began + time_limit
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])
@@ -312,6 +312,7 @@ def generate_board(
     layout.extra["meta"] = {
         "generator": "terragen generate",
         "seed": seed,
+        "time_limit": time_limit,  # the work budget, and so a best-effort board, depends on it
         "spec": spec.to_json(),
         "attempts": attempt,
         "difficulty": spec.difficulty or "custom",
@@ -369,6 +370,14 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
         hints.append(f"fewer min_up3 (now {spec.min_up3})")
     if spec.min_critical:
         hints.append(f"a lower min_critical (now {spec.min_critical})")
+    if spec.cost_band:
+        hints.append(f"a wider cost_band (now {spec.cost_band})")
+    if spec.min_cliff_exits:
+        hints.append(f"fewer min_cliff_exits (now {spec.min_cliff_exits})")
+    if spec.pins:
+        hints.append(f"fewer pins (now {len(spec.pins)})")
+    if spec.placement in ("fixed", "distance"):
+        hints.append(f"another placement (now {spec.placement})")
     hints.append("a longer --time-limit")
     return f"no board met the spec {within} ({attempts} attempts); try " + ", ".join(hints)
 

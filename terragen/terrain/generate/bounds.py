@@ -69,6 +69,22 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
             options = [h for h in hx.board_cells(spec.radius) if h not in start_hexes and hx.distance(h, start) >= lo]
             if len(options) < spec.destinations:
                 raise InfeasibleError(f"min_distance: seat {seat} has only {len(options)} cell(s) at distance >= {lo}")
+    # upper bounds: a cheapest route never enters a cell twice, so a leg has at most n_cells - 1
+    # steps of at most 4 points (an up-3 step); a piece has three pips
+    steps = spec.destinations * (n_cells - 1)
+    if spec.cost_band and spec.cost_band[0] > 4 * steps:
+        raise InfeasibleError(f"cost_band: a cheapest cost is at most {4 * steps} on a radius-{spec.radius} board "
+                              f"with {spec.destinations} destination(s) ({steps} steps of at most 4 points), below "
+                              f"the band's {spec.cost_band[0]}")
+    if spec.min_up3 > steps:
+        raise InfeasibleError(f"min_up3: a cheapest route takes at most {steps} steps on a radius-{spec.radius} board "
+                              f"with {spec.destinations} destination(s), fewer than {spec.min_up3} up-3 steps")
+    if spec.min_cliff_exits > 3 * n_cells:
+        raise InfeasibleError(f"min_cliff_exits: a radius-{spec.radius} board's {n_cells} pieces have {3 * n_cells} "
+                              f"pips, fewer than {spec.min_cliff_exits}")
+    if spec.min_critical > n_cells:
+        raise InfeasibleError(f"min_critical: a radius-{spec.radius} board has {n_cells} pieces, fewer than "
+                              f"{spec.min_critical}")
     eb = mean_budget()
     for seat in range(spec.players):
         dist = min_tour_distance(spec, seat)
@@ -79,8 +95,10 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
         lb = max(cost_lb, spec.cost_band[0] if spec.cost_band else 0)
         et_lb = lb / eb
         if spec.turns_band and et_lb > spec.turns_band[1]:
+            cause = (f"min_up3 {spec.min_up3} and " if spec.min_up3 and cost_lb == lb else
+                     "cost_band's low end and " if lb > cost_lb else "")
             raise InfeasibleError(
-                f"turns_band: seat {seat} needs at least {et_lb:.2f} expected turns (cost >= {lb}, "
+                f"turns_band: seat {seat} needs at least {et_lb:.2f} expected turns ({cause}cost >= {lb}, "
                 f"at most {eb:.2f} movement points per turn on average), above the band's {spec.turns_band[1]}")
     if spec.cost_band and spec.cost_spread is not None and spec.cost_band[1] - spec.cost_band[0] < 0:
         raise InfeasibleError("cost_band is empty")

@@ -114,7 +114,7 @@ def solve_rotations(
 
 def prove_infeasible(
     spec: Spec, inventory: Inventory, dest_hexes: list[list[hx.Hex]], seed: int, det_time: float = 5.0,
-    with_costs: bool = True,
+    with_costs: bool = True, max_seconds: float | None = None,
 ) -> str | None:
     """``"infeasible"`` when CP-SAT proves the level relaxation has no solution, ``None`` otherwise.
 
@@ -196,5 +196,9 @@ def prove_infeasible(
                     m.Add(w[a] >= cost[a]).OnlyEnforceIf(f[a])
                 m.Add(sum(w.values()) <= spec.cost_band[1])
     solver = _solver(seed, det_time)
+    if max_seconds is not None:
+        # a wall-clock cap too: deterministic time ran to 3x the seconds on some specs, past the run's
+        # --time-limit. Cutting the proof short changes no board: it only ever proves there is none
+        solver.parameters.max_time_in_seconds = max_seconds
     status = solve(solver, m)
     return "infeasible" if status == cp_model.INFEASIBLE else None

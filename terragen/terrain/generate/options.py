@@ -13,9 +13,11 @@ from typing import Any
 
 from terragen.errors import SpecError
 from terragen.terrain.generate.presets import preset_keys
-from terragen.terrain.generate.spec import Spec, check_spec, read_spec_file, spec_from_dict
+from terragen.terrain.generate.spec import Spec, check_difficulty, check_spec, read_spec_file, spec_from_dict
 
 BAND_KEYS = ("turns_band", "cost_band")
+#: the longest search a run may ask for; a search that long is not a use anyone has
+MAX_TIME_LIMIT = 86_400.0
 
 
 def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tuple[Spec, dict[str, Any]]:
@@ -35,50 +37,64 @@ _KEY_IN_MESSAGE = re.compile(r"spec key '?(\w+)'?|^(seed|time_limit) ")
 
 
 def _locate(message: str, flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any]) -> str:
-    """Rewrite ``spec key 'players' ...`` as ``--players ...`` or prefix it with ``file:line:``."""
+    """Rewrite ``spec key 'players' ...`` as ``--players ...`` or prefix it with ``file:line:``;
+    another key the message names that came from a flag is said to (``'players' (--players 3)``),
+    so a clash between a flag and the file names both sides."""
     m = _KEY_IN_MESSAGE.search(message)
     if not m:
         return message
     key = m.group(1) or m.group(2)
+    for other in dict.fromkeys(re.findall(r"'(\w+)'", message)):
+        if other != key and flags.get(other) is not None:
+            message = message.replace(f"'{other}'", f"'{other}' (--{other.replace('_', '-')} {flags[other]})", 1)
     if flags.get(key) is not None:
         return message.replace(m.group(0).rstrip(), "--" + key.replace("_", "-"), 1)
     if spec_file and key in file_data:
-        return f"{spec_file}:{_line_of(Path(spec_file), key)}: {message}"
+        entry = re.search(r"entry (\d+)", message) if key == "pins" else None
+        line = _line_of(Path(spec_file), key, int(entry.group(1)) if entry else 1) if str(spec_file) != "-" else "?"
+        return f"{spec_file}:{line}: {message}" if line != "?" else f"{spec_file}: {message}"
     if spec_file:
         return f"{spec_file}: {message}"
     return message
 
 
-def _line_of(path: Path, key: str) -> int | str:
-    """The line where a TOML file sets ``key`` at its top level ('?' when it cannot be found)."""
+def _line_of(path: Path, key: str, nth: int = 1) -> int | str:
+    """The line where a TOML file sets ``key`` at its top level, its ``nth`` time for an array of
+    tables such as ``[[pins]]`` ('?' when it cannot be found)."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return "?"
-    pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=|^\s*\[\[?\s*{re.escape(key)}\s*\]")
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*[=.]|^\s*\[\[?\s*{re.escape(key)}\s*\]")
+    seen = 0
     for n, line in enumerate(lines, 1):
         if pattern.match(line):
-            return n
+            seen += 1
+            if seen == nth or not line.lstrip().startswith("[["):
+                return n
     return "?"
 
 
 def _build(flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any]) -> tuple[Spec, dict[str, Any]]:
     inv = file_data.get("inventory")
-    if spec_file and isinstance(inv, str) and inv.endswith(".toml") and not Path(inv).is_absolute():
-        beside = Path(spec_file).parent / inv
-        if beside.exists() and not Path(inv).exists():
-            file_data["inventory"] = str(beside)  # a spec file's inventory path is relative to the spec file
+    if spec_file and str(spec_file) != "-" and isinstance(inv, str) and inv.endswith(".toml") and not Path(inv).is_absolute():
+        # a spec file's inventory path is relative to the spec file, wherever the command runs (once a
+        # file of that name in the current folder won, so one spec gave two boards)
+        file_data["inventory"] = str(Path(spec_file).parent / inv)
     merged = {**file_data, **{k: v for k, v in flags.items() if v is not None}}
     run = {"seed": merged.pop("seed", 0), "time_limit": merged.pop("time_limit", 60.0)}
     from terragen.safejson import MAX_SEED
 
     if not isinstance(run["seed"], int) or isinstance(run["seed"], bool) or not 0 <= run["seed"] <= MAX_SEED:
         raise SpecError(f"seed must be a whole number from 0 to {MAX_SEED}")
-    if not isinstance(run["time_limit"], (int, float)) or run["time_limit"] <= 0:
-        raise SpecError("time_limit must be a positive number of seconds")
+    limit = run["time_limit"]
+    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or not 0 < limit <= MAX_TIME_LIMIT:
+        raise SpecError(f"time_limit must be a number of seconds above 0, at most {MAX_TIME_LIMIT:g} (a day)")
     difficulty = merged.get("difficulty")
     if difficulty is None and not any(k in merged for k in BAND_KEYS):
         difficulty = "medium"
+    if difficulty is not None:
+        check_difficulty(difficulty)
     probe = spec_from_dict({k: merged[k] for k in ("radius", "destinations") if k in merged})
     data: dict[str, Any] = {}
     if difficulty is not None:

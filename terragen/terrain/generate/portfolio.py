@@ -30,8 +30,9 @@ def _uniform(inv: Inventory) -> bool:
     return False
 
 
-def prove_first(spec: Spec, inv: Inventory, seed: int, det_time: float) -> None:
-    """Raise InfeasibleError when CP-SAT proves an isolated requirement impossible."""
+def prove_first(spec: Spec, inv: Inventory, seed: int, det_time: float, max_seconds: float | None = None) -> None:
+    """Raise InfeasibleError when CP-SAT proves an isolated requirement impossible (each of its
+    two proofs stopping after ``max_seconds`` of the clock, if given)."""
     if spec.placement not in ("fixed", "opposite"):
         return
     if not (spec.pins or spec.cost_band or not _uniform(inv)):
@@ -46,11 +47,11 @@ def prove_first(spec: Spec, inv: Inventory, seed: int, det_time: float) -> None:
         dests = [[tuple(h) for h in seat] for seat in spec.fixed]
     else:
         dests = [[opposite_cell(spec, c, starts)] for c in corners]
-    if prove_infeasible(spec, inv, dests, seed, det_time, with_costs=False):
+    if prove_infeasible(spec, inv, dests, seed, det_time, with_costs=False, max_seconds=max_seconds):
         raise InfeasibleError(
             "destinations: CP-SAT proved (INFEASIBLE) that with these pins and this inventory no levels let "
             "every seat reach its destination under the elevation rule")
-    if spec.cost_band and prove_infeasible(spec, inv, dests, seed, det_time, with_costs=True):
+    if spec.cost_band and prove_infeasible(spec, inv, dests, seed, det_time, with_costs=True, max_seconds=max_seconds):
         raise InfeasibleError(
             f"cost_band: CP-SAT proved (INFEASIBLE) that with these pins and this inventory no route to the "
             f"destinations costs at most {spec.cost_band[1]}")

@@ -28,9 +28,9 @@ def preset_names() -> list[str]:
 
 
 def load_preset(name: str) -> dict[str, Any]:
-    p = template_path("terrain", "presets", f"{name}.toml")
-    if not p.is_file():
+    if name not in template_names("terrain", "presets"):  # a name, never a path into or out of the folder
         raise SpecError(f"unknown difficulty {name!r} (presets: {', '.join(preset_names())})")
+    p = template_path("terrain", "presets", f"{name}.toml")
     data = tomllib.loads(p.read_text(encoding="utf-8"))
     unknown = set(data) - PRESET_KEYS
     if unknown:

@@ -87,6 +87,20 @@ class Spec:
 
 
 SPEC_KEYS = {f.name for f in fields(Spec)}
+#: the highest cheapest cost a band may name: far above any board's (6 destinations' worth of
+#: 126 steps of 4 points on the largest board), and a whole number every part of the search holds
+MAX_COST = 100_000
+
+
+def check_difficulty(value: Any) -> str:
+    """A difficulty must be a shipped preset's name: it once was joined to the presets' folder as
+    a path, so ``../../x`` read any TOML file and sent the default output folder elsewhere."""
+    from terragen.terrain.generate.presets import preset_names
+
+    names = preset_names()
+    if not isinstance(value, str) or value not in names:
+        raise SpecError(f"spec key 'difficulty' must be one of {', '.join(names)} (got {value!r})")
+    return value
 
 
 def _int(data: dict, key: str, lo: int, hi: int) -> int:
@@ -125,9 +139,14 @@ def _pin(item: Any, n: int) -> Pin:
 
     text = str(item["piece"]).strip()
     try:
-        lv, pat, _ = parse_piece_id(text if text[-1:].isdigit() else text + "1")
+        lv, pat, copy = parse_piece_id(text if text[-1:].isdigit() else text + "1")
     except ValueError:
-        raise SpecError(f"{where}: bad piece {item['piece']!r} (expected level and pattern, e.g. 5B or 5B2)") from None
+        raise SpecError(f"{where}: bad piece {item['piece']!r} (expected a level and a pattern, e.g. 5B)") from None
+    if text[-1:].isdigit() and len(text) > 2:
+        # the generator numbers the copies of a kind itself (the build order's ids); a copy asked for
+        # was once dropped without a word
+        raise SpecError(f"{where}: piece {item['piece']!r} names a copy; a pin names a kind of piece, a level and a "
+                        f"pattern ({lv}{pat}), and the board numbers the copies")
     if not 1 <= lv <= 8 or pat not in "ABCD":
         raise SpecError(f"{where}: bad piece {item['piece']!r} (levels 1-8, patterns A-D)")
     rot = item.get("rotation")
@@ -151,7 +170,7 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
 
         key = sorted(unknown)[0]
         guess = suggest(key, sorted(SPEC_KEYS | {"seed", "time_limit"}))
-        hint = f": did you mean {guess}?" if guess else f" (known: {', '.join(sorted(SPEC_KEYS))})"
+        hint = f": did you mean {guess}?" if guess else f" (known: {', '.join(sorted(SPEC_KEYS | {'seed', 'time_limit'}))})"
         raise SpecError(f"unknown spec key {key}{hint}")
     for key, value in data.items():
         if value is None or key in ("seed", "time_limit"):
@@ -168,6 +187,8 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
             spec.fairness = _num(data, key, 0.0)
         elif key == "cost_band":
             spec.cost_band = _band(data, key, True)
+            if spec.cost_band[1] > MAX_COST:
+                raise SpecError(f"spec key 'cost_band' must stay within 0..{MAX_COST} (got {data[key]!r})")
         elif key == "turns_band":
             spec.turns_band = _band(data, key, False)
         elif key == "placement":
@@ -182,10 +203,12 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
             if value not in SYMMETRIES:
                 raise SpecError(f"spec key 'symmetry' must be one of {', '.join(SYMMETRIES)} (got {value!r})")
             spec.symmetry = value
-        elif key in ("inventory", "difficulty"):
+        elif key == "inventory":
             if not isinstance(value, str) or not value:
                 raise SpecError(f"spec key '{key}' must be a name or a file path")
-            setattr(spec, key, value)
+            spec.inventory = value
+        elif key == "difficulty":
+            spec.difficulty = check_difficulty(value)
         elif key == "corners":
             if not isinstance(value, list) or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 5 for c in value):
                 raise SpecError("spec key 'corners' must be a list of corner numbers 0..5")
@@ -194,7 +217,8 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
             spec.corners = list(value)
         elif key == "fixed":
             if not isinstance(value, list) or not all(
-                isinstance(seat, list) and all(isinstance(h, list) and len(h) == 2 and all(isinstance(x, int) for x in h) for h in seat)
+                isinstance(seat, list) and all(isinstance(h, list) and len(h) == 2
+                                               and all(isinstance(x, int) and not isinstance(x, bool) for x in h) for h in seat)
                 for seat in value
             ):
                 raise SpecError("spec key 'fixed' must be a list per seat of [q, r] cells, e.g. [[[-2, 1]], [[3, -1]]]")
@@ -212,7 +236,10 @@ def read_spec_file(path: str | Path) -> dict[str, Any]:
 
     from terragen.safejson import load_toml
 
-    return load_toml(read_text_input(path), str(path), SpecError)
+    text = read_text_input(path)
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        raise SpecError(f"{path}: a spec file is TOML (key = value lines, docs/generate.md); this looks like JSON")
+    return load_toml(text, str(path), SpecError)
 
 
 def check_spec(spec: Spec) -> None:
@@ -241,7 +268,8 @@ def check_spec(spec: Spec) -> None:
     elif spec.fixed is not None:
         raise SpecError("spec key 'fixed' is given but 'placement' is not 'fixed'")
     if spec.placement == "opposite" and spec.destinations != 1:
-        raise SpecError("placement 'opposite' gives one destination per seat; set destinations = 1")
+        raise SpecError(f"spec key 'placement' 'opposite' gives one destination per seat, but 'destinations' is "
+                        f"{spec.destinations}")
     if spec.placement != "distance" and spec.min_distance:
         raise SpecError("spec key 'min_distance' needs placement = 'distance'")
     if spec.min_distance > 2 * spec.radius:

@@ -72,6 +72,56 @@ def test_bounds_refute_impossible_bands():
     check_bounds(spec_from_dict({"players": 2, "placement": "opposite", "cost_band": [10, 40]}), inv)
 
 
+@pytest.mark.parametrize("data, says", [
+    ({"players": 2, "cost_band": [500, 600]}, "cost_band: a cheapest cost is at most 360"),
+    ({"players": 2, "min_up3": 1000}, "min_up3: a cheapest route takes at most 90 steps"),
+    ({"players": 2, "min_cliff_exits": 1000}, "min_cliff_exits: a radius-5 board's 91 pieces have 273 pips"),
+    ({"players": 2, "min_critical": 1000}, "min_critical: a radius-5 board has 91 pieces"),
+])
+def test_bounds_refute_counts_no_board_holds(data, says):
+    """These once searched to the time limit and ended with advice that named other keys."""
+    with pytest.raises(InfeasibleError, match=says):
+        check_bounds(spec_from_dict(data), load_inventory("standard"))
+
+
+@pytest.mark.parametrize("data, says", [
+    ({"difficulty": "../../../tmp/x"}, "difficulty' must be one of"),  # once read as a path to any TOML file
+    ({"difficulty": "x" * 3000}, "difficulty' must be one of"),
+    ({"cost_band": [0, 10**20]}, "within 0..100000"),
+    ({"placement": "fixed", "fixed": [[[True, False]], [[1, 0]]]}, "fixed"),
+    ({"pins": [{"q": 0, "r": 0, "piece": "8A2"}]}, "names a copy"),  # once dropped without a word
+])
+def test_values_a_spec_cannot_take(data, says):
+    with pytest.raises(SpecError, match=says):
+        spec_from_dict({"players": 2, **data})
+
+
+def test_spec_errors_name_the_line_and_the_flag_they_clash_with(tmp_path):
+    f = tmp_path / "s.toml"
+    f.write_text('players = 2\n[[pins]]\nq = 0\nr = 0\npiece = "8A"\n\n[[pins]]\nq = 1\nr = 0\npiece = "8A"\nrotation = 9\n')
+    with pytest.raises(SpecError, match=r"s.toml:7: spec key 'pins' entry 2"):
+        build_spec({}, f)
+    f.write_text("players = 4\ncorners = [0, 1, 3, 4]\n")
+    with pytest.raises(SpecError, match=r"s.toml:2: spec key 'corners' lists 4 corner\(s\) but 'players' \(--players 3\)"):
+        build_spec({"players": 3}, f)
+    f.write_text("players = 2\ntime_limit = true\n")
+    with pytest.raises(SpecError, match="s.toml:2: time_limit must be a number"):
+        build_spec({}, f)
+    f.write_text('{"players": 2}')
+    with pytest.raises(SpecError, match="a spec file is TOML"):
+        build_spec({}, f)
+
+
+def test_a_spec_files_inventory_path_is_beside_the_spec_wherever_the_command_runs(tmp_path, monkeypatch):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "s.toml").write_text('players = 2\ninventory = "inv.toml"\n')
+    (tmp_path / "specs" / "inv.toml").write_text('name = "beside the spec"\ncopies = 3\n')
+    (tmp_path / "inv.toml").write_text('name = "in the current folder"\ncopies = 3\n')
+    monkeypatch.chdir(tmp_path)
+    spec, _ = build_spec({}, "specs/s.toml")
+    assert load_inventory(spec.inventory_name()).name == "beside the spec"
+
+
 def test_mean_budget_is_what_the_dice_give():
     # 30 non-double rolls: good weather budget = white, bad = white // 2
     assert 2.0 < mean_budget() < 3.0
