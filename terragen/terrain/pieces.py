@@ -135,7 +135,17 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
     return inventory_from_dict(load_toml(text, str(p)), str(p))
 
 
+INVENTORY_KEYS = ("name", "copies", "levels", "counts")
+
+
 def inventory_from_dict(data: dict, source: str = "inventory") -> Inventory:
+    unknown = sorted(set(data) - set(INVENTORY_KEYS))
+    if unknown:  # a misspelt [count] table was once read as no overrides: the full set, without a word
+        from terragen.suggest import suggest
+
+        guess = suggest(unknown[0], list(INVENTORY_KEYS))
+        raise InputError(f"{source}: unknown key {unknown[0]!r} in an inventory"
+                         + (f": did you mean {guess}?" if guess else f" (known: {', '.join(INVENTORY_KEYS)})"))
     copies = data.get("copies", 0)
     levels = data.get("levels", MAX_LEVEL)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= MAX_COPIES:
