@@ -58,9 +58,6 @@ def test_extended_and_partial_inventories(tmp_path):
 
 def test_an_inventory_with_an_unknown_key_is_refused_with_a_suggestion():
     """A misspelt [count] table was read as no overrides: the full set, without a word."""
-    import pytest
-
-    from terragen.errors import InputError
     from terragen.terrain.pieces import inventory_from_dict
 
     with pytest.raises(InputError, match="unknown key 'count' in an inventory: did you mean counts"):
