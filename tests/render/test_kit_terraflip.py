@@ -401,3 +401,13 @@ def test_cli_designs_the_tile_set_from_a_seed_with_same_bytes(tmp_path: Path):
     files = sorted(f.name for f in a.iterdir())
     assert len(files) == 6
     assert all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+
+
+def test_the_instructions_name_the_tile_file_not_the_path_typed():
+    """The path as typed (relative to where the command ran) made the same kit's bytes differ."""
+    from terragen.render.kits.terraflip.kit import load_tileset
+    from terragen.terraflip.design import DesignSpec, design_tileset
+
+    text = json.dumps(design_tileset(DesignSpec(), 7).to_json())
+    lines = {load_tileset(text, name, None)[1] for name in ("../../in/tiles.json", "/tmp/in/tiles.json", "tiles.json")}
+    assert lines == {"Tile set read from tiles.json"}

@@ -81,7 +81,9 @@ class Spec:
         """The spec as stored in ``meta.spec`` (deterministic key order)."""
         d = asdict(self)
         d["corners"] = self.seat_corners()
-        d["inventory"] = self.inventory_name()
+        # a file's name only: the path as spelled (or joined to the spec file's) changed with the folder
+        # the command ran in, so the same spec and seed wrote different bytes
+        d["inventory"] = Path(self.inventory_name()).name
         d["pins"] = [{k: v for k, v in asdict(p).items() if v is not None} for p in self.pins]
         return {k: v for k, v in sorted(d.items()) if v is not None}
 

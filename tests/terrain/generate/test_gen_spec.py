@@ -153,3 +153,14 @@ def test_cpsat_rotation_model_meets_equal_cost_targets():
         cand.board.set_rotation(i, r)
     costs = [s.cost for s in Evaluator(spec, [[17, 22]] * 3).seats(cand)]
     assert len(set(costs)) == 1 and 17 <= costs[0] <= 22
+
+
+def test_the_recorded_inventory_does_not_depend_on_how_the_spec_path_is_spelled(tmp_path, monkeypatch):
+    """board.json recorded the spec's inventory joined to the spec path as typed, so the same spec
+    and seed wrote different bytes from another folder."""
+    (tmp_path / "s.toml").write_text('players = 2\ninventory = "inv.toml"\n')
+    (tmp_path / "inv.toml").write_text('name = "mine"\ncopies = 3\n')
+    monkeypatch.chdir(tmp_path)
+    here = build_spec({}, "s.toml")[0].to_json()
+    absolute = build_spec({}, tmp_path / "s.toml")[0].to_json()
+    assert here == absolute and here["inventory"] == "inv.toml"

@@ -15,6 +15,7 @@ sheets; the one-sided tower goes with the spy tokens.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
@@ -261,7 +262,10 @@ def load_tileset(tiles_text: str | None, tiles_name: str | None, seed: int | Non
     if tiles_text is not None:
         from terragen.terraflip.tilefile import parse_tileset
 
-        return parse_tileset(tiles_text, tiles_name or "tile set"), f"Tile set read from {tiles_name}"
+        # the file's name only, as render prints a layout's: a path typed relative to the folder the
+        # command ran in means nothing on paper, and made the same kit's bytes differ by folder
+        shown = Path(tiles_name).name if tiles_name and tiles_name != "-" else "standard input"
+        return parse_tileset(tiles_text, tiles_name or "tile set"), f"Tile set read from {shown}"
     from terragen.terraflip.design import DesignSpec, design_tileset
 
     s = 0 if seed is None else seed
