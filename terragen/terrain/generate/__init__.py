@@ -312,7 +312,7 @@ def generate_board(
     layout.extra["meta"] = {
         "generator": "terragen generate",
         "seed": seed,
-        "time_limit": time_limit,  # the work budget, and so a best-effort board, depends on it
+        "time_limit": float(time_limit),  # the work budget, and so a best-effort board, depends on it
         "spec": spec.to_json(),
         "attempts": attempt,
         "difficulty": spec.difficulty or "custom",
