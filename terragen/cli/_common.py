@@ -131,6 +131,9 @@ def check_file_name(out: str | Path) -> None:
 
     if str(out).endswith(("/", os.sep)) or Path(out).is_dir():
         raise InputError(f"{out}: is a folder, expected a file name")
+    if str(out) == "-":  # read as standard input elsewhere; as an output it made a file called '-'
+        raise InputError("'-' (standard output) cannot take this output: give a file name, or leave the option "
+                         "out to print (or use --json)")
 
 
 def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str | Path | None] = ()) -> None:
@@ -149,8 +152,11 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
     paths = list(paths)
     for out in paths:
         check_file_name(out)
+    from terragen.fileio import check_out_folder
+
     files: dict[str, str | Path] = {}
     for out in paths:  # what add would refuse after the work (a folder, a link to nothing, a stream), now
+        check_out_folder(Path(out).parent)  # a file where a folder of the path should be
         real = os.path.realpath(output_target(out))
         if real in files and str(files[real]) != str(out):
             raise InputError(f"{display_name(out)} and {display_name(files[real])} are the same file (through a "

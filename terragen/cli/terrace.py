@@ -76,7 +76,8 @@ def terrace() -> None:
 @terrace.command("setup")
 @click.argument("name", type=SETUP_CHOICES, default="full", metavar="[NAME]")
 @click.option("--size", type=int, default=8, show_default=True, help="Board size n (even, 6 to 12).")
-@click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram.")
+@click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram (the default for an --out "
+              "ending in .json).")
 @click.option("-o", "--out", type=PathName(dir_okay=False), default=None, help="Write to this file instead of stdout.")
 @force_option
 def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool) -> None:
@@ -97,6 +98,8 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool)
     if out:
         check_outputs([out], force)
     pos = Position.start(name, check_size(size))
+    # a .json name gets JSON, as convert and play's records choose by the name (it once got the diagram)
+    as_json = as_json or bool(out and out.lower().endswith(".json"))
     text = to_json(pos) if as_json else to_text(pos)
     if out:
         atomic_write(out, text)
@@ -214,14 +217,14 @@ class _PlayerCount(click.ParamType):
         try:
             return int(value)
         except (TypeError, ValueError):
-            self.fail(f"is a number of players (2 or 4); name policies with --policy, e.g. --policy {value}",
+            self.fail(f"is a number of players (2, 3 or 4); name policies with --policy, e.g. --policy {value}",
                       param, ctx)
 
 
 @terrace.command("play")
 @_common
 @click.option("--players", type=_PlayerCount(), default=None,
-              help="Number of players: 2, or 4 with --setup four. [default: the set-up's]")
+              help="Number of players: 2, 3 with --setup three, or 4 with --setup four. [default: the set-up's]")
 @click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
               help="random or greedy; one for all seats or a comma list, one per seat in turn order.")
 @click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=10, show_default=True, help="Number of games.")
@@ -247,7 +250,9 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     pos = _load(position, setup, size, t_rank, own_t_capture)
     if players is not None and players != len(pos.seats):
         raise SpecError(f"--players {players} does not match this set-up, which has {len(pos.seats)} seats")
-    names = [p.strip() for p in policy.split(",") if p.strip()]
+    from terragen.names import comma_list
+
+    names = comma_list(policy, "--policy")
     if len(names) == 1:
         names = names * len(pos.seats)
     with Progress("terragen terrace play", games, "games") as bar:

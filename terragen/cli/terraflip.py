@@ -74,8 +74,14 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     say("  hidden under: " + ", ".join(f"{c} {n}" for c, n in stats["hidden_under"].items()))
 
 
-def _csv(value: str | None) -> tuple[str, ...]:
-    return tuple(v.strip() for v in value.split(",") if v.strip()) if value else ()
+#: the largest turn-order bonus a seat may be given: far above any the rules or the fair-bonus search use
+MAX_BONUS = 1000
+
+
+def _csv(value: str | None, option: str) -> tuple[str, ...]:
+    from terragen.names import comma_list
+
+    return tuple(comma_list(value, option)) if value else ()
 
 
 @terraflip.command()
@@ -116,16 +122,18 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     bonus_values = None
     if bonus is not None:
         try:
-            bonus_values = tuple(int(v) for v in _csv(bonus))
+            bonus_values = tuple(int(v) for v in _csv(bonus, "--bonus"))
         except ValueError:
             raise SpecError(f"--bonus must be whole numbers separated by commas, got {bonus!r}") from None
+        if any(not 0 <= v <= MAX_BONUS for v in bonus_values):  # a bonus is points a seat adds to its score
+            raise SpecError(f"--bonus values must be whole numbers from 0 to {MAX_BONUS}, got {bonus!r}")
     if out:
         check_outputs([out], force, inputs=[tiles_file])
     tileset = parse_tileset(read_text_input(tiles_file), tiles_file) if tiles_file else None
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)
     with Progress("terragen terraflip play", games, "games") as bar:
-        result = simulate(PlaySpec(players, games, seed, _csv(policy)), tileset, options, progress=bar.update)
+        result = simulate(PlaySpec(players, games, seed, _csv(policy, "--policy")), tileset, options, progress=bar.update)
     if out:
         atomic_write(out, json.dumps(result, indent=2, sort_keys=True) + "\n")
     if as_json:

@@ -144,7 +144,9 @@ def play(
     from terragen.terralogical.players import POLICIES
     from terragen.terralogical.simulate import simulate
 
-    names = [s.strip() for s in policy.split(",") if s.strip()]
+    from terragen.names import comma_list
+
+    names = comma_list(policy, "--policy")
     for name in names:
         if name not in POLICIES:
             raise SpecError(f"--policy {name!r}: choose from {', '.join(POLICIES)}")

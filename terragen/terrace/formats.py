@@ -134,6 +134,11 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         size = int(sval)
     elif len(rows) in SIZES:
         size = len(rows)
+    elif rows and len(rows[0][1]) in SIZES:  # rows missing or extra: the first row's width says the size
+        size = len(rows[0][1])
+    elif rows:  # one line saying why, not a row-length finding for every row of an 8x8 guess
+        raise InputError(f"{source}:{rows[0][0]}:1: the board has {len(rows)} rows of {len(rows[0][1])} squares and "
+                         f"no 'size:'; a board is {', '.join(map(str, SIZES))} squares a side")
     else:
         size = 8
     if not rows:
@@ -192,7 +197,13 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
         if seat is None:
             raise InputError(f"{source}: 'to_move' must be a seat (top, bottom, left, right), got {tm!r}")
         draft.to_move = seat
-    pieces = data.get("pieces", [])
+    if "pieces" not in data:  # a misspelt key was read as an empty board, with findings about missing Ts
+        from terragen.suggest import suggest
+
+        typo = next((k for k in data if k not in OWN_KEYS and suggest(str(k), ["pieces"])), None)
+        raise InputError(f"{source}: no 'pieces' list" + (f"; did you mean 'pieces' for {typo!r}?" if typo else
+                                                         ' (give "pieces": [] for an empty board)'))
+    pieces = data["pieces"]
     if not isinstance(pieces, list):
         raise InputError(f"{source}: 'pieces' must be a list")
     for k, item in enumerate(pieces):

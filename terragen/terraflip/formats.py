@@ -37,6 +37,7 @@ _INT = re.compile(r"^[+-]?\d{1,4}$")
 MAX_SPIES_WRITTEN = 9999
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
 OWN_KEYS = ("game", "version", "players", "spies", "tiles")
+TILE_KEYS = frozenset({"q", "r", "family", "kind", "up", "hidden", "index"})
 
 
 @dataclass
@@ -160,16 +161,26 @@ def _parse_json(text: str, source: str) -> Position:
             if abs(v) > 9999:
                 raise InputError(f"{where}: '{key}' is {v}; a tile's coordinates run from -9999 to 9999")
             vals[key] = v
+        unknown = sorted(set(t) - TILE_KEYS)
+        if unknown:  # the text form has no place for them: converting once dropped them without a word
+            raise InputError(f"{where}: unknown key {unknown[0]!r} (a tile has {', '.join(sorted(TILE_KEYS))})")
         family = _colour(t.get("family"), where, "family")
-        kind = t.get("kind", REGULAR)
-        if not isinstance(kind, str) or kind not in _KIND_WORDS:
-            raise InputError(f"{where}: unknown kind {kind!r}")
-        kind = _KIND_WORDS[kind]
+        word = t.get("kind", REGULAR)
+        if not isinstance(word, str) or word not in _KIND_WORDS:
+            raise InputError(f"{where}: unknown kind {word!r}")
+        kind = _KIND_WORDS[word]
+        # the same rules as the text form, so each form reads what the other writes
+        if kind == REGULAR and word != REGULAR and word != LAND_OF[family]:
+            raise InputError(f"{where}: {family} tiles are {LAND_OF[family]}, not {word}")
         up = _colour(t.get("up"), where, "up")
-        hidden = _colour(t.get("hidden", up if kind != REGULAR else None), where, "hidden")
+        if kind == REGULAR and "hidden" not in t:
+            raise InputError(f"{where}: a regular tile needs both faces, 'up' and 'hidden'")
+        hidden = _colour(t.get("hidden", up), where, "hidden")
         index = t.get("index")
         if index is not None and (not isinstance(index, int) or isinstance(index, bool) or not 0 < index < 1000):
-            raise InputError(f"{where}: 'index' must be a positive whole number")
+            raise InputError(f"{where}: 'index' must be a whole number from 1 to 999")
+        if index is not None and kind != REGULAR:
+            raise InputError(f"{where}: special tiles have no number ('index')")
         tiles.append(TileEntry(vals["q"], vals["r"], family, kind, up, hidden, index))
     extra = {k: v for k, v in data.items() if k not in OWN_KEYS}
     return Position(list(players), spies, tiles, extra)
@@ -233,6 +244,9 @@ def _parse_text(text: str, source: str) -> Position:
                 spies = {}
                 for c, tok in rest:
                     colour, eq, n = tok.partition("=")
+                    if colour in FAMILIES and eq and re.fullmatch(r"[+-]?\d{5,}", n):
+                        raise InputError(f"{source}:{ln}:{c}: spies for {colour} must be a whole number of at most "
+                                         f"four digits, got {n}")
                     if colour not in FAMILIES or not eq or not _INT.match(n):
                         raise InputError(f"{source}:{ln}:{c}: expected COLOUR=COUNT, got {tok!r}")
                     spies[colour] = int(n)

@@ -94,8 +94,10 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
     ids = Counter((t.family, t.kind, t.index) for t in by_pos.values() if t.index is not None)
     for (family, kind, index), k in sorted(ids.items()):
         if k > 1:
-            cells = [t.pos for t in by_pos.values() if (t.family, t.kind, t.index) == (family, kind, index)]
-            add(error("duplicate-tile", f"tile {family}-{kind}-{index} appears {k} times", cells=cells))
+            same = [t for t in by_pos.values() if (t.family, t.kind, t.index) == (family, kind, index)]
+            # the tile's name as both forms write it (blue-river-1), with the line of its second copy
+            add(error("duplicate-tile", f"tile {same[0].label} appears {k} times", cells=[t.pos for t in same],
+                      **({"line": same[1].line} if same[1].line else {})))
         if index is not None and index > per_family:
             add(error("unknown-tile", f"{family} has only {per_family} numbered tiles, not {index}"))
 

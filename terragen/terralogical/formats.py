@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
 OWN_KEYS = ("game", "version", "players", "tiles", "hands")
+#: the longest deck tile id: the kit prints ids on the tiles
+MAX_ID_LENGTH = 12
+#: the most tiles a hand may hold: a deck holds at most 500 (``MAX_DECK_TILES``)
+MAX_HAND = 500
 #: a name the text form can hold: one word, no comment sign, not the "no cube" dash
 _WORD = re.compile(r"[^\s#]+")
 
@@ -81,8 +85,10 @@ def deck_from_json(text: str, source: str) -> Deck:
     from terragen.terralogical.deck import MAX_DECK_TILES
 
     raw = data.get("tiles")
-    if not isinstance(raw, list) or not raw:
+    if not isinstance(raw, list):
         raise InputError(f'{source}: deck has no "tiles" list')
+    if not raw:
+        raise InputError(f'{source}: the deck\'s "tiles" list is empty')
     if len(raw) > MAX_DECK_TILES:
         raise InputError(f"{source}: {len(raw)} tiles; a deck holds at most {MAX_DECK_TILES} (the game's has 63)")
     tiles: list[tuple[str, Tile]] = []
@@ -91,6 +97,16 @@ def deck_from_json(text: str, source: str) -> Deck:
         if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("edges"), str):
             raise InputError(f'{source}: tiles[{i}] needs string "id" and "edges"')
         _check_word(item["id"], f"{source}: tiles[{i}]", "tile id")
+        if len(item["id"]) > MAX_ID_LENGTH:
+            raise InputError(f"{source}: tiles[{i}]: tile id of {len(item['id'])} characters; at most {MAX_ID_LENGTH} "
+                             "(a kit prints it on the tile)")
+        try:
+            parse_tile(item["id"])
+        except ValueError:
+            pass
+        else:  # a board line reads a deck id first: such an id would hide the tile its letters name
+            raise InputError(f"{source}: tiles[{i}]: tile id {item['id']!r} reads as a tile code; give ids that "
+                             "are not four of the letters M F W C")
         if item["id"] in seen or item["id"] in (START_ID, END_ID):
             raise InputError(f"{source}: tiles[{i}]: duplicate or reserved id {item['id']!r}")
         seen.add(item["id"])
@@ -173,9 +189,9 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
     hands = data.get("hands")
     if hands is not None:
         if not isinstance(hands, list) or len(hands) != len(players) or not all(
-            isinstance(h, int) and not isinstance(h, bool) and h >= 0 for h in hands
+            isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= MAX_HAND for h in hands
         ):
-            raise InputError(f'{source}: "hands" must list one tile count (>= 0) per player')
+            raise InputError(f'{source}: "hands" must list one tile count (0 to {MAX_HAND}) per player')
         state.hands = list(hands)
     state.extra = {k: v for k, v in data.items() if k not in OWN_KEYS}
     return state
@@ -253,9 +269,10 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
                 if len(rest) != len(players):
                     raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player "
                                      f"({len(players)}), got {len(rest)}")
-                bad = next((t for t in rest if not (t.isascii() and t.isdigit())), None)
+                bad = next((t for t in rest if not (t.isascii() and t.isdigit() and len(t) <= 3 and int(t) <= MAX_HAND)), None)
                 if bad is not None:
-                    raise InputError(f"{source}:{lineno}:{col}: 'hands' counts are whole numbers 0 or more, got {bad!r}")
+                    raise InputError(f"{source}:{lineno}:{col}: 'hands' counts are whole numbers from 0 to {MAX_HAND}, "
+                                     f"got {bad!r}")
                 hands = [int(t) for t in rest]
             continue
         if players is None:

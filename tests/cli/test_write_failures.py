@@ -252,3 +252,30 @@ def test_two_outputs_that_are_one_file_through_a_link_are_refused_before_the_wor
     p = run("generate", "--players", "2", "--difficulty", "easy", "--no-gate", "--out", out, "--force")
     assert p.returncode == 2 and "are the same file" in one_line(p)
     assert (out / "board.json").read_text() == "old"
+
+
+@pytest.mark.parametrize("args", [["terrace", "setup", "--out", "-"],
+                                  ["terraflip", "play", "--players", "2", "--games", "1", "--out", "-"],
+                                  ["terralogical", "play", "--games", "1", "--record", "-"]])
+def test_dash_is_no_output_file_name(tmp_path, args):
+    """'-' made a file called '-' (it is standard input or output everywhere else)."""
+    p = run(*args, cwd=tmp_path)
+    assert p.returncode == 2 and "'-' (standard output) cannot take this output" in one_line(p)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_where_an_outputs_folder_goes_stops_the_command_before_it_plays(tmp_path):
+    (tmp_path / "afile").write_text("x")
+    p = run("terraflip", "play", "--players", "2", "--games", "100000", "--out", tmp_path / "afile" / "r.json")
+    assert p.returncode == 73 and "afile is a file, not a folder" in one_line(p)
+
+
+@pytest.mark.parametrize("args", [["terraflip", "play", "--players", "2", "--games", "1", "--policy", "random,"],
+                                  ["terrace", "play", "--games", "1", "--policy", ",random"],
+                                  ["terralogical", "play", "--games", "1", "--policy", "random,,greedy"],
+                                  ["simulate", EXAMPLE, "--games", "10", "--policy", "greedy,"],
+                                  ["terraflip", "play", "--players", "2", "--games", "1", "--bonus", "-1,0"]])
+def test_lists_of_names_and_bonuses_are_checked_whole(args):
+    """An empty policy name was dropped, so another seat's player played; a negative bonus ran."""
+    p = run(*args)
+    assert p.returncode == 2 and ("an empty name" in one_line(p) or "--bonus values" in one_line(p))

@@ -91,3 +91,32 @@ def test_invalid_position_file_is_refused_with_location(capsys, tmp_path):
     path.write_text(to_text(Position.start("full")).replace("A T\n", "A -\n"))
     code, _, err = run(capsys, "terrace", "moves", str(path))
     assert code == 2 and "t-missing" in err and str(path) in err
+
+
+def test_setup_to_a_json_name_writes_json(capsys, tmp_path):
+    """A .json --out once got the text diagram (convert and play's records choose by the name)."""
+    import json
+
+    code, _, _ = run(capsys, "terrace", "setup", "four", "--out", str(tmp_path / "four.json"))
+    assert code == 0 and json.loads((tmp_path / "four.json").read_text())["game"] == "terrace"
+
+
+@pytest.mark.parametrize("text, says", [
+    ('{"game": "terrace", "version": 1, "size": 8, "to_move": "top", "peices": []}',
+     "no 'pieces' list; did you mean 'pieces' for 'peices'"),  # once read as an empty board
+    ("game: terrace\nto-move: T\n" + "- - - - - - -\n" * 7, "7 rows of 7 squares and no 'size:'"),
+])
+def test_position_files_that_say_one_thing_wrong_get_one_line(tmp_path, capsys, text, says):
+    f = tmp_path / "p.txt"
+    f.write_text(text)
+    code, _, err = run(capsys, "validate", str(f))
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_second_t_is_reported_once(tmp_path, capsys):
+    rows = to_text(Position.start("full")).splitlines()
+    rows[-3] = "T" + rows[-3][1:]  # a T added on an empty square of the bottom's sixth rank
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join(rows) + "\n")
+    code, out, _ = run(capsys, "validate", str(f))
+    assert code == 1 and "[too-many-t]" in out and "[too-many-pieces]" not in out

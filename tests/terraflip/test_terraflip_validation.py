@@ -176,3 +176,23 @@ def test_any_spy_count_json_reads_converts_to_text_that_reads_back(spies):
         assert "at most four digits" in exc.message and abs(spies) > 9999
         return
     assert parse_position(pos.to_text(), "t").spies == {"blue": spies}
+
+
+@pytest.mark.parametrize("tile, says", [
+    ({"kind": "knight", "index": 2, "up": "blue", "hidden": "blue"}, "special tiles have no number"),
+    ({"kind": "forest", "up": "blue", "hidden": "green"}, "blue tiles are river, not forest"),
+    ({"kind": "regular", "up": "blue", "hidden": "green", "note": "x"}, "unknown key 'note'"),
+    ({"kind": "regular", "up": "blue"}, "a regular tile needs both faces"),
+])
+def test_json_tiles_follow_the_text_forms_rules(tile, says):
+    """Each of these read from JSON once, and converted to text terragen could not read back
+    (or lost the key without a word)."""
+    js = json.dumps({"game": "terraflip", "players": ["blue", "green"], "tiles": [{"q": 1, "r": 0, "family": "blue", **tile}]})
+    with pytest.raises(InputError, match=says):
+        parse_position(js, "j")
+
+
+def test_a_duplicate_tile_is_named_as_written_with_its_line():
+    text = "game: terraflip\nplayers: blue green\n1 0 blue-river-1 blue/green\n2 0 blue-river-1 blue/green\n"
+    found = [f for f in validate_text(text, "x").findings if f.code == "duplicate-tile"]
+    assert len(found) == 1 and "blue-river-1 appears 2 times" in found[0].message and found[0].line == 4

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from terragen.errors import InputError
 from terragen.terralogical.default_deck import default_deck
-from terragen.terralogical.formats import parse_state, state_to_json, state_to_text
+from terragen.terralogical.formats import deck_to_json_text, parse_state, state_to_json, state_to_text
 from terragen.terralogical.validation import validate_text
 
 GOOD = """\
@@ -234,3 +234,28 @@ def test_each_invalid_example_breaks_its_rule(code):
     with open(f"{EXAMPLES}/invalid/{code}.txt", encoding="utf-8") as fh:
         r = validate_text(fh.read(), code)
     assert code in {f.code for f in r.errors}
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"id": "MMMM"}, "reads as a tile code"),  # it hid the tile those letters name
+    ({"id": "x" * 13}, "at most 12"),
+])
+def test_deck_ids_a_board_line_can_name_without_doubt(change, says):
+    from terragen.terralogical.formats import deck_from_json
+
+    deck = json.loads(deck_to_json_text(default_deck()))
+    deck["tiles"][0].update(change)
+    with pytest.raises(InputError, match=says):
+        deck_from_json(json.dumps(deck), "d.json")
+    deck["tiles"] = []
+    with pytest.raises(InputError, match="list is empty"):
+        deck_from_json(json.dumps(deck), "d.json")
+
+
+@pytest.mark.parametrize("hands", ["hands: 501 0", "hands: 99999999999999999999999 0"])
+def test_hands_larger_than_any_deck_are_refused(hands):
+    """A hand of 10^23 tiles was read as valid, with a score of minus that."""
+    with pytest.raises(InputError, match="'hands' counts are whole numbers from 0 to 500"):
+        parse_state(f"game: terralogical\nplayers: a b\n{hands}\n", "x.txt")
+    with pytest.raises(InputError, match="0 to 500"):
+        parse_state(json.dumps({"game": "terralogical", "players": ["a", "b"], "tiles": [], "hands": [501, 0]}), "x.json")

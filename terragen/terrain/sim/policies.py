@@ -547,7 +547,9 @@ def load_policy(spec: str) -> object:
 
 def parse_policies(spec: str, players: int) -> list[str]:
     """One name for every seat, or a comma list with one entry per seat."""
-    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    from terragen.names import comma_list
+
+    parts = comma_list(spec, "--policy")
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
