@@ -99,3 +99,17 @@ def test_a_long_run_of_spaces_on_an_extra_line_is_read_in_linear_time():
     with pytest.raises(InputError, match="Extra data"):
         convert_text(text + "extra: {}" + " " * 200_000 + "x\n", "in.txt", "json")
     assert time.process_time() - began < 2.0  # linear: about 0.05 s; the quadratic reading took minutes
+
+
+@pytest.mark.parametrize("game, text, says", [
+    ("terrace", '{"game": "terrace", "pieces": [{"square": "a1", "side": "bottom", "kind": "T", "note": 1}]}',
+     "unknown key 'note'"),
+    ("terralogical", '{"game": "terralogical", "players": ["a"], "tiles": [{"row": 7, "col": 0, "tile": "sun", '
+                     '"rotation": 0, "note": "x"}]}', "unknown key 'note'"),
+    ("terraflip", "game: terraflip\nplayers: blue green\nspies: blue=1 blue=2\n", "spies for blue given twice"),
+    ("terralogical", "game: terralogical\nplayers: a b\nhands: 1 1\nhands: 2 2\n", "hands listed twice"),
+])
+def test_what_the_other_form_could_not_keep_or_a_repeat_is_refused(game, text, says):
+    """A key inside an item was dropped by convert without a word; a repeated line's last value won."""
+    with pytest.raises(InputError, match=says):
+        convert_text(text, "in", "json" if text.startswith("game") else "text")

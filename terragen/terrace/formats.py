@@ -210,6 +210,9 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
         where = f"{source}: pieces[{k}]"
         if not isinstance(item, dict):
             raise InputError(f"{where}: expected an object with square, side and kind")
+        unknown = sorted(set(item) - {"square", "side", "kind"})
+        if unknown:  # the text form has no place for them: converting once dropped them without a word
+            raise InputError(f"{where}: unknown key {unknown[0]!r} (a piece has square, side and kind)")
         sq_name, side, kind = item.get("square"), item.get("side"), item.get("kind")
         if not isinstance(sq_name, str) or not re.fullmatch(r"[a-zA-Z]\d{1,2}", sq_name.strip()):
             raise InputError(f"{where}: 'square' must be a name such as a1, got {sq_name!r}")

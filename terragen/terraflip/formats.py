@@ -249,6 +249,8 @@ def _parse_text(text: str, source: str) -> Position:
                                          f"four digits, got {n}")
                     if colour not in FAMILIES or not eq or not _INT.match(n):
                         raise InputError(f"{source}:{ln}:{c}: expected COLOUR=COUNT, got {tok!r}")
+                    if colour in spies:  # once the last count won without a word
+                        raise InputError(f"{source}:{ln}:{c}: spies for {colour} given twice")
                     spies[colour] = int(n)
             continue
         tiles.append(_tile_line(toks, source, ln))

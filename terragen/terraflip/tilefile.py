@@ -13,4 +13,7 @@ def parse_tileset(text: str, source: str) -> TileSet:
     if not isinstance(data, dict) or data.get("game") != "terraflip" or data.get("kind") != "tileset":
         raise InputError(f"{source}: not a TerraFlip tile-set file (expected \"game\": \"terraflip\", "
                          "\"kind\": \"tileset\")")
+    from terragen.formats import check_version
+
+    check_version(data, source)  # as every position reader does
     return TileSet.from_json(data.get("tiles"), f"{source}: tiles")

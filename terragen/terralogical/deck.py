@@ -70,6 +70,8 @@ class DeckParams:
             key = key.replace("-", "_")
             if key not in types:
                 raise SpecError(f"--param {key}: unknown parameter (known: {', '.join(sorted(types))})")
+            if key in values:  # once the last one won without a word
+                raise SpecError(f"--param {key} given twice")
             whole = types[key] not in (float, "float")
             try:
                 values[key] = int(raw) if whole else float(raw)

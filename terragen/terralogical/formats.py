@@ -80,8 +80,11 @@ class BoardState:
 def deck_from_json(text: str, source: str) -> Deck:
     """Read a deck written by ``deck`` (or by hand); ids must be unique so board files can name tiles."""
     data = load_json(text, source)
-    if not isinstance(data, dict) or data.get("game") != "terralogical":
-        raise InputError(f'{source}: not a Terralogical deck (expected "game": "terralogical")')
+    if not isinstance(data, dict) or data.get("game") != "terralogical" or data.get("kind", "deck") != "deck":
+        raise InputError(f'{source}: not a Terralogical deck (expected "game": "terralogical", "kind": "deck")')
+    if "players" in data:  # a board file given as the deck: say so, not that its tiles lack edges
+        raise InputError(f"{source}: this is a Terralogical board (it lists players), not a deck")
+    check_version(data, source)  # as every position reader does
     from terragen.terralogical.deck import MAX_DECK_TILES
 
     raw = data.get("tiles")
@@ -167,6 +170,9 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
         where = f"{source}: tiles[{i}]"
         if not isinstance(item, dict):
             raise InputError(f"{where}: must be an object")
+        unknown = sorted(set(item) - {"row", "col", "tile", "rotation", "cube"})
+        if unknown:  # the text form has no place for them: converting once dropped them without a word
+            raise InputError(f'{where}: unknown key {unknown[0]!r} (a tile has row, col, tile, rotation and cube)')
         for key in ("row", "col", "rotation"):
             if not isinstance(item.get(key), int) or isinstance(item.get(key), bool):
                 raise InputError(f'{where}: "{key}" must be an integer')
@@ -266,6 +272,8 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
             else:
                 if players is None:
                     raise InputError(f"{source}:{lineno}:{indent + 1}: 'hands' must come after 'players'")
+                if hands is not None:  # once the last one won without a word
+                    raise InputError(f"{source}:{lineno}:{indent + 1}: hands listed twice")
                 if len(rest) != len(players):
                     raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player "
                                      f"({len(players)}), got {len(rest)}")

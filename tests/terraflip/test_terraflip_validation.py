@@ -196,3 +196,13 @@ def test_a_duplicate_tile_is_named_as_written_with_its_line():
     text = "game: terraflip\nplayers: blue green\n1 0 blue-river-1 blue/green\n2 0 blue-river-1 blue/green\n"
     found = [f for f in validate_text(text, "x").findings if f.code == "duplicate-tile"]
     assert len(found) == 1 and "blue-river-1 appears 2 times" in found[0].message and found[0].line == 4
+
+
+def test_a_tile_set_of_another_version_is_refused():
+    from terragen.terraflip.design import DesignSpec, design_tileset
+    from terragen.terraflip.tilefile import parse_tileset
+
+    data = design_tileset(DesignSpec(), 7).to_json()
+    assert parse_tileset(json.dumps(data), "t.json")
+    with pytest.raises(InputError, match="unsupported version 9"):
+        parse_tileset(json.dumps({**data, "version": 9}), "t.json")
