@@ -88,6 +88,7 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
         "seed": seed,
         "setup": start.setup,
         "size": start.size,
+        "rules": {"t_rank": start.rules.t_rank, "own_t_capture": start.rules.own_t_capture},
         "max_plies": max_plies,
         "seats": seats,
         "draws_no_move": sum(1 for r in records if r.reason == "no-move"),

@@ -67,7 +67,9 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
         if len(ts) > 1:
             findings.append(error("too-many-t", f"seat {SEAT_NAME[side]} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts]))
         if not ts:
-            if len(seats) == 2:
+            if len(seats) == 2 and not any(pl.piece.kind == "T" for pl in kept):
+                out.add(side)  # no T on the board at all: no-players says it once, not t-missing twice
+            elif len(seats) == 2:
                 findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T piece (a 2-player game ends when a T is lost)"))
             elif others:
                 findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from terragen.terralogical.board import RuleOptions
@@ -89,6 +89,8 @@ def simulate(
         "players": players,
         "policies": policies,
         "seed": seed,
+        # the rule readings played, so a report says what it measured (as TerraFlip's does)
+        "rules": asdict(options or RuleOptions()),
         "flower_share": share("flower"),
         "stall_share": share("stall"),
         "turns_mean": round(statistics.fmean(r.turns for r in results), 2) if results else 0,

@@ -120,3 +120,17 @@ def test_a_second_t_is_reported_once(tmp_path, capsys):
     f.write_text("\n".join(rows) + "\n")
     code, out, _ = run(capsys, "validate", str(f))
     assert code == 1 and "[too-many-t]" in out and "[too-many-pieces]" not in out
+
+
+def test_an_empty_two_player_board_is_no_players_once(tmp_path, capsys):
+    f = tmp_path / "p.txt"
+    f.write_text("game: terrace\nto-move: T  setup: full  size: 8\n" + "- - - - - - - -\n" * 8)
+    code, out, _ = run(capsys, "validate", str(f))
+    assert code == 1 and "[no-players]" in out and "[t-missing]" not in out
+
+
+def test_play_reports_name_the_rule_readings_played(capsys):
+    import json
+
+    code, out, _ = run(capsys, "terrace", "play", "--games", "1", "--t-rank", "lowest", "--json")
+    assert code == 0 and json.loads(out)["rules"] == {"t_rank": "lowest", "own_t_capture": True}

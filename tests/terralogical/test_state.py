@@ -143,3 +143,9 @@ def test_empty_pile_stall_rule_lets_a_round_of_draws_continue():
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
     assert s.end_reason == "stall"
+
+
+def test_simulate_reports_the_rule_readings_played():
+    options = RuleOptions(subsoil_rule="either", min_flock=3)
+    rules = simulate(default_deck().tiles, 2, 1, 1, options=options)["rules"]
+    assert rules["subsoil_rule"] == "either" and rules["min_flock"] == 3
