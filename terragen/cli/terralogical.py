@@ -178,7 +178,7 @@ def play(
         from terragen.fileio import atomic_write
         from terragen.terralogical.formats import board_state_of_game, state_to_json, state_to_text
 
-        board = board_state_of_game(last[-1])
+        board = board_state_of_game(last[-1], by_code=deck_path is not None)  # readable without the deck
         if record.lower().endswith(".json"):
             atomic_write(record, json.dumps(state_to_json(board), indent=2, sort_keys=True) + "\n")
         else:

@@ -329,10 +329,12 @@ def state_to_text(state: BoardState) -> str:
     return "\n".join(lines + extra_text_line(state.extra)) + "\n"
 
 
-def board_state_of_game(game: "GameState", names: list[str] | None = None) -> BoardState:
+def board_state_of_game(game: "GameState", names: list[str] | None = None, by_code: bool = False) -> BoardState:
     """The board of a (simulated) game as a board-state file, tiles in placement order.
 
-    Lets a simulated game be saved, re-checked by the validator and typed up.
+    Lets a simulated game be saved, re-checked by the validator and typed up. ``by_code`` names
+    land tiles by their four letters instead of deck ids: a game played with a deck of the user's
+    reads back without that deck (``terragen validate`` knows only the shipped one's ids).
     """
     names = names or [f"p{i + 1}" for i in range(game.players)]
     entries = []
@@ -344,9 +346,8 @@ def board_state_of_game(game: "GameState", names: list[str] | None = None) -> Bo
             continue
         sq = action[2]
         placed = game.board.tiles[sq]
-        entries.append(
-            Entry(sq, placed.tile_id, placed.tile, placed.tile_id, placed.rotation, placed.owner, from_deck=True)
-        )
+        ref = placed.tile.code if by_code else placed.tile_id
+        entries.append(Entry(sq, ref, placed.tile, ref, placed.rotation, placed.owner, from_deck=not by_code))
     return BoardState(list(names), entries, [len(h) for h in game.hands])
 
 

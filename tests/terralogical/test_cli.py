@@ -77,3 +77,20 @@ def test_play_records_a_board_the_validator_accepts(tmp_path, capsys):
     assert code == 0 and board.read_text().startswith("game: terralogical\n")
     code, out, _ = run(["validate", str(board)], capsys)
     assert code == 0, out
+
+
+def test_a_game_played_with_ones_own_deck_is_recorded_so_validate_reads_it(tmp_path, capsys):
+    """With deck ids the shipped deck does not have, `terragen validate` found 61 false errors."""
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.formats import deck_to_json_text
+
+    deck = json.loads(deck_to_json_text(default_deck()))
+    for k, tile in enumerate(deck["tiles"]):
+        tile["id"] = f"mine{k}"
+    (tmp_path / "deck.json").write_text(json.dumps(deck))
+    record = tmp_path / "game.txt"
+    code, _, _ = run(["play", "--games", "1", "--deck", str(tmp_path / "deck.json"), "--record", str(record)], capsys)
+    assert code == 0 and "mine" not in record.read_text()
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", str(record)])  # the top-level command, which has no --deck
+    assert exc.value.code == 0 and "valid terralogical position" in capsys.readouterr().out
