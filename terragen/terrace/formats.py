@@ -167,8 +167,10 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
                     draft.findings.append(warning("height-mismatch", f"{square_name((r, c), size)} is written as height {tok} but its height is {heights[r * size + c]}", cells=[(r, c)], line=lineno, col=col))
                 continue
             parsed = parse_piece_token(tok)
-            if parsed is None:
-                raise InputError(f"{source}:{lineno}:{col}: cannot read square {tok!r}; expected -, ., a height, or a piece such as D, d, DD, dd")
+            if parsed is None:  # a finding, not a stop: validate lists every unreadable square at once
+                draft.findings.append(error("syntax", f"cannot read square {tok!r}; expected -, ., a height, or a "
+                                                      "piece such as D, d, DD, dd", line=lineno, col=col))
+                continue
             side, kind = parsed
             draft.placed.append(Placed((r, c), Piece(side, kind), lineno, col))
     return draft

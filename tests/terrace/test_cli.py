@@ -134,3 +134,16 @@ def test_play_reports_name_the_rule_readings_played(capsys):
 
     code, out, _ = run(capsys, "terrace", "play", "--games", "1", "--t-rank", "lowest", "--json")
     assert code == 0 and json.loads(out)["rules"] == {"t_rank": "lowest", "own_t_capture": True}
+
+
+def test_validate_lists_every_unreadable_square(tmp_path, capsys):
+    rows = to_text(Position.start("full")).splitlines()
+    rows[4] = "X" + rows[4][1:]
+    rows[5] = "Y" + rows[5][1:]
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join(rows) + "\n")
+    code, out, _ = run(capsys, "validate", str(f), "--json")
+    import json
+
+    found = [e for e in json.loads(out)["errors"] if e["code"] == "syntax"]
+    assert code == 2 and [e["line"] for e in found] == [5, 6]

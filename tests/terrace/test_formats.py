@@ -68,15 +68,15 @@ t 2 3 4 5 6 7 8
         ("game: terrace\nto-move: Q\n" + "- " * 8 + "\n", "x:2:10"),
         ("game: terrace\nto-move: T size: 7\n", "x:2:18"),
         ("game: terrace\nto-move: T  colour: red\n", "x:2:13"),
-        ("game: terrace\nto-move: T\n- - Z - - - - -\n", "x:3:5"),
+        ("game: terrace\nto-move: T\n- - Z - - - - -\n" + "- - - - - - - -\n" * 7, "x:3:5"),
         ("game: terrace\nto-move: T\n- - - - - - - -\nsetup: full\n", "x:4:1"),
         ('{"game": "terrace", "pieces": 3}', "x:"),
         ('{"game": "terrace",', "x:1:"),
     ],
 )
 def test_malformed_input_says_where(text, where):
-    with pytest.raises(InputError) as exc:
-        parse_any(text, "x")
+    with pytest.raises(InputError) as exc:  # as a command that plays from the file reads it
+        load_position(text, "x")
     assert exc.value.message.startswith(where)
     assert "\n" not in exc.value.message
 
