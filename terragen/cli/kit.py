@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import POSITIVE, PathName, check_folder, check_outputs, echo_json, paper_choice, say
+from terragen.cli._common import POSITIVE, SCALE_HELP, PathName, check_folder, check_outputs, echo_json, paper_choice, say
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -34,7 +34,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--json", "as_json", is_flag=True, expose_value=False, callback=_remember,
                      help="Print a JSON list of the files written (path, what: its pages, bytes) instead of lines."),
         click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
-                     help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm."),
+                     help=SCALE_HELP),
         click.option("--outlines/--no-outlines", default=None,
                      help="Cut lines round every piece (default: on for hex pieces, crop ticks only for square tiles and tokens)."),
         click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
@@ -177,7 +177,7 @@ def kit() -> None:
 @kit.command()
 @print_options
 @click.option("--tile-size", type=POSITIVE, default=50.0, show_default=True, metavar="MM",
-              help="Piece size across flats in mm; 50 mm suits 6 mm levels (the real game's scale).")
+              help="Piece size across flats in mm, 25 to 80; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
             fmt: str, tile_size: float, nets: bool) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
+from terragen.cli._common import POSITIVE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
 
 
 @click.command()
@@ -18,7 +18,7 @@ from terragen.cli._common import POSITIVE, PathName, check_file_name, check_outp
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it; layout-build.pdf here for - or a pipe]")
 @force_option
 @click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
-              help="Print-scale correction, e.g. 1.02 if the 100 mm bar prints as 98 mm.")
+              help=SCALE_HELP)
 @click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
 @json_option
 def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None, force: bool, print_scale: float,

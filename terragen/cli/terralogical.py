@@ -202,8 +202,10 @@ def play(
 @click.option(
     "--deck", "deck_path", type=FILE_OR_NAME, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
 )
-@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True)
-@click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
+              help="Which triangles must be light for a 2-point connection.")
+@click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Smallest cube group that counts as a flock.")
 @json_option
 def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int, as_json: bool) -> None:
     """Check a board state (JSON or text) against the placement rules and score it.

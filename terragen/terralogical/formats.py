@@ -283,6 +283,11 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
                                      f"got {bad!r}")
                 hands = [int(t) for t in rest]
             continue
+        header = re.match(r"([A-Za-z][\w-]*)\s*[:=]", body)
+        if header:  # a key: value line that is no tile line (no row,col): say which key, not a field count
+            key = header.group(1).lower()
+            what = "the game is named twice" if key == "game" else f"unknown header {header.group(1)!r}"
+            raise InputError(f"{source}:{lineno}:{indent + 1}: {what} (the header has game, players and hands)")
         if players is None:
             raise InputError(f"{source}:{lineno}:{indent + 1}: 'players:' line must come before the tiles")
         tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]

@@ -279,3 +279,10 @@ def test_a_deck_parameter_given_twice_is_refused():
 
     with pytest.raises(SpecError, match="given twice"):
         DeckParams.from_pairs(["tiles=10", "tiles=20"])
+
+
+@pytest.mark.parametrize("line, says", [("foo: bar", "unknown header 'foo'"), ("game: terralogical", "named twice")])
+def test_a_header_line_out_of_place_is_named(line, says):
+    """These were read as tile lines ('got 2 fields') or blamed on a missing players line."""
+    with pytest.raises(InputError, match=says):
+        parse_state(f"game: terralogical\nplayers: a b\n{line}\n", "x.txt")
