@@ -129,6 +129,8 @@ def _parse_json(text: str, source: str) -> Position:
         raise InputError(f"{source}: 'game' must be \"terraflip\"")
     if data.get("kind") == "tileset":
         raise InputError(f"{source}: a TerraFlip tile set, not a position (a tile set goes to --tiles)")
+    if "seats" in data and "games" in data:
+        raise InputError(f"{source}: the report of 'terragen terraflip play', not a position")
     check_version(data, source)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):

@@ -9,6 +9,9 @@ from terragen.terraflip.model import TileSet
 
 
 def parse_tileset(text: str, source: str) -> TileSet:
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):  # not 'invalid JSON at 1:1' for a position file
+        raise InputError(f"{source}: not a TerraFlip tile-set file (a tile set is the JSON 'terragen terraflip tiles' "
+                         "writes)")
     data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terraflip" or data.get("kind") != "tileset":
         raise InputError(f"{source}: not a TerraFlip tile-set file (expected \"game\": \"terraflip\", "

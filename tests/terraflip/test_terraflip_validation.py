@@ -206,3 +206,13 @@ def test_a_tile_set_of_another_version_is_refused():
     assert parse_tileset(json.dumps(data), "t.json")
     with pytest.raises(InputError, match="unsupported version 9"):
         parse_tileset(json.dumps({**data, "version": 9}), "t.json")
+
+
+def test_files_of_another_kind_are_named_for_what_they_are():
+    from terragen.terraflip.tilefile import parse_tileset
+
+    with pytest.raises(InputError, match="not a TerraFlip tile-set file"):  # was 'invalid JSON' at 1:1
+        parse_tileset("game: terraflip\nplayers: blue green\n", "pos.txt")
+    report = json.dumps({"game": "terraflip", "games": 2, "seats": [], "players": 2})
+    with pytest.raises(InputError, match="the report of 'terragen terraflip play'"):
+        parse_position(report, "r.json")
