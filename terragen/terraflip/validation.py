@@ -144,7 +144,8 @@ def _analyse(report: ValidationReport, position: Position, board: Board, placed:
     for p in players:
         report.summary.append(
             f"seat {p['seat']} {p['colour']}: {p['points']} points from {p['tiles_showing']} tiles showing, "
-            f"{p['tiles_placed']} placed, {p['spies_left']} spies left, {len(p['framed'])} tiles framed")
+            f"{p['tiles_placed']} placed, {p['spies_left']} spies left, {len(p['framed'])} tiles framed"
+            + (" (" + ", ".join(f"({q},{r})" for q, r in p["framed"]) + ")" if p["framed"] else ""))
 
 
 __all__ = ["validate_text", "validate_position"]

@@ -216,3 +216,10 @@ def test_files_of_another_kind_are_named_for_what_they_are():
     report = json.dumps({"game": "terraflip", "games": 2, "seats": [], "players": 2})
     with pytest.raises(InputError, match="the report of 'terragen terraflip play'"):
         parse_position(report, "r.json")
+
+
+def test_the_summary_lists_the_tiles_each_player_could_flip():
+    """The docs promise the list; the summary gave only a count (the list was in --json only)."""
+    text = ("game: terraflip\nplayers: blue green\n1 0 blue-river-1 blue/green\n2 0 green-forest-1 green/blue\n"
+            "3 0 blue-river-2 blue/green\n")
+    assert "1 tiles framed ((2,0))" in validate_text(text, "x").summary[1]
