@@ -175,8 +175,8 @@ def check_out_folder(folder: str | os.PathLike[str]) -> None:
     """Fail early (before any drawing) when ``folder`` or one of its parents is a file."""
     p = Path(folder)
     for part in (p, *p.parents):
-        if part.exists():
-            if not part.is_dir():
+        if os.path.exists(part):  # os.path: a name too long for the system is "no", not an error
+            if not os.path.isdir(part):
                 raise OutputError(f"cannot write into {display_name(p)}: {display_name(part)} is a file, not a folder")
             return
 

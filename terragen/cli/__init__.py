@@ -9,6 +9,7 @@ exit code (see ``terragen.errors``); a traceback is shown only with
 
 from __future__ import annotations
 
+import errno
 import importlib
 import importlib.util
 import os
@@ -264,6 +265,11 @@ def _report(exc: BaseException) -> int:
         where = f" {display_name(exc.filename)}" if exc.filename else ""
         _err(f"terragen: error: cannot write{where}: {exc.strerror or exc}")
         return EXIT_CANTCREAT
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG and not os.environ.get("TERRAGEN_DEBUG"):
+        from terragen.fileio import display_name  # a name no file can have: bad input, wherever it is met
+
+        _err(f"terragen: error: {display_name(exc.filename or '')}: {exc.strerror or exc}")
+        return EXIT_USAGE
     if not isinstance(exc, Exception) or os.environ.get("TERRAGEN_DEBUG"):
         raise exc  # the last guard shows a traceback only when asked
     return _internal(exc)

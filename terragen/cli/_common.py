@@ -131,7 +131,7 @@ def check_file_name(out: str | Path) -> None:
     (given as the user typed it: ``Path()`` drops that slash)."""
     from terragen.errors import InputError
 
-    if str(out).endswith(("/", os.sep)) or Path(out).is_dir():
+    if str(out).endswith(("/", os.sep)) or os.path.isdir(out):
         raise InputError(f"{out}: is a folder, expected a file name")
     if str(out) == "-":  # read as standard input elsewhere; as an output it made a file called '-'
         raise InputError("'-' (standard output) cannot take this output: give a file name, or leave the option "
@@ -149,13 +149,11 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
     """
     from terragen.errors import InputError
 
-    from terragen.fileio import display_name, output_target
+    from terragen.fileio import check_out_folder, display_name, output_target
 
     paths = list(paths)
     for out in paths:
         check_file_name(out)
-    from terragen.fileio import check_out_folder
-
     files: dict[str, str | Path] = {}
     for out in paths:  # what add would refuse after the work (a folder, a link to nothing, a stream), now
         check_out_folder(Path(out).parent)  # a file where a folder of the path should be
@@ -166,14 +164,14 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
         files.setdefault(real, out)
     for out in paths:
         for source in inputs:
-            if source is None or not Path(out).exists():
+            if source is None or not os.path.exists(out):  # os.path: a name too long is "no", not an error
                 continue
             if str(source) == "-":
                 if _is_stdin(out):
                     raise InputError(f"{out} is the file standard input reads (the command's input): writing the "
                                      "output there would replace it; choose another output")
                 continue
-            if not Path(source).exists():
+            if not os.path.exists(source):
                 continue
             try:
                 same = os.path.samefile(out, source)

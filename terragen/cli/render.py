@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from pathlib import Path
 
 import click
@@ -65,14 +67,14 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
                          "give one or make them agree")
     if out is None:
         src = Path(layout_file)
-        if layout_file == "-" or (src.exists() and not src.is_file()) or _system_path(src):
+        if layout_file == "-" or (os.path.exists(src) and not os.path.isfile(src)) or _system_path(src):
             # standard input, a device or pipe (/dev/stdin, a redirected file behind it) has no name
             # to build on, nor a folder to write beside: the sheet goes here as layout-build.pdf
             # (a missing file keeps its own name, so the error is the missing file's)
             out = Path(f"layout-build.{fmt}")
         else:
             out = src.with_name(f"{src.stem}-build.{fmt}")
-    if Path(layout_file).exists() and out.exists() and Path(layout_file).resolve() == out.resolve():
+    if os.path.exists(layout_file) and os.path.exists(out) and Path(layout_file).resolve() == out.resolve():
         raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force, inputs=[layout_file])

@@ -279,3 +279,14 @@ def test_lists_of_names_and_bonuses_are_checked_whole(args):
     """An empty policy name was dropped, so another seat's player played; a negative bonus ran."""
     p = run(*args)
     assert p.returncode == 2 and ("an empty name" in one_line(p) or "--bonus values" in one_line(p))
+
+
+@pytest.mark.parametrize("command", [["convert", EXAMPLE, "{long}.json"], ["convert", EXAMPLE, "{long}/x.json"],
+                                     ["render", EXAMPLE, "--out", "{long}.pdf"],
+                                     ["generate", "--players", "2", "--no-balance", "--out", "{long}"]])
+def test_a_name_too_long_for_the_system_is_exit_73(tmp_path, command):
+    """A name part past the system's 255 bytes under an existing folder was an internal error (exit 70)."""
+    args = [a.replace("{long}", str(tmp_path / ("a" * 300))) if isinstance(a, str) else a for a in command]
+    p = run(*args)
+    assert p.returncode == 73 and "cannot write" in one_line(p)
+    assert list(tmp_path.iterdir()) == []
