@@ -238,8 +238,8 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
 def finish_validation(report: Any, source: str, as_json: bool) -> None:
     """Print a game's validation report (JSON, or findings, summary and a verdict line) and
     exit with its status (1 invalid, 2 malformed): the shared tail of every ``<game> validate``."""
-    if as_json:
-        echo_json(report.to_json())
+    if as_json:  # the same document as ``terragen validate --json`` gives for the file
+        echo_json({**report.to_json(), "file": source, "readable": report.exit_code != 2})
     else:
         for finding in report.findings:
             say(finding.format(source))

@@ -165,3 +165,21 @@ def test_validate_dispatches_terraflip_and_terralogical(tmp_path):
     assert p.returncode == 1 and "[missing-end]" in p.stdout
     p = run("validate", board, "--svg", tmp_path / "x.svg")
     assert p.returncode == 2 and "Terrain Game layouts only" in one_clear_line(p)
+
+
+@pytest.mark.parametrize("game, example", [("terraflip", "three-players-midgame.txt"),
+                                           ("terralogical", "invalid/edge-mismatch.txt")])
+def test_a_games_validate_json_is_the_same_document_as_terragen_validates(game, example, tmp_path, capsys):
+    """The help calls them the same check; the game's document lacked 'file' and 'readable'."""
+    import json
+
+    from terragen.cli import main
+    from terragen.templates import template_path
+
+    path = str(template_path(game, "examples", example))
+    docs = []
+    for argv in (["validate", path, "--json"], [game, "validate", path, "--json"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        docs.append(json.loads(capsys.readouterr().out))
+    assert docs[0] == docs[1] and docs[0]["file"] == path
