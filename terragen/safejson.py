@@ -168,3 +168,17 @@ def check_text_numbers(text: str, source: str, extra_line: bool = True) -> None:
         if m:
             raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {len(m.group())} digits "
                              f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A value read from a JSON file, spelt as the file spells it (``true``, ``null``, ``"x"``), not
+    as Python would (``True``, ``None``, ``'x'``): a message quotes what the user wrote."""
+    import json
+
+    from terragen.fileio import elide
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return elide(text, limit)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
-from terragen.safejson import load_json
+from terragen.safejson import load_json, shown
 from terragen.findings import Finding, error, warning
 from terragen.grids.square import Square
 from terragen.terrace.board import SIZES, board, parse_square, square_name
@@ -182,14 +182,14 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terrace":
-        raise InputError(f"{source}: 'game' must be \"terrace\", got {data.get('game')!r}")
+        raise InputError(f"{source}: 'game' must be \"terrace\", got {shown(data.get('game'))}")
     check_version(data, source, FORMAT_VERSION)
     size = data.get("size", 8)
     if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
-        raise InputError(f"{source}: 'size' must be one of {', '.join(map(str, SIZES))}, got {size!r}")
+        raise InputError(f"{source}: 'size' must be one of {', '.join(map(str, SIZES))}, got {shown(size)}")
     setup = data.get("setup", "full")
     if not isinstance(setup, str) or setup not in SETUP_PLAYERS:
-        raise InputError(f"{source}: unknown setup {setup!r} (expected full, short, four, three, free, free3 or free4)")
+        raise InputError(f"{source}: unknown setup {shown(setup)} (expected full, short, four, three, free, free3 or free4)")
     draft = Draft(size=size, setup=setup, to_move=None)
     tm = data.get("to_move")
     if tm is None:
@@ -197,7 +197,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     else:
         seat = seat_from_text(tm) if isinstance(tm, str) else None
         if seat is None:
-            raise InputError(f"{source}: 'to_move' must be a seat (top, bottom, left, right), got {tm!r}")
+            raise InputError(f"{source}: 'to_move' must be a seat (top, bottom, left, right), got {shown(tm)}")
         draft.to_move = seat
     if "pieces" not in data:  # a misspelt key was read as an empty board, with findings about missing Ts
         from terragen.suggest import suggest
@@ -217,11 +217,11 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
             raise InputError(f"{where}: unknown key {unknown[0]!r} (a piece has square, side and kind)")
         sq_name, side, kind = item.get("square"), item.get("side"), item.get("kind")
         if not isinstance(sq_name, str) or not re.fullmatch(r"[a-zA-Z]\d{1,2}", sq_name.strip()):
-            raise InputError(f"{where}: 'square' must be a name such as a1, got {sq_name!r}")
+            raise InputError(f"{where}: 'square' must be a name such as a1, got {shown(sq_name)}")
         if side not in SIDES:
-            raise InputError(f"{where}: 'side' must be one of {', '.join(SIDES)}, got {side!r}")
+            raise InputError(f"{where}: 'side' must be one of {', '.join(SIDES)}, got {shown(side)}")
         if kind not in KINDS:
-            raise InputError(f"{where}: 'kind' must be one of {', '.join(KINDS)}, got {kind!r}")
+            raise InputError(f"{where}: 'kind' must be one of {', '.join(KINDS)}, got {shown(kind)}")
         sq = parse_square(sq_name, size)
         if sq is None:
             s = sq_name.strip().lower()

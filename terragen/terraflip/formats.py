@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
-from terragen.safejson import load_json
+from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
 from terragen.formats import ExtraLine, check_version, extra_text_line
@@ -169,7 +169,7 @@ def _parse_json(text: str, source: str) -> Position:
         family = _colour(t.get("family"), where, "family")
         word = t.get("kind", REGULAR)
         if not isinstance(word, str) or word not in _KIND_WORDS:
-            raise InputError(f"{where}: unknown kind {word!r}")
+            raise InputError(f"{where}: unknown kind {shown(word)}")
         kind = _KIND_WORDS[word]
         # the same rules as the text form, so each form reads what the other writes
         if kind == REGULAR and word != REGULAR and word != LAND_OF[family]:
@@ -190,7 +190,7 @@ def _parse_json(text: str, source: str) -> Position:
 
 def _colour(value: Any, where: str, what: str) -> str:
     if value not in FAMILIES:
-        raise InputError(f"{where}: {what} must be one of {', '.join(FAMILIES)}, got {value!r}")
+        raise InputError(f"{where}: {what} must be one of {', '.join(FAMILIES)}, got {shown(value)}")
     return value
 
 

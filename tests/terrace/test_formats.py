@@ -124,3 +124,9 @@ def test_a_long_word_in_the_header_is_read_in_linear_time():
     with pytest.raises(InputError, match=r"in.txt:1:14: cannot read"):
         parse_any("game: terrace " + "a" * 200_000 + "\n", "in.txt")
     assert time.process_time() - began < 2.0  # linear: milliseconds; the quadratic reading took minutes
+
+
+def test_a_json_value_is_quoted_as_the_file_spells_it():
+    """Messages showed Python's spelling (True, None) of what the file says (true, null)."""
+    with pytest.raises(InputError, match="got true$"):
+        parse_any('{"game": "terrace", "size": true, "pieces": []}', "x.json")
