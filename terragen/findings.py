@@ -13,6 +13,9 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
+#: the longest finding message, as long as the CLI's one error line
+MAX_MESSAGE = 600
+
 #: The code of a problem met while reading a file (a line the reader had to skip). A report
 #: holding one means the file is malformed, which the CLI reports with exit status 2, not 1.
 SYNTAX = "syntax"
@@ -26,6 +29,13 @@ class Finding:
     cells: tuple[tuple[int, ...], ...] = ()
     line: int | None = None
     col: int | None = None
+
+    def __post_init__(self) -> None:
+        # a message quotes what the file holds: a pattern of a million letters made a 1 MB report line
+        if len(self.message) > MAX_MESSAGE:
+            from terragen.fileio import elide
+
+            object.__setattr__(self, "message", elide(self.message, MAX_MESSAGE))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -7,6 +7,7 @@ import click
 
 from terragen.cli._common import FiniteFloat, PathName, echo_json, json_option, say, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
+from terragen.limits import MAX_TURN_CAP
 
 
 @click.command()
@@ -18,14 +19,16 @@ from terragen.errors import EXIT_INVALID, EXIT_OK
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--policy", default="greedy", show_default=True, metavar="NAME[,NAME...]",
               help="random, greedy, expert, solitary or package.module:ClassName; one for all seats or one per player "
-                   "in the order the file lists them.")
+                   "in seat order (the lowest seat number first, wherever the file lists it).")
 @click.option("--variant", multiple=True, metavar="NAME",
               help="inversion, green, lost, teams, no-pass-through, fixed-start, no-interactions "
                    "(repeat or comma-separate).")
-@click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3: players by their place in the file "
-                                               "(0 the first listed), whatever their seat numbers (implies --variant teams).")
+@click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3: players by their place in seat "
+                                               "order (0 the lowest seat number), whatever their seat numbers (implies "
+                                               "--variant teams).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
-@click.option("--turn-cap", type=int, default=500, show_default=True, help="Rounds after which a game stops undecided.")
+@click.option("--turn-cap", type=click.IntRange(1, MAX_TURN_CAP), default=500, show_default=True,
+              help=f"Rounds after which a game stops undecided, 1 to {MAX_TURN_CAP:,}.")
 @click.option("--margin", type=FiniteFloat(0.001, 1.0), default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
 @click.option("--twin-dice", metavar="SEATS",

@@ -20,7 +20,7 @@ from terragen.terrain.paths import reachable
 from terragen.terrain.sim.engine import GameResult, IllegalChoice, decides_by_board, play_game, play_game_on
 from terragen.terrain.sim.policies import failed_plugin, load_policy, parse_policies
 from terragen.terrain.sim.state import GameSetup, GameState, setup_from_layout
-from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, percentile
+from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, off_margin, percentile
 from terragen.terrain.sim.variants import Rules
 
 if TYPE_CHECKING:
@@ -390,7 +390,7 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
             reasons.append(f"{capped / played:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)")
         if n > 1:
             for st in seats:
-                if abs(st.rate - fair) > margin:
+                if off_margin(st.rate - fair, margin):
                     lo, hi = st.interval
                     balance.append(f"seat {st.seat} wins {st.rate:.1%} of games (95% interval {lo:.1%}-{hi:.1%}), "
                                    f"{100 * abs(st.rate - fair):.1f} points {'above' if st.rate > fair else 'below'} "

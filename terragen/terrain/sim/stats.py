@@ -44,6 +44,12 @@ def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+def off_margin(deviation: float, margin: float) -> bool:
+    """Whether a seat's distance from its fair share is past the margin. A distance equal to it is
+    within (11 wins of 40 is 2.5 points off 25%, but 0.275 - 0.25 is 0.025000000000000022)."""
+    return abs(deviation) > margin + 1e-12
+
+
 def balanced_odds(rates: Sequence[float], games: int, margin: float) -> float:
     """The chance that one run of ``games`` games calls a board whose seats truly win
     ``rates`` BALANCED (every measured rate within ``margin`` of 1/n).
@@ -149,7 +155,7 @@ class SimulationReport:
         out.append("seat  policy    wins   win rate  95% interval     fair   vs fair")
         for s in self.seats:
             lo, hi = s.interval
-            flag = "  *" if abs(s.deviation) > self.margin else ""
+            flag = "  *" if off_margin(s.deviation, self.margin) else ""
             out.append(f"{s.seat:>4}  {s.policy:<8} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}"
                        f"  {100 * s.deviation:+5.1f}{flag}")
         t = self.turns
@@ -164,6 +170,6 @@ class SimulationReport:
         playable, balanced = self.verdicts
         out.append(f"verdict: {playable} (every target reachable, games finish under the cap)")
         out.extend(f"  - {r}" for r in self.reasons)
-        out.append(f"verdict: {balanced} (every seat within {100 * self.margin:.1f} points of its fair share)")
+        out.append(f"verdict: {balanced} (every seat within {100 * self.margin:g} points of its fair share)")
         out.extend(f"  - {r}" for r in self.balance_reasons)
         return out

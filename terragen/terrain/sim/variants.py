@@ -95,9 +95,11 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
     flags = {"inversion": False, "green": False, "lost": False, "pass_through": True, "rotate_start": True,
              "interactions": True}
     team_spec: tuple[tuple[int, ...], ...] = ()
+    from terragen.names import comma_list
+
     for raw in names:
-        for name in (x.strip().lower() for x in raw.split(",")):
-            if not name or name == "standard":
+        for name in (x.lower() for x in comma_list(raw, "--variant")):  # an empty name is a slip, not "standard"
+            if name == "standard":
                 continue
             if name == "inversion":
                 flags["inversion"] = True
@@ -115,7 +117,7 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
                 flags["interactions"] = False
             else:
                 raise SpecError(f"unknown variant {name!r}; choose from {', '.join(VARIANT_NAMES)}")
-    if teams:
+    if teams is not None:  # --teams= (empty) is a slip to name, not "no teams"
         team_spec = parse_teams(teams, players)
     if turn_cap < 1:
         raise SpecError("--turn-cap must be at least 1")

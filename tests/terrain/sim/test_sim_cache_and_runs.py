@@ -474,3 +474,25 @@ def test_a_run_plays_each_game_as_a_new_game_state_would(rules):
             changed += result.rotations + result.inversions > 0
     if rules.rotations_matter:  # games that turned pieces came before others: the board was put back
         assert changed >= 10
+
+
+@pytest.mark.parametrize("args, says", [(["--variant="], "--variant '' has an empty name"),
+                                        (["--teams="], "bad --teams ''"),
+                                        (["--turn-cap", "1000000000000"], "--turn-cap")])
+def test_simulate_refuses_empty_lists_and_a_turn_cap_past_its_range(args, says):
+    """Empty values ran the standard rules without a word; a cap of 10^12 let a run go on for ever."""
+    r = _cli(str(EXAMPLES / "four-players.txt"), "--games", "4", *args)
+    assert r.returncode == 2 and says in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_a_seat_exactly_at_the_margin_is_within_it():
+    """11 wins of 40 is 2.5 points off 25%, but 0.275 - 0.25 is a hair above 0.025 in floating point."""
+    from terragen.terrain.sim.stats import off_margin
+
+    assert not off_margin(11 / 40 - 0.25, 0.025) and off_margin(12 / 40 - 0.25, 0.025)
+
+
+def test_a_hostile_message_is_bounded():
+    from terragen.findings import MAX_MESSAGE, error
+
+    assert len(error("x", "C" * 1_000_000).message) <= MAX_MESSAGE + 40
