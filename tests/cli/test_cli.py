@@ -183,3 +183,16 @@ def test_a_games_validate_json_is_the_same_document_as_terragen_validates(game, 
             main(argv)
         docs.append(json.loads(capsys.readouterr().out))
     assert docs[0] == docs[1] and docs[0]["file"] == path
+
+
+def test_show_marks_a_cell_of_two_seats_and_an_unknown_rotation(tmp_path, capsys):
+    """A shared flag showed only one seat's mark; a rotation of 6 was drawn as rotation 0."""
+    from terragen.cli import main
+    from terragen.render.kits.terrain.terminal import SEVERAL, cell_text
+    from terragen.templates import template_path
+
+    with pytest.raises(SystemExit) as exc:
+        main(["show", str(template_path("terrain", "examples", "invalid", "destination-shared.txt"))])
+    board = capsys.readouterr().out.split("\n\n")[0]
+    assert exc.value.code == 0 and SEVERAL in board and "d1" not in board
+    assert cell_text(1, "A", 6, False).endswith("???") and not cell_text(1, "A", 5, False).endswith("???")

@@ -42,10 +42,15 @@ def _paint(text: str, bg: str | None = None, fg: str | None = None, bold: bool =
     return f"\x1b[{';'.join(codes)}m{text}{RESET}" if codes else text
 
 
+#: the mark of a cell that is more than one seat's start or destination
+SEVERAL = "**"
+
+
 def cell_text(level: int, pattern: str, rotation: int, inverted: bool, arrows: str = ARROWS) -> str:
     """Level and pips of one piece, 4 characters (``?`` for what the rules do not know)."""
     lv = "x" if inverted else (str(level) if 0 <= level <= 9 else "?")
-    pips = "".join(arrows[d] for d in exits(pattern, rotation % 6)) if pattern in PATTERNS else "???"
+    known = pattern in PATTERNS and 0 <= rotation <= 5  # rotation 6 is no rotation, not rotation 0
+    pips = "".join(arrows[d] for d in exits(pattern, rotation)) if known else "???"
     return lv + pips
 
 
@@ -57,12 +62,18 @@ def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> st
     R = layout.radius
     cells = layout.cell_map()
     marks: dict[tuple[int, int], tuple[str, int]] = {}
+
+    def mark(cell: tuple[int, int], text: str, seat: int) -> None:
+        # a cell has room for one mark: two on one cell (a shared flag, a flag on a start, a rule
+        # break validate reports) show as ** rather than one hiding the other
+        marks[cell] = (SEVERAL, -1) if cell in marks and marks[cell][0] != text else (text, seat)
+
     for p in layout.players:
         for d in p.destinations:
-            marks.setdefault(d.hex, (f"d{p.seat}", p.seat))
+            mark(d.hex, f"d{p.seat}", p.seat)
         start = layout.start(p)
         if start is not None:
-            marks[start] = (f"s{p.seat}", p.seat)
+            mark(start, f"s{p.seat}", p.seat)
     lines = []
     for r in range(-R, R + 1):
         parts = []
@@ -79,7 +90,7 @@ def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> st
     lines.append("")
     names = ", ".join(f"{a} {d}" for a, d in zip(arrows, ("E", "NE", "NW", "W", "SW", "SE")))
     lines.append(f"level then pips (exits: {names}); x = inverted; "
-                 "sN = start, dN = destination of seat N")
+                 f"sN = start, dN = destination of seat N; {SEVERAL} = several (listed below)")
     for p in layout.players:
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
         start = layout.start(p)
