@@ -31,6 +31,16 @@ def check_version(data: dict, source: str, supported: int = 1) -> None:
         raise InputError(f"{source}: unsupported version {version!r} (this terragen reads version {supported})")
 
 
+def check_item_keys(item: dict, allowed: tuple[str, ...], where: str, what: str) -> None:
+    """Refuse a key an item of a JSON form (a piece, a tile) does not have: the text form has no
+    place for it, so converting dropped it without a word."""
+    from terragen.errors import InputError
+
+    unknown = sorted(set(item) - set(allowed))
+    if unknown:
+        raise InputError(f"{where}: unknown key {unknown[0]!r} ({what} has {', '.join(allowed)})")
+
+
 #: the text forms' last line: JSON keys the form has no line for, so text <-> JSON loses nothing
 #: (a greedy group, stripped after: a lazy one before ``\s*$`` took quadratic time on a long run of spaces)
 EXTRA_LINE = re.compile(r"^\s*extra\s*[:=]\s*(.*)$", re.IGNORECASE)

@@ -65,9 +65,8 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     ``parts`` yields objects with ``name`` and ``doc``; files are named
     ``<prefix>-<name>.pdf`` (or one ``-pNN.svg`` per page with ``fmt="svg"``).
     """
-    from terragen.errors import InputError
-    from terragen.fileio import OutputSet, display_name
-    from terragen.render.output import replace_stale
+    from terragen.fileio import OutputSet
+    from terragen.render.output import refuse_stale, replace_stale
 
     flags = click.get_current_context().meta.get(KIT_FLAGS, {}) if click.get_current_context(silent=True) else {}
     check_folder(out_dir)
@@ -89,10 +88,8 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     force = flags.get("force", False)
     check_outputs([path for path, _, _ in files], force)
     old_pages = _stale_kit_pages(svg_parts, {path for path, _, _ in files})
-    if old_pages and not force:
-        raise InputError(f"{display_name(old_pages[0])} is a page of an earlier kit in this folder"
-                         + (f" (as are {len(old_pages) - 1} more)" if len(old_pages) > 1 else "")
-                         + ": add --force to remove it with the new kit, or choose another --out")
+    if not force:
+        refuse_stale(old_pages, "an earlier kit in this folder", "the new kit, or choose another --out")
 
     def write_all() -> list[Path]:
         with OutputSet() as out:  # every file of the kit or none: a failure leaves an earlier kit whole

@@ -51,7 +51,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     from terragen.fileio import display_name
     from terragen.render.impose import PrintOptions
     from terragen.render.kits.terrain.build_sheet import build_sheet
-    from terragen.render.output import output_paths, replace_stale, stale_pages, write_document
+    from terragen.render.output import output_paths, refuse_stale, replace_stale, stale_pages, write_document
     from terragen.render.paper import load_paper
     from terragen.terrain.files import load_layout
     from terragen.terrain.validation import check_game_shape, validate_layout
@@ -102,10 +102,8 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too
     old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))
-    if old_pages and not force:
-        raise InputError(f"{display_name(old_pages[0])} is a page of an earlier build sheet under this name"
-                         + (f" (as are {len(old_pages) - 1} more)" if len(old_pages) > 1 else "")
-                         + ": add --force to remove it with the new sheet, or choose another output")
+    if not force:
+        refuse_stale(old_pages, "an earlier build sheet under this name", "the new sheet, or choose another output")
     written = replace_stale(old_pages, lambda: write_document(doc, out, fmt))
     if as_json:
         echo_json({"files": [str(p) for p in written], "removed": [str(p) for p in old_pages], "format": fmt,

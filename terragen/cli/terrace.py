@@ -245,13 +245,12 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     Exit status: 0 games played, 2 bad options or an unreadable position.
     """
     from terragen.cli.progress import Progress
+    from terragen.names import comma_list
     from terragen.terrace.play import play_match
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     if players is not None and players != len(pos.seats):
         raise SpecError(f"--players {players} does not match this set-up, which has {len(pos.seats)} seats")
-    from terragen.names import comma_list
-
     names = comma_list(policy, "--policy")
     if len(names) == 1:
         names = names * len(pos.seats)

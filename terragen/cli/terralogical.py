@@ -140,11 +140,10 @@ def play(
     Exit status: 0 done, 2 bad options, an unreadable deck, or --record exists (add --force).
     """
     from terragen.cli.progress import Progress
+    from terragen.names import comma_list
     from terragen.terralogical.board import RuleOptions
     from terragen.terralogical.players import POLICIES
     from terragen.terralogical.simulate import simulate
-
-    from terragen.names import comma_list
 
     names = comma_list(policy, "--policy")
     for name in names:

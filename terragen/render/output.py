@@ -66,6 +66,14 @@ def stale_page_files(path: str | Path, new: set[Path], marker: str, keep: Path |
     return out
 
 
+def refuse_stale(stale: list[Path], earlier: str, remedy: str) -> None:
+    """Without --force, pages an earlier document left are refused by name, as an existing output is."""
+    if stale:
+        raise InputError(f"{display_name(stale[0])} is a page of {earlier}"
+                         + (f" (as are {len(stale) - 1} more)" if len(stale) > 1 else "")
+                         + f": add --force to remove it with {remedy}")
+
+
 def replace_stale(stale: list[Path], write: Callable[[], list[Path]]) -> list[Path]:
     """Run ``write`` with ``stale`` out of the way, then remove them: set aside first (a rename,
     so a file that cannot be removed stops the command before anything is written), put back if

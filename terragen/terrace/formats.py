@@ -35,7 +35,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import ExtraLine, check_version, extra_text_line
+from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line
 
 FORMAT_VERSION = 1
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
@@ -212,9 +212,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
         where = f"{source}: pieces[{k}]"
         if not isinstance(item, dict):
             raise InputError(f"{where}: expected an object with square, side and kind")
-        unknown = sorted(set(item) - {"square", "side", "kind"})
-        if unknown:  # the text form has no place for them: converting once dropped them without a word
-            raise InputError(f"{where}: unknown key {unknown[0]!r} (a piece has square, side and kind)")
+        check_item_keys(item, ("square", "side", "kind"), where, "a piece")
         sq_name, side, kind = item.get("square"), item.get("side"), item.get("kind")
         if not isinstance(sq_name, str) or not re.fullmatch(r"[a-zA-Z]\d{1,2}", sq_name.strip()):
             raise InputError(f"{where}: 'square' must be a name such as a1, got {shown(sq_name)}")

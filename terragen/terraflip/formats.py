@@ -27,7 +27,7 @@ from terragen.errors import InputError
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import ExtraLine, check_version, extra_text_line
+from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
@@ -37,7 +37,7 @@ _INT = re.compile(r"^[+-]?\d{1,4}$")
 MAX_SPIES_WRITTEN = 9999
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
 OWN_KEYS = ("game", "version", "players", "spies", "tiles")
-TILE_KEYS = frozenset({"q", "r", "family", "kind", "up", "hidden", "index"})
+TILE_KEYS = ("q", "r", "family", "kind", "up", "hidden", "index")
 
 
 @dataclass
@@ -163,9 +163,7 @@ def _parse_json(text: str, source: str) -> Position:
             if abs(v) > 9999:
                 raise InputError(f"{where}: '{key}' is {v}; a tile's coordinates run from -9999 to 9999")
             vals[key] = v
-        unknown = sorted(set(t) - TILE_KEYS)
-        if unknown:  # the text form has no place for them: converting once dropped them without a word
-            raise InputError(f"{where}: unknown key {unknown[0]!r} (a tile has {', '.join(sorted(TILE_KEYS))})")
+        check_item_keys(t, TILE_KEYS, where, "a tile")
         family = _colour(t.get("family"), where, "family")
         word = t.get("kind", REGULAR)
         if not isinstance(word, str) or word not in _KIND_WORDS:

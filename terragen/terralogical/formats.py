@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import ExtraLine, check_version, extra_text_line
+from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -170,9 +170,7 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
         where = f"{source}: tiles[{i}]"
         if not isinstance(item, dict):
             raise InputError(f"{where}: must be an object")
-        unknown = sorted(set(item) - {"row", "col", "tile", "rotation", "cube"})
-        if unknown:  # the text form has no place for them: converting once dropped them without a word
-            raise InputError(f'{where}: unknown key {unknown[0]!r} (a tile has row, col, tile, rotation and cube)')
+        check_item_keys(item, ("row", "col", "tile", "rotation", "cube"), where, "a tile")
         for key in ("row", "col", "rotation"):
             if not isinstance(item.get(key), int) or isinstance(item.get(key), bool):
                 raise InputError(f'{where}: "{key}" must be an integer')
@@ -277,7 +275,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
                 if len(rest) != len(players):
                     raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player "
                                      f"({len(players)}), got {len(rest)}")
-                bad = next((t for t in rest if not (t.isascii() and t.isdigit() and len(t) <= 3 and int(t) <= MAX_HAND)), None)
+                bad = next((t for t in rest if not re.fullmatch(r"[0-9]{1,3}", t) or int(t) > MAX_HAND), None)
                 if bad is not None:
                     raise InputError(f"{source}:{lineno}:{col}: 'hands' counts are whole numbers from 0 to {MAX_HAND}, "
                                      f"got {bad!r}")

@@ -97,11 +97,12 @@ MAX_COST = 100_000
 def check_difficulty(value: Any) -> str:
     """A difficulty must be a shipped preset's name: it once was joined to the presets' folder as
     a path, so ``../../x`` read any TOML file and sent the default output folder elsewhere."""
-    from terragen.terrain.generate.presets import preset_names
+    from terragen.templates import template_names
 
-    names = preset_names()
-    if not isinstance(value, str) or value not in names:
-        raise SpecError(f"spec key 'difficulty' must be one of {', '.join(names)} (got {value!r})")
+    if not isinstance(value, str) or value not in template_names("terrain", "presets"):
+        from terragen.terrain.generate.presets import preset_names  # easiest first: reads every preset
+
+        raise SpecError(f"spec key 'difficulty' must be one of {', '.join(preset_names())} (got {value!r})")
     return value
 
 
