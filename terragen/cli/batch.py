@@ -381,9 +381,9 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
 
 @click.command()
 @click.option("--count", type=int, default=10, show_default=True, help="How many scenarios.")
-@click.option("--kind", type=click.Choice(["route", "rotation", "dice", "mix"]), default="mix", show_default=True,
+@click.option("--kind", type=click.Choice(["route", "rotation", "dice", "mix"], case_sensitive=False), default="mix", show_default=True,
               help="Puzzle kind; mix takes the three in turn.")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "brutal"]), default="medium",
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "brutal"], case_sensitive=False), default="medium",
               show_default=True, help="Difficulty band (docs/batch.md gives the measured grades).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Scenario i depends only on (seed, i).")
 @click.option("-o", "--out", "out_dir", type=PathName(file_okay=False, path_type=str),
@@ -393,7 +393,7 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Worker processes; 0 = one per CPU core. The files are the same whatever the number.")
 @click.option("--resume", is_flag=True, help="Continue a stopped batch in --out (same kind, difficulty, seed).")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+@click.option("--backend", type=click.Choice(["local", "dask"], case_sensitive=False), default="local", show_default=True,
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
 @click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler address. [default: a local Dask cluster]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")

@@ -12,10 +12,10 @@ from terragen.cli._common import PathName, check_outputs, echo_json, force_optio
 @click.command()
 @click.argument("source", metavar="IN", type=PathName(dir_okay=False, path_type=str))
 @click.argument("target", metavar="[OUT]", required=False, type=PathName(dir_okay=False, path_type=str))
-@click.option("--to", "form", type=click.Choice(["json", "text"]),
+@click.option("--to", "form", type=click.Choice(["json", "text"], case_sensitive=False),
               help="Form to write. [default: json for an OUT ending in .json, else text; "
                    "without OUT (or with OUT -), the other form than IN's]")
-@click.option("--game", type=click.Choice(["terrain", "terrace", "terralogical", "terraflip"]),
+@click.option("--game", type=click.Choice(["terrain", "terrace", "terralogical", "terraflip"], case_sensitive=False),
               help="The game IN is for. [default: read from the file]")
 @force_option
 @json_option

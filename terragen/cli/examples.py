@@ -32,7 +32,7 @@ def examples() -> None:
 
 
 @examples.command("list")
-@click.option("--game", type=click.Choice(GAMES), help="Only this game's examples.")
+@click.option("--game", type=click.Choice(GAMES, case_sensitive=False), help="Only this game's examples.")
 @json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
     """List the shipped examples: name and kind (layout: a board or position to open; invalid: one

@@ -13,7 +13,7 @@ from terragen.cli._common import (FILE_OR_NAME, POSITIVE, FiniteFloat, PathName,
 def _preset_choice() -> click.Choice:
     from terragen.terrain.generate.presets import preset_names
 
-    return click.Choice(preset_names() or ["easy", "medium", "hard", "brutal"])
+    return click.Choice(preset_names() or ["easy", "medium", "hard", "brutal"], case_sensitive=False)
 
 
 def default_folder(spec, seed: int) -> str:
@@ -61,10 +61,10 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "flags override it.")
 @click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
-@click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"]),
+@click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"], case_sensitive=False),
               help="Where destinations go. [default: free]")
-@click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"]), help="Height-shape hint.")
-@click.option("--symmetry", type=click.Choice(["auto", "none"]),
+@click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"], case_sensitive=False), help="Height-shape hint.")
+@click.option("--symmetry", type=click.Choice(["auto", "none"], case_sensitive=False),
               help="auto: build a board a turn or a mirror maps onto itself when the corners and the inventory "
                    "allow one (3-6 seats), so seats that are images of each other are equal by construction; "
                    "none: free-form terrain. [default: auto]")

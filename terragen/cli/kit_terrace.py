@@ -12,7 +12,7 @@ from terragen.fileio import check_out_folder
 
 @click.command()
 @print_options
-@click.option("--t-rank", type=click.Choice(["a", "lowest"]), default="a", show_default=True,
+@click.option("--t-rank", type=click.Choice(["a", "lowest"], case_sensitive=False), default="a", show_default=True,
               help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A "
                    "(the same switch as --t-rank of 'terragen terrace moves/perft/play').")
 @click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",

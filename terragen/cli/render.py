@@ -13,7 +13,7 @@ from terragen.cli._common import POSITIVE, SCALE_HELP, PathName, check_file_name
 
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=PathName(dir_okay=False, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(["svg", "pdf"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(["svg", "pdf"], case_sensitive=False), default=None,
               help="Output format. [default: from --out's suffix, else pdf]")
 @click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
 @click.option("-o", "--out", "out", type=PathName(dir_okay=False, path_type=str), default=None,

@@ -14,7 +14,7 @@ from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_jso
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 
-SETUP_CHOICES = click.Choice(["full", "short", "four", "three"])
+SETUP_CHOICES = click.Choice(["full", "short", "four", "three"], case_sensitive=False)
 
 
 def _rules(t_rank: str, own_t_capture: bool):
@@ -46,7 +46,7 @@ def _load(position: str | None, setup: str | None, size: int | None, t_rank: str
 def _common(f):
     f = click.option("--no-own-t-capture", "own_t_capture", is_flag=True, default=True, flag_value=False,
                      help="Forbid capturing your own T (by default it is legal and loses).")(f)
-    f = click.option("--t-rank", type=click.Choice(["a", "lowest"]), default="a", show_default=True,
+    f = click.option("--t-rank", type=click.Choice(["a", "lowest"], case_sensitive=False), default="a", show_default=True,
                      help="Size of the T for captures: same as an A, or smaller than an A.")(f)
     f = click.option("--size", type=int, default=None, help="Board size n (even, 6 to 12); default 8.")(f)
     f = click.option("--setup", type=SETUP_CHOICES, default=None,
@@ -247,11 +247,12 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     from terragen.cli.progress import Progress
     from terragen.names import comma_list
     from terragen.terrace.play import play_match
+    from terragen.terrace.players import POLICIES
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     if players is not None and players != len(pos.seats):
         raise SpecError(f"--players {players} does not match this set-up, which has {len(pos.seats)} seats")
-    names = comma_list(policy, "--policy")
+    names = comma_list(policy, "--policy", POLICIES)
     if len(names) == 1:
         names = names * len(pos.seats)
     with Progress("terragen terrace play", games, "games") as bar:

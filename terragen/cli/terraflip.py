@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 import click
 
@@ -78,10 +79,10 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
 MAX_BONUS = 1000
 
 
-def _csv(value: str | None, option: str) -> tuple[str, ...]:
+def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str, ...]:
     from terragen.names import comma_list
 
-    return tuple(comma_list(value, option)) if value else ()
+    return tuple(comma_list(value, option, known)) if value else ()
 
 
 @terraflip.command()
@@ -92,13 +93,13 @@ def _csv(value: str | None, option: str) -> tuple[str, ...]:
 @click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,
               help="random, greedy or memory; or a comma list, one per seat.")
-@click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
+@click.option("--lines", type=click.Choice(["centres", "axes"], case_sensitive=False), default="centres", show_default=True,
               help="Framing lines: any line through centres, or the six hex axes only.")
-@click.option("--first-frame", type=click.Choice(["placed", "any"]), default="placed", show_default=True,
+@click.option("--first-frame", type=click.Choice(["placed", "any"], case_sensitive=False), default="placed", show_default=True,
               help="The first flip must be framed from the tile just placed, or by any two tiles.")
 @click.option("--tower-blocks", is_flag=True, help="Framing lines may not run over the tower.")
 @click.option("--bonus", default=None, help="Turn-order bonus per seat, e.g. 3,2,1,0 (default: rulebook).")
-@click.option("--bonus-scheme", type=click.Choice(["from-first", "from-last"]), default="from-first",
+@click.option("--bonus-scheme", type=click.Choice(["from-first", "from-last"], case_sensitive=False), default="from-first",
               show_default=True, help="How the rulebook bonus reads with 2-3 players.")
 @json_option
 @click.option("-o", "--out", type=PathName(dir_okay=False), help="Also write the JSON result here.")
@@ -115,6 +116,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     Exit status: 0 done, 2 bad options, an unreadable tile set, or --out exists (add --force).
     """
     from terragen.cli.progress import Progress
+    from terragen.terraflip.players import POLICIES
     from terragen.terraflip.rules import Options
     from terragen.terraflip.simulate import PlaySpec, simulate
     from terragen.terraflip.tilefile import parse_tileset
@@ -133,7 +135,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)
     with Progress("terragen terraflip play", games, "games") as bar:
-        result = simulate(PlaySpec(players, games, seed, _csv(policy, "--policy")), tileset, options, progress=bar.update)
+        result = simulate(PlaySpec(players, games, seed, _csv(policy, "--policy", POLICIES)), tileset, options, progress=bar.update)
     if out:
         atomic_write(out, json.dumps(result, indent=2, sort_keys=True) + "\n")
     if as_json:
@@ -154,7 +156,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 @terraflip.command()
 @click.argument("path", type=FILE_OR_NAME)
 @json_option
-@click.option("--lines", type=click.Choice(["centres", "axes"]), default="centres", show_default=True,
+@click.option("--lines", type=click.Choice(["centres", "axes"], case_sensitive=False), default="centres", show_default=True,
               help="Framing reading used to list the tiles each player could flip.")
 def validate(path: str, as_json: bool, lines: str) -> None:
     """Check a TerraFlip position file (JSON or text) against the rules.

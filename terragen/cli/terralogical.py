@@ -102,7 +102,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
     show_default=True,
     help="random, greedy, rusher or careful; a comma list gives one per seat (e.g. random,greedy).",
 )
-@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
+@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"], case_sensitive=False), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
 @click.option(
     "--min-flock",
@@ -111,7 +111,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
     show_default=True,
     help="Smallest cube group that counts as a flock.",
 )
-@click.option("--stall-rule", type=click.Choice(["round", "empty-pile"]), default="round", show_default=True,
+@click.option("--stall-rule", type=click.Choice(["round", "empty-pile"], case_sensitive=False), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
 @click.option("--record", type=PathName(dir_okay=False), default=None,
               help="Save the last game's board as a board-state file (.json, otherwise text).")
@@ -145,7 +145,7 @@ def play(
     from terragen.terralogical.players import POLICIES
     from terragen.terralogical.simulate import simulate
 
-    names = comma_list(policy, "--policy")
+    names = comma_list(policy, "--policy", POLICIES)
     for name in names:
         if name not in POLICIES:
             raise SpecError(f"--policy {name!r}: choose from {', '.join(POLICIES)}")
@@ -201,7 +201,7 @@ def play(
 @click.option(
     "--deck", "deck_path", type=FILE_OR_NAME, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
 )
-@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"]), default="both", show_default=True,
+@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"], case_sensitive=False), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
 @click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True,
               help="Smallest cube group that counts as a flock.")

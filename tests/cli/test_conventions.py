@@ -347,6 +347,8 @@ def test_option_conventions_hold_in_every_command():
                 assert opt.default == 1, f"{path}: --workers defaults to {opt.default}"
             if opt.name in ("kind", "difficulty", "paper"):
                 assert isinstance(opt.type, click.Choice), f"{path}: --{opt.name} should list its choices"
+            if isinstance(opt.type, click.Choice):  # --difficulty HARD means hard, as --paper A4 means a4
+                assert not opt.type.case_sensitive, f"{path}: --{opt.name} is case-sensitive"
 
 
 def test_terrace_play_takes_policies_under_policy(capsys):
@@ -354,6 +356,20 @@ def test_terrace_play_takes_policies_under_policy(capsys):
     assert code == 2 and "--policy" in err
     code, out, _ = run_cli(capsys, "terrace", "play", "--policy", "random,greedy", "--games", "2", "--json")
     assert code == 0 and [s["player"] for s in json.loads(out)["seats"]] == ["random", "greedy"]
+
+
+@pytest.mark.parametrize("game", ["", "terrace", "terraflip", "terralogical"])
+def test_built_in_player_names_match_in_any_case(capsys, tmp_path, game):
+    if game:
+        args = [game, "play", "--policy", "RANDOM,Greedy" if game != "terraflip" else "RANDOM,Greedy,random,greedy",
+                "--games", "2", "--json"]
+    else:
+        args = ["simulate", EXAMPLES / "two-players.txt", "--policy", "RANDOM,Greedy", "--games", "2", "--json"]
+    code, out, err = run_cli(capsys, *args)
+    assert code in ((0, 1) if not game else (0,)), err  # simulate: 1 is two games' NOT BALANCED, not a refusal
+    assert "random" in out and "greedy" in out and "RANDOM" not in out and "Greedy" not in out
+    code, _, err = run_cli(capsys, *args[:args.index("--policy") + 1], "GREEDYY", *args[args.index("--policy") + 2:])
+    assert code == 2 and "GREEDYY" in err
 
 
 def test_batch_offers_brutal(capsys):

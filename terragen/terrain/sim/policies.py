@@ -549,7 +549,7 @@ def parse_policies(spec: str, players: int) -> list[str]:
     """One name for every seat, or a comma list with one entry per seat."""
     from terragen.names import comma_list
 
-    parts = comma_list(spec, "--policy")
+    parts = comma_list(spec, "--policy", POLICIES)
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
