@@ -403,6 +403,7 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
         rotations_per_game=per_game("rotations"), inversions_per_game=per_game("inversions"),
         send_backs_per_game=per_game("send_backs"), forfeits_per_game=per_game("forfeits"),
         turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons, balance_reasons=balance,
+        played=played,
     )
 
 

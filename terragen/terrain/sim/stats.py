@@ -122,6 +122,11 @@ class SimulationReport:
     reasons: list[str] = field(default_factory=list)
     balance_reasons: list[str] = field(default_factory=list)
     twin_dice: str | None = None  # the seats whose dice twin games swapped ("1-3,2-4"), or None
+    played: int | None = None  # games actually played (fewer than ``games`` when stopped or unplayable)
+
+    def __post_init__(self) -> None:
+        if self.played is None:
+            self.played = self.games
 
     @property
     def playable(self) -> bool:
@@ -137,7 +142,7 @@ class SimulationReport:
 
     def to_json(self) -> dict:
         return {
-            "games": self.games, "seed": self.seed, "variant": self.variant, "policies": self.policies,
+            "games": self.games, "played": self.played, "seed": self.seed, "variant": self.variant, "policies": self.policies,
             "seats": [s.to_json() for s in self.seats], "finished": self.finished,
             "turns_to_finish": {k: (round(v, 3) if v == v else None) for k, v in self.turns.items()},
             "capped_share": round(self.capped_share, 4), "turn_cap": self.turn_cap,
@@ -150,8 +155,11 @@ class SimulationReport:
 
     def lines(self) -> list[str]:
         """The plain-text report, one line each."""
-        out = [f"{self.games} games, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"
+        count = f"{self.games} games" if self.played == self.games else f"{self.played} of {self.games} games played"
+        out = [f"{count}, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"
                + (f", twin dice {self.twin_dice}" if self.twin_dice else "")]
+        if not self.played:  # a table of zeros would read as games every seat lost
+            return out + self._verdict_lines()
         out.append("seat  policy    wins   win rate  95% interval     fair   vs fair")
         for s in self.seats:
             lo, hi = s.interval
@@ -167,6 +175,10 @@ class SimulationReport:
         out.append(f"hit the turn cap ({self.turn_cap} rounds): {self.capped_share:.1%} of games")
         out.append(f"per game: {self.rotations_per_game:.2f} rotations, {self.send_backs_per_game:.2f} send-backs, "
                    f"{self.inversions_per_game:.2f} inversions, {self.forfeits_per_game:.2f} forfeited doubles")
+        return out + self._verdict_lines()
+
+    def _verdict_lines(self) -> list[str]:
+        out = []
         playable, balanced = self.verdicts
         out.append(f"verdict: {playable} (every target reachable, games finish under the cap)")
         out.extend(f"  - {r}" for r in self.reasons)

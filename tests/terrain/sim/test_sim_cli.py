@@ -56,3 +56,26 @@ def test_a_plug_in_players_fault_is_exit_2_naming_it(tmp_path, spec, says):
                         "--workers", "2"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert p.returncode == 2, p.stderr
     assert says in p.stderr and "report" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_a_board_with_an_unreachable_destination_says_no_game_was_played(capsys):
+    """Its rates would be 0% for every seat: a table of them reads as games everyone lost."""
+    import json
+
+    from terragen.cli import main
+    from terragen.templates import template_path
+
+    board = template_path("terrain", "examples", "invalid", "destination-unreachable.txt")
+    for extra in ([], ["--json"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["simulate", str(board), "--games", "20", *extra])
+        out = capsys.readouterr().out
+        assert exc.value.code == 1
+        if extra:
+            data = json.loads(out)
+            assert (data["games"], data["played"], data["playable"]) == (20, 0, False)
+        else:
+            assert "0 of 20 games played" in out and "win rate" not in out and "cannot reach" in out
+    with pytest.raises(SystemExit):
+        main(["simulate", str(template_path("terrain", "examples", "two-players.txt")), "--games", "20", "--json"])
+    assert json.loads(capsys.readouterr().out)["played"] == 20
