@@ -22,11 +22,16 @@ class TerragenError(Exception):
     """An expected failure with a message fit for the user and an exit code."""
 
     exit_code = EXIT_USAGE
+    #: where in the input the problem is (1-based line and column), when the reader knows it: what
+    #: ``validate --json`` gives a program, which should not have to take the message apart
+    position: tuple[int, int] | None = None
 
-    def __init__(self, message: str, exit_code: int | None = None) -> None:
+    def __init__(self, message: str, exit_code: int | None = None, position: tuple[int, int] | None = None) -> None:
         super().__init__(message)
         if exit_code is not None:
             self.exit_code = exit_code
+        if position is not None:
+            self.position = position
 
     @property
     def message(self) -> str:

@@ -53,13 +53,17 @@ def _constant(token: str) -> float:
     raise _Bad(f"{token} is not a number terragen accepts", token)
 
 
-def _where(text: str, token: str) -> str:
+def _where(text: str, token: str) -> tuple[int, int] | None:
     at = text.find(token[:64]) if token else -1
     if at < 0:
-        return ""
+        return None
     line = text.count("\n", 0, at) + 1
     col = at - (text.rfind("\n", 0, at) + 1) + 1
-    return f"{line}:{col}:"
+    return line, col
+
+
+def _at(position: tuple[int, int] | None) -> str:
+    return f"{position[0]}:{position[1]}:" if position else ""
 
 
 def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
@@ -80,11 +84,12 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
     try:
         data = parse(text)
     except syntax_error as exc:
-        where = f"{exc.lineno}:{exc.colno}:" if hasattr(exc, "lineno") and hasattr(exc, "colno") else ""
+        at = (exc.lineno, exc.colno) if hasattr(exc, "lineno") and hasattr(exc, "colno") else None
         reason = exc.msg if hasattr(exc, "msg") else str(exc)
-        raise error(f"{source}:{where} invalid {what}: {reason}") from None
+        raise error(f"{source}:{_at(at)} invalid {what}: {reason}", position=at) from None
     except _Bad as exc:
-        raise error(f"{source}:{_where(text, exc.token)} invalid {what}: {exc}") from None
+        at = _where(text, exc.token)
+        raise error(f"{source}:{_at(at)} invalid {what}: {exc}", position=at) from None
     except RecursionError:
         raise error(f"{source}: invalid {what}: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as exc:  # anything else rejected by value (the int-string limit, ...)

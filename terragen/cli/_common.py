@@ -229,8 +229,10 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
     except InputError as exc:
         if not as_json:
             raise
-        echo_json({"file": source, "valid": False, "readable": False,
-                   "errors": [{"code": "unreadable", "message": exc.message, "cells": []}], "warnings": []})
+        error = {"code": "unreadable", "message": exc.message, "cells": []}
+        if exc.position:  # a syntax error at a known place, given as the text forms' are
+            error.update(code="syntax", line=exc.position[0], col=exc.position[1])
+        echo_json({"file": source, "valid": False, "readable": False, "errors": [error], "warnings": []})
         click.echo(f"terragen: error: {exc.message}", err=True)
         raise SystemExit(exc.exit_code) from None
 

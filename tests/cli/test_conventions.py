@@ -147,9 +147,15 @@ def test_validate_json_always_prints_a_document(tmp_path, capsys):
         code, out, err = run_cli(capsys, "validate", bad, "--json")
         data = json.loads(out)
         assert code == 2 and data["errors"][0]["code"] == "unreadable" and err.strip()
-    (tmp_path / "e.json").write_text('{"radius": ')
+    (tmp_path / "e.json").write_text('{"format": "terrain",\n "radius": ')
     code, out, _ = run_cli(capsys, "validate", tmp_path / "e.json", "--json")
-    assert code == 2 and "invalid JSON" in json.loads(out)["errors"][0]["message"]
+    error = json.loads(out)["errors"][0]
+    assert code == 2 and "invalid JSON" in error["message"]
+    assert (error["code"], error["line"], error["col"]) == ("syntax", 2, 12)  # where, as the text form's errors
+    (tmp_path / "n.json").write_text('{"format": "terrain",\n "radius": NaN}')
+    code, out, _ = run_cli(capsys, "validate", tmp_path / "n.json", "--json")
+    error = json.loads(out)["errors"][0]
+    assert code == 2 and (error["code"], error["line"], error["col"]) == ("syntax", 2, 12)
 
 
 @pytest.mark.parametrize("command", [("terraflip", "validate"), ("terralogical", "validate"), ("validate",)])
