@@ -281,3 +281,19 @@ def test_crop_ticks_stay_on_the_printable_sheet_above_the_footer():
                 ticks = [m for page in imp.pages for m in marks(page.items) if min(p[1] for p in m.points) < foot]
                 assert ticks
                 assert all(allowed.contains(LineString(m.points)) for m in ticks)
+
+
+@pytest.mark.parametrize("radius", [1, 3, 4, 5, 8])
+def test_a_corner_piece_meets_the_boards_corner_with_a_side_not_a_point(radius):
+    """The rulebook's set-up figure: a piece's corner must not touch the board's corner. As drawn
+    (pointy-top pieces, corners along the neighbour directions), the part of a corner piece that
+    reaches furthest towards its board corner is a whole side (two vertices tied), never a vertex."""
+    from terragen.grids import hex as hx
+    from terragen.render.shapes import hex_points
+
+    for h in hx.corners(radius):
+        cx, cy = hx.to_pixel(h, 10.0)
+        norm = math.hypot(cx, cy)
+        reach = sorted(((x * cx + y * cy) / norm for x, y in hex_points(10.0, cx, cy)), reverse=True)
+        assert reach[0] == pytest.approx(reach[1]) and reach[1] - reach[2] > 1.0, (h, reach)
+        assert reach[0] == pytest.approx(norm + 10.0 * math.sqrt(3) / 2)  # the side's midpoint, not a vertex
