@@ -39,7 +39,7 @@ class PathName(click.Path):
 
 EMPTY_NAME = "an empty name (was a shell variable not set?)"
 #: ``--scale``'s help, the same wherever a sheet is printed (kit, render)
-SCALE_HELP = "Print-scale correction, 0.5 to 1.5, e.g. 1.02 if the 100 mm bar prints as 98 mm."
+SCALE_HELP = "Print-scale correction, 0.9 to 1.1, e.g. 1.02 if the 100 mm bar prints as 98 mm."
 
 
 class FileOrName(click.ParamType):

@@ -36,7 +36,7 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
                      help=SCALE_HELP),
         click.option("--outlines/--no-outlines", default=None,
-                     help="Cut lines round every piece (default: on for hex pieces, crop ticks only for square tiles and tokens)."),
+                     help="Cut lines round every piece (default: on for hex pieces and round tokens, crop ticks only for square tiles)."),
         click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
                      help="The edge your printer turns the sheet over for double-sided printing."),
         click.option("--low-ink", is_flag=True,

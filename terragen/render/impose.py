@@ -23,6 +23,8 @@ from terragen.render.paper import FOOTER, Paper
 from terragen.render.shapes import Shape
 
 CUT = Style(stroke="#000000", width=0.15)
+#: the print-scale corrections accepted: a printer that is off by more than 10% is printing "fit to page"
+MIN_SCALE, MAX_SCALE = 0.9, 1.1
 
 
 @dataclass
@@ -56,8 +58,11 @@ class PrintOptions:
     def __post_init__(self) -> None:
         if self.flip not in ("long", "short"):
             raise SpecError(f"--flip must be 'long' or 'short', not {self.flip!r}")
-        if not 0.5 <= self.scale <= 1.5:
-            raise SpecError(f"--scale {self.scale:g} is out of range (0.5 to 1.5; e.g. 1.02 for a printer that prints 2% small)")
+        # a correction for a printer's own error (a few per cent): every page of every kit is checked to
+        # fit its margin at both ends, which at 1.2 and above it did not (text ran off the page)
+        if not MIN_SCALE <= self.scale <= MAX_SCALE:
+            raise SpecError(f"--scale {self.scale:g} is out of range ({MIN_SCALE:g} to {MAX_SCALE:g}; e.g. 1.02 for a "
+                            "printer that prints 2% small; for bigger pieces use --tile-size)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise SpecError("--back-offset is limited to 10 mm each way; larger errors mean the test sheet was misread")
         # lay pages out in a smaller area when the page will be grown, so nothing is pushed into the margin
@@ -67,10 +72,12 @@ class PrintOptions:
         """Whether sheets of ``shape`` get a thin cut line round every piece.
 
         Hexes do by default: a honeycomb has no straight run from one edge of the block to the
-        other, so crop ticks at its rim cannot guide the knife along the inner edges. Squares
-        (straight runs from tick to tick) and round tokens (one tick per side) do not, unless asked.
+        other, so crop ticks at its rim cannot guide the knife along the inner edges. Round tokens
+        do too: they are cut with scissors along a curve, and their bleed is the face's own colour,
+        so without a line nothing shows where the cut runs. Squares (straight runs from tick to
+        tick) do not, unless asked.
         """
-        return self.outlines if self.outlines is not None else shape.kind == "hex"
+        return self.outlines if self.outlines is not None else shape.kind in ("hex", "circle")
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:
@@ -226,12 +233,16 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     keep_out = unary_union(grown_all).buffer(0.3)
     within = mark_area(paper, footer_at_top)
     if shape.kind == "circle":
+        # a tick on each side of the token's square: the tangent at its top, bottom, left and right
+        # point, carried past the bleed (a tick along a radius marked the centre line, not the cut)
         r = shape.size / 2
         ticks = []
         for _, (x, y) in placed:
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                ticks.append(((x + dx * r, y + dy * r), (x + dx * (r + 0.01), y + dy * (r + 0.01))))
-        items.extend(crop_ticks(ticks, keep_out, reach=b + 2.3, within=within))
+                px, py = x + dx * r, y + dy * r
+                ticks.append(((px - dy * 0.01, py - dx * 0.01), (px + dy * 0.01, py + dx * 0.01)))
+        clear = ((r + b + 0.3) ** 2 - r * r) ** 0.5  # where the tangent leaves the token's bleed
+        items.extend(crop_ticks(ticks, keep_out, reach=clear + 2.5, within=within))
     else:
         items.extend(crop_ticks(segs, keep_out, within=within))
     if opts.cut_lines(shape):

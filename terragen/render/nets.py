@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 
 from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast, ink_on
 from terragen.render.model import Box, Group, Item, Matrix, Point, Polygon, Polyline, Style, Text, compose, translate
+from terragen.render.palette import shade
 from terragen.render.text import text_width
 
 CUT = Style(stroke="#000000", width=0.2)
 FOLD = Style(stroke="#555555", width=0.15, dash=(1.5, 1.0))
+LAYER_INSET = 1.5  # mm a level line stops short of each end of its wall
 TAB = 4.0  # glue tab width, mm
 
 
@@ -59,8 +61,11 @@ def prism_net(R: float, height: float, face: list[Item], wall_colour: str, strat
         parts.append(SPolygon(wall))
         items.append(Polygon(wall, Style(fill=wall_colour)))
         k = strata
-        while k < h - 0.01:  # one faint line per level, like stacked layers
-            items.append(Polyline(((x0, k), (x1, k)), Style(stroke="#000000", width=0.15, opacity=0.35)))
+        # one line per level, like stacked layers: in a darker shade of the wall, stopping short of
+        # the wall's folds, so it cannot be taken for a cut line (black and solid, edge to edge)
+        layer = Style(stroke=shade(wall_colour, 0.8), width=0.2)
+        while k < h - 0.01:
+            items.append(Polyline(((x0 + LAYER_INSET, k), (x1 - LAYER_INSET, k)), layer))
             k += strata
         if j > 0:
             folds.append(Polyline(((x0, 0.0), (x0, h)), FOLD))

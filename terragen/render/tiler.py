@@ -26,6 +26,15 @@ GLUE = Style(fill="#000000", opacity=0.08)  # the glue strip on the sheet undern
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.2))  # the trim line on the sheet on top
 
 
+def mark_spots(lo: float, hi: float, inset: float = 8.0) -> list[float]:
+    """Where the registration marks go along an edge from ``lo`` to ``hi``: near both ends and in the
+    middle, never two within 10 mm of each other (the window's middle once fell 1 mm from an end's)."""
+    a, b = lo + inset, hi - inset
+    if b - a < 10.0:
+        return [(lo + hi) / 2]
+    return [a, (a + b) / 2, b] if b - a >= 20.0 else [a, b]
+
+
 def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions, game: str, contents: str,
                overlap: float = OVERLAP, first_page: int = 1, total_pages: int | None = None) -> list[Page]:
     """Pages showing the board (``items`` over a ``size`` = (w, h) mm area) at true size."""
@@ -44,15 +53,21 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
         # the glue strip: what the sheets to the right and below will cover (an L where both do)
         sx, sy = wx + step_x, wy + step_y  # where their cut edges lie, in board mm
         marks: list[Item] = []
+        x_end = sx if right else wx + aw
+        right_strip = ((sx, wy), (wx + aw, wy), (wx + aw, wy + ah), (sx, wy + ah))
+        below_strip = ((wx, sy), (x_end, sy), (x_end, wy + ah), (wx, wy + ah))
         if right:
-            marks.append(Polygon(((sx, wy), (wx + aw, wy), (wx + aw, wy + ah), (sx, wy + ah)), GLUE))
+            marks.append(Polygon(right_strip, GLUE))
         if below:
-            x_end = sx if right else wx + aw
-            marks.append(Polygon(((wx, sy), (x_end, sy), (x_end, wy + ah), (wx, wy + ah)), GLUE))
+            marks.append(Polygon(below_strip, GLUE))
+        # each mark is cut in half by the line the next sheet's edge goes on, and only the half on
+        # the glue strip is drawn: the finished board shows none of it (a whole mark left half a
+        # target on the board, sometimes over its art)
         if right:
-            marks.extend(registration_target(sx, my, 2.5) for my in (wy + 8.0, wy + ah / 2, (sy if below else wy + ah) - 8.0))
+            marks.append(Group([registration_target(sx, my, 2.5) for my in mark_spots(wy, sy if below else wy + ah)],
+                               clip=right_strip))
         if below:
-            marks.extend(registration_target(mx, sy, 2.5) for mx in (wx + 8.0, wx + aw / 2, (sx if right else wx + aw) - 8.0))
+            marks.append(Group([registration_target(mx, sy, 2.5) for mx in mark_spots(wx, x_end)], clip=below_strip))
         board = Group([Group(list(items) + marks, clip=window)], translate(ox, oy))
         # trim lines on the sheet's own left and top edges, where it goes over an earlier sheet
         x0, y0 = area.x0, area.y0 + 6.0

@@ -112,6 +112,29 @@ def test_hex_sheets_get_a_cut_line_on_every_edge_by_default(paper):
     assert not cut_lines(impose(s, plain_tiles(15), PrintOptions(opts.paper, outlines=False), "g", "c").pages[0], s.circumradius)
 
 
+def test_round_tokens_get_a_cut_circle_and_ticks_on_the_cut_by_default(a4):
+    """A token's bleed is its face's colour, so without a drawn circle nothing showed the cut (users cut
+    6 mm too wide, along the bleed's edge), and the ticks ran along its centre lines."""
+    s = Shape("circle", 20.0)
+    for outlines, circles in ((None, True), (True, True), (False, False)):
+        imp = impose(s, plain_tiles(12), PrintOptions(a4.paper, outlines=outlines), "g", "c")
+        page = imp.pages[0]
+        cuts = [it for it, _ in flatten(page.items) if isinstance(it, Circle) and it.style.stroke == "#000000"]
+        placed = [(p.x, p.y) for p in imp.fronts if p.page == 0]
+        assert len(cuts) == (len(placed) if circles else 0)
+        assert all(c.r == pytest.approx(10.0) for c in cuts)
+        ticks = [it for it, _ in flatten(page.items) if isinstance(it, Polyline) and it.style.stroke == "#000000"
+                 and it.points[0][1] < a4.paper.content.y1]  # not the footer's 100 mm bar
+        assert ticks
+        for t in ticks:  # each lies on a side of a token's square (x or y = centre +- radius), outside its bleed
+            (x0, y0), (x1, y1) = t.points[0], t.points[-1]
+            on_side = any((x0 == pytest.approx(x1) and min(abs(x0 - (cx + d)) for d in (-10, 10)) < 1e-6)
+                          or (y0 == pytest.approx(y1) and min(abs(y0 - (cy + d)) for d in (-10, 10)) < 1e-6)
+                          for cx, cy in placed)
+            assert on_side, t.points
+            assert all(math.dist(p, c) > 10.0 + a4.paper.bleed for p in t.points for c in placed)
+
+
 def test_ticks_stay_off_the_pieces(a4):
     from shapely.geometry import LineString
     from shapely.geometry import Polygon as SPolygon

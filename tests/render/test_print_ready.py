@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from terragen.errors import SpecError
 from terragen.render.impose import PrintOptions, alignment_test, impose
 from terragen.render.model import Box, Circle, Document, Group, Page, Polygon, Text, apply, compose, flatten
 from terragen.render.paper import load_paper
@@ -134,13 +136,26 @@ def test_tokens_page_trim_box_holds_the_gauge(sheets):
                 assert inside([apply(m, p) for p in it.points], page.trim), (paper, title)
 
 
-@pytest.mark.parametrize("kit, scale", [("terrain", 1.1), ("terralogical", 1.04)])
-def test_scale_correction_never_pushes_anything_into_the_printer_margin(kit, scale):
-    """A page grown by --scale is laid out in a smaller area first, so it still ends 10 mm from the edge."""
+def _kit_maker(kit):
+    from terragen.render.kits.terrace.kit import terrace_kit
+    from terragen.render.kits.terraflip.kit import load_tileset, terraflip_kit
     from terragen.render.kits.terralogical.kit import terralogical_kit
     from terragen.render.kits.terrain.kit import terrain_kit
 
-    make = terrain_kit if kit == "terrain" else terralogical_kit
+    if kit == "terraflip":
+        tileset, source = load_tileset(None, None, 0)
+        return lambda opts: terraflip_kit(opts, tileset, source=source)
+    return {"terrain": terrain_kit, "terrace": terrace_kit, "terralogical": terralogical_kit,
+            "terrain-nets": lambda opts: terrain_kit(opts, nets=True)}[kit]
+
+
+@pytest.mark.parametrize("kit, scale", [(k, s) for k in ("terrain", "terrace", "terralogical", "terraflip")
+                                        for s in (0.9, 1.1)] + [("terrain-nets", 1.05)])
+def test_scale_correction_never_pushes_anything_into_the_printer_margin(kit, scale):
+    """A page grown by --scale is laid out in a smaller area first, so it still ends 10 mm from the
+    edge, text included, at both ends of the range --scale accepts (at 1.1 the Terrace set-ups'
+    legend ran 9 mm past the margin; at 1.2 TerraFlip's table ran off the page)."""
+    make = _kit_maker(kit)
     for paper in ("a4", "letter"):
         opts = PrintOptions(load_paper(paper), scale=scale)
         for part in make(opts):
@@ -148,6 +163,17 @@ def test_scale_correction_never_pushes_anything_into_the_printer_margin(kit, sca
                 box = page_printable(page)
                 for x, y in visible_points(page.items):
                     assert box[0] - 1e-3 <= x <= box[2] + 1e-3 and box[1] - 1e-3 <= y <= box[3] + 1e-3, (paper, part.name, k, x, y)
+
+
+@pytest.mark.parametrize("scale", [0.89, 1.11, 1.5])
+def test_scale_outside_the_checked_range_is_refused(scale):
+    with pytest.raises(SpecError, match=r"--scale .* out of range \(0\.9 to 1\.1"):
+        PrintOptions(load_paper("a4"), scale=scale)
+
+
+def test_nets_too_big_for_a_scaled_page_name_the_scale():
+    with pytest.raises(SpecError, match=r"does not fit A4 paper at --scale 1\.1; use a smaller --tile-size or --scale"):
+        _kit_maker("terrain-nets")(PrintOptions(load_paper("a4"), scale=1.1))
 
 
 def test_short_flip_backs_use_the_whole_sheet_height():
@@ -173,6 +199,26 @@ def test_alignment_scales_are_numbered():
     numbers = [it.text for it, _ in flatten(pages[0].items) if isinstance(it, Text) and it.size < 2.0]
     for n in ("-4", "-2", "0", "+2", "+4"):
         assert numbers.count(n) == 2 * 5  # both scales of all five targets
+
+
+def clipped_marks(items, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    """(clip polygon on the page, number of registration circles inside) for every clipped group
+    holding registration circles directly or in unclipped groups below it."""
+    from terragen.render.model import Circle, Group
+
+    out = []
+    for it in items:
+        if isinstance(it, Group):
+            mm = compose(m, it.matrix)
+            if it.clip:
+                n = sum(1 for sub, _ in flatten(it.items) if isinstance(sub, Circle) and sub.r == 2.5)
+                inner = clipped_marks(it.items, mm)
+                if n and not inner:
+                    out.append(([apply(mm, p) for p in it.clip], n))
+                out.extend(inner)
+            else:
+                out.extend(clipped_marks(it.items, mm))
+    return out
 
 
 def glue_and_trim(page):
@@ -217,6 +263,14 @@ def test_glue_strip_and_crosses_on_the_sheet_underneath_trim_line_on_the_sheet_o
             seams = ([t.x1 - ox] if c < cols - 1 else []), ([t.y1 - oy] if r < rows - 1 else [])
             assert crosses and all(any(abs(x - s) < 1e-6 for s in seams[0]) or any(abs(y - s) < 1e-6 for s in seams[1])
                                    for x, y in crosses), (paper, k)
+            # never two marks on one seam within 10 mm (Letter's had pairs 1 mm apart)
+            for a in range(len(crosses)):
+                for b in range(a):
+                    assert math.dist(crosses[a], crosses[b]) >= 10.0, (paper, k, crosses[a], crosses[b])
+            # each mark shows only where the glue goes: the half on the visible side is clipped away
+            for clip, n in clipped_marks(page.items):
+                assert n and SPolygon(clip).difference(strip.buffer(1e-6)).area < 1e-6, (paper, k)
+            assert sum(n for _, n in clipped_marks(page.items)) == len(crosses)
         else:
             assert not glue and not crosses  # the last sheet goes on top of everything
         # trim lines exactly along the edges that lie on an earlier sheet, nowhere else
@@ -324,3 +378,15 @@ def test_low_ink_board_sheet_takes_far_less_ink(tmp_path: Path):
     full, low = ink(False), ink(True)
     # areas take a quarter of their ink; the dark numbers, letters and lines stay as they were
     assert full > 0.3 and low < 0.5 * full, (full, low)
+
+
+def test_start_marks_name_their_players_token_in_large_type(a4):
+    """On a mono print the seat colours are one grey: a start mark pairs with its token by the label."""
+    from terragen.render.kits.terrain.kit import terrain_kit
+
+    tokens = next(p for p in terrain_kit(a4) if p.name == "tokens")
+    texts = [it for it, _ in flatten(tokens.doc.pages[0].items) if isinstance(it, Text)]
+    starts = [t for t in texts if t.text == "START"]
+    assert len(starts) == 6
+    for k in range(1, 7):  # the start mark's label and the token's: both as large as START
+        assert sum(1 for t in texts if t.text == f"P{k}" and t.size >= starts[0].size) == 2, k

@@ -65,3 +65,16 @@ def test_rules_page_states_the_key_rules(game, a4):
     text = rules_text(game, a4)
     missing = [r for r in KEY_RULES[game] if not re.search(r, text, re.IGNORECASE)]
     assert not missing, f"{game} rules page lacks: {missing}"
+
+
+def test_printing_notes_match_the_sheets(a4):
+    """The Terrace note told players to trim off the shaded strips the sheets are glued on, and the
+    Terralogical note named the long edge for a kit laid out to flip on the short one."""
+    from terragen.render.impose import PrintOptions
+
+    terrace = rules_text("terrace", a4)
+    assert "shaded strip of the sheet beneath" in terrace and "dashed edges" in terrace
+    assert "Trim the board sheets on their shaded sides" not in terrace
+    for flip in ("long", "short"):
+        text = rules_text("terralogical", PrintOptions(a4.paper, flip=flip))
+        assert f"flip on the {flip} edge" in text

@@ -74,8 +74,17 @@ def test_net_walls_are_six_mm_per_level(level):
     # a strip of six walls (each one side long) plus the closing tab; the lid (50 mm across flats) above
     assert net.bounds.width == pytest.approx(6 * R + 4.0, abs=0.01)
     assert net.bounds.height == pytest.approx(50.0 + 6.0 * level, abs=0.01)
-    cut = [it for it in net.items if isinstance(it, Polyline) and it.style.width == 0.2]
-    assert len(cut) == 1 and cut[0].points[0] == cut[0].points[-1]
+    black = [it for it in net.items if isinstance(it, Polyline) and it.style.stroke == "#000000" and not it.style.dash]
+    assert len(black) == 1 and black[0].points[0] == black[0].points[-1]  # the one cut line, closed
+    # the level lines: one per level on each wall, never black, stopping short of the folds (an edge-to-edge
+    # black line read as a cut line)
+    layers = [it for it in net.items if isinstance(it, Polyline) and it not in black and not it.style.dash
+              and it.points[0][1] == it.points[-1][1] and 0 < it.points[0][1] < 6.0 * level]
+    assert len(layers) == 6 * (level - 1)
+    side = R
+    for it in layers:
+        (x0, _), (x1, _) = it.points[0], it.points[-1]
+        assert x0 % side > 0.5 and side - (x1 % side) > 0.5
 
 
 def test_board_sheets_overlap_and_show_the_whole_board(kit_a4):

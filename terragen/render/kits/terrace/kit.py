@@ -185,9 +185,10 @@ def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
     kinds = ", ".join(f"{counts[kd]} {kd}" for kd in ("T", "A", "B", "C", "D") if counts.get(kd))
     sizes = ", ".join(f"{kd} {token_diameter(kd, t_rank):g}" for kd in ("T", "A", "B", "C", "D"))
     t_note = "the T is an A's size, marked" if token_diameter("T", t_rank) == token_diameter("A", t_rank) else "the T is the smallest"
+    how = "along the thin black circles" if opts.cut_lines(Shape("circle", 20.0)) else "the circle inside each square the crop ticks mark"
     for k, (its, trims) in enumerate(sheets, 1):
         label = page_label(GAME, f"pieces, 4 colours x {per_colour}", opts.scale, k, n)
-        title = [Text(area.x0, area.y0 + 4.0, f"Terrace pieces, sheet {k} of {n}: cut out along the circles (crop ticks mark them)",
+        title = [Text(area.x0, area.y0 + 4.0, f"Terrace pieces, sheet {k} of {n}: cut out {how}",
                       3.4, "#000000", anchor="start", bold=True),
                  Text(area.x0, area.y0 + 8.5, f"Each colour: {kinds}. Diameters: {sizes} mm ({t_note}).",
                       2.6, "#333333", anchor="start")]
@@ -221,8 +222,10 @@ def setups_part(opts: PrintOptions, size: int) -> KitPart:
     x = c.x0
     for seat in SEAT_ORDER:
         col = SEAT_COLOURS[seat]
-        items.append(Polygon(((x, legend_y - 3.0), (x + 4.0, legend_y - 3.0), (x + 4.0, legend_y + 1.0), (x, legend_y + 1.0)), Style(fill=col)))
         t = f"{SEAT_COLOUR_NAMES[seat]}: seat {SEAT_NAME[seat]} ({seat} edge)"
+        if x > c.x0 and x + 5.5 + text_width(t, 3.0) > c.x1:  # a narrower page (--scale above 1): next line
+            x, legend_y = c.x0, legend_y + 6.0
+        items.append(Polygon(((x, legend_y - 3.0), (x + 4.0, legend_y - 3.0), (x + 4.0, legend_y + 1.0), (x, legend_y + 1.0)), Style(fill=col)))
         items.append(Text(x + 5.5, legend_y, t, 3.0, "#000000", anchor="start"))
         x += 7.0 + text_width(t, 3.0) + 6.0
     gap = 8.0
@@ -284,8 +287,10 @@ RULES = [
     ("Draws", "If the player to move has no legal move at all, the game ends in a draw."),
     ("Table manners", "Warn your opponent by saying \"Terrace\" when your next move could take their T, and "
      "\"Terrace-mate\" when the T has no escape left."),
-    ("Printing notes", "Print at 100% (check the 100 mm bar). Trim the board sheets on their shaded sides and lay "
-     "crosses on crosses. Glue the tokens to card before cutting them out."),
+    ("Printing notes", "Print at 100% (check the 100 mm bar). The board sheets overlap like a poster: cut a sheet "
+     "along its dashed edges, glue it onto the shaded strip of the sheet beneath with its cut edge through the "
+     "circle-and-cross marks; each sheet's heading says which edges to cut. Glue the tokens to card before "
+     "cutting them out along their circles."),
 ]
 
 

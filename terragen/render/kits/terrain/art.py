@@ -104,14 +104,19 @@ def round_token(d: float, fill: str, title: str, sub: str, ink: str = "#ffffff",
     return items
 
 
-def start_mark(d: float, fill: str, corner: int, name: str, ink: str = "#ffffff") -> list[Item]:
-    """A start marker in a seat colour: goes under or beside a corner position."""
+def start_mark(d: float, fill: str, corner: int, name: str, ink: str = "#ffffff", player: str = "") -> list[Item]:
+    """A start marker in a seat colour: goes under or beside a corner position.
+
+    ``player`` (the label of the token of its colour, ``P1``) is printed large: on a mono print the
+    seat colours come out as one grey, and the marks must still pair with their tokens and flags."""
     r = d / 2
     items: list[Item] = [Circle(0, 0, r * 1.1, Style(fill=fill)), Circle(0, 0, r * 0.86, Style(stroke="#ffffff", width=r * 0.06))]
     # an arrow pointing "into the board" (up on the token; turn it to face the centre)
-    items.append(Polygon(((0, -r * 0.62), (r * 0.3, -r * 0.25), (-r * 0.3, -r * 0.25)), Style(fill=ink)))
-    items.append(Text(0, r * 0.15, "START", r * 0.28, ink, bold=True))
-    items.append(Text(0, r * 0.5, f"{name} · corner {corner}", r * 0.17, ink))
+    items.append(Polygon(((0, -r * 0.64), (r * 0.26, -r * 0.34), (-r * 0.26, -r * 0.34)), Style(fill=ink)))
+    items.append(Text(0, r * 0.0, "START", r * 0.26, ink, bold=True))
+    if player:
+        items.append(Text(0, r * 0.38, player, r * 0.34, ink, bold=True))
+    items.append(Text(0, r * 0.66, f"{name} · corner {corner}", r * 0.15, ink))
     return items
 
 

@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from terragen.grids import hex as hx
-from terragen.render.contrast import DARK_INK, ink_on
+from terragen.render.contrast import DARK_INK, contrast, ink_on
 from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
@@ -44,6 +44,11 @@ HEADER = 18.0
 #: how far the routes map's terrain moves toward white (0 full colour, 1 white)
 MAP_TINT = 0.6
 ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
+
+
+#: a piece colour this close to white (contrast ratio against white) gets a grey edge inside its seam
+LIGHT_CELL = 1.25
+EDGE_ON_LIGHT = "#8c8c8c"
 
 
 def piece_name(cell) -> str:
@@ -206,6 +211,8 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
             continue
         items.append(Group(cell_items(cell, R, pal, marks.get(h, [])), translate(x, y)))
         items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.35)))
+        if contrast(pal.level(cell.level), "#ffffff") < LIGHT_CELL:  # a white seam is lost on a near-white piece
+            items.append(Polygon(hex_points(R * 0.985, x, y), Style(stroke=EDGE_ON_LIGHT, width=0.2)))
     if n_win > 1:
         board = [hex_points(R, *(a + b for a, b in zip(hx.to_pixel(h, R), (ox, oy)))) for h in win]
         items.extend(_locator(layout.radius, win, board, c))

@@ -111,7 +111,8 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     """Start marks, one token per player and three destination flags per colour, and the elevation gauge."""
     tiles: list[Tile] = []
     for s in range(seats):
-        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"start {s}"))
+        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s), ink=ink_on(pal.seat(s)),
+                                     player=f"P{s + 1}"), pal.seat(s), name=f"start {s}"))
     for s in range(seats):
         tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"player {s}"))
     for s in range(seats):
@@ -196,7 +197,9 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
     area = Box(c.x0 + bleed, c.y0 + bleed, c.x1 - bleed, c.y1)
     for n in nets:
         if n.bounds.width > area.width or n.bounds.height > area.height:
-            raise SpecError(f"a {size:g} mm piece's fold-up net does not fit {paper.name} paper; use a smaller --tile-size")
+            grown = f" at --scale {opts.scale:g}" if opts.scale > 1 else ""  # the page is laid out smaller, then grown
+            raise SpecError(f"a {size:g} mm piece's fold-up net does not fit {paper.name} paper{grown}; "
+                            f"use a smaller --tile-size{' or --scale' if grown else ''}")
     packed = netmod.pack_nets(nets, area, gap=NET_GAP)
     pages = []
     for k, placed in enumerate(packed, 1):

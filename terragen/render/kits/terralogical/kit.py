@@ -163,11 +163,13 @@ RULES = [
 ]
 
 
-def _rules_items(c: Box, size: float) -> tuple[list[Item], float]:
-    """The rules, the legend and its notes in ``c`` at text ``size``; also where they end."""
+def _rules_items(c: Box, size: float, flip: str = "long") -> tuple[list[Item], float]:
+    """The rules, the legend and its notes in ``c`` at text ``size``; also where they end. The printing
+    note names the edge the kit's tile file was laid out to flip on (``--flip``)."""
+    rules = [(h, b.replace("flip on the long edge", f"flip on the {flip} edge")) for h, b in RULES]
     items, y = titled_sections(c, "Terralogical: rules at a glance",
                                "A summary for the table in this project's words; the rulebook decides any question, "
-                               "docs/rules-decisions.md the open ones.", RULES, size)
+                               "docs/rules-decisions.md the open ones.", rules, size)
     y += 2.0
     leg, y = legend(c.x0, y)
     items.extend(leg)
@@ -182,7 +184,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
     paper = opts.paper
     c = paper.content
     for size in (3.5, 3.4, 3.3, 3.2, 3.1, 3.0):  # a --scale above 1 leaves less room: set smaller type
-        items, y = _rules_items(c, size)
+        items, y = _rules_items(c, size, opts.flip)
         if y <= c.y1:
             break
     else:
