@@ -172,7 +172,11 @@ def _write_reason(path: str | os.PathLike[str], exc: OSError) -> str:
 
 
 def check_out_folder(folder: str | os.PathLike[str]) -> None:
-    """Fail early (before any drawing) when ``folder`` or one of its parents is a file."""
+    """Fail early (before any drawing) when ``folder`` or one of its parents is a file, or when it is
+    ``-``: that means standard output to every command, and as a folder it made one called '-'."""
+    if str(folder) == "-":
+        raise InputError("'-' (standard output) cannot hold a folder's files: give a folder name "
+                         "(./- for a folder called '-')")
     p = Path(folder)
     for part in (p, *p.parents):
         if os.path.exists(part):  # os.path: a name too long for the system is "no", not an error

@@ -20,6 +20,7 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -69,6 +70,7 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
             yield build_scenario(t)
         return
     import multiprocessing as mp
+    import time
 
     from terragen.interrupts import signals_held
     from terragen.process_pool import POLL, check_workers, end_pool, start_pool
@@ -78,6 +80,7 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
         with signals_held():  # a pool started is a pool the ``finally`` ends
             pool, procs = start_pool(min(workers, len(tasks)), "fork" if "fork" in mp.get_all_start_methods() else "spawn")
         results = pool.imap_unordered(build_scenario, tasks, chunksize=1)
+        checked = time.monotonic()
         for _ in tasks:
             while True:
                 try:
@@ -85,6 +88,11 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
                     break
                 except mp.TimeoutError:
                     check_workers(procs, "batch")
+            # also while results keep coming: the pool replaces a killed worker, and the others'
+            # results never let the wait above time out until only the lost task was left
+            if time.monotonic() - checked >= POLL:
+                check_workers(procs, "batch")
+                checked = time.monotonic()
             yield item
     finally:
         if pool is not None:
@@ -92,9 +100,14 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, 
 
 
 def run_dask(tasks: list[Task], workers: int, scheduler: str | None) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
-    """Results as they finish on a Dask cluster (the given scheduler, or a local one with ``workers``)."""
+    """Results as they finish on a Dask cluster (the given scheduler, or a local one with ``workers``).
+
+    It connects at once, not when the first result is asked for, so a scheduler that cannot be
+    reached stops the run before it touches the output folder."""
+    import logging
+
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
     except ImportError:
         raise InputError("--backend dask needs Dask distributed: pip install 'terragen[distributed]'") from None
     cluster = None
@@ -102,11 +115,37 @@ def run_dask(tasks: list[Task], workers: int, scheduler: str | None) -> Iterator
         if scheduler:
             client = Client(scheduler, timeout=10)
         else:
-            cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            # its processes share the terminal's process group, so Ctrl-C reached them too, and each
+            # printed its tracebacks above terragen's one line: they start with SIGINT ignored, which
+            # a new process inherits and Python then leaves alone; this process stops them
+            cluster = _quiet_local_cluster(LocalCluster, workers, logging.CRITICAL)
             client = Client(cluster)
     except OSError as exc:
         raise InputError(f"cannot reach Dask scheduler {scheduler!r}: {exc}") from None
+    except (ValueError, TypeError) as exc:  # an address Dask cannot parse ('garbage!!', no port)
+        raise InputError(f"--scheduler {scheduler!r} is not a Dask scheduler address (e.g. tcp://host:8786): "
+                         f"{exc}") from None
+    return _dask_results(client, cluster, tasks)
+
+
+def _quiet_local_cluster(local_cluster: Any, workers: int, log_level: int) -> Any:
+    """A local cluster whose processes ignore Ctrl-C. The creation waits for its workers, so they
+    are all started (from the cluster's own threads) while SIGINT is ignored here: a Ctrl-C in those
+    two seconds or so is lost (SIGTERM still stops the run), and every one after reaches terragen
+    alone."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return local_cluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                             dashboard_address=None, silence_logs=log_level)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _dask_results(client: Any, cluster: Any, tasks: list[Task]) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
+    from distributed import as_completed
+
     try:
         futures = client.map(build_scenario, tasks, pure=False)
         for fut in as_completed(futures):
@@ -135,17 +174,32 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     return data
 
 
+#: the names a batch gives its scenario files (``scenarios/00007-route.json``)
+SCENARIO_FILE = re.compile(r"\d{5,}-(route|rotation|dice)\.(json|svg)")
+
+
+def _listed(name: Any) -> bool:
+    """Whether a manifest's file name is one a batch writes: in ``scenarios/``, nowhere else (an
+    edited manifest naming ``notes.txt`` had --force delete the user's file)."""
+    if not isinstance(name, str):
+        return False
+    parts = Path(name).parts
+    return len(parts) == 2 and parts[0] == "scenarios" and bool(SCENARIO_FILE.fullmatch(parts[1]))
+
+
 def _scenario_files(out: Path) -> set[Path]:
-    """The scenario files an existing batch in ``out`` lists (none when it holds no readable batch)."""
+    """The scenario files of an earlier batch in ``out``, which --force replaces: those its manifest
+    lists and every file of a scenario's name in ``scenarios/``, listed or not (a killed run writes
+    scenarios after its last manifest, and a manifest may be unreadable)."""
     try:
         old = read_manifest(out)
     except InputError:
-        return set()
-    if old is None:
-        return set()
-    return {out / row[k] for row in old["scenarios"] if isinstance(row, dict)
-            for k in ("json", "svg") if isinstance(row.get(k), str) and not Path(row[k]).is_absolute()
-            and ".." not in Path(row[k]).parts}
+        old = None
+    listed = {out / row[k] for row in (old or {"scenarios": []})["scenarios"] if isinstance(row, dict)
+              for k in ("json", "svg") if _listed(row.get(k))}
+    folder = out / "scenarios"
+    found = {folder / name for name in (os.listdir(folder) if folder.is_dir() else ()) if SCENARIO_FILE.fullmatch(name)}
+    return listed | found
 
 
 def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> None:
@@ -217,6 +271,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     from terragen.fileio import check_out_folder, make_folder
 
     outp = Path(out)
+    check_out_folder(outp)
     check_out_folder(outp / "scenarios")  # a file in the way fails here, before a manifest is written
     make_folder(outp)
     lock = lock_folder(outp)
@@ -245,11 +300,27 @@ def _resumable_rows(outp: Path, old: dict[str, Any], batch: dict[str, Any], coun
         i = row.get("index") if isinstance(row, dict) else None
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
             continue
-        names = [row.get("json"), row.get("svg")]
-        if all(isinstance(n, str) and n.startswith("scenarios/") and ".." not in n and (outp / n).is_file()
-               for n in names):
+        if _intact(outp, row):
             rows[i] = row
     return rows
+
+
+def _intact(outp: Path, row: dict[str, Any]) -> bool:
+    """Whether a manifest row and its two files can be kept as they are; a row that cannot is
+    computed again (same bytes), where a damaged file once made every later --resume fail while
+    drawing the booklet, and a row without its grade failed as an internal error."""
+    from terragen.fileio import read_text_input
+    from terragen.safejson import load_json
+
+    if not (all(k in row for k in CSV_FIELDS) and isinstance(row["grade"], (int, float))
+            and not isinstance(row["grade"], bool) and _listed(row["json"]) and _listed(row["svg"])):
+        return False
+    try:
+        load_json(read_text_input(outp / row["json"]), row["json"])
+        svg = read_text_input(outp / row["svg"])
+    except InputError:
+        return False
+    return svg.rstrip().endswith("</svg>")
 
 
 def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -> None:
@@ -298,6 +369,15 @@ def _remove_old_batch(outp: Path, scenario_files: set[Path], booklet: bool) -> N
                 path.unlink(missing_ok=True)
 
 
+def _remove_booklet(outp: Path) -> None:
+    from terragen.interrupts import signals_held
+
+    path = outp / "booklet.pdf"
+    with signals_held():
+        if path.is_file() or path.is_symlink():
+            path.unlink(missing_ok=True)
+
+
 def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
                 backend: str, scheduler: str | None, progress: bool, booklet: bool,
                 on_result: Callable[[int], None] | None, force: bool, status: dict[str, Any]) -> dict[str, Any]:
@@ -321,6 +401,10 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     remove_stray_temporaries(outp / "scenarios")
     batch["count"] = count
     tasks = [(kind, difficulty, seed, i) for i in range(count) if i not in rows]
+    if old is not None and tasks:
+        # the booklet of the batch being continued (a larger --count, damaged scenarios) would sit
+        # beside a manifest it no longer matches until this run ends, and for good if it stops
+        _remove_booklet(outp)
     from terragen.cli.progress import Progress
 
     bar = Progress("terragen batch", count, "scenarios", enabled=progress)
@@ -352,7 +436,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             cleared, status["old_batch_intact"] = True, False
     finally:
         bar.close()
-        if cleared:
+        if cleared and (rows or old is not None):  # a run that produced nothing leaves no batch behind
             write_manifest(outp, batch, rows)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
@@ -421,7 +505,10 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
       terragen batch --count 20 --json
 
     Exit status: 0 batch complete, 2 bad options or the folder holds another
-    batch (use --resume or --force), 130 interrupted (finished scenarios kept).
+    batch (use --resume or --force), 3 a scenario cannot be made with this seed
+    (try another --seed), 70 a worker process died, 73 a file cannot be written or
+    another batch holds the folder, 130 interrupted and 143 terminated (finished
+    scenarios kept).
     """
     if scheduler and backend != "dask":
         raise InputError("--scheduler needs --backend dask")

@@ -339,3 +339,130 @@ def test_a_file_in_the_way_of_the_scenarios_folder_fails_before_anything_is_writ
     with pytest.raises(OutputError, match="is a file, not a folder"):
         run_batch(2, "route", "easy", 1, out, workers=1)
     assert [p.name for p in out.iterdir()] == ["scenarios"]
+
+
+def test_worker_checks_run_while_results_keep_coming(monkeypatch):
+    """A killed worker is replaced by the pool and the others' results keep coming, so the wait
+    for a result never timed out: the batch ran on for a minute before noticing."""
+    import types
+
+    import terragen.cli.batch as batch_mod
+    from terragen.process_pool import WorkerDied
+
+    class Flowing:  # results always ready at once: the wait for one never times out
+        def __init__(self, tasks):
+            self.items = iter(range(len(tasks)))
+
+        def next(self, timeout=None):
+            return next(self.items)
+
+    pool = types.SimpleNamespace(imap_unordered=lambda fn, tasks, chunksize=1: Flowing(tasks))
+    dead_worker = types.SimpleNamespace(exitcode=-9)
+    monkeypatch.setattr("terragen.process_pool.start_pool", lambda n, method: (pool, [dead_worker]))
+    monkeypatch.setattr("terragen.process_pool.end_pool", lambda pool, procs: None)
+    monkeypatch.setattr("terragen.process_pool.POLL", 0.0)  # every result comes "half a second later"
+    tasks = [("route", "easy", 3, i) for i in range(50)]
+    got = []
+    with pytest.raises(WorkerDied):
+        for item in batch_mod.run_local(tasks, 2):
+            got.append(item)
+    assert len(got) < 3
+
+
+def test_force_removes_scenarios_a_killed_run_wrote_after_its_last_manifest(tmp_path):
+    out = tmp_path / "b"
+    run_batch(3, "route", "easy", 4, out, workers=1, booklet=False)
+    stray = out / "scenarios" / "00250-route.json"  # written after the last manifest, then SIGKILL
+    stray.write_text("{}")
+    (out / "scenarios" / "notes.txt").write_text("mine")  # not a scenario's name: kept
+    run_batch(2, "dice", "easy", 1, out, workers=1, booklet=False, force=True)
+    names = sorted(p.name for p in (out / "scenarios").iterdir())
+    assert names == ["00000-dice.json", "00000-dice.svg", "00001-dice.json", "00001-dice.svg", "notes.txt"]
+
+
+def test_force_never_deletes_a_file_an_edited_manifest_names_outside_scenarios(tmp_path):
+    out = tmp_path / "b"
+    run_batch(2, "route", "easy", 4, out, workers=1, booklet=False)
+    notes = out / "notes.txt"
+    notes.write_text("mine")
+    data = json.loads((out / "manifest.json").read_text())
+    data["scenarios"][0]["json"] = "notes.txt"
+    (out / "manifest.json").write_text(json.dumps(data))
+    run_batch(2, "route", "easy", 4, out, workers=1, booklet=False, force=True)
+    assert notes.read_text() == "mine"
+
+
+def test_resume_recomputes_a_damaged_scenario_or_row(tmp_path):
+    out = tmp_path / "b"
+    run_batch(4, "route", "easy", 2, out, workers=1)
+    whole = _files(out)
+    damaged = out / "scenarios" / "00002-route.json"
+    damaged.write_text(damaged.read_text()[:100])
+    data = json.loads((out / "manifest.json").read_text())
+    del data["scenarios"][1]["grade"]  # an edited row: was an internal error (KeyError)
+    (out / "manifest.json").write_text(json.dumps(data))
+    summary = run_batch(4, "route", "easy", 2, out, workers=1, resume=True)
+    assert summary["computed"] == 2
+    assert _files(out) == whole
+
+
+def test_a_growing_resume_removes_the_old_booklet_until_it_is_drawn_again(tmp_path, monkeypatch):
+    out = tmp_path / "b"
+    run_batch(2, "dice", "easy", 3, out, workers=1)
+    assert (out / "booklet.pdf").is_file()
+
+    def stop(index):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(4, "dice", "easy", 3, out, workers=1, resume=True, on_result=stop)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["batch"]["count"] == 4 and not (out / "booklet.pdf").exists()  # no booklet of 2 beside it
+    run_batch(4, "dice", "easy", 3, out, workers=1, resume=True)
+    assert _pages(out / "booklet.pdf") > 0
+
+
+def test_a_run_that_produced_nothing_leaves_no_batch(tmp_path, monkeypatch):
+    import terragen.cli.batch as batch_mod
+
+    def nothing(tasks, workers):
+        raise KeyboardInterrupt
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(batch_mod, "run_local", nothing)
+    out = tmp_path / "b"
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(3, "route", "easy", 1, out, workers=1)
+    assert not (out / "manifest.json").exists()
+    monkeypatch.undo()
+    run_batch(3, "route", "easy", 1, out, workers=1)  # the same command again: no --resume needed
+
+
+def test_bad_scheduler_address_and_dash_folder_are_bad_usage(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    for argv, msg in ((["--backend", "dask", "--scheduler", "garbage!!", "--out", str(tmp_path / "d")],
+                       "not a Dask scheduler address"),
+                      (["--out", "-"], "standard output")):
+        with pytest.raises(SystemExit) as exc:
+            main(["batch", "--count", "2", "--no-progress", *argv])
+        err = capsys.readouterr().err
+        assert exc.value.code == 2 and msg in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "d" / "manifest.json").exists()
+
+
+def test_ctrl_c_on_a_local_dask_cluster_is_one_line(tmp_path):
+    """Ctrl-C reaches the whole process group; the cluster's processes printed their tracebacks."""
+    pytest.importorskip("distributed")
+    out = tmp_path / "dk"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", "batch", "--count", "3000", "--kind", "route",
+                             "--difficulty", "hard", "--seed", "5", "--workers", "2", "--backend", "dask",
+                             "--out", str(out), "--no-progress"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and not (out / "manifest.json").exists():
+        time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "--resume" in err

@@ -686,3 +686,11 @@ def test_a_completion_request_the_shell_did_not_send_is_named(request_, says):
     assert p.returncode == 0 and "generate" in p.stdout
     p = run_proc("presets", env={"_TERRAGEN_COMPLETE": ""})  # empty: not asked for, as click reads it
     assert p.returncode == 0 and "medium" in p.stdout
+
+
+@pytest.mark.parametrize("args", [["generate", "--players", "2", "--difficulty", "easy"], ["kit", "terrace"],
+                                  ["batch", "--count", "1"]])
+def test_dash_is_no_folder(tmp_path, capsys, args):
+    """'-' means standard output everywhere; as an output folder it made a folder called '-'."""
+    code, _, err = run_cli(capsys, *args, "--out", "-", cwd=tmp_path)
+    assert code == 2 and "standard output" in err and not (tmp_path / "-").exists()

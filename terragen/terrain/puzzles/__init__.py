@@ -37,7 +37,8 @@ def make_puzzle(kind: str, difficulty: str, seed: int, index: int) -> Puzzle:
         from terragen.terrain.puzzles.dice import make_dice as make
     p = make(difficulty, seed, index)
     if p is None:
-        raise InfeasibleError(f"scenario {index}: no {difficulty} {k} puzzle found within the board budget (seed {seed})")
+        raise InfeasibleError(f"scenario {index}: no {difficulty} {k} puzzle found within the board budget (seed {seed}; "
+                               "a scenario depends on the seed and its index alone: use another --seed)")
     return p
 
 
