@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from terragen.cli._common import say
 from terragen.errors import SpecError
 
 
@@ -25,6 +26,9 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
     game's print kit. Everything is served from the installed package and
     works offline. Stop it with Ctrl-C.
 
+    -q prints only the address (which you need to open the page) and errors;
+    a browser that cannot be opened is said on stderr all the same.
+
     \b
     Examples:
       terragen serve
@@ -32,7 +36,8 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
 
     Needs the web extra: pip install 'terragen[web]'.
 
-    Exit status: 0 stopped, 2 bad options or the port is taken.
+    Exit status: 2 bad options or the port is taken; 130 stopped by Ctrl-C,
+    143 by SIGTERM (as every command).
     """
     try:
         from terragen.web.server import Server
@@ -41,17 +46,23 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
                         "pip install 'terragen[web]'") from None
 
     server = Server(host, port, max_jobs=max_jobs)
+    # the address is the data this command gives: printed even with -q
     click.echo(f"terragen serve: {server.url}  (Ctrl-C stops it)")
-    if not no_browser:
-        import webbrowser
-
-        try:
-            webbrowser.open(server.url)
-        except webbrowser.Error:
-            click.echo("terragen serve: could not open a browser; open the address above", err=True)
+    if not no_browser and not open_browser(server.url):
+        click.echo("terragen serve: could not open a browser; open the address above", err=True)
     try:
-        server.serve_forever()  # returns on Ctrl-C (waitress handles the interrupt)
-    except KeyboardInterrupt:
-        pass
-    click.echo("terragen serve: stopped")
+        server.serve_forever()  # raises Ctrl-C's or SIGTERM's interrupt once the jobs and sockets are closed
+    finally:
+        say("terragen serve: stopped")
     return 0
+
+
+def open_browser(url: str) -> bool:
+    """Whether a browser was started: ``webbrowser.open`` says False when it finds none, and raises
+    only for some failures."""
+    import webbrowser
+
+    try:
+        return bool(webbrowser.open(url))
+    except webbrowser.Error:
+        return False

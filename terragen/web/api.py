@@ -60,14 +60,21 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
 
     if not isinstance(text, str):
         raise ApiError("'text' must be the file's content as a string")
-    label = name if isinstance(name, str) and name.strip() else "upload"
-    label = "".join(ch for ch in label[:80] if ch.isprintable() and ch not in "/\\") or "upload"
-    if len(text) > MAX_TEXT_CHARS:
-        raise ApiError(f"{label}: file is larger than the {MAX_TEXT_CHARS // 1000} kB limit for a layout", 413)
+    label = file_label(name, "upload")
+    if len(text) > MAX_TEXT_CHARS:  # characters, as the page counts them too (not bytes)
+        raise ApiError(f"{label}: file is longer than the limit of {MAX_TEXT_CHARS:,} characters for a layout", 413)
     # empty and binary files as the CLI says them, and a byte-order mark dropped as the CLI drops it
     text = decode_text(text.encode("utf-8", "surrogatepass"), label)
     layout = parse_layout(text, label)
     return {"layout": layout_to_data(layout)}
+
+
+def file_label(name: Any, fallback: str) -> str:
+    """A file name the browser sent, fit to show in messages and to name a file in a job's own
+    temporary folder: printable, no folder part, at most 80 characters; ``fallback`` otherwise."""
+    label = name if isinstance(name, str) and name.strip() else fallback
+    label = "".join(ch for ch in label[:80] if ch.isprintable() and ch not in "/\\").strip()
+    return label if label.strip(".") else fallback
 
 
 def empty_layout(radius: Any) -> dict[str, Any]:

@@ -41,9 +41,14 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def allowed_hosts(port: int | None) -> set[str]:
-    """Host header values that name this server: loopback names, with the port when known."""
+    """Host header values that name this server: loopback names, with the port when known.
+
+    On port 80 browsers leave the default port out of Host and Origin, so the bare names count too.
+    """
     names = set(LOOPBACK_NAMES)
-    return {f"{n}:{port}" for n in names} if port else names
+    if not port:
+        return names
+    return {f"{n}:{port}" for n in names} | (names if port == 80 else set())
 
 
 def error(message: str, status: int = 400) -> Response:
@@ -198,7 +203,8 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
     def job_build_sheet() -> Response:
         body = read_json_body()
         text, _ = api.export(body.get("layout"), "json")
-        return start("build-sheet", (text, api.check_paper(body.get("paper", "a4"))), 60.0)
+        name = api.file_label(body.get("name"), "board.json")  # the sheet's title names the user's file
+        return start("build-sheet", (text, api.check_paper(body.get("paper", "a4")), name), 60.0)
 
     @app.post("/api/jobs/kit")
     def job_kit() -> Response:

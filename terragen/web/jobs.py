@@ -4,7 +4,8 @@ A job runs in its own process so the page stays responsive and Cancel is
 immediate (the process is terminated, whatever the search is doing). Each
 browser tab may have one job running at a time; the server as a whole runs at
 most ``max_running``. Finished jobs keep their result until the same tab starts
-another job or ``keep_seconds`` pass.
+another job of the same kind, ``keep_seconds`` pass or ``keep_finished`` newer
+ones have finished; the page says so when a link it shows has outlived its job.
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ class JobManager:
                 raise Busy("a job is already running in this tab; wait for it or cancel it first")
             if sum(j.state == "running" for j in self.jobs.values()) >= self.max_running:
                 raise Busy(f"the server already runs {self.max_running} jobs; try again when one ends")
-            for old in [j for j in self.jobs.values() if j.tab == tab]:
+            # only the same kind: a simulation must not take away the kit whose links the page still shows
+            for old in [j for j in self.jobs.values() if j.tab == tab and j.kind == kind]:
                 self._forget(old)
             parent, child = self.ctx.Pipe(duplex=False)
             proc = self.ctx.Process(target=_child, args=(child, kind, args), name=f"terragen-{kind}", daemon=True)

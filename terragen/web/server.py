@@ -1,8 +1,10 @@
 """Running the web app: a waitress server on loopback, its URL, and a clean stop.
 
 ``Server`` binds first (port 0 asks the system for a free port), so the URL is
-known before anything is served; ``serve_forever`` returns on Ctrl-C or
-``close()`` after cancelling every running job.
+known before anything is served; ``serve_forever`` returns on ``close()`` and
+raises Ctrl-C's or SIGTERM's interrupt again once every running job is
+cancelled and every socket closed, so ``terragen serve`` exits 130 or 143 like
+every other command.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from terragen.web.app import MAX_BODY, create_app
 from terragen.web.jobs import JobManager
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: waitress's own body limit (32 MiB): beyond it waitress answers 413 in plain text, not the app
+SERVER_MAX_BODY = 4 * MAX_BODY
 
 
 class Server:
@@ -34,10 +38,12 @@ class Server:
 
         try:
             # waitress refuses a body over its own limit in plain text: set above the app's, so the
-            # app answers its JSON 413 for the bodies a page might send; a connection that sends
+            # app answers its JSON 413 for bodies up to 4 times its limit (waitress holds a body
+            # whole before the app sees it, so its limit bounds what one request may make the
+            # server hold; docs/web.md names the plain-text answer beyond it); a connection that sends
             # nothing is closed after 30 s, not waitress's 120 (100 such held the server that long)
             self.server = create_server(app, host=host, port=port, threads=threads,
-                                        max_request_body_size=4 * MAX_BODY, channel_timeout=30,
+                                        max_request_body_size=SERVER_MAX_BODY, channel_timeout=30,
                                         expose_tracebacks=False, clear_untrusted_proxy_headers=True, ident="terragen")
         except OSError as exc:
             raise SpecError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
@@ -47,8 +53,12 @@ class Server:
         self.url = f"http://{shown}:{self.port}/"
 
     def serve_forever(self) -> None:
+        """waitress's own ``run()`` swallows KeyboardInterrupt (and SIGTERM's Terminated, one of its
+        kind), which hid how the server was stopped: its loop runs here instead, so the interrupt
+        reaches the command after the clean stop."""
+        srv = self.server
         try:
-            self.server.run()
+            srv.asyncore.loop(timeout=srv.adj.asyncore_loop_timeout, map=srv._map, use_poll=srv.adj.asyncore_use_poll)
         finally:
             self.close()
 

@@ -178,12 +178,18 @@ def simulate(layout_data: dict[str, Any], options: dict[str, Any], report: Repor
     return TaskResult({"report": sim.to_json(), "lines": sim.lines()})
 
 
-def build_sheet(layout_text: str, paper: str, report: Report) -> TaskResult:
-    """``terragen render`` of the layout as a PDF build sheet."""
+def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> TaskResult:
+    """``terragen render`` of the layout as a PDF build sheet.
+
+    The layout is written under ``name``, the file the user opened (checked by ``api.file_label``),
+    so the sheet's title and render's messages name that file; render reads JSON by its content,
+    whatever the name ends in.
+    """
     with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
-        src = Path(tmp) / "board.json"
+        src = Path(tmp) / name
         src.write_text(layout_text, encoding="utf-8")
-        out = Path(tmp) / "board-build.pdf"
+        # a fresh folder of its own, made after the layout is written: never the layout's own name
+        out = Path(tempfile.mkdtemp(dir=tmp)) / "board-build.pdf"
         report({"message": "drawing the build sheet"})
         run_command(["render", str(src), "--paper", paper, "--out", str(out)], report, tmp)
         return TaskResult({"files": [out.name]}, {out.name: ("application/pdf", out.read_bytes())})

@@ -544,3 +544,105 @@ def test_job_progress_lines_hide_the_jobs_temporary_folder(client):
 def test_odd_requests_get_a_json_answer(client, method, path):
     r = client.open(path, method=method)
     assert r.status_code in (404, 405) and r.is_json and r.get_json()["error"]
+
+
+def test_port_80_accepts_the_host_and_origin_browsers_send_without_the_port():
+    """Browsers leave the default port out of Host and Origin: on --port 80 every request was refused."""
+    from terragen.web.app import create_app
+
+    app = create_app(port=80)
+    with app.test_client() as c:
+        for host in ("127.0.0.1", "localhost", "127.0.0.1:80"):
+            r = c.get("/api/info", headers={"Host": host, "Origin": f"http://{host}"})
+            assert r.status_code == 200, (host, r.get_json())
+        assert c.get("/api/info", headers={"Host": "evil.example"}).status_code == 403
+    app.extensions["terragen_jobs"].shutdown()
+    with create_app(port=8765).test_client() as c:  # elsewhere the port must be named
+        assert c.get("/api/info", headers={"Host": "localhost"}).status_code == 403
+
+
+def test_a_body_beyond_the_servers_own_limit_gets_waitresss_plain_text_answer(server):
+    """Up to 32 MiB the app answers its JSON 413; beyond, waitress cuts the request off before the
+    app sees it, in plain text, as docs/web.md says (it holds a body whole before the app runs)."""
+    import http.client
+
+    from terragen.web.server import SERVER_MAX_BODY
+
+    for size, media in ((SERVER_MAX_BODY - 1, "application/json"), (SERVER_MAX_BODY + 1, "text/plain")):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.putrequest("POST", "/api/upload", skip_host=True)
+        for name, value in (("Host", f"127.0.0.1:{server.port}"), ("Content-Type", "application/json"),
+                            ("Content-Length", str(size))):
+            conn.putheader(name, value)
+        conn.endheaders()
+        if media == "application/json":  # the app answers once waitress has the whole body
+            conn.send(b" " * size)
+        r = conn.getresponse()
+        assert r.status == 413 and r.getheader("Content-Type", "").startswith(media), (size, r.getheader("Content-Type"))
+        conn.close()
+
+
+def test_a_new_job_forgets_only_the_tabs_last_job_of_the_same_kind():
+    """Make kit, then Simulate in the same tab: the kit's links, still on the page, answered 404."""
+    from terragen.web.api import check_kit, check_simulate
+    from terragen.web.jobs import JobManager
+
+    manager = JobManager()
+
+    def finished(kind, args):
+        job = manager.start("tab-kinds-1", kind, args, 120)
+        end = time.monotonic() + 120
+        while manager.get(job.id).state == "running" and time.monotonic() < end:
+            time.sleep(0.05)
+        assert manager.get(job.id).state == "done"
+        return job
+
+    try:
+        kit = finished("kit", ("terrace", check_kit("terrace", {})))
+        sim = finished("simulate", (layout_data("two-players.txt"), check_simulate({"games": 20})))
+        assert manager.get(kit.id) is not None  # another kind: the kit's files stay
+        finished("simulate", (layout_data("two-players.txt"), check_simulate({"games": 20})))
+        assert manager.get(sim.id) is None and manager.get(kit.id) is not None
+    finally:
+        manager.shutdown()
+
+
+def test_build_sheet_names_the_file_the_user_opened(client):
+    import shutil
+    import subprocess
+
+    """The page knows the file's name: the sheet's title and render's messages use it, not board.json."""
+    r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a4", "name": "castle.txt"})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+    pdf = client.get(f"/api/jobs/{job['id']}/files/board-build.pdf").data
+    assert b"(The Terrain Game: build sheet of castle.txt)" in pdf  # the PDF's title
+    if shutil.which("pdftotext"):  # and the page's own, when poppler can show it
+        page = subprocess.run(["pdftotext", "-l", "1", "-", "-"], input=pdf, capture_output=True, timeout=60).stdout
+        assert page.startswith(b"Build sheet: castle.txt"), page[:80]
+    data = layout_data()
+    data["players"] = []
+    for name, shown in (("castle.txt", "castle.txt"), ("../../etc/passwd", "....etcpasswd"), ("..", "board.json"),
+                        ("board-build.pdf", "board-build.pdf"), (None, "board.json")):
+        job = wait_job(client, post(client, "/api/jobs/build-sheet", {"layout": data, "name": name}).get_json()["id"])
+        assert job["state"] == "failed" and job["error"].startswith(f"{shown}: 0 player(s)"), (name, job)
+
+
+def test_upload_limit_is_in_characters_as_the_page_counts():
+    """The page counted bytes against a limit the server counts in characters."""
+    from terragen.web.api import MAX_TEXT_CHARS, ApiError, parse_upload
+
+    text = "# " + "é" * (MAX_TEXT_CHARS - 100) + "\nradius: 1\nmap:\n 5A0 5A0\n5A0 5A0 5A0\n 5A0 5A0\n"
+    assert len(text.encode("utf-8")) > MAX_TEXT_CHARS  # over the limit in bytes, not in characters
+    assert parse_upload(text, "long.txt")["layout"]["radius"] == 1
+    with pytest.raises(ApiError, match="limit of 1,000,000 characters"):
+        parse_upload("x" * (MAX_TEXT_CHARS + 1), "long.txt")
+
+
+def test_the_print_tabs_note_on_gutter_fold_files_is_true(client):
+    """The note said every kit has a gutter-fold file; the Terrace kit has none."""
+    page = client.get("/").get_data(as_text=True)
+    note = page[page.index('id="kit-note"'):].split("</p>")[0]
+    assert "Each kit" not in note and "Terrace kit prints on one side only" in note
+    r = post(client, "/api/jobs/kit", {"game": "terrace", "options": {}})
+    assert not [f for f in wait_job(client, r.get_json()["id"])["files"] if "gutter" in f]

@@ -249,3 +249,201 @@ def test_whole_flow(server, browser, shots):
     d.save_screenshot(str(shots / "06-print.png"))
     errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+# -- one finding each: a fresh page per test, the same browser -----------------------------------
+def fresh_page(d, server) -> None:
+    d.get(server.url)
+    wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
+    wait(d, checked, 30, "the first check")
+
+
+def open_file(d, path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    upload = d.find_element(By.ID, "upload")
+    js(d, "arguments[0].hidden = false;", upload)
+    upload.send_keys(str(path))
+
+
+def toast_text(d, words: str, timeout: float = 30.0) -> str:
+    from selenium.webdriver.common.by import By
+
+    return wait(d, lambda d: words in (t := d.find_element(By.ID, "toast").text) and t, timeout, f"a message with {words!r}")
+
+
+def record_requests(d) -> None:
+    """From now on ``window.sent`` holds [path, body text] of every request with a body, as sent."""
+    js(d, "window.sent = []; const real = window.fetch;"
+          "window.fetch = (path, init) => { if (init && init.body) window.sent.push([path, init.body]);"
+          " return real(path, init); };")
+
+
+def sent_body(d, path: str) -> str:
+    return wait(d, lambda d: js(d, "return (window.sent.find((s) => s[0] === arguments[0]) || [])[1]", path), 30,
+                f"the request to {path}")
+
+
+def example(name: str) -> Path:
+    from terragen.templates import template_path
+
+    return Path(str(template_path("terrain", "examples", name)))
+
+
+def test_a_file_that_is_not_utf8_is_refused_as_the_cli_refuses_it(server, browser, tmp_path):
+    d = browser
+    fresh_page(d, server)
+    before = js(d, "return JSON.stringify(window.terragen.layout)")
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(example("two-players.txt").read_bytes() + "# café\n".encode("latin-1"))
+    cli = subprocess.run([sys.executable, "-m", "terragen", "validate", str(bad)], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+    said = cli.stderr.split("not UTF-8 text")[1].strip()  # "(bad byte at offset N)"
+    open_file(d, bad)
+    assert toast_text(d, "not UTF-8") == f"latin1.txt: not UTF-8 text {said}"
+    assert js(d, "return JSON.stringify(window.terragen.layout)") == before  # nothing opened, U+FFFD or not
+
+    # the limit is the server's, in characters: a file of many two-byte characters under it opens
+    long = tmp_path / "long.txt"
+    limit = js(d, "return window.terragen.info.max_text_chars")
+    long.write_text("# " + "é" * (limit - 2000) + "\n" + example("two-players.txt").read_text(), encoding="utf-8")
+    assert long.stat().st_size > limit
+    open_file(d, long)
+    assert toast_text(d, "opened") == "opened long.txt"
+    over = tmp_path / "over.txt"
+    over.write_text("# " + "x" * limit + "\n", encoding="utf-8")
+    open_file(d, over)
+    assert "over.txt: file is longer than the limit of 1,000,000 characters" in toast_text(d, "over.txt")
+
+
+def test_whole_numbers_above_2_53_reach_the_server_and_the_download_exactly(server, browser):
+    """A seed of 9007199254740993 went as ...992; JSON ↓ of a generated board changed 0.0 to 0."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    record_requests(d)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    form = d.find_element(By.ID, "generate-form")
+    form.find_element(By.NAME, "players").send_keys("2")
+    Select(form.find_element(By.NAME, "difficulty")).select_by_value("easy")
+    form.find_element(By.NAME, "seed").send_keys("9007199254740993")
+    for quick in form.find_elements(By.NAME, "balance_games"):
+        quick.send_keys("200")
+    d.find_element(By.ID, "generate").click()
+    assert '"seed":9007199254740993' in sent_body(d, "/api/jobs/generate")
+    wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 180, "the generated board")
+    wait(d, lambda d: (c := checked(d)) and js(d, "return !!window.terragen.layout.meta") and c, 30, "its check")
+    job = max((j for j in server.jobs.jobs.values() if j.kind == "generate"), key=lambda j: j.started)
+    exact = job.result.files["board.json"][1]
+    assert b"9007199254740993" in exact
+    for old in d.download_dir.glob("board*.json"):
+        old.unlink()
+    d.find_element(By.ID, "download-json").click()
+    assert downloaded(d, "board.json").read_bytes() == exact  # generate's own file, byte for byte
+    # the page's copy keeps the seed exact too: an edit's download still names it
+    click_cell(d, 0, 0)
+    press(d, "i")
+    wait(d, lambda d: (c := checked(d)) and js(d, "return window.terragen.layout.cells.some((c) => c.inverted)"), 20,
+         "the edit")
+    (d.download_dir / "board.json").unlink()
+    d.find_element(By.ID, "download-json").click()
+    edited = json.loads(downloaded(d, "board.json").read_text())
+    assert edited["meta"]["seed"] == 9007199254740993 and edited != json.loads(exact)
+
+    # the simulate form's seed, up to 2^63-1, goes as typed
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    sim = d.find_element(By.ID, "simulate-form")
+    for name, value in (("games", "20"), ("seed", "9223372036854775807")):
+        sim.find_element(By.NAME, name).clear()
+        sim.find_element(By.NAME, name).send_keys(value)
+    d.find_element(By.ID, "simulate").click()
+    assert '"seed":9223372036854775807' in sent_body(d, "/api/jobs/simulate")
+    note = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result p.note"), 120, "the simulation")[0]
+    assert "seed 9223372036854775807," in note.text
+
+
+def test_keys_reach_the_board_after_a_drop_down_and_the_boxes_show_the_real_state(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    # T right after choosing the seat under "Destination of" places that seat's destination
+    click_cell(d, 2, -1)
+    Select(d.find_element(By.ID, "dest-seat")).select_by_value("1")
+    press(d, "t")
+    wait(d, lambda d: js(d, "return window.terragen.layout.players[1].destinations") == [{"q": 2, "r": -1}], 10,
+         "T to place seat 1's destination")
+    # Ctrl-Z right after changing a start corner in the Players table undoes it
+    corner = d.find_elements(By.CSS_SELECTOR, "#players select.corner")[0]
+    Select(corner).select_by_value("1")
+    wait(d, lambda d: js(d, "return window.terragen.layout.players[0].corner") == 1, 10, "the new corner")
+    press(d, "z", ctrl=True)
+    wait(d, lambda d: js(d, "return window.terragen.layout.players[0].corner") == 0, 10, "Ctrl-Z to undo it")
+    # Ctrl-Z with a list focused (no choice made) undoes too
+    js(d, "document.getElementById('dest-seat').focus()")
+    press(d, "z", ctrl=True)
+    wait(d, lambda d: js(d, "return window.terragen.layout.players[1].destinations") == [], 10, "Ctrl-Z from a list")
+
+    # "inverted" ticked with no cell selected stays unticked: nothing was inverted
+    js(d, "document.getElementById('board').focus()")
+    press(d, "\ue00c")  # Escape: no cell selected
+    wait(d, lambda d: js(d, "return window.terragen.selected") is None, 10, "no cell selected")
+    box = d.find_element(By.ID, "inverted")
+    box.click()
+    assert "click a cell first" in toast_text(d, "click a cell")
+    assert not box.is_selected()
+
+    # the margin's default is a valid value of its field, and the arrows step by 0.005
+    margin = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='margin']")
+    assert js(d, "return arguments[0].checkValidity()", margin), margin.get_attribute("value")
+    assert js(d, "const m = arguments[0]; m.stepUp(); const up = m.value; m.stepDown(2); return [up, m.value]",
+              margin) == ["0.03", "0.02"]
+
+
+def test_a_file_link_whose_job_is_gone_says_so(server, browser, shots):
+    """Kit, then Simulate in the same tab: the kit's links once answered 404 in silence; a link
+    whose job has expired says so and is struck out."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    open_file(d, example("two-players.txt"))
+    wait(d, lambda d: (c := checked(d)) and c["report"]["valid"], 30, "the opened board")
+    record_requests(d)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='print']").click()
+    Select(d.find_element(By.ID, "kit-game")).select_by_value("terrace")
+    d.find_element(By.ID, "kit").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#print-files a"), 120, "the kit's links")
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    games = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
+    games.clear()
+    games.send_keys("20")
+    d.find_element(By.ID, "simulate").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim"), 120, "the simulation")
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='print']").click()
+    d.find_element(By.LINK_TEXT, "terrace-rules-a4.pdf").click()
+    assert downloaded(d, "terrace-rules-a4.pdf").read_bytes().startswith(b"%PDF")
+
+    # the build sheet's title names the file opened, not board.json
+    for old in d.download_dir.glob("board-build*.pdf"):  # the first test's sheet
+        old.unlink()
+    d.find_element(By.ID, "build-sheet").click()
+    assert json.loads(sent_body(d, "/api/jobs/build-sheet"))["name"] == "two-players.txt"
+    sheet = downloaded(d, "board-build.pdf")
+    assert b"build sheet of two-players.txt" in sheet.read_bytes()
+
+    with server.jobs.lock:  # 30 minutes later, or 20 newer jobs: the server has forgotten the job
+        server.jobs.jobs.clear()
+    d.find_element(By.LINK_TEXT, "board-build.pdf").click()
+    assert "no longer on the server" in toast_text(d, "board-build.pdf")
+    note = d.find_element(By.CSS_SELECTOR, "#print-files li.note.error").text
+    assert "30 minutes" in note and "make the build sheet again" in note
+    assert d.find_element(By.CSS_SELECTOR, "#print-files a").get_attribute("href") is None
+    d.save_screenshot(str(shots / "07-links-gone.png"))
+    errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "/files/" not in e["message"]]
+    assert not errors, errors
+

@@ -9,29 +9,71 @@ import subprocess
 import sys
 import urllib.request
 
+import pytest
+
 from tests.web.conftest import ROOT
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 
 
-def test_serve_prints_its_url_answers_and_stops_on_ctrl_c():
-    proc = subprocess.Popen([sys.executable, "-m", "terragen", "serve", "--no-browser"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=ENV)
+def start_serve(*flags: str, env: dict | None = None) -> tuple[subprocess.Popen, str]:
+    """``terragen serve`` in a child process, and its first stdout line (the address)."""
+    proc = subprocess.Popen([sys.executable, "-m", "terragen", "serve", *flags], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env or ENV)
+    return proc, proc.stdout.readline()
+
+
+@pytest.mark.parametrize("sig, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+                         ids=["ctrl-c", "sigterm"])
+def test_serve_prints_its_url_answers_and_stops_with_the_readmes_exit_status(sig, code, said):
+    """README's table: 130 for Ctrl-C, 143 for SIGTERM, for every command (SIGTERM once exited 0:
+    waitress swallowed the interrupt)."""
+    proc, line = start_serve("--no-browser")
     try:
-        line = proc.stdout.readline()
         assert line.startswith("terragen serve: http://127.0.0.1:"), line
         url = line.split()[2]
         with urllib.request.urlopen(url + "api/info", timeout=20) as r:
             assert json.load(r)["kits"]
         with urllib.request.urlopen(url, timeout=20) as r:
             assert b"<svg id=\"board\"" in r.read()
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 0, err
-    assert "stopped" in out and "Traceback" not in err
+    assert proc.returncode == code, err
+    assert "stopped" in out and err.strip() == f"terragen: {said}"
+
+
+def test_quiet_serve_prints_only_its_address():
+    """-q: the address is the data the command gives (the page cannot be found without it); the
+    rest ("stopped") goes."""
+    proc, out, err = _served_then_terminated("--no-browser", "-q")
+    assert proc.returncode == 143 and out == "" and err.strip() == "terragen: terminated"
+
+
+def _served_then_terminated(*args, env=None):
+    """Start ``terragen serve ARGS``, answer one request, stop it with SIGTERM: (process, the
+    rest of stdout after the address line, stderr)."""
+    proc, line = start_serve(*args, env=env)
+    try:
+        assert line.startswith("terragen serve: http://127.0.0.1:"), line
+        urllib.request.urlopen(line.split()[2] + "api/info", timeout=20).read()
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return proc, out, err
+
+
+def test_serve_says_when_no_browser_can_be_opened(tmp_path):
+    """webbrowser.open answers False when it finds no browser (it raises only for some failures):
+    nothing was said, and the user waited for a window that never came."""
+    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(BROWSER=str(tmp_path / "no-such-browser"), PATH=str(tmp_path))  # no browser to be found
+    _, _, err = _served_then_terminated(env=env)
+    assert "could not open a browser; open the address above" in err, err
 
 
 def test_serve_refuses_a_non_loopback_address():

@@ -13,11 +13,41 @@ export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
-export async function call(path, body) {
+// A whole number typed into a field, kept as its digits: JavaScript numbers round anything above
+// 2^53 (a seed of 9007199254740993 became ...992), so these go into the request's JSON text verbatim.
+export class Digits {
+  constructor(text) { this.text = BigInt(text).toString(); }  // "007" is no JSON number; "7" is
+}
+
+// The request body as JSON text, each Digits value written as its digits.
+export function toJson(body) {
+  const mark = `digits-${newTabId()}-`;  // a random marker no value of the body can hold by chance
+  const digits = [];
+  const text = JSON.stringify(body, (k, v) => (v instanceof Digits ? `${mark}${digits.push(v.text) - 1}` : v));
+  return text.replace(new RegExp(`"${mark}(\\d+)"`, "g"), (m, i) => digits[Number(i)]);
+}
+
+// JSON text read without rounding whole numbers above 2^53: where the browser can (JSON.rawJSON,
+// Chromium 114+, Firefox 135+) each stays its digits, written back exactly by JSON.stringify;
+// where it cannot, the number is rounded and its digits are listed in ``lost``, so the page says so.
+export function parseExact(text) {
+  const lost = [];
+  const raw = typeof JSON.rawJSON === "function";
+  const value = JSON.parse(text, (k, v, context) => {
+    if (typeof v !== "number" || Number.isSafeInteger(v) || !Number.isInteger(v)) return v;
+    const source = context && context.source;
+    if (raw && source && /^-?\d+$/.test(source)) return JSON.rawJSON(source);
+    lost.push(source || `about ${v}`);  // without the source text only the rounded value is known
+    return v;
+  });
+  return { value, lost };
+}
+
+export async function call(path, body, { exact = false } = {}) {
   const init = { method: body === undefined ? "GET" : "POST", headers: { "X-Terragen-Tab": TAB } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = toJson(body);
   }
   let resp;
   try {
@@ -30,7 +60,8 @@ export async function call(path, body) {
     const data = isJson ? await resp.json() : { error: resp.statusText };
     throw new ApiError(data.error || `error ${resp.status}`, resp.status);
   }
-  return isJson && !resp.headers.get("Content-Disposition") ? resp.json() : resp.blob();
+  if (!isJson || resp.headers.get("Content-Disposition")) return resp.blob();
+  return exact ? parseExact(await resp.text()) : resp.json();
 }
 
 export function saveBlob(blob, name) {

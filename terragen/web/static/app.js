@@ -1,7 +1,7 @@
 // The terragen page: an editor over the layout file's JSON, re-checked by the server after every edit.
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
-import { call, saveBlob, fileLink, JobRunner, ApiError } from "./api.js";
+import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact } from "./api.js";
 import { drawBoard, key } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -16,6 +16,8 @@ const state = {
   seq: 0,
   routes: new Set(),  // seats whose cheapest route is drawn
   lastLevel: 5,
+  fileName: "board.json",  // the file the layout came from, named on the build sheet
+  generated: null,        // {text, layout}: the generated board.json's bytes and the layout they hold
 };
 window.terragen = state;  // for the browser tests and the curious: the layout and the last check
 
@@ -70,7 +72,9 @@ function staleMeta(layout) {
 }
 
 function editCell(fn) {
-  if (!state.selected) { toast("click a cell first", "info"); return; }
+  // nothing changes without a cell, so the controls are drawn again: a ticked "inverted" box
+  // must not stay ticked over no cell
+  if (!state.selected) { toast("click a cell first", "info"); renderCell(); return; }
   const [q, r] = state.selected;
   commit((layout) => {
     let cell = layout.cells.find((c) => c.q === q && c.r === r);
@@ -125,7 +129,7 @@ function toggleDestination() {
 function undo() {
   if (!state.undo.length) return;
   state.redo.push(JSON.stringify(state.layout));
-  state.layout = JSON.parse(state.undo.pop());
+  state.layout = parseExact(state.undo.pop()).value;
   renderPlayers();
   scheduleCheck(0);
 }
@@ -133,7 +137,7 @@ function undo() {
 function redo() {
   if (!state.redo.length) return;
   state.undo.push(JSON.stringify(state.layout));
-  state.layout = JSON.parse(state.redo.pop());
+  state.layout = parseExact(state.redo.pop()).value;
   renderPlayers();
   scheduleCheck(0);
 }
@@ -169,12 +173,26 @@ function move(dir) {
   render();
 }
 
-function onKey(ev) {
-  // keys typed into a field or a list are theirs; a ticked box keeps no keys (space aside), so the
-  // board's shortcuts go on working after a click on "inverted"
+// Keys typed into a text field are its own (Ctrl-Z there undoes the typing); a list keeps its plain
+// keys (arrows, letters pick an entry) but not Ctrl-Z/Ctrl-Y, which undo and redo the board from
+// anywhere else; a ticked box keeps no keys (space aside), so the board's shortcuts go on working
+// after a click on "inverted".
+function keyIsTheFields(ev) {
   const tag = (ev.target.tagName || "").toLowerCase();
   const box = tag === "input" && ["checkbox", "radio"].includes(ev.target.type);
-  if ((["input", "select", "textarea"].includes(tag) && !box) || (box && ev.key === " ")) return;
+  if (box) return ev.key === " ";
+  if (tag === "textarea" || tag === "input" || ev.target.isContentEditable) return true;
+  return tag === "select" && !(ev.ctrlKey || ev.metaKey);
+}
+
+// A list that is a step of editing (the seat under "Destination of", a start corner) gives the keys
+// back to the board once a choice is made, so T places the destination of the seat just chosen.
+function backToBoard(select) {
+  select.addEventListener("change", () => $("#board").focus({ preventScroll: true }));
+}
+
+function onKey(ev) {
+  if (keyIsTheFields(ev)) return;
   const k = ev.key;
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
     if (k.toLowerCase() === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
@@ -350,6 +368,7 @@ function renderPlayers() {
     const corners = state.info.corners.includes(p.corner) ? state.info.corners : [...state.info.corners, p.corner];
     for (const k of corners) sel.add(new Option(String(k), String(k), false, p.corner === k));
     sel.addEventListener("change", () => commit((l) => { l.players[i].corner = Number(sel.value); }));
+    backToBoard(sel);
     cornerTd.appendChild(sel);
     const destTd = document.createElement("td");
     destTd.textContent = (p.destinations || []).map((d) => `(${d.q},${d.r})`).join(" ") || "none";
@@ -381,25 +400,89 @@ function addPlayer() {
 async function newBoard() {
   try {
     const data = await call("/api/empty", { radius: Number($("#new-radius").value) });
-    replaceLayout(data.layout);
+    openLayout(data.layout, "board.json");
   } catch (e) { fail(e); }
+}
+
+// A layout read exactly (parseExact) opens in the editor. Whole numbers above 2^53 stay exact in
+// meta, which the page only carries along; in cells and players the editor computes with them, so
+// there they become (rounded) numbers, and the page says so rather than change them in silence.
+function openLayout(layout, name, lost = []) {
+  const rounded = [...lost];
+  const plain = (v) => {
+    if (JSON.isRawJSON && JSON.isRawJSON(v)) { rounded.push(v.rawJSON); return Number(v.rawJSON); }
+    if (Array.isArray(v)) return v.map(plain);
+    if (v && typeof v === "object") { for (const k of Object.keys(v)) v[k] = plain(v[k]); }
+    return v;
+  };
+  for (const key of Object.keys(layout)) if (key !== "meta") layout[key] = plain(layout[key]);
+  state.fileName = name;
+  state.generated = null;
+  replaceLayout(layout);
+  if (rounded.length) {
+    toast(`${name}: this page cannot keep whole numbers above 2^53 exactly (${rounded[0]}${rounded.length > 1 ? " and more" : ""}); `
+      + "they are rounded, and a download from the page would change them: use the command line for this file");
+    return false;
+  }
+  return true;
+}
+
+// The first bad byte of data that is not UTF-8: where a sequence starts that breaks the rules
+// (Python's offset too, so the page names the byte the command line names).
+function badUtf8Offset(bytes) {
+  const cont = (b) => b >= 0x80 && b <= 0xbf;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    if (b < 0x80) { i++; continue; }
+    // length, and the second byte's range (no overlong forms, no surrogates, nothing past U+10FFFF)
+    const [n, lo, hi] = b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf] : b === 0xe0 ? [3, 0xa0, 0xbf]
+      : b === 0xed ? [3, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf]
+      : b === 0xf0 ? [4, 0x90, 0xbf] : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf] : b === 0xf4 ? [4, 0x80, 0x8f] : [0];
+    if (!n || i + n > bytes.length || bytes[i + 1] < lo || bytes[i + 1] > hi) return i;
+    for (let j = 2; j < n; j++) if (!cont(bytes[i + j])) return i;
+    i += n;
+  }
+  return -1;
+}
+
+// A file's text as the command line reads it: UTF-8 or refused, and at most the server's limit,
+// counted in characters as the server counts them (not bytes: an "é" is two).
+async function readText(file) {
+  const limit = state.info.max_text_chars;
+  const tooLong = `${file.name}: file is longer than the limit of ${limit.toLocaleString("en")} characters for a layout`;
+  if (file.size > 4 * limit) throw new Error(tooLong);  // 4 bytes at most per character: no need to read it
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (e) {
+    throw new Error(`${file.name}: not UTF-8 text (bad byte at offset ${badUtf8Offset(bytes)})`);
+  }
+  const pairs = (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g) || []).length;  // one character, two code units
+  if (text.length - pairs > limit) throw new Error(tooLong);
+  return text;
 }
 
 async function upload(ev) {
   const file = ev.target.files[0];
   ev.target.value = "";
   if (!file) return;
-  if (file.size > state.info.max_text_chars) { toast(`${file.name}: larger than the ${state.info.max_text_chars / 1000} kB limit`); return; }
   try {
-    const text = await file.text();
-    const data = await call("/api/upload", { text, name: file.name });
-    replaceLayout(data.layout);
-    toast(`opened ${file.name}`, "info");
+    const text = await readText(file);
+    const { value, lost } = await call("/api/upload", { text, name: file.name }, { exact: true });
+    if (openLayout(value.layout, file.name, lost)) toast(`opened ${file.name}`, "info");
   } catch (e) { fail(e); }
 }
 
+// JSON ↓ of a generated board not edited since saves generate's own board.json, byte for byte
+// (through JavaScript numbers 0.0 would come back as 0); any other layout is written by the server.
 async function download(format) {
   try {
+    const g = state.generated;
+    if (format === "json" && g && g.layout === JSON.stringify(state.layout)) {
+      saveBlob(new Blob([g.text], { type: "application/json" }), "board.json");
+      return;
+    }
     const blob = await call("/api/export", { layout: state.layout, format });
     saveBlob(blob, format === "json" ? "board.json" : "board.txt");
   } catch (e) { fail(e); }
@@ -478,8 +561,8 @@ function generateOptions() {
     notANumber(input);
     if (input.value === "") continue;
     // numbers as typed (2.5 stays 2.5, 1e1 is 10): the server says what is wrong with them, where
-    // parseInt once turned 2.5 players into 2 without a word
-    out[input.name] = kind === "int" || kind === "float" ? Number(input.value) : input.value;
+    // parseInt once turned 2.5 players into 2 without a word; whole numbers go as their digits
+    out[input.name] = kind === "int" || kind === "float" ? numberOf(input.value) : input.value;
   }
   return out;
 }
@@ -487,13 +570,18 @@ function generateOptions() {
 async function generate() {
   const job = await jobs.run("generate", { options: generateOptions() });
   $("#generate-summary").textContent = job.result.summary.join("\n");
-  replaceLayout(job.result.layout);
+  // the board as generate wrote it, read exactly (a seed above 2^53 in meta stays as it is), and
+  // its bytes kept for JSON ↓ (the job's files go when this tab generates again, or in 30 minutes)
+  const text = await (await call(fileLink(job.id, "board.json"))).text();
+  const { value, lost } = parseExact(text);
+  const exact = openLayout(value, "board.json", lost);  // false: it has said what it could not keep
+  state.generated = { text, layout: JSON.stringify(state.layout) };
   // the command's own warning: a board written when the search stopped short, and measured unfair
   const balance = ((job.result.layout.meta || {}).balance) || {};
   if (balance.verdict === "NOT BALANCED") {
     const ended = balance.ended_by === "work budget" ? "the search's work budget was spent" : "the time ran out";
     toast(`${ended} before the seats were balanced: this board is NOT BALANCED (see the summary); try another seed, a longer time limit or a wider margin`, "error");
-  } else toast("generated board opened in the editor", "info");
+  } else if (exact) toast("generated board opened in the editor", "info");
 }
 
 function buildSimulateForm() {
@@ -525,7 +613,13 @@ function notANumber(input) {
 function numberIn(form, name) {
   notANumber(form.elements.namedItem(name));
   const v = form.elements.namedItem(name).value;
-  return v === "" ? null : Number(v);
+  return v === "" ? null : numberOf(v);
+}
+
+// A number field's text for the request: a whole number as its exact digits (a seed may be up to
+// 2^63-1, beyond what a JavaScript number holds), anything else as a number the server judges.
+function numberOf(text) {
+  return /^[-+]?\d+$/.test(text.trim()) ? new Digits(text.trim()) : Number(text);
 }
 
 async function simulate() {
@@ -543,7 +637,8 @@ async function simulate() {
       variants: [...document.querySelectorAll("#variants input:checked")].map((b) => b.value),
     };
     const job = await jobs.run("simulate", { layout: state.layout, options });
-    showSimulation(job.result.report);
+    // the seed as sent: the report's own, read as a JavaScript number, is rounded above 2^53
+    showSimulation(job.result.report, options.seed instanceof Digits ? options.seed.text : null);
   } catch (e) {
     const note = document.createElement("p");
     note.className = "note error";
@@ -553,7 +648,7 @@ async function simulate() {
   }
 }
 
-function showSimulation(rep) {
+function showSimulation(rep, seed = null) {
   const box = $("#simulate-result");
   box.replaceChildren();
   const verdicts = document.createElement("p");
@@ -597,7 +692,7 @@ function showSimulation(rep) {
   const t = rep.turns_to_finish || {};
   const p = document.createElement("p");
   p.className = "note";
-  p.textContent = `${rep.games} games, seed ${rep.seed}, ${rep.variant}; turns to finish mean ${fmt(t.mean, 1)}, p90 ${fmt(t.p90, 0)}; `
+  p.textContent = `${rep.games} games, seed ${seed ?? rep.seed}, ${rep.variant}; turns to finish mean ${fmt(t.mean, 1)}, p90 ${fmt(t.p90, 0)}; `
     + `${(100 * rep.capped_share).toFixed(1)}% hit the ${rep.turn_cap}-round cap.`;
   box.appendChild(p);
   for (const r of [...(rep.reasons || []), ...(rep.balance_reasons || [])]) {
@@ -608,23 +703,59 @@ function showSimulation(rep) {
   }
 }
 
+// The files of a finished job, each a link. The server keeps them for a while only (docs/web.md):
+// a click fetches the file first, so a link whose job is gone says so and is struck out, where a
+// plain link would download nothing, or an error page, without a word.
 function listFiles(job) {
   const ul = $("#print-files");
   ul.replaceChildren();
+  ul.classList.remove("gone");
+  ul.dataset.kind = job.kind;
   for (const name of job.files) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = fileLink(job.id, name);
     a.download = name;
     a.textContent = name;
+    a.addEventListener("click", (ev) => { ev.preventDefault(); saveJobFile(job, name); });
     li.appendChild(a);
     ul.appendChild(li);
   }
   return ul;
 }
 
+// A new job of a kind makes the server forget this tab's last one of that kind: its links go now.
+function dropLinksOf(kind) {
+  const ul = $("#print-files");
+  if (ul.dataset.kind === kind) { ul.replaceChildren(); ul.classList.remove("gone"); delete ul.dataset.kind; }
+}
+
+async function saveJobFile(job, name) {
+  const what = job.kind === "kit" ? "make the kit again" : "make the build sheet again";
+  if ($("#print-files").classList.contains("gone")) { toast(`${name} is no longer on the server: ${what}`); return; }
+  try {
+    saveBlob(await call(fileLink(job.id, name)), name);
+  } catch (e) {
+    if (e.status !== 404) { fail(e); return; }
+    const why = "the server keeps a job's files for 30 minutes, and only until this tab runs another job of the "
+      + "same kind or 20 newer jobs have finished";
+    $("#print-files").classList.add("gone");
+    for (const link of document.querySelectorAll("#print-files a")) {
+      link.removeAttribute("href");
+      link.classList.add("gone");
+      link.title = `no longer on the server: ${what}`;
+    }
+    const note = document.createElement("li");
+    note.className = "note error";
+    note.textContent = `These files are no longer on the server (${why}): ${what}.`;
+    $("#print-files").appendChild(note);
+    toast(`${name} is no longer on the server: ${what}`);
+  }
+}
+
 async function buildSheet() {
-  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value });
+  dropLinksOf("build-sheet");
+  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value, name: state.fileName });
   listFiles(job);
   const a = document.createElement("a");
   a.href = fileLink(job.id, job.files[0]);
@@ -639,6 +770,7 @@ async function makeKit() {
   const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: cut === "" ? null : cut === "on" };
   const game = $("#kit-game").value;
   if (game === "terrain") options.nets = $("#kit-nets").checked;
+  dropLinksOf("kit");
   const job = await jobs.run("kit", { game, options });
   listFiles(job);
   toast(`${game} kit ready: ${job.files.length} PDF files below`, "info");
@@ -690,6 +822,7 @@ async function main() {
   const info = state.info;
   $("#version").textContent = info.version;
   fillSelect($("#new-radius"), info.radii, 5);
+  backToBoard($("#dest-seat"));
   buttons($("#level-buttons"), info.levels, setLevel);
   buttons($("#pattern-buttons"), info.patterns, setPattern);
   buttons($("#rotation-buttons"), info.rotations, setRotation);
