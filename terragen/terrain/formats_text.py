@@ -318,6 +318,13 @@ def _entries(extra: dict[str, Any], key: str, problems: list[str]) -> list[tuple
     return list(value.items())
 
 
+def _reads_back(cell: Cell) -> bool:
+    """Whether the cell's token reads back as this very cell: matching the token's shape is not
+    enough, as pattern '0A' on level 0 wrote '00A0', which reads as level 0 and pattern 'A'."""
+    m = _WRITABLE.match(cell.token) and _TOKEN.match(cell.token)
+    return bool(m) and (int(m.group(1)), m.group(2), int(m.group(3))) == (cell.level, cell.pattern, cell.rotation)
+
+
 def write_text_layout(layout: Layout, header: str | None = None, extra: bool = True) -> str:
     """The canonical text form. Raises InputError for a layout the form cannot hold
     (a cell off the board or listed twice, a piece no token can write).
@@ -333,7 +340,7 @@ def write_text_layout(layout: Layout, header: str | None = None, extra: bool = T
             raise InputError(f"cannot write the text form: cell ({c.q},{c.r}) is off a radius-{layout.radius} board")
         if c.hex in cmap:
             raise InputError(f"cannot write the text form: cell ({c.q},{c.r}) is listed twice")
-        if not _WRITABLE.match(c.token):  # written, it would not read back (or would add lines of its own)
+        if not _reads_back(c):  # written, it would not read back (or would add lines of its own)
             raise InputError(f"cannot write the text form: cell ({c.q},{c.r}) would read {elide(c.token, 40)!r}; the "
                              "form holds a level and a rotation of 0-999 and a capital pattern letter")
         cmap[c.hex] = c

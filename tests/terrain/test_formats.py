@@ -243,3 +243,15 @@ def test_whatever_the_text_form_writes_reads_back_and_the_rest_is_refused(level,
     back = read_text_layout(text, "x.txt")
     cell = back.cell_map()[(data["cells"][0]["q"], data["cells"][0]["r"])]
     assert (cell.level, cell.rotation, cell.pattern) == (level, rotation, pattern)
+
+
+def test_a_pattern_that_would_read_back_as_another_is_not_written():
+    """Level 0 with pattern '0A' wrote '00A0', which reads as pattern 'A' (found by the property above)."""
+    data = layout_to_data(parse_layout((EXAMPLES / "two-players.txt").read_text(), "x"))
+    data["cells"][0].update(level=0, rotation=0, pattern="0A")
+    try:
+        layout = read_json_layout(json.dumps(data), "x.json")
+    except InputError:
+        return
+    with pytest.raises(InputError, match="cannot write the text form"):
+        write_text_layout(layout)
