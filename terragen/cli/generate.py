@@ -66,7 +66,7 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"], case_sensitive=False), help="Height-shape hint.")
 @click.option("--symmetry", type=click.Choice(["auto", "none"], case_sensitive=False),
               help="auto: build a board a turn or a mirror maps onto itself when the corners and the inventory "
-                   "allow one (3-6 seats), so seats that are images of each other are equal by construction; "
+                   "allow one (every seat count: a mirror for 2 and 4 seats, a turn for 3, 5 and 6), so seats that are images of each other are equal by construction; "
                    "none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, MAX_BALANCE_GAMES),
@@ -90,7 +90,9 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "twice the usual work budget (a median of about 14 s instead of about 3 s, best-effort runs "
                    "25-55 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
-              help="On 4-, 5- and 6-seat boards, play a few hundred games of expert players before the greedy check "
+              help="On the 4-, 5- and 6-seat boards of the symmetric search (not --symmetry none, a fixed placement or a "
+                   "spec that breaks the symmetry; a best-effort board may have had none), play a few hundred games "
+                   "of expert players before the greedy check "
                    "and refuse a board plainly unfair for them (a seat class plainly more than --margin from fair; a search "
                    "that is late keeps the board and says so). --no-expert-glance is faster and leaves more boards unfair for experts.")
 @json_option
@@ -111,7 +113,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     must find every seat within 0.6 of --margin of 1/n for greedy players
     (0.8 for solitary players), with odds of 99% that terragen simulate, with
     its own margin, calls the board BALANCED. The simulator's expert players
-    get a glance of a few hundred games on 4-, 5- and 6-seat boards, which
+    get a glance of a few hundred games on the 4-, 5- and 6-seat boards of
+    the symmetric search (the summary says when a board had none), which
     refuses a board plainly unfair for them (about half of the boards written
     still leave experts 2-8 points off); --check-experts checks them in full,
     and a run then takes several times as long.
@@ -230,8 +233,13 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
                     "the others (try --check-experts with a longer --time-limit, or another --seed)")
         return (f"balance: expert players only glanced at: {seen}; a glance refuses only a board plainly over "
                 f"{100 * glance['pooled_limit']:.1f} (add --check-experts for a full check)")
-    odds = "about four five-seat boards in five" if players == 5 else "about half of 4- and 6-seat boards"
-    return f"balance: expert players not checked (add --check-experts; {odds} are unfair for them)"
+    if players == 5:
+        odds = "; about four five-seat boards in five are unfair for them"
+    elif players in (4, 6):
+        odds = "; about half of 4- and 6-seat boards are unfair for them"
+    else:  # measured only on the symmetric boards, where every seat is an image of every other
+        odds = ""
+    return f"balance: expert players not checked (add --check-experts{odds})"
 
 
 def summary(layout, analysis, spec) -> list[str]:
@@ -268,10 +276,14 @@ def summary(layout, analysis, spec) -> list[str]:
                          f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})"
                          + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
                             f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else "")
-                         + (f"; a default `terragen simulate` run says BALANCED with odds of "
-                            f"{100 * v['simulate_odds_bound']:.0f}% with every seat taken a little further from fair "
-                            f"than measured (needs {100 * v['simulate_odds_needed']:.0f}%)"
+                         + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
+                            f"{100 * v['simulate_odds_bound']:.0f}% (a cautious bound: every seat taken a little "
+                            f"further from fair than measured; the promise needs {100 * v['simulate_odds_needed']:.0f}%)"
                             if "simulate_odds_bound" in v else ""))
+        if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
+            lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "
+                         "99 default `terragen simulate` runs of 100), measured on fewer games than simulate plays; "
+                         "simulate may still call it BALANCED: `terragen simulate board.json` measures it")
         quick = [v for v in sim["verification"] if v["verdict"] == "BALANCED" and v["games"] < MIN_FRESH_GAMES]
         if quick:
             why = ("the time limit cut the measurement" if sim.get("time_limited")

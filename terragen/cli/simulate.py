@@ -54,7 +54,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     Examples:
       terragen simulate board.txt --games 1000 --seed 7
       terragen simulate board.json --policy expert,greedy,greedy,greedy --json
-      terragen simulate board.txt --variant inversion --variant green --workers 2
+      terragen simulate board.txt --variant green --workers 2
       terragen simulate board.json --policy solitary --variant no-interactions
 
     Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED (a

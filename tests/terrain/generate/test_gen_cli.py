@@ -149,6 +149,14 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     del layout.extra["meta"]["balance"]["expert_glance"]
     checks.append(dict(checks[0], policy="expert"))
     assert not any("expert players not" in line for line in summary(layout, analyse(layout), Spec(players=2)))
+    # a best-effort board says what that means: it missed the promise, which simulate may still pass
+    layout.extra["meta"]["balance"].update(best_effort=True, ended_by="work budget")
+    checks[0].update(verdict="NOT BALANCED", simulate_odds_bound=0.01, simulate_odds_needed=0.99)
+    lines = summary(layout, analyse(layout), Spec(players=2))
+    assert any("odds of at least 1% (a cautious bound" in line for line in lines)
+    assert any("simulate may still call it BALANCED" in line for line in lines)
+    del layout.extra["meta"]["balance"]["best_effort"]
+    checks[0].update(verdict="BALANCED")
     # a check on fewer games than a balance check needs (a small --balance-games) is called a quick look
     checks[0]["games"] = 200
     assert any("quick look only: 200 fresh games" in line for line in summary(layout, analyse(layout), Spec(players=2)))
@@ -159,6 +167,9 @@ def test_the_line_on_unchecked_experts_gives_the_odds_for_the_boards_seat_count(
 
     assert "four five-seat boards in five" in _experts_line(5, "none")
     assert "4- and 6-seat" in _experts_line(4, "none") and "4- and 6-seat" in _experts_line(6, "none")
+    for n in (2, 3):  # no figure was measured for free-form boards of 2 or 3 seats: none is quoted
+        line = _experts_line(n, "none")
+        assert "--check-experts" in line and "unfair" not in line
 
 
 def test_old_gate_flags_still_work(cli, tmp_path):
