@@ -18,6 +18,7 @@ from terragen.terrain.files import parse_layout
 from terragen.terrain.formats_text import parse_text_layout
 from terragen.terrain.layout import Layout
 from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS, Inventory, load_inventory, parse_piece_id
+from terragen.terrain.rules import BAD_WEATHER_FACTOR
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_DESTINATIONS = 3
@@ -335,9 +336,12 @@ def _num(v, fmt: str = "{}") -> str:
 
 
 def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
-    """A readable table: one row per destination, then the board metrics."""
-    rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "exp. turns", "up-3", "fragility",
-             "finish p10/50/90", "race win", "rotating")]
+    """A readable table: one row per destination, then the board metrics. With several destinations
+    a seat's whole tour (every flag, best order) gets a column of its own: it is the cost the summary
+    line, the JSON and generate's table give, and no destination's own row shows it."""
+    tours = any(len(rep.destinations or ()) > 1 for rep in analysis.players)
+    rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "tour good/bad", "exp. turns", "up-3",
+             "fragility", "finish p10/50/90", "race win", "rotating")]
     for rep in analysis.players:
         first = True
         q = rep.finish_quantiles() or {}
@@ -350,6 +354,8 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
                 ("yes" if d.reachable_elevation else "NO") if d else "-",
                 ("yes" if d.reachable_pips else "NO") if d else "-",
                 f"{d.cost_good}/{d.cost_bad}" if d and d.cost_good is not None else "-",
+                (f"{rep.tour_cost}/{rep.tour_cost * BAD_WEATHER_FACTOR}" if rep.tour_cost is not None else "-")
+                if first else "",
                 _num(rep.expected_turns, "{:.2f}") if first else "",
                 _num(rep.up3_steps) if first else "",
                 str(rep.fragility) if first else "",
@@ -358,6 +364,8 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
                 _num(rep.win_probability_race_rotating, "{:.1%}") if first else "",
             ))
             first = False
+    if not tours:  # one destination each: the tour is that destination's cost
+        rows = [r[:6] + r[7:] for r in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))

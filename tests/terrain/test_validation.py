@@ -160,3 +160,22 @@ def test_a_destination_listed_twice_is_an_error_and_counts_once_in_the_figures()
     assert b["expected_turns"] == pytest.approx(a["expected_turns"]) and b["expected_turns"] is not None
     assert b["expected_rounds"] == pytest.approx(b["expected_turns"], rel=1e-6)
     assert b["win_probability_race"] == pytest.approx(a["win_probability_race"])
+
+
+def test_the_table_shows_each_seats_tour_when_it_has_several_destinations():
+    """The summary line, the JSON and generate quote the whole tour's cost; the table showed only each
+    destination's own cost from the start, so the figure quoted appeared nowhere in it."""
+    from terragen.terrain.analysis import analyse
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.validation import summary_lines
+    from terragen.templates import template_path
+
+    layout = load_layout(template_path("terrain", "examples", "four-players.txt"))
+    analysis = analyse(layout)
+    lines = summary_lines(layout, analysis)
+    assert "tour good/bad" in lines[0]
+    for rep in analysis.players:
+        row = next(line for line in lines[2:] if line.split()[:1] == [str(rep.seat)])
+        assert f"{rep.tour_cost}/{2 * rep.tour_cost}" in row
+    single = load_layout(template_path("terrain", "examples", "two-players.txt"))
+    assert "tour" not in summary_lines(single, analyse(single))[0]  # one destination: its cost is the tour
