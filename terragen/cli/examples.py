@@ -74,8 +74,8 @@ def show_cmd(name: str) -> None:
 
 @examples.command("copy")
 @click.argument("names", nargs=-1, required=True, metavar="NAME...")
-@click.option("--to", "dest", type=PathName(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="Folder to copy into (created if missing).")
+@click.option("-o", "--out", "--to", "dest", type=PathName(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Folder to copy into (created if missing); --to is the same option.")
 @force_option
 def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     """Copy one or more examples into a folder, keeping their file names.
@@ -86,7 +86,7 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     \b
     Examples:
       terragen examples copy terrain/four-players.txt
-      terragen examples copy terrain/specs/example.toml --to specs --force
+      terragen examples copy terrain/specs/example.toml --out specs --force
 
     Exit status: 0 copied, 2 unknown example or a target exists (add --force).
     """

@@ -694,3 +694,11 @@ def test_dash_is_no_folder(tmp_path, capsys, args):
     """'-' means standard output everywhere; as an output folder it made a folder called '-'."""
     code, _, err = run_cli(capsys, *args, "--out", "-", cwd=tmp_path)
     assert code == 2 and "standard output" in err and not (tmp_path / "-").exists()
+
+
+def test_examples_copy_writes_where_out_says(tmp_path, capsys):
+    """-o/--out names where to write in every command; examples copy took --to only."""
+    for flag, folder in (("--out", "a"), ("-o", "b"), ("--to", "c")):
+        code, _, err = run_cli(capsys, "examples", "copy", "terrain/two-players.txt", flag, tmp_path / folder)
+        assert code == 0, err
+        assert (tmp_path / folder / "two-players.txt").is_file()
