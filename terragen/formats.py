@@ -22,6 +22,19 @@ VALIDATORS = {
 _GAME_LINE = re.compile(r"^\s*game\s*[:=]\s*([A-Za-z_-]+)\s*$", re.IGNORECASE)
 
 
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a text form, split where editors and the number guard split them.
+
+    Not ``str.splitlines()``: it also breaks at form feeds, U+0085, U+2028 and others, so a reader
+    saw lines the guard against over-long numbers (``safejson.check_text_numbers``) did not (a
+    ``# comment`` ending in a form feed hid a 5000-digit number, and ``int()`` of it failed), and
+    its line numbers differed from the editor's."""
+    return LINE_BREAK.split(text)
+
 def check_version(data: dict, source: str, supported: int = 1) -> None:
     """Refuse a JSON file of another format version (absent: this one), as every game's reader does."""
     from terragen.errors import InputError
@@ -150,7 +163,7 @@ def detect_game(text: str) -> str | None:
                 return "terrain"
             return game if game in GAMES else None
         return "terrain"
-    for line in text.splitlines():
+    for line in text_lines(text):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue

@@ -166,7 +166,9 @@ def check_text_numbers(text: str, source: str, extra_line: bool = True) -> None:
         return
     from terragen.formats import EXTRA_LINE
 
-    for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):  # as the parsers count lines, not splitlines()
+    from terragen.formats import text_lines
+
+    for lineno, line in enumerate(text_lines(text), 1):  # as the readers count lines
         if extra_line and EXTRA_LINE.match(line):
             continue  # JSON: its reader bounds its numbers, and a string of digits there is no number
         m = _LONG_NUMBER.search(line.split("#", 1)[0])

@@ -277,3 +277,35 @@ def test_half_a_utf16_pair_is_refused_when_read_not_when_written(text):
     with pytest.raises(InputError, match="half of a UTF-16 pair"):
         load_json(text, "f.json")
     assert load_json('{"a": "\\ud83d\\ude00"}', "f.json") == {"a": "\U0001F600"}  # a whole pair is a character
+
+
+@pytest.mark.parametrize("game, text", [
+    ("terralogical", "# x\fgame: terralogical\fplayers: red green\fhands: 3 3\f7,0  sun  0\f0,7  flower  0\f"
+                     + "1" * 5000 + ",1  FFFF  0  red\n"),
+    ("terraflip", "# x\u2028game: terraflip\u2028" + "1" * 5000 + "\n"),
+    ("terrace", "# x\x85game: terrace\x85size: " + "1" * 5000 + "\n"),
+])
+def test_line_breaks_other_than_newlines_hide_no_long_number(tmp_path, capsys, game, text):
+    """A form feed, U+0085 or U+2028 split lines for the games' readers but not for the guard against
+    over-long numbers, so a 5000-digit number behind a comment reached int(): exit 70."""
+    from terragen.cli import main
+
+    f = tmp_path / f"{game}.txt"
+    f.write_text(text, encoding="utf-8")
+    for args in (["validate", str(f)], ["convert", str(f), str(tmp_path / "out.json")]):
+        with pytest.raises(SystemExit) as exc:
+            main(args)
+        err = capsys.readouterr().err
+        assert exc.value.code in (1, 2) and "internal error" not in err, err
+
+
+def test_a_player_key_of_a_non_ascii_digit_on_an_extra_line_is_not_a_seat(tmp_path, capsys):
+    from terragen.cli import main
+    from terragen.templates import template_path
+
+    text = template_path("terrain", "examples", "two-players.txt").read_text() + 'extra: {"players": {"\u00b2": {"a": 1}}}\n'
+    f = tmp_path / "b.txt"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", str(f)])
+    assert exc.value.code in (0, 1, 2) and "internal error" not in capsys.readouterr().err

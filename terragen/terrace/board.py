@@ -153,7 +153,7 @@ def square_name(sq: Square, size: int) -> str:
 def parse_square(name: str, size: int) -> Square | None:
     """The square a name denotes, or None if it is not a square of this board."""
     name = name.strip().lower()
-    if len(name) < 2 or name[0] not in FILES[:size] or not name[1:].isdigit():
+    if len(name) < 2 or name[0] not in FILES[:size] or not (name[1:].isascii() and name[1:].isdigit()):
         return None
     rank = int(name[1:])
     if not 1 <= rank <= size:

@@ -35,7 +35,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line
+from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
 
 FORMAT_VERSION = 1
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
@@ -87,7 +87,7 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
     header: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     extra = ExtraLine(source, OWN_KEYS)
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    for lineno, raw in enumerate(text_lines(text), start=1):
         if extra.take(raw, lineno):
             continue
         line = raw.split("#", 1)[0].rstrip()

@@ -27,7 +27,7 @@ from terragen.errors import InputError
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line
+from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
@@ -211,7 +211,7 @@ def _parse_text(text: str, source: str) -> Position:
     seen_game = False
     tiles: list[TileEntry] = []
     extra = ExtraLine(source, OWN_KEYS, refused={"kind": "tileset"})
-    for ln, raw in enumerate(text.splitlines(), start=1):
+    for ln, raw in enumerate(text_lines(text), start=1):
         if seen_game and extra.take(raw, ln):
             continue
         toks = _tokens(raw)

@@ -66,7 +66,7 @@ def parse_tile_id(tile_id: str) -> tuple[str, str, int | None]:
     parts = tile_id.split("-")
     if len(parts) == 2 and parts[0] in FAMILIES and parts[1] in SPECIAL_KINDS:
         return parts[0], parts[1], None
-    if len(parts) == 3 and parts[0] in FAMILIES and parts[1] == LAND_OF[parts[0]] and parts[2].isdigit():
+    if len(parts) == 3 and parts[0] in FAMILIES and parts[1] == LAND_OF[parts[0]] and parts[2].isascii() and parts[2].isdigit():
         index = int(parts[2])
         if index >= 1:
             return parts[0], REGULAR, index

@@ -35,7 +35,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.fileio import elide
-from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object
+from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object, text_lines
 from terragen.grids import hex as hx
 from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
@@ -49,7 +49,6 @@ _PLAYER = re.compile(
     r"^seat\s+(-?\d+)\s*,?\s*corner\s+(-?\d+)\s*,?\s*(?:(?:dest|destinations?)\s*[:=]?\s*(.*))?$",
     re.IGNORECASE,
 )
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: it also splits on U+0085 etc.
 _COORD = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
 
@@ -114,7 +113,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     extra_data: dict[str, Any] = {}
     extra_line = 0
     section = "head"
-    for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
+    for lineno, raw in enumerate(text_lines(text), start=1):
         # the extra: line is JSON, where '#' may sit inside a string
         body = (raw if EXTRA_LINE.match(raw) else _strip_comment(raw)).rstrip()
         if not body.strip():
@@ -295,7 +294,7 @@ def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
             continue
         cmap[(int(m.group(1)), int(m.group(2)))].extra.update(beyond_contract(value, "cell", f"cell {key}"))
     for key, value in _entries(extra, "players", problems):
-        if not key.isdigit() or int(key) >= len(layout.players) or not isinstance(value, dict):
+        if not (key.isascii() and key.isdigit()) or int(key) >= len(layout.players) or not isinstance(value, dict):
             problems.append(f"extra: player key {key!r} does not name a player line")
             continue
         layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))

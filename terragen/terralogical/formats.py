@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line
+from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -240,7 +240,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
     saw_game = False
     entries: list[Entry] = []
     extra = ExtraLine(source, OWN_KEYS, refused={"kind": "deck"})
-    for lineno, raw_line in enumerate(text.splitlines(), start=1):
+    for lineno, raw_line in enumerate(text_lines(text), start=1):
         if saw_game and extra.take(raw_line, lineno):
             continue
         line = raw_line.split("#", 1)[0].rstrip()
