@@ -340,6 +340,8 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
     a seat's whole tour (every flag, best order) gets a column of its own: it is the cost the summary
     line, the JSON and generate's table give, and no destination's own row shows it."""
     tours = any(len(rep.destinations or ()) > 1 for rep in analysis.players)
+    placed = {c.hex for c in layout.cells}
+    unknown = False  # a destination on a position with no piece (a row the reader skipped): not a NO
     rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "tour good/bad", "exp. turns", "up-3",
              "fragility", "finish p10/50/90", "race win", "rotating")]
     for rep in analysis.players:
@@ -347,12 +349,14 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
         q = rep.finish_quantiles() or {}
         finish = "/".join(_num(q.get(k)) for k in ("p10", "p50", "p90")) if q else "-"
         for d in rep.destinations or [None]:
+            gone = d is not None and (d.q, d.r) not in placed
+            unknown |= gone
             rows.append((
                 str(rep.seat) if first else "",
                 (f"{rep.corner} {_fmt(rep.start)}" if rep.start else str(rep.corner)) if first else "",
                 _fmt((d.q, d.r)) if d else "-",
-                ("yes" if d.reachable_elevation else "NO") if d else "-",
-                ("yes" if d.reachable_pips else "NO") if d else "-",
+                ("?" if gone else "yes" if d.reachable_elevation else "NO") if d else "-",
+                ("?" if gone else "yes" if d.reachable_pips else "NO") if d else "-",
                 f"{d.cost_good}/{d.cost_bad}" if d and d.cost_good is not None else "-",
                 (f"{rep.tour_cost}/{rep.tour_cost * BAD_WEATHER_FACTOR}" if rep.tour_cost is not None else "-")
                 if first else "",
@@ -370,6 +374,9 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     m = analysis.metrics()
+    if unknown:
+        lines.append("? the destination's position has no piece (a row that could not be read, or a piece "
+                     "missing): fix that first; until then its routes cannot be known")
     lines.append("")
     lines.append(
         f"board: radius {layout.radius}, {len(layout.cells)} pieces, {m['cliffs']} cliffs, "

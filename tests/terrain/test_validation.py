@@ -179,3 +179,19 @@ def test_the_table_shows_each_seats_tour_when_it_has_several_destinations():
         assert f"{rep.tour_cost}/{2 * rep.tour_cost}" in row
     single = load_layout(template_path("terrain", "examples", "two-players.txt"))
     assert "tour" not in summary_lines(single, analyse(single))[0]  # one destination: its cost is the tour
+
+
+def test_a_destination_on_a_position_with_no_piece_is_unknown_not_unreachable():
+    """Its row could not be read (a hand edit): the table said NO / NO without a word of why."""
+    from terragen.terrain.analysis import analyse
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.validation import summary_lines
+    from terragen.templates import template_path
+
+    layout = load_layout(template_path("terrain", "examples", "two-players.txt"))
+    dest = layout.players[0].destinations[0]
+    layout.cells = [c for c in layout.cells if c.hex != (dest.q, dest.r)]
+    lines = summary_lines(layout, analyse(layout))
+    row = next(line for line in lines if f"({dest.q},{dest.r})" in line)
+    assert row.split()[4:6] == ["?", "?"] and "NO" not in row
+    assert any(line.startswith("? the destination's position has no piece") for line in lines)
