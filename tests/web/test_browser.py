@@ -25,6 +25,19 @@ def shots(tmp_path_factory) -> Path:
     return path
 
 
+
+def simulate(d, games: int):
+    """Open the Simulate tab, play ``games`` games and wait for the table of results; the games field."""
+    from selenium.webdriver.common.by import By
+
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    field = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
+    field.clear()
+    field.send_keys(str(games))
+    d.find_element(By.ID, "simulate").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr"), 120, "simulation results")
+    return field
+
 def wait(driver, condition, timeout: float = 60.0, what: str = "condition"):
     """Poll ``condition(driver)`` until it is truthy; fail naming ``what`` and the browser's errors."""
     end = time.monotonic() + timeout
@@ -204,12 +217,7 @@ def test_whole_flow(server, browser, shots):
     d.find_element(By.ID, "view-3d").click()
 
     # simulate: win rates with intervals and the verdicts
-    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
-    games = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
-    games.clear()
-    games.send_keys("120")
-    d.find_element(By.ID, "simulate").click()
-    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr"), 120, "simulation results")
+    games = simulate(d, 120)
     rows = d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr")
     assert len(rows) == 2
     verdict = d.find_element(By.CSS_SELECTOR, "#simulate-result .verdict[data-what='playable']").text
@@ -418,12 +426,7 @@ def test_a_file_link_whose_job_is_gone_says_so(server, browser, shots):
     Select(d.find_element(By.ID, "kit-game")).select_by_value("terrace")
     d.find_element(By.ID, "kit").click()
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#print-files a"), 120, "the kit's links")
-    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
-    games = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
-    games.clear()
-    games.send_keys("20")
-    d.find_element(By.ID, "simulate").click()
-    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim"), 120, "the simulation")
+    simulate(d, 20)
     d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='print']").click()
     d.find_element(By.LINK_TEXT, "terrace-rules-a4.pdf").click()
     assert downloaded(d, "terrace-rules-a4.pdf").read_bytes().startswith(b"%PDF")
