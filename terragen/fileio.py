@@ -330,7 +330,7 @@ def _names_a_stream(p: Path) -> bool:
     """Whether ``p`` or a link on the way from it leads into /proc's list of a process's open files."""
     import re
 
-    fd_folder = re.compile(r"/proc/(?:self|thread-self|\d+)(?:/task/\d+)?/fd")
+    fd_folder = re.compile(r"/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/fd")
     here = Path(os.path.abspath(p))
     for _ in range(40):  # the kernel's own limit on links followed
         if fd_folder.fullmatch(os.path.realpath(here.parent)):

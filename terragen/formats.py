@@ -87,7 +87,7 @@ def extra_object(text: str, col: int) -> dict:
     try:
         value = load_json(text, "extra")
     except InputError as exc:
-        m = re.match(r"extra:1:(\d+): (.*)$", exc.message)
+        m = re.match(r"extra:1:([0-9]+): (.*)$", exc.message)
         if m:
             raise ExtraProblem(col + int(m.group(1)) - 1, f"extra: {m.group(2)} (the line is one JSON object; "
                                "it takes no # comment)") from None

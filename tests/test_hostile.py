@@ -309,3 +309,29 @@ def test_a_player_key_of_a_non_ascii_digit_on_an_extra_line_is_not_a_seat(tmp_pa
     with pytest.raises(SystemExit) as exc:
         main(["validate", str(f)])
     assert exc.value.code in (0, 1, 2) and "internal error" not in capsys.readouterr().err
+
+
+ARABIC_INDIC = str.maketrans("0123456789", "\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669")
+EXAMPLE_TEXTS = sorted(template_path("terrain", "examples", "two-players.txt").parents[2].glob("*/examples/*.txt"))
+
+
+@pytest.mark.parametrize("example", EXAMPLE_TEXTS, ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_numbers_are_ascii_digits_in_every_text_form(tmp_path, capsys, example):
+    """Python's int() reads Arabic-Indic or Devanagari digits, so the readers took them where the
+    writers never put them: one rule (ASCII digits) for every number in every game's text form."""
+    from terragen.cli import main
+
+    lines = example.read_text(encoding="utf-8").split("\n")
+    numbered = [i for i, line in enumerate(lines) if any(c.isdigit() for c in line.split("#", 1)[0])]
+    assert numbered
+    for i in numbered:
+        code, hash_, comment = lines[i].partition("#")
+        changed = lines[:i] + [code.translate(ARABIC_INDIC) + hash_ + comment] + lines[i + 1:]
+        f = tmp_path / example.name
+        f.write_text("\n".join(changed), encoding="utf-8")
+        with pytest.raises(SystemExit) as exc:
+            main(["validate", str(f)])
+        err = capsys.readouterr()
+        assert exc.value.code in (1, 2), f"line {i + 1} read as numbers: {changed[i]!r}"
+        assert "internal error" not in err.err
+        assert f"{example.name}:" in err.out + err.err, (i + 1, err)  # where: a digit in a name fails later

@@ -175,7 +175,7 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
 
 
 #: the names a batch gives its scenario files (``scenarios/00007-route.json``)
-SCENARIO_FILE = re.compile(r"\d{5,}-(route|rotation|dice)\.(json|svg)")
+SCENARIO_FILE = re.compile(r"[0-9]{5,}-(route|rotation|dice)\.(json|svg)")
 
 
 def _listed(name: Any) -> bool:

@@ -26,7 +26,7 @@ def output_paths(doc: Document, path: str | Path, fmt: str = "pdf") -> list[Path
 
 
 #: the page number of a multi-page SVG's page files (``name-p01.svg`` ...), as :func:`output_paths` names them
-_PAGE_NUMBER = r"-p(?:\d{2}|[1-9]\d{2,})"
+_PAGE_NUMBER = r"-p(?:[0-9]{2}|[1-9][0-9]{2,})"
 
 
 def stale_pages(doc: Document, path: str | Path, fmt: str = "pdf", keep: Path | None = None) -> list[Path]:

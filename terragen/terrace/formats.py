@@ -214,7 +214,7 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
             raise InputError(f"{where}: expected an object with square, side and kind")
         check_item_keys(item, ("square", "side", "kind"), where, "a piece")
         sq_name, side, kind = item.get("square"), item.get("side"), item.get("kind")
-        if not isinstance(sq_name, str) or not re.fullmatch(r"[a-zA-Z]\d{1,2}", sq_name.strip()):
+        if not isinstance(sq_name, str) or not re.fullmatch(r"[a-zA-Z][0-9]{1,2}", sq_name.strip()):
             raise InputError(f"{where}: 'square' must be a name such as a1, got {shown(sq_name)}")
         if side not in SIDES:
             raise InputError(f"{where}: 'side' must be one of {', '.join(SIDES)}, got {shown(side)}")

@@ -8,7 +8,7 @@ from terragen.errors import InputError
 from terragen.terrace.board import parse_square
 from terragen.terrace.model import Move
 
-_MOVE = re.compile(r"^\s*([TABCDtabcd])?([a-lA-L]\d{1,2})\s*([-x:]?)\s*([a-lA-L]\d{1,2})\s*$")
+_MOVE = re.compile(r"^\s*([TABCDtabcd])?([a-lA-L][0-9]{1,2})\s*([-x:]?)\s*([a-lA-L][0-9]{1,2})\s*$")
 
 
 def parse_move(position, text: str) -> Move:

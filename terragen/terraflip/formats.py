@@ -30,8 +30,8 @@ from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, 
 from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
-_TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-(\d{1,3}))?$")
-_INT = re.compile(r"^[+-]?\d{1,4}$")
+_TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-([0-9]{1,3}))?$")
+_INT = re.compile(r"^[+-]?[0-9]{1,4}$")
 #: the largest spy count either form reads (four digits): out of range for the rules, but read so
 #: validate can say so, and the same in both forms so each converts to the other
 MAX_SPIES_WRITTEN = 9999
@@ -244,7 +244,7 @@ def _parse_text(text: str, source: str) -> Position:
                 spies = {}
                 for c, tok in rest:
                     colour, eq, n = tok.partition("=")
-                    if colour in FAMILIES and eq and re.fullmatch(r"[+-]?\d{5,}", n):
+                    if colour in FAMILIES and eq and re.fullmatch(r"[+-]?[0-9]{5,}", n):
                         raise InputError(f"{source}:{ln}:{c}: spies for {colour} must be a whole number of at most "
                                          f"four digits, got {n}")
                     if colour not in FAMILIES or not eq or not _INT.match(n):
@@ -269,7 +269,7 @@ def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
         raise InputError(f"{source}:{ln}:{col}: expected 'q r tile up/hidden', got {len(toks)} item(s)")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
     for c, v in ((cq, q), (cr, r)):
-        if not re.fullmatch(r"[+-]?\d+", v):
+        if not re.fullmatch(r"[+-]?[0-9]+", v):
             raise InputError(f"{source}:{ln}:{c}: expected a whole number, got {v!r}")
         if abs(int(v)) > 9999:
             raise InputError(f"{source}:{ln}:{c}: {v} is out of range; a tile's coordinates run from -9999 to 9999")

@@ -41,15 +41,15 @@ from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
-_TOKEN = re.compile(r"^(\d{1,3})([A-Za-z])(\d{1,3})(\*?)$")
+_TOKEN = re.compile(r"^([0-9]{1,3})([A-Za-z])([0-9]{1,3})(\*?)$")
 #: what the writer puts on the map: a token that reads back as itself (the reader upper-cases a pattern)
-_WRITABLE = re.compile(r"^\d{1,3}[A-Z]\d{1,3}\*?$")
+_WRITABLE = re.compile(r"^[0-9]{1,3}[A-Z][0-9]{1,3}\*?$")
 _KEYWORD = re.compile(r"^(game|radius|map|players|extra)\s*[:=]?\s*(.*)$", re.IGNORECASE)
 _PLAYER = re.compile(
-    r"^seat\s+(-?\d+)\s*,?\s*corner\s+(-?\d+)\s*,?\s*(?:(?:dest|destinations?)\s*[:=]?\s*(.*))?$",
+    r"^seat\s+(-?[0-9]+)\s*,?\s*corner\s+(-?[0-9]+)\s*,?\s*(?:(?:dest|destinations?)\s*[:=]?\s*(.*))?$",
     re.IGNORECASE,
 )
-_COORD = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+_COORD = re.compile(r"\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?")
 
 
 def _strip_comment(line: str) -> str:
@@ -137,7 +137,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
                     fail(lineno, rest_col, f"this is a {rest!r} file, not a Terrain Game layout")
                     return TextParse(None, problems)
             elif name == "radius":
-                if not re.fullmatch(r"\d+", rest):
+                if not re.fullmatch(r"[0-9]+", rest):
                     fail(lineno, rest_col, f"radius must be a whole number, got {rest!r}")
                 else:
                     radius_decl = (int(rest), lineno)
@@ -288,7 +288,7 @@ def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
         problems.append("extra: 'layout' must be an object")
     cmap = {c.hex: c for c in layout.cells}
     for key, value in _entries(extra, "cells", problems):
-        m = re.fullmatch(r"(-?\d+),(-?\d+)", key)
+        m = re.fullmatch(r"(-?[0-9]+),(-?[0-9]+)", key)
         if not m or (int(m.group(1)), int(m.group(2))) not in cmap or not isinstance(value, dict):
             problems.append(f"extra: cell key {key!r} does not name a piece on the map")
             continue
@@ -299,7 +299,7 @@ def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
             continue
         layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))
     for key, value in _entries(extra, "destinations", problems):
-        m = re.fullmatch(r"(\d+)/(\d+)", key)
+        m = re.fullmatch(r"([0-9]+)/([0-9]+)", key)
         if (not m or int(m.group(1)) >= len(layout.players) or not isinstance(value, dict)
                 or int(m.group(2)) >= len(layout.players[int(m.group(1))].destinations)):
             problems.append(f"extra: destination key {key!r} does not name a destination")

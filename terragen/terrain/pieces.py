@@ -52,7 +52,7 @@ def distinct_rotations(pattern: str) -> list[int]:
     return sorted(seen.values())
 
 
-_PIECE_ID = re.compile(r"^([1-9]\d*)([A-Za-z])(\d+)$")
+_PIECE_ID = re.compile(r"^([1-9][0-9]*)([A-Za-z])([0-9]+)$")
 
 
 def piece_id(level: int, pattern: str, copy: int) -> str:

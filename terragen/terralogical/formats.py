@@ -141,7 +141,7 @@ def _resolve(ref: str, deck: Deck | None) -> tuple[Tile, str, bool]:
     try:
         return parse_tile(ref), ref, False
     except ValueError as exc:
-        if re.fullmatch(r"[A-Za-z]+\d+", ref):
+        if re.fullmatch(r"[A-Za-z]+[0-9]+", ref):
             raise ValueError(f"unknown deck tile id {ref!r}") from None
         raise exc
 
@@ -227,7 +227,7 @@ def state_to_json(state: BoardState) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- text state
-_SQUARE = re.compile(r"^(-?\d+),(-?\d+)$")
+_SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
 
 
 def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardState:

@@ -70,7 +70,7 @@ class _LineSink(io.TextIOBase):
         return len(s)
 
 
-_BAR = re.compile(r"\[[#.]+\]\s*(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)")
+_BAR = re.compile(r"\[[#.]+\]\s*([0-9]+(?:\.[0-9]+)?)/([0-9]+(?:\.[0-9]+)?)")
 
 
 def progress_of(line: str, command: str) -> dict[str, Any]:

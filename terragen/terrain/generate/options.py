@@ -50,7 +50,7 @@ def _locate(message: str, flags: dict[str, Any], spec_file: str | Path | None, f
     if flags.get(key) is not None:
         return message.replace(m.group(0).rstrip(), "--" + key.replace("_", "-"), 1)
     if spec_file and key in file_data:
-        entry = re.search(r"entry (\d+)", message) if key == "pins" else None
+        entry = re.search(r"entry ([0-9]+)", message) if key == "pins" else None
         line = _line_of(Path(spec_file), key, int(entry.group(1)) if entry else 1) if str(spec_file) != "-" else "?"
         return f"{spec_file}:{line}: {message}" if line != "?" else f"{spec_file}: {message}"
     if spec_file:
