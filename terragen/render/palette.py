@@ -7,7 +7,8 @@ printer-friendly one) without touching code.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from terragen.errors import InputError
@@ -20,6 +21,8 @@ class Palette:
     ink: dict[int, str]
     seats: tuple[str, ...]
     seat_names: tuple[str, ...]
+    #: seat number -> rank among a board's seats (see :meth:`for_seats`); a seat not in it is its own rank
+    seat_ranks: dict[int, int] = field(default_factory=dict)
 
     def level(self, lv: int) -> str:
         return self.levels.get(lv, "#cccccc")
@@ -31,11 +34,19 @@ class Palette:
         ink = self.ink.get(lv, "#000000")
         return ink if contrast(ink, self.level(lv)) >= MIN_TEXT_CONTRAST else ink_on(self.level(lv))
 
+    def for_seats(self, seats: Iterable[int]) -> Palette:
+        """This palette colouring a board's seats by their rank, not their number: a file may number
+        its seats 1 and 7, which by number would share a colour."""
+        return replace(self, seat_ranks={seat: rank for rank, seat in enumerate(sorted(set(seats)))})
+
+    def rank(self, s: int) -> int:
+        return self.seat_ranks.get(s, s)
+
     def seat(self, s: int) -> str:
-        return self.seats[s % len(self.seats)]
+        return self.seats[self.rank(s) % len(self.seats)]
 
     def seat_name(self, s: int) -> str:
-        return self.seat_names[s % len(self.seat_names)]
+        return self.seat_names[self.rank(s) % len(self.seat_names)]
 
 
 @lru_cache(maxsize=8)

@@ -206,3 +206,16 @@ def test_trim_box_grows_with_the_scale_about_the_landscape_page(paper, scale):
         assert abs((t.x0 + t.x1) / 2 - page.width / 2) < 1e-6 and abs((t.y0 + t.y1) / 2 - page.height / 2) < 1e-6
         for x, y in visible_points(page.items):
             assert t.x0 - 1e-3 <= x <= t.x1 + 1e-3 and t.y0 - 1e-3 <= y <= t.y1 + 1e-3, (page.label, x, y)
+
+
+def test_seats_numbered_six_apart_get_their_own_colours_on_the_build_sheet(a4, tmp_path):
+    """Seat colours go by rank on the board (as in every picture): seats 1 and 7 shared one by number."""
+    from terragen.render.palette import load_palette
+    from terragen.terrain.formats_text import read_text_layout
+
+    text = (EXAMPLES / "two-players.txt").read_text()
+    layout = read_text_layout(text.replace("seat 0 corner 0", "seat 1 corner 0").replace("seat 1 corner 3", "seat 7 corner 3"))
+    seats = load_palette("terrain").seats
+    doc = build_sheet(layout, a4, "seats.txt")
+    fills = {it.style.fill for page in doc.pages for it, _ in flatten(page.items) if isinstance(it, Circle)}
+    assert seats[0] in fills and seats[1] in fills

@@ -257,3 +257,21 @@ def test_the_kits_fold_up_pieces_are_six_mm_a_level_as_the_rulebook_says():
                 ys = [apply(m, p)[1] for p in it.points]
                 heights.append(round(max(ys) - min(ys), 2))
     assert sorted(heights) == [50.0 + 6.0 * lv for lv in range(1, 9)]
+
+
+def test_seats_numbered_six_apart_get_their_own_colours_in_every_picture():
+    """Colours go by a seat's rank on the board: seats 1 and 7 shared one colour by number."""
+    from terragen.render.kits.terrain.board_picture import SEAT_COLOURS, board_svg
+    from terragen.render.kits.terrain.terminal import board_text
+    from terragen.templates import template_path
+    from terragen.terrain.formats_text import read_text_layout
+
+    text = template_path("terrain", "examples", "two-players.txt").read_text()
+    layout = read_text_layout(text.replace("seat 0 corner 0", "seat 1 corner 0").replace("seat 1 corner 3", "seat 7 corner 3"),
+                         "seats.txt")
+    assert sorted(p.seat for p in layout.players) == [1, 7]
+    svg = board_svg(layout)
+    assert SEAT_COLOURS[0] in svg and SEAT_COLOURS[1] in svg
+    ansi = board_text(layout, colour=True)
+    first, second = (f"38;2;{int(c[1:3], 16)};{int(c[3:5], 16)};{int(c[5:7], 16)}" for c in SEAT_COLOURS[:2])
+    assert first in ansi and second in ansi

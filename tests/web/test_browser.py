@@ -450,3 +450,23 @@ def test_a_file_link_whose_job_is_gone_says_so(server, browser, shots):
     errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "/files/" not in e["message"]]
     assert not errors, errors
 
+
+
+def test_seats_numbered_six_apart_get_their_own_colours(server, browser, tmp_path, shots):
+    """Colours go by a seat's rank, as in the CLI's pictures: seats 1 and 7 shared one by number."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    f = tmp_path / "seats-1-and-7.txt"
+    text = example("two-players.txt").read_text()
+    f.write_text(text.replace("seat 0 corner 0", "seat 1 corner 0").replace("seat 1 corner 3", "seat 7 corner 3"))
+    open_file(d, f)
+    toast_text(d, "opened")
+    wait(d, checked, 30, "the check of the opened file")
+    rings = {e.get_attribute("stroke") for e in d.find_elements(By.CSS_SELECTOR, "circle.start")}
+    flags = {e.get_attribute("fill") for e in d.find_elements(By.CSS_SELECTOR, "polygon.flag")}
+    swatches = {js(d, "return getComputedStyle(arguments[0]).getPropertyValue('--c')", s).strip()
+                for s in d.find_elements(By.CSS_SELECTOR, ".swatch")}
+    d.save_screenshot(str(shots / "seats-1-and-7.png"))
+    assert len(rings) == 2 and len(flags) == 2 and len(swatches) == 2, (rings, flags, swatches)

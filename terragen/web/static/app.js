@@ -2,7 +2,7 @@
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
 import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact } from "./api.js";
-import { drawBoard, key } from "./board.js";
+import { drawBoard, key, seatColour } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const state = {
@@ -289,7 +289,7 @@ function renderCell() {
 function swatch(seat) {
   const s = document.createElement("span");
   s.className = "swatch";
-  s.style.setProperty("--c", state.info.colours.seats[seat % state.info.colours.seats.length]);
+  s.style.setProperty("--c", seatColour(state.info.colours.seats, state.layout, seat));
   return s;
 }
 

@@ -16,6 +16,14 @@ export function el(name, attrs = {}, parent = null) {
 
 export function key(q, r) { return `${q},${r}`; }
 
+// A seat's colour by its rank among the layout's seats, as the CLI's pictures colour them: a file
+// may number its seats 1 and 7, which by number would share a colour.
+export function seatColour(palette, layout, seat) {
+  const seats = [...new Set((layout.players || []).map((p) => p.seat))].sort((a, b) => a - b);
+  const rank = seats.indexOf(seat);
+  return palette[(rank < 0 ? seat : rank) % palette.length];
+}
+
 // axial -> flat drawing coordinates, pointy-top, r grows downward
 function centre(q, r) { return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r]; }
 // direction d points at 60*d degrees counter-clockwise from east (screen y grows downward)
@@ -69,7 +77,7 @@ export function boardModel(layout, check) {
   return { cells, exits, positions, marks, notes, starts, dests, cliffs: check && check.board ? check.board.cliffs : [] };
 }
 
-// Draw the board into `svg`. opts: {colours, selected, view3d, routes: [{seat, path}], seatIndex}
+// Draw the board into `svg`. opts: {colours, selected, view3d, routes: [{seat, path}]}
 export function drawBoard(svg, layout, check, opts) {
   const m = boardModel(layout, check);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -125,11 +133,11 @@ export function drawBoard(svg, layout, check, opts) {
     if (m.starts.has(k)) {
       const seat = m.starts.get(k);
       el("circle", { class: "start", cx: tx.toFixed(2), cy: ty.toFixed(2), r: SIZE * 0.78 * (opts.view3d ? 0.8 : 1),
-        stroke: colours.seats[seat % colours.seats.length] }, g);
+        stroke: seatColour(colours.seats, layout, seat) }, g);
     }
     for (const [n, d] of (m.dests.get(k) || []).entries()) {
       // a flag in the seat's colour with the seat number, on the piece
-      const col = colours.seats[d.seat % colours.seats.length];
+      const col = seatColour(colours.seats, layout, d.seat);
       const fx = tx - 4 + n * 12, fy = ty - 28;
       el("line", { class: "flagpole", x1: fx, y1: fy, x2: fx, y2: fy + 24 }, g);
       el("polygon", { class: "flag", points: pts([[fx, fy], [fx + 17, fy + 6], [fx, fy + 12]]), fill: col }, g);
@@ -161,7 +169,7 @@ export function drawBoard(svg, layout, check, opts) {
       return project(x, y, cell && opts.view3d ? cell.level : 0);
     });
     el("polyline", { class: "route", "data-seat": route.seat, points: pts(line),
-      stroke: colours.seats[route.seat % colours.seats.length] }, routeLayer);
+      stroke: seatColour(colours.seats, layout, route.seat) }, routeLayer);
   }
   return m;
 }

@@ -7,6 +7,8 @@ destinations in seat colours, and each player's cheapest route.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from terragen.grids import hex as hx
 from terragen.terrain.analysis import Analysis
 from terragen.terrain.layout import Layout
@@ -21,8 +23,10 @@ LEVEL_COLOURS = {
 SEAT_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf"]
 
 
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+def seat_colours(seats: Iterable[int]) -> dict[int, str]:
+    """Each seat's colour by its rank among the board's seats, not by its number: a file may number
+    its seats 1 and 7, which by number would share a colour."""
+    return {seat: SEAT_COLOURS[rank % len(SEAT_COLOURS)] for rank, seat in enumerate(sorted(set(seats)))}
 
 
 def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28.0) -> str:
@@ -30,6 +34,7 @@ def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28
     import svgwrite  # lazy: only pictures need it
 
     R = layout.radius
+    colour_of = seat_colours(p.seat for p in layout.players)
     margin = size * 1.5
     width = size * hx.SQRT3 * (2 * R + 1) + 2 * margin
     height = size * (3 * R + 2) + 2 * margin + 20 * (len(layout.players) + 2)
@@ -88,13 +93,13 @@ def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28
                 continue
             shift = (k - (len(analysis.players) - 1) / 2) * size * 0.06
             pts = [(x + shift, y + shift) for x, y in (px(h) for h in rep.tour_path)]
-            dwg.add(dwg.polyline(pts, fill="none", stroke=seat_colour(rep.seat), stroke_width=max(1.5, size * 0.08),
+            dwg.add(dwg.polyline(pts, fill="none", stroke=colour_of[rep.seat], stroke_width=max(1.5, size * 0.08),
                                  stroke_opacity=0.85, stroke_linejoin="round", stroke_linecap="round"))
 
     g_tokens = dwg.g(id="tokens", font_family="sans-serif", text_anchor="middle", font_weight="bold")
     for p in layout.players:
         start = layout.start(p)
-        col = seat_colour(p.seat)
+        col = colour_of[p.seat]
         if start is not None:
             cx, cy = px(start)
             g_tokens.add(dwg.circle((cx, cy), r=size * 0.72, fill="none", stroke=col, stroke_width=max(2.0, size * 0.14)))
@@ -121,7 +126,7 @@ def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28
         if rep is not None:
             et = "unreachable" if rep.expected_turns is None else f"{rep.expected_turns:.2f} expected turns, cost {rep.tour_cost}"
             info = f": {et}"
-        g_legend.add(dwg.rect((10, y - 11), (12, 12), fill=seat_colour(p.seat)))
+        g_legend.add(dwg.rect((10, y - 11), (12, 12), fill=colour_of[p.seat]))
         g_legend.add(dwg.text(f"seat {p.seat}, corner {p.corner}{info}", insert=(28, y), fill="#333333"))
     dwg.add(g_legend)
     return dwg.tostring() + "\n"

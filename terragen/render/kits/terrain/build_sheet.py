@@ -40,7 +40,7 @@ MIN_LABEL_MM = 8 * 25.4 / 72
 #: which no pip ray crosses. Starts take the upper ones, destinations the lower ones.
 TAG_ANGLES = {"start": (150.0, 30.0), "dest": (210.0, 330.0)}
 HEADER = 18.0
-#: Each seat's route line pattern (seat mod 6), so routes stay apart on a mono print too.
+#: Each seat's route line pattern (by its rank among the board's seats), so routes stay apart on a mono print too.
 #: how far the routes map's terrain moves toward white (0 full colour, 1 white)
 MAP_TINT = 0.6
 ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
@@ -292,7 +292,7 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
     # crosses a dark piece or another route
     items.extend(Polyline(tuple(points), Style(stroke="#ffffff", width=width * 2.2)) for _, points in parts)
     for seat, points in parts:
-        items.extend(path_items(points, pal.seat(seat), width, ROUTE_DASH[seat % len(ROUTE_DASH)]))
+        items.extend(path_items(points, pal.seat(seat), width, ROUTE_DASH[pal.rank(seat) % len(ROUTE_DASH)]))
     for h, ms in sorted(marks.items()):
         x, y = at(h)
         kind, seat, text = ms[0]
@@ -309,7 +309,7 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         col = pal.seat(seat)
         items.append(Polygon(((lx, y - 3.2), (lx + 7.0, y - 3.2), (lx + 7.0, y + 1.0), (lx, y + 1.0)), Style(fill=col)))
         items.append(Text(lx + 3.5, y, f"S{seat}", 2.9, ink_on(col), bold=True))
-        items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[seat % len(ROUTE_DASH)])))
+        items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[pal.rank(seat) % len(ROUTE_DASH)])))
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
         cost_txt = ("no destination yet, so no route" if not p.destinations
                     else f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
@@ -385,7 +385,7 @@ def _build_order(layout: Layout) -> list[str]:
 
 def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> Document:
     """The build sheet of ``layout`` on ``opts.paper`` turned landscape: board pages, routes, build order."""
-    pal = load_palette("terrain")
+    pal = load_palette("terrain").for_seats(p.seat for p in layout.players)
     paper = landscape(opts.paper)
     c = paper.content
     R, wins = _windows(max(1, layout.radius), c.width, c.height - HEADER)

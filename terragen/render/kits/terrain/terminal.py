@@ -57,10 +57,11 @@ def cell_text(level: int, pattern: str, rotation: int, inverted: bool, arrows: s
 def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> str:
     """The board, a legend line and one line per player; ``arrows`` is ASCII_ARROWS for a terminal
     that cannot show the arrow characters."""
-    from terragen.render.kits.terrain.board_picture import LEVEL_COLOURS, seat_colour
+    from terragen.render.kits.terrain.board_picture import LEVEL_COLOURS, seat_colours
 
     R = layout.radius
     cells = layout.cell_map()
+    colour_of = seat_colours(p.seat for p in layout.players)
     marks: dict[tuple[int, int], tuple[str, int]] = {}
 
     def mark(cell: tuple[int, int], text: str, seat: int) -> None:
@@ -84,7 +85,7 @@ def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> st
             if colour:
                 bg = LEVEL_COLOURS.get(c.level) if c and not c.inverted else "#555555" if c else None
                 body = _paint(body, bg=bg)
-                mark = _paint(mark, fg=seat_colour(seat), bold=True) if seat >= 0 else mark
+                mark = _paint(mark, fg=colour_of[seat], bold=True) if seat >= 0 else mark
             parts.append(body + mark)
         lines.append((" " * ((CELL // 2) * abs(r)) + "  ".join(parts)).rstrip())
     lines.append("")
@@ -97,6 +98,6 @@ def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> st
         where = f"({start[0]},{start[1]})" if start else "off the board"
         label = f"seat {p.seat}"
         if colour:
-            label = _paint(label, fg=seat_colour(p.seat), bold=True)
+            label = _paint(label, fg=colour_of[p.seat], bold=True)
         lines.append(f"{label}: corner {p.corner} {where}, destinations {dests}")
     return "\n".join(lines) + "\n"
