@@ -470,3 +470,30 @@ def test_seats_numbered_six_apart_get_their_own_colours(server, browser, tmp_pat
                 for s in d.find_elements(By.CSS_SELECTOR, ".swatch")}
     d.save_screenshot(str(shots / "seats-1-and-7.png"))
     assert len(rings) == 2 and len(flags) == 2 and len(swatches) == 2, (rings, flags, swatches)
+
+
+def test_no_piece_is_drawn_over_a_start_ring_or_a_flag_in_the_3d_view(server, browser, shots):
+    """In 3D a taller piece in front covered part of a start ring or a flag behind it."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    open_file(d, example("six-players.txt"))
+    toast_text(d, "opened")
+    wait(d, checked, 30, "the check of the opened file")
+    d.find_element(By.ID, "view-3d").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "g.board3d polygon.wall"), 10, "the 3D view")
+    d.save_screenshot(str(shots / "3d-markers.png"))
+    covered = js(d, """
+      const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const marks = [...document.querySelectorAll('#board circle.start, #board polygon.flag')];
+      const pieces = [...document.querySelectorAll('#board g.cell polygon')];
+      let n = 0;
+      for (const m of marks) {
+        const box = m.getBoundingClientRect();
+        for (const p of pieces) {
+          if ((m.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING) && overlap(box, p.getBoundingClientRect())) n++;
+        }
+      }
+      return [marks.length, n];""")
+    assert covered[0] == 6 + 6 and covered[1] == 0, covered

@@ -100,6 +100,7 @@ export function drawBoard(svg, layout, check, opts) {
     ? (x, y, z) => [x, y * TILT - z * STEP]
     : (x, y) => [x, y];
   const colours = opts.colours;
+  const markers = [];  // [key, x, y] of cells with a start or flags, drawn last
 
   for (const [q, r] of all) {
     const k = key(q, r);
@@ -130,20 +131,7 @@ export function drawBoard(svg, layout, check, opts) {
       const label = el("text", { x: tx.toFixed(2), y: (ty + 4).toFixed(2), class: "label", fill: colours.ink[String(cell.level)] || "#111" }, g);
       label.textContent = `${cell.level}${cell.pattern}`;
     }
-    if (m.starts.has(k)) {
-      const seat = m.starts.get(k);
-      el("circle", { class: "start", cx: tx.toFixed(2), cy: ty.toFixed(2), r: SIZE * 0.78 * (opts.view3d ? 0.8 : 1),
-        stroke: seatColour(colours.seats, layout, seat) }, g);
-    }
-    for (const [n, d] of (m.dests.get(k) || []).entries()) {
-      // a flag in the seat's colour with the seat number, on the piece
-      const col = seatColour(colours.seats, layout, d.seat);
-      const fx = tx - 4 + n * 12, fy = ty - 28;
-      el("line", { class: "flagpole", x1: fx, y1: fy, x2: fx, y2: fy + 24 }, g);
-      el("polygon", { class: "flag", points: pts([[fx, fy], [fx + 17, fy + 6], [fx, fy + 12]]), fill: col }, g);
-      const t = el("text", { class: "flagtext", x: (fx + 6).toFixed(1), y: (fy + 9.5).toFixed(1) }, g);
-      t.textContent = String(d.seat);
-    }
+    if (m.starts.has(k) || m.dests.has(k)) markers.push([k, tx, ty]);
     const title = el("title", {}, g);
     const what = cell ? `level ${cell.level}, pattern ${cell.pattern}, rotation ${cell.rotation}${cell.inverted ? ", inverted" : ""}` : "empty";
     title.textContent = [`(${q},${r}) ${what}`, ...(m.notes.get(k) || [])].join("\n");
@@ -170,6 +158,23 @@ export function drawBoard(svg, layout, check, opts) {
     });
     el("polyline", { class: "route", "data-seat": route.seat, points: pts(line),
       stroke: seatColour(colours.seats, layout, route.seat) }, routeLayer);
+  }
+  // start rings and flags over everything: in 3D a taller piece in front hid them
+  const markerLayer = el("g", { class: "markers" }, layer);
+  for (const [k, tx, ty] of markers) {
+    if (m.starts.has(k)) {
+      el("circle", { class: "start", cx: tx.toFixed(2), cy: ty.toFixed(2), r: SIZE * 0.78 * (opts.view3d ? 0.8 : 1),
+        stroke: seatColour(colours.seats, layout, m.starts.get(k)) }, markerLayer);
+    }
+    for (const [n, d] of (m.dests.get(k) || []).entries()) {
+      // a flag in the seat's colour with the seat number, on the piece
+      const col = seatColour(colours.seats, layout, d.seat);
+      const fx = tx - 4 + n * 12, fy = ty - 28;
+      el("line", { class: "flagpole", x1: fx, y1: fy, x2: fx, y2: fy + 24 }, markerLayer);
+      el("polygon", { class: "flag", points: pts([[fx, fy], [fx + 17, fy + 6], [fx, fy + 12]]), fill: col }, markerLayer);
+      const t = el("text", { class: "flagtext", x: (fx + 6).toFixed(1), y: (fy + 9.5).toFixed(1) }, markerLayer);
+      t.textContent = String(d.seat);
+    }
   }
   return m;
 }
