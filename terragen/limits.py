@@ -6,6 +6,13 @@ from __future__ import annotations
 MAX_PLAY_GAMES = 1_000_000
 #: the longest Terrace game a match allows, in plies (moves of one seat)
 MAX_TERRACE_PLIES = 100_000
+#: the print-scale correction a kit or build sheet takes (--scale): a printer's own error is a few per
+#: cent, and every page of every kit is checked to fit its margin at both ends
+MIN_SCALE, MAX_SCALE = 0.9, 1.1
+#: the Terrace board sizes (squares per side) the rules and the kit support
+TERRACE_SIZES = (6, 8, 10, 12)
 #: the most rounds a simulated Terrain Game may last before it stops undecided: a cap of 10^12 let a
 #: run whose tokens could never finish go on for ever
 MAX_TURN_CAP = 100_000
+#: the longest search or solve any command may ask for (--time-limit); one that long is not a use anyone has
+MAX_TIME_LIMIT = 86_400.0

@@ -48,7 +48,7 @@ def worker_count(value: int, what: str) -> int:
     from terragen.errors import InputError
 
     if not 0 <= value <= max_workers():
-        raise InputError(f"{what} must be 0 (one per CPU core) to {max_workers()} (four per core here), got {value}")
+        raise InputError(f"{what} must be 0–{max_workers()} (got {value}): 0 is one per CPU core, and at most four per core here")
     return value or os.cpu_count() or 1
 
 

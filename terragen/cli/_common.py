@@ -21,6 +21,8 @@ from typing import Any
 
 import click
 
+from terragen.limits import MAX_SCALE, MAX_TIME_LIMIT, MIN_SCALE
+
 QUIET_KEY = "terragen.quiet"
 
 
@@ -37,16 +39,24 @@ class PathName(click.Path):
         return super().convert(value, param, ctx)
 
 
+class FolderName(PathName):
+    """An output folder's name: what is in the way (a file of that name, or a parent that is a file) is
+    the command's to say, with exit 73 as for every output that cannot be written. Why not click's
+    ``Path(file_okay=False)``: it said "Directory 'x' is a file." with exit 2, bad usage."""
+
+    def __init__(self, path_type: type[Any] | None = None) -> None:
+        super().__init__(path_type=path_type)
+        self.name = "directory"
+
+
 EMPTY_NAME = "an empty name (was a shell variable not set?)"
 #: ``--scale``'s help, the same wherever a sheet is printed (kit, render)
 SCALE_HELP = "Print-scale correction, 0.9 to 1.1, e.g. 1.02 if the 100 mm bar prints as 98 mm."
 
 
-class FileOrName(click.ParamType):
-    """A file name, "-" or the name of something shipped (an inventory, the default deck), as
-    plain text, refusing an empty one as :class:`PathName` does. Why not click's Path: a
-    folder or an unreadable file must reach the command's own reading, which says so in its
-    own words (and ``validate --json`` as a document)."""
+class NonEmptyText(click.ParamType):
+    """Plain text refusing an empty value as :class:`PathName` does: ``--scheduler ''`` (a shell
+    variable that was not set) ran on a local cluster without a word."""
 
     name = "text"
 
@@ -56,7 +66,14 @@ class FileOrName(click.ParamType):
         return value
 
 
+class FileOrName(NonEmptyText):
+    """A file name, "-" or the name of something shipped (an inventory, the default deck), refusing
+    an empty one. Why not click's Path: a folder or an unreadable file must reach the command's own
+    reading, which says so in its own words (and ``validate --json`` as a document)."""
+
+
 FILE_OR_NAME = FileOrName()
+NON_EMPTY_TEXT = NonEmptyText()
 
 
 def echo_json(data: Any) -> None:
@@ -111,12 +128,12 @@ json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print a JSON document on stdout instead of the human report.")
 
 
-def seed_range() -> click.IntRange:
+def seed_range() -> Whole:
     """What every --seed takes: 0 to :data:`terragen.safejson.MAX_SEED` (a longer seed, recorded in
     the files a command writes, made files that terragen's own readers refuse)."""
     from terragen.safejson import MAX_SEED
 
-    return click.IntRange(0, MAX_SEED)
+    return Whole(0, MAX_SEED)
 
 
 def paper_choice() -> click.Choice:
@@ -206,16 +223,62 @@ def check_folder(path: str | Path) -> Path:
     return Path(path)
 
 
-def range_check(lo: int, hi: int):
-    """A click callback: ``--players 7`` fails with ``--players must be 2–6 (got 7)``."""
+def out_of_range(param: click.Parameter | None, shown: str, lo: float | None, hi: float | None,
+                 above: float | None = None) -> click.UsageError:
+    """The one wording of every option's range: ``--players must be 2–6 (got 7)``."""
+    name = param.opts[0] if param is not None and param.opts else "the value"
+    if above is not None:
+        want = f"above {above:g}" + (f", at most {hi:g}" if hi is not None else "")
+    elif lo is not None and hi is not None:
+        want = f"{lo:g}–{hi:g}" if isinstance(lo, float) or isinstance(hi, float) else f"{lo}–{hi}"
+    else:
+        want = f"at least {lo:g}" if lo is not None else f"at most {hi:g}"
+    return click.UsageError(f"{name} must be {want} (got {shown})")
 
-    def check(_ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
-        if value is not None and not lo <= value <= hi:
-            raise click.UsageError(f"{param.opts[0]} must be {lo}–{hi} (got {value})")
+
+class Whole(click.IntRange):
+    """A whole-number option, optionally in ``lo``..``hi`` or one of a few values, in ASCII digits.
+
+    Why not click's int and IntRange as they are: ``int()`` reads Arabic-Indic and other decimal
+    digits (so ``--port ٣`` served on port 3), and IntRange's "is not in the range 0<=x<=..." read
+    differently from every other range terragen checks; every option's range now reads one way.
+    It stays an IntRange so that the help shows the range."""
+
+    name = "integer"
+
+    def __init__(self, lo: int | None = None, hi: int | None = None, one_of: tuple[int, ...] = (),
+                 show_range: bool = True) -> None:
+        super().__init__(lo, hi)  # min and max: the names the web page's form reads (web/api.py)
+        self.one_of, self.show_range = one_of, show_range
+
+    def _describe_range(self) -> str:
+        if not self.show_range:  # the option's help says it in its own words
+            return ""
+        if self.one_of:
+            return "one of " + ", ".join(map(str, self.one_of))
+        if self.min is not None and self.max is not None:
+            return f"{self.min}–{self.max}"
+        return f"at least {self.min}" if self.min is not None else f"at most {self.max}" if self.max is not None else ""
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        return None  # "INTEGER", as for click's int
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        import re
+
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        if isinstance(value, str):
+            text = value.strip()
+            if not re.fullmatch(r"[+-]?[0-9]{1,40}", text):
+                self.fail(f"{value!r} is not a whole number (ASCII digits 0-9)", param, ctx)
+            value = int(text)
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise out_of_range(param, str(value), self.min, self.max)
+        if self.one_of and value not in self.one_of:
+            name = param.opts[0] if param is not None and param.opts else "the value"
+            raise click.UsageError(f"{name} must be one of {', '.join(map(str, self.one_of))} (got {value})")
         return value
-
-    check.bounds = (lo, hi)  # type: ignore[attr-defined]  # read by the web page's form (web/api.py)
-    return check
 
 
 @contextmanager
@@ -265,18 +328,24 @@ class FiniteFloat(click.ParamType):
         import math
 
         try:
+            if isinstance(value, str) and not value.isascii():  # float() reads Arabic-Indic digits too
+                raise ValueError
             number = float(value)
         except (TypeError, ValueError):
             self.fail(f"{value!r} is not a number", param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
+        shown = value.strip() if isinstance(value, str) else f"{number:g}"
         if self.positive and number <= 0:
-            self.fail(f"{value!r} must be greater than 0", param, ctx)
+            raise out_of_range(param, shown, None, self.hi, above=0)
         if (self.lo is not None and number < self.lo) or (self.hi is not None and number > self.hi):
-            self.fail(f"{value!r} is not in the range {self.lo:g} to {self.hi:g}", param, ctx)
+            raise out_of_range(param, shown, self.lo, self.hi, above=0 if self.positive else None)
         return number
 
 
-#: Any finite number; a strictly positive one (sizes, scales, time limits).
+#: Any finite number; a strictly positive one (sizes, scales); a time limit (above 0, at most a day).
 FINITE = FiniteFloat()
 POSITIVE = FiniteFloat(positive=True)
+TIME_LIMIT = FiniteFloat(hi=MAX_TIME_LIMIT, positive=True)
+#: --scale of every printing command
+PRINT_SCALE = FiniteFloat(MIN_SCALE, MAX_SCALE)

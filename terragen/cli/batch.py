@@ -28,7 +28,7 @@ from typing import Any
 
 import click
 
-from terragen.cli._common import PathName, echo_json, json_option, say, seed_range
+from terragen.cli._common import Whole, NON_EMPTY_TEXT, FolderName, PathName, echo_json, json_option, say, seed_range
 from terragen.errors import InputError
 from terragen.process_pool import WorkerDied
 
@@ -255,7 +255,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     status = status if status is not None else {}
     status["old_batch_intact"] = force
     if not 1 <= count <= MAX_COUNT:
-        raise InputError(f"--count must be 1..{MAX_COUNT}, got {count}")
+        raise InputError(f"--count must be 1–{MAX_COUNT} (got {count})")
     if kind != MIX and kind not in KINDS:
         raise InputError(f"unknown --kind {kind!r} (choose route, rotation, dice or mix)")
     if difficulty not in DIFFICULTIES:
@@ -464,22 +464,22 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
 
 
 @click.command()
-@click.option("--count", type=int, default=10, show_default=True, help="How many scenarios.")
+@click.option("--count", type=Whole(1, MAX_COUNT), default=10, show_default=True, help="How many scenarios.")
 @click.option("--kind", type=click.Choice(["route", "rotation", "dice", "mix"], case_sensitive=False), default="mix", show_default=True,
               help="Puzzle kind; mix takes the three in turn.")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "brutal"], case_sensitive=False), default="medium",
               show_default=True, help="Difficulty band (docs/batch.md gives the measured grades).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Scenario i depends only on (seed, i).")
-@click.option("-o", "--out", "out_dir", type=PathName(file_okay=False, path_type=str),
+@click.option("-o", "--out", "out_dir", type=FolderName(path_type=str),
               help="Output folder. [default: output/batch-<KIND>-<DIFFICULTY>-seed<SEED>]")
 @click.option("--force", is_flag=True,
               help="Start again in an --out that holds a batch (without it or --resume, a batch is never touched).")
-@click.option("--workers", type=int, default=1, show_default=True,
+@click.option("--workers", type=Whole(), default=1, show_default=True,
               help="Worker processes; 0 = one per CPU core. The files are the same whatever the number.")
 @click.option("--resume", is_flag=True, help="Continue a stopped batch in --out (same kind, difficulty, seed).")
 @click.option("--backend", type=click.Choice(["local", "dask"], case_sensitive=False), default="local", show_default=True,
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
-@click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler address. [default: a local Dask cluster]")
+@click.option("--scheduler", metavar="ADDRESS", type=NON_EMPTY_TEXT, help="Dask scheduler address. [default: a local Dask cluster]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @json_option
 def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backend, scheduler, progress, as_json) -> int:

@@ -47,9 +47,15 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     if target is not None:
         check_outputs([target], force, inputs=[source])
     text = read_text_input(source)
+    suffix = Path(target).suffix.lower() if target is not None else ""
+    if form is not None and (suffix, form) in ((".json", "text"), (".txt", "json")):
+        from terragen.errors import InputError
+        from terragen.fileio import display_name
+
+        raise InputError(f"--to {form} but OUT {display_name(target)} ends in {suffix}: give one or make them agree")
     if form is None:
         if target is not None:
-            form = "json" if Path(target).suffix.lower() == ".json" else "text"
+            form = "json" if suffix == ".json" else "text"
         else:
             form = "text" if looks_like_json(text) else "json"
     name, out = convert_text(text, source, form, game)

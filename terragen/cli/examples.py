@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import PathName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import FolderName, PathName, check_outputs, echo_json, force_option, json_option, say
 
 GAMES = ["terrain", "terrace", "terralogical", "terraflip"]
 
@@ -74,7 +74,7 @@ def show_cmd(name: str) -> None:
 
 @examples.command("copy")
 @click.argument("names", nargs=-1, required=True, metavar="NAME...")
-@click.option("-o", "--out", "--to", "dest", type=PathName(file_okay=False, path_type=Path), default=Path("."),
+@click.option("-o", "--out", "--to", "dest", type=FolderName(path_type=Path), default=Path("."),
               show_default=True, help="Folder to copy into (created if missing); --to is the same option.")
 @force_option
 def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:

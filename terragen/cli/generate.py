@@ -6,8 +6,8 @@ import os
 
 import click
 
-from terragen.cli._common import (FILE_OR_NAME, POSITIVE, FiniteFloat, PathName, check_folder, check_outputs, echo_json,
-                                  force_option, json_option, range_check, say, seed_range)
+from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, FiniteFloat, FolderName, PathName, check_folder, check_outputs, echo_json,
+                                  force_option, json_option, say, seed_range)
 
 
 def _preset_choice() -> click.Choice:
@@ -44,22 +44,22 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 
 
 @click.command()
-@click.option("--players", type=int, callback=range_check(2, 6), help="Number of players, 2-6. [default: 4]")
-@click.option("--destinations", type=int, callback=range_check(1, 3), help="Destinations per player, 1-3. [default: 1]")
+@click.option("--players", type=Whole(2, 6, show_range=False), help="Number of players, 2-6. [default: 4]")
+@click.option("--destinations", type=Whole(1, 3, show_range=False), help="Destinations per player, 1-3. [default: 1]")
 @click.option("--difficulty", type=_preset_choice(),
               help="Difficulty preset (see 'terragen presets'). [default: medium]")
 @click.option("--seed", type=seed_range(), help="Random seed; the same spec and seed give the same files. [default: 0]")
-@click.option("-o", "--out", "out_dir", type=PathName(file_okay=False, path_type=str),
+@click.option("-o", "--out", "out_dir", type=FolderName(path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
-@click.option("--time-limit", type=POSITIVE, help="Search for at most this many seconds (or a fixed amount of simulation worth at most 85% of "
+@click.option("--time-limit", type=TIME_LIMIT, help="Search for at most this many seconds (or a fixed amount of simulation worth at most 85% of "
                    "it on a 2-core machine, best-effort runs often stopping sooner, so that a seed gives the same board every time); then exit 4 if no "
                    "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
                    "seconds). [default: 60]")
 @click.option("--spec", "spec_file", type=PathName(dir_okay=False, path_type=str),
               help="TOML spec file: the board's requirements (players, bands, placement, pins...; docs/generate.md); "
                    "flags override it.")
-@click.option("--radius", type=int, callback=range_check(3, 6), help="Board radius 3-6. [default: 5]")
+@click.option("--radius", type=Whole(3, 6, show_range=False), help="Board radius 3-6. [default: 5]")
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
 @click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"], case_sensitive=False),
               help="Where destinations go. [default: free]")
@@ -69,7 +69,7 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "allow one (every seat count: a mirror for 2 and 4 seats, a turn for 3, 5 and 6), so seats that are images of each other are equal by construction; "
                    "none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
-@click.option("--balance-games", "--gate-games", "balance_games", type=click.IntRange(1, MAX_BALANCE_GAMES),
+@click.option("--balance-games", "--gate-games", "balance_games", type=Whole(1, MAX_BALANCE_GAMES),
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so). [default: enough for a standard error of a quarter of the margin: "
                    "4800 with 4 seats; 4- and 6-seat boards of two seat classes play twice that, as twin pairs that "

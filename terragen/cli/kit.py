@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import POSITIVE, SCALE_HELP, PathName, check_folder, check_outputs, echo_json, paper_choice, say
+from terragen.cli._common import POSITIVE, PRINT_SCALE, SCALE_HELP, FolderName, PathName, check_folder, check_outputs, echo_json, paper_choice, say
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -27,13 +27,13 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The print flags every kit shares: paper, output folder and format, scale, outlines, ink, duplex flip and back offset."""
     opts = [
         click.option("--paper", default="a4", show_default=True, type=paper_choice(), help=PAPER_HELP),
-        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=PathName(file_okay=False, path_type=Path),
+        click.option("-o", "--out", "out_dir", default="output/kit", show_default=True, type=FolderName(path_type=Path),
                      help="Folder to write the files into (created if missing); file names say game, part and paper."),
         click.option("--force", is_flag=True, expose_value=False, callback=_remember,
                      help="Replace existing kit files (without it, nothing is overwritten)."),
         click.option("--json", "as_json", is_flag=True, expose_value=False, callback=_remember,
                      help="Print a JSON list of the files written (path, what: its pages, bytes) instead of lines."),
-        click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
+        click.option("--scale", "print_scale", type=PRINT_SCALE, default=1.0, show_default=True,
                      help=SCALE_HELP),
         click.option("--outlines/--no-outlines", default=None,
                      help="Cut lines round every piece (default: on for hex pieces and round tokens, crop ticks only for square tiles)."),

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import click
 
+from terragen.cli._common import Whole
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
+from terragen.limits import TERRACE_SIZES as BOARD_SIZES
 
 
 @click.command()
@@ -15,7 +17,7 @@ from terragen.fileio import check_out_folder
 @click.option("--t-rank", type=click.Choice(["a", "lowest"], case_sensitive=False), default="a", show_default=True,
               help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A "
                    "(the same switch as --t-rank of 'terragen terrace moves/perft/play').")
-@click.option("--size", "board_size", type=int, default=8, show_default=True, metavar="N",
+@click.option("--size", "board_size", type=Whole(one_of=BOARD_SIZES), default=8, show_default=True, metavar="N",
               help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
 def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
             fmt: str, board_size: int, t_rank: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import echo_json, json_option, range_check
+from terragen.cli._common import Whole, echo_json, json_option
 
 
 def generator_presets(radius: int, destinations: int) -> list[dict]:
@@ -29,9 +29,9 @@ def _band(lo, hi) -> str:
 
 
 @click.command()
-@click.option("--radius", type=int, default=5, show_default=True, callback=range_check(3, 6),
+@click.option("--radius", type=Whole(3, 6), default=5, show_default=True,
               help="Scale generate's bands to this board radius.")
-@click.option("--destinations", type=int, default=1, show_default=True, callback=range_check(1, 3),
+@click.option("--destinations", type=Whole(1, 3), default=1, show_default=True,
               help="Scale generate's bands to this many destinations per player.")
 @json_option
 def presets(radius: int, destinations: int, as_json: bool) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
+from terragen.cli._common import POSITIVE, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
 
 
 @click.command()
@@ -19,7 +19,7 @@ from terragen.cli._common import POSITIVE, SCALE_HELP, PathName, check_file_name
 @click.option("-o", "--out", "out", type=PathName(dir_okay=False, path_type=str), default=None,
               help="Output file. [default: LAYOUT's name with -build.pdf/.svg, next to it; layout-build.pdf here for - or a pipe]")
 @force_option
-@click.option("--scale", "print_scale", type=POSITIVE, default=1.0, show_default=True,
+@click.option("--scale", "print_scale", type=PRINT_SCALE, default=1.0, show_default=True,
               help=SCALE_HELP)
 @click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
 @json_option

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import say
+from terragen.cli._common import Whole, say
 from terragen.errors import SpecError
 
 
 @click.command()
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+@click.option("--port", type=Whole(0, 65535), default=0, show_default=True,
               help="Port to listen on; 0 picks a free one.")
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="Loopback address to listen on: 127.0.0.1, localhost or ::1 (nothing else is allowed).")
 @click.option("--no-browser", is_flag=True, help="Print the address but do not open a browser.")
-@click.option("--jobs", "max_jobs", type=click.IntRange(1, 16), default=2, show_default=True,
+@click.option("--jobs", "max_jobs", type=Whole(1, 16), default=2, show_default=True,
               help="Long jobs (generate, simulate, print) the server runs at once; one per browser tab.")
 def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
     """Start the terragen web page on this computer and open it in the browser.

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import FiniteFloat, PathName, echo_json, json_option, say, seed_range
+from terragen.cli._common import Whole, FiniteFloat, PathName, echo_json, json_option, say, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
-from terragen.limits import MAX_TURN_CAP
+from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
 
 
 @click.command()
 @click.argument("file", type=PathName(dir_okay=False, path_type=str))
-@click.option("--games", type=int, default=None,
+@click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=None,
               help="How many games to play. Default: enough that a fair seat's standard error is a seventh of "
                    "--margin (19600 for 2 seats, 17424 for 3, 14700 for 4, 12545 for 5, 10890 for 6 at "
                    "2.5 points).")
@@ -26,8 +26,8 @@ from terragen.limits import MAX_TURN_CAP
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3: players by their place in seat "
                                                "order (0 the lowest seat number), whatever their seat numbers (implies "
                                                "--variant teams).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
-@click.option("--turn-cap", type=click.IntRange(1, MAX_TURN_CAP), default=500, show_default=True,
+@click.option("--workers", type=Whole(), default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
+@click.option("--turn-cap", type=Whole(1, MAX_TURN_CAP), default=500, show_default=True,
               help=f"Rounds after which a game stops undecided, 1 to {MAX_TURN_CAP:,}.")
 @click.option("--margin", type=FiniteFloat(0.001, 1.0), default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")

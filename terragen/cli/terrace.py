@@ -10,9 +10,10 @@ import time
 
 import click
 
-from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, say, seed_range
+from terragen.cli._common import Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, say, seed_range
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
+from terragen.limits import TERRACE_SIZES as BOARD_SIZES
 
 SETUP_CHOICES = click.Choice(["full", "short", "four", "three"], case_sensitive=False)
 
@@ -48,7 +49,7 @@ def _common(f):
                      help="Forbid capturing your own T (by default it is legal and loses).")(f)
     f = click.option("--t-rank", type=click.Choice(["a", "lowest"], case_sensitive=False), default="a", show_default=True,
                      help="Size of the T for captures: same as an A, or smaller than an A.")(f)
-    f = click.option("--size", type=int, default=None, help="Board size n (even, 6 to 12); default 8.")(f)
+    f = click.option("--size", type=Whole(one_of=BOARD_SIZES), default=None, help="Board size n (even, 6 to 12); default 8.")(f)
     f = click.option("--setup", type=SETUP_CHOICES, default=None,
                      help="Start from this set-up (full, short, four, three) instead of a POSITION file; default full.")(f)
     f = click.argument("position", required=False, type=FILE_OR_NAME, metavar="[POSITION]")(f)
@@ -75,7 +76,7 @@ def terrace() -> None:
 
 @terrace.command("setup")
 @click.argument("name", type=SETUP_CHOICES, default="full", metavar="[NAME]")
-@click.option("--size", type=int, default=8, show_default=True, help="Board size n (even, 6 to 12).")
+@click.option("--size", type=Whole(one_of=BOARD_SIZES), default=8, show_default=True, help="Board size n (even, 6 to 12).")
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram (the default for an --out "
               "ending in .json).")
 @click.option("-o", "--out", type=PathName(dir_okay=False), default=None, help="Write to this file instead of stdout.")
@@ -170,7 +171,7 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
 
 @terrace.command("perft")
 @_common
-@click.option("--depth", type=int, required=True, help="Number of moves in each counted sequence, 0-8. The work grows with each move: on the full "
+@click.option("--depth", type=Whole(0, 8), required=True, help="Number of moves in each counted sequence, 0-8. The work grows with each move: on the full "
                    "set-up depth 4 takes seconds and each move more 25 times as long or more (Ctrl-C stops it).")
 @click.option("--divide", is_flag=True, help="Also show the count below each first move.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -190,7 +191,7 @@ def perft_cmd(position, setup, size, t_rank, own_t_capture, depth, divide, as_js
     from terragen.terrace.perft import perft
 
     if depth < 0 or depth > 8:
-        raise SpecError(f"--depth must be between 0 and 8, got {depth}")
+        raise SpecError(f"--depth must be 0–8 (got {depth})")
     pos = _load(position, setup, size, t_rank, own_t_capture)
     t0 = time.perf_counter()
     rows = divide_fn(pos, depth) if divide and depth >= 1 else None
@@ -215,11 +216,16 @@ class _PlayerCount(click.ParamType):
     name = "N"
 
     def convert(self, value, param, ctx):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            self.fail(f"is a number of players (2, 3 or 4); name policies with --policy, e.g. --policy {value}",
-                      param, ctx)
+        import re
+
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = str(value).strip()
+        if re.fullmatch(r"[+-]?[0-9]{1,40}", text):
+            return int(text)
+        hint = (f"; to choose the players' policies use --policy {text}"
+                if re.fullmatch(r"[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*", text) else "")
+        raise click.UsageError(f"--players must be a number of players, 2, 3 or 4 (got {value!r}){hint}", ctx)
 
 
 @terrace.command("play")
@@ -228,9 +234,9 @@ class _PlayerCount(click.ParamType):
               help="Number of players: 2, 3 with --setup three, or 4 with --setup four. [default: the set-up's]")
 @click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
               help="random or greedy; one for all seats or a comma list, one per seat in turn order.")
-@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=10, show_default=True, help="Number of games.")
+@click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=10, show_default=True, help="Number of games.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed for all randomness.")
-@click.option("--max-plies", type=click.IntRange(1, MAX_TERRACE_PLIES), default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
+@click.option("--max-plies", type=Whole(1, MAX_TERRACE_PLIES), default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON (with every game).")
 def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, games, seed, max_plies, as_json) -> None:
     """Play games between policies and report results per seat.
@@ -252,7 +258,7 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     if players is not None and players != len(pos.seats):
-        raise SpecError(f"--players {players} does not match this set-up, which has {len(pos.seats)} seats")
+        raise SpecError(f"--players must be {len(pos.seats)}, the seats of this set-up (got {players})")
     names = comma_list(policy, "--policy", POLICIES)
     if len(names) == 1:
         names = names * len(pos.seats)

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import click
 
-from terragen.cli._common import (FILE_OR_NAME, POSITIVE, PathName, check_outputs, echo_json, finish_validation,
-                                  force_option, json_even_on_failure, json_option, range_check, say, seed_range)
+from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, PathName, check_outputs, echo_json, finish_validation,
+                                  force_option, json_even_on_failure, json_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.fileio import atomic_write, read_text_input
@@ -32,12 +32,12 @@ def terraflip() -> None:
 @terraflip.command()
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Picks one of the balanced sets.")
 @click.option("-o", "--out", "out", type=PathName(dir_okay=False), help="Write the set here (JSON); else print it.")
-@click.option("--per-family", type=int, default=9, show_default=True, help="Regular tiles per family.")
-@click.option("--own", type=int, default=0, show_default=True,
+@click.option("--per-family", type=Whole(1, 30), default=9, show_default=True, help="Regular tiles per family.")
+@click.option("--own", type=Whole(0, 30), default=0, show_default=True,
               help="Tiles per family that hide their owner's own colour.")
 @click.option("--pair-symmetric/--no-pair-symmetric", default=True, show_default=True,
               help="Family A hides B as often as B hides A.")
-@click.option("--time-limit", type=POSITIVE, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
+@click.option("--time-limit", type=TIME_LIMIT, default=10.0, show_default=True, help="Solver limit in deterministic seconds (load-independent).")
 @force_option
 @json_option
 def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric: bool, time_limit: float,
@@ -86,8 +86,8 @@ def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str
 
 
 @terraflip.command()
-@click.option("--players", type=int, default=4, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
-@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=100, show_default=True,
+@click.option("--players", type=Whole(2, 4), default=4, show_default=True, help="Number of players.")
+@click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=100, show_default=True,
               help="How many games to play.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), help="Tile set from 'terraflip tiles'.")

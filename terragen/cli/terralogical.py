@@ -6,8 +6,8 @@ import json
 
 import click
 
-from terragen.cli._common import (FILE_OR_NAME, PathName, check_outputs, echo_json, finish_validation, force_option,
-                                  json_even_on_failure, json_option, range_check, say, seed_range)
+from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, finish_validation, force_option,
+                                  json_even_on_failure, json_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
 
@@ -91,8 +91,8 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
 
 
 @terralogical.command()
-@click.option("--players", type=int, default=2, show_default=True, callback=range_check(2, 4), help="Number of players, 2-4.")
-@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=100, show_default=True, help="How many games to play.")
+@click.option("--players", type=Whole(2, 4), default=2, show_default=True, help="Number of players.")
+@click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=100, show_default=True, help="How many games to play.")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--deck", "deck_path", type=FILE_OR_NAME, default=None, help="Deck JSON [default: the shipped deck].")
 @click.option(
@@ -106,7 +106,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
               help="Which triangles must be light for a 2-point connection.")
 @click.option(
     "--min-flock",
-    type=click.IntRange(1, 64),
+    type=Whole(1, 64),
     default=2,
     show_default=True,
     help="Smallest cube group that counts as a flock.",
@@ -203,7 +203,7 @@ def play(
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"], case_sensitive=False), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
-@click.option("--min-flock", type=click.IntRange(1, 64), default=2, show_default=True,
+@click.option("--min-flock", type=Whole(1, 64), default=2, show_default=True,
               help="Smallest cube group that counts as a flock.")
 @json_option
 def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int, as_json: bool) -> None:

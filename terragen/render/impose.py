@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from terragen.errors import SpecError
+from terragen.limits import MAX_SCALE, MIN_SCALE
 from terragen.render.marks import MARK, crop_ticks, footer, page_label, registration_target
 from terragen.render.model import (
     Box, Circle, Document, Group, Item, Page, Point, Polygon, Polyline, Style, Text, apply, compose, scale, translate,
@@ -24,7 +25,6 @@ from terragen.render.shapes import Shape
 
 CUT = Style(stroke="#000000", width=0.15)
 #: the print-scale corrections accepted: a printer that is off by more than 10% is printing "fit to page"
-MIN_SCALE, MAX_SCALE = 0.9, 1.1
 
 
 @dataclass
@@ -61,8 +61,8 @@ class PrintOptions:
         # a correction for a printer's own error (a few per cent): every page of every kit is checked to
         # fit its margin at both ends, which at 1.2 and above it did not (text ran off the page)
         if not MIN_SCALE <= self.scale <= MAX_SCALE:
-            raise SpecError(f"--scale {self.scale:g} is out of range ({MIN_SCALE:g} to {MAX_SCALE:g}; e.g. 1.02 for a "
-                            "printer that prints 2% small; for bigger pieces use --tile-size)")
+            raise SpecError(f"--scale must be {MIN_SCALE:g}–{MAX_SCALE:g} (got {self.scale:g}): e.g. 1.02 for a "
+                            "printer that prints 2% small; for bigger pieces use --tile-size")
         if any(abs(v) > 10 for v in self.back_offset):
             raise SpecError("--back-offset is limited to 10 mm each way; larger errors mean the test sheet was misread")
         # lay pages out in a smaller area when the page will be grown, so nothing is pushed into the margin
@@ -81,8 +81,9 @@ class PrintOptions:
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:
-    """``"0.5,-0.3"`` → ``(0.5, -0.3)``; anything else is a one-line SpecError."""
-    if not text:
+    """``"0.5,-0.3"`` → ``(0.5, -0.3)``; None (not given) → no offset; anything else, the empty text
+    of a shell variable that was not set among it, is a one-line SpecError."""
+    if text is None:
         return (0.0, 0.0)
     parts = text.replace(" ", "").split(",")
     try:

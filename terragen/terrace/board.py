@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from terragen.errors import SpecError
+from terragen.limits import TERRACE_SIZES
 from terragen.grids.square import DIAGONAL, KING, ORTHOGONAL, Square
 
 #: Board sizes the generalised game supports (even, so the four quadrants are equal).
-SIZES = (6, 8, 10, 12)
+SIZES = TERRACE_SIZES
 
 
 def height(row: int, col: int, size: int = 8) -> int:

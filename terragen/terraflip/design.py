@@ -39,9 +39,9 @@ class DesignSpec:
 
     def check(self) -> None:
         if not 1 <= self.per_family <= 30:
-            raise SpecError(f"tiles per family must be 1..30, got {self.per_family}")
+            raise SpecError(f"tiles per family (--per-family) must be 1–30 (got {self.per_family})")
         if not 0 <= self.own <= self.per_family:
-            raise SpecError(f"own-colour tiles per family must be 0..{self.per_family}, got {self.own}")
+            raise SpecError(f"own-colour tiles per family (--own) must be 0–{self.per_family}, at most --per-family (got {self.own})")
         if self.time_limit <= 0:
             raise SpecError("time limit must be positive")
 

@@ -153,7 +153,7 @@ def test_a_worker_killed_from_outside_stops_the_batch_with_one_line_then_resume(
 @pytest.mark.parametrize("argv,msg", [
     (["--kind", "maze"], "--kind"),
     (["--difficulty", "insane"], "--difficulty"),
-    (["--count", "0"], "--count must be 1..100000"),
+    (["--count", "0"], "--count must be 1–100000 (got 0)"),
     (["--workers", "-1"], "--workers must be 0"),
     (["--scheduler", "tcp://x:1"], "--scheduler needs --backend dask"),
 ])

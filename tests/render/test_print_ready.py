@@ -167,7 +167,7 @@ def test_scale_correction_never_pushes_anything_into_the_printer_margin(kit, sca
 
 @pytest.mark.parametrize("scale", [0.89, 1.11, 1.5])
 def test_scale_outside_the_checked_range_is_refused(scale):
-    with pytest.raises(SpecError, match=r"--scale .* out of range \(0\.9 to 1\.1"):
+    with pytest.raises(SpecError, match=r"--scale must be 0\.9–1\.1 \(got "):
         PrintOptions(load_paper("a4"), scale=scale)
 
 

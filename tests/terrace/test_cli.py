@@ -74,7 +74,7 @@ def test_play_is_reproducible(capsys):
     "args,needle",
     [
         (["moves", "missing.txt"], "no such file"),
-        (["moves", "--size", "7"], "board size"),
+        (["moves", "--size", "7"], "--size must be one of 6, 8, 10, 12 (got 7)"),
         (["perft", "--depth", "-1"], "--depth"),
         (["play", "--policy", "random,clever"], "unknown player"),
         (["play", "--policy", "random,random,random"], "2 seats"),

@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from terragen.errors import SpecError
+from terragen.limits import MAX_TIME_LIMIT
 from terragen.terrain.generate.presets import preset_keys
 from terragen.terrain.generate.spec import Spec, check_difficulty, check_spec, read_spec_file, spec_from_dict
 
 BAND_KEYS = ("turns_band", "cost_band")
-#: the longest search a run may ask for; a search that long is not a use anyone has
-MAX_TIME_LIMIT = 86_400.0
 
 
 def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tuple[Spec, dict[str, Any]]:

@@ -332,7 +332,7 @@ def simulate_layout(
         games = default_games(len(rules.teams) if rules.teams else n, margin, n)
     if not 1 <= games <= MAX_GAMES:
         why = "" if chosen else f" (the default for --margin {margin:g}; give a wider margin or --games)"
-        raise SpecError(f"--games must be 1..{MAX_GAMES}, got {games}{why}")
+        raise SpecError(f"--games must be 1–{MAX_GAMES} (got {games}){why}")
     specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
     if len(specs) != n:
         raise SpecError(f"{len(specs)} policies given for {n} seats")

@@ -62,7 +62,7 @@ def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
 
 def check_size(tile_size: float) -> None:
     if not MIN_TILE <= tile_size <= MAX_TILE:
-        raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm across flats)")
+        raise SpecError(f"--tile-size must be {MIN_TILE:g}–{MAX_TILE:g} mm across flats (got {tile_size:g})")
 
 
 def tile_sheets(opts: PrintOptions, tileset: TileSet, size: float = DEFAULT_TILE) -> tuple[list[Tile], Imposed]:

@@ -216,7 +216,7 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
                 inventory: Inventory | None = None) -> list[KitPart]:
     """Every part of the kit, in the order a player would print them."""
     if not MIN_TILE <= tile_size <= MAX_TILE:
-        raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm across flats)")
+        raise SpecError(f"--tile-size must be {MIN_TILE:g}–{MAX_TILE:g} mm across flats (got {tile_size:g})")
     from terragen.terrain.pieces import standard_inventory
 
     inv = inventory or standard_inventory()

@@ -198,7 +198,7 @@ def rules_part(opts: PrintOptions) -> KitPart:
 def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: Deck | None = None) -> list[KitPart]:
     """Every part of the kit, in the order a player would print them."""
     if not MIN_TILE <= tile_size <= MAX_TILE:
-        raise SpecError(f"--tile-size {tile_size:g} is out of range ({MIN_TILE:g} to {MAX_TILE:g} mm)")
+        raise SpecError(f"--tile-size must be {MIN_TILE:g}–{MAX_TILE:g} mm (got {tile_size:g})")
     if deck is None:
         from terragen.terralogical.default_deck import default_deck
 
