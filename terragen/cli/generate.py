@@ -231,8 +231,16 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
             return (f"balance: NOT BALANCED for expert players by a glance: {seen}, plainly over "
                     f"{100 * glance['pooled_limit']:.1f}; the search was late and kept this board, balanced for "
                     "the others (try --check-experts with a longer --time-limit, or another --seed)")
-        return (f"balance: expert players only glanced at: {seen}; a glance refuses only a board plainly over "
-                f"{100 * glance['pooled_limit']:.1f} (add --check-experts for a full check)")
+        # say the limit a glance really applies: "3.58 points ... refuses only a board plainly over 2.5"
+        # read as a contradiction (the board passed because 3.58 was within the glance's noise)
+        refused = glance.get("refused_above")
+        bar = f"it refuses only above {100 * refused:.1f}, the margin plus twice its noise" if refused else \
+            f"it refuses only a board plainly over {100 * glance['pooled_limit']:.1f}"
+        if glance["pooled_worst_deviation"] > glance["pooled_limit"]:
+            return (f"balance: expert players only glanced at: {seen}, over the {100 * glance['pooled_limit']:.1f} margin: "
+                    f"likely NOT BALANCED for experts, though within the glance's noise ({bar}); "
+                    "add --check-experts for a full check")
+        return f"balance: expert players only glanced at: {seen} ({bar}; add --check-experts for a full check)"
     if players == 5:
         odds = "; about four five-seat boards in five are unfair for them"
     elif players in (4, 6):

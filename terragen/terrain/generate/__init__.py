@@ -38,7 +38,8 @@ from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.bounds import check_bounds
 from terragen.terrain.generate.construct import Candidate, board_symmetry, construct
 from terragen.terrain.generate.evaluate import Evaluator, Score
-from terragen.terrain.generate.spec import Spec, check_spec
+from terragen.terrain.generate.options import build_spec  # noqa: F401  (the library's way to a Spec)
+from terragen.terrain.generate.spec import Spec, check_spec, spec_from_dict  # noqa: F401
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 from terragen.terrain.pieces import Inventory, load_inventory
 
@@ -146,7 +147,7 @@ def _difficulty_label(turns: list[float]) -> str:
 def generate_board(
     spec: Spec,
     seed: int = 0,
-    time_limit: float = 30.0,
+    time_limit: float = 60.0,
     gate: Gate | None = None,
     progress: Progress | None = None,
     inventory: Inventory | None = None,

@@ -396,6 +396,7 @@ class FreshChecks:
         return {"games": tally.played, "seed": seed, "policy": "expert", **self._twin_fields(tally, layout),
                 "win_rates": [round(r, 4) for r in tally.rates],
                 "pooled_worst_deviation": round(pooled, 4), "pooled_limit": round(limit, 4),
+                "refused_above": round(limit + 2.0 * se, 4),  # the limit plus twice this sample's noise
                 "verdict": "NOT PLAINLY OFF" if ok else "PLAINLY OFF"}, ok
 
     def _games_for_class_se(self, se: float) -> int:

@@ -165,7 +165,11 @@ def _pin(item: Any, n: int) -> Pin:
 
 
 def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
-    """Apply the keys of ``data`` over ``base`` (a fresh Spec when None), checking each."""
+    """Apply the keys of ``data`` over ``base`` (a fresh Spec when None), checking each.
+
+    Only the keys given: a ``difficulty`` key here is a label, not its preset's bands and minimums.
+    :func:`terragen.terrain.generate.options.build_spec` is the way to a Spec as ``generate`` builds
+    it (a library user's ``{"difficulty": "hard"}`` through this function made easy boards)."""
     spec = Spec(**{f.name: getattr(base, f.name) for f in fields(Spec)}) if base else Spec()
     unknown = set(data) - SPEC_KEYS - {"seed", "time_limit"}
     if unknown:

@@ -164,3 +164,18 @@ def test_the_recorded_inventory_does_not_depend_on_how_the_spec_path_is_spelled(
     here = build_spec({}, "s.toml")[0].to_json()
     absolute = build_spec({}, tmp_path / "s.toml")[0].to_json()
     assert here == absolute and here["inventory"] == "inv.toml"
+
+
+def test_the_library_builds_the_clis_spec_and_time_limit():
+    """A library user's spec_from_dict({"difficulty": "hard"}) made easy boards labelled hard: the
+    documented way (build_spec from the package) applies the preset, and generate_board's default
+    time limit is the CLI's, so the same spec and seed give the CLI's board."""
+    import inspect
+
+    from terragen.terrain.generate import build_spec, generate_board
+    from terragen.terrain.generate.presets import preset_keys
+
+    spec, run = build_spec({"players": 4, "difficulty": "hard", "seed": 1})
+    hard = preset_keys("hard", spec.radius, spec.destinations)
+    assert spec.turns_band == hard["turns_band"] and spec.min_up3 == hard["min_up3"]
+    assert inspect.signature(generate_board).parameters["time_limit"].default == run["time_limit"]
