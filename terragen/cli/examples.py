@@ -80,8 +80,9 @@ def show_cmd(name: str) -> None:
 def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
     """Copy one or more examples into a folder, keeping their file names.
 
-    An existing file is never replaced unless --force is given; nothing is
-    copied when any target exists.
+    A spec that names an inventory file brings that file along (skipped when
+    the same file is already there). An existing file is never replaced unless
+    --force is given; nothing is copied when any target exists.
 
     \b
     Examples:
@@ -96,7 +97,16 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
 
     chosen = list(dict.fromkeys(find_example(n) for n in names))  # an example named twice is copied once
     for ex in list(chosen):  # a spec's inventory file comes along, or the copied spec would not run
-        chosen.extend(c for c in ex.companions() if c not in chosen)
+        for c in ex.companions():
+            if c in chosen:
+                continue
+            target = dest / c.filename
+            if target.is_file() and target.read_bytes() == c.read_bytes():
+                continue  # already there as shipped (two specs share one inventory): nothing to copy
+            if target.exists() and not force:
+                raise InputError(f"{target} exists already and differs from {c.name}, which {ex.name} needs "
+                                 "beside it: add --force to replace it, or copy into another folder with --out")
+            chosen.append(c)
     targets = [dest / ex.filename for ex in chosen]
     if len(set(targets)) != len(targets):
         raise InputError("two of the examples have the same file name; copy them one at a time with --to")

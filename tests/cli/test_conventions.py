@@ -702,3 +702,17 @@ def test_examples_copy_writes_where_out_says(tmp_path, capsys):
         code, _, err = run_cli(capsys, "examples", "copy", "terrain/two-players.txt", flag, tmp_path / folder)
         assert code == 0, err
         assert (tmp_path / folder / "two-players.txt").is_file()
+
+
+def test_examples_copy_skips_a_companion_already_there_as_shipped(tmp_path, capsys):
+    """Two specs share one inventory: copying the second refused over the identical inventory the
+    first had brought, naming a file the user never asked for."""
+    for name in ("terrain/specs/partial-inventory.toml", "terrain/specs/partial-set-radius4.toml"):
+        code, _, err = run_cli(capsys, "examples", "copy", name, "--out", tmp_path)
+        assert code == 0, err
+    (tmp_path / "partial-set-radius4.toml").unlink()
+    inventory = tmp_path / "partial-inventory.toml"
+    inventory.write_text(inventory.read_text() + "# my change\n")
+    code, _, err = run_cli(capsys, "examples", "copy", "terrain/specs/partial-set-radius4.toml", "--out", tmp_path)
+    assert code == 2 and "differs from terrain/specs/partial-inventory.toml, which terrain/specs/partial-set-radius4.toml needs" in err
+    assert inventory.read_text().endswith("# my change\n") and not (tmp_path / "partial-set-radius4.toml").exists()
