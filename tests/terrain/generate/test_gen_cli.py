@@ -76,6 +76,9 @@ def test_example_spec_file_generates(cli, tmp_path):
     example = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "example.toml"
     p = cli("generate", "--spec", example, "--seed", 1, "--out", tmp_path / "e", "--no-balance")
     assert p.returncode == 0, p.stderr
+    # the showcase spec builds a symmetric board (its pin, which turned the symmetry off and made the
+    # board end best effort, NOT BALANCED, is shown commented out)
+    assert json.loads((tmp_path / "e" / "board.json").read_text())["meta"]["symmetry"] != "none"
 
 
 def test_progress_goes_to_stderr_only_when_asked(cli, tmp_path):
