@@ -54,9 +54,10 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
     click.echo(f"terragen generate --difficulty NAME (bands for radius {radius}, {destinations} destination(s)):")
     for p in gen:
         lo, hi = p.get("turns_band", (None, None))
-        needs = [f"{p[k]} {label}" for k, label in (("min_up3", "up-3 steps per route"),
-                                                     ("min_cliff_exits", "cliff-side pips"),
-                                                     ("min_critical", "rotation-critical pieces per seat")) if p.get(k)]
+        needs = [f"{p[k]} {one if p[k] == 1 else many}" for k, one, many in (
+            ("min_up3", "up-3 step per route", "up-3 steps per route"),
+            ("min_cliff_exits", "cliff-side pip", "cliff-side pips"),
+            ("min_critical", "rotation-critical piece per seat", "rotation-critical pieces per seat")) if p.get(k)]
         spread = f", expected-turns spread <= {p['fairness']}" if p.get("fairness") is not None else ""
         click.echo(f"  {p['name']:<7} expected turns {_band(lo, hi)}{spread}"
                    + (f"; at least {', '.join(needs)}" if needs else ""))

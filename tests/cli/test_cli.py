@@ -196,3 +196,5 @@ def test_show_marks_a_cell_of_two_seats_and_an_unknown_rotation(tmp_path, capsys
     board = capsys.readouterr().out.split("\n\n")[0]
     assert exc.value.code == 0 and SEVERAL in board and "d1" not in board
     assert cell_text(1, "A", 6, False).endswith("???") and not cell_text(1, "A", 5, False).endswith("???")
+    # an inverted piece keeps its level on show (an x in its place hid which piece it was)
+    assert cell_text(5, "B", 2, True) == "5x  " and len(cell_text(5, "B", 2, False)) == 4

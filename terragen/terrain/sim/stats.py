@@ -160,11 +160,12 @@ class SimulationReport:
                + (f", twin dice {self.twin_dice}" if self.twin_dice else "")]
         if not self.played:  # a table of zeros would read as games every seat lost
             return out + self._verdict_lines()
-        out.append("seat  policy    wins   win rate  95% interval     fair   vs fair")
+        width = max(8, *(len(s.policy) for s in self.seats))  # a plug-in's package.module:Class is long
+        out.append(f"seat  {'policy':<{width}}  wins   win rate  95% interval     fair   vs fair")
         for s in self.seats:
             lo, hi = s.interval
             flag = "  *" if off_margin(s.deviation, self.margin) else ""
-            out.append(f"{s.seat:>4}  {s.policy:<8} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}"
+            out.append(f"{s.seat:>4}  {s.policy:<{width}} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}"
                        f"  {100 * s.deviation:+5.1f}{flag}")
         t = self.turns
         if self.finished:
@@ -180,8 +181,10 @@ class SimulationReport:
     def _verdict_lines(self) -> list[str]:
         out = []
         playable, balanced = self.verdicts
-        out.append(f"verdict: {playable} (every target reachable, games finish under the cap)")
+        # a failed verdict says what it needs: "NOT BALANCED (every seat within ...)" read as if it held
+        needs = lambda verdict: "needs " if verdict.startswith("NOT") else ""  # noqa: E731
+        out.append(f"verdict: {playable} ({needs(playable)}every target reachable, games finish under the cap)")
         out.extend(f"  - {r}" for r in self.reasons)
-        out.append(f"verdict: {balanced} (every seat within {100 * self.margin:g} points of its fair share)")
+        out.append(f"verdict: {balanced} ({needs(balanced)}every seat within {100 * self.margin:g} points of its fair share)")
         out.extend(f"  - {r}" for r in self.balance_reasons)
         return out

@@ -79,3 +79,22 @@ def test_a_board_with_an_unreachable_destination_says_no_game_was_played(capsys)
     with pytest.raises(SystemExit):
         main(["simulate", str(template_path("terrain", "examples", "two-players.txt")), "--games", "20", "--json"])
     assert json.loads(capsys.readouterr().out)["played"] == 20
+
+
+def test_the_table_stays_aligned_with_a_plug_in_players_long_name(tmp_path):
+    """A package.module:Class name ran the columns after it out of line."""
+    import os
+    import subprocess
+    import sys
+
+    from terragen.templates import template_path
+
+    (tmp_path / "myplayers.py").write_text(PLUGINS)
+    board = str(template_path("terrain", "examples", "two-players.txt"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    p = subprocess.run([sys.executable, "-m", "terragen", "simulate", board, "--games", "40", "--policy",
+                        "myplayers:Fine,greedy"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    lines = p.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("seat  policy"))
+    rows = lines[header:header + 3]
+    assert [row.index("%") for row in rows[1:]] == [rows[0].index("win rate") + 6] * 2, rows

@@ -47,8 +47,12 @@ SEVERAL = "**"
 
 
 def cell_text(level: int, pattern: str, rotation: int, inverted: bool, arrows: str = ARROWS) -> str:
-    """Level and pips of one piece, 4 characters (``?`` for what the rules do not know)."""
-    lv = "x" if inverted else (str(level) if 0 <= level <= 9 else "?")
+    """Level and pips of one piece, 4 characters (``?`` for what the rules do not know); an inverted
+    piece keeps its level (the builder needs it: ``x`` in its place hid which piece to turn over)
+    and shows ``x`` where its pips were, face down."""
+    lv = str(level) if 0 <= level <= 9 else "?"
+    if inverted:
+        return lv + "x  "
     known = pattern in PATTERNS and 0 <= rotation <= 5  # rotation 6 is no rotation, not rotation 0
     pips = "".join(arrows[d] for d in exits(pattern, rotation)) if known else "???"
     return lv + pips
@@ -90,7 +94,7 @@ def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> st
         lines.append((" " * ((CELL // 2) * abs(r)) + "  ".join(parts)).rstrip())
     lines.append("")
     names = ", ".join(f"{a} {d}" for a, d in zip(arrows, ("E", "NE", "NW", "W", "SW", "SE")))
-    lines.append(f"level then pips (exits: {names}); x = inverted; "
+    lines.append(f"level then pips (exits: {names}); Nx = level N inverted; "
                  f"sN = start, dN = destination of seat N; {SEVERAL} = several (listed below)")
     for p in layout.players:
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
