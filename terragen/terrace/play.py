@@ -54,11 +54,12 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
     if not players:
         raise SpecError("--policy names no player; give random or greedy, or one per seat")
     if len(players) != len(start.seats):
-        raise SpecError(f"this set-up has {len(start.seats)} seats but {len(players)} players were given")
+        raise SpecError(f"--policy lists {len(players)} policies for this set-up's {len(start.seats)} seats: "
+                        "give one for every seat, or one per seat in turn order")
     if not 1 <= games <= MAX_PLAY_GAMES:
-        raise SpecError(f"--games must be 1..{MAX_PLAY_GAMES}, got {games}")
+        raise SpecError(f"--games must be 1–{MAX_PLAY_GAMES} (got {games})")
     if not 1 <= max_plies <= MAX_TERRACE_PLIES:
-        raise SpecError(f"--max-plies must be 1..{MAX_TERRACE_PLIES}, got {max_plies}")
+        raise SpecError(f"--max-plies must be 1–{MAX_TERRACE_PLIES} (got {max_plies})")
     for p in players:
         get_policy(p)
     master = random.Random(seed)
