@@ -20,6 +20,9 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
 
 
 def load_layout(path: str | os.PathLike[str]) -> Layout:
+    """The layout in the file at ``path`` (``-`` for standard input), either form, read as every
+    command reads it: size-capped, UTF-8 only, and any error one InputError naming file:line:col,
+    so a library user meets the CLI's messages and limits, not a bare exception."""
     return parse_layout(read_text_input(path), str(path))
 
 

@@ -251,6 +251,9 @@ def misspelt_key_findings(layout: Layout) -> list[Finding]:
 
 
 def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
+    """Destinations a seat cannot reach: an error when not even ignoring pips (no game can end), a
+    warning when only the pieces' present turns block it (a rotation on doubles may open it). Apart
+    from the layout checks because it needs the analysis's paths."""
     out: list[Finding] = []
     for p, rep in zip(layout.players, analysis.players):
         if rep.start is None:
@@ -276,6 +279,10 @@ def analysable(findings: list[Finding]) -> bool:
 
 
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
+    """Every rule the layout breaks and, when it is sound enough to mean anything, the per-seat
+    analysis (costs, expected turns, race model): ``terragen validate``'s report, findings and data
+    alike. It never raises for a bad layout; a caller decides by ``report.valid`` and the findings.
+    ``inventory`` defaults to the set of pieces a board of this radius is built from."""
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
     findings = misspelt_key_findings(layout) + check_layout(layout, inv, board)

@@ -364,6 +364,9 @@ def simulate_layout(
 
 def build_report(results: list[GameResult], games: int, seed: int, rules: Rules, specs: list[str],
                  margin: float, unreachable: list[str], seat_numbers: Sequence[int] | None = None) -> SimulationReport:
+    """The report of finished games: win rates with Wilson intervals, turns, events and the two
+    verdicts. Apart from playing so that games played elsewhere (worker processes, a Dask
+    cluster, a saved run) are judged exactly as a local run's."""
     n = len(specs)
     wins = [0] * n
     for r in results:
