@@ -36,6 +36,12 @@ class PathName(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, (str, bytes)) and not value:
             self.fail(EMPTY_NAME, param, ctx)
+        if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
+            # the words every reader uses (click said "File 'x' is a directory." for some commands)
+            from terragen.errors import InputError
+            from terragen.fileio import display_name
+
+            raise InputError(f"{display_name(value)}: is a directory, expected a file")
         return super().convert(value, param, ctx)
 
 

@@ -79,7 +79,8 @@ def terrace() -> None:
 @click.option("--size", type=Whole(one_of=BOARD_SIZES), default=8, show_default=True, help="Board size n (even, 6 to 12).")
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of the text diagram (the default for an --out "
               "ending in .json).")
-@click.option("-o", "--out", type=PathName(dir_okay=False), default=None, help="Write to this file instead of stdout.")
+@click.option("-o", "--out", type=PathName(dir_okay=False), default=None,
+              help="Write to this file instead of stdout (- is stdout).")
 @force_option
 def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool) -> None:
     """Print the starting position of a set-up (full, short, four or three).
@@ -96,6 +97,10 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool)
     from terragen.terrace.formats import to_json, to_text
     from terragen.terrace.position import Position
 
+    if out == "-":  # the default's own stdout, as convert takes OUT "-"
+        out = None
+    if out and as_json and out.lower().endswith(".txt"):
+        raise SpecError(f"--json but --out {out} ends in .txt: give one or make them agree")
     if out:
         check_outputs([out], force)
     pos = Position.start(name, check_size(size))
@@ -104,7 +109,7 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool)
     text = to_json(pos) if as_json else to_text(pos)
     if out:
         atomic_write(out, text)
-        say(f"wrote {out}", err=True)
+        say(f"wrote {out}")  # on stdout, as every command's note of a file it wrote
     else:
         click.echo(text, nl=False)
 

@@ -88,3 +88,20 @@ def test_an_empty_value_is_refused_not_read_as_not_given(capsys, tmp_path, args)
 def test_convert_refuses_a_form_its_out_name_contradicts(capsys, tmp_path, form, name):
     code, _, err = run_cli(capsys, "convert", BOARD, tmp_path / name, "--to", form)
     assert code == 2 and "make them agree" in err and not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("command", [["show"], ["validate"], ["convert"], ["simulate"], ["render"]])
+def test_a_folder_given_as_the_input_file_reads_one_way(capsys, tmp_path, command):
+    """Commands whose file argument click checked said "Invalid value for 'FILE': File 'x' is a
+    directory."; the others, the readers' words."""
+    code, _, err = run_cli(capsys, *command, tmp_path)
+    assert code == 2 and err == f"terragen: error: {tmp_path}: is a directory, expected a file\n"
+
+
+def test_terrace_setup_takes_dash_for_stdout_and_refuses_json_into_a_txt_name(capsys, tmp_path):
+    code, out, _ = run_cli(capsys, "terrace", "setup", "short", "--out", "-", cwd=tmp_path)
+    assert code == 0 and out.startswith("game: terrace") and list(tmp_path.iterdir()) == []
+    code, _, err = run_cli(capsys, "terrace", "setup", "short", "--json", "--out", tmp_path / "s.txt")
+    assert code == 2 and "make them agree" in err and not (tmp_path / "s.txt").exists()
+    code, out, err = run_cli(capsys, "terrace", "setup", "short", "--out", tmp_path / "s.txt")
+    assert code == 0 and out == f"wrote {tmp_path / 's.txt'}\n" and err == ""
