@@ -93,4 +93,4 @@ def get_policy(name: str) -> Policy:
     try:
         return POLICIES[name]
     except KeyError:
-        raise SpecError(f"unknown player {name!r}; expected one of {', '.join(POLICIES)}") from None
+        raise SpecError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}") from None

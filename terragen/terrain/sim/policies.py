@@ -522,7 +522,7 @@ def load_policy(spec: str) -> object:
     if spec in POLICIES:
         return POLICIES[spec]()
     if ":" not in spec:
-        raise SpecError(f"unknown policy {spec!r}; use random, greedy, expert, solitary or package.module:ClassName")
+        raise SpecError(f"unknown policy {spec!r}; choose from random, greedy, expert, solitary or package.module:ClassName")
     mod_name, _, attr = spec.partition(":")
     if not (_DOTTED.fullmatch(mod_name) and attr.isidentifier()):
         raise SpecError(f"policy {spec!r} is not package.module:ClassName (a module importable from PYTHONPATH "
