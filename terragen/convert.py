@@ -15,17 +15,23 @@ from terragen.errors import InputError
 FORMS = ("json", "text")
 
 
-def convert_text(text: str, source: str, to: str, game: str | None = None) -> tuple[str, str]:
+def convert_text(text: str, source: str, to: str, game: str | None = None, deck=None) -> tuple[str, str]:
     """``(game, converted text)`` for ``text`` read from ``source``; ``to`` is json or text.
 
-    ``game`` forces the game; by default it is read from the file. Raises
-    InputError for a file that cannot be read.
+    ``game`` forces the game; by default it is read from the file. ``deck`` (a Terralogical
+    Deck) checks a board's tile ids against it; without one, an id the shipped deck does not
+    hold (``T2`` of a deck of the user's) is carried over as written: converting rewrites the
+    reference, not the tile, and a board made for a custom deck must convert without it
+    (``validate --deck`` is where ids are judged). Raises InputError for a file that cannot
+    be read, and when ``deck`` is given for another game.
     """
     from terragen.formats import detect_game
 
     if to not in FORMS:
         raise InputError(f"unknown form {to!r} (choose json or text)")
     name = game or detect_game(text)
+    if deck is not None and name != "terralogical":
+        raise InputError(f"--deck applies to Terralogical boards only; {source} is a {name or 'unknown'} file")
     if name == "terrain":
         from terragen.terrain.files import parse_layout
         from terragen.terrain.formats_json import write_json_layout
@@ -43,7 +49,7 @@ def convert_text(text: str, source: str, to: str, game: str | None = None) -> tu
         from terragen.terralogical.default_deck import default_deck
         from terragen.terralogical.formats import parse_state, state_to_json, state_to_text
 
-        state = parse_state(text, source, default_deck())
+        state = parse_state(text, source, deck or default_deck(), pass_ids=deck is None)
         out = json.dumps(state_to_json(state), indent=2, sort_keys=True) + "\n" if to == "json" else state_to_text(state)
         return name, out
     if name == "terraflip":

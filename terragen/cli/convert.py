@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import PathName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_option, say
 
 
 @click.command()
@@ -17,9 +17,13 @@ from terragen.cli._common import PathName, check_outputs, echo_json, force_optio
                    "without OUT (or with OUT -), the other form than IN's]")
 @click.option("--game", type=click.Choice(["terrain", "terrace", "terralogical", "terraflip"], case_sensitive=False),
               help="The game IN is for. [default: read from the file]")
+@click.option("--deck", "deck_path", type=FILE_OR_NAME, metavar="FILE",
+              help="Terralogical deck the board's tile ids must name (checked). [default: ids the shipped deck "
+                   "lacks are carried over as written]")
 @force_option
 @json_option
-def convert(source: str, target: str | None, form: str | None, game: str | None, force: bool, as_json: bool) -> int:
+def convert(source: str, target: str | None, form: str | None, game: str | None, deck_path: str | None, force: bool,
+            as_json: bool) -> int:
     """Convert IN between its JSON and text forms: Terrain Game layouts,
     Terrace positions, Terralogical boards and TerraFlip positions. A batch
     scenario file converts to its layout. Without OUT, or with OUT "-", the
@@ -27,7 +31,9 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
 
     Terrain Game layouts convert losslessly both ways: keys beyond the file
     contract (piece ids, generator metadata) travel on the text form's
-    extra: line.
+    extra: line. A Terralogical board made for a deck of your own converts
+    without it (its tile ids are carried over as written); give --deck FILE
+    to have the ids checked against that deck.
 
     \b
     Examples:
@@ -35,8 +41,9 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
       terragen convert output/terrain-4p-hard-seed1/board.json --to text
       terragen convert scenarios/00002-dice.json puzzle-board.txt
       terragen convert pos.txt pos.json --force
+      terragen convert board.txt board.json --deck my-deck.json
 
-    Exit status: 0 converted, 2 unreadable IN, bad options, or OUT exists (add --force).
+    Exit status: 0 converted, 2 unreadable IN or deck, bad options, or OUT exists (add --force).
     """
     from terragen.convert import convert_text
     from terragen.fileio import atomic_write, read_text_input
@@ -45,8 +52,13 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     if target == "-":  # as "-" reads standard input for IN, it prints for OUT (no file named "-")
         target = None
     if target is not None:
-        check_outputs([target], force, inputs=[source])
+        check_outputs([target], force, inputs=[source, deck_path])
     text = read_text_input(source)
+    deck = None
+    if deck_path is not None:
+        from terragen.terralogical.formats import deck_from_json
+
+        deck = deck_from_json(read_text_input(deck_path), deck_path)
     suffix = Path(target).suffix.lower() if target is not None else ""
     if form is not None and (suffix, form) in ((".json", "text"), (".txt", "json")):
         from terragen.errors import InputError
@@ -58,7 +70,7 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
             form = "json" if suffix == ".json" else "text"
         else:
             form = "text" if looks_like_json(text) else "json"
-    name, out = convert_text(text, source, form, game)
+    name, out = convert_text(text, source, form, game, deck)
     if target is None:
         if as_json:  # a script asked for JSON: the converted file travels inside the document
             echo_json({"in": source, "out": None, "game": name, "form": form, "content": out})

@@ -22,9 +22,11 @@ from terragen.fileio import check_out_folder
               help="Hex tile size across flats in mm (25 to 70).")
 def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
               fmt: str, tiles_file: str | None, seed: int | None, tile_size: float) -> None:
-    """TerraFlip: 36 double-sided land tiles (fronts and backs on duplex
-    sheets, and a gutter-fold version), 12 special tiles, the tower, 12 spy
-    tokens, printing instructions, an alignment test and a rules summary.
+    """TerraFlip: the double-sided land tiles of the tile set (36, nine per
+    family, for the rulebook's set; as many as --tiles FILE holds otherwise),
+    with fronts and backs on duplex sheets and a gutter-fold version, 12
+    special tiles, the tower, 12 spy tokens, printing instructions, an
+    alignment test and a rules summary.
 
     \b
     Files (PAPER is a4 or letter):

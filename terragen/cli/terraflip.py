@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, PathName, check_outputs, echo_json, finish_validation,
+from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, PathName, check_outputs, echo_json,
                                   force_option, json_even_on_failure, json_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
@@ -25,7 +25,8 @@ def terraflip() -> None:
       terragen terraflip validate position.txt
 
     Exit status: 0 done (validate: the position is legal), 1 validate found a
-    rule broken, 2 bad options, an unreadable file, or an output that exists.
+    rule broken, 2 bad options, an unreadable file, or an output that exists,
+    3 (tiles) no set can meet the wishes, 4 (tiles) no set found in time.
     """
 
 
@@ -98,9 +99,10 @@ def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str
 @click.option("--first-frame", type=click.Choice(["placed", "any"], case_sensitive=False), default="placed", show_default=True,
               help="The first flip must be framed from the tile just placed, or by any two tiles.")
 @click.option("--tower-blocks", is_flag=True, help="Framing lines may not run over the tower.")
-@click.option("--bonus", default=None, help="Turn-order bonus per seat, e.g. 3,2,1,0 (default: rulebook).")
+@click.option("--bonus", default=None,
+              help="Turn-order bonus per seat, e.g. 3,2,1,0, instead of the rulebook's (not with --bonus-scheme).")
 @click.option("--bonus-scheme", type=click.Choice(["from-first", "from-last"], case_sensitive=False), default="from-first",
-              show_default=True, help="How the rulebook bonus reads with 2-3 players.")
+              show_default=True, help="How the rulebook bonus reads with 2-3 players (not with --bonus).")
 @json_option
 @click.option("-o", "--out", type=PathName(dir_okay=False), help="Also write the JSON result here.")
 @force_option
@@ -122,6 +124,9 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     from terragen.terraflip.tilefile import parse_tileset
 
     bonus_values = None
+    scheme_given = click.get_current_context().get_parameter_source("bonus_scheme") != click.core.ParameterSource.DEFAULT
+    if bonus is not None and scheme_given:  # the explicit bonus wins: --bonus-scheme was silently ignored
+        raise SpecError("give --bonus or --bonus-scheme, not both (--bonus-scheme only reads the rulebook's bonus)")
     if bonus is not None:
         try:
             bonus_values = tuple(int(v) for v in _csv(bonus, "--bonus"))
@@ -142,7 +147,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
         echo_json(result)
         return
     say(f"{games} games, {players} players, policies {','.join(result['policies'])}, "
-               f"lines {lines}, bonus {result['bonus']}")
+        f"lines {lines}, first frame {first_frame}, tower {'blocks' if tower_blocks else 'passable'}, "
+        f"bonus {result['bonus']}")
     say("seat  policy   points  +bonus  tiles   win%(no bonus)  win%(bonus)  gap")
     for s in result["seats"]:
         say(f"{s['seat']:>4}  {s['policy']:<7} {s['mean_points']:>7.2f} {s['mean_total']:>7.2f} "
@@ -156,22 +162,37 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 @terraflip.command()
 @click.argument("path", type=FILE_OR_NAME)
 @json_option
+@click.option("--tiles", "tiles_file", type=FILE_OR_NAME, metavar="FILE",
+              help="Tile set from 'terraflip tiles' the game was played with (how many numbered tiles a family "
+                   "has). [default: the rulebook's nine]")
 @click.option("--lines", type=click.Choice(["centres", "axes"], case_sensitive=False), default="centres", show_default=True,
               help="Framing reading used to list the tiles each player could flip.")
-def validate(path: str, as_json: bool, lines: str) -> None:
+@click.option("--tower-blocks", is_flag=True, help="Framing lines may not run over the tower (as in 'terraflip play').")
+def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower_blocks: bool) -> None:
     """Check a TerraFlip position file (JSON or text) against the rules.
 
-    The same check as 'terragen validate PATH' (which reads the game from the file).
+    The same check and report as 'terragen validate PATH' (which reads the
+    game from the file). A text file is read forgivingly: each line that
+    cannot be read is listed with its line:col and skipped (exit 2), and the
+    rest is still checked. The "framed" list shows the tiles each player's
+    tiles frame anywhere on the table (any two tiles: a position does not
+    say which tile was placed last, so play's --first-frame does not apply);
+    --lines and --tower-blocks read framing as 'terraflip play' does.
 
     \b
     Examples:
       terragen terraflip validate position.txt
       terragen terraflip validate position.json --json
+      terragen terraflip validate position.txt --tiles tiles.json --tower-blocks
 
     Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
     """
+    from terragen.cli.validate import finish_game_validation
+    from terragen.terraflip.tilefile import parse_tileset
     from terragen.terraflip.validation import validate_text
 
     with json_even_on_failure(path, as_json):
-        report = validate_text(read_text_input(path), path, lines=lines)
-    finish_validation(report, path, as_json)
+        tileset = parse_tileset(read_text_input(tiles_file), tiles_file) if tiles_file else None
+        report = validate_text(read_text_input(path), path, lines=lines, tileset=tileset,
+                               tower_passable=not tower_blocks)
+    finish_game_validation(report, path, "terraflip", as_json)

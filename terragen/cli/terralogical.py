@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, finish_validation, force_option,
+from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
@@ -23,7 +23,8 @@ def terralogical() -> None:
       terragen terralogical validate board.txt
 
     Exit status: 0 done (validate: the board is legal), 1 validate found a
-    rule broken, 2 bad options, an unreadable file, or an output that exists.
+    rule broken, 2 bad options, an unreadable file, or an output that exists,
+    3 (deck) no deck meets the parameters, 4 (deck) the solver ran out of time.
     """
 
 
@@ -41,16 +42,17 @@ def _load_deck(path: str | None):
 @click.option("--seed", type=seed_range(), default=0, show_default=True,
               help="Seed choosing among the decks that qualify (the shipped deck is seed 1).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
-@click.option(
-    "-o", "--out",
-    type=PathName(dir_okay=False),
-    default=None,
-    help="Deck file to write. [default: output/terralogical-deck-seed<SEED>.json]",
-)
+@click.option("-o", "--out", type=PathName(dir_okay=False), default=None,
+              help="Write the deck here (JSON) and print a summary; else print the deck.")
 @force_option
 @json_option
 def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_json: bool) -> None:
-    """Design 63 land tiles with CP-SAT and write them (plus sun and flower tiles) as JSON.
+    """Design land tiles with CP-SAT (63 unless --param tiles=N) and give them, with the sun
+    and flower tiles, as a deck file (JSON).
+
+    Without --out the deck is printed as JSON; with --out it is written there
+    and a summary is printed (or, with --json, the file name and the deck's
+    statistics), as 'terraflip tiles' does.
 
     \b
     Parameters (defaults in docs/terralogical.md): tiles, cloud_share, cloud_tolerance,
@@ -59,9 +61,9 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
     \b
     Examples:
       terragen terralogical deck --seed 7 --param cloud_share=0.12 --out deck.json
-      terragen terralogical deck --seed 1 --json      (rebuilds the shipped deck)
+      terragen terralogical deck --seed 1 > deck.json      (rebuilds the shipped deck)
 
-    Exit status: 0 deck written, 2 bad options or the deck file exists (add
+    Exit status: 0 deck printed or written, 2 bad options or --out exists (add
     --force), 3 no deck meets the parameters, 4 the solver ran out of time.
     """
     from terragen.fileio import atomic_write
@@ -69,15 +71,19 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
     from terragen.terralogical.formats import deck_to_json_text
 
     p = DeckParams.from_pairs(list(params))
-    path = out or f"output/terralogical-deck-seed{seed}.json"
-    check_outputs([path], force)
+    if out:
+        check_outputs([out], force)
     d = design_deck(seed, p)
-    atomic_write(path, deck_to_json_text(d))
+    text = deck_to_json_text(d)
+    if out is None:  # printed whole: the same bytes --out writes, so '> deck.json' gives the file
+        click.echo(text, nl=False)
+        return
+    atomic_write(out, text)
     stats = d.to_json()["stats"]
     if as_json:
-        echo_json({"out": path, "stats": stats})
+        echo_json({"out": out, "seed": seed, "stats": stats})
         return
-    say(f"wrote {path}: {stats['tiles']} land tiles + sun + flower (seed {seed})")
+    say(f"wrote {out}: {stats['tiles']} land tiles + sun + flower (seed {seed})")
     say(
         f"triangles: meadow {stats['meadow']}, field {stats['field']}, wood {stats['wood']}, cloud {stats['cloud']}"
     )
@@ -153,6 +159,9 @@ def play(
         names = names * players
     if len(names) != players:
         raise SpecError(f"--policy lists {len(names)} policies for {players} players")
+    if record == "-":  # the shared message says to leave the option out to print, but play prints no board
+        raise SpecError("'-' (standard output) cannot take this output: --record needs a file name (.json, "
+                        "otherwise text); standard output carries the play report")
     if record:
         check_outputs([record], force, inputs=[deck_path])
     d = _load_deck(deck_path)
@@ -209,6 +218,10 @@ def play(
 def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int, as_json: bool) -> None:
     """Check a board state (JSON or text) against the placement rules and score it.
 
+    The same report as 'terragen validate FILE' gives. A text file is read
+    forgivingly: each line that cannot be read is listed with its line:col
+    and skipped (exit 2), and the rest is still checked.
+
     \b
     Examples:
       terragen terralogical validate board.txt
@@ -216,10 +229,11 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
 
     Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
     """
+    from terragen.cli.validate import finish_game_validation
     from terragen.fileio import read_text_input
     from terragen.terralogical.validation import validate_text
 
     with json_even_on_failure(file, as_json):
         text = read_text_input(file)
         report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
-    finish_validation(report, file, as_json)
+    finish_game_validation(report, file, "terralogical", as_json)

@@ -20,7 +20,14 @@ from terragen.errors import EXIT_INVALID, InputError
               default="auto", show_default=True, help="Which game the file is; auto reads it from the file.")
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE",
               help="Terrain Game piece inventory to check counts against (default: standard, extended for radius 6).")
-def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: str, inventory: str | None) -> int:
+@click.option("--deck", type=FILE_OR_NAME, metavar="FILE",
+              help="Terralogical deck from 'terragen terralogical deck' that the board's tile ids name "
+                   "[default: the shipped deck].")
+@click.option("--tiles", type=FILE_OR_NAME, metavar="FILE",
+              help="TerraFlip tile set from 'terragen terraflip tiles' (how many numbered tiles a family has) "
+                   "[default: the rulebook's nine].")
+def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: str, inventory: str | None,
+             deck: str | None, tiles: str | None) -> int:
     """Check FILE against the rules, report every problem, then analyse it.
 
     FILE is a layout or position in JSON or the game's text form, or a
@@ -43,6 +50,7 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
       terragen validate board.json --json
       terragen validate my-board.txt --svg my-board.svg
       terragen validate output/batch-mix-medium-seed0/scenarios/00000-route.json
+      terragen validate my-board.txt --deck my-deck.json      (Terralogical, a deck of your own)
 
     Exit status: 0 valid, 1 rule violations found, 2 unreadable or malformed
     file (every problem is still listed), bad usage, or --svg exists without --force.
@@ -50,8 +58,20 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     if svg_out:  # an output in the way is bad usage, not an unreadable input: no JSON report for it
         check_outputs([svg_out], force, inputs=[file])
     with json_even_on_failure(file, as_json):
-        report, name = _check(file, game, inventory, svg_out, force)
+        report, name = _check(file, game, inventory, svg_out, force, deck, tiles)
+    show_report(report, file, name, as_json)
+    if svg_out and not as_json:
+        say(f"\npicture written to {svg_out}")
+    return report.exit_code
 
+
+def show_report(report, file: str, name: str, as_json: bool) -> None:
+    """Print a validation report: the JSON document, or the verdict line first, the findings and
+    the summary; for a malformed file one line on stderr too.
+
+    Shared by ``terragen validate`` and every ``<game> validate``, so the same file gives the
+    same report (and the same first line, ``FILE: valid ...``) whichever command checked it.
+    """
     if as_json:
         data = report.to_json()
         data.update({"file": file, "readable": report.exit_code != 2})
@@ -67,8 +87,6 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
             say("")
             for line in report.summary:
                 say(line)
-        if svg_out:
-            say(f"\npicture written to {svg_out}")
     if report.exit_code == 2:  # malformed: one line on stderr too, as for any unreadable input
         from terragen.findings import SYNTAX
 
@@ -78,10 +96,18 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
 
         line = elide(" ".join(unread[0].format(file).replace(" error [syntax]", "").splitlines()), 600)
         click.echo(f"terragen: error: {line}{more}", err=True)
-    return report.exit_code
 
 
-def _check(file: str, game: str, inventory: str | None, svg_out: str | None, force: bool):
+def finish_game_validation(report, file: str, name: str, as_json: bool) -> None:
+    """The tail of ``terralogical validate`` and ``terraflip validate``: :func:`show_report`, then
+    exit with the report's status (1 invalid, 2 malformed)."""
+    show_report(report, file, name, as_json)
+    if report.exit_code:
+        raise SystemExit(report.exit_code)
+
+
+def _check(file: str, game: str, inventory: str | None, svg_out: str | None, force: bool,
+           deck: str | None = None, tiles: str | None = None):
     """The report of ``file`` (and its picture when asked, its output already checked); InputError
     when it cannot be read."""
     from terragen.fileio import atomic_write, read_text_input
@@ -100,6 +126,18 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
         raise InputError("--inventory applies to Terrain Game layouts only")
     if svg_out and name != "terrain":
         raise InputError("--svg draws Terrain Game layouts only")
+    if deck and name != "terralogical":
+        raise InputError(f"--deck applies to Terralogical boards only; {file} is a {name} file")
+    if tiles and name != "terraflip":
+        raise InputError(f"--tiles applies to TerraFlip positions only; {file} is a {name} file")
+    if deck:
+        from terragen.terralogical.formats import deck_from_json
+
+        options["deck"] = deck_from_json(read_text_input(deck), deck)
+    if tiles:
+        from terragen.terraflip.tilefile import parse_tileset
+
+        options["tileset"] = parse_tileset(read_text_input(tiles), tiles)
     report = module.validate_text(text, file, **options)
 
     if svg_out and report.exit_code != 2:

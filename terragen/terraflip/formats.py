@@ -202,6 +202,22 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 
 def _parse_text(text: str, source: str) -> Position:
+    """The text form; the first bad line raises InputError naming file:line:col."""
+    position = _read_text(text, source, None)
+    assert position is not None  # only a problems list lets it return None
+    return position
+
+
+def parse_text_forgiving(text: str, source: str, problems: list[tuple[int | None, int | None, str]]) -> Position | None:
+    """The text form read as ``validate`` reads it: each bad line is added to ``problems`` as
+    ``(line, col, why)`` and skipped, so one run names every bad line (as the Terrain Game and
+    Terrace readers do). None when no position is left to check (no players line could be read);
+    a file that is not a TerraFlip position at all (its first line) still raises InputError.
+    """
+    return _read_text(text, source, problems)
+
+
+def _read_text(text: str, source: str, problems: list | None) -> Position | None:
     from terragen.safejson import check_text_numbers
 
     check_text_numbers(text, source)
@@ -226,72 +242,95 @@ def _parse_text(text: str, source: str) -> Position:
                 raise InputError(f"{source}:{ln}:{col}: the first line must be 'game: terraflip'")
             seen_game = True
             continue
-        if head.rstrip(":") in ("players", "spies") and (head.endswith(":") or (len(toks) > 1 and toks[1][1] == ":")):
-            key = head.rstrip(":")
-            rest = [t for t in toks[1:] if t[1] != ":"]
-            if key == "players":
-                if players is not None:
-                    raise InputError(f"{source}:{ln}:{col}: 'players' given twice")
-                players = []
-                for c, tok in rest:
-                    if tok not in FAMILIES:
-                        raise InputError(f"{source}:{ln}:{c}: unknown colour {tok!r} (one of {', '.join(FAMILIES)})")
-                    players.append(tok)
-                players_line = ln
-            else:
-                if spies is not None:
-                    raise InputError(f"{source}:{ln}:{col}: 'spies' given twice")
-                spies = {}
-                for c, tok in rest:
-                    colour, eq, n = tok.partition("=")
-                    if colour in FAMILIES and eq and re.fullmatch(r"[+-]?[0-9]{5,}", n):
-                        raise InputError(f"{source}:{ln}:{c}: spies for {colour} must be a whole number of at most "
-                                         f"four digits, got {n}")
-                    if colour not in FAMILIES or not eq or not _INT.match(n):
-                        raise InputError(f"{source}:{ln}:{c}: expected COLOUR=COUNT, got {tok!r}")
-                    if colour in spies:  # once the last count won without a word
-                        raise InputError(f"{source}:{ln}:{c}: spies for {colour} given twice")
-                    spies[colour] = int(n)
-            continue
-        tiles.append(_tile_line(toks, source, ln))
+        try:
+            if head.rstrip(":") in ("players", "spies") and (head.endswith(":") or (len(toks) > 1 and toks[1][1] == ":")):
+                rest = [t for t in toks[1:] if t[1] != ":"]
+                if head.rstrip(":") == "players":
+                    if players is not None:
+                        raise _LineProblem(col, "'players' given twice")
+                    players, players_line = _players(rest), ln
+                else:
+                    if spies is not None:
+                        raise _LineProblem(col, "'spies' given twice")
+                    spies = _spies(rest)
+                continue
+            tiles.append(_tile_line(toks, source, ln))
+        except _LineProblem as bad:
+            if problems is None:
+                raise InputError(f"{source}:{ln}:{bad.col}: {bad.why}") from None
+            problems.append((ln, bad.col, bad.why))
     if not seen_game:
         raise InputError(f"{source}:1:1: the first line must be 'game: terraflip'")
     if players is None:
+        if problems:  # its players line was among the bad ones: say what is missing too, then stop
+            problems.append((None, None, "no 'players:' line could be read, so the position cannot be checked"))
+            return None
         raise InputError(f"{source}: missing 'players:' line (colours in seat order)")
     if spies is None:
         spies = {c: SPIES_PER_PLAYER for c in players}
     return Position(players, spies, tiles, extra.keys, players_line)
 
 
+class _LineProblem(Exception):
+    """A line of the text form that cannot be read: its column and why (the caller adds where)."""
+
+    def __init__(self, col: int, why: str) -> None:
+        super().__init__(why)
+        self.col, self.why = col, why
+
+
+def _players(rest: list[tuple[int, str]]) -> list[str]:
+    players = []
+    for c, tok in rest:
+        if tok not in FAMILIES:
+            raise _LineProblem(c, f"unknown colour {tok!r} (one of {', '.join(FAMILIES)})")
+        players.append(tok)
+    return players
+
+
+def _spies(rest: list[tuple[int, str]]) -> dict[str, int]:
+    spies: dict[str, int] = {}
+    for c, tok in rest:
+        colour, eq, n = tok.partition("=")
+        if colour in FAMILIES and eq and re.fullmatch(r"[+-]?[0-9]{5,}", n):
+            raise _LineProblem(c, f"spies for {colour} must be a whole number of at most four digits, got {n}")
+        if colour not in FAMILIES or not eq or not _INT.match(n):
+            raise _LineProblem(c, f"expected COLOUR=COUNT, got {tok!r}")
+        if colour in spies:  # once the last count won without a word
+            raise _LineProblem(c, f"spies for {colour} given twice")
+        spies[colour] = int(n)
+    return spies
+
+
 def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
     if len(toks) != 4:
         col = toks[min(len(toks), 4) - 1][0] if len(toks) > 4 else toks[-1][0]
-        raise InputError(f"{source}:{ln}:{col}: expected 'q r tile up/hidden', got {len(toks)} item(s)")
+        raise _LineProblem(col, f"expected 'q r tile up/hidden', got {len(toks)} item(s)")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
     for c, v in ((cq, q), (cr, r)):
         if not re.fullmatch(r"[+-]?[0-9]+", v):
-            raise InputError(f"{source}:{ln}:{c}: expected a whole number, got {v!r}")
+            raise _LineProblem(c, f"expected a whole number, got {v!r}")
         if abs(int(v)) > 9999:
-            raise InputError(f"{source}:{ln}:{c}: {v} is out of range; a tile's coordinates run from -9999 to 9999")
+            raise _LineProblem(c, f"{v} is out of range; a tile's coordinates run from -9999 to 9999")
     m = _TILE.match(tile)
     if not m or m.group(1) not in FAMILIES or m.group(2) not in _KIND_WORDS:
-        raise InputError(f"{source}:{ln}:{ct}: expected a tile like blue-river or gray-knight, got {tile!r}")
+        raise _LineProblem(ct, f"expected a tile like blue-river or gray-knight, got {tile!r}")
     family, word, index = m.group(1), m.group(2), m.group(3)
     kind = _KIND_WORDS[word]
     if kind == REGULAR and word != REGULAR and word != LAND_OF[family]:
-        raise InputError(f"{source}:{ln}:{ct}: {family} tiles are {LAND_OF[family]}, not {word}")
+        raise _LineProblem(ct, f"{family} tiles are {LAND_OF[family]}, not {word}")
     if kind != REGULAR and index is not None:
-        raise InputError(f"{source}:{ln}:{ct}: special tiles have no number")
+        raise _LineProblem(ct, "special tiles have no number")
     up, slash, hidden = faces.partition("/")
     if up not in FAMILIES or (slash and hidden not in FAMILIES):
-        raise InputError(f"{source}:{ln}:{cf}: expected UP/HIDDEN colours, got {faces!r}")
+        raise _LineProblem(cf, f"expected UP/HIDDEN colours, got {faces!r}")
     if not slash:
         if kind == REGULAR:
-            raise InputError(f"{source}:{ln}:{cf}: a regular tile needs both faces, UP/HIDDEN")
+            raise _LineProblem(cf, "a regular tile needs both faces, UP/HIDDEN")
         hidden = up
     idx = int(index) if index is not None else None
     if idx is not None and idx == 0:
-        raise InputError(f"{source}:{ln}:{ct}: tile numbers start at 1")
+        raise _LineProblem(ct, "tile numbers start at 1")
     return TileEntry(int(q), int(r), family, kind, up, hidden, idx, ln, ct)
 
 

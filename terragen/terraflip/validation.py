@@ -12,9 +12,9 @@ from collections import Counter
 from typing import Any
 
 from terragen.errors import SpecError
-from terragen.findings import ValidationReport, error, warning
+from terragen.findings import SYNTAX, ValidationReport, error, warning
 from terragen.grids.hex import length
-from terragen.terraflip.formats import Position, TileEntry, parse_position
+from terragen.terraflip.formats import Position, TileEntry, parse_position, parse_text_forgiving
 from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER
 from terragen.terraflip.rules import (LINE_MODES, Board, Options, Placed, all_frame_targets, placement_limit,
                                      reachable_from_tower)
@@ -26,14 +26,32 @@ def _cell(t: TileEntry) -> str:
 
 
 def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
-    """Validate a position in either form. ``per_family`` overrides the nine regular tiles;
-    ``lines`` ("centres" or "axes") picks the framing reading used for the analysis."""
-    position = parse_position(text, source)
+    """Validate a position in either form.
+
+    Options: ``tileset`` (a TileSet from ``terraflip tiles``: its per-family count, so a position of
+    a game played with that set checks as that game) or ``per_family`` (the count alone; the
+    rulebook's nine by default); ``lines`` ("centres" or "axes") and ``tower_passable`` pick the
+    framing reading used for the analysis, as ``terraflip play`` takes them.
+
+    A text file is read forgivingly: each line the reader must skip becomes a ``syntax`` finding
+    (exit status 2) and the rest is still checked. JSON is all or nothing (an error raises).
+    """
     lines = options.get("lines", "centres")
     if lines not in LINE_MODES:
         raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {lines!r}")
-    return validate_position(position, per_family=int(options.get("per_family", TILES_PER_FAMILY)),
-                             options=Options(lines=lines))
+    tileset = options.get("tileset")
+    per_family = tileset.per_family if tileset is not None else int(options.get("per_family", TILES_PER_FAMILY))
+    rules = Options(lines=lines, tower_passable=bool(options.get("tower_passable", True)))
+    if text.lstrip().startswith("{"):
+        return validate_position(parse_position(text, source), per_family=per_family, options=rules)
+    problems: list[tuple[int | None, int | None, str]] = []
+    position = parse_text_forgiving(text, source, problems)
+    syntax = [error(SYNTAX, why, line=line, col=col) for line, col, why in problems]
+    if position is None:
+        return ValidationReport("terraflip", syntax)
+    report = validate_position(position, per_family=per_family, options=rules)
+    report.findings[:0] = syntax
+    return report
 
 
 def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
@@ -98,8 +116,15 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
             # the tile's name as both forms write it (blue-river-1), with the line of its second copy
             add(error("duplicate-tile", f"tile {same[0].label} appears {k} times", cells=[t.pos for t in same],
                       **({"line": same[1].line} if same[1].line else {})))
-        if index is not None and index > per_family:
-            add(error("unknown-tile", f"{family} has only {per_family} numbered tiles, not {index}"))
+
+    unknown: set[str] = set()
+    for t in by_pos.values():  # in file order, at the line of the first copy (duplicate-tile names the others)
+        if t.kind == REGULAR and t.index is not None and t.index > per_family and t.label not in unknown:
+            unknown.add(t.label)
+            add(error("unknown-tile", f"{t.label} at {_cell(t)}: {t.family} has only {per_family} numbered tiles, "
+                      f"not {t.index}" + (" (give --tiles FILE for a tile set of your own)" if per_family == TILES_PER_FAMILY
+                                          else ""), cells=[t.pos], line=t.line,
+                      col=t.col))
 
     board = Board({h: Placed(t.to_tile(), t.up) for h, t in by_pos.items()})
     joined = reachable_from_tower(board)
@@ -113,8 +138,11 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
         add(warning("turn-order-counts", "tiles placed per player (" + ", ".join(
             f"{c} {k}" for c, k in zip(players, placed)) + ") do not fit play in seat order without passes"))
 
-    if any(f.code in BLOCKING_CODES for f in report.findings):
-        report.summary.append("analysis skipped: fix the player count and the tiles out of reach first")
+    blocking = sorted({f.code for f in report.findings if f.code in BLOCKING_CODES})
+    if blocking:
+        what = [BLOCKING_CODES[c] for c in blocking]
+        listed = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1]
+        report.summary.append(f"analysis skipped: fix {listed} first")
         return report
     _analyse(report, position, board, placed, per_family, options or Options())
     return report
@@ -122,7 +150,14 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
 
 #: Errors after which the framing analysis means nothing, and whose cost grows with the hostile
 #: size (a tile at q=9999 makes every pair of tiles span a huge area): the analysis is skipped.
-BLOCKING_CODES = frozenset({"player-count", "duplicate-player", "tile-too-far", "too-many-tiles"})
+#: Each says what to fix, so the summary names the problem the file has (a doubled player was
+#: once told to "fix the player count and the tiles out of reach").
+BLOCKING_CODES = {
+    "duplicate-player": "the players listed twice",
+    "player-count": "the player count",
+    "tile-too-far": "the tiles out of reach",
+    "too-many-tiles": "the surplus tiles",
+}
 
 
 def _analyse(report: ValidationReport, position: Position, board: Board, placed: list[int], per_family: int,

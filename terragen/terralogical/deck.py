@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 import random
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from terragen.errors import InfeasibleError, SpecError, TimeLimitError
@@ -108,6 +108,9 @@ class Deck:
     tiles: list[tuple[str, Tile]]
     seed: int | None = None
     params: dict[str, Any] | None = None
+    #: the file the deck was read from (None: the shipped deck or a fresh design), so a board's
+    #: unknown tile id can say which deck it is missing from
+    source: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

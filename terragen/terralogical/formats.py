@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from terragen.errors import InputError
-from terragen.safejson import load_json
+from terragen.safejson import load_json, shown
 from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
@@ -59,7 +59,7 @@ def _check_word(name: str, where: str, what: str) -> None:
 class Entry:
     square: tuple[int, int]
     tile_ref: str  # as written: deck id or code
-    tile: Tile
+    tile: Tile | None  # None only for an id passed through unresolved (convert without --deck)
     tile_id: str  # deck id, or the code when given as a code
     rotation: int
     cube: int | None  # seat index
@@ -117,9 +117,27 @@ def deck_from_json(text: str, source: str) -> Deck:
             tiles.append((item["id"], parse_tile(item["edges"])))
         except ValueError as exc:
             raise InputError(f"{source}: tiles[{i}]: {exc}") from None
+    for key, tid, tile in (("start", START_ID, START_TILE), ("end", END_ID, END_TILE)):
+        _check_fixed_tile(data, key, tid, tile, source)
     params = data.get("params") if isinstance(data.get("params"), dict) else None
     seed = data.get("seed") if isinstance(data.get("seed"), int) else None
-    return Deck(tiles, seed, params)
+    return Deck(tiles, seed, params, source=source)
+
+
+def _check_fixed_tile(data: dict, key: str, tid: str, tile: Tile, source: str) -> None:
+    """Refuse a deck's ``start``/``end`` entry that is not the rulebook's sun or flower tile.
+
+    Every command places the fixed tiles the rules print (sun MFWM, flower CCCC); a deck that
+    named others was once read and its entry silently ignored, so the user's tile never played.
+    A missing entry is fine (it can only mean the fixed tile).
+    """
+    if key not in data:
+        return
+    want = {"id": tid, "edges": tile.code}
+    got = data[key]
+    if got != want:
+        raise InputError(f'{source}: "{key}" is {shown(got)}; the {tid} tile is fixed by the rules: give '
+                         f'{{"id": "{tid}", "edges": "{tile.code}"}} or leave "{key}" out')
 
 
 def deck_to_json_text(deck: Deck) -> str:
@@ -128,8 +146,13 @@ def deck_to_json_text(deck: Deck) -> str:
 
 
 # --------------------------------------------------------------------------- tiles by reference
-def _resolve(ref: str, deck: Deck | None) -> tuple[Tile, str, bool]:
-    """A deck id or a tile code -> (tile, id, given by id). Raises ValueError with the reason."""
+def _resolve(ref: str, deck: Deck | None, pass_ids: bool = False) -> tuple[Tile | None, str, bool]:
+    """A deck id or a tile code -> (tile, id, given by id). Raises ValueError with the reason.
+
+    ``pass_ids`` (``convert`` without ``--deck``): a word shaped like a deck id (``T2``) that the
+    deck does not hold is kept as written, with no tile: converting only rewrites the reference,
+    and a board made for a deck of the user's must convert without that deck.
+    """
     if ref == START_ID:
         return START_TILE, START_ID, True
     if ref == END_ID:
@@ -142,12 +165,25 @@ def _resolve(ref: str, deck: Deck | None) -> tuple[Tile, str, bool]:
         return parse_tile(ref), ref, False
     except ValueError as exc:
         if re.fullmatch(r"[A-Za-z]+[0-9]+", ref):
-            raise ValueError(f"unknown deck tile id {ref!r}") from None
+            if pass_ids and len(ref) <= MAX_ID_LENGTH:
+                return None, ref, True
+            raise ValueError(f"unknown deck tile id {ref!r} ({_deck_hint(deck)})") from None
         raise exc
 
 
+def _deck_hint(deck: Deck | None) -> str:
+    """Which deck an unknown id was looked up in, and how to name another (``--deck FILE``)."""
+    if deck is None:
+        return "no deck was given to look it up in"
+    ids = [tid for tid, _ in deck.tiles]
+    held = f"{ids[0]}..{ids[-1]}" if len(ids) > 1 else ids[0]
+    if deck.source is None:
+        return f"the shipped deck holds {held}; give --deck FILE for a deck of your own"
+    return f"{deck.source} holds {held}"
+
+
 # --------------------------------------------------------------------------- JSON state
-def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardState:
+def state_from_json(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False) -> BoardState:
     """Parse the JSON board form; unknown top-level keys are kept in ``extra`` for round trips."""
     data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical":
@@ -178,7 +214,7 @@ def state_from_json(text: str, source: str, deck: Deck | None = None) -> BoardSt
         if not isinstance(ref, str):
             raise InputError(f'{where}: "tile" must be a deck id or a tile code')
         try:
-            tile, tid, by_id = _resolve(ref, deck)
+            tile, tid, by_id = _resolve(ref, deck, pass_ids)
         except ValueError as exc:
             raise InputError(f"{where}: {exc}") from None
         if not 0 <= item["rotation"] <= 3:
@@ -230,8 +266,24 @@ def state_to_json(state: BoardState) -> dict[str, Any]:
 _SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
 
 
-def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardState:
-    """Parse the hand-typed form; every error names ``source:line:col`` so a typo is easy to find."""
+class _LineProblem(Exception):
+    """A line of the text form that cannot be read: its column and why (the caller adds where)."""
+
+    def __init__(self, col: int, why: str) -> None:
+        super().__init__(why)
+        self.col, self.why = col, why
+
+
+def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False,
+                    problems: list[tuple[int | None, int | None, str]] | None = None) -> BoardState | None:
+    """Parse the hand-typed form; every error names ``source:line:col`` so a typo is easy to find.
+
+    Without ``problems`` the first bad line raises InputError (``convert`` must not write half a
+    board). With a list, each bad line is added to it as ``(line, col, why)`` and skipped, and the
+    rest is still read, so ``validate`` names every bad line in one run, as the Terrain Game and
+    Terrace readers do; None is returned when no board is left to check (no players line).
+    A file that is not a Terralogical board at all (its first line) still raises.
+    """
     from terragen.safejson import check_text_numbers
 
     check_text_numbers(text, source)
@@ -255,69 +307,86 @@ def state_from_text(text: str, source: str, deck: Deck | None = None) -> BoardSt
                 raise InputError(f"{source}:{lineno}:{indent + 1}: first line must be 'game: terralogical'")
             saw_game = True
             continue
-        m = re.fullmatch(r"(players|hands)\s*[:=]\s*(.*)", body, re.IGNORECASE)
-        if m:
-            key, rest = m.group(1).lower(), m.group(2).split()
-            col = indent + m.start(2) + 1
-            if key == "players":
-                if players is not None:
-                    raise InputError(f"{source}:{lineno}:{indent + 1}: players listed twice")
-                if not rest or len(set(rest)) != len(rest):
-                    raise InputError(f"{source}:{lineno}:{col}: list one or more different player names")
-                if "-" in rest:
-                    raise InputError(f"{source}:{lineno}:{col}: '-' cannot name a player (it marks a tile without a cube)")
-                players = rest
-            else:
-                if players is None:
-                    raise InputError(f"{source}:{lineno}:{indent + 1}: 'hands' must come after 'players'")
-                if hands is not None:  # once the last one won without a word
-                    raise InputError(f"{source}:{lineno}:{indent + 1}: hands listed twice")
-                if len(rest) != len(players):
-                    raise InputError(f"{source}:{lineno}:{col}: 'hands' needs one count per player "
-                                     f"({len(players)}), got {len(rest)}")
-                bad = next((t for t in rest if not re.fullmatch(r"[0-9]{1,3}", t) or int(t) > MAX_HAND), None)
-                if bad is not None:
-                    raise InputError(f"{source}:{lineno}:{col}: 'hands' counts are whole numbers from 0 to {MAX_HAND}, "
-                                     f"got {bad!r}")
-                hands = [int(t) for t in rest]
-            continue
-        header = re.match(r"([A-Za-z][\w-]*)\s*[:=]", body)
-        if header:  # a key: value line that is no tile line (no row,col): say which key, not a field count
-            key = header.group(1).lower()
-            what = "the game is named twice" if key == "game" else f"unknown header {header.group(1)!r}"
-            raise InputError(f"{source}:{lineno}:{indent + 1}: {what} (the header has game, players and hands)")
-        if players is None:
-            raise InputError(f"{source}:{lineno}:{indent + 1}: 'players:' line must come before the tiles")
-        tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]
-        if len(tokens) not in (3, 4):
-            raise InputError(
-                f"{source}:{lineno}:{indent + 1}: expected 'row,col tile rotation [player]', got {len(tokens)} fields"
-            )
-        (sq_tok, sq_col), (tile_tok, tile_col), (rot_tok, rot_col) = tokens[:3]
-        sm = _SQUARE.match(sq_tok)
-        if not sm:
-            raise InputError(f"{source}:{lineno}:{sq_col}: square {sq_tok!r} must be row,col (e.g. 7,1)")
         try:
-            tile, tid, by_id = _resolve(tile_tok, deck)
-        except ValueError as exc:
-            raise InputError(f"{source}:{lineno}:{tile_col}: {exc}") from None
-        if rot_tok not in ("0", "1", "2", "3"):
-            raise InputError(f"{source}:{lineno}:{rot_col}: rotation {rot_tok!r} must be 0, 1, 2 or 3")
-        seat = None
-        if len(tokens) == 4:
-            name, ncol = tokens[3]
-            if name != "-":
-                if name not in players:
-                    raise InputError(f"{source}:{lineno}:{ncol}: {name!r} is not a listed player")
-                seat = players.index(name)
-        entries.append(
-            Entry((int(sm.group(1)), int(sm.group(2))), tile_tok, tile, tid, int(rot_tok), seat, lineno, sq_col, by_id)
-        )
+            m = re.fullmatch(r"(players|hands)\s*[:=]\s*(.*)", body, re.IGNORECASE)
+            if m:
+                if m.group(1).lower() == "players":
+                    players = _players_line(m, indent, players)
+                else:
+                    hands = _hands_line(m, indent, players, hands)
+                continue
+            entries.append(_tile_line(line, body, indent, players, deck, pass_ids, lineno))
+        except _LineProblem as bad:
+            if problems is None:
+                raise InputError(f"{source}:{lineno}:{bad.col}: {bad.why}") from None
+            problems.append((lineno, bad.col, bad.why))
     if not saw_game:
         raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
     if players is None:
+        if problems:  # its players line was among the bad ones: say what is missing too, then stop
+            problems.append((None, None, "no 'players:' line could be read, so the board cannot be checked"))
+            return None
         raise InputError(f"{source}: no 'players:' line")
     return BoardState(players, entries, hands, extra.keys)
+
+
+def _players_line(m: re.Match, indent: int, players: list[str] | None) -> list[str]:
+    rest = m.group(2).split()
+    col = indent + m.start(2) + 1
+    if players is not None:
+        raise _LineProblem(indent + 1, "players listed twice")
+    if not rest or len(set(rest)) != len(rest):
+        raise _LineProblem(col, "list one or more different player names")
+    if "-" in rest:
+        raise _LineProblem(col, "'-' cannot name a player (it marks a tile without a cube)")
+    return rest
+
+
+def _hands_line(m: re.Match, indent: int, players: list[str] | None, hands: list[int] | None) -> list[int]:
+    rest = m.group(2).split()
+    col = indent + m.start(2) + 1
+    if players is None:
+        raise _LineProblem(indent + 1, "'hands' must come after 'players'")
+    if hands is not None:  # once the last one won without a word
+        raise _LineProblem(indent + 1, "hands listed twice")
+    if len(rest) != len(players):
+        raise _LineProblem(col, f"'hands' needs one count per player ({len(players)}), got {len(rest)}")
+    bad = next((t for t in rest if not re.fullmatch(r"[0-9]{1,3}", t) or int(t) > MAX_HAND), None)
+    if bad is not None:
+        raise _LineProblem(col, f"'hands' counts are whole numbers from 0 to {MAX_HAND}, got {bad!r}")
+    return [int(t) for t in rest]
+
+
+def _tile_line(line: str, body: str, indent: int, players: list[str] | None, deck: Deck | None, pass_ids: bool,
+               lineno: int) -> Entry:
+    header = re.match(r"([A-Za-z][\w-]*)\s*[:=]", body)
+    if header:  # a key: value line that is no tile line (no row,col): say which key, not a field count
+        key = header.group(1).lower()
+        what = "the game is named twice" if key == "game" else f"unknown header {header.group(1)!r}"
+        raise _LineProblem(indent + 1, f"{what} (the header has game, players and hands)")
+    if players is None:
+        raise _LineProblem(indent + 1, "'players:' line must come before the tiles")
+    tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]
+    if len(tokens) not in (3, 4):
+        raise _LineProblem(indent + 1, f"expected 'row,col tile rotation [player]', got {len(tokens)} fields")
+    (sq_tok, sq_col), (tile_tok, tile_col), (rot_tok, rot_col) = tokens[:3]
+    sm = _SQUARE.match(sq_tok)
+    if not sm:
+        raise _LineProblem(sq_col, f"square {sq_tok!r} must be row,col (e.g. 7,1)")
+    try:
+        tile, tid, by_id = _resolve(tile_tok, deck, pass_ids)
+    except ValueError as exc:
+        raise _LineProblem(tile_col, str(exc)) from None
+    if rot_tok not in ("0", "1", "2", "3"):
+        raise _LineProblem(rot_col, f"rotation {rot_tok!r} must be 0, 1, 2 or 3")
+    seat = None
+    if len(tokens) == 4:
+        name, ncol = tokens[3]
+        if name != "-":
+            if name not in players:
+                raise _LineProblem(ncol, f"{name!r} is not a listed player")
+            seat = players.index(name)
+    return Entry((int(sm.group(1)), int(sm.group(2))), tile_tok, tile, tid, int(rot_tok), seat, lineno, sq_col, by_id)
 
 
 def state_to_text(state: BoardState) -> str:
@@ -354,8 +423,10 @@ def board_state_of_game(game: "GameState", names: list[str] | None = None, by_co
     return BoardState(list(names), entries, [len(h) for h in game.hands])
 
 
-def parse_state(text: str, source: str, deck: Deck | None = None) -> BoardState:
-    """JSON when the text starts with a brace, the text form otherwise."""
+def parse_state(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False) -> BoardState:
+    """JSON when the text starts with a brace, the text form otherwise; the first error raises."""
     if text.lstrip().startswith("{"):
-        return state_from_json(text, source, deck)
-    return state_from_text(text, source, deck)
+        return state_from_json(text, source, deck, pass_ids)
+    state = state_from_text(text, source, deck, pass_ids)
+    assert state is not None  # only a problems list lets it return None
+    return state

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from terragen.findings import Finding, ValidationReport, error, warning
+from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.grids.square import in_bounds
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SUN_SQUARE, Board, Placed, RuleOptions, fmt
 from terragen.terralogical.deck import Deck
-from terragen.terralogical.formats import BoardState, Entry, parse_state
+from terragen.terralogical.formats import BoardState, Entry, parse_state, state_from_text
 from terragen.terralogical.scoring import final_bonus
 from terragen.terralogical.tiles import END_ID, LANDSCAPE_NAMES, LANDSCAPES, START_ID
 
@@ -128,6 +128,10 @@ def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
     Options: ``deck`` (a Deck to resolve tile ids; the shipped default deck
     otherwise), ``subsoil_rule``, ``end_anchors``, ``min_flock``,
     ``cubes_per_player`` (see RuleOptions).
+
+    A text file is read forgivingly: each line the reader must skip becomes a
+    ``syntax`` finding (exit status 2) and the rest is still checked, so one run
+    names every bad line. JSON is all or nothing (a JSON error raises InputError).
     """
     deck: Deck | None = options.pop("deck", None)
     if deck is None:
@@ -136,5 +140,13 @@ def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
         deck = default_deck()
     known = {"subsoil_rule", "end_anchors", "min_flock", "cubes_per_player"}
     rule_opts = RuleOptions(**{k: v for k, v in options.items() if k in known and v is not None})
-    state = parse_state(text, source, deck)
-    return validate_state(state, rule_opts, deck_size=len(deck.tiles))
+    if text.lstrip().startswith("{"):
+        return validate_state(parse_state(text, source, deck), rule_opts, deck_size=len(deck.tiles))
+    problems: list[tuple[int | None, int | None, str]] = []
+    state = state_from_text(text, source, deck, problems=problems)
+    syntax = [error(SYNTAX, why, line=line, col=col) for line, col, why in problems]
+    if state is None:
+        return ValidationReport("terralogical", syntax)
+    report = validate_state(state, rule_opts, deck_size=len(deck.tiles))
+    report.findings[:0] = syntax
+    return report

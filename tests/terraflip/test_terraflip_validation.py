@@ -88,9 +88,16 @@ def test_positions_from_real_games_are_valid_and_round_trip(players, policy):
     ("game: terraflip\nplayers: blue green\n1 100000 blue-river blue/green\n", "x:3:3: 100000 is out of range"),
 ])
 def test_parse_errors_say_where(text, where):
+    """convert's reader stops at the bad line; validate lists a bad text line as a syntax finding (exit 2)."""
     with pytest.raises(InputError) as exc:
-        validate_text(text, "x")
+        parse_position(text, "x")
     assert where in exc.value.message
+    try:
+        report = validate_text(text, "x")
+    except InputError as exc:  # JSON, a wrong first line, or no players line at all
+        assert where in exc.message
+    else:
+        assert report.exit_code == 2 and where in report.findings[0].format("x").replace(" error [syntax]", "")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -131,8 +131,16 @@ def test_json_keeps_extra_keys_and_hands_cost_points():
     ],
 )
 def test_text_parse_errors_say_where(text, where):
+    """convert's reader stops at the bad line; validate lists it as a syntax finding (exit 2) at the same place."""
     with pytest.raises(InputError, match=f"^{where}: "):
-        validate_text(text, "x")
+        parse_state(text, "x")
+    try:
+        report = validate_text(text, "x")
+    except InputError as exc:  # not a Terralogical board at all (its first line)
+        assert str(exc).startswith(f"{where}: ")
+    else:
+        assert report.exit_code == 2
+        assert report.findings[0].code == "syntax" and report.findings[0].format("x").startswith(f"{where}: ")
 
 
 @pytest.mark.parametrize(
