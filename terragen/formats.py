@@ -21,6 +21,20 @@ VALIDATORS = {
 
 _GAME_LINE = re.compile(r"^\s*game\s*[:=]\s*([A-Za-z_-]+)\s*$", re.IGNORECASE)
 
+#: what one file of each game is called in messages
+GAME_FILES = {"terrain": "Terrain Game layout", "terrace": "Terrace position",
+              "terralogical": "Terralogical board", "terraflip": "TerraFlip position"}
+
+
+def wrong_game(found: object, wanted: str) -> str:
+    """The one wording for a file of another game than a command reads: six wordings named the
+    found game as a quoted key value, or not at all ("unknown key 'radius'")."""
+    from terragen.fileio import elide
+
+    key = found.lower() if isinstance(found, str) else None  # a hostile file's "game" may be a list
+    what = f"a {GAME_FILES[key]}" if key in GAME_FILES else f"a {elide(repr(found), 40)} file"
+    return f"this is {what}, not a {GAME_FILES[wanted]}"
+
 
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")

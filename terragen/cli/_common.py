@@ -7,7 +7,8 @@
   unless ``--force`` was given.
 * :data:`force_option`, :data:`json_option` and the ``-q`` option attached to every
   command by the root group keep names and help texts identical across commands.
-* :func:`range_check` turns a range error into ``--players must be 2–6 (got 7)``.
+* :class:`Whole` and :class:`FiniteFloat` read numbers in ASCII digits and give every range one
+  wording, ``--players must be 2–6 (got 7)`` (:func:`out_of_range`).
 """
 
 from __future__ import annotations
@@ -304,21 +305,6 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
         echo_json({"file": source, "valid": False, "readable": False, "errors": [error], "warnings": []})
         click.echo(f"terragen: error: {exc.message}", err=True)
         raise SystemExit(exc.exit_code) from None
-
-
-def finish_validation(report: Any, source: str, as_json: bool) -> None:
-    """Print a game's validation report (JSON, or findings, summary and a verdict line) and
-    exit with its status (1 invalid, 2 malformed): the shared tail of every ``<game> validate``."""
-    if as_json:  # the same document as ``terragen validate --json`` gives for the file
-        echo_json({**report.to_json(), "file": source, "readable": report.exit_code != 2})
-    else:
-        for finding in report.findings:
-            say(finding.format(source))
-        for line in report.summary:
-            say(line)
-        say("valid" if report.valid else f"invalid: {len(report.errors)} error(s)")
-    if report.exit_code:
-        raise SystemExit(report.exit_code)
 
 
 class FiniteFloat(click.ParamType):

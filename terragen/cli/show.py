@@ -30,15 +30,15 @@ def show(file: str, colour: bool | None) -> int:
     """
     from terragen.errors import InputError
     from terragen.fileio import read_text_input
-    from terragen.formats import detect_game
+    from terragen.formats import detect_game, wrong_game
     from terragen.render.kits.terrain.terminal import ARROWS, ASCII_ARROWS, board_text
     from terragen.terrain.files import parse_layout
 
     text = read_text_input(file)
     game = detect_game(text)
     if game != "terrain":
-        raise InputError(f"{file}: show draws Terrain Game layouts; this is a {game or 'unknown'} file "
-                         "(try terragen validate)")
+        raise InputError(f"{file}: {wrong_game(game or 'unknown', 'terrain')}: show draws Terrain Game "
+                         "layouts (terragen validate reads every game's files)")
     layout = parse_layout(text, file)
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")

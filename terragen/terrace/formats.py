@@ -35,7 +35,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
+from terragen.formats import GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, text_lines, wrong_game
 
 FORMAT_VERSION = 1
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
@@ -104,12 +104,17 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
                 if stripped[pos:m.start()].strip():
                     raise InputError(f"{source}:{lineno}:{offset + pos + 1}: cannot read {stripped[pos:m.start()].strip()!r}; expected key: value")
                 key = m.group(1).lower()
+                if key in ("radius", "map", "players") and "game" not in header:
+                    raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: {wrong_game('terrain', 'terrace')} "
+                                     "(a Terrace file starts with a 'game: terrace' line)")
                 if key not in _KEYS:
                     raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: unknown key {m.group(1)!r} (expected game, to-move, setup, size)")
                 key = "to-move" if key in ("to_move", "turn") else key
                 if key in header:
                     raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: {key} given twice")
                 header[key] = (m.group(2), lineno, offset + m.start(2) + 1)
+                if key == "game" and m.group(2).lower() != "terrace":  # before its other keys read as unknown
+                    raise InputError(f"{source}:{lineno}:{offset + m.start(2) + 1}: {wrong_game(m.group(2), 'terrace')}")
                 pos = m.end()
             if stripped[pos:].strip():
                 raise InputError(f"{source}:{lineno}:{offset + pos + 1}: cannot read {stripped[pos:].strip()!r}; expected key: value")
@@ -120,7 +125,7 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         raise InputError(f"{source}:1:1: missing 'game: terrace' line")
     gval, gl, gc = header["game"]
     if gval.lower() != "terrace":
-        raise InputError(f"{source}:{gl}:{gc}: this is a {gval} file, not terrace")
+        raise InputError(f"{source}:{gl}:{gc}: {wrong_game(gval, 'terrace')}")
     setup = "full"
     if "setup" in header:
         setup, sl, sc = header["setup"]
@@ -182,6 +187,9 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terrace":
+        if isinstance(data.get("game", "terrain"), str) and data.get("game", "terrain") in GAME_FILES:
+            # a layout without "game" is a Terrain Game one
+            raise InputError(f"{source}: {wrong_game(data.get('game', 'terrain'), 'terrace')}")
         raise InputError(f"{source}: 'game' must be \"terrace\", got {shown(data.get('game'))}")
     check_version(data, source, FORMAT_VERSION)
     size = data.get("size", 8)

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.formats import wrong_game
 from terragen.safejson import load_json
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
@@ -89,7 +90,7 @@ def layout_from_data(data: Any, source: str = "<layout>") -> Layout:
     top = rd.obj(data, "$")
     game = top.get("game", "terrain")
     if game != "terrain":
-        raise rd.fail("$.game", f"this is a {game!r} file, not a Terrain Game layout")
+        raise rd.fail("$.game", wrong_game(game, "terrain"))
     version = rd.int_(top, "version", "$", default=FORMAT_VERSION)
     if version != FORMAT_VERSION:
         raise rd.fail("$.version", f"unsupported format version {version} (this terragen reads version {FORMAT_VERSION})")

@@ -35,7 +35,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.fileio import elide
-from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object, text_lines
+from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object, text_lines, wrong_game
 from terragen.grids import hex as hx
 from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
@@ -134,7 +134,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
             rest_col = indent + 1 + stripped.index(rest) if rest else indent + 1
             if name == "game":
                 if rest.lower() != "terrain":
-                    fail(lineno, rest_col, f"this is a {rest!r} file, not a Terrain Game layout")
+                    fail(lineno, rest_col, wrong_game(rest, "terrain"))
                     return TextParse(None, problems)
             elif name == "radius":
                 if not re.fullmatch(r"[0-9]+", rest):

@@ -105,3 +105,24 @@ def test_terrace_setup_takes_dash_for_stdout_and_refuses_json_into_a_txt_name(ca
     assert code == 2 and "make them agree" in err and not (tmp_path / "s.txt").exists()
     code, out, err = run_cli(capsys, "terrace", "setup", "short", "--out", tmp_path / "s.txt")
     assert code == 0 and out == f"wrote {tmp_path / 's.txt'}\n" and err == ""
+
+
+def test_a_file_of_another_game_reads_one_way(capsys, tmp_path):
+    """Six wordings, some naming the found game as a quoted value, one not at all ("unknown key
+    'radius'" for a Terrain Game layout given to a Terrace command)."""
+    from terragen.templates import template_path
+
+    terrace = tmp_path / "pos.txt"
+    assert run_cli(capsys, "terrace", "setup", "short", "--out", terrace)[0] == 0
+    terralogical = template_path("terralogical", "examples", "three-players-start.txt")
+    cases = [
+        (["simulate", terrace], "this is a Terrace position, not a Terrain Game layout"),
+        (["render", terrace], "this is a Terrace position, not a Terrain Game layout"),
+        (["show", terrace], "this is a Terrace position, not a Terrain Game layout"),
+        (["terrace", "moves", BOARD], "this is a Terrain Game layout, not a Terrace position"),
+        (["terrace", "moves", EXAMPLES / "four-players.json"], "this is a Terrain Game layout, not a Terrace position"),
+        (["terrace", "show", terralogical], "this is a Terralogical board, not a Terrace position"),
+    ]
+    for args, says in cases:
+        code, _, err = run_cli(capsys, *args)
+        assert code == 2 and says in err and err.count("\n") == 1, (args, err)
