@@ -27,7 +27,7 @@ from terragen.errors import InputError
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
+from terragen.formats import GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, text_lines, wrong_game
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-([0-9]{1,3}))?$")
@@ -126,6 +126,9 @@ def _parse_json(text: str, source: str) -> Position:
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
     if data.get("game") != "terraflip":
+        found = data.get("game", "terrain")  # a layout without "game" is a Terrain Game one
+        if isinstance(found, str) and found.lower() in GAME_FILES:
+            raise InputError(f"{source}: {wrong_game(found, 'terraflip')}")
         raise InputError(f"{source}: 'game' must be \"terraflip\"")
     if data.get("kind") == "tileset":
         raise InputError(f"{source}: a TerraFlip tile set, not a position (a tile set goes to --tiles)")
@@ -239,6 +242,9 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
         if not seen_game:
             m = re.match(r"^\s*game\s*[:=]\s*(\S+)\s*$", raw.split("#", 1)[0], re.IGNORECASE)
             if not m or m.group(1).lower() != "terraflip":
+                found = m.group(1) if m else "terrain" if head.rstrip(":=") in ("radius", "map") else None
+                if found is not None and found.lower() in GAME_FILES:
+                    raise InputError(f"{source}:{ln}:{col}: {wrong_game(found, 'terraflip')}")
                 raise InputError(f"{source}:{ln}:{col}: the first line must be 'game: terraflip'")
             seen_game = True
             continue

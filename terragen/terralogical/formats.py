@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import ExtraLine, check_item_keys, check_version, extra_text_line, text_lines
+from terragen.formats import GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, text_lines, wrong_game
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -187,6 +187,9 @@ def state_from_json(text: str, source: str, deck: Deck | None = None, pass_ids: 
     """Parse the JSON board form; unknown top-level keys are kept in ``extra`` for round trips."""
     data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical":
+        found = data.get("game", "terrain") if isinstance(data, dict) else None
+        if isinstance(found, str) and found.lower() in GAME_FILES:
+            raise InputError(f"{source}: {wrong_game(found, 'terralogical')}")
         raise InputError(f'{source}: not a Terralogical board (expected "game": "terralogical")')
     if data.get("kind") == "deck":
         raise InputError(f"{source}: a Terralogical deck, not a board (a deck goes to --deck)")
@@ -304,6 +307,9 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
         if not saw_game:
             m = re.fullmatch(r"game\s*[:=]\s*(\S+)", body, re.IGNORECASE)
             if not m or m.group(1).lower() != "terralogical":
+                found = m.group(1) if m else "terrain" if re.match(r"(radius|map)\s*[:=]", body, re.IGNORECASE) else None
+                if found is not None and found.lower() in GAME_FILES:
+                    raise InputError(f"{source}:{lineno}:{indent + 1}: {wrong_game(found, 'terralogical')}")
                 raise InputError(f"{source}:{lineno}:{indent + 1}: first line must be 'game: terralogical'")
             saw_game = True
             continue

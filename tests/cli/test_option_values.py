@@ -126,3 +126,16 @@ def test_a_file_of_another_game_reads_one_way(capsys, tmp_path):
     for args, says in cases:
         code, _, err = run_cli(capsys, *args)
         assert code == 2 and says in err and err.count("\n") == 1, (args, err)
+
+
+def test_the_other_games_readers_name_a_file_of_another_game(capsys, tmp_path):
+    terrace = tmp_path / "pos.json"
+    assert run_cli(capsys, "terrace", "setup", "short", "--out", terrace)[0] == 0
+    for args, says in [
+        (["terraflip", "validate", BOARD], "this is a Terrain Game layout, not a TerraFlip position"),
+        (["terraflip", "validate", terrace], "this is a Terrace position, not a TerraFlip position"),
+        (["terralogical", "validate", EXAMPLES / "four-players.json"], "this is a Terrain Game layout, not a Terralogical board"),
+        (["terralogical", "validate", BOARD], "this is a Terrain Game layout, not a Terralogical board"),
+    ]:
+        code, _, err = run_cli(capsys, *args)
+        assert code == 2 and says in err, (args, err)

@@ -411,3 +411,13 @@ def test_the_instructions_name_the_tile_file_not_the_path_typed():
     text = json.dumps(design_tileset(DesignSpec(), 7).to_json())
     lines = {load_tileset(text, name, None)[1] for name in ("../../in/tiles.json", "/tmp/in/tiles.json", "tiles.json")}
     assert lines == {"Tile set read from tiles.json"}
+
+
+def test_the_rules_page_counts_the_kits_own_land_tiles():
+    """With a tile set of 12 per family the rules page still said each family has nine."""
+    from terragen.terraflip.design import DesignSpec, design_tileset
+
+    big = design_tileset(DesignSpec(per_family=12), 1).tileset
+    rules = {p.name: p.doc for p in terraflip_kit(PrintOptions(load_paper("a4")), big)}["rules"]
+    text = " ".join(t.text for page in rules.pages for t, _ in flatten(page.items) if isinstance(t, Text))
+    assert "takes the 12 land tiles" in text and f"takes the {TILES_PER_FAMILY} land tiles" not in text

@@ -150,18 +150,19 @@ def _text_page(opts: PrintOptions, title: str, sub: str, sections: list[tuple[st
     return titled_sections(opts.paper.content, title, sub, sections, size)
 
 
-def rules_sections() -> list[tuple[str, str]]:
+def rules_sections(per_family: int | None = None) -> list[tuple[str, str]]:
     """The summary's paragraphs; every number in them comes from the game package."""
     from terragen.terraflip.model import REGULAR, SPIES_PER_PLAYER, TILES_PER_FAMILY
     from terragen.terraflip.rules import Options, placement_limit
 
+    per_family = TILES_PER_FAMILY if per_family is None else per_family  # the kit's own tile set's count
     far4, far3 = placement_limit(4, REGULAR), placement_limit(3, REGULAR)
     extra = placement_limit(4, "knight") - far4
     b = Options().bonuses(4)
     return [
         ("Goal", "Four families want the empty throne. Each player is one family (one colour) and tries to have "
          "as much of the land as possible showing their colour when the last tile is down."),
-        ("Setup", f"The tower goes in the middle. Every player takes the {TILES_PER_FAMILY} land tiles of their family "
+        ("Setup", f"The tower goes in the middle. Every player takes the {per_family} land tiles of their family "
          f"(the land picture tells them apart), their knight, catapult and campsite, and {SPIES_PER_PLAYER} spy "
          "tokens. The picture only "
          "sorts the tiles; during play only the colour on top counts. Unused families stay in the box. Whoever "
@@ -189,9 +190,12 @@ def rules_sections() -> list[tuple[str, str]]:
     ]
 
 
-def rules_part(opts: PrintOptions) -> KitPart:
+def rules_part(opts: PrintOptions, per_family: int | None = None) -> KitPart:
+    """The rules page; ``per_family``: the land tiles each family has in the kit's tile set (it said
+    the rulebook's nine whatever --tiles gave)."""
     items, _ = _text_page(opts, "TerraFlip: rules at a glance",
-                          "A summary for the table, in this project's words; the rulebook settles any doubt.", rules_sections())
+                          "A summary for the table, in this project's words; the rulebook settles any doubt.",
+                          rules_sections(per_family))
     return KitPart("rules", Document(f"{GAME}: rules summary", [_page(opts, items, "rules summary")]))
 
 
@@ -284,7 +288,7 @@ def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAU
     tiles = tiles_part(opts, tileset, tile_size)
     parts = [
         instructions_part(opts, tileset, tile_size, source, len(tiles.doc.pages) // 2),
-        rules_part(opts),
+        rules_part(opts, tileset.per_family),
         alignment_part(opts),
         tiles,
         gutter_part(opts, tileset, tile_size),
