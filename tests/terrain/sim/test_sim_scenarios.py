@@ -118,6 +118,21 @@ def test_send_back_chains_when_the_start_is_taken():
     assert st.occupant == {idx[(0, 0)]: 0, setup.starts[1]: 1, setup.starts[2]: 2}
 
 
+def test_a_send_back_chain_can_reach_the_mover():
+    """The recorded decision (docs/rules-decisions.md, "Send-back onto an occupied start"): seat 0
+    ends on seat 1, who stands on seat 2's start; seat 1 goes home, where seat 2 stands; seat 2
+    goes home, where seat 0 now stands; so seat 0 goes home too, each step one token ending on
+    another's hex. (Found by an independent check of the simulator.)"""
+    layout = make_layout(2, {}, [(0, [(-2, 2)]), (1, [(-2, 1)]), (2, [(0, 2)])], pattern="A", rotation=2)
+    st, setup = _state(layout)
+    idx = st.board.index
+    st.occupant = {idx[(1, -2)]: 0, setup.starts[2]: 1, setup.starts[1]: 2}
+    st.pos = [idx[(1, -2)], setup.starts[2], setup.starts[1]]
+    apply_move(st, 0, setup.starts[2])
+    assert st.pos == [setup.starts[0], setup.starts[1], setup.starts[2]] and st.send_backs == 3
+    assert st.occupant == {setup.starts[s]: s for s in range(3)}
+
+
 def test_destinations_any_order_and_the_winner():
     layout = make_layout(2, {}, [(0, [(-1, 0), (1, 0)]), (3, [(2, -2)])], pattern="A", rotation=2)
     setup = setup_from_layout(layout, Rules())
