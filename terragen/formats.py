@@ -32,6 +32,10 @@ def wrong_game(found: object, wanted: str) -> str:
     from terragen.fileio import elide
 
     key = found.lower() if isinstance(found, str) else None  # a hostile file's "game" may be a list
+    if key == wanted:  # "TerraFlip": the right game, written in another case than the files' own
+        return f"the game is written {wanted!r} (got {elide(repr(found), 40)})"
+    if found is None:
+        return f"this is no file of a game terragen knows, not a {GAME_FILES[wanted]}"
     what = f"a {GAME_FILES[key]}" if key in GAME_FILES else f"a {elide(repr(found), 40)} file"
     return f"this is {what}, not a {GAME_FILES[wanted]}"
 

@@ -55,6 +55,11 @@ class FolderName(PathName):
         super().__init__(path_type=path_type)
         self.name = "directory"
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="dir")]  # folders, as click's Path(file_okay=False) offered
+
 
 EMPTY_NAME = "an empty name (was a shell variable not set?)"
 #: ``--scale``'s help, the same wherever a sheet is printed (kit, render)

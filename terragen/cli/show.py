@@ -37,7 +37,7 @@ def show(file: str, colour: bool | None) -> int:
     text = read_text_input(file)
     game = detect_game(text)
     if game != "terrain":
-        raise InputError(f"{file}: {wrong_game(game or 'unknown', 'terrain')}: show draws Terrain Game "
+        raise InputError(f"{file}: {wrong_game(game, 'terrain')}: show draws Terrain Game "
                          "layouts (terragen validate reads every game's files)")
     layout = parse_layout(text, file)
     if colour is None:

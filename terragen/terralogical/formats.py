@@ -272,9 +272,10 @@ _SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
 class _LineProblem(Exception):
     """A line of the text form that cannot be read: its column and why (the caller adds where)."""
 
-    def __init__(self, col: int, why: str) -> None:
+    def __init__(self, col: int, why: str, needs_players: bool = False) -> None:
         super().__init__(why)
         self.col, self.why = col, why
+        self.needs_players = needs_players  # "no players line yet": not said once that line was bad
 
 
 def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False,
@@ -294,6 +295,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
     hands: list[int] | None = None
     saw_game = False
     entries: list[Entry] = []
+    players_bad = False  # a players line was given but could not be read
     extra = ExtraLine(source, OWN_KEYS, refused={"kind": "deck"})
     for lineno, raw_line in enumerate(text_lines(text), start=1):
         if saw_game and extra.take(raw_line, lineno):
@@ -325,7 +327,10 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
         except _LineProblem as bad:
             if problems is None:
                 raise InputError(f"{source}:{lineno}:{bad.col}: {bad.why}") from None
+            if bad.needs_players and players_bad:
+                continue  # the players line was there but unreadable: 30 lines saying it was missing buried it
             problems.append((lineno, bad.col, bad.why))
+            players_bad = players_bad or m is not None and m.group(1).lower() == "players"
     if not saw_game:
         raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
     if players is None:
@@ -352,7 +357,7 @@ def _hands_line(m: re.Match, indent: int, players: list[str] | None, hands: list
     rest = m.group(2).split()
     col = indent + m.start(2) + 1
     if players is None:
-        raise _LineProblem(indent + 1, "'hands' must come after 'players'")
+        raise _LineProblem(indent + 1, "'hands' must come after 'players'", needs_players=True)
     if hands is not None:  # once the last one won without a word
         raise _LineProblem(indent + 1, "hands listed twice")
     if len(rest) != len(players):
@@ -371,7 +376,7 @@ def _tile_line(line: str, body: str, indent: int, players: list[str] | None, dec
         what = "the game is named twice" if key == "game" else f"unknown header {header.group(1)!r}"
         raise _LineProblem(indent + 1, f"{what} (the header has game, players and hands)")
     if players is None:
-        raise _LineProblem(indent + 1, "'players:' line must come before the tiles")
+        raise _LineProblem(indent + 1, "'players:' line must come before the tiles", needs_players=True)
     tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]
     if len(tokens) not in (3, 4):
         raise _LineProblem(indent + 1, f"expected 'row,col tile rotation [player]', got {len(tokens)} fields")

@@ -139,3 +139,36 @@ def test_the_other_games_readers_name_a_file_of_another_game(capsys, tmp_path):
     ]:
         code, _, err = run_cli(capsys, *args)
         assert code == 2 and says in err, (args, err)
+
+
+def test_folder_options_complete_folders(tmp_path):
+    """FolderName left click's Path accepting files, and completion offered files for --out."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.cli.test_conventions import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMP_WORDS="terragen generate --out ou", COMP_CWORD="3",
+               _TERRAGEN_COMPLETE="bash_complete")
+    p = subprocess.run([sys.executable, "-m", "terragen"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert p.stdout.split() == ["dir,ou"], p.stdout + p.stderr
+
+
+def test_the_right_game_in_another_case_is_not_called_another_game(capsys, tmp_path):
+    """'"game": "Terrain"' said 'this is a Terrain Game layout, not a Terrain Game layout'."""
+    f = tmp_path / "b.json"
+    f.write_text((EXAMPLES / "four-players.json").read_text().replace('"game": "terrain"', '"game": "Terrain"'))
+    code, _, err = run_cli(capsys, "simulate", f)
+    assert code == 2 and "the game is written 'terrain' (got 'Terrain')" in err
+
+
+def test_an_unreadable_terralogical_players_line_is_said_once(capsys, tmp_path):
+    """Every tile line after it said the players line was missing: 33 errors for one."""
+    from terragen.templates import template_path
+
+    text = template_path("terralogical", "examples", "four-players-finished.txt").read_text()
+    f = tmp_path / "b.txt"
+    f.write_text("\n".join("players: p1 p1" if line.startswith("players:") else line for line in text.split("\n")))
+    code, out, _ = run_cli(capsys, "validate", f)
+    assert code == 2 and "(2 error(s)" in out and "must come before the tiles" not in out

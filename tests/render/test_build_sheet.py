@@ -219,3 +219,14 @@ def test_seats_numbered_six_apart_get_their_own_colours_on_the_build_sheet(a4, t
     doc = build_sheet(layout, a4, "seats.txt")
     fills = {it.style.fill for page in doc.pages for it, _ in flatten(page.items) if isinstance(it, Circle)}
     assert seats[0] in fills and seats[1] in fills
+
+
+def test_the_legend_names_the_kits_tokens_of_each_seats_colour(a4):
+    """Colours go by rank, the kit's tokens P1.. by colour: seat 3 of a board of seats 0 and 3 is
+    blue, the kit's P2 (its P4 is orange), so the legend says which tokens to take."""
+    from terragen.terrain.formats_text import read_text_layout
+
+    layout = read_text_layout((EXAMPLES / "two-players.txt").read_text().replace("seat 1 corner 3", "seat 3 corner 3"))
+    text = " ".join(it.text for page in build_sheet(layout, a4, "b.txt").pages
+                    for it, _ in flatten(page.items) if isinstance(it, Text))
+    assert "seat 0 (red, P1 tokens)" in text and "seat 3 (blue, P2 tokens)" in text

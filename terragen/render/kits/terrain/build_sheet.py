@@ -314,7 +314,10 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         cost_txt = ("no destination yet, so no route" if not p.destinations
                     else f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
                     else "no route under the printed rotations")
-        lines = wrap(f"seat {seat} ({pal.seat_name(seat)}), corner {p.corner}; flags {dests}; {cost_txt}", 2.9, lw - 22.0)
+        # the kit's token of this colour (P1.. by rank), which a board numbering its seats 0 and 3 needs said
+        token = f"P{pal.rank(seat) % len(pal.seats) + 1}"
+        lines = wrap(f"seat {seat} ({pal.seat_name(seat)}, {token} tokens), corner {p.corner}; flags {dests}; {cost_txt}",
+                     2.9, lw - 22.0)
         for j, line in enumerate(lines):
             items.append(Text(lx + 21.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
         y += 3.9 * (len(lines) - 1)
