@@ -63,7 +63,8 @@ def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
                     timeout: float | None = None) -> str:
     """Read a small UTF-8 text file of any kind (``-`` is stdin) or raise an InputError naming the problem."""
     if str(path) == "-":
-        return decode_text(_read_stdin(max_bytes), "<stdin>")
+        # named "-" as the user typed it, as every reader names the text it parses
+        return decode_text(_read_stdin(max_bytes), "-")
     name = display_name(path)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -137,9 +138,9 @@ def _read_stdin(max_bytes: int) -> bytes:
     except (AttributeError, ValueError, OSError):  # a replaced stream (tests, embedding)
         data = sys.stdin.buffer.read(max_bytes + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read(max_bytes + 1).encode()
         if len(data) > max_bytes:
-            raise _too_large("<stdin>", max_bytes) from None
+            raise _too_large("-", max_bytes) from None
         return data
-    return _read_capped(fd, "<stdin>", max_bytes, None)
+    return _read_capped(fd, "-", max_bytes, None)
 
 
 def decode_text(data: bytes, name: str) -> str:

@@ -36,7 +36,7 @@ def _load(position: str | None, setup: str | None, size: int | None, t_rank: str
         if setup is not None:
             raise SpecError("give either a POSITION file or --setup, not both")
         text = read_text_input(position)
-        pos = load_position(text, "<stdin>" if position == "-" else position, rules)
+        pos = load_position(text, position, rules)
         if size is not None and size != pos.size:
             raise SpecError(f"--size {size} does not match the {pos.size}x{pos.size} board in {position}")
         return pos

@@ -172,3 +172,19 @@ def test_an_unreadable_terralogical_players_line_is_said_once(capsys, tmp_path):
     f.write_text("\n".join("players: p1 p1" if line.startswith("players:") else line for line in text.split("\n")))
     code, out, _ = run_cli(capsys, "validate", f)
     assert code == 2 and "(2 error(s)" in out and "must come before the tiles" not in out
+
+
+def test_standard_input_is_named_as_typed_in_every_message():
+    """'<stdin>: file is empty' but '-:1:1: ...' for the same stdin."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.cli.test_conventions import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for args, text, says in [(["validate", "-"], "", "-: file is empty"),
+                             (["terrace", "show", "-"], "game: terrace\nfoo\n", "-:2:1:"),
+                             (["show", "-"], "garbage ][\n", "-:1:1:")]:
+        p = subprocess.run([sys.executable, "-m", "terragen", *args], input=text, capture_output=True, text=True, env=env)
+        assert p.returncode == 2 and says in p.stderr and "<stdin>" not in p.stderr, p.stderr
