@@ -29,20 +29,13 @@ def _dist(pos: Position, a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def _t_square(pos: Position, side: str) -> tuple[int, int] | None:
-    for sq, p in pos.pieces().items():
-        if p.side == side and p.kind == "T":
-            return sq
-    return None
-
-
 def _t_threatened(pos: Position, side: str) -> bool:
     """Whether another seat could take ``side``'s T on its next turn.
 
     Only a piece diagonally next to the T and one level higher can capture
     it, so the check looks at those (at most four) squares.
     """
-    t = _t_square(pos, side)
+    t = pos.t_square(side)
     if t is None:
         return True
     b = pos.board
