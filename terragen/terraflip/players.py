@@ -16,7 +16,7 @@ import random
 from terragen.grids.hex import Hex
 from terragen.terraflip import rules
 from terragen.terraflip.model import FAMILIES, REGULAR
-from terragen.terraflip.scoring import all_points
+from terragen.terraflip.scoring import all_points, around, points_near, shifted
 from terragen.terraflip.state import CHAIN, END, PLACE, POWER, Action, GameState
 
 POLICIES = ("random", "greedy", "memory")
@@ -45,9 +45,11 @@ def belief(state: GameState, seat: int, h: Hex, memory: bool) -> dict[str, float
     return {c: n / total for c, n in counts.items() if n}
 
 
-def margin(state: GameState, seat: int) -> int:
-    """Own points minus the best opponent's points (bonus excluded: it never changes)."""
-    points = all_points(state.board)
+def margin(state: GameState, seat: int, points: dict[str, int] | None = None) -> int:
+    """Own points minus the best opponent's points (bonus excluded: it never changes); ``points``:
+    the table's points when the caller already has them."""
+    if points is None:
+        points = all_points(state.board)
     pts = [points.get(c, 0) for c in state.colours]
     return pts[seat] - max(p for s, p in enumerate(pts) if s != seat)
 
@@ -78,14 +80,21 @@ class GreedyPolicy(Policy):
     name = "greedy"
     memory = False
 
-    def flip_value(self, state: GameState, h: Hex, base: int) -> float:
+    def flip_value(self, state: GameState, h: Hex, base: int, points: dict[str, int] | None = None) -> float:
+        """The expected gain in margin of turning ``h`` over; ``points``: the table's points as it
+        is, when the caller has them (only ``h``'s neighbourhood is then scored again)."""
         seat = state.current
-        cell = state.board.cells[h]
+        cells = state.board.cells
+        cell = cells[h]
         up = cell.up
+        if points is None:
+            points = all_points(state.board)
+        near = around(h)
+        before = points_near(cells, near)
         value = 0.0
         for colour, prob in belief(state, seat, h, self.memory).items():
             cell.up = colour
-            value += prob * (margin(state, seat) - base)
+            value += prob * (margin(state, seat, shifted(points, before, points_near(cells, near))) - base)
         cell.up = up
         return value
 
@@ -114,18 +123,26 @@ class GreedyPolicy(Policy):
                 best = (v, action)
         return best
 
-    def placement_value(self, state: GameState, tile_id: str, kind: str, h: Hex) -> tuple[float, Hex | None]:
+    def placement_value(self, state: GameState, tile_id: str, kind: str, h: Hex,
+                        points: dict[str, int] | None = None) -> tuple[float, Hex | None]:
+        """The value of putting ``tile_id`` on ``h`` and the best first flip after it; ``points``: the
+        table's points before it (the same for every placement a turn weighs)."""
         seat, colour, board = state.current, state.colour, state.board
         tile = state.tileset.tile(tile_id)
+        if points is None:
+            points = all_points(board)
+        near = around(h)
+        before = points_near(board.cells, near)
         board.cells[h] = rules.Placed(tile, tile.front)
         try:
-            base = margin(state, seat)
+            points = shifted(points, before, points_near(board.cells, near))
+            base = margin(state, seat, points)
             targets = list(rules.first_targets(board, h, colour, state.options))
             if kind in ("campsite", "catapult"):
                 targets += rules.campsite_targets(board, h, colour)
             best, best_target = 0.0, None
             for t in targets:
-                v = self.flip_value(state, t, base)
+                v = self.flip_value(state, t, base, points)
                 if v > best:
                     best, best_target = v, t
             # Specials are worth keeping for a moment they matter: charge a small holding cost.
@@ -137,10 +154,11 @@ class GreedyPolicy(Policy):
     def choose_placement(self, state: GameState) -> tuple[Action, Hex | None]:
         kinds = state.hand_kinds(state.current)
         scored = []
+        points = all_points(state.board)  # the table before the placement: one count for every candidate
         for kind in sorted(kinds):
             tid = self.pick_tile(state, sorted(kinds[kind]))
             for h in rules.legal_positions(state.board, kind, state.players):
-                value, target = self.placement_value(state, tid, kind, h)
+                value, target = self.placement_value(state, tid, kind, h, points)
                 scored.append((value, self.rng.random(), Action("place", h, tid), target))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return scored[0][2], scored[0][3]

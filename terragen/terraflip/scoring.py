@@ -42,6 +42,45 @@ def all_points(board: Board) -> dict[str, int]:
     return out
 
 
+def points_near(cells: dict, hexes: list[tuple[int, int]]) -> dict[str, int]:
+    """What the tiles on ``hexes`` score, each as :func:`all_points` counts it.
+
+    Why: a tile's points depend only on itself and its six neighbours, so a change at one cell
+    changes the points of that cell and its neighbours alone; the players weigh thousands of
+    changes a turn, and scoring the whole table for each took most of a game's time."""
+    out: dict[str, int] = {}
+    get = cells.get
+    for q, r in hexes:
+        p = get((q, r))
+        if p is None:
+            continue
+        up = p.up
+        joined = False
+        for dq, dr in DIRECTIONS:
+            n = get((q + dq, r + dr))
+            if n is not None and n.up == up:
+                joined = True
+                break
+        out[up] = out.get(up, 0) + (2 if joined else 1)
+    return out
+
+
+def around(h: tuple[int, int]) -> list[tuple[int, int]]:
+    """``h`` and its six neighbours: the cells whose points a change at ``h`` can move."""
+    q, r = h
+    return [h] + [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def shifted(points: dict[str, int], before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
+    """``points`` with some tiles' points ``before`` a change replaced by theirs ``after`` it."""
+    out = dict(points)
+    for c, v in before.items():
+        out[c] -= v
+    for c, v in after.items():
+        out[c] = out.get(c, 0) + v
+    return out
+
+
 @dataclass(frozen=True)
 class Standing:
     seat: int

@@ -37,7 +37,7 @@ class PlaySpec:
 
     def check(self) -> None:
         if not 2 <= self.players <= 4:
-            raise SpecError(f"--players must be 2..4, got {self.players}")
+            raise SpecError(f"--players must be 2–4 (got {self.players})")
         if not 1 <= self.games <= MAX_PLAY_GAMES:
             raise SpecError(f"--games must be 1–{MAX_PLAY_GAMES} (got {self.games})")
         if len(self.policies) not in (1, self.players):
