@@ -732,7 +732,8 @@ function dropLinksOf(kind) {
 
 async function saveJobFile(job, name) {
   const what = job.kind === "kit" ? "make the kit again" : "make the build sheet again";
-  if ($("#print-files").classList.contains("gone")) { toast(`${name} is no longer on the server: ${what}`); return; }
+  const gone = `${name} is no longer on the server: ${what}`;
+  if ($("#print-files").classList.contains("gone")) { toast(gone); return; }
   try {
     saveBlob(await call(fileLink(job.id, name)), name);
   } catch (e) {
@@ -749,7 +750,7 @@ async function saveJobFile(job, name) {
     note.className = "note error";
     note.textContent = `These files are no longer on the server (${why}): ${what}.`;
     $("#print-files").appendChild(note);
-    toast(`${name} is no longer on the server: ${what}`);
+    toast(gone);
   }
 }
 
