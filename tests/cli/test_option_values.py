@@ -188,3 +188,16 @@ def test_standard_input_is_named_as_typed_in_every_message():
                              (["show", "-"], "garbage ][\n", "-:1:1:")]:
         p = subprocess.run([sys.executable, "-m", "terragen", *args], input=text, capture_output=True, text=True, env=env)
         assert p.returncode == 2 and says in p.stderr and "<stdin>" not in p.stderr, p.stderr
+
+
+def test_the_three_play_commands_play_as_many_games_by_default():
+    """Terrace played 10 where Terralogical and TerraFlip play 100 (an audit of the three)."""
+    import click
+
+    from terragen.cli import cli
+
+    ctx = click.Context(cli)
+    games = {game: next(p.default for p in cli.get_command(ctx, game).get_command(ctx, "play").params
+                        if p.name == "games")
+             for game in ("terrace", "terralogical", "terraflip")}
+    assert set(games.values()) == {100}, games
