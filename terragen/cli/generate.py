@@ -250,6 +250,13 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
     return f"balance: expert players not checked (add --check-experts{odds})"
 
 
+def _floor_percent(p: float) -> str:
+    """A lower bound as a percentage rounded down: "at least 100%" read oddly for 99.6%."""
+    import math
+
+    return f"{math.floor(p * 1000) / 10:g}%"
+
+
 def summary(layout, analysis, spec) -> list[str]:
     """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
     chances; then the balance verdict and the difficulty."""
@@ -285,7 +292,7 @@ def summary(layout, analysis, spec) -> list[str]:
                          + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
                             f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else "")
                          + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
-                            f"{100 * v['simulate_odds_bound']:.0f}% (a cautious bound: every seat taken a little "
+                            f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a little "
                             f"further from fair than measured; the promise needs {100 * v['simulate_odds_needed']:.0f}%)"
                             if "simulate_odds_bound" in v else ""))
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not

@@ -41,7 +41,8 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
              workers: int, turn_cap: int, margin: float, twin_dice: str | None, as_json: bool) -> int:
     """Play many games of the Terrain Game on FILE: is it playable, is it balanced?
 
-    FILE is a layout (JSON or text form) or a scenario file from terragen batch.
+    FILE is a layout, JSON or text form (a puzzle scenario from terragen batch
+    has one player: no race to simulate).
 
     Reports each seat's win rate with a 95% (Wilson) interval and its distance
     from a fair share, turns to finish, the share of games stopped by the turn

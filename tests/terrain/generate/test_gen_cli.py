@@ -163,6 +163,9 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     checks[0].update(verdict="NOT BALANCED", simulate_odds_bound=0.01, simulate_odds_needed=0.99)
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert any("odds of at least 1% (a cautious bound" in line for line in lines)
+    checks[0].update(simulate_odds_bound=0.9996)  # a lower bound is rounded down: "at least 100%" read oddly
+    lines = summary(layout, analyse(layout), Spec(players=2))
+    assert any("odds of at least 99.9% (a cautious bound" in line for line in lines)
     assert any("simulate may still call it BALANCED" in line for line in lines)
     del layout.extra["meta"]["balance"]["best_effort"]
     checks[0].update(verdict="BALANCED")
