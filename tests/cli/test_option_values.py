@@ -3,7 +3,14 @@ value refused, an output folder blocked by a file is exit 73 (found by an audit 
 
 from __future__ import annotations
 
+import math
+
+import click
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from terragen.cli._common import FiniteFloat, Whole
 
 from tests.cli.test_conventions import run_cli
 from tests.terrain.helpers import EXAMPLES
@@ -201,3 +208,49 @@ def test_the_three_play_commands_play_as_many_games_by_default():
                         if p.name == "games")
              for game in ("terrace", "terralogical", "terraflip")}
     assert set(games.values()) == {100}, games
+
+
+def _options():
+    """(command path, option) for every option of every command and subcommand."""
+    import click
+
+    from terragen.cli import cli
+
+    def walk(cmd, ctx, path):
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                yield from walk(cmd.get_command(ctx, name), ctx, path + [name])
+        else:
+            yield from ((" ".join(path), p) for p in cmd.params)
+
+    return list(walk(cli, click.Context(cli), []))
+
+
+NUMBER_OPTIONS = [(c, p) for c, p in _options() if isinstance(p.type, (Whole, FiniteFloat))]
+
+
+def test_every_number_option_reads_ascii_digits_one_way():
+    """No number option is left on click's own int or float, which read Arabic-Indic digits."""
+    plain = [(c, p.name) for c, p in _options()
+             if isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType))
+             and not isinstance(p.type, (Whole, FiniteFloat))]
+    assert plain == [] and len(NUMBER_OPTIONS) > 30
+
+
+@settings(max_examples=300, deadline=None)
+@given(option=st.sampled_from(NUMBER_OPTIONS), text=st.one_of(
+    st.sampled_from(["\u0663", "\u0661\u0662", "\u00b3", " 7 ", "1_000", "0x10", "1e3", "-0", "", "nan"]),
+    st.text(max_size=12), st.from_regex(r"[+-]?[0-9]{1,45}", fullmatch=True),
+    st.floats(allow_nan=True, allow_infinity=True).map(repr)))
+def test_any_text_for_a_number_option_is_a_value_in_range_or_one_usage_error(option, text):
+    """Parser fuzzing: whatever is typed, a number option returns a value inside its range or
+    refuses with click's usage error (exit 2), never another exception."""
+    command, param = option
+    try:
+        value = param.type.convert(text, param, click.Context(click.Command(command)))
+    except click.UsageError:  # BadParameter is one
+        return
+    assert isinstance(value, int if isinstance(param.type, Whole) else float) and math.isfinite(value)
+    lo, hi = (param.type.min, param.type.max) if isinstance(param.type, Whole) else (param.type.lo, param.type.hi)
+    assert (lo is None or value >= lo) and (hi is None or value <= hi), (command, param.name, text, value)
+    assert text.strip().isascii()
