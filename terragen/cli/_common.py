@@ -239,12 +239,16 @@ def out_of_range(param: click.Parameter | None, shown: str, lo: float | None, hi
                  above: float | None = None) -> click.UsageError:
     """The one wording of every option's range: ``--players must be 2–6 (got 7)``."""
     name = param.opts[0] if param is not None and param.opts else "the value"
+
+    def num(x: float) -> str:  # whole numbers in full (":g" wrote 1000000 as 1e+06)
+        return f"{x:g}" if isinstance(x, float) else str(x)
+
     if above is not None:
-        want = f"above {above:g}" + (f", at most {hi:g}" if hi is not None else "")
+        want = f"above {num(above)}" + (f", at most {num(hi)}" if hi is not None else "")
     elif lo is not None and hi is not None:
-        want = f"{lo:g}–{hi:g}" if isinstance(lo, float) or isinstance(hi, float) else f"{lo}–{hi}"
+        want = f"{num(lo)}–{num(hi)}"
     else:
-        want = f"at least {lo:g}" if lo is not None else f"at most {hi:g}"
+        want = f"at least {num(lo)}" if lo is not None else f"at most {num(hi)}"
     return click.UsageError(f"{name} must be {want} (got {shown})")
 
 
