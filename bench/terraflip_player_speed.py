@@ -11,12 +11,16 @@ table), plays the same games and checks the reports are the same.
 
 from __future__ import annotations
 
-import argparse
-import platform
-import time
+import os
+import sys
+from contextlib import ExitStack
+from unittest.mock import patch
 
 from terragen.terraflip import players
 from terragen.terraflip.simulate import PlaySpec, simulate
+
+sys.path.insert(0, os.path.dirname(__file__))
+from games_side_by_side import arguments, side_by_side  # noqa: E402
 
 
 def _old_flip_value(self, state, h, base, points=None):
@@ -51,36 +55,18 @@ def _old_placement_value(self, state, tile_id, kind, h, points=None):
         del board.cells[h]
 
 
-def timed(spec: PlaySpec) -> tuple[float, object]:
-    start = time.perf_counter()
-    report = simulate(spec)
-    return time.perf_counter() - start, report
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=5)
-    args = ap.parse_args()
+    args = arguments(__doc__)
     spec = PlaySpec(players=4, games=args.games, seed=args.seed, policies=("memory",))
-    new = players.GreedyPolicy.flip_value, players.GreedyPolicy.placement_value
-    rows = []
-    for _ in range(args.repeats):
-        t_new, rep_new = timed(spec)
-        players.GreedyPolicy.flip_value, players.GreedyPolicy.placement_value = _old_flip_value, _old_placement_value
-        try:
-            t_old, rep_old = timed(spec)
-        finally:
-            players.GreedyPolicy.flip_value, players.GreedyPolicy.placement_value = new
-        assert rep_new == rep_old, "the baseline played other games"
-        rows.append((t_old, t_new))
-    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}; {args.games} games of "
-          f"four memory players (seed {args.seed}), the same games both ways")
-    for t_old, t_new in rows:
-        print(f"  before {t_old:6.2f} s ({args.games / t_old:5.2f} games/s)   now {t_new:6.2f} s "
-              f"({args.games / t_new:5.2f} games/s)   {t_old / t_new:.2f}x")
-    print(f"best of {args.repeats}: {min(r[0] for r in rows) / min(r[1] for r in rows):.2f}x")
+
+    def old_code() -> ExitStack:
+        stack = ExitStack()
+        stack.enter_context(patch.object(players.GreedyPolicy, "flip_value", _old_flip_value))
+        stack.enter_context(patch.object(players.GreedyPolicy, "placement_value", _old_placement_value))
+        return stack
+
+    side_by_side(lambda: simulate(spec), old_code, args.repeats, args.games,
+                 lambda _: f"{args.games} games of four memory players (seed {args.seed})")
 
 
 if __name__ == "__main__":

@@ -54,11 +54,9 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     if target is not None:
         check_outputs([target], force, inputs=[source, deck_path])
     text = read_text_input(source)
-    deck = None
-    if deck_path is not None:
-        from terragen.terralogical.formats import deck_from_json
+    from terragen.terralogical.formats import read_deck
 
-        deck = deck_from_json(read_text_input(deck_path), deck_path)
+    deck = read_deck(deck_path) if deck_path is not None else None
     suffix = Path(target).suffix.lower() if target is not None else ""
     if form is not None and (suffix, form) in ((".json", "text"), (".txt", "json")):
         from terragen.errors import InputError

@@ -40,13 +40,9 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
     or an output that exists (add --force).
     """
     from terragen.render.kits.terralogical.kit import terralogical_kit
+    from terragen.terralogical.formats import read_deck
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_out_folder(out_dir)
-    deck = None
-    if deck_path is not None:
-        from terragen.fileio import read_text_input
-        from terragen.terralogical.formats import deck_from_json
-
-        deck = deck_from_json(read_text_input(deck_path), deck_path)
+    deck = read_deck(deck_path) if deck_path is not None else None
     write_kit(terralogical_kit(opts, tile_size, deck), f"terralogical-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -121,7 +121,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     from terragen.terraflip.players import POLICIES
     from terragen.terraflip.rules import Options
     from terragen.terraflip.simulate import PlaySpec, simulate
-    from terragen.terraflip.tilefile import parse_tileset
+    from terragen.terraflip.tilefile import read_tileset
 
     bonus_values = None
     scheme_given = click.get_current_context().get_parameter_source("bonus_scheme") != click.core.ParameterSource.DEFAULT
@@ -136,7 +136,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
             raise SpecError(f"--bonus values must be whole numbers from 0 to {MAX_BONUS}, got {bonus!r}")
     if out:
         check_outputs([out], force, inputs=[tiles_file])
-    tileset = parse_tileset(read_text_input(tiles_file), tiles_file) if tiles_file else None
+    tileset = read_tileset(tiles_file) if tiles_file else None
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)
     with Progress("terragen terraflip play", games, "games") as bar:
@@ -188,11 +188,11 @@ def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower
     Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
     """
     from terragen.cli.validate import finish_game_validation
-    from terragen.terraflip.tilefile import parse_tileset
+    from terragen.terraflip.tilefile import read_tileset
     from terragen.terraflip.validation import validate_text
 
     with json_even_on_failure(path, as_json):
-        tileset = parse_tileset(read_text_input(tiles_file), tiles_file) if tiles_file else None
+        tileset = read_tileset(tiles_file) if tiles_file else None
         report = validate_text(read_text_input(path), path, lines=lines, tileset=tileset,
                                tower_passable=not tower_blocks)
     finish_game_validation(report, path, "terraflip", as_json)

@@ -29,13 +29,10 @@ def terralogical() -> None:
 
 
 def _load_deck(path: str | None):
-    from terragen.fileio import read_text_input
     from terragen.terralogical.default_deck import default_deck
-    from terragen.terralogical.formats import deck_from_json
+    from terragen.terralogical.formats import read_deck
 
-    if path is None:
-        return default_deck()
-    return deck_from_json(read_text_input(path), path)
+    return default_deck() if path is None else read_deck(path)
 
 
 @terralogical.command()

@@ -131,13 +131,13 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
     if tiles and name != "terraflip":
         raise InputError(f"--tiles applies to TerraFlip positions only; {file} is a {name} file")
     if deck:
-        from terragen.terralogical.formats import deck_from_json
+        from terragen.terralogical.formats import read_deck
 
-        options["deck"] = deck_from_json(read_text_input(deck), deck)
+        options["deck"] = read_deck(deck)
     if tiles:
-        from terragen.terraflip.tilefile import parse_tileset
+        from terragen.terraflip.tilefile import read_tileset
 
-        options["tileset"] = parse_tileset(read_text_input(tiles), tiles)
+        options["tileset"] = read_tileset(tiles)
     report = module.validate_text(text, file, **options)
 
     if svg_out and report.exit_code != 2:

@@ -8,6 +8,13 @@ from terragen.safejson import load_json
 from terragen.terraflip.model import TileSet
 
 
+def read_tileset(path: str) -> TileSet:
+    """The tile set in the file at ``path`` (``-`` for stdin), read as every command reads a file."""
+    from terragen.fileio import read_text_input
+
+    return parse_tileset(read_text_input(path), path)
+
+
 def parse_tileset(text: str, source: str) -> TileSet:
     if not text.lstrip("\ufeff \t\r\n").startswith("{"):  # not 'invalid JSON at 1:1' for a position file
         raise InputError(f"{source}: not a TerraFlip tile-set file (a tile set is the JSON 'terragen terraflip tiles' "

@@ -77,6 +77,13 @@ class BoardState:
 
 
 # --------------------------------------------------------------------------- decks
+def read_deck(path: str) -> Deck:
+    """The deck in the file at ``path`` (``-`` for stdin), read as every command reads a file."""
+    from terragen.fileio import read_text_input
+
+    return deck_from_json(read_text_input(path), path)
+
+
 def deck_from_json(text: str, source: str) -> Deck:
     """Read a deck written by ``deck`` (or by hand); ids must be unique so board files can name tiles."""
     data = load_json(text, source)
