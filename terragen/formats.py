@@ -40,6 +40,27 @@ def wrong_game(found: object, wanted: str) -> str:
     return f"this is {what}, not a {GAME_FILES[wanted]}"
 
 
+def first_line_problem(line: str, wanted: str) -> str:
+    """Why ``line``, the first of a text file that must open with ``game: WANTED``, is wrong: the
+    file of another game it names (or a Terrain Game layout's ``radius:``/``map:``), else what it
+    must be."""
+    m = _GAME_LINE.match(line)
+    found = m.group(1) if m else "terrain" if re.match(r"\s*(radius|map)\s*[:=]", line, re.IGNORECASE) else None
+    if found is not None and found.lower() in GAME_FILES:
+        return wrong_game(found, wanted)
+    return f"the first line must be 'game: {wanted}'"
+
+
+class LineProblem(Exception):
+    """A line of a text form that cannot be read: its column and why (the reader adds where).
+    ``needs_players``: it could be read only after a players line, and is not said again when
+    that line was there but bad."""
+
+    def __init__(self, col: int, why: str, needs_players: bool = False) -> None:
+        super().__init__(why)
+        self.col, self.why, self.needs_players = col, why, needs_players
+
+
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 

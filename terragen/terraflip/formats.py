@@ -27,7 +27,8 @@ from terragen.errors import InputError
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, text_lines, wrong_game
+from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+                              first_line_problem, text_lines, wrong_game)
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-([0-9]{1,3}))?$")
@@ -242,10 +243,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
         if not seen_game:
             m = re.match(r"^\s*game\s*[:=]\s*(\S+)\s*$", raw.split("#", 1)[0], re.IGNORECASE)
             if not m or m.group(1).lower() != "terraflip":
-                found = m.group(1) if m else "terrain" if head.rstrip(":=") in ("radius", "map") else None
-                if found is not None and found.lower() in GAME_FILES:
-                    raise InputError(f"{source}:{ln}:{col}: {wrong_game(found, 'terraflip')}")
-                raise InputError(f"{source}:{ln}:{col}: the first line must be 'game: terraflip'")
+                raise InputError(f"{source}:{ln}:{col}: {first_line_problem(raw.split('#', 1)[0], 'terraflip')}")
             seen_game = True
             continue
         try:
@@ -253,15 +251,15 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
                 rest = [t for t in toks[1:] if t[1] != ":"]
                 if head.rstrip(":") == "players":
                     if players is not None:
-                        raise _LineProblem(col, "'players' given twice")
+                        raise LineProblem(col, "'players' given twice")
                     players, players_line = _players(rest), ln
                 else:
                     if spies is not None:
-                        raise _LineProblem(col, "'spies' given twice")
+                        raise LineProblem(col, "'spies' given twice")
                     spies = _spies(rest)
                 continue
             tiles.append(_tile_line(toks, source, ln))
-        except _LineProblem as bad:
+        except LineProblem as bad:
             if problems is None:
                 raise InputError(f"{source}:{ln}:{bad.col}: {bad.why}") from None
             problems.append((ln, bad.col, bad.why))
@@ -277,19 +275,11 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
     return Position(players, spies, tiles, extra.keys, players_line)
 
 
-class _LineProblem(Exception):
-    """A line of the text form that cannot be read: its column and why (the caller adds where)."""
-
-    def __init__(self, col: int, why: str) -> None:
-        super().__init__(why)
-        self.col, self.why = col, why
-
-
 def _players(rest: list[tuple[int, str]]) -> list[str]:
     players = []
     for c, tok in rest:
         if tok not in FAMILIES:
-            raise _LineProblem(c, f"unknown colour {tok!r} (one of {', '.join(FAMILIES)})")
+            raise LineProblem(c, f"unknown colour {tok!r} (one of {', '.join(FAMILIES)})")
         players.append(tok)
     return players
 
@@ -299,11 +289,11 @@ def _spies(rest: list[tuple[int, str]]) -> dict[str, int]:
     for c, tok in rest:
         colour, eq, n = tok.partition("=")
         if colour in FAMILIES and eq and re.fullmatch(r"[+-]?[0-9]{5,}", n):
-            raise _LineProblem(c, f"spies for {colour} must be a whole number of at most four digits, got {n}")
+            raise LineProblem(c, f"spies for {colour} must be a whole number of at most four digits, got {n}")
         if colour not in FAMILIES or not eq or not _INT.match(n):
-            raise _LineProblem(c, f"expected COLOUR=COUNT, got {tok!r}")
+            raise LineProblem(c, f"expected COLOUR=COUNT, got {tok!r}")
         if colour in spies:  # once the last count won without a word
-            raise _LineProblem(c, f"spies for {colour} given twice")
+            raise LineProblem(c, f"spies for {colour} given twice")
         spies[colour] = int(n)
     return spies
 
@@ -311,32 +301,32 @@ def _spies(rest: list[tuple[int, str]]) -> dict[str, int]:
 def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
     if len(toks) != 4:
         col = toks[min(len(toks), 4) - 1][0] if len(toks) > 4 else toks[-1][0]
-        raise _LineProblem(col, f"expected 'q r tile up/hidden', got {len(toks)} item(s)")
+        raise LineProblem(col, f"expected 'q r tile up/hidden', got {len(toks)} item(s)")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
     for c, v in ((cq, q), (cr, r)):
         if not re.fullmatch(r"[+-]?[0-9]+", v):
-            raise _LineProblem(c, f"expected a whole number, got {v!r}")
+            raise LineProblem(c, f"expected a whole number, got {v!r}")
         if abs(int(v)) > 9999:
-            raise _LineProblem(c, f"{v} is out of range; a tile's coordinates run from -9999 to 9999")
+            raise LineProblem(c, f"{v} is out of range; a tile's coordinates run from -9999 to 9999")
     m = _TILE.match(tile)
     if not m or m.group(1) not in FAMILIES or m.group(2) not in _KIND_WORDS:
-        raise _LineProblem(ct, f"expected a tile like blue-river or gray-knight, got {tile!r}")
+        raise LineProblem(ct, f"expected a tile like blue-river or gray-knight, got {tile!r}")
     family, word, index = m.group(1), m.group(2), m.group(3)
     kind = _KIND_WORDS[word]
     if kind == REGULAR and word != REGULAR and word != LAND_OF[family]:
-        raise _LineProblem(ct, f"{family} tiles are {LAND_OF[family]}, not {word}")
+        raise LineProblem(ct, f"{family} tiles are {LAND_OF[family]}, not {word}")
     if kind != REGULAR and index is not None:
-        raise _LineProblem(ct, "special tiles have no number")
+        raise LineProblem(ct, "special tiles have no number")
     up, slash, hidden = faces.partition("/")
     if up not in FAMILIES or (slash and hidden not in FAMILIES):
-        raise _LineProblem(cf, f"expected UP/HIDDEN colours, got {faces!r}")
+        raise LineProblem(cf, f"expected UP/HIDDEN colours, got {faces!r}")
     if not slash:
         if kind == REGULAR:
-            raise _LineProblem(cf, "a regular tile needs both faces, UP/HIDDEN")
+            raise LineProblem(cf, "a regular tile needs both faces, UP/HIDDEN")
         hidden = up
     idx = int(index) if index is not None else None
     if idx is not None and idx == 0:
-        raise _LineProblem(ct, "tile numbers start at 1")
+        raise LineProblem(ct, "tile numbers start at 1")
     return TileEntry(int(q), int(r), family, kind, up, hidden, idx, ln, ct)
 
 

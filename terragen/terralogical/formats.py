@@ -33,7 +33,8 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, text_lines, wrong_game
+from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+                              first_line_problem, text_lines, wrong_game)
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -276,15 +277,6 @@ def state_to_json(state: BoardState) -> dict[str, Any]:
 _SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
 
 
-class _LineProblem(Exception):
-    """A line of the text form that cannot be read: its column and why (the caller adds where)."""
-
-    def __init__(self, col: int, why: str, needs_players: bool = False) -> None:
-        super().__init__(why)
-        self.col, self.why = col, why
-        self.needs_players = needs_players  # "no players line yet": not said once that line was bad
-
-
 def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False,
                     problems: list[tuple[int | None, int | None, str]] | None = None) -> BoardState | None:
     """Parse the hand-typed form; every error names ``source:line:col`` so a typo is easy to find.
@@ -316,10 +308,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
         if not saw_game:
             m = re.fullmatch(r"game\s*[:=]\s*(\S+)", body, re.IGNORECASE)
             if not m or m.group(1).lower() != "terralogical":
-                found = m.group(1) if m else "terrain" if re.match(r"(radius|map)\s*[:=]", body, re.IGNORECASE) else None
-                if found is not None and found.lower() in GAME_FILES:
-                    raise InputError(f"{source}:{lineno}:{indent + 1}: {wrong_game(found, 'terralogical')}")
-                raise InputError(f"{source}:{lineno}:{indent + 1}: first line must be 'game: terralogical'")
+                raise InputError(f"{source}:{lineno}:{indent + 1}: {first_line_problem(body, 'terralogical')}")
             saw_game = True
             continue
         try:
@@ -331,7 +320,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
                     hands = _hands_line(m, indent, players, hands)
                 continue
             entries.append(_tile_line(line, body, indent, players, deck, pass_ids, lineno))
-        except _LineProblem as bad:
+        except LineProblem as bad:
             if problems is None:
                 raise InputError(f"{source}:{lineno}:{bad.col}: {bad.why}") from None
             if bad.needs_players and players_bad:
@@ -352,11 +341,11 @@ def _players_line(m: re.Match, indent: int, players: list[str] | None) -> list[s
     rest = m.group(2).split()
     col = indent + m.start(2) + 1
     if players is not None:
-        raise _LineProblem(indent + 1, "players listed twice")
+        raise LineProblem(indent + 1, "players listed twice")
     if not rest or len(set(rest)) != len(rest):
-        raise _LineProblem(col, "list one or more different player names")
+        raise LineProblem(col, "list one or more different player names")
     if "-" in rest:
-        raise _LineProblem(col, "'-' cannot name a player (it marks a tile without a cube)")
+        raise LineProblem(col, "'-' cannot name a player (it marks a tile without a cube)")
     return rest
 
 
@@ -364,14 +353,14 @@ def _hands_line(m: re.Match, indent: int, players: list[str] | None, hands: list
     rest = m.group(2).split()
     col = indent + m.start(2) + 1
     if players is None:
-        raise _LineProblem(indent + 1, "'hands' must come after 'players'", needs_players=True)
+        raise LineProblem(indent + 1, "'hands' must come after 'players'", needs_players=True)
     if hands is not None:  # once the last one won without a word
-        raise _LineProblem(indent + 1, "hands listed twice")
+        raise LineProblem(indent + 1, "hands listed twice")
     if len(rest) != len(players):
-        raise _LineProblem(col, f"'hands' needs one count per player ({len(players)}), got {len(rest)}")
+        raise LineProblem(col, f"'hands' needs one count per player ({len(players)}), got {len(rest)}")
     bad = next((t for t in rest if not re.fullmatch(r"[0-9]{1,3}", t) or int(t) > MAX_HAND), None)
     if bad is not None:
-        raise _LineProblem(col, f"'hands' counts are whole numbers from 0 to {MAX_HAND}, got {bad!r}")
+        raise LineProblem(col, f"'hands' counts are whole numbers from 0 to {MAX_HAND}, got {bad!r}")
     return [int(t) for t in rest]
 
 
@@ -381,28 +370,28 @@ def _tile_line(line: str, body: str, indent: int, players: list[str] | None, dec
     if header:  # a key: value line that is no tile line (no row,col): say which key, not a field count
         key = header.group(1).lower()
         what = "the game is named twice" if key == "game" else f"unknown header {header.group(1)!r}"
-        raise _LineProblem(indent + 1, f"{what} (the header has game, players and hands)")
+        raise LineProblem(indent + 1, f"{what} (the header has game, players and hands)")
     if players is None:
-        raise _LineProblem(indent + 1, "'players:' line must come before the tiles", needs_players=True)
+        raise LineProblem(indent + 1, "'players:' line must come before the tiles", needs_players=True)
     tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]
     if len(tokens) not in (3, 4):
-        raise _LineProblem(indent + 1, f"expected 'row,col tile rotation [player]', got {len(tokens)} fields")
+        raise LineProblem(indent + 1, f"expected 'row,col tile rotation [player]', got {len(tokens)} fields")
     (sq_tok, sq_col), (tile_tok, tile_col), (rot_tok, rot_col) = tokens[:3]
     sm = _SQUARE.match(sq_tok)
     if not sm:
-        raise _LineProblem(sq_col, f"square {sq_tok!r} must be row,col (e.g. 7,1)")
+        raise LineProblem(sq_col, f"square {sq_tok!r} must be row,col (e.g. 7,1)")
     try:
         tile, tid, by_id = _resolve(tile_tok, deck, pass_ids)
     except ValueError as exc:
-        raise _LineProblem(tile_col, str(exc)) from None
+        raise LineProblem(tile_col, str(exc)) from None
     if rot_tok not in ("0", "1", "2", "3"):
-        raise _LineProblem(rot_col, f"rotation {rot_tok!r} must be 0, 1, 2 or 3")
+        raise LineProblem(rot_col, f"rotation {rot_tok!r} must be 0, 1, 2 or 3")
     seat = None
     if len(tokens) == 4:
         name, ncol = tokens[3]
         if name != "-":
             if name not in players:
-                raise _LineProblem(ncol, f"{name!r} is not a listed player")
+                raise LineProblem(ncol, f"{name!r} is not a listed player")
             seat = players.index(name)
     return Entry((int(sm.group(1)), int(sm.group(2))), tile_tok, tile, tid, int(rot_tok), seat, lineno, sq_col, by_id)
 
