@@ -123,10 +123,7 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         rows.append((lineno, tokens))
     if "game" not in header:
         raise InputError(f"{source}:1:1: missing 'game: terrace' line")
-    gval, gl, gc = header["game"]
-    if gval.lower() != "terrace":
-        raise InputError(f"{source}:{gl}:{gc}: {wrong_game(gval, 'terrace')}")
-    setup = "full"
+    setup = "full"  # (the game line was checked where it was read)
     if "setup" in header:
         setup, sl, sc = header["setup"]
         setup = setup.lower()

@@ -136,9 +136,8 @@ class Position:
 
     def t_square(self, side: str) -> Square | None:
         """Where ``side``'s T stands (None once it is taken), without building :meth:`pieces`."""
-        code = 1 + self.seats.index(side) * 5 + _T
         try:
-            return self.board.square(self.cells.index(code))
+            return self.board.square(self.cells.index(_code(self.seats.index(side), "T")))
         except ValueError:
             return None
 
