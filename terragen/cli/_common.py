@@ -298,6 +298,20 @@ class Whole(click.IntRange):
 
 
 @contextmanager
+def reading_option(option: str) -> Iterator[None]:
+    """Read an option's own file (``--deck``, ``--tiles``, ``--inventory``): one it cannot read is bad
+    usage of that option, said as such, not an input that cannot be read. Why: inside
+    :func:`json_even_on_failure` a missing ``--deck`` file made ``validate --json`` report the board
+    itself as unreadable (``readable: false``), though the board was never the problem."""
+    from terragen.errors import InputError, SpecError
+
+    try:
+        yield
+    except InputError as exc:
+        raise SpecError(f"{option}: {exc.message}", exc.exit_code) from None
+
+
+@contextmanager
 def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
     """With ``--json``, a file that cannot be read still gives a JSON document on stdout
     (``readable: false`` and an ``unreadable`` error), plus the usual one line on stderr."""

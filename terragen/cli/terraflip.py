@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, PathName, check_outputs, echo_json,
-                                  force_option, json_even_on_failure, json_option, say, seed_range)
+                                  force_option, json_even_on_failure, json_option, reading_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.fileio import atomic_write, read_text_input
@@ -192,7 +192,8 @@ def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower
     from terragen.terraflip.validation import validate_text
 
     with json_even_on_failure(path, as_json):
-        tileset = read_tileset(tiles_file) if tiles_file else None
-        report = validate_text(read_text_input(path), path, lines=lines, tileset=tileset,
-                               tower_passable=not tower_blocks)
+        text = read_text_input(path)
+        with reading_option("--tiles"):
+            tileset = read_tileset(tiles_file) if tiles_file else None
+        report = validate_text(text, path, lines=lines, tileset=tileset, tower_passable=not tower_blocks)
     finish_game_validation(report, path, "terraflip", as_json)

@@ -7,7 +7,7 @@ import json
 import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
-                                  json_even_on_failure, json_option, say, seed_range)
+                                  json_even_on_failure, json_option, reading_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.limits import MAX_PLAY_GAMES
 
@@ -232,5 +232,7 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
 
     with json_even_on_failure(file, as_json):
         text = read_text_input(file)
-        report = validate_text(text, file, deck=_load_deck(deck_path), subsoil_rule=subsoil_rule, min_flock=min_flock)
+        with reading_option("--deck"):
+            deck = _load_deck(deck_path)
+        report = validate_text(text, file, deck=deck, subsoil_rule=subsoil_rule, min_flock=min_flock)
     finish_game_validation(report, file, "terralogical", as_json)

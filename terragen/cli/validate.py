@@ -6,8 +6,9 @@ import importlib
 
 import click
 
-from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure, json_option, say
-from terragen.errors import EXIT_INVALID, InputError
+from terragen.cli._common import (FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
+                                  json_option, reading_option, say)
+from terragen.errors import EXIT_INVALID, InputError, SpecError
 
 
 @click.command()
@@ -121,23 +122,32 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
         module = importlib.import_module(VALIDATORS[name])
     except ModuleNotFoundError:
         raise InputError(f"{file}: validating {name} files is not available in this version") from None
-    options = {"inventory": inventory} if inventory else {}
+    # options that do not fit the file's game, or whose own file cannot be read, are bad usage:
+    # never reported as the board being unreadable (SpecError passes json_even_on_failure by)
     if inventory and name != "terrain":
-        raise InputError("--inventory applies to Terrain Game layouts only")
+        raise SpecError(f"--inventory applies to Terrain Game layouts only; {file} is a {name} file")
     if svg_out and name != "terrain":
-        raise InputError("--svg draws Terrain Game layouts only")
+        raise SpecError(f"--svg draws Terrain Game layouts only; {file} is a {name} file")
     if deck and name != "terralogical":
-        raise InputError(f"--deck applies to Terralogical boards only; {file} is a {name} file")
+        raise SpecError(f"--deck applies to Terralogical boards only; {file} is a {name} file")
     if tiles and name != "terraflip":
-        raise InputError(f"--tiles applies to TerraFlip positions only; {file} is a {name} file")
+        raise SpecError(f"--tiles applies to TerraFlip positions only; {file} is a {name} file")
+    options: dict[str, object] = {}
+    if inventory:
+        from terragen.terrain.pieces import load_inventory
+
+        with reading_option("--inventory"):
+            options["inventory"] = load_inventory(inventory)
     if deck:
         from terragen.terralogical.formats import read_deck
 
-        options["deck"] = read_deck(deck)
+        with reading_option("--deck"):
+            options["deck"] = read_deck(deck)
     if tiles:
         from terragen.terraflip.tilefile import read_tileset
 
-        options["tileset"] = read_tileset(tiles)
+        with reading_option("--tiles"):
+            options["tileset"] = read_tileset(tiles)
     report = module.validate_text(text, file, **options)
 
     if svg_out and report.exit_code != 2:

@@ -302,14 +302,15 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
     return report
 
 
-def validate_text(text: str, source: str = "<layout>", inventory: str | None = None, **_: object) -> ValidationReport:
+def validate_text(text: str, source: str = "<layout>", inventory: str | Inventory | None = None,
+                  **_: object) -> ValidationReport:
     """Entry point used by ``terragen validate`` (see ``terragen.formats.VALIDATORS``).
 
     A text file is read forgivingly: each line the reader must skip becomes a
     ``syntax`` finding and the rest of the file is still checked, so one run
     names every problem. JSON is all or nothing (a JSON error raises InputError).
     """
-    inv = load_inventory(inventory) if inventory else None
+    inv = load_inventory(inventory) if isinstance(inventory, str) else inventory
     if looks_like_json(text):
         return validate_layout(parse_layout(text, source), inv, source)
     parsed = parse_text_layout(text, source)

@@ -652,6 +652,26 @@ def test_validate_json_with_an_svg_in_the_way_does_not_call_the_input_unreadable
     assert (tmp_path / "pic.svg").read_text() == "<svg/>"
 
 
+@pytest.mark.parametrize("command, board, option", [
+    (("validate",), "terrain/examples/four-players.txt", "--inventory"),
+    (("validate",), "terralogical/examples/four-players-finished.txt", "--deck"),
+    (("terralogical", "validate"), "terralogical/examples/four-players-finished.txt", "--deck"),
+    (("validate",), "terraflip/examples/three-players-midgame.txt", "--tiles"),
+    (("terraflip", "validate"), "terraflip/examples/three-players-midgame.txt", "--tiles"),
+])
+def test_validate_json_with_an_option_file_missing_names_the_option_not_the_board(capsys, tmp_path, command, board,
+                                                                                   option):
+    """A missing --deck file was reported in --json as the board being unreadable ("readable": false)."""
+    code, out, err = run_cli(capsys, *command, DATA / board, option, tmp_path / "nope.json", "--json")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"{option}: " in err and "nope.json" in err
+
+
+def test_validate_option_of_another_game_is_bad_usage_not_an_unreadable_board(capsys):
+    code, out, err = run_cli(capsys, "validate", EXAMPLES / "two-players.txt", "--deck", "d.json", "--json")
+    assert code == 2 and out == "" and "--deck applies to Terralogical boards only" in err
+
+
 def test_the_generators_cap_on_check_games_is_the_one_its_help_gives():
     """--help must not import the generator, so the cap is written twice: they must agree, and a
     margin so small that its check would want millions of games is held to the cap."""
