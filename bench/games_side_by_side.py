@@ -35,6 +35,7 @@ def side_by_side(play: Callable[[], Any], old_code: Callable[[], AbstractContext
     """Play ``repeats`` times each way, assert the reports agree, print the times and the ratio;
     ``what(report)`` names the games played."""
     rows = []
+    play()  # once untimed: caches both ways share (a line's cells, imports) start warm for both
     for _ in range(repeats):
         t_new, rep_new = _timed(play)
         with old_code():

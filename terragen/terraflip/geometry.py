@@ -64,7 +64,9 @@ def crossed_offsets(delta: Hex) -> tuple[Hex, ...]:
 
 
 @lru_cache(maxsize=None)
-def _line_offsets(delta: Hex, axes_only: bool) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+def line_offsets(delta: Hex, axes_only: bool) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    """:func:`line_cells` from the origin to ``delta``, remembered: a line's cells are its start
+    plus these, and the players weigh the same few hundred lines many thousand times a game."""
     centres = tuple(centres_between((0, 0), delta))
     if axes_only:
         return centres, ()
@@ -78,5 +80,5 @@ def line_cells(start: Hex, end: Hex, axes_only: bool) -> tuple[list[Hex], list[H
     With ``axes_only`` the second list is empty: an axis line touches nothing off-centre.
     """
     q, r = start
-    centres, off = _line_offsets((end[0] - q, end[1] - r), axes_only)
+    centres, off = line_offsets((end[0] - q, end[1] - r), axes_only)
     return [(q + a, r + b) for a, b in centres], [(q + a, r + b) for a, b in off]

@@ -7,6 +7,7 @@ score for nobody.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from terragen.grids.hex import DIRECTIONS, neighbors
@@ -42,7 +43,7 @@ def all_points(board: Board) -> dict[str, int]:
     return out
 
 
-def points_near(cells: dict, hexes: list[tuple[int, int]]) -> dict[str, int]:
+def points_near(cells: dict, hexes: Iterable[tuple[int, int]]) -> dict[str, int]:
     """What the tiles on ``hexes`` score, each as :func:`all_points` counts it.
 
     Why: a tile's points depend only on itself and its six neighbours, so a change at one cell
@@ -50,25 +51,42 @@ def points_near(cells: dict, hexes: list[tuple[int, int]]) -> dict[str, int]:
     changes a turn, and scoring the whole table for each took most of a game's time."""
     out: dict[str, int] = {}
     get = cells.get
-    for q, r in hexes:
-        p = get((q, r))
+    rings = _RINGS
+    for h in hexes:
+        p = get(h)
         if p is None:
             continue
         up = p.up
         joined = False
-        for dq, dr in DIRECTIONS:
-            n = get((q + dq, r + dr))
-            if n is not None and n.up == up:
+        for n in rings.get(h) or _ring(h):
+            t = get(n)
+            if t is not None and t.up == up:
                 joined = True
                 break
         out[up] = out.get(up, 0) + (2 if joined else 1)
     return out
 
 
-def around(h: tuple[int, int]) -> list[tuple[int, int]]:
+_RINGS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+_AROUND: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _ring(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """``h``'s six neighbours, made once per cell: the scoring above asks for them millions of times
+    a run, and adding the directions anew each time was most of its work."""
+    ring = _RINGS.get(h)
+    if ring is None:
+        q, r = h
+        ring = _RINGS[h] = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+    return ring
+
+
+def around(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """``h`` and its six neighbours: the cells whose points a change at ``h`` can move."""
-    q, r = h
-    return [h] + [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+    near = _AROUND.get(h)
+    if near is None:
+        near = _AROUND[h] = (h, *_ring(h))
+    return near
 
 
 def shifted(points: dict[str, int], before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
