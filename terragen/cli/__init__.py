@@ -68,8 +68,25 @@ def _available(name: str) -> bool:
     return importlib.util.find_spec(f"terragen.cli.{module}") is not None
 
 
+#: words users type for a command that has another name (the docs call the page "web")
+COMMAND_SYNONYMS = {"web": "serve", "server": "serve", "gui": "serve", "ui": "serve", "check": "validate",
+                    "play": "simulate", "print": "kit", "puzzles": "batch", "draw": "render", "list": "examples"}
+
+
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand is used."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        # an unknown command names the one meant where it can tell: click said only "No such command"
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            guess = COMMAND_SYNONYMS.get(name.lower()) or next(
+                iter(difflib.get_close_matches(name.lower(), self.list_commands(ctx), 1)), None)
+            if guess is not None:
+                ctx.fail(f"No such command {name!r}. Did you mean {guess!r}?")  # click's words in the groups
+        return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [name for name in COMMANDS if _available(name)]

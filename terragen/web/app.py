@@ -98,8 +98,17 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
         if request.content_length is not None and request.content_length > MAX_BODY:
             return error(f"request body larger than {MAX_BODY // 1024} KiB", 413)
         if request.method == "OPTIONS":  # a CORS preflight, which this server never grants
-            return error("method not allowed here", 405)
+            return not_allowed()
         return None
+
+    def not_allowed() -> Response:
+        """A 405 with the methods the address does take (HTTP asks a 405 to name them in Allow);
+        OPTIONS is never among them here."""
+        resp = error("method not allowed here", 405)
+        adapter = app.create_url_adapter(request)
+        methods = adapter.allowed_methods() if adapter is not None else []
+        resp.headers["Allow"] = ", ".join(sorted(m for m in methods if m != "OPTIONS"))
+        return resp
 
     @app.after_request
     def headers(resp: Response) -> Response:
@@ -122,6 +131,8 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
         messages = {404: "no such page or API call", 405: "method not allowed here",
                     413: f"request body larger than {MAX_BODY // 1024} KiB"}
         code = exc.code or 400
+        if code == 405:
+            return not_allowed()
         return error(messages.get(code, exc.name), code)
 
     @app.errorhandler(Exception)

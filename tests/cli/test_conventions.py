@@ -736,3 +736,10 @@ def test_examples_copy_skips_a_companion_already_there_as_shipped(tmp_path, caps
     code, _, err = run_cli(capsys, "examples", "copy", "terrain/specs/partial-set-radius4.toml", "--out", tmp_path)
     assert code == 2 and "differs from terrain/specs/partial-inventory.toml, which terrain/specs/partial-set-radius4.toml needs" in err
     assert inventory.read_text().endswith("# my change\n") and not (tmp_path / "partial-set-radius4.toml").exists()
+
+
+@pytest.mark.parametrize("typed, meant", [("web", "serve"), ("simulte", "simulate"), ("check", "validate")])
+def test_an_unknown_command_names_the_one_meant(capsys, typed, meant):
+    """docs/web.md is about the page, so users typed 'terragen web' and heard only 'No such command'."""
+    code, out, err = run_cli(capsys, typed)
+    assert code == 2 and out == "" and f"Did you mean '{meant}'?" in err and len(err.strip().splitlines()) == 1

@@ -238,6 +238,13 @@ def test_unknown_routes_and_methods_answer_json(client):
     assert client.get("/api/check").status_code == 405
 
 
+def test_a_refused_method_names_the_ones_the_address_takes(client):
+    """HTTP asks a 405 to say what is allowed; the answers had no Allow header."""
+    for method in ("GET", "DELETE", "OPTIONS"):
+        r = client.open("/api/check", method=method)
+        assert r.status_code == 405 and r.is_json and r.headers.get("Allow") == "POST", method
+
+
 # -- jobs ---------------------------------------------------------------------------------------
 def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
     r = post(client, "/api/jobs/generate", {"options": {"players": 2, "difficulty": "easy", "seed": 5, "balance_games": 200}})

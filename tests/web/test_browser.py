@@ -497,3 +497,83 @@ def test_no_piece_is_drawn_over_a_start_ring_or_a_flag_in_the_3d_view(server, br
       }
       return [marks.length, n];""")
     assert covered[0] == 6 + 6 and covered[1] == 0, covered
+
+
+def test_every_control_of_the_toolbar_and_every_finding_is_reached_with_the_keyboard(server, browser, tmp_path):
+    """"Open file…" was a label round a hidden input, which Tab skips: no way to open a layout without a
+    mouse. The check's findings took clicks only, and the tabs never said which was selected."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    js(d, "document.activeElement.blur(); window.scrollTo(0, 0)")
+    reached = []
+    for _ in range(12):
+        press(d, "\ue004")  # Tab
+        reached.append(js(d, "return document.activeElement.id || document.activeElement.textContent.trim()"))
+    assert "open-file" in reached, reached
+    # Enter on it opens the file chooser, as a click on the hidden input would
+    js(d, "window.chooser = 0; document.getElementById('upload').click = () => { window.chooser += 1; };"
+          "document.getElementById('open-file').focus()")
+    press(d, "\ue007")  # Enter
+    wait(d, lambda d: js(d, "return window.chooser") == 1, 10, "the file chooser")
+
+    f = tmp_path / "broken.txt"
+    f.write_text(example("two-players.txt").read_text().replace("5B3", "9B3", 1))
+    open_file(d, f)
+    toast_text(d, "opened")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#findings li.error.clickable"), 30, "a finding to click")
+    finding = d.find_elements(By.CSS_SELECTOR, "#findings li.error.clickable")[0]
+    assert finding.get_attribute("tabindex") == "0"
+    js(d, "window.terragen.selected = null; arguments[0].focus()", finding)
+    press(d, "\ue007")  # Enter
+    wait(d, lambda d: js(d, "return window.terragen.selected"), 10, "Enter on a finding to select its cell")
+
+    tabs = d.find_elements(By.CSS_SELECTOR, ".tabs button")
+    tabs[2].click()
+    assert [t.get_attribute("aria-selected") for t in tabs] == ["false", "false", "true", "false"]
+
+
+def test_simulation_results_say_when_the_board_has_changed_since(server, browser, shots):
+    """Results stayed beside an edited board as if they were its own (PLAYABLE next to INVALID)."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    open_file(d, example("two-players.txt"))
+    toast_text(d, "opened")
+    wait(d, checked, 30, "the check of the opened file")
+    simulate(d, 200)
+    assert not d.find_elements(By.CSS_SELECTOR, "#simulate-result .stale-note")
+    click_cell(d, 1, 0)
+    press(d, "8")
+    note = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result .stale-note"), 10, "the note")[0]
+    assert "edited since these games were played" in note.text
+    d.save_screenshot(str(shots / "simulation-stale.png"))
+    press(d, "z", ctrl=True)  # back to the board that was played: the results are its own again
+    wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "#simulate-result .stale-note"), 10, "the note to go")
+
+
+def test_a_phone_sized_window_never_scrolls_the_page_sideways(server, browser, shots):
+    """At 390 px the seats table and the simulation's table pushed the page 130 px wide of the screen,
+    cutting off columns, and the board filled a third of its tall box."""
+    d = browser
+    d.set_window_size(390, 844)
+    try:
+        fresh_page(d, server)
+        open_file(d, example("four-players.txt"))
+        toast_text(d, "opened")
+        wait(d, checked, 30, "the check of the opened file")
+        wide = "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        scroll, client = js(d, wide)
+        assert scroll <= client, (scroll, client)
+        board = js(d, "const b = document.getElementById('board').getBoundingClientRect(); return [b.width, b.height]")
+        assert board[1] <= 1.1 * board[0], board
+        d.save_screenshot(str(shots / "phone-board.png"))
+        simulate(d, 100)
+        scroll, client = js(d, wide)
+        assert scroll <= client, (scroll, client)
+        js(d, "document.getElementById('simulate-result').scrollIntoView()")
+        d.save_screenshot(str(shots / "phone-simulate.png"))
+    finally:
+        d.set_window_size(1400, 1000)

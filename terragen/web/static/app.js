@@ -29,7 +29,14 @@ function toast(message, kind = "error") {
   t.className = kind;
   t.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, 6000);
+  // it covers the corner of the page it sits on: news goes sooner than an error, and a click (or
+  // Escape) closes either at once
+  toastTimer = setTimeout(closeToast, kind === "error" ? 6000 : 3500);
+}
+
+function closeToast() {
+  clearTimeout(toastTimer);
+  $("#toast").hidden = true;
 }
 
 function fail(e) {
@@ -211,15 +218,42 @@ function onKey(ev) {
   else if (k === "ArrowRight") move("right");
   else if (k === "ArrowUp") move("up");
   else if (k === "ArrowDown") move("down");
-  else if (k === "Escape") { state.selected = null; render(); }
+  else if (k === "Escape") {
+    if (!$("#toast").hidden) closeToast();  // a message first, then the selection
+    else { state.selected = null; render(); }
+  }
   else return;
   ev.preventDefault();
 }
 
 // ---------------------------------------------------------------- live check
 let checkTimer = null;
+// Results of a job on the board (a simulation, a generated board's summary) describe the board as it
+// was sent: once it is edited they say so, and an undo back to that board makes them current again.
+function markStaleResults() {
+  const now = JSON.stringify(state.layout);
+  for (const box of document.querySelectorAll("[data-layout]")) {
+    const stale = box.dataset.layout !== now;
+    box.classList.toggle("stale", stale);
+    let note = box.querySelector(":scope > .stale-note");
+    if (stale && !note) {
+      note = document.createElement("p");
+      note.className = "stale-note";
+      note.textContent = box.dataset.staleText;
+      box.prepend(note);
+    } else if (!stale && note) note.remove();
+  }
+}
+
+function resultsFor(box, sent, staleText) {
+  box.dataset.layout = sent;
+  box.dataset.staleText = staleText;
+  markStaleResults();
+}
+
 function scheduleCheck(delay = 60) {
   render();
+  markStaleResults();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(runCheck, delay);
 }
@@ -320,8 +354,14 @@ function renderCheck() {
       li.textContent = `${sev} [${f.code}] ${f.message}`;
       if (f.cells.length) {
         li.classList.add("clickable");
-        li.title = "click to select the cell";
-        li.addEventListener("click", () => select(f.cells[0][0], f.cells[0][1]));
+        li.title = "click (or Enter) to select the cell";
+        li.tabIndex = 0;  // reachable with Tab, and Enter or Space selects the cell as a click does
+        li.setAttribute("role", "button");
+        const pick = () => select(f.cells[0][0], f.cells[0][1]);
+        li.addEventListener("click", pick);
+        li.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); }
+        });
       }
       list.appendChild(li);
     }
@@ -568,6 +608,9 @@ function generateOptions() {
 }
 
 async function generate() {
+  const box = $("#generate-box");
+  delete box.dataset.layout;
+  markStaleResults();
   const job = await jobs.run("generate", { options: generateOptions() });
   $("#generate-summary").textContent = job.result.summary.join("\n");
   // the board as generate wrote it, read exactly (a seed above 2^53 in meta stays as it is), and
@@ -576,6 +619,8 @@ async function generate() {
   const { value, lost } = parseExact(text);
   const exact = openLayout(value, "board.json", lost);  // false: it has said what it could not keep
   state.generated = { text, layout: JSON.stringify(state.layout) };
+  resultsFor($("#generate-box"), state.generated.layout,
+    "The board has been edited since it was generated: this summary is of the board as generated.");
   // the command's own warning: a board written when the search stopped short, and measured unfair
   const balance = ((job.result.layout.meta || {}).balance) || {};
   if (balance.verdict === "NOT BALANCED") {
@@ -627,6 +672,8 @@ async function simulate() {
   const f = $("#simulate-form");
   const box = $("#simulate-result");
   box.replaceChildren();
+  delete box.dataset.layout;
+  box.classList.remove("stale");
   try {
     const options = {
       games: numberIn(f, "games"),
@@ -636,9 +683,11 @@ async function simulate() {
       margin: numberIn(f, "margin"),
       variants: [...document.querySelectorAll("#variants input:checked")].map((b) => b.value),
     };
+    const sent = JSON.stringify(state.layout);
     const job = await jobs.run("simulate", { layout: state.layout, options });
     // the seed as sent: the report's own, read as a JavaScript number, is rounded above 2^53
     showSimulation(job.result.report, options.seed instanceof Digits ? options.seed.text : null);
+    resultsFor(box, sent, "The board has been edited since these games were played: simulate again for this board.");
   } catch (e) {
     const note = document.createElement("p");
     note.className = "note error";
@@ -838,6 +887,8 @@ async function main() {
 
   $("#new-board").addEventListener("click", newBoard);
   $("#upload").addEventListener("change", upload);
+  $("#open-file").addEventListener("click", () => $("#upload").click());  // a button: Tab reaches it
+  $("#toast").addEventListener("click", closeToast);
   $("#download-json").addEventListener("click", () => download("json"));
   $("#download-text").addEventListener("click", () => download("text"));
   $("#undo").addEventListener("click", undo);
@@ -855,7 +906,10 @@ async function main() {
   $("#job-cancel").addEventListener("click", () => jobs.cancel().catch(fail));
   for (const tab of document.querySelectorAll(".tabs button")) {
     tab.addEventListener("click", () => {
-      for (const t of document.querySelectorAll(".tabs button")) t.classList.toggle("active", t === tab);
+      for (const t of document.querySelectorAll(".tabs button")) {
+        t.classList.toggle("active", t === tab);
+        t.setAttribute("aria-selected", String(t === tab));
+      }
       for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${tab.dataset.tab}`;
     });
   }
