@@ -569,6 +569,10 @@ def test_a_phone_sized_window_never_scrolls_the_page_sideways(server, browser, s
         assert scroll <= client, (scroll, client)
         board = js(d, "const b = document.getElementById('board').getBoundingClientRect(); return [b.width, b.height]")
         assert board[1] <= 1.1 * board[0], board
+        # a tapped cell's buttons come right under the board, before the check's findings and seats
+        below = js(d, "const y = (id) => document.getElementById(id).getBoundingClientRect().top;"
+                      "return [y('board') < y('level-buttons'), y('level-buttons') < y('check')]")
+        assert below == [True, True], below
         d.save_screenshot(str(shots / "phone-board.png"))
         simulate(d, 100)
         scroll, client = js(d, wide)
