@@ -79,6 +79,12 @@ class DeckParams:
                 raise SpecError(f"--param {key}={raw}: not {'a whole number' if whole else 'a number'}") from None
             if not whole and not math.isfinite(values[key]):
                 raise SpecError(f"--param {key}={raw}: not a finite number")
+        if "tiles" in values and values["tiles"] != cls.tiles:
+            # the two counts are set for the game's 63 tiles: a deck of another size keeps their
+            # shares of it unless given (tiles=9 alone was refused: 45 partners among 8 others)
+            n = values["tiles"]
+            values.setdefault("min_partners", round(cls.min_partners * max(n - 1, 0) / (cls.tiles - 1)))
+            values.setdefault("min_connectors", round(cls.min_connectors * n / cls.tiles))
         params = cls(**values)
         params.check_ranges()
         return params

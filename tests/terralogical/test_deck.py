@@ -106,3 +106,18 @@ def test_light_subsoil_is_spread_over_the_landscapes(deck):
 def test_a_parameter_of_the_wrong_kind_says_which_kind(pair, says):
     with pytest.raises(SpecError, match=says):
         DeckParams.from_pairs([pair])
+
+
+@pytest.mark.parametrize("tiles", [3, 9, 20])
+def test_a_deck_of_another_size_keeps_the_shares_of_partners_and_connectors(tiles):
+    """--param tiles=9 alone was refused: 45 partners wanted among 8 other tiles."""
+    params = DeckParams.from_pairs([f"tiles={tiles}"])
+    assert params.min_partners == round(45 * (tiles - 1) / 62) and params.min_connectors == round(30 * tiles / 63)
+    deck = design_deck(1, params)
+    assert [tid for tid, _ in deck.tiles] == [f"T{i:0{len(str(tiles))}d}" for i in range(1, tiles + 1)]
+
+
+def test_counts_given_with_another_size_are_kept():
+    params = DeckParams.from_pairs(["tiles=9", "min_partners=0"])
+    assert params.min_partners == 0 and params.min_connectors == round(30 * 9 / 63)
+    assert DeckParams.from_pairs([]) == DeckParams()  # the game's deck: 45 and 30 as always
