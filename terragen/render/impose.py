@@ -18,7 +18,7 @@ from terragen.errors import SpecError
 from terragen.limits import MAX_SCALE, MIN_SCALE
 from terragen.render.marks import MARK, crop_ticks, footer, page_label, registration_target
 from terragen.render.model import (
-    Box, Circle, Document, Group, Item, Page, Point, Polygon, Polyline, Style, Text, apply, compose, scale, translate,
+    MIN_TEXT_MM, Box, Circle, Document, Group, Item, Page, Point, Polygon, Polyline, Style, Text, apply, compose, scale, translate,
 )
 from terragen.render.paper import FOOTER, Paper
 from terragen.render.shapes import Shape
@@ -372,7 +372,11 @@ def gutter_fold(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, 
 
 def offset_scales(x: float, y: float) -> list[Item]:
     """Two numbered 1 mm scales beside a target at (x, y): one below it (x offset, right +), one
-    to its right (y offset, down +), numbered every 2 mm so the offset is read, not counted."""
+    to its right (y offset, down +), numbered every 2 mm so the offset is read, not counted.
+
+    The numbers are as large as any text a user reads (:data:`MIN_TEXT_MM`; they were 3.7 pt): on
+    the vertical scale one under the other, on the horizontal one on two staggered rows, since
+    two numbers that large do not fit side by side in 2 mm."""
     items: list[Item] = []
     for k in range(-5, 6):
         h = 2.0 if k == 0 else 1.5 if k % 2 == 0 else 1.0
@@ -380,8 +384,11 @@ def offset_scales(x: float, y: float) -> list[Item]:
         items.append(Polyline(((x + 7, y + k), (x + 7 + h, y + k)), MARK))
         if k % 2 == 0:
             num = f"{k:+d}" if k else "0"
-            items.append(Text(x + k, y + 7 + 3.6, num, 1.3, "#000000"))
-            items.append(Text(x + 7 + 2.4, y + k + 0.45, num, 1.3, "#000000", anchor="start"))
+            row = 0.0 if k % 4 == 0 else 2.6  # 0 and the fours above, the twos below them
+            if row:
+                items.append(Polyline(((x + k, y + 7 + h), (x + k, y + 7 + 3.4)), MARK))
+            items.append(Text(x + k, y + 7 + 4.6 + row, num, MIN_TEXT_MM, "#000000"))
+            items.append(Text(x + 7 + 2.4, y + k + 0.75, num, MIN_TEXT_MM, "#000000", anchor="start"))
     return items
 
 

@@ -62,6 +62,11 @@ class Circle:
     style: Style
 
 
+#: the smallest type on a true-size page, in mm (6 pt): what a home print still reads clearly; the
+#: reduced overview pages are drawings of the sheets, not read at arm's length, and may go below
+MIN_TEXT_MM = 6 * 25.4 / 72
+
+
 @dataclass(frozen=True)
 class Text:
     """One line of text; ``size`` is the cap-to-baseline font size in mm, ``anchor`` start|middle|end."""

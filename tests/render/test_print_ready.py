@@ -196,7 +196,8 @@ def test_short_flip_backs_use_the_whole_sheet_height():
 
 def test_alignment_scales_are_numbered():
     pages = alignment_test(PrintOptions(load_paper("a4")), "g")
-    numbers = [it.text for it, _ in flatten(pages[0].items) if isinstance(it, Text) and it.size < 2.0]
+    numbers = [it.text for it, _ in flatten(pages[0].items)
+               if isinstance(it, Text) and it.text in ("-4", "-2", "0", "+2", "+4")]
     for n in ("-4", "-2", "0", "+2", "+4"):
         assert numbers.count(n) == 2 * 5  # both scales of all five targets
 
@@ -388,5 +389,6 @@ def test_start_marks_name_their_players_token_in_large_type(a4):
     texts = [it for it, _ in flatten(tokens.doc.pages[0].items) if isinstance(it, Text)]
     starts = [t for t in texts if t.text == "START"]
     assert len(starts) == 6
-    for k in range(1, 7):  # the start mark's label and the token's: both as large as START
-        assert sum(1 for t in texts if t.text == f"P{k}" and t.size >= starts[0].size) == 2, k
+    for k in range(1, 7):  # the start mark's label, the token's and the three flags': as large as START
+        assert sum(1 for t in texts if t.text == f"P{k}" and t.size >= starts[0].size and
+                   (t.bold or t.size > starts[0].size)) == 5, k

@@ -9,7 +9,7 @@ centred on (0, 0).
 from __future__ import annotations
 
 from terragen.render.contrast import ink_on, readable
-from terragen.render.model import Circle, Item, Polygon, Polyline, Style, Text
+from terragen.render.model import MIN_TEXT_MM, Circle, Item, Polygon, Polyline, Style, Text
 
 #: One board square: the real game's 16-inch board over 8 squares (2 in).
 SQUARE_MM = 16 * 25.4 / 8
@@ -162,7 +162,7 @@ def piece_token(d: float, kind: str, colour: str, colour_name: str, side: str = 
         items.append(Text(0, size * 0.36, text, size, readable(colour, "#ffffff") if ink == "#ffffff" else ink, bold=True))
     else:
         items.append(Text(0, size * 0.36, text, size, ink, bold=True))
-        items.append(Text(0, r * 0.72, colour_name, max(1.6, r * 0.16), ink))
+        items.append(Text(0, r * 0.72, colour_name, max(MIN_TEXT_MM, r * 0.16), ink))
     return items
 
 

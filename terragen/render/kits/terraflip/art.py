@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
+from terragen.render.model import MIN_TEXT_MM, Circle, Hatch, Item, Polygon, Polyline, Style, Text
 from terragen.render.palette import shade
 from terragen.render.shapes import hex_points
 
@@ -274,5 +274,6 @@ def spy_token(d: float, family: str) -> list[Item]:
     items.append(Circle(0, ey, r * 0.11, Style(fill=INK)))
     ink = FAMILY_INK.get(family, INK)
     items.append(Text(0, r * 0.4, "SPY", r * 0.22, ink, bold=True))
-    items.append(Text(0, r * 0.63, family.upper(), r * 0.15, ink, bold=True))
+    # the colour in 6 pt (it was 4.7), as low as the safe zone inside the cut lets "YELLOW" go
+    items.append(Text(0, r * 0.59, family.upper(), max(MIN_TEXT_MM, r * 0.15), ink, bold=True))
     return items

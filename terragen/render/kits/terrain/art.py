@@ -13,7 +13,7 @@ import math
 
 from terragen.grids import hex as hx
 from terragen.render.contrast import DARK_INK
-from terragen.render.model import Circle, Hatch, Item, Polygon, Polyline, Style, Text
+from terragen.render.model import MIN_TEXT_MM, Circle, Hatch, Item, Polygon, Polyline, Style, Text
 from terragen.render.text import text_width
 from terragen.render.palette import Palette, shade
 from terragen.render.shapes import hex_points, turned
@@ -99,16 +99,22 @@ def round_token(d: float, fill: str, title: str, sub: str, ink: str = "#ffffff",
         items.append(Text(r * 0.25, r * 0.3, title, r * 0.45, ink, bold=True))
     else:
         items.append(Text(0, r * 0.12, title, r * 0.5, ink, bold=True))
-    if sub:
-        items.append(Text(0, r * 0.58, sub, r * 0.2, ink))
+    if sub and symbol == "flag":
+        # a flag's owner, large and bold: on a mono print the seat colours are one grey, and the
+        # owner is what sorts the flags
+        items.append(Text(0, r * 0.68, sub, max(MIN_TEXT_MM, r * 0.3), ink, bold=True))
+    elif sub:
+        items.append(Text(0, r * 0.6, sub, max(MIN_TEXT_MM, r * 0.2), ink))
     return items
 
 
-def start_mark(d: float, fill: str, corner: int, name: str, ink: str = "#ffffff", player: str = "") -> list[Item]:
-    """A start marker in a seat colour: goes under or beside a corner position.
+def start_mark(d: float, fill: str, name: str, ink: str = "#ffffff", player: str = "") -> list[Item]:
+    """A start marker in a seat colour: goes under or beside the corner position its player starts on.
 
     ``player`` (the label of the token of its colour, ``P1``) is printed large: on a mono print the
-    seat colours come out as one grey, and the marks must still pair with their tokens and flags."""
+    seat colours come out as one grey, and the marks must still pair with their tokens and flags.
+    No corner is printed on it: which corner a seat starts on is the layout's (its build sheet
+    says), and a mark reading "corner 3" sent players of a two-seat board to the wrong one."""
     r = d / 2
     items: list[Item] = [Circle(0, 0, r * 1.1, Style(fill=fill)), Circle(0, 0, r * 0.86, Style(stroke="#ffffff", width=r * 0.06))]
     # an arrow pointing "into the board" (up on the token; turn it to face the centre)
@@ -116,7 +122,7 @@ def start_mark(d: float, fill: str, corner: int, name: str, ink: str = "#ffffff"
     items.append(Text(0, r * 0.0, "START", r * 0.26, ink, bold=True))
     if player:
         items.append(Text(0, r * 0.38, player, r * 0.34, ink, bold=True))
-    items.append(Text(0, r * 0.66, f"{name} · corner {corner}", r * 0.15, ink))
+    items.append(Text(0, r * 0.68, name, max(MIN_TEXT_MM, r * 0.2), ink))
     return items
 
 
@@ -146,7 +152,8 @@ def board_drawing(radius: int, R: float, pal: Palette, frame: float = 4.0) -> tu
         if c in corners:
             i = corners[c]
             items.append(Polygon(pts, Style(fill="#ffffff", stroke="#9a9384", width=0.4)))
-            items.append(Circle(cx, cy, R * 0.45, Style(stroke=pal.seat(i), width=1.2, dash=(2.0, 1.5))))
+            # no seat colour: which seat starts where is a layout's, not the board's
+            items.append(Circle(cx, cy, R * 0.45, Style(stroke="#6b6558", width=1.2, dash=(2.0, 1.5))))
             items.append(Text(cx, cy + R * 0.1, f"corner {i}", R * 0.14, "#555555"))
         else:
             items.append(Polygon(pts, Style(fill="#fbf8f1", stroke="#9a9384", width=0.4)))
@@ -162,7 +169,7 @@ def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, f
     the reading can never come out one level high.
     """
     width = 22.0
-    head = 10.0
+    head = 12.0
     height = levels * LEVEL_MM + head
     items: list[Item] = [Polygon(((0, 0), (width, 0), (width, height), (0, height)), Style(fill="#ffffff", stroke="#000000", width=0.15))]
     base_y = height  # the table line is the cut edge itself
@@ -172,8 +179,9 @@ def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, f
         items.append(Polyline(((0, top), (14, top)), Style(stroke="#000000", width=0.2)))
         items.append(Text(17.0, top + 4.2, str(lv), 3.6, "#000000", bold=True))
     items.append(Polyline(((0, base_y), (width, base_y)), Style(stroke="#000000", width=0.4)))
-    items.append(Text(width / 2, 4.0, "6 mm / level", 2.2, "#000000"))
-    items.append(Text(width / 2, 7.6, "bottom edge = table", 1.9, "#000000"))
+    items.append(Text(width / 2, 3.6, "6 mm / level", 2.2, "#000000"))
+    items.append(Text(width / 2, 6.8, "bottom edge", 2.2, "#000000"))
+    items.append(Text(width / 2, 9.8, "= table", 2.2, "#000000"))
     return items, width, height
 
 

@@ -111,7 +111,7 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     """Start marks, one token per player and three destination flags per colour, and the elevation gauge."""
     tiles: list[Tile] = []
     for s in range(seats):
-        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), s, pal.seat_name(s), ink=ink_on(pal.seat(s)),
+        tiles.append(Tile(start_mark(TOKEN_D, pal.seat(s), pal.seat_name(s), ink=ink_on(pal.seat(s)),
                                      player=f"P{s + 1}"), pal.seat(s), name=f"start {s}"))
     for s in range(seats):
         tiles.append(Tile(round_token(TOKEN_D, pal.seat(s), f"P{s + 1}", pal.seat_name(s), ink=ink_on(pal.seat(s))), pal.seat(s), name=f"player {s}"))
@@ -119,7 +119,7 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
         for j in range(1, 4):
             ground = shade(pal.seat(s), 1.55)
             # the flag names its player's token too, so flags sort without colour (mono prints)
-            tiles.append(Tile(round_token(TOKEN_D, ground, str(j), f"P{s + 1} {pal.seat_name(s)}",
+            tiles.append(Tile(round_token(TOKEN_D, ground, str(j), f"P{s + 1}",
                                           ink=readable(shade(pal.seat(s), 0.55), ground), symbol="flag"),
                               shade(pal.seat(s), 1.55), name=f"destination {s}.{j}"))
     paper = opts.paper

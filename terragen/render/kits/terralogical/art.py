@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from terragen.render.model import Circle, Group, Hatch, Item, Point, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import MIN_TEXT_MM, Circle, Group, Hatch, Item, Point, Polygon, Polyline, Style, Text, translate
 from terragen.render.contrast import ink_on as text_ink
 from terragen.render.palette import shade
 from terragen.terralogical.tiles import CLOUD, FIELD, LANDSCAPE_NAMES, MEADOW, WOOD, Tile, Triangle
@@ -316,7 +316,7 @@ def board_drawing(square: float, size: int, sun: tuple[int, int], flower: tuple[
             ax = cx
             items.append(Polygon(((ax, cy - band * 0.05 - band * 0.22), (ax + band * 0.18, cy + band * 0.12),
                                   (ax - band * 0.18, cy + band * 0.12)), Style(fill="#c0392b")))
-            items.append(Text(cx, cy + band * 0.37, "start", band * 0.15, "#000000"))
+            items.append(Text(cx, cy + band * 0.37, "start", max(MIN_TEXT_MM, band * 0.15), "#000000"))
             marks["track0"] = (cx, cy)
         else:
             items.append(Text(cx, cy + band * 0.14, str(n), band * (0.36 if n % 10 == 0 else 0.3), "#000000",
