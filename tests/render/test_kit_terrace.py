@@ -262,3 +262,35 @@ def test_token_rows_are_full_except_the_very_last(paper, size):
     for r in rows[:-1]:
         room = width - sum(d + 2 * opts.paper.bleed + 5.0 for d in r)
         assert room < max(r) + 2 * opts.paper.bleed + 5.0, (r, room)  # the next token could not fit
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [8, 12])
+def test_terrace_overview_sheet_names_hide_no_square_height(paper, size):
+    """The names A1, B2 ... sat on squares' centres and covered their heights (b6, e6, g6 on 8x8)."""
+    from shapely.geometry import box
+
+    from terragen.render.impose import PrintOptions
+    from terragen.render.paper import load_paper
+    from terragen.render.text import text_width
+
+    board_part = next(p for p in terrace_kit(PrintOptions(load_paper(paper)), size=size) if p.name == "board")
+    flat = flatten(board_part.doc.pages[0].items)
+    names = [Polygon_box(it, m) for it, m in flat if isinstance(it, Polygon) and it.style.fill == "#ffffff"
+             and it.style.stroke == "#1f77b4"]
+    digits = [(it, m) for it, m in flat if isinstance(it, Text) and it.bold and it.text.isdigit() and m[0] < 1.0]
+    big = max(it.size for it, _ in digits)  # a square's height, in the middle (its corners' are smaller)
+    heights = []
+    for it, m in digits:
+        if it.size == big:
+            w, s = text_width(it.text, it.size, True), it.size
+            (x0, y0), (x1, y1) = apply(m, (it.x - w / 2, it.y - 0.72 * s)), apply(m, (it.x + w / 2, it.y))
+            heights.append(box(x0, y0, x1, y1))
+    assert len(names) == len(board_part.doc.pages) - 1 and len(heights) == size * size
+    assert not [(n.bounds, h.bounds) for n in names for h in heights if n.intersects(h)]
+
+
+def Polygon_box(it, m):
+    from shapely.geometry import Polygon as SPolygon
+
+    return SPolygon([apply(m, p) for p in it.points])

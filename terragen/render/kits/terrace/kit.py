@@ -8,6 +8,7 @@ from ``terragen.terrace``; the kit only lays them out on paper. Squares are
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -17,7 +18,7 @@ from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
 from terragen.render.shapes import Shape
 from terragen.render.kits.terrace.art import (
-    SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
+    FRAME_MM, SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
 from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
@@ -84,9 +85,20 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35):
         ov.append(outline)
-        ov.append(Polygon(((lx - 7.0, ly - 5.5), (lx + 7.0, ly - 5.5), (lx + 7.0, ly + 5.5), (lx - 7.0, ly + 5.5)),
+        # the name on the line between two squares, level with their centres: on a square's centre it
+        # hid the square's height (b6, e6, g6 ... on the 8x8 board), and a square's corners carry its
+        # name and corner heights; half a square either side of a line is only the squares' sides
+        cell = SQUARE_MM * k
+        line = min(max(round((lx - ox - FRAME_MM * k) / cell), 1), size - 1)
+        row = min(max(math.floor((ly - oy - FRAME_MM * k) / cell), 0), size - 1)
+        lx, ly = ox + (FRAME_MM + line * SQUARE_MM) * k, oy + (FRAME_MM + (row + 0.5) * SQUARE_MM) * k
+        # and no wider than half a square, so it stays clear of the heights on either side (at 31%,
+        # a 12x12 board, a fixed 14 mm box covered them)
+        font = min(9.0, 0.3 * cell)
+        hw, hh = text_width(name, font, True) / 2 + 0.06 * cell, font * 0.36 + 0.08 * cell
+        ov.append(Polygon(((lx - hw, ly - hh), (lx + hw, ly - hh), (lx + hw, ly + hh), (lx - hw, ly + hh)),
                           Style(fill="#ffffff", stroke="#1f77b4", width=0.3, opacity=1.0)))
-        ov.append(Text(lx, ly + 3.2, name, 9.0, "#175a8c", bold=True))
+        ov.append(Text(lx, ly + font * 0.36, name, font, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Terrace board overview: {size} x {size} squares", 5.0, "#000000", anchor="start", bold=True))
     note = (f"Shown at {k * 100:.0f}%. At true size the board is {side / 10:.1f} cm square ({SQUARE_MM:g} mm squares) "
             f"and follows on {rows * cols} sheets; the blue frames show which sheet is which.")
