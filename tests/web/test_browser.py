@@ -266,6 +266,14 @@ def fresh_page(d, server) -> None:
     wait(d, checked, 30, "the first check")
 
 
+def page_with(d, server, path: Path) -> None:
+    """A fresh page with ``path`` opened in it and checked."""
+    fresh_page(d, server)
+    open_file(d, path)
+    toast_text(d, "opened")
+    wait(d, checked, 30, "the check of the opened file")
+
+
 def open_file(d, path: Path) -> None:
     from selenium.webdriver.common.by import By
 
@@ -477,10 +485,7 @@ def test_no_piece_is_drawn_over_a_start_ring_or_a_flag_in_the_3d_view(server, br
     from selenium.webdriver.common.by import By
 
     d = browser
-    fresh_page(d, server)
-    open_file(d, example("six-players.txt"))
-    toast_text(d, "opened")
-    wait(d, checked, 30, "the check of the opened file")
+    page_with(d, server, example("six-players.txt"))
     d.find_element(By.ID, "view-3d").click()
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "g.board3d polygon.wall"), 10, "the 3D view")
     d.save_screenshot(str(shots / "3d-markers.png"))
@@ -539,10 +544,7 @@ def test_simulation_results_say_when_the_board_has_changed_since(server, browser
     from selenium.webdriver.common.by import By
 
     d = browser
-    fresh_page(d, server)
-    open_file(d, example("two-players.txt"))
-    toast_text(d, "opened")
-    wait(d, checked, 30, "the check of the opened file")
+    page_with(d, server, example("two-players.txt"))
     simulate(d, 200)
     assert not d.find_elements(By.CSS_SELECTOR, "#simulate-result .stale-note")
     click_cell(d, 1, 0)
@@ -560,10 +562,7 @@ def test_a_phone_sized_window_never_scrolls_the_page_sideways(server, browser, s
     d = browser
     d.set_window_size(390, 844)
     try:
-        fresh_page(d, server)
-        open_file(d, example("four-players.txt"))
-        toast_text(d, "opened")
-        wait(d, checked, 30, "the check of the opened file")
+        page_with(d, server, example("four-players.txt"))
         wide = "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
         scroll, client = js(d, wide)
         assert scroll <= client, (scroll, client)
