@@ -172,12 +172,16 @@ def _write_reason(path: str | os.PathLike[str], exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+STDOUT_AS_FOLDER = "'-' (standard output) cannot hold a folder's files: give a folder name (./- for a folder called '-')"
+
+
 def check_out_folder(folder: str | os.PathLike[str]) -> None:
     """Fail early (before any drawing) when ``folder`` or one of its parents is a file, or when it is
-    ``-``: that means standard output to every command, and as a folder it made one called '-'."""
-    if str(folder) == "-":
-        raise InputError("'-' (standard output) cannot hold a folder's files: give a folder name "
-                         "(./- for a folder called '-')")
+    the name ``-``: that means standard output to every command, and as a folder it made one called
+    '-'. Only the name as typed: a path object of ``./-`` reads ``-`` too, and is the folder the
+    message itself offers (the option types refuse a typed ``-`` before it becomes a path)."""
+    if isinstance(folder, str) and folder == "-":
+        raise InputError(STDOUT_AS_FOLDER)
     p = Path(folder)
     for part in (p, *p.parents):
         if os.path.exists(part):  # os.path: a name too long for the system is "no", not an error

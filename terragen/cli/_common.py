@@ -55,6 +55,14 @@ class FolderName(PathName):
         super().__init__(path_type=path_type)
         self.name = "directory"
 
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value == "-":  # as typed: ./- is a folder called '-', which a path reads as '-'
+            from terragen.errors import InputError
+            from terragen.fileio import STDOUT_AS_FOLDER
+
+            raise InputError(STDOUT_AS_FOLDER)
+        return super().convert(value, param, ctx)
+
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
 

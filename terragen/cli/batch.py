@@ -28,7 +28,8 @@ from typing import Any
 
 import click
 
-from terragen.cli._common import Whole, NON_EMPTY_TEXT, FolderName, PathName, echo_json, json_option, say, seed_range
+from terragen.cli._common import (Whole, NON_EMPTY_TEXT, FolderName, PathName, echo_json, json_option, paper_choice, say,
+                                  seed_range)
 from terragen.errors import InputError
 from terragen.process_pool import WorkerDied
 
@@ -244,7 +245,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
               resume: bool = False, backend: str = "local", scheduler: str | None = None,
               progress: bool = False, booklet: bool = True,
               on_result: Callable[[int], None] | None = None, force: bool = False,
-              status: dict[str, Any] | None = None) -> dict[str, Any]:
+              status: dict[str, Any] | None = None, paper: str = "a4") -> dict[str, Any]:
     """Produce the batch in ``out``; returns a summary. Raises InputError/SpecError on bad input.
 
     ``status`` (when given) gets ``old_batch_intact``: whether a --force run stopped before it
@@ -271,13 +272,13 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     from terragen.fileio import check_out_folder, make_folder
 
     outp = Path(out)
-    check_out_folder(outp)
+    check_out_folder(out)  # as given: a library caller's "-" is refused, its Path("./-") is a folder
     check_out_folder(outp / "scenarios")  # a file in the way fails here, before a manifest is written
     make_folder(outp)
     lock = lock_folder(outp)
     try:
         return _run_locked(count, kind, difficulty, seed, outp, workers, resume, backend, scheduler, progress,
-                           booklet, on_result, force, status)
+                           booklet, on_result, force, status, paper)
     finally:
         os.close(lock)
 
@@ -380,7 +381,8 @@ def _remove_booklet(outp: Path) -> None:
 
 def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
                 backend: str, scheduler: str | None, progress: bool, booklet: bool,
-                on_result: Callable[[int], None] | None, force: bool, status: dict[str, Any]) -> dict[str, Any]:
+                on_result: Callable[[int], None] | None, force: bool, status: dict[str, Any],
+                paper: str = "a4") -> dict[str, Any]:
     import time
 
     from terragen.fileio import OutputSet, remove_stray_temporaries
@@ -445,7 +447,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
         title = f"{kind} puzzles, {difficulty}, seed {seed}"
         paths = [outp / rows[i]["json"] for i in sorted(rows)]
         with OutputSet() as out:
-            out.add(outp / "booklet.pdf", booklet_pdf(paths, title=title))
+            out.add(outp / "booklet.pdf", booklet_pdf(paths, paper, title=title))
         files.append("booklet.pdf")
     grades = [rows[i]["grade"] for i in sorted(rows)]
     return {"count": len(rows), "computed": len(tasks), "files": files, "grades": grades}
@@ -481,8 +483,11 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
 @click.option("--scheduler", metavar="ADDRESS", type=NON_EMPTY_TEXT, help="Dask scheduler address. [default: a local Dask cluster]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
+@click.option("--paper", default="a4", show_default=True, type=paper_choice(),
+              help="Paper size of booklet.pdf (the scenario files do not depend on it; a --resume may change it).")
 @json_option
-def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backend, scheduler, progress, as_json) -> int:
+def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backend, scheduler, progress, paper,
+          as_json) -> int:
     """Produce many puzzle scenarios with unique, solver-proven solutions.
 
     Writes scenarios/<index>-<kind>.json (layout, puzzle, solution, metrics)
@@ -503,6 +508,7 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
       terragen batch --count 500 --kind route --difficulty brutal --workers 0 --out /tmp/r
       terragen batch --count 500 --kind route --difficulty brutal --workers 0 --out /tmp/r --resume
       terragen batch --count 20 --json
+      terragen batch --count 10 --paper letter --out letter-puzzles
 
     Exit status: 0 batch complete, 2 bad options or the folder holds another
     batch (use --resume or --force), 3 a scenario cannot be made with this seed
@@ -521,7 +527,7 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     status: dict[str, Any] = {}
     try:
         summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force,
-                            status=status)
+                            status=status, paper=paper.lower())
     except KeyboardInterrupt as exc:
         from terragen.interrupts import exit_code_for
 

@@ -743,3 +743,15 @@ def test_an_unknown_command_names_the_one_meant(capsys, typed, meant):
     """docs/web.md is about the page, so users typed 'terragen web' and heard only 'No such command'."""
     code, out, err = run_cli(capsys, typed)
     assert code == 2 and out == "" and f"Did you mean '{meant}'?" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [("batch", "--count", "1", "--kind", "route", "--seed", "11"),
+                                     ("generate", "--players", "2", "--difficulty", "easy"),
+                                     ("kit", "terrace")])
+def test_the_folder_the_stdout_refusal_offers_is_written(capsys, tmp_path, command):
+    """'-' is refused with "./- for a folder called '-'", and ./- was then refused the same way."""
+    code, _, err = run_cli(capsys, *command, "--out", "-", "-q", cwd=tmp_path)
+    assert code == 2 and "./- for a folder called '-'" in err and not (tmp_path / "-").exists()
+    code, _, err = run_cli(capsys, *command, "--out", "./-", "-q", cwd=tmp_path)
+    assert code == 0, err
+    assert any((tmp_path / "-").iterdir())

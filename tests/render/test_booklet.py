@@ -50,3 +50,21 @@ def test_every_coordinate_keeps_clear_of_pips_and_the_level_number(scenarios):
             near = box.buffer(CLEARANCE)
             assert not any(near.intersects(p) for p in pips), f"page {number}: {text} touches a pip"
             assert not any(near.intersects(b) for b in levels), f"page {number}: {text} touches a level"
+
+
+def test_turns_ending_on_one_cell_are_all_named_in_the_answer_key():
+    """Turns 1, 2 and 3 all ending on (2,0) showed only "3": each badge hid the one before."""
+    from terragen.render.kits.terrain.booklet import board_items
+    from terragen.render.model import Box
+    from terragen.terrain.puzzles import make_puzzle
+
+    data = make_puzzle("dice", "hard", 5, 1).to_data()
+    ends = [tuple(leg["end"]) for leg in data["solution"]["legs"]]
+    assert len(set(ends)) < len(ends)  # the case: some turns end where another did
+    texts = [it for it, _ in flatten(board_items(data, Box(0, 0, 180, 200), True)) if isinstance(it, Text) and it.bold]
+    level = max(it.size for it in texts)  # the turn labels are the small bold white words (S and G aside)
+    labels = [(it.text, (round(it.x, 3), round(it.y, 3))) for it in texts
+              if it.size < 0.7 * level and it.colour == "#ffffff" and it.text not in ("S", "G")]
+    named = sorted(int(k) for text, _ in labels for k in text.split(","))
+    assert named == list(range(1, len(ends) + 1))  # every turn named once
+    assert len({at for _, at in labels}) == len(labels) == len(set(ends))  # one label per end cell

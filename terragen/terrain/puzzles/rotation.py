@@ -177,9 +177,9 @@ def _puzzle(board: Board, corner: int, start: int, goal: int, res: dict, difficu
                        "exits": list(exits(board.pattern[i], k))})
     gq, gr = board.hexes[goal]
     sq, sr = board.hexes[start]
-    what = "one piece" if turns == 1 else "two pieces"
+    what = "one piece to a new rotation" if turns == 1 else "two pieces (a new rotation each)"
     question = (f"Rotation: from corner {corner} at ({sq},{sr}) the goal at ({gq},{gr}) cannot be reached. "
-                f"Turn {what} (a new rotation each) so that it can. Exactly one such "
+                f"Turn {what} so that it can. Exactly one such "
                 f"{'turn' if turns == 1 else 'pair of turns'} works: which?")
     return Puzzle("rotation", difficulty, seed, index, layout, question,
                   {"start": [sq, sr], "goal": [gq, gr], "turns": turns},

@@ -23,7 +23,7 @@ from terragen.render.palette import load_palette
 from terragen.render.paper import Paper, load_paper
 from terragen.render.kits.terrain.art import path_items, piece_face
 from terragen.render.shapes import hex_points
-from terragen.render.text import paragraph
+from terragen.render.text import paragraph, text_width
 
 GAME = "The Terrain Game"
 ROUTE_COLOUR = "#d62828"
@@ -92,13 +92,26 @@ def _solution_paths(data: dict[str, Any], at, R: float) -> list[Item]:
         return path_items([at(h) for h in sol["path"]], ROUTE_COLOUR, w)
     items: list[Item] = []
     colours = ["#d62828", "#1d4ed8", "#2a9d8f", "#9b5de5", "#f77f00", "#444444"]
+    ends: dict[tuple[int, int], list[int]] = {}  # the turns that end on each cell, in order
     for k, leg in enumerate(sol["legs"]):
         col = colours[k % len(colours)]
         if len(leg["path"]) > 1:
             items.extend(path_items([at(h) for h in leg["path"]], col, w))
-        x, y = at(leg["end"])
-        items.append(Circle(x - R * 0.5, y + R * 0.45, R * 0.27, Style(fill=col, stroke="#ffffff", width=0.2)))
-        items.append(Text(x - R * 0.5, y + R * 0.55, str(k + 1), R * 0.3, "#ffffff", bold=True))
+        ends.setdefault(tuple(leg["end"]), []).append(k)
+    for end, turns in ends.items():
+        x, y = at(end)
+        if len(turns) == 1:
+            k = turns[0]
+            items.append(Circle(x - R * 0.5, y + R * 0.45, R * 0.27, Style(fill=colours[k % len(colours)],
+                                                                             stroke="#ffffff", width=0.2)))
+            items.append(Text(x - R * 0.5, y + R * 0.55, str(k + 1), R * 0.3, "#ffffff", bold=True))
+        else:  # turns that stay (or come back): one label naming them all, where one badge hid the others;
+            # under the level number, which a label beside it covered
+            label = ",".join(str(k + 1) for k in turns)
+            half = text_width(label, R * 0.3, True) / 2 + R * 0.1
+            items.append(Polygon(((x - half, y + R * 0.5), (x + half, y + R * 0.5), (x + half, y + R * 0.86),
+                                  (x - half, y + R * 0.86)), Style(fill="#333333", stroke="#ffffff", width=0.2)))
+            items.append(Text(x, y + R * 0.79, label, R * 0.3, "#ffffff", bold=True))
     return items
 
 
