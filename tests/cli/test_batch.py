@@ -466,3 +466,16 @@ def test_ctrl_c_on_a_local_dask_cluster_is_one_line(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "--resume" in err
+
+
+def test_the_booklet_comes_on_letter_paper_and_the_scenarios_stay_the_same(tmp_path):
+    """Every booklet was A4 (docs/cli.md lists --paper among the shared options)."""
+    import re
+
+    for paper in ("a4", "letter"):
+        run_batch(2, "mix", "easy", 3, tmp_path / paper, workers=1, paper=paper)
+    sizes = {p: re.findall(rb"/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]", (tmp_path / p / "booklet.pdf").read_bytes())[0]
+             for p in ("a4", "letter")}
+    assert [round(float(v)) for v in sizes["a4"]] == [595, 842] and [round(float(v)) for v in sizes["letter"]] == [612, 792]
+    for f in (tmp_path / "a4" / "scenarios").iterdir():
+        assert f.read_bytes() == (tmp_path / "letter" / "scenarios" / f.name).read_bytes()
