@@ -18,6 +18,9 @@ from terragen.terrain.puzzles.solver import count_cheapest, count_walks_upto
 from terragen.terrain.rules import MAX_CLIMB
 
 DECOY_SLACK = 2  # decoys: routes costing at most this much more than the cheapest
+#: the fewest steps of an answer: a goal next to the start (easy boards offered some, cost 3 in one
+#: step) leaves nothing to find
+MIN_STEPS = 2
 
 
 def cheapest_route(board: Board, start: int, goal: int, dist: dict[int, int]) -> list[int]:
@@ -87,6 +90,7 @@ def _pick_goal(board: Board, start: int, p: dict, rng: random.Random) -> tuple[i
         if res is None or not res["unique"]:
             continue
         m = res["metrics"]
-        if m["up3"] >= p["min_up3"] and m["decoys"] >= p["min_decoys"] and in_band(grade("route", m), p["grade"]):
+        if (m["steps"] >= MIN_STEPS and m["up3"] >= p["min_up3"] and m["decoys"] >= p["min_decoys"]
+                and in_band(grade("route", m), p["grade"])):
             return goal, res
     return None

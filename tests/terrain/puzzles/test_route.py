@@ -71,3 +71,12 @@ def test_not_unique_is_detected():
     start = b2.index[(0, 0)]
     assert count_cheapest(b2, start, b2.index[(1, -2)])[:2] == (2, 2)
     assert count_cheapest(b2, start, b2.index[(2, 0)])[:2] == (2, 1)
+
+
+def test_no_route_puzzle_has_its_goal_next_to_its_start():
+    """Easy batches held puzzles of one step (start and goal neighbours): nothing to find."""
+    from terragen.terrain.puzzles.route import make_route
+
+    for index in range(24):
+        p = make_route("easy", 5, index)
+        assert len(p.solution["path"]) - 1 >= 2, index
