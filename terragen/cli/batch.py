@@ -274,6 +274,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     outp = Path(out)
     check_out_folder(out)  # as given: a library caller's "-" is refused, its Path("./-") is a folder
     check_out_folder(outp / "scenarios")  # a file in the way fails here, before a manifest is written
+    created = _missing_folders(outp / "scenarios")
     make_folder(outp)
     lock = lock_folder(outp)
     try:
@@ -281,6 +282,30 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
                            booklet, on_result, force, status, paper)
     finally:
         os.close(lock)
+        _remove_empty(created)
+
+
+def _missing_folders(path: Path) -> list[Path]:
+    """``path`` and those of its parents that do not exist yet, deepest first."""
+    out = []
+    for p in (path, *path.parents):
+        if os.path.lexists(p):
+            break
+        out.append(p)
+    return out
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Take away the folders this run made that it left empty (deepest first): a run refused after
+    the folder was made (a Dask scheduler out of reach) or stopped before its first scenario left
+    an empty folder, which generate and kit never do. A folder with anything in it stays."""
+    for p in folders:
+        if not os.path.lexists(p):
+            continue  # never made (the run stopped before its first scenario)
+        try:
+            p.rmdir()
+        except OSError:
+            return  # not empty (or not ours to remove): nor are its parents
 
 
 def _resumable_rows(outp: Path, old: dict[str, Any], batch: dict[str, Any], count: int) -> dict[int, dict[str, Any]]:

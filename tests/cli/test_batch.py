@@ -479,3 +479,21 @@ def test_the_booklet_comes_on_letter_paper_and_the_scenarios_stay_the_same(tmp_p
     assert [round(float(v)) for v in sizes["a4"]] == [595, 842] and [round(float(v)) for v in sizes["letter"]] == [612, 792]
     for f in (tmp_path / "a4" / "scenarios").iterdir():
         assert f.read_bytes() == (tmp_path / "letter" / "scenarios" / f.name).read_bytes()
+
+
+def test_a_run_stopped_before_its_first_scenario_leaves_no_folder_it_made(tmp_path, monkeypatch):
+    """A refused Dask scheduler or a Ctrl-C before the first scenario left empty folders behind
+    (nest/a/b), which generate and kit never do; a folder that was there before stays."""
+    import terragen.cli.batch as batch_module
+
+    def stopped(task):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_module, "build_scenario", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(3, "route", "easy", 1, tmp_path / "nest" / "a" / "b", workers=1)
+    assert not (tmp_path / "nest").exists()
+    (tmp_path / "mine").mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(3, "route", "easy", 1, tmp_path / "mine", workers=1)
+    assert (tmp_path / "mine").is_dir() and not any((tmp_path / "mine").iterdir())
