@@ -66,7 +66,7 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"], case_sensitive=False), help="Height-shape hint.")
 @click.option("--symmetry", type=click.Choice(["auto", "none"], case_sensitive=False),
               help="auto: build a board a turn or a mirror maps onto itself when the corners and the inventory "
-                   "allow one (every seat count: a mirror for 2 and 4 seats, a turn for 3, 5 and 6), so seats that are images of each other are equal by construction; "
+                   "allow one (every seat count: a mirror for 2 and 4 seats, a turn for 3, 5 and 6; on radius 6, whose extended set has four of each piece, no turn fits and 3, 5 and 6 seats get a mirror that relates fewer of them), so seats that are images of each other are equal by construction; "
                    "none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=Whole(1, MAX_BALANCE_GAMES),

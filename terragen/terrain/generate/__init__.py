@@ -36,7 +36,7 @@ from terragen.errors import TimeLimitError
 from terragen.terrain import work_meter
 from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.bounds import check_bounds
-from terragen.terrain.generate.construct import Candidate, board_symmetry, construct
+from terragen.terrain.generate.construct import Candidate, NoSymmetricPlacement, board_symmetry, construct
 from terragen.terrain.generate.evaluate import Evaluator, Score
 from terragen.terrain.generate.options import build_spec  # noqa: F401  (the library's way to a Spec)
 from terragen.terrain.generate.spec import Spec, check_spec, spec_from_dict  # noqa: F401
@@ -263,7 +263,13 @@ def generate_board(
         symmetry = board_symmetry(spec, inv)
         while not should_stop():
             rng = random.Random(f"terragen-generate:{seed}:{attempt}")
-            cand = construct(spec, inv, rng, roughness(spec), symmetry)
+            try:
+                cand = construct(spec, inv, rng, roughness(spec), symmetry)
+            except NoSymmetricPlacement:
+                symmetry = None  # free-form boards from here on, seat by seat as with --symmetry none
+                if progress:
+                    progress("no symmetric placement of the destinations: free-form boards")
+                continue
             ev.reset(base)
             result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
             if result is None and not should_stop() and symmetry is None:  # the rotation model knows no symmetry

@@ -17,7 +17,12 @@ from terragen.errors import InfeasibleError
 from terragen.grids import hex as hx
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.pieces import Inventory
-from terragen.terrain.rules import budget_counts
+from terragen.terrain.rules import MAX_CLIMB, budget_counts
+
+
+#: the fewest expected turns any destination takes: one turn that moves, and a double (one roll in
+#: six) moves no token, so 1 / (5/6)
+MIN_TURNS = 1.2
 
 
 def mean_budget() -> float:
@@ -46,6 +51,24 @@ def min_tour_distance(spec: Spec, seat: int) -> int:
     return max(1, first) + (spec.destinations - 1)
 
 
+def _check_boxed_in(spec: Spec) -> None:
+    """A start or fixed destination whose pinned piece has every neighbour pinned more than three
+    levels above or below it: no step in or out is ever allowed (the elevation rule), whatever the
+    turns. Why its own bound: the search tried terrains until the time ran out (exit 4)."""
+    pinned = {(p.q, p.r): p.level for p in spec.pins}
+    places = [(f"seat {s}'s start", hx.corner(spec.radius, c)) for s, c in enumerate(spec.seat_corners())]
+    if spec.placement == "fixed" and spec.fixed is not None:
+        places += [(f"seat {s}'s destination", tuple(h)) for s, cells in enumerate(spec.fixed) for h in cells]
+    for what, h in places:
+        if h not in pinned:
+            continue
+        around = [n for n in hx.neighbors(h) if hx.length(n) <= spec.radius]
+        if around and all(n in pinned and abs(pinned[n] - pinned[h]) > MAX_CLIMB for n in around):
+            raise InfeasibleError(f"pins: {what} ({h[0]},{h[1]}) is pinned at level {pinned[h]} and every neighbour "
+                                  f"is pinned more than {MAX_CLIMB} levels from it, so no token ever moves "
+                                  f"{'off' if 'start' in what else 'onto'} it")
+
+
 def check_bounds(spec: Spec, inventory: Inventory) -> None:
     """Raise InfeasibleError naming the first requirement a simple bound refutes."""
     n_cells = hx.board_size(spec.radius)
@@ -58,17 +81,29 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
     for (lv, pat), n in sorted(need.items()):
         if inventory.count(lv, pat) < n:
             raise InfeasibleError(f"pins: {n} piece(s) {lv}{pat} pinned, inventory {inventory.name!r} has {inventory.count(lv, pat)}")
+    _check_boxed_in(spec)
     levels = inventory.levels()
     if spec.min_up3 and not any(lv + 3 in levels for lv in levels):
         raise InfeasibleError(f"min_up3: inventory {inventory.name!r} has no two levels 3 apart, so no up-3 step exists")
     start_hexes = {hx.corner(spec.radius, c) for c in spec.seat_corners()}
     if spec.placement in ("free", "distance"):
+        lo = spec.min_distance if spec.placement == "distance" else 2
+        cells = hx.board_cells(spec.radius)
+        per_seat = []
         for seat, c in enumerate(spec.seat_corners()):
             start = hx.corner(spec.radius, c)
-            lo = spec.min_distance if spec.placement == "distance" else 2
-            options = [h for h in hx.board_cells(spec.radius) if h not in start_hexes and hx.distance(h, start) >= lo]
+            options = [i for i, h in enumerate(cells) if h not in start_hexes and hx.distance(h, start) >= lo]
             if len(options) < spec.destinations:
                 raise InfeasibleError(f"min_distance: seat {seat} has only {len(options)} cell(s) at distance >= {lo}")
+            per_seat.append(options)
+        from terragen.terrain.generate.construct import most_destinations
+
+        most = most_destinations(per_seat, spec.destinations)  # no two destinations share a cell
+        if most < spec.players * spec.destinations:
+            raise InfeasibleError(
+                f"min_distance: {spec.players} seats x {spec.destinations} destination(s) need "
+                f"{spec.players * spec.destinations} different cells, each at distance >= {lo} from its seat's "
+                f"start; a radius-{spec.radius} board has room for {most}")
     # upper bounds: a cheapest route never enters a cell twice, so a leg has at most n_cells - 1
     # steps of at most 4 points (an up-3 step); a piece has three pips
     steps = spec.destinations * (n_cells - 1)
@@ -104,5 +139,7 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
         raise InfeasibleError("cost_band is empty")
     if spec.min_up3 and spec.cost_band:
         pass
-    if math.isfinite(eb) and spec.turns_band and spec.turns_band[1] < 1.0:
-        raise InfeasibleError("turns_band: every destination takes at least one turn")
+    if math.isfinite(eb) and spec.turns_band and spec.turns_band[1] < MIN_TURNS:
+        raise InfeasibleError(f"turns_band: a seat needs at least one turn that is not a double, {MIN_TURNS:g} "
+                              f"expected turns or more (doubles, one roll in six, move no token), above the band's "
+                              f"{spec.turns_band[1]:g}")

@@ -100,6 +100,47 @@ def destination_options(spec: Spec, board: Board, starts: list[int], seat: int) 
     return out
 
 
+def assign_destinations(options: list[list[int]], need: int, taken: set[int] = frozenset()) -> list[list[int]] | None:
+    """``need`` cells for every seat, each cell used once, from the seat's ``options`` (none in
+    ``taken``), or None when no such choice exists: a bipartite matching of the seats' slots to
+    cells (each seat is ``need`` slots), grown one augmenting path at a time.
+
+    Why: seats chose their destinations one after another, and with a far ``min_distance`` the
+    last seats found their cells taken (an internal error), though an assignment existed."""
+    slots, holder = _match(options, need, taken)
+    if len(holder) < len(slots):
+        return None
+    out: list[list[int]] = [[] for _ in options]
+    for cell, slot in sorted(holder.items()):
+        out[slots[slot]].append(cell)
+    return out
+
+
+def most_destinations(options: list[list[int]], need: int) -> int:
+    """How many of the seats' ``need`` destinations each can have cells of their own at most."""
+    return len(_match(options, need, frozenset())[1])
+
+
+def _match(options: list[list[int]], need: int, taken: set[int]) -> tuple[list[int], dict[int, int]]:
+    """The seats' slots (``need`` per seat) and a largest matching of them to cells: cell -> slot."""
+    slots = [s for s in range(len(options)) for _ in range(need)]
+    holder: dict[int, int] = {}
+
+    def augment(slot: int, seen: set[int]) -> bool:
+        for cell in options[slots[slot]]:
+            if cell in taken or cell in seen:
+                continue
+            seen.add(cell)
+            if cell not in holder or augment(holder[cell], seen):
+                holder[cell] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        augment(slot, set())
+    return slots, holder
+
+
 def opposite_cell(spec: Spec, corner: int, starts: set[hx.Hex]) -> hx.Hex:
     """The opposite corner, or (when a player starts there) the cell just inside it."""
     opp = hx.corner(spec.radius, (corner + 3) % 6)
@@ -115,6 +156,12 @@ def board_symmetry(spec: Spec, inventory: Inventory) -> Symmetry | None:
     if spec.symmetry == "none" or spec.pins or spec.placement == "fixed":
         return None
     return symmetry_for(spec.radius, spec.seat_corners(), inventory.counts, vacant_corner=spec.placement != "opposite")
+
+
+class NoSymmetricPlacement(Exception):
+    """The spec's destinations found no placement the board's symmetry maps onto itself (50 tries):
+    no proof that the spec is impossible (it was reported as one, exit 3), so the search goes on
+    with free-form boards."""
 
 
 def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float,
@@ -173,7 +220,19 @@ def place_destinations(spec: Spec, board: Board, starts: list[int], rng: random.
                 R = spec.radius
                 mid = [i for i in far if R - 1 <= hx.distance(board.hexes[i], board.hexes[starts[seat]]) <= R + 2]
                 pool = mid if len(mid) >= spec.destinations * 2 else pool
-            chosen = rng.sample(pool, spec.destinations)
+            chosen = rng.sample(pool, spec.destinations) if len(pool) >= spec.destinations else []
+            later = [s for s in range(seat + 1, len(corners)) if seats is None or s in seats]
+            if not chosen or assign_destinations(
+                    [destination_options(spec, board, starts, s) for s in later], spec.destinations,
+                    used | set(chosen)) is None:
+                # the draw leaves a later seat short (or this one has too few cells left): the
+                # first choice that leaves every seat its cells
+                fit = assign_destinations([options] + [destination_options(spec, board, starts, s) for s in later],
+                                          spec.destinations, used)
+                if fit is None:
+                    raise InfeasibleError(f"placement {spec.placement!r}: too few cells for every seat's "
+                                          f"{spec.destinations} destination(s)")
+                chosen = fit[0]
         used.update(chosen)
         dests.append(chosen)
     return dests
@@ -217,4 +276,4 @@ def _construct_symmetric(spec: Spec, inventory: Inventory, rng: random.Random, r
             dests = mirror.with_class(dests, s, first[s]) if dests is not None else None
         if dests is not None and not any(g in starts for ds in dests for g in ds):
             return Candidate(board, spares, dests, starts, set(), set(), mirror)
-    raise InfeasibleError(f"no symmetric destinations found for corners {spec.seat_corners()}")
+    raise NoSymmetricPlacement(f"no symmetric destinations found for corners {spec.seat_corners()}")

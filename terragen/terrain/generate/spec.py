@@ -134,8 +134,18 @@ def _band(data: dict, key: str, integer: bool) -> list:
     return [int(x) for x in v] if integer else [float(x) for x in v]
 
 
+PIN_KEYS = ("q", "r", "piece", "rotation")
+
+
 def _pin(item: Any, n: int) -> Pin:
     where = f"spec key 'pins' entry {n + 1}"
+    if isinstance(item, dict):  # a misspelt key first: "peice" once read as a missing piece, with no hint
+        from terragen.suggest import suggest
+
+        for key in sorted(set(item) - set(PIN_KEYS)):
+            guess = suggest(str(key), PIN_KEYS)
+            if guess is not None and guess not in item:
+                raise SpecError(f"{where}: unknown key {key!r}; did you mean {guess!r}?")
     if not isinstance(item, dict) or not {"q", "r", "piece"} <= set(item):
         raise SpecError(f"{where} must be a table with q, r and piece (e.g. {{q = 0, r = 0, piece = \"8A\"}})")
     from terragen.terrain.pieces import parse_piece_id
@@ -158,7 +168,7 @@ def _pin(item: Any, n: int) -> Pin:
     for k in ("q", "r"):
         if not isinstance(item[k], int) or isinstance(item[k], bool):
             raise SpecError(f"{where}: {k} must be a whole number")
-    unknown = set(item) - {"q", "r", "piece", "rotation"}
+    unknown = set(item) - set(PIN_KEYS)
     if unknown:
         raise SpecError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     return Pin(item["q"], item["r"], lv, pat, rot)

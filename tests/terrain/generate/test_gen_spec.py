@@ -85,11 +85,52 @@ def test_bounds_refute_counts_no_board_holds(data, says):
 
 
 @pytest.mark.parametrize("data, says", [
+    # 18 destinations at distance 6 on radius 3: the corners' far sides hold 12 cells (an internal error once)
+    ({"players": 6, "radius": 3, "destinations": 3, "placement": "distance", "min_distance": 6},
+     "need 18 different cells, each at distance >= 6 from its seat's start; a radius-3 board has room for 12"),
+    # a start pinned low with every neighbour pinned high: its token never leaves (exit 4 after a search once)
+    ({"players": 2, "corners": [0, 3], "pins": [{"q": 5, "r": 0, "piece": "1A"}, {"q": 4, "r": 0, "piece": "8A"},
+                                              {"q": 4, "r": 1, "piece": "8B"}, {"q": 5, "r": -1, "piece": "8C"}]},
+     "seat 0's start \\(5,0\\) is pinned at level 1 and every neighbour is pinned more than 3 levels"),
+    ({"players": 2, "turns_band": [0.5, 1.0]}, "at least one turn that is not a double, 1.2 expected turns"),
+])
+def test_bounds_refute_placements_no_board_holds(data, says):
+    with pytest.raises(InfeasibleError, match=says):
+        check_bounds(spec_from_dict(data), load_inventory("standard"))
+
+
+def test_destinations_too_far_for_seats_in_turn_are_assigned_together():
+    """Seats drew their far destinations one after another and a later one found none left: an
+    internal error (ValueError), though cells for every seat existed."""
+    import random
+
+    from terragen.terrain.generate.construct import construct
+
+    spec = spec_from_dict({"players": 4, "radius": 3, "destinations": 3, "placement": "distance",
+                           "min_distance": 6, "symmetry": "none"})
+    check_bounds(spec, load_inventory("standard"))
+    for attempt in range(20):
+        cand = construct(spec, load_inventory("standard"), random.Random(f"terragen-generate:109010:{attempt}"), 0.3)
+        cells = [g for ds in cand.dests for g in ds]
+        assert len(cells) == len(set(cells)) == 12
+        for seat, ds in enumerate(cand.dests):
+            start = cand.board.hexes[cand.starts[seat]]
+            assert all(hx_distance(cand.board.hexes[g], start) >= 6 for g in ds)
+
+
+def hx_distance(a, b):
+    from terragen.grids.hex import distance
+
+    return distance(a, b)
+
+
+@pytest.mark.parametrize("data, says", [
     ({"difficulty": "../../../tmp/x"}, "difficulty' must be one of"),  # once read as a path to any TOML file
     ({"difficulty": "x" * 3000}, "difficulty' must be one of"),
     ({"cost_band": [0, 10**20]}, "within 0..100000"),
     ({"placement": "fixed", "fixed": [[[True, False]], [[1, 0]]]}, "fixed"),
     ({"pins": [{"q": 0, "r": 0, "piece": "8A2"}]}, "names a copy"),  # once dropped without a word
+    ({"pins": [{"q": 0, "r": 0, "peice": "8A"}]}, "unknown key 'peice'; did you mean 'piece'"),
 ])
 def test_values_a_spec_cannot_take(data, says):
     with pytest.raises(SpecError, match=says):
@@ -134,8 +175,12 @@ def test_cpsat_proves_a_walled_in_destination_infeasible():
     pins = [{"q": 0, "r": 0, "piece": "1A"}] + [
         {"q": q, "r": r, "piece": f"8{'ABCD'[k % 4]}"} for k, (q, r) in enumerate(ring)]
     spec = spec_from_dict({"players": 2, "placement": "fixed", "fixed": [[[0, 0]], [[2, 2]]], "pins": pins})
-    with pytest.raises(InfeasibleError, match="INFEASIBLE"):
+    # the bound sees it first, and says why; the level relaxation proves it on its own too
+    with pytest.raises(InfeasibleError, match="seat 0's destination \\(0,0\\) is pinned at level 1"):
         generate_board(spec, 0, 20)
+    from terragen.terrain.generate.cpsat import prove_infeasible
+
+    assert prove_infeasible(spec, load_inventory("standard"), [[(0, 0)], [(2, 2)]], 0, with_costs=False) == "infeasible"
 
 
 def test_cpsat_rotation_model_meets_equal_cost_targets():
@@ -179,3 +224,21 @@ def test_the_library_builds_the_clis_spec_and_time_limit():
     hard = preset_keys("hard", spec.radius, spec.destinations)
     assert spec.turns_band == hard["turns_band"] and spec.min_up3 == hard["min_up3"]
     assert inspect.signature(generate_board).parameters["time_limit"].default == run["time_limit"]
+
+
+def test_no_symmetric_placement_of_the_destinations_goes_on_with_free_form_boards(monkeypatch):
+    """It was reported as a proof that the spec is impossible (exit 3), though a free-form board
+    existed (4 seats, 3 destinations at distance 6 on radius 3)."""
+    import importlib
+
+    from terragen.terrain.generate import generate_board
+
+    construct_module = importlib.import_module("terragen.terrain.generate.construct")  # not the function
+
+    def none_found(*args, **kwargs):
+        raise construct_module.NoSymmetricPlacement("no symmetric destinations found")
+
+    monkeypatch.setattr(construct_module, "_construct_symmetric", none_found)
+    spec = spec_from_dict({"players": 4, "radius": 3, "destinations": 1, "difficulty": "easy"})
+    layout = generate_board(spec, 1, 30, balance=None)
+    assert layout.extra["meta"]["symmetry"] == "none" and len(layout.players) == 4
