@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label, registration_target
 from terragen.render.text import text_width
-from terragen.render.model import Box, Group, Item, Page, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import MIN_TEXT_MM, Box, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 
 OVERLAP = 10.0  # the least overlap between neighbouring sheets, mm
 GLUE = Style(fill="#000000", opacity=0.08)  # the glue strip on the sheet underneath
@@ -88,15 +88,17 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
 
 
 def _note_lines(note: str, x: float, top: float, width: float) -> list[Item]:
-    """The sheet's note in the 6 mm band above its window: one line if it fits, else two smaller ones."""
+    """The sheet's note in the 6 mm band above its window: one line if it fits, else two smaller ones,
+    no smaller than 6 pt, the second line's baseline 1.5 mm clear of the window's dashed edge (it sat
+    0.8 mm above it, its descenders on the line)."""
     from terragen.render.text import wrap
 
     if text_width(note, 2.5) <= width:
         return [Text(x, top + 4.0, note, 2.5, "#333333", anchor="start")]
-    size = 2.3
-    while size > 1.5 and len(wrap(note, size, width)) > 2:
-        size -= 0.1
-    return [Text(x, top + 2.3 + 2.8 * i, line, round(size, 2), "#333333", anchor="start")
+    size = 2.2
+    while size - 0.05 >= MIN_TEXT_MM and len(wrap(note, size, width)) > 2:
+        size -= 0.05
+    return [Text(x, top + 1.9 + 2.6 * i, line, round(size, 2), "#333333", anchor="start")
             for i, line in enumerate(wrap(note, size, width)[:2])]
 
 
