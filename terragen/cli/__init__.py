@@ -79,7 +79,8 @@ class LazyGroup(click.Group):
     def resolve_command(self, ctx: click.Context, args: list[str]):
         # an unknown command names the one meant where it can tell: click said only "No such command"
         name = args[0] if args else ""
-        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+        if (name and not name.startswith("-") and not ctx.resilient_parsing  # shell completion: click's own way
+                and self.get_command(ctx, name) is None):
             import difflib
 
             guess = COMMAND_SYNONYMS.get(name.lower()) or next(

@@ -281,8 +281,8 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         return _run_locked(count, kind, difficulty, seed, outp, workers, resume, backend, scheduler, progress,
                            booklet, on_result, force, status, paper)
     finally:
+        _remove_empty(created)  # while the lock is held: no other batch can have taken the folder yet
         os.close(lock)
-        _remove_empty(created)
 
 
 def _missing_folders(path: Path) -> list[Path]:

@@ -42,8 +42,10 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     each seat's exact win chance in a race of lone tokens, with seat 0
     opening and with the opener rotating), and board metrics (cliffs, up-3
     steps, fragility, fairness).
-    With --json a JSON document is printed whatever happens, even for a file
-    that cannot be read at all.
+    With --json a JSON document is printed whatever happens to FILE, even when
+    it cannot be read at all; a bad option (an --inventory, --deck or --tiles
+    file that cannot be read, or an option for another game) is bad usage:
+    one line, exit 2, no document.
 
     \b
     Examples:

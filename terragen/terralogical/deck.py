@@ -83,8 +83,9 @@ class DeckParams:
             # the two counts are set for the game's 63 tiles: a deck of another size keeps their
             # shares of it unless given (tiles=9 alone was refused: 45 partners among 8 others)
             n = values["tiles"]
-            values.setdefault("min_partners", round(cls.min_partners * max(n - 1, 0) / (cls.tiles - 1)))
-            values.setdefault("min_connectors", round(cls.min_connectors * n / cls.tiles))
+            # halves up, as the docs' "rounded" reads (round() takes halves to even: 22.5 -> 22)
+            values.setdefault("min_partners", math.floor(cls.min_partners * max(n - 1, 0) / (cls.tiles - 1) + 0.5))
+            values.setdefault("min_connectors", math.floor(cls.min_connectors * n / cls.tiles + 0.5))
         params = cls(**values)
         params.check_ranges()
         return params

@@ -104,10 +104,12 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
     def not_allowed() -> Response:
         """A 405 with the methods the address does take (HTTP asks a 405 to name them in Allow);
         OPTIONS is never among them here."""
-        resp = error("method not allowed here", 405)
         adapter = app.create_url_adapter(request)
-        methods = adapter.allowed_methods() if adapter is not None else []
-        resp.headers["Allow"] = ", ".join(sorted(m for m in methods if m != "OPTIONS"))
+        methods = sorted(m for m in (adapter.allowed_methods() if adapter is not None else []) if m != "OPTIONS")
+        if not methods:  # no such address at all (an OPTIONS preflight for one): as any other method hears
+            return error("no such page or API call", 404)
+        resp = error("method not allowed here", 405)
+        resp.headers["Allow"] = ", ".join(methods)
         return resp
 
     @app.after_request

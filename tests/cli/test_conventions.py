@@ -755,3 +755,10 @@ def test_the_folder_the_stdout_refusal_offers_is_written(capsys, tmp_path, comma
     code, _, err = run_cli(capsys, *command, "--out", "./-", "-q", cwd=tmp_path)
     assert code == 0, err
     assert any((tmp_path / "-").iterdir())
+
+
+def test_shell_completion_of_an_unknown_command_lists_quietly():
+    """The did-you-mean for unknown commands broke completion: typing 'terragen web <TAB>' printed an
+    error mid-line and exited 2 (click's own lookup keeps quiet while completing)."""
+    p = run_proc(env={"_TERRAGEN_COMPLETE": "bash_complete", "COMP_WORDS": "terragen web ", "COMP_CWORD": "2"})
+    assert p.returncode == 0 and "No such command" not in p.stdout + p.stderr

@@ -243,6 +243,8 @@ def test_a_refused_method_names_the_ones_the_address_takes(client):
     for method in ("GET", "DELETE", "OPTIONS"):
         r = client.open("/api/check", method=method)
         assert r.status_code == 405 and r.is_json and r.headers.get("Allow") == "POST", method
+    r = client.open("/api/nothing", method="OPTIONS")  # no such address: 404 as for any method, no empty Allow
+    assert r.status_code == 404 and r.is_json and "Allow" not in r.headers
 
 
 # -- jobs ---------------------------------------------------------------------------------------

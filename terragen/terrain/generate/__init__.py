@@ -81,6 +81,10 @@ BUDGET_SHARE = 0.85
 #: fairer and one less fair
 EXPERTS_BUDGET_FACTOR = 2.0
 EXPERTS_BUDGET_SEATS = (4, 6)
+#: attempts in a row whose terrain fits no symmetric placement of the destinations (50 draws each)
+#: before the search builds free-form boards instead (``NoSymmetricPlacement``): one such terrain
+#: among fitting ones is common (attempt 0 of 1 seed in 8 for 4 seats, 3 destinations on radius 3)
+SYMMETRIC_TRIES = 8
 #: share of the work budget (or of the clock) after which a board the experts' glance finds
 #: plainly unfair for experts is kept and reported rather than refused (``Balancer.late``): a
 #: run that has given up terrains for experts that long would otherwise end on a best-effort
@@ -261,15 +265,22 @@ def generate_board(
             pool.start_early()  # they get ready while the first terrain is built
         last_report = began
         symmetry = board_symmetry(spec, inv)
+        symmetric_built = 0  # terrains the symmetric construction has built so far
         while not should_stop():
             rng = random.Random(f"terragen-generate:{seed}:{attempt}")
             try:
                 cand = construct(spec, inv, rng, roughness(spec), symmetry)
             except NoSymmetricPlacement:
-                symmetry = None  # free-form boards from here on, seat by seat as with --symmetry none
-                if progress:
-                    progress("no symmetric placement of the destinations: free-form boards")
+                # whether the destinations fit symmetrically depends on the terrain drawn: another
+                # attempt, and free-form boards only when the first SYMMETRIC_TRIES all fail (a
+                # switch after a symmetric board was built would mislabel its best-effort state)
+                attempt += 1
+                if symmetric_built == 0 and attempt >= SYMMETRIC_TRIES:
+                    symmetry = None  # seat by seat from here on, as with --symmetry none
+                    if progress:
+                        progress("no symmetric placement of the destinations: free-form boards")
                 continue
+            symmetric_built += symmetry is not None
             ev.reset(base)
             result = repair(cand, ev, rng, REPAIR_STEPS, accept, should_stop, base)
             if result is None and not should_stop() and symmetry is None:  # the rotation model knows no symmetry

@@ -20,9 +20,9 @@ from terragen.terrain.pieces import Inventory
 from terragen.terrain.rules import MAX_CLIMB, budget_counts
 
 
-#: the fewest expected turns any destination takes: one turn that moves, and a double (one roll in
-#: six) moves no token, so 1 / (5/6)
-MIN_TURNS = 1.2
+#: the fewest expected turns any destination takes: one turn that moves, and 8 rolls in 36 move no
+#: token (the six doubles, and a white 1 in bad weather, halved to 0 points), so 36 / 28
+MIN_TURNS = 36 / 28
 
 
 def mean_budget() -> float:
@@ -140,6 +140,6 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
     if spec.min_up3 and spec.cost_band:
         pass
     if math.isfinite(eb) and spec.turns_band and spec.turns_band[1] < MIN_TURNS:
-        raise InfeasibleError(f"turns_band: a seat needs at least one turn that is not a double, {MIN_TURNS:g} "
-                              f"expected turns or more (doubles, one roll in six, move no token), above the band's "
-                              f"{spec.turns_band[1]:g}")
+        raise InfeasibleError(f"turns_band: a seat needs at least one turn that moves, {MIN_TURNS:.2f} expected "
+                              f"turns or more (8 rolls in 36 move no token: doubles, and a white 1 in bad weather), "
+                              f"above the band's {spec.turns_band[1]:g}")

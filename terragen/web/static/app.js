@@ -357,7 +357,8 @@ function renderCheck() {
         li.title = "click (or Enter) to select the cell";
         li.tabIndex = 0;  // reachable with Tab, and Enter or Space selects the cell as a click does
         li.setAttribute("role", "button");
-        const pick = () => select(f.cells[0][0], f.cells[0][1]);
+        // the list is drawn anew on select: the keys go to the board, on the cell just selected
+        const pick = () => { select(f.cells[0][0], f.cells[0][1]); $("#board").focus({ preventScroll: true }); };
         li.addEventListener("click", pick);
         li.addEventListener("keydown", (ev) => {
           if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); }
@@ -608,9 +609,12 @@ function generateOptions() {
 }
 
 async function generate() {
+  // the last summary goes first, as simulate's table does: a failed run must not leave it untracked
   const box = $("#generate-box");
   delete box.dataset.layout;
-  markStaleResults();
+  box.classList.remove("stale");
+  for (const note of box.querySelectorAll(".stale-note")) note.remove();
+  $("#generate-summary").textContent = "";
   const job = await jobs.run("generate", { options: generateOptions() });
   $("#generate-summary").textContent = job.result.summary.join("\n");
   // the board as generate wrote it, read exactly (a seed above 2^53 in meta stays as it is), and
