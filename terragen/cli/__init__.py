@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import types
 
 import click
 
@@ -54,6 +55,9 @@ def _with_quiet(cmd: click.Command) -> click.Command:
     from terragen.cli._common import add_quiet
 
     add_quiet(cmd)
+    said = " ".join([cmd.help or "", *(getattr(p, "help", None) or "" for p in cmd.params)])
+    if "docs/" in said and not isinstance(cmd, LazyGroup):  # its help names a page: say where the pages are
+        cmd.format_epilog = types.MethodType(_epilog_with_docs, cmd)  # type: ignore[method-assign]
     if isinstance(cmd, click.Group):
         ctx = click.Context(cmd)
         for name in cmd.list_commands(ctx):
@@ -113,17 +117,27 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        # the help's docs/NAME.md pointers, resolved for this install (a wheel has no checkout)
-        from terragen.docs import docs_folder
+        write_docs_folder(formatter)
 
-        folder = docs_folder()
-        formatter.write_paragraph()
-        if folder is None:
-            formatter.write_text("Documentation (docs/NAME.md in the help): the docs folder of terragen's "
-                                 "source distribution; this install has no copy.")
-        else:  # the path on a line of its own, never wrapped, so it can be copied
-            formatter.write_text("Documentation (docs/NAME.md in the help) is in:")
-            formatter.write(f"{' ' * (formatter.current_indent + 2)}{folder}\n")
+
+def write_docs_folder(formatter: click.HelpFormatter) -> None:
+    """The help's docs/NAME.md pointers, resolved for this install (a wheel has no checkout): in the
+    top-level help and in every command's help that names a page (only the top level said it)."""
+    from terragen.docs import docs_folder
+
+    folder = docs_folder()
+    formatter.write_paragraph()
+    if folder is None:
+        formatter.write_text("Documentation (docs/NAME.md in the help): the docs folder of terragen's "
+                             "source distribution; this install has no copy.")
+    else:  # the path on a line of its own, never wrapped, so it can be copied
+        formatter.write_text("Documentation (docs/NAME.md in the help) is in:")
+        formatter.write(f"{' ' * (formatter.current_indent + 2)}{folder}\n")
+
+
+def _epilog_with_docs(self: click.Command, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    click.Command.format_epilog(self, ctx, formatter)
+    write_docs_folder(formatter)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -131,3 +131,8 @@ def test_installed_wheel_carries_the_docs_its_help_points_to(installed, tmp_path
     named = {m for text in helps.values() for m in re.findall(r"docs/([a-z-]+\.md)", text)}
     assert {"cli.md", "generate.md"} <= named
     assert all((folder / name).is_file() for name in named)
+    # a command's own help that names a page says where the pages are too (only the top level did)
+    for command in ("generate", "batch"):
+        assert str(folder) in helps[command], command
+    # the pages cite the README (its exit-status table, its board): it is installed beside them
+    assert (folder / "README.md").is_file()
