@@ -159,9 +159,9 @@ def board_symmetry(spec: Spec, inventory: Inventory) -> Symmetry | None:
 
 
 class NoSymmetricPlacement(Exception):
-    """The spec's destinations found no placement the board's symmetry maps onto itself (50 tries):
-    no proof that the spec is impossible (it was reported as one, exit 3), so the search goes on
-    with free-form boards."""
+    """The spec's destinations found no placement this terrain's symmetry maps onto itself (50
+    draws): no proof that the spec is impossible (it was reported as one, exit 3); the search tries
+    another terrain, and builds free-form boards when its first ones all miss (``SYMMETRIC_TRIES``)."""
 
 
 def construct(spec: Spec, inventory: Inventory, rng: random.Random, roughness: float,
