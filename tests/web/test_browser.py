@@ -527,6 +527,9 @@ def test_every_control_of_the_toolbar_and_every_finding_is_reached_with_the_keyb
     f.write_text(example("two-players.txt").read_text().replace("5B3", "9B3", 1))
     open_file(d, f)
     toast_text(d, "opened")
+    js(d, "document.getElementById('new-radius').focus()")  # Esc closes a message from a field too
+    press(d, "\ue00c")
+    wait(d, lambda d: js(d, "return document.getElementById('toast').hidden"), 1.0, "Esc to close the message")  # before it goes by itself
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#findings li.error.clickable"), 30, "a finding to click")
     finding = d.find_elements(By.CSS_SELECTOR, "#findings li.error.clickable")[0]
     assert finding.get_attribute("tabindex") == "0"

@@ -199,6 +199,8 @@ function backToBoard(select) {
 }
 
 function onKey(ev) {
+  // Esc closes a message from anywhere, a field too (a field has no use for it)
+  if (ev.key === "Escape" && !$("#toast").hidden) { closeToast(); return; }
   if (keyIsTheFields(ev)) return;
   const k = ev.key;
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
@@ -218,10 +220,7 @@ function onKey(ev) {
   else if (k === "ArrowRight") move("right");
   else if (k === "ArrowUp") move("up");
   else if (k === "ArrowDown") move("down");
-  else if (k === "Escape") {
-    if (!$("#toast").hidden) closeToast();  // a message first, then the selection
-    else { state.selected = null; render(); }
-  }
+  else if (k === "Escape") { state.selected = null; render(); }  // (a message went first, above)
   else return;
   ev.preventDefault();
 }
