@@ -20,7 +20,7 @@ from terragen.fileio import check_out_folder
               help="Tile side in mm, 25 to 60; board squares are 2 mm larger (40 mm for 38 mm tiles).")
 def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
                  fmt: str, deck_path: str | None, tile_size: float) -> None:
-    """Terralogical: all 65 tiles (sun, flower and the deck's land tiles) with
+    """Terralogical: every tile (sun, flower and the deck's land tiles: 65 with the game's deck) with
     plain backs for duplex printing, the 8x8 board at true size with the start
     and flower fields and a 0-100 scoring track, a legend and a rules summary.
 
@@ -45,4 +45,8 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_out_folder(out_dir)
     deck = read_deck(deck_path) if deck_path is not None else None
+    if deck is not None:
+        from terragen.cli.terralogical import warn_small_deck
+
+        warn_small_deck(deck, "kit")
     write_kit(terralogical_kit(opts, tile_size, deck), f"terralogical-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -28,6 +28,16 @@ def terralogical() -> None:
     """
 
 
+def warn_small_deck(deck, command: str) -> None:
+    """One line on stderr when the deck is too small for a real game (the command still runs: a
+    designer may want to see it stall)."""
+    from terragen.terralogical.deck import small_deck_warning
+
+    why = small_deck_warning(len(deck.tiles))
+    if why is not None:
+        click.echo(f"terragen terralogical {command}: warning: {why}", err=True)
+
+
 def _load_deck(path: str | None):
     from terragen.terralogical.default_deck import default_deck
     from terragen.terralogical.formats import read_deck
@@ -71,6 +81,7 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
     if out:
         check_outputs([out], force)
     d = design_deck(seed, p)
+    warn_small_deck(d, "deck")
     text = deck_to_json_text(d)
     if out is None:  # printed whole: the same bytes --out writes, so '> deck.json' gives the file
         click.echo(text, nl=False)
@@ -162,6 +173,7 @@ def play(
     if record:
         check_outputs([record], force, inputs=[deck_path])
     d = _load_deck(deck_path)
+    warn_small_deck(d, "play")
     last: list = []
     bar = Progress("terragen terralogical play", games, "games")
 

@@ -45,6 +45,25 @@ from terragen.terralogical.tiles import (
 MAX_DECK_TILES = 500
 
 
+def fewest_to_flower() -> int:
+    """The fewest land tiles that can join the sun to a flower field: the nearest field's distance
+    from the sun in squares (a path of tiles steps to a side neighbour each time)."""
+    from terragen.terralogical.board import FLOWER_FIELDS, SUN_SQUARE
+
+    return min(abs(SUN_SQUARE[0] - r) + abs(SUN_SQUARE[1] - c) for r, c in FLOWER_FIELDS)
+
+
+def small_deck_warning(tiles: int) -> str | None:
+    """Why a deck of ``tiles`` land tiles cannot give a proper game, or None. Why: a 1- or 9-tile deck
+    was designed and played without a word, and every game stalled, the flower out of reach. (A deck
+    that reaches it also deals three tiles to each of four players: 12 either way.)"""
+    need = fewest_to_flower()
+    if tiles < need:
+        return (f"a deck of {tiles} land tile{'s' if tiles != 1 else ''} can never reach a flower field (the "
+                f"nearest is {need} squares from the sun): every game ends stalled")
+    return None
+
+
 @dataclass(frozen=True)
 class DeckParams:
     tiles: int = 63
@@ -198,6 +217,11 @@ def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int
             f"param landscape_tolerance=0: no cloud count in {c_lo}..{c_hi} leaves a multiple of 3 "
             "triangles to share equally among meadow, field and wood (raise cloud_tolerance or landscape_tolerance)"
         )
+    cloudless = sum(1 for t in candidates if all(e.kind != "C" for e in t.edges))  # a cloudy tile spends one
+    if n - c_hi > cloudless:
+        raise InfeasibleError(
+            f"param cloud_share={p.cloud_share}: at most {c_hi} cloud triangles leave at least {n - c_hi} tiles "
+            f"without a cloud, but only {cloudless} such tiles differ up to rotation (raise cloud_share)")
     target = round(p.light_share * tri)
     l_lo, l_hi = max(0, target - p.light_tolerance), min(tri, target + p.light_tolerance)
     if p.min_partners > n - 1:

@@ -90,8 +90,10 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
                 points[e.cube] += chk.points
         if e.square in FLOWER_FIELDS and flower_at is None:
             flower_at = e.square
-    if land > deck_size:
-        f.append(error("too-many-tiles", f"{land} land tiles placed, the deck has {deck_size}"))
+    held = sum(h for h in (state.hands or []) if isinstance(h, int) and h > 0)
+    if land + held > deck_size:  # the tiles in hand come out of the deck too
+        in_hand = f" and {held} in hand" if held else ""
+        f.append(error("too-many-tiles", f"{land} land tiles placed{in_hand}, the deck has {deck_size}"))
     bonus = final_bonus(board, max(n, 1), opts.min_flock)
     hands = state.hands or [0] * n
     flock_pts = [sum(bonus[k + "_points"][s] for k in LANDSCAPES) for s in range(n)]

@@ -305,3 +305,18 @@ def test_front_bleed_carries_each_sides_own_colour_past_the_cut(tmp_path):
         assert sum(abs(a - b) for a, b in zip(got, want_rgb)) < 40, (tiles[p.tile].name, got, want)
         checked += 1
     assert checked >= 3
+
+
+def test_the_rules_page_counts_the_kits_own_deck():
+    """A kit of a 9-tile deck said "the 65 tiles (... 63 land tiles)" and "Tile ids (T01 ...)"."""
+    from terragen.render.impose import PrintOptions
+    from terragen.render.kits.terralogical.kit import rules_part
+    from terragen.render.paper import load_paper
+    from terragen.terralogical.deck import Deck
+    from terragen.terralogical.default_deck import default_deck
+
+    nine = Deck([(f"T{k}", tile) for k, (_, tile) in enumerate(default_deck().tiles[:9], 1)])
+    words = " ".join(it.text for it, _ in flatten(rules_part(PrintOptions(load_paper("a4")), nine).doc.pages[0].items)
+                     if isinstance(it, Text))
+    assert "the 11 tiles" in words and "9 land tiles" in words and "Tile ids (T1" in words
+    assert "63 land" not in words and "65 tiles" not in words

@@ -122,3 +122,24 @@ def test_counts_given_with_another_size_are_kept():
     params = DeckParams.from_pairs(["tiles=9", "min_partners=0"])
     assert params.min_partners == 0 and params.min_connectors == round(30 * 9 / 63)
     assert DeckParams.from_pairs([]) == DeckParams()  # the game's deck: 45 and 30 as always
+
+
+def test_a_deck_too_small_to_reach_the_flower_is_said_to_be(tmp_path, capsys):
+    """A 9-tile deck was designed, kitted and played without a word, and every game stalled."""
+    from terragen.cli import main
+    from terragen.terralogical.deck import fewest_to_flower, small_deck_warning
+
+    assert fewest_to_flower() == 12  # the sun (7,0) to the field (1,6)
+    assert "never reach a flower field" in small_deck_warning(11)
+    assert small_deck_warning(12) is None
+    with pytest.raises(SystemExit) as done:
+        main(["terralogical", "deck", "--param", "tiles=9", "--out", str(tmp_path / "d9.json")])
+    assert done.value.code in (0, None)
+    assert "warning: a deck of 9 land tiles can never reach a flower field" in capsys.readouterr().err
+
+
+def test_a_deck_past_the_cloudless_tiles_names_cloud_share():
+    """tiles=500 ended with "no deck meets these parameters together": the search that drops one
+    parameter at a time ran out of time. 336 cloudless tiles exist; 8% clouds leave 338 tiles bare."""
+    with pytest.raises(InfeasibleError, match="param cloud_share=0.08: .* only 336 such tiles"):
+        design_deck(1, DeckParams.from_pairs(["tiles=500"]))

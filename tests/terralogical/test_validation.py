@@ -294,3 +294,17 @@ def test_a_header_line_out_of_place_is_named(line, says):
     """These were read as tile lines ('got 2 fields') or blamed on a missing players line."""
     with pytest.raises(InputError, match=says):
         parse_state(f"game: terralogical\nplayers: a b\n{line}\n", "x.txt")
+
+
+def test_tiles_in_hand_count_against_the_deck_too():
+    """A 1-tile deck with one tile placed and five in each hand passed as valid: only placed tiles counted."""
+    from terragen.terralogical.deck import Deck
+
+    deck = default_deck()
+    one = Deck(deck.tiles[:1])
+    text = GOOD.replace("7,1 FFFF 0 red\n6,0 MMMM 0 green\n6,1 MMFM 0 red\n", "")
+    placed = validate_text(text + "hands: 0 0\n", "b.txt", deck=one)
+    assert "too-many-tiles" not in codes(placed)
+    held = validate_text(text + "hands: 1 1\n", "b.txt", deck=one)
+    assert "too-many-tiles" in codes(held)
+    assert any("in hand" in f.message for f in held.errors)

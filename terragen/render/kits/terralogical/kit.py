@@ -163,10 +163,16 @@ RULES = [
 ]
 
 
-def _rules_items(c: Box, size: float, flip: str = "long") -> tuple[list[Item], float]:
+def _rules_items(c: Box, size: float, flip: str = "long", deck: Deck | None = None) -> tuple[list[Item], float]:
     """The rules, the legend and its notes in ``c`` at text ``size``; also where they end. The printing
-    note names the edge the kit's tile file was laid out to flip on (``--flip``)."""
+    note names the edge the kit's tile file was laid out to flip on (``--flip``), and the tiles are
+    the kit's ``deck``'s (a kit of a custom deck said 63 land tiles whatever it held)."""
     rules = [(h, b.replace("flip on the long edge", f"flip on the {flip} edge")) for h, b in RULES]
+    if deck is not None:
+        n, first = len(deck.tiles), deck.tiles[0][0] if deck.tiles else "T1"
+        rules = [(h, b.replace("the 65 tiles", f"the {n + 2} tiles").replace("63 land tiles", f"{n} land tile"
+                                                                          + ("s" if n != 1 else ""))
+                  .replace("Tile ids (T01 ...)", f"Tile ids ({first} ...)")) for h, b in rules]
     items, y = titled_sections(c, "Terralogical: rules at a glance",
                                "A summary for the table in this project's words; the rulebook decides any question, "
                                "docs/rules-decisions.md the open ones.", rules, size)
@@ -180,11 +186,11 @@ def _rules_items(c: Box, size: float, flip: str = "long") -> tuple[list[Item], f
     return items, y
 
 
-def rules_part(opts: PrintOptions) -> KitPart:
+def rules_part(opts: PrintOptions, deck: Deck | None = None) -> KitPart:
     paper = opts.paper
     c = paper.content
     for size in (3.5, 3.4, 3.3, 3.2, 3.1, 3.0):  # a --scale above 1 leaves less room: set smaller type
-        items, y = _rules_items(c, size, opts.flip)
+        items, y = _rules_items(c, size, opts.flip, deck)
         if y <= c.y1:
             break
     else:
@@ -204,7 +210,7 @@ def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: 
 
         deck = default_deck()
     parts = [
-        rules_part(opts),
+        rules_part(opts, deck),
         tiles_part(opts, tile_size, deck),
         gutter_part(opts, tile_size, deck),
         alignment_part(opts),
