@@ -85,18 +85,18 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
     levels = inventory.levels()
     if spec.min_up3 and not any(lv + 3 in levels for lv in levels):
         raise InfeasibleError(f"min_up3: inventory {inventory.name!r} has no two levels 3 apart, so no up-3 step exists")
-    start_hexes = {hx.corner(spec.radius, c) for c in spec.seat_corners()}
     if spec.placement in ("free", "distance"):
+        from terragen.terrain.generate.construct import destination_cells, most_destinations
+
         lo = spec.min_distance if spec.placement == "distance" else 2
         cells = hx.board_cells(spec.radius)
+        starts = [hx.corner(spec.radius, c) for c in spec.seat_corners()]
         per_seat = []
-        for seat, c in enumerate(spec.seat_corners()):
-            start = hx.corner(spec.radius, c)
-            options = [i for i, h in enumerate(cells) if h not in start_hexes and hx.distance(h, start) >= lo]
+        for seat in range(len(starts)):
+            options = destination_cells(spec, cells, starts, seat)
             if len(options) < spec.destinations:
                 raise InfeasibleError(f"min_distance: seat {seat} has only {len(options)} cell(s) at distance >= {lo}")
             per_seat.append(options)
-        from terragen.terrain.generate.construct import most_destinations
 
         most = most_destinations(per_seat, spec.destinations)  # no two destinations share a cell
         if most < spec.players * spec.destinations:
@@ -137,8 +137,6 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
                 f"at most {eb:.2f} movement points per turn on average), above the band's {spec.turns_band[1]}")
     if spec.cost_band and spec.cost_spread is not None and spec.cost_band[1] - spec.cost_band[0] < 0:
         raise InfeasibleError("cost_band is empty")
-    if spec.min_up3 and spec.cost_band:
-        pass
     if math.isfinite(eb) and spec.turns_band and spec.turns_band[1] < MIN_TURNS:
         raise InfeasibleError(f"turns_band: a seat needs at least one turn that moves, {MIN_TURNS:.2f} expected "
                               f"turns or more (8 rolls in 36 move no token: doubles, and a white 1 in bad weather), "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from terragen.errors import InfeasibleError
@@ -86,10 +87,16 @@ def choose_pieces(spec: Spec, inventory: Inventory, rng: random.Random, n_cells:
 
 def destination_options(spec: Spec, board: Board, starts: list[int], seat: int) -> list[int]:
     """Cells where seat ``seat``'s destinations may go under the spec's placement rule."""
-    start_hexes = {board.hexes[s] for s in starts}
-    me = board.hexes[starts[seat]]
+    return destination_cells(spec, board.hexes, [board.hexes[s] for s in starts], seat)
+
+
+def destination_cells(spec: Spec, hexes: Sequence[hx.Hex], starts: Sequence[hx.Hex], seat: int) -> list[int]:
+    """:func:`destination_options` from the geometry alone (indices into ``hexes``, the seats' start
+    cells): the bounds ask it before any board exists."""
+    start_hexes = set(starts)
+    me = starts[seat]
     out = []
-    for i, h in enumerate(board.hexes):
+    for i, h in enumerate(hexes):
         if h in start_hexes:
             continue
         if spec.placement == "distance" and hx.distance(h, me) < spec.min_distance:
@@ -203,6 +210,8 @@ def place_destinations(spec: Spec, board: Board, starts: list[int], rng: random.
     dests: list[list[int]] = []
     start_hexes = {hx.corner(spec.radius, c) for c in corners}
     used: set[int] = set()
+    drawn = spec.placement not in ("fixed", "opposite")  # each seat's cells the same whatever is taken
+    allowed = [destination_options(spec, board, starts, s) for s in range(len(corners))] if drawn else []
     for seat, corner in enumerate(corners):
         if seats is not None and seat not in seats:
             dests.append([])
@@ -213,7 +222,7 @@ def place_destinations(spec: Spec, board: Board, starts: list[int], rng: random.
         elif spec.placement == "opposite":
             chosen = [board.index[opposite_cell(spec, corner, start_hexes)]]
         else:
-            options = [i for i in destination_options(spec, board, starts, seat) if i not in used]
+            options = [i for i in allowed[seat] if i not in used]
             far = sorted(options, key=lambda i: (-hx.distance(board.hexes[i], board.hexes[starts[seat]]), i))
             pool = far[: max(spec.destinations * 4, len(far) // 3)]
             if spec.destinations > 1:  # a tour over several far cells is far too long: mid-range cells
@@ -222,13 +231,11 @@ def place_destinations(spec: Spec, board: Board, starts: list[int], rng: random.
                 pool = mid if len(mid) >= spec.destinations * 2 else pool
             chosen = rng.sample(pool, spec.destinations) if len(pool) >= spec.destinations else []
             later = [s for s in range(seat + 1, len(corners)) if seats is None or s in seats]
-            if not chosen or assign_destinations(
-                    [destination_options(spec, board, starts, s) for s in later], spec.destinations,
-                    used | set(chosen)) is None:
+            if not chosen or assign_destinations([allowed[s] for s in later], spec.destinations,
+                                                 used | set(chosen)) is None:
                 # the draw leaves a later seat short (or this one has too few cells left): the
                 # first choice that leaves every seat its cells
-                fit = assign_destinations([options] + [destination_options(spec, board, starts, s) for s in later],
-                                          spec.destinations, used)
+                fit = assign_destinations([options] + [allowed[s] for s in later], spec.destinations, used)
                 if fit is None:
                     raise InfeasibleError(f"placement {spec.placement!r}: too few cells for every seat's "
                                           f"{spec.destinations} destination(s)")
