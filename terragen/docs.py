@@ -47,3 +47,12 @@ def _recorded_folder() -> Path | None:
             if path.is_file():
                 return path.parent
     return None
+
+
+def doc_page(name: str) -> str:
+    """How output should name a documentation page: its path on this install when there is a copy
+    (a wheel's user cannot open ``docs/batch.md``), else the page as the source distribution has it."""
+    folder = docs_folder()
+    if folder is not None and (folder / name).is_file():
+        return str(folder / name)
+    return f"docs/{name} in terragen's source distribution"

@@ -64,7 +64,10 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
         click.echo(f"          {p['description']}")
     if (radius, destinations) != (5, 1):  # the descriptions are the presets' own, written for the standard board
         click.echo("  (the descriptions are for radius 5 with one destination; the bands above are scaled to this board)")
+    from terragen.docs import doc_page
+
     click.echo("")
-    click.echo("terragen batch --difficulty NAME (grade band per puzzle kind; docs/batch.md):")
+    click.echo("terragen batch --difficulty NAME (grade band per puzzle kind):")
     for p in puz:
         click.echo(f"  {p['name']:<7} " + ", ".join(f"{k} {_band(*g)}" for k, g in p["grade"].items()))
+    click.echo(f"  (how a puzzle's grade is counted: {doc_page('batch.md')})")

@@ -762,3 +762,15 @@ def test_shell_completion_of_an_unknown_command_lists_quietly():
     error mid-line and exited 2 (click's own lookup keeps quiet while completing)."""
     p = run_proc(env={"_TERRAGEN_COMPLETE": "bash_complete", "COMP_WORDS": "terragen web ", "COMP_CWORD": "2"})
     assert p.returncode == 0 and "No such command" not in p.stdout + p.stderr
+
+
+def test_presets_names_the_batch_page_where_this_install_has_it(capsys, monkeypatch, tmp_path):
+    import terragen.docs as docs
+
+    (tmp_path / "batch.md").write_text("grades")
+    monkeypatch.setattr(docs, "docs_folder", lambda: tmp_path)
+    code, out, _ = run_cli(capsys, "presets")
+    assert code == 0 and str(tmp_path / "batch.md") in out
+    monkeypatch.setattr(docs, "docs_folder", lambda: None)  # an install without the pages
+    _, out, _ = run_cli(capsys, "presets")
+    assert "docs/batch.md in terragen's source distribution" in out

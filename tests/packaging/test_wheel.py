@@ -136,3 +136,6 @@ def test_installed_wheel_carries_the_docs_its_help_points_to(installed, tmp_path
         assert str(folder) in helps[command], command
     # the pages cite the README (its exit-status table, its board): it is installed beside them
     assert (folder / "README.md").is_file()
+    # output that names a page names it where this install has it (presets said docs/batch.md)
+    listed = _run(installed, tmp_path, "presets").stdout
+    assert str(folder / "batch.md") in listed and "docs/batch.md" not in listed
