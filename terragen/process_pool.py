@@ -95,8 +95,18 @@ def check_workers(procs: Iterable[mp.process.BaseProcess], what: str) -> None:
     """Raise :class:`WorkerDied` if any of ``procs`` has ended."""
     dead = [p.exitcode for p in procs if p.exitcode is not None]
     if dead:
-        raise WorkerDied(f"a {what} worker process ended unexpectedly (exit code {dead[0]}; "
-                         "killed from outside or out of memory?)")
+        raise WorkerDied(f"a {what} worker process ended unexpectedly (exit code {dead[0]}; {_likely_cause(dead[0])})")
+
+
+def _likely_cause(exit_code: int) -> str:
+    """What a worker's exit code says of why it ended. Exit 1 is the worker's own Python error, and
+    from a library user's script the usual one is a call outside ``if __name__ == "__main__":``:
+    a new worker imports the script, which starts workers again, and multiprocessing refuses
+    (the old message blamed a kill or the memory)."""
+    if exit_code == 1:
+        return ('the worker stopped on an error of its own; from a script, make the call under '
+                '`if __name__ == "__main__":`, since each worker starts by importing the script')
+    return "killed from outside or out of memory?"
 
 
 def end_pool(pool: multiprocessing.pool.Pool, procs: Iterable[mp.process.BaseProcess]) -> None:

@@ -142,3 +142,30 @@ def test_workers_started_while_signals_are_held_do_not_inherit_the_hold():
         finally:
             end_pool(pool, procs)
         assert all(signal.SIGINT not in m and signal.SIGTERM not in m for m in masks), (method, masks)
+
+
+def test_a_script_without_a_main_guard_is_told_what_to_fix(tmp_path):
+    """Workers start by importing the calling script; one that calls simulate_layout at import
+    time makes every worker stop on multiprocessing's own error. The message named a kill or the
+    memory; it must name the guard a library user has to add."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import terragen
+
+    example = Path(terragen.__file__).parent / "data" / "terrain" / "examples" / "two-players.txt"
+    script = tmp_path / "no_guard.py"
+    script.write_text(
+        "from terragen.terrain.files import load_layout\n"
+        "from terragen.terrain.sim import simulate_layout\n"
+        "from terragen.process_pool import WorkerDied\n"
+        "try:\n"
+        f"    simulate_layout(load_layout({str(example)!r}), games=400, seed=5, workers=2)\n"
+        "    print('finished')\n"
+        "except WorkerDied as exc:\n"
+        "    print('DIED', exc)\n")
+    proc = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    died = [ln for ln in proc.stdout.splitlines() if ln.startswith("DIED")]
+    assert died, proc.stdout + proc.stderr[-2000:]
+    assert 'if __name__ == "__main__":' in died[0] and "out of memory" not in died[0]

@@ -311,6 +311,8 @@ def simulate_layout(
     be set up on, such as a destination off the board. ``twins`` plays twin pairs of games
     (:func:`run_games`; an even number of games), as the generator's class samples do, so a
     board's record can be replayed; the report's intervals still count the games as independent.
+    With ``workers`` > 1 a script must make the call under ``if __name__ == "__main__":``: the
+    worker processes start by importing it.
     """
     rules = rules or Rules()
     if not 0 < margin <= 1:
