@@ -431,3 +431,29 @@ def test_a_remembering_player_meets_tokens_at_home_as_the_engine_asked_every_tur
         assert a == b
         send_backs += a.send_backs
     assert send_backs > 100
+
+
+def test_worked_bad_weather_costs_through_the_dice():
+    """The rulebook's bad-weather figures (a level step 2 MP, two down 4, two up 6), asked of the
+    engine's own move options: it halves the white die rather than doubling the costs."""
+    # a level-4 piece at the centre, pattern A unturned: exits east (level), north-east (two
+    # down) and north-west (two up)
+    cells = {(0, 0): (4, "A", 0), (1, 0): (4, "A", 0), (1, -1): (2, "A", 0), (0, -1): (6, "A", 0)}
+    layout = make_layout(2, cells, [(3, [(-2, 2)]), (2, [(2, 0)])], level=8)
+    st, _ = _state(layout)
+    idx = st.board.index
+    st.pos[0] = idx[(0, 0)]
+    st.occupant = {idx[(0, 0)]: 0, st.setup.starts[1]: 1}
+    name = {idx[(1, 0)]: "level", idx[(1, -1)]: "down two", idx[(0, -1)]: "up two", idx[(0, 0)]: "stay"}
+
+    def reach(white: int, red: int) -> set[str]:
+        return {name[c] for c in move_options(st, 0, Roll(white, red)) if c in name}
+
+    # good weather (red even): 1, 2 and 3 MP
+    assert reach(3, 2) == {"level", "down two", "up two", "stay"}
+    assert reach(1, 2) == {"level", "stay"}
+    # bad weather (red odd): 2, 4 and 6 MP
+    assert reach(3, 1) == {"level", "stay"}  # 3 MP buys the level step only
+    assert reach(4, 1) == reach(5, 1) == {"level", "down two", "stay"}
+    assert reach(6, 1) == {"level", "down two", "up two", "stay"}
+    assert reach(1, 3) == {"stay"}
