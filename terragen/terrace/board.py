@@ -64,7 +64,12 @@ class Board:
     forbidden: frozenset[tuple[int, int]]  # diagonal steps across the centre point
 
     def index(self, sq: Square) -> int:
-        return sq[0] * self.size + sq[1]
+        """The index of ``sq``; a square off the board is a ValueError (a column past the edge
+        wrapped round to the next row, and a library caller read another square's piece)."""
+        row, col = sq
+        if not (0 <= row < self.size and 0 <= col < self.size):
+            raise ValueError(f"square {sq!r} is off the {self.size}x{self.size} board (row and column 0-{self.size - 1})")
+        return row * self.size + col
 
     def square(self, idx: int) -> Square:
         return divmod(idx, self.size)

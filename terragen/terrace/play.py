@@ -28,8 +28,18 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)
 
 
+def _check_players(start: Position, players: list[str]) -> None:
+    """One policy per seat (too few was an IndexError mid-game from play_game)."""
+    if not players:
+        raise SpecError("--policy names no player; give random or greedy, or one per seat")
+    if len(players) != len(start.seats):
+        raise SpecError(f"--policy lists {len(players)} policies for this set-up's {len(start.seats)} seats: "
+                        "give one for every seat, or one per seat in turn order")
+
+
 def play_game(start: Position, players: list[str], seed: int, max_plies: int = 300) -> GameRecord:
     """Play one game; ``players[i]`` is the policy of ``start.seats[i]``."""
+    _check_players(start, players)
     rng = random.Random(seed)
     policies = [get_policy(p) for p in players]
     pos = start.copy()
@@ -51,11 +61,7 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games and report wins, draws and lengths per seat; ``progress(done, total)``
     is told after each game."""
-    if not players:
-        raise SpecError("--policy names no player; give random or greedy, or one per seat")
-    if len(players) != len(start.seats):
-        raise SpecError(f"--policy lists {len(players)} policies for this set-up's {len(start.seats)} seats: "
-                        "give one for every seat, or one per seat in turn order")
+    _check_players(start, players)
     if not 1 <= games <= MAX_PLAY_GAMES:
         raise SpecError(f"--games must be 1–{MAX_PLAY_GAMES} (got {games})")
     if not 1 <= max_plies <= MAX_TERRACE_PLIES:

@@ -142,6 +142,9 @@ class Position:
             return None
 
     def objective_of(self, side: str) -> Square:
+        """The square ``side``'s T must reach."""
+        if side not in self.seats:
+            raise ValueError(f"no side {side!r} here; the sides are {', '.join(self.seats)}")
         return self.board.square(self.objectives[self.seats.index(side)])
 
     def __eq__(self, other: object) -> bool:
@@ -269,6 +272,8 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last pushed move and return it."""
+        if not self._stack:
+            raise ValueError("no move to take back: none was pushed on this position")
         a, b, c, captured, removed, prev = self._stack.pop()
         cells = self.cells
         for k, ck in removed:

@@ -240,5 +240,11 @@ class MemoryPolicy(GreedyPolicy):
 
 
 def make_policy(name: str, seed: int) -> Policy:
+    """The player called ``name``; an unknown name is a SpecError naming the choices (a library
+    caller got a bare KeyError)."""
+    from terragen.errors import SpecError
+
     classes = {"random": RandomPolicy, "greedy": GreedyPolicy, "memory": MemoryPolicy}
+    if name not in classes:
+        raise SpecError(f"unknown policy {name!r}; choose from {', '.join(classes)}")
     return classes[name](seed)

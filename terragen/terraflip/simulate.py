@@ -50,6 +50,8 @@ class PlaySpec:
 def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileSet | None,
               options: Options | None) -> GameState:
     """One full game; each seat's policy gets its own seed derived from the game seed."""
+    if len(policies) != players:
+        raise SpecError(f"give one policy per seat ({players}), got {len(policies)}")
     state = GameState.new(players, tileset, options)
     rng = random.Random(seed)
     agents = [make_policy(name, rng.randrange(2**32)) for name in policies]

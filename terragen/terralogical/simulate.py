@@ -12,6 +12,8 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from terragen.errors import SpecError
+from terragen.limits import MAX_PLAY_GAMES
 from terragen.terralogical.board import RuleOptions
 from terragen.terralogical.players import POLICIES
 from terragen.terralogical.state import DeckTile, GameState
@@ -39,12 +41,20 @@ def play_game(
     max_turns: int = 2000,
 ) -> GameResult:
     """One game; the seed fixes the shuffle, the setup orientations and every policy choice."""
+    fns = [_policy(name) for name in policies]
     rng = random.Random(seed)
     state = GameState.new(land_tiles, len(policies), rng, options)
-    fns = [POLICIES[name] for name in policies]
     while not state.is_terminal() and state.turns < max_turns:
         state.apply(fns[state.current](state, rng))
     return GameResult(state.end_reason or "turn-limit", state.turns, state.placements, state.returns(), state)
+
+
+def _policy(name: str) -> Callable:
+    """The player called ``name``; an unknown one is a SpecError naming the choices (a library
+    caller got a bare KeyError)."""
+    if name not in POLICIES:
+        raise SpecError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
+    return POLICIES[name]
 
 
 def simulate(
@@ -61,10 +71,14 @@ def simulate(
     ``on_game`` sees every finished game (with its final state) before it is
     summarised, e.g. to save one board.
     """
+    if not 1 <= games <= MAX_PLAY_GAMES:  # a negative count gave a report of -3 games
+        raise SpecError(f"games must be 1–{MAX_PLAY_GAMES} (got {games})")
     if policies is None:
         policies = ["greedy"] * players
     if len(policies) != players:
-        raise ValueError("one policy per player")
+        raise SpecError(f"give one policy per player ({players}), got {len(policies)}")
+    for name in policies:
+        _policy(name)
     master = random.Random(seed)
     results = []
     for _ in range(games):

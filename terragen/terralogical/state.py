@@ -44,11 +44,17 @@ class GameState:
 
     @classmethod
     def new(
-        cls, land_tiles: list[DeckTile], players: int, rng: random.Random, options: RuleOptions | None = None
+        cls, land_tiles: list[DeckTile], players: int, rng: random.Random | int, options: RuleOptions | None = None
     ) -> "GameState":
-        """Set up: sun and flower tiles in random orientation, pile shuffled, 3 tiles per hand."""
+        """Set up: sun and flower tiles in random orientation, pile shuffled, 3 tiles per hand.
+        ``rng`` may be a seed, as everywhere else in the library (a seed failed deep inside)."""
         if not 2 <= players <= 4:
             raise ValueError("Terralogical is for 2 to 4 players")
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        for entry in land_tiles:  # a bare code passed here and failed at the first legal_actions()
+            if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Tile)):
+                raise ValueError(f"a land tile is (tile id, Tile), as a Deck's tiles are; got {entry!r}")
         options = options or RuleOptions()
         board = Board.initial(rng.randrange(4), rng.randrange(4))
         pile = list(land_tiles)
@@ -78,6 +84,8 @@ class GameState:
         Identical tiles in a hand (possible only with a custom deck) and rotations
         of symmetric tiles are listed once each, as they lead to the same board.
         """
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} in a game of {self.players}")
         out = []
         hand = self.hands[seat]
         frontier = [(sq, self.board.touching(sq)) for sq in self.board.frontier(self.options)]
@@ -120,7 +128,8 @@ class GameState:
             raise ValueError("the game is over")
         seat = self.current
         scored = 0
-        if action[0] == "place":
+        kind = self._kind(action)
+        if kind == "place":
             _, idx, sq, rot = action
             tile_id, tile = self.hands[seat][idx]
             chk = self.board.check(sq, tile, rot, self.options)
@@ -139,17 +148,15 @@ class GameState:
                 self.hands[seat].append(self.pile.pop())
             if sq in FLOWER_FIELDS:
                 self.end_reason = "flower"
-        elif action[0] == "draw":
+        elif kind == "draw":
             if not self.pile:
                 raise ValueError("the draw pile is empty")
             self.hands[seat].append(self.pile.pop())
             self.idle_turns += 1
             if self.options.stall_rule == "empty-pile" and self.pile:
                 self.idle_turns = 0  # drawing still changes the hands: not yet a dead round
-        elif action[0] == "pass":
+        else:  # a pass
             self.idle_turns += 1
-        else:
-            raise ValueError(f"unknown action {action!r}")
         self.history.append((seat, action))
         self.turns += 1
         stall_allowed = self.options.stall_rule != "empty-pile" or not self.pile
@@ -157,6 +164,29 @@ class GameState:
             self.end_reason = "stall"
         self.current = (seat + 1) % self.players
         return scored
+
+    def _kind(self, action: Action) -> str:
+        """The action's kind once its form is checked, so that a malformed action is a ValueError
+        saying what is wrong, not an IndexError from inside; and a pass only when nothing else is
+        legal (one was taken with placements open, ending games early)."""
+        kind = action[0] if isinstance(action, tuple) and action else None
+        if kind == "place":
+            if len(action) != 4:
+                raise ValueError(f"a placement is ('place', hand index, (row, col), rotation), got {action!r}")
+            _, idx, sq, rot = action
+            hand = self.hands[self.current]
+            if not (isinstance(idx, int) and 0 <= idx < len(hand)):
+                raise ValueError(f"seat {self.current} holds {len(hand)} tiles: no hand index {idx!r}")
+            if not (isinstance(rot, int) and 0 <= rot < 4):
+                raise ValueError(f"a rotation is 0-3 quarter turns, got {rot!r}")
+            if not (isinstance(sq, tuple) and len(sq) == 2 and all(isinstance(v, int) for v in sq)):
+                raise ValueError(f"a square is (row, col), got {sq!r}")
+        elif kind == "pass":
+            if self.pile or self.placements_for(self.current):
+                raise ValueError("a pass only when no tile can be laid and the pile is empty")
+        elif kind != "draw" or len(action) != 1:
+            raise ValueError(f"unknown action {action!r}: ('place', ...), ('draw',) or ('pass',)")
+        return kind
 
     def returns(self) -> list[int]:
         """Final scores: placement points, flock prizes, minus one per tile in hand."""

@@ -1,0 +1,68 @@
+"""Mistakes a library caller makes get a clear error of a documented kind (SpecError, or
+ValueError for the game states), never a bare KeyError or IndexError from inside, and never a
+quiet wrong answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from terragen.errors import SpecError
+
+
+def test_terraflip_unknown_policy_or_wrong_count():
+    from terragen.terraflip.simulate import play_game
+
+    with pytest.raises(SpecError, match="unknown policy 'x'"):
+        play_game(3, ("x", "x", "x"), 5, None, None)
+    with pytest.raises(SpecError, match="one policy per seat"):
+        play_game(3, ("greedy",), 5, None, None)
+
+
+def test_terralogical_simulate_checks_its_arguments():
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.simulate import play_game, simulate
+
+    deck = default_deck().tiles
+    with pytest.raises(SpecError, match="unknown policy 'x'"):
+        play_game(deck, ["x", "y"], 5)
+    with pytest.raises(SpecError, match="unknown policy 'x'"):
+        simulate(deck, 2, 10, 1, ["x", "greedy"])
+    with pytest.raises(SpecError, match="games must be"):
+        simulate(deck, 2, -3, 1)  # reported -3 games and a negative first-seat advantage
+    with pytest.raises(SpecError, match="one policy per player"):
+        simulate(deck, 3, 10, 1, ["greedy"])
+
+
+def test_terralogical_state_refuses_malformed_and_illegal_actions():
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.state import GameState
+
+    state = GameState.new(default_deck().tiles, 2, 5)  # a seed, as elsewhere in the library
+    assert ("draw",) in state.legal_actions() and ("pass",) not in state.legal_actions()
+    for action in [("pass",),  # placing or drawing is possible: a pass ended games early
+                   ("place", 9, (6, 0), 0), ("place", 0), ("place", 0, (6, 0), 7), ("place", 0, "a1", 0),
+                   (), None, ("draw", "x"), ("fly",)]:
+        with pytest.raises(ValueError):
+            state.apply(action)
+    assert state.turns == 0 and state.history == []  # nothing refused was half done
+    with pytest.raises(ValueError, match="no seat 7"):
+        state.placements_for(7)
+    with pytest.raises(ValueError, match="tile id, Tile"):
+        GameState.new(["MfWc"], 2, 1)
+    assert GameState.new(default_deck().tiles, 2, 5).hands == state.hands  # the seed decides
+
+
+def test_terrace_errors_name_the_mistake():
+    from terragen.terrace import Position
+    from terragen.terrace.play import play_game
+
+    start = Position.start("full")
+    with pytest.raises(SpecError, match="policies for this set-up"):
+        play_game(start, ["greedy"], 5)
+    for square in [(0, 8), (99, 99), (-1, 0)]:  # (0, 8) read the piece on (1, 0)
+        with pytest.raises(ValueError, match="off the 8x8 board"):
+            start.piece_at(square)
+    with pytest.raises(ValueError, match="no move to take back"):
+        start.copy().pop()
+    with pytest.raises(ValueError, match="no side 'left'"):
+        start.objective_of("left")
