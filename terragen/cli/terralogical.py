@@ -127,6 +127,9 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
 )
 @click.option("--stall-rule", type=click.Choice(["round", "empty-pile"], case_sensitive=False), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
+@click.option("--flock-ties", type=click.Choice(["share", "by-count"], case_sensitive=False), default="share",
+              show_default=True, help="How tied flocks rank: tied players share a place and the next takes the "
+              "place after them (share), or the distinct counts are ranked (by-count: 5, 5, 3 pays the 3 second prize).")
 @click.option("--record", type=PathName(dir_okay=False), default=None,
               help="Save the last game's board as a board-state file (.json, otherwise text).")
 @force_option
@@ -140,6 +143,7 @@ def play(
     subsoil_rule: str,
     min_flock: int,
     stall_rule: str,
+    flock_ties: str,
     record: str | None,
     force: bool,
     as_json: bool,
@@ -187,7 +191,8 @@ def play(
         games,
         seed,
         names,
-        RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock, stall_rule=stall_rule),
+        RuleOptions(subsoil_rule=subsoil_rule, min_flock=min_flock, stall_rule=stall_rule,
+                    flock_ties=flock_ties.lower()),
         on_game=keep,
     )
     bar.close()
@@ -223,8 +228,12 @@ def play(
               help="Which triangles must be light for a 2-point connection.")
 @click.option("--min-flock", type=Whole(1, 64), default=2, show_default=True,
               help="Smallest cube group that counts as a flock.")
+@click.option("--flock-ties", type=click.Choice(["share", "by-count"], case_sensitive=False), default="share",
+              show_default=True, help="How tied flocks rank: tied players share a place and the next takes the "
+              "place after them (share), or the distinct counts are ranked (by-count: 5, 5, 3 pays the 3 second prize).")
 @json_option
-def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int, as_json: bool) -> None:
+def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int, flock_ties: str,
+             as_json: bool) -> None:
     """Check a board state (JSON or text) against the placement rules and score it.
 
     The same report as 'terragen validate FILE' gives. A text file is read
@@ -246,5 +255,6 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
         text = read_text_input(file)
         with reading_option("--deck"):
             deck = _load_deck(deck_path)
-        report = validate_text(text, file, deck=deck, subsoil_rule=subsoil_rule, min_flock=min_flock)
+        report = validate_text(text, file, deck=deck, subsoil_rule=subsoil_rule, min_flock=min_flock,
+                               flock_ties=flock_ties.lower())
     finish_game_validation(report, file, "terralogical", as_json)

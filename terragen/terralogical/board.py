@@ -29,17 +29,18 @@ class RuleOptions:
     ``subsoil_rule``: when the two touching triangles of a regular connection
     lie on different subsoils, ``both`` scores 2 only if both are light,
     ``either`` if one is, ``placed`` looks at the newly placed tile only.
-    ``end_anchors``: whether the flower tile counts as the neighbour a new tile
-    must touch (off by default, else the game could end on the first turn).
     ``min_flock``: the smallest group of cubes that counts as a flock.
+    ``flock_ties``: how tied flocks rank: ``share`` (tied players share a place and
+    the next player takes the place after them: 5, 5, 3 earn 4, 4, 1 with four
+    players) or ``by-count`` (the distinct counts are ranked: 5, 5, 3 earn 4, 4, 2).
     ``stall_rule``: ``round`` ends the game after any full round without a
     placement (the literal rule); ``empty-pile`` only once the pile is empty,
     so a round of draws just refills hands.
     """
 
     subsoil_rule: str = "both"
-    end_anchors: bool = False
     min_flock: int = 2
+    flock_ties: str = "share"
     hand_size: int = 3
     cubes_per_player: int = 30
     stall_rule: str = "round"
@@ -134,19 +135,19 @@ class Board:
                 out.append((side, n))
         return out
 
-    def anchors(self, sq: Square, options: RuleOptions) -> bool:
-        """Whether ``sq`` touches a placed tile that may carry a new neighbour."""
+    def anchors(self, sq: Square) -> bool:
+        """Whether ``sq`` touches a placed land tile (the flower tile carries no neighbour: decision 3)."""
         for _, n in self.neighbours(sq):
             placed = self.tiles.get(n)
-            if placed is not None and (options.end_anchors or placed.tile_id != END_ID):
+            if placed is not None and placed.tile_id != END_ID:
                 return True
         return False
 
-    def frontier(self, options: RuleOptions) -> list[Square]:
+    def frontier(self) -> list[Square]:
         """Empty squares next to an anchoring tile, in row-major order (deterministic)."""
         out = set()
         for sq, placed in self.tiles.items():
-            if placed.tile_id == END_ID and not options.end_anchors:
+            if placed.tile_id == END_ID:
                 continue
             for _, n in self.neighbours(sq):
                 if n not in self.tiles:
@@ -168,7 +169,7 @@ class Board:
             if placed is None:
                 continue
             result.connections.append(Connection(n, side, sides[side], placed.side(opposite(side))))
-        if not self.anchors(sq, options):
+        if not self.anchors(sq):
             result.problems.append(("not-adjacent", f"square {fmt(sq)} touches no placed land tile"))
             return result
         for conn in result.connections:

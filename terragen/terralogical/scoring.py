@@ -16,6 +16,8 @@ from terragen.grids.square import Square
 from terragen.terralogical.board import Board
 from terragen.terralogical.tiles import LANDSCAPES, Triangle, opposite
 
+#: How tied flocks rank (``RuleOptions.flock_ties``; docs/rules-decisions.md, Terralogical 11).
+FLOCK_TIES = ("share", "by-count")
 #: Points for the 1st, 2nd, 3rd largest flock on a landscape, by player count.
 RANK_POINTS = {1: (4,), 2: (4,), 3: (4, 2), 4: (4, 2, 1)}
 
@@ -87,37 +89,43 @@ def largest_flock(board: Board, seat: int, landscape: str, min_flock: int = 2) -
     return size if size >= min_flock else 0
 
 
-def rank_points(sizes: list[int], players: int) -> list[int]:
-    """Flock bonus per seat: ties share their rank; a zero-size flock earns nothing.
+def rank_points(sizes: list[int], players: int, ties: str = "share") -> list[int]:
+    """Flock bonus per seat; a zero-size flock earns nothing.
 
-    Competition ranking: two players tied for the largest both get the first
-    prize, and the next player is third.
+    ``share`` (decision 11): tied players share a place and the next player takes
+    the place after them, so two tied for the largest both get the first prize and
+    the next player is third. ``by-count``: the rulebook's "second highest cube
+    count" read literally, ranking the distinct counts, so the next player is second.
     """
+    if ties not in FLOCK_TIES:
+        raise ValueError(f"flock ties are ranked {' or '.join(FLOCK_TIES)}, not {ties!r}")
     table = RANK_POINTS.get(players, (4, 2, 1))
     out = []
     for s in sizes:
         if s <= 0:
             out.append(0)
             continue
-        rank = sum(1 for t in sizes if t > s)
+        above = {t for t in sizes if t > s} if ties == "by-count" else [t for t in sizes if t > s]
+        rank = len(above)
         out.append(table[rank] if rank < len(table) else 0)
     return out
 
 
-def final_bonus(board: Board, players: int, min_flock: int = 2) -> dict[str, list[int]]:
+def final_bonus(board: Board, players: int, min_flock: int = 2, ties: str = "share") -> dict[str, list[int]]:
     """Per landscape: each seat's largest flock size and the points it earns."""
     out: dict[str, list[int]] = {}
     for land in LANDSCAPES:
         sizes = [largest_flock(board, seat, land, min_flock) for seat in range(players)]
         out[land] = sizes
-        out[land + "_points"] = rank_points(sizes, players)
+        out[land + "_points"] = rank_points(sizes, players, ties)
     return out
 
 
-def final_scores(board: Board, placement_points: list[int], hands: list[int], min_flock: int = 2) -> list[int]:
+def final_scores(board: Board, placement_points: list[int], hands: list[int], min_flock: int = 2,
+                 ties: str = "share") -> list[int]:
     """Placement points plus flock prizes minus one per tile left in hand."""
     players = len(placement_points)
-    bonus = final_bonus(board, players, min_flock)
+    bonus = final_bonus(board, players, min_flock, ties)
     totals = []
     for seat in range(players):
         flock_pts = sum(bonus[land + "_points"][seat] for land in LANDSCAPES)

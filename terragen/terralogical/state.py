@@ -88,7 +88,7 @@ class GameState:
             raise ValueError(f"no seat {seat} in a game of {self.players}")
         out = []
         hand = self.hands[seat]
-        frontier = [(sq, self.board.touching(sq)) for sq in self.board.frontier(self.options)]
+        frontier = [(sq, self.board.touching(sq)) for sq in self.board.frontier()]
         rule = self.options.subsoil_rule
         seen_codes: set[str] = set()
         for idx, (_, tile) in enumerate(hand):
@@ -190,4 +190,5 @@ class GameState:
 
     def returns(self) -> list[int]:
         """Final scores: placement points, flock prizes, minus one per tile in hand."""
-        return final_scores(self.board, self.points, [len(h) for h in self.hands], self.options.min_flock)
+        return final_scores(self.board, self.points, [len(h) for h in self.hands], self.options.min_flock,
+                            self.options.flock_ties)

@@ -88,13 +88,13 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
                 err("too-many-cubes", f"{who} has more than {opts.cubes_per_player} cubes (from {fmt(e.square)} on)", e)
             if chk.legal:
                 points[e.cube] += chk.points
-        if e.square in FLOWER_FIELDS and flower_at is None:
+        if e.square in FLOWER_FIELDS and flower_at is None and chk.legal:  # an illegal tile ends nothing
             flower_at = e.square
     held = sum(h for h in (state.hands or []) if isinstance(h, int) and h > 0)
     if land + held > deck_size:  # the tiles in hand come out of the deck too
         in_hand = f" and {held} in hand" if held else ""
         f.append(error("too-many-tiles", f"{land} land tiles placed{in_hand}, the deck has {deck_size}"))
-    bonus = final_bonus(board, max(n, 1), opts.min_flock)
+    bonus = final_bonus(board, max(n, 1), opts.min_flock, opts.flock_ties)
     hands = state.hands or [0] * n
     flock_pts = [sum(bonus[k + "_points"][s] for k in LANDSCAPES) for s in range(n)]
     finals = [points[s] + flock_pts[s] - hands[s] for s in range(n)]
@@ -128,7 +128,7 @@ def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
     """Parse a board state (JSON or text) and validate it.
 
     Options: ``deck`` (a Deck to resolve tile ids; the shipped default deck
-    otherwise), ``subsoil_rule``, ``end_anchors``, ``min_flock``,
+    otherwise), ``subsoil_rule``, ``min_flock``, ``flock_ties``,
     ``cubes_per_player`` (see RuleOptions).
 
     A text file is read forgivingly: each line the reader must skip becomes a
@@ -140,7 +140,7 @@ def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
         from terragen.terralogical.default_deck import default_deck
 
         deck = default_deck()
-    known = {"subsoil_rule", "end_anchors", "min_flock", "cubes_per_player"}
+    known = {"subsoil_rule", "min_flock", "flock_ties", "cubes_per_player"}
     rule_opts = RuleOptions(**{k: v for k, v in options.items() if k in known and v is not None})
     if text.lstrip().startswith("{"):
         return validate_state(parse_state(text, source, deck), rule_opts, deck_size=len(deck.tiles))

@@ -94,3 +94,24 @@ def test_a_game_played_with_ones_own_deck_is_recorded_so_validate_reads_it(tmp_p
     with pytest.raises(SystemExit) as exc:
         main(["validate", str(record)])  # the top-level command, which has no --deck
     assert exc.value.code == 0 and "valid terralogical position" in capsys.readouterr().out
+
+
+def test_tied_flocks_rank_by_place_or_by_count(capsys):
+    """Two field flocks of 3 tie for first and the third player has 2: shared places leave the 2
+    without a prize; ranking the counts (--flock-ties by-count) pays it the second prize."""
+    from pathlib import Path
+
+    board = str(Path(__file__).resolve().parent.parent / "data" / "terralogical-tied-flocks.txt")
+    code, out, _ = run(["validate", board, "--json"], capsys)
+    share = json.loads(out)
+    assert code == 0 and share["largest_flocks"]["field"] == [3, 3, 2]
+    code, out, _ = run(["validate", board, "--json", "--flock-ties", "by-count"], capsys)
+    by_count = json.loads(out)
+    assert code == 0
+    assert [b - a for a, b in zip(share["flock_points"], by_count["flock_points"])] == [0, 0, 2]
+    assert by_count["final_scores"][2] == share["final_scores"][2] + 2
+
+
+def test_play_reports_the_flock_ties_it_played(capsys):
+    code, out, _ = run(["play", "--games", "3", "--players", "3", "--flock-ties", "by-count", "--json"], capsys)
+    assert code == 0 and json.loads(out)["rules"]["flock_ties"] == "by-count"

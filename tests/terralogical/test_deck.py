@@ -1,5 +1,6 @@
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -7,6 +8,8 @@ from terragen.errors import InfeasibleError, SpecError
 from terragen.terralogical.deck import DeckParams, can_touch, deck_stats, design_deck, is_connector
 from terragen.terralogical.default_deck import DEFAULT_CODES, DEFAULT_SEED
 from terragen.terralogical.formats import deck_to_json_text
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +93,7 @@ def test_running_out_of_solver_budget_is_a_time_limit_error():
 
 
 def test_shipped_template_file_is_the_default_deck(deck):
-    with open("terragen/data/terralogical/default-deck.json", encoding="utf-8") as fh:
+    with open(ROOT / "terragen" / "data" / "terralogical" / "default-deck.json", encoding="utf-8") as fh:
         assert fh.read() == deck_to_json_text(deck)
 
 

@@ -1,5 +1,7 @@
 """The rulebook's pictured examples, rebuilt as concrete small boards."""
 
+import pytest
+
 from terragen.terralogical.board import Board, RuleOptions
 from terragen.terralogical.scoring import final_bonus, flocks, rank_points
 from terragen.terralogical.tiles import parse_tile
@@ -133,3 +135,12 @@ def test_lone_cube_counts_only_when_min_flock_is_one():
     b = board_with(((0, 0), "MMMM", 0, 0), ((0, 1), "MMMM", 0, 1), ((0, 2), "MMMM", 0, 1))
     assert final_bonus(b, 2)["M"] == [0, 2]
     assert final_bonus(b, 2, min_flock=1)["M"] == [1, 2]
+
+
+def test_rank_points_by_count_ranks_the_distinct_counts():
+    assert rank_points([5, 5, 3], 3, "by-count") == [4, 4, 2]
+    assert rank_points([3, 3, 3, 2], 4, "by-count") == [4, 4, 4, 2]
+    assert rank_points([5, 3, 3, 1], 4, "by-count") == [4, 2, 2, 1]
+    assert rank_points([5, 3, 3, 1], 4) == [4, 2, 2, 0]  # shared places: the 1 is fourth
+    with pytest.raises(ValueError):
+        rank_points([1, 2], 2, "dense")

@@ -118,7 +118,7 @@ def test_fast_move_generation_agrees_with_the_full_check():
                 if s.is_terminal():
                     break
                 fast = {(i, sq, k): pts for i, sq, k, pts in s.placements_for(s.current)}
-                frontier = s.board.frontier(s.options)
+                frontier = s.board.frontier()
                 for i, (_, tile) in enumerate(s.hands[s.current]):
                     for sq in frontier:
                         for k in range(4):

@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -8,6 +9,8 @@ from terragen.errors import InputError
 from terragen.terralogical.default_deck import default_deck
 from terragen.terralogical.formats import deck_to_json_text, parse_state, state_to_json, state_to_text
 from terragen.terralogical.validation import validate_text
+
+ROOT = Path(__file__).resolve().parents[2]
 
 GOOD = """\
 game: terralogical
@@ -194,7 +197,7 @@ def test_random_json_raises_only_input_error(doc):
 
 
 def test_documented_example_board_is_legal_and_scores_as_explained():
-    doc = open("docs/terralogical.md", encoding="utf-8").read()
+    doc = open(ROOT / "docs" / "terralogical.md", encoding="utf-8").read()
     block = doc.split("Text form:\n\n```\n", 1)[1].split("```", 1)[0]
     r = validate_text(block, "docs/terralogical.md")
     assert r.valid
@@ -220,7 +223,7 @@ def test_simulated_games_validate_and_score_the_same(players, seed):
     assert validate_text(json.dumps(state_to_json(parse_state(text, "s", deck))), "sim.json").data["final_scores"] == result.scores
 
 
-EXAMPLES = "terragen/data/terralogical/examples"
+EXAMPLES = str(ROOT / "terragen" / "data" / "terralogical" / "examples")
 
 
 @pytest.mark.parametrize("name", ["three-players-start.txt", "two-players-finished.json", "four-players-finished.txt"])
@@ -308,3 +311,13 @@ def test_tiles_in_hand_count_against_the_deck_too():
     held = validate_text(text + "hands: 1 1\n", "b.txt", deck=one)
     assert "too-many-tiles" in codes(held)
     assert any("in hand" in f.message for f in held.errors)
+
+
+def test_an_illegal_tile_on_a_flower_field_ends_nothing():
+    """Only a legal placement on a flower field ends the game: a tile there touching no land tile
+    is one error, and the legal tiles after it are not all 'placed after the end' too."""
+    text = ("game: terralogical\nplayers: red green\nhands: 2 3\n7,0 sun 0\n0,7 flower 0\n0,6 MMMM 0 red\n"
+            "6,0 MMMM 0 red\n6,1 MMMM 0 green\n5,0 MMMM 0 red\n")
+    report = validate_text(text, "b.txt")
+    assert codes(report) == ["not-adjacent"]
+    assert report.data["flower_reached"] is False
