@@ -154,7 +154,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout
     from terragen.terrain.generate import BalanceSettings, generate_board
-    from terragen.terrain.generate.options import build_spec
+    from terragen.terrain.generate.options import build_spec, load_spec_inventory
 
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
              "time_limit": time_limit, "radius": radius, "inventory": inventory, "placement": placement,
@@ -163,6 +163,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     if clash:  # before any file check: the options alone are wrong
         raise click.UsageError(clash)
     spec, run = build_spec(flags, spec_file)
+    pieces = load_spec_inventory(spec, flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
     inventory_file = spec.inventory if spec.inventory and os.path.lexists(spec.inventory) else None
@@ -178,8 +179,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         bar.update(time.monotonic() - began, note=msg.split(",")[0])
 
     with bar:
-        layout = generate_board(spec, run["seed"], run["time_limit"], balance=balance, best_effort=not strict_balance,
-                                workers=None,
+        layout = generate_board(spec, run["seed"], run["time_limit"], inventory=pieces, balance=balance,
+                                best_effort=not strict_balance, workers=None,
                                 progress=show if bar.enabled or progress else None)
     analysis = analyse(layout, with_race=True)  # --json lists each seat's race model as validate does
     header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"

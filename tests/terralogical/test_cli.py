@@ -115,3 +115,25 @@ def test_tied_flocks_rank_by_place_or_by_count(capsys):
 def test_play_reports_the_flock_ties_it_played(capsys):
     code, out, _ = run(["play", "--games", "3", "--players", "3", "--flock-ties", "by-count", "--json"], capsys)
     assert code == 0 and json.loads(out)["rules"]["flock_ties"] == "by-count"
+
+
+def test_a_deck_interrupted_while_its_figures_are_worked_out_is_not_written(tmp_path, capsys, monkeypatch):
+    """Exit 130 promises that nothing was written. The deck's figures were worked out again after
+    the file was written (a quarter of a second for 400 tiles), so a Ctrl-C then said 'interrupted'
+    over a whole deck, and the rerun was refused for an existing file. Here a Ctrl-C arrives on
+    any second working-out of the deck's figures."""
+    from terragen.terralogical.deck import Deck
+
+    real = Deck.to_json
+    calls = []
+
+    def to_json(self):
+        calls.append(1)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(self)
+
+    monkeypatch.setattr(Deck, "to_json", to_json)
+    out = tmp_path / "deck.json"
+    code, _, _ = run(["deck", "--seed", "2", "--out", str(out)], capsys)
+    assert (code, out.exists()) in [(130, False), (0, True)]

@@ -14,7 +14,8 @@ from typing import Any
 from terragen.errors import SpecError
 from terragen.limits import MAX_TIME_LIMIT
 from terragen.terrain.generate.presets import preset_keys
-from terragen.terrain.generate.spec import Spec, check_difficulty, check_spec, read_spec_file, spec_from_dict
+from terragen.terrain.generate.spec import SPEC_KEYS, Spec, check_difficulty, check_spec, read_spec_file, spec_from_dict
+from terragen.terrain.pieces import INVENTORY_KEYS, Inventory
 
 BAND_KEYS = ("turns_band", "cost_band")
 
@@ -26,10 +27,19 @@ def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tu
     or the spec file's line (``spec.toml:3: ...``).
     """
     file_data = read_spec_file(spec_file) if spec_file else {}
+    _not_an_inventory(file_data, spec_file)
     try:
         return _build(flags, spec_file, file_data)
     except SpecError as exc:
         raise SpecError(_locate(exc.message, flags, spec_file, file_data)) from None
+
+
+def _not_an_inventory(file_data: dict[str, Any], spec_file: str | Path | None) -> None:
+    """An inventory file given as the spec is said to be one (it was told 'unknown spec key
+    copies: did you mean corners?')."""
+    if file_data and set(file_data) <= set(INVENTORY_KEYS) and not set(file_data) <= SPEC_KEYS:
+        raise SpecError(f"{spec_file}: this is an inventory of pieces ({', '.join(sorted(file_data))}), not a "
+                        "spec: give it as --inventory FILE, or name it in a spec as inventory = \"FILE\"")
 
 
 _KEY_IN_MESSAGE = re.compile(r"spec key '?(\w+)'?|^(seed|time_limit) ")
@@ -74,11 +84,39 @@ def _line_of(path: Path, key: str, nth: int = 1) -> int | str:
     return "?"
 
 
+def _names_a_file(inventory: str) -> bool:
+    """Whether an inventory value is a file's path rather than a shipped template's name (as
+    :func:`terragen.terrain.pieces.load_inventory` reads it: a template is a bare name)."""
+    from terragen.templates import template_names
+
+    return bool(Path(inventory).suffix) or inventory not in template_names("terrain", "inventories")
+
+
+def load_spec_inventory(spec: Spec, flags: dict[str, Any], spec_file: str | Path | None = None) -> Inventory:
+    """The inventory ``spec`` builds from, read now, so that a file that cannot be read is named as
+    the flag (``--inventory: ...``) or the spec file's line (``spec.toml:3: inventory: ...``) that
+    gave it; read late by the generator, its message named only the file."""
+    from terragen.errors import InputError
+    from terragen.terrain.pieces import load_inventory
+
+    try:
+        return load_inventory(spec.inventory_name())
+    except InputError as exc:
+        if flags.get("inventory") is not None:
+            raise SpecError(f"--inventory: {exc.message}", exc.exit_code) from None
+        if spec_file and spec.inventory:
+            line = _line_of(Path(spec_file), "inventory") if str(spec_file) != "-" else "?"
+            where = f"{spec_file}:{line}" if line != "?" else str(spec_file)
+            raise SpecError(f"{where}: inventory: {exc.message}", exc.exit_code) from None
+        raise
+
+
 def _build(flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any]) -> tuple[Spec, dict[str, Any]]:
     inv = file_data.get("inventory")
-    if spec_file and str(spec_file) != "-" and isinstance(inv, str) and inv.endswith(".toml") and not Path(inv).is_absolute():
+    if spec_file and str(spec_file) != "-" and isinstance(inv, str) and _names_a_file(inv) and not Path(inv).is_absolute():
         # a spec file's inventory path is relative to the spec file, wherever the command runs (once a
-        # file of that name in the current folder won, so one spec gave two boards)
+        # file of that name in the current folder won, so one spec gave two boards; then a name not
+        # ending in lower-case '.toml' still did)
         file_data["inventory"] = str(Path(spec_file).parent / inv)
     merged = {**file_data, **{k: v for k, v in flags.items() if v is not None}}
     run = {"seed": merged.pop("seed", 0), "time_limit": merged.pop("time_limit", 60.0)}

@@ -264,3 +264,42 @@ def test_one_terrain_without_a_symmetric_placement_leaves_the_search_symmetric(m
     spec = spec_from_dict({"players": 4, "radius": 3, "destinations": 1, "difficulty": "easy"})
     layout = generate_board(spec, 1, 30, balance=None)
     assert len(calls) >= 2 and layout.extra["meta"]["symmetry"].startswith("mirror")
+
+
+@pytest.mark.parametrize("name", ["inv.TOML", "inv", "parts/inv.toml", "inv.txt"])
+def test_any_inventory_file_a_spec_names_is_beside_the_spec(tmp_path, monkeypatch, name):
+    """Only names ending in lower-case '.toml' were looked for beside the spec: 'inv.TOML' was
+    looked for in the current folder (and a file there of that name was used without a word)."""
+    (tmp_path / "specs" / "parts").mkdir(parents=True)
+    (tmp_path / "specs" / "s.toml").write_text(f'players = 2\ninventory = "{name}"\n')
+    (tmp_path / "specs" / name).write_text('name = "beside the spec"\ncopies = 3\n')
+    (tmp_path / "parts").mkdir()
+    (tmp_path / name).write_text('name = "in the current folder"\ncopies = 3\n')
+    monkeypatch.chdir(tmp_path)
+    spec, _ = build_spec({}, "specs/s.toml")
+    assert load_inventory(spec.inventory_name()).name == "beside the spec"
+
+
+def test_a_spec_naming_a_template_inventory_still_gets_the_template(tmp_path):
+    (tmp_path / "s.toml").write_text('players = 2\ninventory = "extended"\n')
+    spec, _ = build_spec({}, tmp_path / "s.toml")
+    assert load_inventory(spec.inventory_name()).name == load_inventory("extended").name
+
+
+def test_an_inventory_that_cannot_be_read_is_named_by_where_it_was_given(tmp_path):
+    from terragen.terrain.generate.options import load_spec_inventory
+
+    (tmp_path / "s.toml").write_text('players = 2\n\ninventory = "nosuch.toml"\n')
+    spec, _ = build_spec({}, tmp_path / "s.toml")
+    with pytest.raises(SpecError, match=r"s\.toml:3: inventory: .*nosuch\.toml: no such file"):
+        load_spec_inventory(spec, {}, tmp_path / "s.toml")
+    flags = {"inventory": str(tmp_path / "nosuch.toml")}
+    spec, _ = build_spec(flags)
+    with pytest.raises(SpecError, match=r"^--inventory: .*nosuch\.toml: no such file"):
+        load_spec_inventory(spec, flags)
+
+
+def test_an_inventory_given_as_the_spec_is_said_to_be_one(tmp_path):
+    (tmp_path / "inv.toml").write_text('name = "mine"\ncopies = 3\nlevels = 8\n')
+    with pytest.raises(SpecError, match="this is an inventory of pieces .* give it as --inventory"):
+        build_spec({}, tmp_path / "inv.toml")
