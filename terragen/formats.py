@@ -183,7 +183,20 @@ class ExtraLine:
 
 
 def looks_like_json(text: str) -> bool:
-    return text.lstrip().startswith(("{", "["))
+    """Whether to read ``text`` as JSON: an object or a list, or a whole text that is one JSON value
+    (``123``, ``null``, ``"hello"`` were read as a text map and told about map rows)."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith(("{", "[")):
+        return True
+    if not stripped or stripped[0] not in '-0123456789"tfn':  # a text map or keyword line: not JSON
+        return False
+    import json
+
+    try:
+        json.loads(stripped)
+    except ValueError:
+        return False
+    return True
 
 
 def detect_game(text: str) -> str | None:

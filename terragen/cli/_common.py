@@ -42,7 +42,8 @@ class PathName(click.Path):
             from terragen.errors import InputError
             from terragen.fileio import display_name
 
-            raise InputError(f"{display_name(value)}: is a directory, expected a file")
+            option = f"{max(param.opts, key=len)}: " if isinstance(param, click.Option) else ""  # which one
+            raise InputError(f"{option}{display_name(value)}: is a directory, expected a file")
         return super().convert(value, param, ctx)
 
 

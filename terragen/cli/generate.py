@@ -7,7 +7,7 @@ import os
 import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, FiniteFloat, FolderName, PathName, check_folder, check_outputs, echo_json,
-                                  force_option, json_option, say, seed_range)
+                                  force_option, json_option, reading_option, say, seed_range)
 
 
 def _preset_choice() -> click.Choice:
@@ -162,7 +162,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     clash = balance_flags_clash(no_balance, strict_balance, check_experts)
     if clash:  # before any file check: the options alone are wrong
         raise click.UsageError(clash)
-    spec, run = build_spec(flags, spec_file)
+    with reading_option("--spec"):
+        spec, run = build_spec(flags, spec_file)
     pieces = load_spec_inventory(spec, flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)

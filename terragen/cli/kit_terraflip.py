@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, PathName, seed_range
+from terragen.cli._common import POSITIVE, PathName, reading_option, seed_range
 
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import SpecError
@@ -54,6 +54,7 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | No
     if tiles_file and seed is not None:
         raise SpecError("give either --tiles FILE or --seed, not both (the seed only designs a new tile set)")
     check_out_folder(out_dir)
-    text = read_text_input(tiles_file) if tiles_file else None
-    tileset, source = load_tileset(text, tiles_file, seed)
+    with reading_option("--tiles"):
+        text = read_text_input(tiles_file) if tiles_file else None
+        tileset, source = load_tileset(text, tiles_file, seed)
     write_kit(terraflip_kit(opts, tileset, tile_size, source), f"terraflip-{{name}}-{opts.paper.key}", out_dir, fmt)

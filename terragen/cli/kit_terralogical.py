@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import FILE_OR_NAME, POSITIVE
+from terragen.cli._common import FILE_OR_NAME, POSITIVE, reading_option
 
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
@@ -44,7 +44,8 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_out_folder(out_dir)
-    deck = read_deck(deck_path) if deck_path is not None else None
+    with reading_option("--deck"):
+        deck = read_deck(deck_path) if deck_path is not None else None
     if deck is not None:
         from terragen.cli.terralogical import warn_small_deck
 

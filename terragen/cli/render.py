@@ -10,6 +10,10 @@ import click
 
 from terragen.cli._common import POSITIVE, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
 
+#: --out suffixes of formats render does not write: a name that promises one of them is refused
+OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "eps", "ps", "txt", "json",
+                           "html", "htm"})
+
 
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=PathName(dir_okay=False, path_type=str))
@@ -60,6 +64,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
         check_file_name(out)
         out = Path(out)
     suffix = out.suffix.lower().lstrip(".") if out is not None else ""
+    if suffix in OTHER_FORMATS:  # a PDF named x.png was written without a word
+        raise InputError(f"--out {display_name(out)}: render writes PDF or SVG, not {suffix.upper()}; "
+                         "end the name in .pdf or .svg (pdftoppm -png turns a PDF into images)")
     if fmt is None:
         fmt = "svg" if suffix == "svg" else "pdf"
     elif suffix in ("pdf", "svg") and suffix != fmt:

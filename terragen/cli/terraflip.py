@@ -136,7 +136,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
             raise SpecError(f"--bonus values must be whole numbers from 0 to {MAX_BONUS}, got {bonus!r}")
     if out:
         check_outputs([out], force, inputs=[tiles_file])
-    tileset = read_tileset(tiles_file) if tiles_file else None
+    with reading_option("--tiles"):
+        tileset = read_tileset(tiles_file) if tiles_file else None
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)
     with Progress("terragen terraflip play", games, "games") as bar:

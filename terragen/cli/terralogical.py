@@ -39,10 +39,12 @@ def warn_small_deck(deck, command: str) -> None:
 
 
 def _load_deck(path: str | None):
+    """The --deck file's deck (one it cannot read is an error of --deck), or the shipped one."""
     from terragen.terralogical.default_deck import default_deck
     from terragen.terralogical.formats import read_deck
 
-    return default_deck() if path is None else read_deck(path)
+    with reading_option("--deck"):
+        return default_deck() if path is None else read_deck(path)
 
 
 @terralogical.command()
@@ -255,8 +257,7 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
 
     with json_even_on_failure(file, as_json):
         text = read_text_input(file)
-        with reading_option("--deck"):
-            deck = _load_deck(deck_path)
+        deck = _load_deck(deck_path)
         report = validate_text(text, file, deck=deck, subsoil_rule=subsoil_rule, min_flock=min_flock,
                                flock_ties=flock_ties.lower())
     finish_game_validation(report, file, "terralogical", as_json)

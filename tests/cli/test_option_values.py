@@ -254,3 +254,36 @@ def test_any_text_for_a_number_option_is_a_value_in_range_or_one_usage_error(opt
     lo, hi = (param.type.min, param.type.max) if isinstance(param.type, Whole) else (param.type.lo, param.type.hi)
     assert (lo is None or value >= lo) and (hi is None or value <= hi), (command, param.name, text, value)
     assert text.strip().isascii()
+
+
+@pytest.mark.parametrize("args, option", [
+    (["generate", "--spec", "nosuch.toml"], "--spec"),
+    (["generate", "--inventory", "nosuch.toml", "--no-balance"], "--inventory"),
+    (["kit", "terralogical", "--deck", "nosuch.json"], "--deck"),
+    (["kit", "terraflip", "--tiles", "nosuch.json"], "--tiles"),
+    (["kit", "terraflip", "--tiles", "."], "--tiles"),
+    (["terralogical", "play", "--deck", "nosuch.json"], "--deck"),
+    (["terraflip", "play", "--tiles", "nosuch.json"], "--tiles"),
+])
+def test_an_options_own_file_that_cannot_be_read_names_the_option(capsys, tmp_path, args, option):
+    """These said only 'nosuch.json: no such file', as if the main input were missing."""
+    code, _, err = run_cli(capsys, *args, cwd=tmp_path)
+    assert code == 2 and err.startswith(f"terragen: error: {option}: "), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("content, said", [("123", "the number 123"), ("null", "null"), ('"hello"', "the string 'hello'"),
+                                           ("[1, 2]", "a list")])
+def test_a_file_holding_one_json_value_is_told_it_is_not_an_object(capsys, tmp_path, content, said):
+    """A bare JSON value was read as a text map: 'the map has 1 row; the smallest board ...'."""
+    path = tmp_path / "board.json"
+    path.write_text(content + "\n")
+    code, _, err = run_cli(capsys, "validate", path)
+    assert code == 2 and f"$: expected an object, got {said}" in err, err
+
+
+@pytest.mark.parametrize("name", ["x.png", "x.JPG", "x.txt"])
+def test_render_refuses_an_out_name_of_a_format_it_does_not_write(capsys, tmp_path, name):
+    """render --out x.png wrote a PDF named x.png."""
+    code, _, err = run_cli(capsys, "render", BOARD, "--out", tmp_path / name)
+    assert code == 2 and "render writes PDF or SVG" in err and not (tmp_path / name).exists()
