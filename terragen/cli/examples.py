@@ -109,7 +109,12 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
             chosen.append(c)
     targets = [dest / ex.filename for ex in chosen]
     if len(set(targets)) != len(targets):
-        raise InputError("two of the examples have the same file name; copy them one at a time with --to")
+        seen: dict[Path, str] = {}
+        for ex, target in zip(chosen, targets):
+            if target in seen:  # name the two: the user typed neither file name
+                raise InputError(f"examples {seen[target]} and {ex.name} have the same file name "
+                                 f"({ex.filename}); copy them one at a time with --to")
+            seen[target] = ex.name
     check_outputs(targets, force)
     with OutputSet() as out:  # every example or none
         for ex, target in zip(chosen, targets):

@@ -114,3 +114,12 @@ def test_examples_copy_refuses_a_dangling_link_and_copies_a_name_given_twice_onc
     (tmp_path / "two-players.txt").unlink()
     proc = _run(["examples", "copy", "terrain/two-players.txt", "two-players"], env, tmp_path)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_examples_copy_names_two_examples_that_share_a_file_name(tmp_path):
+    """It said only 'two of the examples have the same file name', though the user typed neither."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = _run(["examples", "copy", "terrain/invalid/player-count.txt", "terralogical/invalid/player-count.txt"],
+                env, tmp_path)
+    assert proc.returncode == 2 and list(tmp_path.iterdir()) == []
+    assert "terrain/invalid/player-count.txt and terralogical/invalid/player-count.txt" in proc.stderr
