@@ -41,3 +41,25 @@ def test_a_docs_example_runs_as_written(name, code, tmp_path, monkeypatch):
         promise = PROMISE.match(line)
         if promise:
             assert eval(promise["expr"], space) == int(promise["value"]), (name, line)
+
+
+@pytest.mark.parametrize("package", ["terragen.terrain", "terragen.terralogical", "terragen.terraflip",
+                                     "terragen.terrace"])
+def test_a_game_packages_offered_names_are_what_they_say(package):
+    """Each name a game package offers one level down resolves, and none is also the name of one of
+    its modules: once that module is imported, Python sets the package's attribute to the module,
+    and the offered function would be a module to the next caller."""
+    import importlib
+    import pkgutil
+
+    from types import ModuleType
+
+    module = importlib.import_module(package)
+    for info in pkgutil.iter_modules(module.__path__):  # every module loaded, as a long session would
+        importlib.import_module(f"{package}.{info.name}")
+    assert module.__all__
+    for name in module.__all__:
+        assert not isinstance(getattr(module, name), ModuleType), name
+        assert name in dir(module)
+    with pytest.raises(AttributeError):
+        module.no_such_name  # noqa: B018

@@ -66,3 +66,13 @@ def test_terrace_errors_name_the_mistake():
         start.copy().pop()
     with pytest.raises(ValueError, match="no side 'left'"):
         start.objective_of("left")
+
+
+def test_terraflip_returns_nothing_before_the_end_and_names_a_bad_seat():
+    """returns() gave the leader of the moment 1 on a fresh game; OpenSpiel's are 0 until the end."""
+    from terragen.terraflip import GameState
+
+    game = GameState.new(3)
+    assert game.returns() == [0.0, 0.0, 0.0]
+    with pytest.raises(SpecError, match="no seat 9"):
+        game.hand_kinds(9)

@@ -61,6 +61,10 @@ class GameState:
 
     @classmethod
     def new(cls, players: int, tileset: TileSet | None = None, options: Options | None = None) -> "GameState":
+        """A game at its start: every seat holds its family's tiles (the shipped set unless
+        ``tileset``), nothing is on the table but the tower, and nobody has seen a hidden face
+        (unless ``options`` lets owners know their own). Nothing is random: the hidden faces
+        are the tile set's, so the same arguments give the same game."""
         if not 2 <= players <= 4:
             raise SpecError(f"TerraFlip is played by 2 to 4 players, got {players}")
         tileset = tileset or default_tileset()
@@ -76,25 +80,38 @@ class GameState:
 
     @property
     def colours(self) -> tuple[str, ...]:
+        """Each seat's family colour, in seat order."""
         return FAMILIES[: self.players]
 
     @property
     def colour(self) -> str:
+        """The colour of the seat to act."""
         return self.colours[self.current]
 
     def is_terminal(self) -> bool:
+        """Whether every tile is down and the game is scored."""
         return self.phase == OVER
 
     def knows(self, seat: int, tile_id: str) -> bool:
+        """Whether ``seat`` has seen the hidden face of ``tile_id`` (flipped in public, spied, or its
+        own): what a fair player may base a choice on. (Not checked: the players ask it for every
+        tile they weigh.)"""
         return tile_id in self.public or tile_id in self.known[seat]
 
     def hand_kinds(self, seat: int) -> dict[str, list[str]]:
+        """The tiles ``seat`` still holds, by kind (regular, knight, campsite, catapult)."""
+        self._check_seat(seat)
         out: dict[str, list[str]] = {}
         for tid in self.hands[seat]:
             out.setdefault(self.tileset.tile(tid).kind, []).append(tid)
         return out
 
+    def _check_seat(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < self.players):  # an IndexError from inside
+            raise SpecError(f"no seat {seat!r} in a game of {self.players}")
+
     def flip_targets(self) -> dict[Hex, list[Hex]]:
+        """The tiles the seat to act may flip now, each with the tiles that frame it."""
         if self.phase == POWER or (self.phase == CHAIN and self.anchor == self.placed):
             return rules.first_targets(self.board, self.placed, self.colour, self.options)
         if self.phase == CHAIN:
@@ -102,6 +119,8 @@ class GameState:
         return {}
 
     def legal_actions(self, spies: bool = True) -> list[Action]:
+        """Every action the seat to act may take, in a fixed order; ``spies=False`` leaves out
+        looking at a hidden face, which changes nothing on the table (players that never spy)."""
         if self.phase == OVER:
             return []
         out: list[Action] = []
@@ -187,12 +206,18 @@ class GameState:
     # --- results -----------------------------------------------------------------------------
 
     def standings(self) -> list[Standing]:
+        """Each seat's points and tiles as the table stands (final once the game is over)."""
         return standings(self.board, self.colours, self.options.bonuses(self.players))
 
     def winners(self, with_bonus: bool = True) -> list[int]:
+        """The seats ahead as the table stands: most points, then most tiles (the turn-order
+        bonus counted unless ``with_bonus`` is false)."""
         return winners(self.standings(), with_bonus)
 
     def returns(self) -> list[float]:
-        """1 shared among the winners, 0 for the others (bonus included)."""
+        """1 shared among the winners, 0 for the others (bonus included); all 0 before the game
+        is over, as OpenSpiel's returns are (it gave the leader of the moment 1)."""
+        if not self.is_terminal():
+            return [0.0] * self.players
         w = self.winners()
         return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]
