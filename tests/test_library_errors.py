@@ -76,3 +76,16 @@ def test_terraflip_returns_nothing_before_the_end_and_names_a_bad_seat():
     assert game.returns() == [0.0, 0.0, 0.0]
     with pytest.raises(SpecError, match="no seat 9"):
         game.hand_kinds(9)
+
+
+def test_terrain_entry_points_say_what_they_take():
+    """validate_layout('radius: 5') said "'str' object has no attribute 'radius'" (its docstring
+    promises it never raises for a bad layout; text is not a layout at all)."""
+    from terragen.terrain import build_spec, simulate_layout, validate_layout
+
+    with pytest.raises(TypeError, match="takes a Layout .*parse_layout"):
+        validate_layout("radius: 5")
+    with pytest.raises(TypeError, match="takes a Layout"):
+        simulate_layout("board.txt")
+    with pytest.raises(TypeError, match="takes a dict of spec keys"):
+        build_spec("players=3")

@@ -8,6 +8,7 @@ line and column the piece or player was typed at.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any
 
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
@@ -278,11 +279,20 @@ def analysable(findings: list[Finding]) -> bool:
     return not any(f.code in BLOCKING_CODES for f in findings)
 
 
+def require_layout(layout: Any, function: str) -> None:
+    """A TypeError that says what to pass, for a library caller who gave the file's text or path
+    (it failed deep inside with "'str' object has no attribute 'radius'")."""
+    if not isinstance(layout, Layout):
+        raise TypeError(f"{function} takes a Layout (load_layout(path) or parse_layout(text) makes one), "
+                        f"not {type(layout).__name__}")
+
+
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
     """Every rule the layout breaks and, when it is sound enough to mean anything, the per-seat
     analysis (costs, expected turns, race model): ``terragen validate``'s report, findings and data
     alike. It never raises for a bad layout; a caller decides by ``report.valid`` and the findings.
     ``inventory`` defaults to the set of pieces a board of this radius is built from."""
+    require_layout(layout, "validate_layout")
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
     findings = misspelt_key_findings(layout) + check_layout(layout, inv, board)

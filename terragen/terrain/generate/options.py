@@ -26,6 +26,8 @@ def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tu
     An error about a key names where the key came from: the flag (``--players``)
     or the spec file's line (``spec.toml:3: ...``).
     """
+    if not isinstance(flags, dict):  # build_spec("players=3") failed deep inside
+        raise TypeError(f"build_spec takes a dict of spec keys, e.g. {{'players': 3}}, not {type(flags).__name__}")
     file_data = read_spec_file(spec_file) if spec_file else {}
     _not_an_inventory(file_data, spec_file)
     try:

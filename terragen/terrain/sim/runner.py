@@ -314,6 +314,9 @@ def simulate_layout(
     With ``workers`` > 1 a script must make the call under ``if __name__ == "__main__":``: the
     worker processes start by importing it.
     """
+    from terragen.terrain.validation import require_layout
+
+    require_layout(layout, "simulate_layout")
     rules = rules or Rules()
     if not 0 < margin <= 1:
         raise SpecError("--margin must be above 0 and at most 1")
