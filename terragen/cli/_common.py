@@ -367,6 +367,24 @@ class FiniteFloat(click.ParamType):
         return number
 
 
+class MarginShare(FiniteFloat):
+    """A margin as a share (0.025), which users read as points everywhere else: ``--margin 2.5``
+    is told the share it probably meant, not only the range."""
+
+    def convert(self, value, param, ctx) -> float:
+        try:
+            return super().convert(value, param, ctx)
+        except click.UsageError as exc:
+            try:
+                points = float(value)
+            except (TypeError, ValueError):
+                raise exc from None
+            if self.hi is not None and 1 < points <= 100 and points / 100 <= self.hi:  # 2.5: points
+                raise click.UsageError(f"{exc.message}: a share, not points; did you mean {points / 100:g} "
+                                       f"({points:g} points)?") from None
+            raise
+
+
 #: Any finite number; a strictly positive one (sizes, scales); a time limit (above 0, at most a day).
 FINITE = FiniteFloat()
 POSITIVE = FiniteFloat(positive=True)

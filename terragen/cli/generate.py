@@ -6,7 +6,7 @@ import os
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, FiniteFloat, FolderName, PathName, check_folder, check_outputs, echo_json,
+from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, FiniteFloat, FolderName, MarginShare, PathName, check_folder, check_outputs, echo_json,
                                   force_option, json_option, reading_option, say, seed_range)
 
 
@@ -76,7 +76,7 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "reach its noise on fewer, never under 2000; at most 500,000, as a check of the simulator's "
                    "million games at most; a best-effort board's first check is played whole, so a large number "
                    "runs past --time-limit]")
-@click.option("--margin", "--gate-margin", "margin", type=FiniteFloat(0.001, 0.5), default=0.025, show_default=True,
+@click.option("--margin", "--gate-margin", "margin", type=MarginShare(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "
                    "that simulate agrees.")

@@ -64,9 +64,6 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
         check_file_name(out)
         out = Path(out)
     suffix = out.suffix.lower().lstrip(".") if out is not None else ""
-    if suffix in OTHER_FORMATS:  # a PDF named x.png was written without a word
-        raise InputError(f"--out {display_name(out)}: render writes PDF or SVG, not {suffix.upper()}; "
-                         "end the name in .pdf or .svg (pdftoppm -png turns a PDF into images)")
     if fmt is None:
         fmt = "svg" if suffix == "svg" else "pdf"
     elif suffix in ("pdf", "svg") and suffix != fmt:
@@ -83,6 +80,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
             out = src.with_name(f"{src.stem}-build.{fmt}")
     if os.path.exists(layout_file) and os.path.exists(out) and Path(layout_file).resolve() == out.resolve():
         raise InputError(f"--out {display_name(out)} is the layout being drawn: it would be overwritten")
+    if suffix in OTHER_FORMATS:  # a PDF named x.png was written without a word
+        raise InputError(f"--out {display_name(out)}: render writes PDF or SVG, not {suffix.upper()}; "
+                         "end the name in .pdf or .svg (pdftoppm -png turns a PDF into images)")
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)

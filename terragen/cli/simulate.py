@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import Whole, FiniteFloat, PathName, echo_json, json_option, say, seed_range
+from terragen.cli._common import Whole, FiniteFloat, MarginShare, PathName, echo_json, json_option, say, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
 from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
 
@@ -29,11 +29,11 @@ from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
 @click.option("--workers", type=Whole(), default=1, show_default=True, help="Worker processes; 0 = one per CPU core. The numbers are the same whatever the count.")
 @click.option("--turn-cap", type=Whole(1, MAX_TURN_CAP), default=500, show_default=True,
               help=f"Rounds after which a game stops undecided, 1 to {MAX_TURN_CAP:,}.")
-@click.option("--margin", type=FiniteFloat(0.001, 1.0), default=0.025, show_default=True,
+@click.option("--margin", type=MarginShare(0.001, 1.0), default=0.025, show_default=True,
               help="BALANCED when every seat's win rate is within this of its fair share (0.025 = 2.5 points).")
 @click.option("--twin-dice", metavar="SEATS",
               help="Play twin pairs of games, the second giving each seat the rolls of the seat it is paired with, "
-                   "e.g. 1-3,2-4 (seat numbers as the file gives them): how the generator samples a board of two "
+                   "e.g. 0-1,2-3 (seat numbers as the file gives them): how the generator samples a board of two "
                    "classes of seats, so its record can be replayed. Rules where every seat rolls once a round "
                    "(no teams, no green die); an even number of games.")
 @json_option

@@ -287,3 +287,10 @@ def test_render_refuses_an_out_name_of_a_format_it_does_not_write(capsys, tmp_pa
     """render --out x.png wrote a PDF named x.png."""
     code, _, err = run_cli(capsys, "render", BOARD, "--out", tmp_path / name)
     assert code == 2 and "render writes PDF or SVG" in err and not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("command", [["simulate", BOARD], ["generate"]])
+def test_a_margin_given_in_points_is_told_the_share_it_meant(capsys, tmp_path, command):
+    """Every output speaks of points; --margin 2.5 got only the range."""
+    code, _, err = run_cli(capsys, *command, "--margin", "2.5", cwd=tmp_path)
+    assert code == 2 and "did you mean 0.025 (2.5 points)?" in err

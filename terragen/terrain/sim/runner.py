@@ -181,7 +181,7 @@ def seat_numbers(layout: Layout) -> list[int]:
 
 
 def parse_twins(text: str, seat_numbers: Sequence[int]) -> list[int]:
-    """``"1-3,2-4"`` (seat numbers as the board names them, couples joined by ``-``) as a list
+    """``"0-1,2-3"`` (seat numbers as the board names them, couples joined by ``-``) as a list
     ``twins`` with ``twins[s]`` the seat index paired with seat index ``s``."""
     index = {num: k for k, num in enumerate(seat_numbers)}
     twins = [-1] * len(seat_numbers)
@@ -203,7 +203,7 @@ def parse_twins(text: str, seat_numbers: Sequence[int]) -> list[int]:
 
 
 def format_twins(twins: Sequence[int], seat_numbers: Sequence[int]) -> str:
-    """The inverse of :func:`parse_twins`: ``"1-3,2-4"``."""
+    """The inverse of :func:`parse_twins`: ``"0-1,2-3"``."""
     return ",".join(f"{seat_numbers[a]}-{seat_numbers[b]}" for a, b in enumerate(twins) if a < b)
 
 
@@ -333,8 +333,9 @@ def simulate_layout(
         raise InputError(f"{source}: {exc.message} (terragen validate lists every problem)") from None
     n = setup.players
     chosen = games is not None
+    reliable = default_games(len(rules.teams) if rules.teams else n, margin, n)
     if games is None:
-        games = default_games(len(rules.teams) if rules.teams else n, margin, n)
+        games = reliable
     if not 1 <= games <= MAX_GAMES:
         why = "" if chosen else f" (the default for --margin {margin:g}; give a wider margin or --games)"
         raise SpecError(f"--games must be 1–{MAX_GAMES} (got {games}){why}")
@@ -364,6 +365,7 @@ def simulate_layout(
     report = build_report(results, games, seed, rules, names, margin, unreachable, numbers)
     if twins is not None:
         report.twin_dice = format_twins(twins, numbers)
+    report.reliable_games = reliable
     return report
 
 

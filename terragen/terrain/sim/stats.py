@@ -121,8 +121,11 @@ class SimulationReport:
     unreachable: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     balance_reasons: list[str] = field(default_factory=list)
-    twin_dice: str | None = None  # the seats whose dice twin games swapped ("1-3,2-4"), or None
+    twin_dice: str | None = None  # the seats whose dice twin games swapped ("0-1,2-3"), or None
     played: int | None = None  # games actually played (fewer than ``games`` when stopped or unplayable)
+    #: the games whose noise the BALANCED verdict was sized for (``default_games``), when known: a run
+    #: of fewer is said to be a quick look, whose verdict can go either way
+    reliable_games: int | None = None
 
     def __post_init__(self) -> None:
         if self.played is None:
@@ -150,7 +153,7 @@ class SimulationReport:
                          "send_backs": round(self.send_backs_per_game, 3), "forfeits": round(self.forfeits_per_game, 3)},
             "margin": self.margin, "playable": self.playable, "balanced": self.balanced,
             "verdict": ", ".join(self.verdicts), "reasons": self.reasons, "balance_reasons": self.balance_reasons,
-            "twin_dice": self.twin_dice,
+            "twin_dice": self.twin_dice, "reliable_games": self.reliable_games,
         }
 
     def lines(self) -> list[str]:
@@ -187,4 +190,9 @@ class SimulationReport:
         out.extend(f"  - {r}" for r in self.reasons)
         out.append(f"verdict: {balanced} ({needs(balanced)}every seat within {100 * self.margin:g} points of its fair share)")
         out.extend(f"  - {r}" for r in self.balance_reasons)
+        if self.played and self.reliable_games and self.played < self.reliable_games and len(self.seats) > 1:
+            # a user's --games 100 on a board generate had just called fair read NOT BALANCED as a finding
+            out.append(f"  note: {self.played:,} games are a quick look: on so few, seats' rates wander by several "
+                       f"points and this verdict can go either way; the default for this board, "
+                       f"{self.reliable_games:,} games, keeps its noise to a third of the margin")
         return out

@@ -98,3 +98,20 @@ def test_the_table_stays_aligned_with_a_plug_in_players_long_name(tmp_path):
     header = next(i for i, line in enumerate(lines) if line.startswith("seat  policy"))
     rows = lines[header:header + 3]
     assert [row.index("%") for row in rows[1:]] == [rows[0].index("win rate") + 6] * 2, rows
+
+
+def test_a_quick_look_says_its_verdict_can_go_either_way():
+    """--games 100 on a board generate had just called fair printed NOT BALANCED as a finding; a run
+    below the games the verdict is sized for says so, and one at that size does not."""
+    from dataclasses import replace
+
+    from terragen.templates import template_path
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim import default_games, simulate_layout
+
+    layout = load_layout(template_path("terrain", "examples", "two-players.txt"))
+    quick = simulate_layout(layout, games=60, seed=1)
+    assert quick.reliable_games == default_games(2) and quick.to_json()["reliable_games"] == default_games(2)
+    note = [line for line in quick.lines() if "quick look" in line]
+    assert len(note) == 1 and f"{default_games(2):,} games" in note[0]
+    assert not [line for line in replace(quick, reliable_games=60).lines() if "quick look" in line]
