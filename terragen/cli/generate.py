@@ -268,13 +268,14 @@ def summary(layout, analysis, spec) -> list[str]:
     race = race_for_layout(layout).win_probability_rotating
     sim = layout.extra.get("meta", {}).get("balance")
     rates = sim["verification"][0]["win_rates"] if sim else [None] * len(layout.players)
-    lines = ["seat  corner  destinations        cost  exp.turns  up-3  critical  race win*  simulated win"]
+    # the columns validate has are named as validate names them (this table said "critical" and
+    # "race win" for validate's "fragility" and its opener-rotating race)
+    lines = ["seat  corner  destinations        cost  exp.turns  up-3  fragility  race, rotating  simulated win"]
     for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations)
         shown = f"{100 * rate:.1f}%" if rate is not None else "-"
         lines.append(f"{p.seat:<5} {p.corner:<7} {dests:<19} {rep.tour_cost!s:<5} {rep.expected_turns or 0:<10.2f} "
-                     f"{rep.up3_steps!s:<5} {rep.fragility!s:<9} {f'{100 * pr:.1f}%':<10} {shown}")
-    lines.append("* race model: lone tokens, the opener rotating (validate's \"rotating\" column)")
+                     f"{rep.up3_steps!s:<5} {rep.fragility!s:<10} {f'{100 * pr:.1f}%':<15} {shown}")
     m = analysis.metrics()
     symmetry = layout.extra.get("meta", {}).get("symmetry")
     if symmetry:

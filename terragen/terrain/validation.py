@@ -361,7 +361,7 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
     placed = {c.hex for c in layout.cells}
     unknown = False  # a destination on a position with no piece (a row the reader skipped): not a NO
     rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "tour good/bad", "exp. turns", "up-3",
-             "fragility", "finish p10/50/90", "race win", "rotating")]
+             "fragility", "finish p10/50/90", "race, 0 opens", "race, rotating")]
     for rep in analysis.players:
         first = True
         q = rep.finish_quantiles() or {}

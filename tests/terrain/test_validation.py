@@ -139,7 +139,7 @@ def test_report_carries_the_race_model_per_player():
     best = max(players, key=lambda p: p["win_probability_race"])
     assert best["seat"] == 2 and report.data["metrics"]["race_max_deviation"] > 0.3
     text = "\n".join(report.summary)
-    assert "race win" in text and "worst seat" in text
+    assert "race, 0 opens" in text and "race, rotating" in text and "worst seat" in text
 
 
 def test_race_fields_for_a_seat_that_cannot_finish():

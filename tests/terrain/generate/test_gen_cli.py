@@ -11,7 +11,7 @@ def test_writes_three_files_and_summary(cli, tmp_path):
     data = json.loads((out / "board.json").read_text())
     assert data["meta"]["seed"] == 3 and data["meta"]["build_order"]
     assert all("piece" in c for c in data["cells"])
-    assert "race win" in p.stdout and "difficulty: easy" in p.stdout
+    assert "race, rotating" in p.stdout and "fragility" in p.stdout and "difficulty: easy" in p.stdout
     assert "balance: not simulated" in p.stdout and "balance" not in data["meta"]
     v = cli("validate", out / "board.json")
     assert v.returncode == 0 and "0 error(s), 0 warning(s)" in v.stdout
