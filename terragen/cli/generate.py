@@ -213,6 +213,10 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     return 0
 
 
+#: the simulator's expert players, said once where a summary names them (users met the word undefined)
+EXPERTS = "expert players (who turn pieces against whoever leads)"
+
+
 def _experts_line(players: int, symmetry: str | None, glance: dict | None = None) -> str:
     """What the summary says of expert players when the run did not check them (``glance``: the
     few hundred games the generator looked at them on, if it did).
@@ -239,17 +243,20 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
         bar = f"it refuses only above {100 * refused:.1f}, the margin plus twice its noise" if refused else \
             f"it refuses only a board plainly over {100 * glance['pooled_limit']:.1f}"
         if glance["pooled_worst_deviation"] > glance["pooled_limit"]:
-            return (f"balance: expert players only glanced at: {seen}, over the {100 * glance['pooled_limit']:.1f} margin: "
-                    f"likely NOT BALANCED for experts, though within the glance's noise ({bar}); "
-                    "add --check-experts for a full check")
-        return f"balance: expert players only glanced at: {seen} ({bar}; add --check-experts for a full check)"
+            # what it means and what to do first, in plain words; the figures after (a user asked what an
+            # expert was and what to do about "likely NOT BALANCED for experts ... within the noise")
+            return (f"balance: {EXPERTS} only glanced at: likely NOT BALANCED for experts, some seats a few points "
+                    f"ahead when players block the leader; for a board fair for them too, add --check-experts "
+                    f"(slower). The glance: {seen}, over the {100 * glance['pooled_limit']:.1f} margin but within "
+                    f"its noise ({bar})")
+        return f"balance: {EXPERTS} only glanced at: {seen} ({bar}; add --check-experts for a full check)"
     if players == 5:
         odds = "; about four five-seat boards in five are unfair for them"
     elif players in (4, 6):
         odds = "; about half of 4- and 6-seat boards are unfair for them"
     else:  # measured only on the symmetric boards, where every seat is an image of every other
         odds = ""
-    return f"balance: expert players not checked (add --check-experts{odds})"
+    return f"balance: {EXPERTS} not checked (add --check-experts{odds})"
 
 
 def _floor_percent(p: float) -> str:

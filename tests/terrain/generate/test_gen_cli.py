@@ -135,7 +135,8 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     assert any("expert players not simulated" in line for line in summary(layout, analyse(layout), Spec(players=2)))
     layout.extra["meta"]["symmetry"] = "none"
     lines = summary(layout, analyse(layout), Spec(players=2))
-    assert any("expert players not checked (add --check-experts" in line for line in lines)
+    assert any("expert players (who turn pieces against whoever leads) not checked (add --check-experts" in line
+               for line in lines)
     checks = layout.extra["meta"]["balance"]["verification"]
     assert not any("quick look" in line for line in lines)
     # a board of two classes the experts' glance looked at says what it saw, and how sure that is
@@ -152,12 +153,14 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
     assert len(said) == 1 and "3.58 points" in said[0] and "likely NOT BALANCED for experts" in said[0]
     assert "refuses only above 3.7" in said[0]
+    # what to do comes first, in plain words, before the glance's figures
+    assert said[0].index("add --check-experts (slower)") < said[0].index("3.58 points")
     glance.update(pooled_worst_deviation=0.06, verdict="PLAINLY OFF")  # kept only because the search was late
     said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
     assert len(said) == 1 and "NOT BALANCED for expert players" in said[0] and "6.00 points" in said[0]
     del layout.extra["meta"]["balance"]["expert_glance"]
     checks.append(dict(checks[0], policy="expert"))
-    assert not any("expert players not" in line for line in summary(layout, analyse(layout), Spec(players=2)))
+    assert not any("not checked" in line or "glanced" in line for line in summary(layout, analyse(layout), Spec(players=2)))
     # a best-effort board says what that means: it missed the promise, which simulate may still pass
     layout.extra["meta"]["balance"].update(best_effort=True, ended_by="work budget")
     checks[0].update(verdict="NOT BALANCED", simulate_odds_bound=0.01, simulate_odds_needed=0.99)
