@@ -214,7 +214,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
 
 #: the simulator's expert players, said once where a summary names them (users met the word undefined)
-EXPERTS = "expert players (who turn pieces against whoever leads)"
+EXPERTS = "expert players (who turn pieces against a leader close to winning)"
 
 
 def _experts_line(players: int, symmetry: str | None, glance: dict | None = None) -> str:

@@ -18,8 +18,11 @@ from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
                    "2.5 points).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--policy", default="greedy", show_default=True, metavar="NAME[,NAME...]",
-              help="random, greedy, expert, solitary or package.module:ClassName; one for all seats or one per player "
-                   "in seat order (the lowest seat number first, wherever the file lists it).")
+              help="random (any legal move), greedy (the shortest way to its flags; on doubles turns a piece of "
+                   "its own route), expert (plays by exact expected turns, and on doubles may turn a piece against "
+                   "a leader close to winning), solitary (plays as if alone, forfeits every double) or "
+                   "package.module:ClassName; one for all seats or one per player in seat order (the "
+                   "lowest seat number first, wherever the file lists it).")
 @click.option("--variant", multiple=True, metavar="NAME",
               help="inversion, green, lost, teams, no-pass-through, fixed-start, no-interactions "
                    "(repeat or comma-separate).")

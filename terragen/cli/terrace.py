@@ -238,7 +238,8 @@ class _PlayerCount(click.ParamType):
 @click.option("--players", type=_PlayerCount(), default=None,
               help="Number of players: 2, 3 with --setup three, or 4 with --setup four. [default: the set-up's]")
 @click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
-              help="random or greedy; one for all seats or a comma list, one per seat in turn order.")
+              help="random (any legal move) or greedy (wins or captures when it can, keeps its T safe); one for "
+                   "all seats or a comma list, one per seat in turn order.")
 @click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=100, show_default=True, help="Number of games (as terralogical and terraflip play).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed for all randomness.")
 @click.option("--max-plies", type=Whole(1, MAX_TERRACE_PLIES), default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")

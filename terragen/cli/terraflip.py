@@ -93,7 +93,8 @@ def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,
-              help="random, greedy or memory; or a comma list, one per seat.")
+              help="random (any legal action), greedy (most points now) or memory (greedy, remembering the hidden "
+                   "colours it has seen, and spying before a doubtful flip); or a comma list, one per seat.")
 @click.option("--lines", type=click.Choice(["centres", "axes"], case_sensitive=False), default="centres", show_default=True,
               help="Framing lines: any line through centres, or the six hex axes only.")
 @click.option("--first-frame", type=click.Choice(["placed", "any"], case_sensitive=False), default="placed", show_default=True,

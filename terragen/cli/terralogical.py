@@ -118,7 +118,8 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
     "policy",
     default="greedy",
     show_default=True,
-    help="random, greedy, rusher or careful; a comma list gives one per seat (e.g. random,greedy).",
+    help="random (any legal tile), greedy (most points now), rusher (heads for the flower fields) or careful "
+    "(greedy, but ends the game only while leading); a comma list gives one per seat (e.g. random,greedy).",
 )
 @click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"], case_sensitive=False), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")

@@ -135,7 +135,7 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     assert any("expert players not simulated" in line for line in summary(layout, analyse(layout), Spec(players=2)))
     layout.extra["meta"]["symmetry"] = "none"
     lines = summary(layout, analyse(layout), Spec(players=2))
-    assert any("expert players (who turn pieces against whoever leads) not checked (add --check-experts" in line
+    assert any("expert players (who turn pieces against a leader close to winning) not checked (add --check-experts" in line
                for line in lines)
     checks = layout.extra["meta"]["balance"]["verification"]
     assert not any("quick look" in line for line in lines)
