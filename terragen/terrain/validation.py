@@ -8,6 +8,7 @@ line and column the piece or player was typed at.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
 from typing import Any
 
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
@@ -339,6 +340,9 @@ def _without_skipped(findings: list[Finding], skipped: set) -> list[Finding]:
     for f in findings:
         if f.code == "destination-off-board" and f.cells and tuple(f.cells[0]) in skipped:
             continue
+        if f.code in ("destination-unreachable", "destination-pip-unreachable") and skipped:
+            # a skipped row is a hole no route crosses: blaming cliffs sent users looking for cliffs
+            f = replace(f, message=f"{f.message}, or only the holes a line skipped above leaves")
         if f.code == "cell-missing" and skipped:
             left = [h for h in f.cells if tuple(h) not in skipped]
             if not left:

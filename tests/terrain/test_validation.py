@@ -195,3 +195,17 @@ def test_a_destination_on_a_position_with_no_piece_is_unknown_not_unreachable():
     row = next(line for line in lines if f"({dest.q},{dest.r})" in line)
     assert row.split()[4:6] == ["?", "?"] and "NO" not in row
     assert any(line.startswith("? the destination's position has no piece") for line in lines)
+
+
+def test_a_skipped_row_is_named_as_a_possible_cause_of_an_unreachable_destination():
+    """A short row was skipped, and the destinations beyond the hole were said to be cut off by
+    'cliffs or inverted pieces', which sent a user looking for cliffs that were not there."""
+    from terragen.terrain.validation import validate_text
+
+    text = ("map:\n    5B3 4A0 3C1\n  6D0 5A2 4B5 2C0\n7A1 6B1 5C5 3D1\n  8A0 6C2 4D0 2B3\n    7B2 5D1 3A4\n"
+            "players:\nseat 1 corner 0 dest -1,1\nseat 2 corner 3 dest 1,-1\n")
+    report = validate_text(text, "typo.txt")
+    unreachable = [f for f in report.findings if f.code == "destination-unreachable"]
+    assert unreachable and all("a line skipped above" in f.message for f in unreachable)
+    whole = text.replace("7A1 6B1 5C5 3D1", "7A1 6B1 5C5 3D1 2A0")
+    assert not any("skipped" in f.message for f in validate_text(whole, "whole.txt").findings)
