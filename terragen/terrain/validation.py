@@ -405,9 +405,11 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
         f"{m['blocked_exits']} dead pips, {m['up3_arcs']} up-3 steps"
     )
     if m["expected_turns_mean"] is not None:
+        spread = (f"fairness spread {m['fairness_spread']:.2f} turns" if m["fairness_spread"] is not None else
+                  "no fairness spread: a seat has no route as the pieces are turned now")  # "spread - turns"
         lines.append(
             f"difficulty: mean expected turns {m['expected_turns_mean']:.2f}, cheapest cost "
-            f"{_num(m['cost_min'])}..{_num(m['cost_max'])}, fairness spread {_num(m['fairness_spread'], '{:.2f}')} turns"
+            f"{_num(m['cost_min'])}..{_num(m['cost_max'])}, {spread}"
         )
     if analysis.race is not None and len(analysis.players) > 1:
         lines.append(

@@ -209,3 +209,12 @@ def test_a_skipped_row_is_named_as_a_possible_cause_of_an_unreachable_destinatio
     assert unreachable and all("a line skipped above" in f.message for f in unreachable)
     whole = text.replace("7A1 6B1 5C5 3D1", "7A1 6B1 5C5 3D1 2A0")
     assert not any("skipped" in f.message for f in validate_text(whole, "whole.txt").findings)
+
+
+def test_a_seat_without_a_route_is_said_not_spread_dash_turns():
+    from terragen.terrain.validation import validate_text
+
+    text = ("radius: 2\nmap:\n    5B3 4A0 3C1\n  6D0 5A2 4B4 2C0\n7A1 6B1 5C5 3D1 1A0\n  8A0 6C2 4D0 2B3\n"
+            "    7B2 5D1* 3A4\nplayers:\nseat 0 corner 0 dest -1,1\nseat 1 corner 3 dest 1,-1 0,2\n")
+    summary = "\n".join(validate_text(text, "friday.txt").summary)
+    assert "no fairness spread: a seat has no route" in summary and "spread - turns" not in summary
