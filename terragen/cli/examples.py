@@ -36,7 +36,7 @@ def examples() -> None:
 @json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
     """List the shipped examples: name and kind (layout: a board or position to open; invalid: one
-    that breaks a rule on purpose; spec: a generator spec; inventory: a piece inventory).
+    that breaks a rule on purpose, or draws one of validate's warnings, as its name says; spec: a generator spec; inventory: a piece inventory).
 
     \b
     Examples:
