@@ -230,3 +230,14 @@ def test_the_legend_names_the_kits_tokens_of_each_seats_colour(a4):
     text = " ".join(it.text for page in build_sheet(layout, a4, "b.txt").pages
                     for it, _ in flatten(page.items) if isinstance(it, Text))
     assert "seat 0 (red, P1 tokens)" in text and "seat 3 (blue, P2 tokens)" in text
+
+
+def test_the_legend_says_the_order_of_play(a4):
+    """Four generated seats sit on corners 0, 1, 4, 3 and play in seat order, not round the board;
+    the sheet gave the corners but not who plays after whom."""
+    from terragen.terrain.formats_text import read_text_layout
+
+    layout = read_text_layout((EXAMPLES / "two-players.txt").read_text().replace("seat 1 corner 3", "seat 3 corner 3"))
+    text = " ".join(it.text for page in build_sheet(layout, a4, "b.txt").pages
+                    for it, _ in flatten(page.items) if isinstance(it, Text))
+    assert "Turns go S0, S3, then round again" in text

@@ -321,6 +321,12 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         for j, line in enumerate(lines):
             items.append(Text(lx + 21.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
         y += 3.9 * (len(lines) - 1)
+    if len(layout.players) > 1:  # the order of play need not go round the board (four seats: corners 0, 1, 4, 3)
+        order = ", ".join(f"S{p.seat}" for p in sorted(layout.players, key=lambda p: p.seat))
+        y += 7.0
+        for j, line in enumerate(wrap(f"Turns go {order}, then round again in that order, whichever corners the "
+                                      "seats sit on; the first player moves on one seat each game.", 2.9, lw)):
+            items.append(Text(lx, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
     return items, R
 
 
