@@ -89,3 +89,24 @@ def test_terrain_entry_points_say_what_they_take():
         simulate_layout("board.txt")
     with pytest.raises(TypeError, match="takes a dict of spec keys"):
         build_spec("players=3")
+
+
+def test_every_games_play_report_gives_win_intervals():
+    """Only the Terrain Game's simulator gave an interval; the other games' shares of a few dozen
+    games read as findings. Each interval holds its rate and narrows as games grow."""
+    from terragen.terraflip.simulate import PlaySpec
+    from terragen.terraflip.simulate import simulate as terraflip_simulate
+    from terragen.terrace import Position
+    from terragen.terrace.play import play_match
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.simulate import simulate as terralogical_simulate
+
+    flip = terraflip_simulate(PlaySpec(players=2, games=6, seed=1, policies=("greedy",)))
+    rates = [(s["win_rate_with_bonus"], s["win_rate_with_bonus_ci95"]) for s in flip["seats"]]
+    logical = terralogical_simulate(default_deck().tiles, 2, 6, 1)
+    rates += list(zip(logical["win_share"], logical["win_share_ci95"]))
+    terrace = play_match(Position.start("short"), ["greedy", "greedy"], 6, 1)
+    rates += [(s["win_rate"], s["win_rate_ci95"]) for s in terrace["seats"]]
+    assert len(rates) == 6
+    for rate, (lo, hi) in rates:
+        assert 0 <= lo <= rate <= hi <= 1 and hi - lo > 0.2  # six games tell little

@@ -274,10 +274,12 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
         echo_json(report)
         return
     say(f"{games} games, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
-    say(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
+    say(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6}  {'95% interval':<16} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
     for s in report["seats"]:
         mean = "-" if s["mean_plies_of_wins"] is None else f"{s['mean_plies_of_wins']:.1f}"
-        say(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%} {s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
+        lo, hi = s["win_rate_ci95"]
+        say(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%}  [{lo:6.1%}, {hi:6.1%}] "
+            f"{s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
     p = report["plies"]
     say(f"draws (no move): {report['draws_no_move']}, unfinished at {max_plies} plies: {report['unfinished_ply_limit']}")
     say(f"game length in plies: mean {p['mean']:.1f}, min {p['min']}, max {p['max']}")

@@ -151,11 +151,14 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     say(f"{games} games, {players} players, policies {','.join(result['policies'])}, "
         f"lines {lines}, first frame {first_frame}, tower {'blocks' if tower_blocks else 'passable'}, "
         f"bonus {result['bonus']}")
-    say("seat  policy   points  +bonus  tiles   win%(no bonus)  win%(bonus)  gap")
+    say("seat  policy   points  +bonus  tiles   win%(no bonus)  win%(bonus)  95% interval      gap")
     for s in result["seats"]:
+        lo, hi = s["win_rate_with_bonus_ci95"]
         say(f"{s['seat']:>4}  {s['policy']:<7} {s['mean_points']:>7.2f} {s['mean_total']:>7.2f} "
                    f"{s['mean_tiles']:>6.2f}   {100 * s['win_rate_without_bonus']:>12.1f}  "
-                   f"{100 * s['win_rate_with_bonus']:>11.1f}  {s['gap_to_best_seat']:>5.2f}")
+                   f"{100 * s['win_rate_with_bonus']:>11.1f}  [{lo:6.1%}, {hi:6.1%}]  {s['gap_to_best_seat']:>5.2f}")
+    say(f"a fair share is {1 / players:.1%}; points and tiles are means per game, gap the mean points behind "
+        "the best seat")
     say(f"bonus that would even the mean scores: {result['proposed_bonus']}")
     say(f"bonus that evens the win rates best in these games: {result['win_fair_bonus']} "
                f"(win % " + " / ".join(f"{100 * x:.1f}" for x in result["win_rate_with_win_fair_bonus"]) + ")")

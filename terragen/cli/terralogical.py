@@ -219,8 +219,10 @@ def play(
     say("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))
     say(f"mean spread (best - worst) {stats['spread_mean']}")
     say(
-        "wins by seat: " + ", ".join(f"{w:.1%}" for w in stats["win_share"])
-        + f" (first-player advantage {stats['first_player_advantage']:+.1%})"
+        "wins by seat: " + ", ".join(f"{w:.1%} [{lo:.1%}, {hi:.1%}]" for w, (lo, hi)
+                                     in zip(stats["win_share"], stats["win_share_ci95"]))
+        + f" (95% intervals; the first seat wins {100 * stats['first_player_advantage']:+.1f} points against a fair "
+        f"{1 / players:.1%})"
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import SpecError
+from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 from terragen.terrace.model import SEAT_NAME
 from terragen.terrace.players import get_policy
@@ -84,6 +85,7 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
                 "player": policy,
                 "wins": len(won),
                 "win_rate": round(len(won) / games, 4),
+                "win_rate_ci95": [round(x, 4) for x in wilson(len(won), games)],
                 "by_t_capture": sum(1 for r in won if r.reason in ("t-captured", "last-standing")),
                 "by_objective": sum(1 for r in won if r.reason == "objective"),
                 "mean_plies_of_wins": round(sum(r.plies for r in won) / len(won), 2) if won else None,

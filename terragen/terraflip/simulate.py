@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from terragen.errors import SpecError
+from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.terraflip.model import TileSet
 from terragen.terraflip.players import POLICIES, make_policy
@@ -121,6 +122,7 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
                 "mean_tiles": round(tiles[s] / g, 3),
                 "win_rate_without_bonus": round(wins_raw[s] / g, 4),
                 "win_rate_with_bonus": round(wins_bonus[s] / g, 4),
+                "win_rate_with_bonus_ci95": [round(x, 4) for x in wilson(wins_bonus[s], g)],
                 "gap_to_best_seat": round(gap[s], 3),
             }
             for s in range(n)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from terragen.errors import SpecError
+from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.terralogical.board import RuleOptions
 from terragen.terralogical.players import POLICIES
@@ -112,5 +113,6 @@ def simulate(
         "score_mean": [round(statistics.fmean(r.scores[i] for r in results), 2) if results else 0 for i in seats],
         "spread_mean": round(statistics.fmean(spreads), 2) if results else 0,
         "win_share": [round(w / n, 4) for w in wins],
+        "win_share_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
         "first_player_advantage": round(wins[0] / n - 1.0 / players, 4),
     }

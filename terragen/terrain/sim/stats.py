@@ -11,18 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-Z95 = 1.959963984540054
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion: stays inside [0, 1] and behaves at 0 and n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from terragen.intervals import wilson
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:

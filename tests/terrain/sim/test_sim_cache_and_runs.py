@@ -15,11 +15,12 @@ from sim_helpers import make_layout
 
 from terragen.grids import hex as hx
 from terragen.terrain.board import Board
+from terragen.intervals import wilson
 from terragen.terrain.expected import expected_turns_table
 from terragen.terrain.paths import costs_to
 from terragen.terrain.sim import Rules, simulate_layout
 from terragen.terrain.sim.cache import BoardCache, bounded_reach
-from terragen.terrain.sim.stats import percentile, wilson
+from terragen.terrain.sim.stats import percentile
 from terragen.templates import template_path
 
 EXAMPLES = template_path("terrain", "examples")

@@ -1,0 +1,30 @@
+"""Confidence intervals for win rates, shared by every game's simulations.
+
+Why one place: each game's `play` reports a share of wins per seat, and a share from a few
+hundred games is only as good as its interval; the Terrain Game's simulator had the interval,
+the others printed bare percentages that read as findings.
+"""
+
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion: stays inside [0, 1] and behaves at 0 and n.
+    ``successes`` may be fractional (a win shared by two seats counts a half to each)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def interval_text(successes: float, n: int) -> str:
+    """``[ 21.9%,  39.6%]``: the 95% interval as the reports print it."""
+    lo, hi = wilson(successes, n)
+    return f"[{lo:6.1%}, {hi:6.1%}]"
