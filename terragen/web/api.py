@@ -43,6 +43,22 @@ class ApiError(InputError):
         self.status = status
 
 
+#: the CLI's pointer to the command that lists every problem; the page lists them itself
+_VALIDATE_HINT = re.compile(r"(: )?'?terragen validate'? lists (them all|every problem)")
+
+
+def page_words(message: str) -> str:
+    """A library or CLI message as the page says it: pointers to commands the page user has no
+    use for become the page's own list of problems ("... (terragen validate lists every problem)")."""
+
+    def said(m: re.Match) -> str:
+        if m.group(2) == "them all":  # a file that did not read: the page has no list to show, only the count
+            return ""
+        return ("; " if m.group(1) else "") + "the page's list of problems names every one"
+
+    return _VALIDATE_HINT.sub(said, message)
+
+
 # -- layouts ----------------------------------------------------------------------------------
 def layout_from_request(data: Any, source: str = "layout") -> Any:
     """The Layout in a request's ``layout`` value (the JSON contract), read as strictly as a file."""
@@ -50,6 +66,14 @@ def layout_from_request(data: Any, source: str = "layout") -> Any:
 
     if not isinstance(data, dict):
         raise ApiError("'layout' must be a JSON object (the layout file's content)")
+    import json
+
+    # as large as a file may be, as for an upload: a 7.5 MB layout of 140,000 cells took seconds and
+    # a gigabyte when sent thirty times at once
+    size = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    if size > MAX_TEXT_CHARS:
+        raise ApiError(f"{source}: larger than the limit of {MAX_TEXT_CHARS:,} characters for a layout "
+                       f"({size:,} as JSON)", 413)
     return layout_from_data(data, source)
 
 
@@ -69,11 +93,19 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
     return {"layout": layout_to_data(layout)}
 
 
+#: the most bytes of a file label, leaving room for a suffix (``-build.pdf``) within a file name's 255
+MAX_LABEL_BYTES = 200
+
+
 def file_label(name: Any, fallback: str) -> str:
     """A file name the browser sent, fit to show in messages and to name a file in a job's own
-    temporary folder: printable, no folder part, at most 80 characters; ``fallback`` otherwise."""
+    temporary folder: printable, no folder part, at most 80 characters and 200 bytes (80 emoji
+    are 320 bytes, past the 255 a file name may have here: the job failed as an internal error);
+    ``fallback`` otherwise."""
     label = name if isinstance(name, str) and name.strip() else fallback
     label = "".join(ch for ch in label[:80] if ch.isprintable() and ch not in "/\\").strip()
+    while len(label.encode("utf-8", "surrogatepass")) > MAX_LABEL_BYTES:
+        label = label[:-1]
     return label if label.strip(".") else fallback
 
 
@@ -202,11 +234,13 @@ def check_generate(values: Any) -> dict[str, Any]:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ApiError(f"option {opt['flag']} must be a whole number")
         elif kind == "float":
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= 1e6:
-                raise ApiError(f"option {opt['flag']} must be a number")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+                raise ApiError(f"option {opt['flag']} must be a number")  # 1e7 was "not a number": the range says
         else:
             if not isinstance(value, str) or len(value) > 100:
                 raise ApiError(f"option {opt['flag']} must be short text")
+        if key == "time_limit" and value > MAX_TIME_LIMIT:  # the page's own bound, tighter than the command's
+            raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")
         if kind in ("int", "float"):
             lo, hi = opt.get("min"), opt.get("max")
             if opt.get("positive") and value <= 0:
@@ -251,6 +285,15 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     from terragen.terrain.sim.policies import parse_policies
     from terragen.terrain.sim.runner import default_games
 
+    from terragen.terrain.sim.state import setup_from_layout
+    from terragen.terrain.sim.variants import Rules
+    from terragen.terrain.validation import check_game_shape
+
+    try:  # a board no game can be set up on is refused now, not by a job that fails once started
+        check_game_shape(layout, "layout")
+        setup_from_layout(layout, Rules())
+    except TerragenError as exc:
+        raise ApiError(page_words(f"cannot simulate this board: {exc.message}")) from None
     seats = len(layout.players)
     try:
         parse_policies(options["policy"], seats)

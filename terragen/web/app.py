@@ -32,7 +32,7 @@ MAX_BODY = 8 * 1024 * 1024
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
-_STATIC_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(html|js|css|svg)$")
+_STATIC_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\.(html|js|css|svg)$")  # a 300-letter name raised OSError
 _TAB = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: jobs may run this long beyond their own time limit before they are stopped
 JOB_SLACK = 120.0
@@ -122,11 +122,11 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
 
     @app.errorhandler(api.ApiError)
     def api_error(exc: api.ApiError) -> Response:
-        return error(exc.message, exc.status)
+        return error(api.page_words(exc.message), exc.status)
 
     @app.errorhandler(TerragenError)
     def terragen_error(exc: TerragenError) -> Response:
-        return error(exc.message, 400)
+        return error(api.page_words(exc.message), 400)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:

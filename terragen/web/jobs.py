@@ -11,6 +11,8 @@ ones have finished; the page says so when a link it shows has outlived its job.
 from __future__ import annotations
 
 import multiprocessing as mp
+import shutil
+import tempfile
 import threading
 import time
 import traceback
@@ -18,6 +20,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from terragen.web.api import page_words
 from terragen.web.tasks import TASKS, TaskFailed, TaskResult
 
 
@@ -25,10 +28,15 @@ class Busy(Exception):
     """This tab already has a job running, or the server is at its job limit."""
 
 
-def _child(conn: Any, kind: str, args: tuple) -> None:
-    """Entry point of the job process: run the task, send progress and one final message."""
+def _child(conn: Any, kind: str, args: tuple, scratch: str) -> None:
+    """Entry point of the job process: run the task, send progress and one final message. Every
+    temporary file it makes goes under ``scratch``, a folder the server made and removes when the
+    job ends however it ends: a job cancelled in its first instant was killed before it could
+    clean up, and left its folder in /tmp."""
     import signal
+    import tempfile
 
+    tempfile.tempdir = scratch
     from terragen.errors import TerragenError
 
     # Ctrl-C in the terminal reaches the whole process group: the server stops its jobs itself
@@ -42,8 +50,8 @@ def _child(conn: Any, kind: str, args: tuple) -> None:
         conn.send(("done", result))
     except TaskFailed as exc:
         conn.send(("failed", {"error": exc.message, "exit_code": exc.exit_code}))
-    except TerragenError as exc:
-        conn.send(("failed", {"error": exc.message, "exit_code": exc.exit_code}))
+    except TerragenError as exc:  # a library error (simulate's): in the page's words
+        conn.send(("failed", {"error": page_words(exc.message), "exit_code": exc.exit_code}))
     except Exception as exc:  # an internal error: say so, with the type, never a traceback to the page
         traceback.print_exc()
         conn.send(("failed", {"error": f"internal error: {type(exc).__name__}: {exc}", "exit_code": 70}))
@@ -66,6 +74,7 @@ class Job:
     result: TaskResult | None = None
     error: dict[str, Any] | None = None
     finished: float | None = None
+    scratch: str | None = None  # the job's folder for temporary files, removed when it ends
 
     def to_json(self) -> dict[str, Any]:
         end = self.finished or time.monotonic()
@@ -79,6 +88,13 @@ class Job:
             out["error"] = self.error["error"]
             out["exit_code"] = self.error["exit_code"]
         return out
+
+
+def _remove_scratch(job: Job) -> None:
+    """The job's temporary folder, gone once its process is (its results travel in memory)."""
+    if job.scratch is not None:
+        shutil.rmtree(job.scratch, ignore_errors=True)
+        job.scratch = None
 
 
 class JobManager:
@@ -109,11 +125,17 @@ class JobManager:
             for old in [j for j in self.jobs.values() if j.tab == tab and j.kind == kind]:
                 self._forget(old)
             parent, child = self.ctx.Pipe(duplex=False)
-            proc = self.ctx.Process(target=_child, args=(child, kind, args), name=f"terragen-{kind}", daemon=True)
-            proc.start()
+            scratch = tempfile.mkdtemp(prefix="terragen-web-")
+            proc = self.ctx.Process(target=_child, args=(child, kind, args, scratch), name=f"terragen-{kind}",
+                                    daemon=True)
+            try:
+                proc.start()
+            except BaseException:
+                shutil.rmtree(scratch, ignore_errors=True)
+                raise
             child.close()
             now = time.monotonic()
-            job = Job(uuid.uuid4().hex, tab, kind, proc, parent, now, now + max_seconds)
+            job = Job(uuid.uuid4().hex, tab, kind, proc, parent, now, now + max_seconds, scratch=scratch)
             self.jobs[job.id] = job
             return job
 
@@ -179,6 +201,7 @@ class JobManager:
         job.finished = time.monotonic()
         job.process.join(timeout=5)
         job.conn.close()
+        _remove_scratch(job)
 
     def _stop(self, job: Job, state: str, error: dict[str, Any] | None) -> None:
         job.process.terminate()
@@ -190,6 +213,7 @@ class JobManager:
         job.error = error
         job.finished = time.monotonic()
         job.conn.close()
+        _remove_scratch(job)
 
     def _forget(self, job: Job) -> None:
         self.jobs.pop(job.id, None)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from terragen.web.api import page_words
+
 Report = Callable[[dict[str, Any]], None]
 
 
@@ -92,7 +94,7 @@ def _for_the_page(line: str, private: str | None) -> str:
     the user never chose) or a pointer to a command's --help (the page has none)."""
     if private:
         line = line.replace(str(Path(private)) + os.sep, "")
-    return _HELP_HINT.sub("", line)
+    return page_words(_HELP_HINT.sub("", line))
 
 
 def run_command(argv: list[str], report: Report, private: str | None = None) -> list[str]:

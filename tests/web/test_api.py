@@ -52,7 +52,8 @@ def test_page_and_assets_are_served_from_the_package_with_a_strict_policy(client
         r = client.get(src)
         assert r.status_code == 200 and r.data
     assert b"http" not in client.get("/static/style.css").data  # nothing from a CDN
-    for bad in ("/static/..%2Fapp.py", "/static/app.py", "/static/nothing.js", "/static/.hidden.js"):
+    for bad in ("/static/..%2Fapp.py", "/static/app.py", "/static/nothing.js", "/static/.hidden.js",
+                "/static/" + "a" * 300 + ".js"):  # too long for a file name: a 500 and a traceback
         assert client.get(bad).status_code == 404
 
 
@@ -280,7 +281,8 @@ def test_an_unticked_box_turns_off_an_option_that_is_on_by_default():
     ({"players": 7}, "between 2 and 6"),  # the command's own range, known to the form
     ({"difficulty": "impossible"}, "must be one of"),
     ({"time_limit": 1e4}, "at most"),
-    ({"time_limit": 1e300}, "must be a number"),
+    ({"time_limit": 1e300}, "must be"),
+    ({"time_limit": 1e7}, "at most 600"),  # said "must be a number"
     ({"time_limit": 0}, "above 0"),  # the command wants more than 0 s: refused here, not after a job starts
     ({"time_limit": -1}, "above 0"),
     ({"players": 2.5}, "whole number"),  # the page sends numbers as typed; none is cut to a whole one
@@ -655,3 +657,56 @@ def test_the_print_tabs_note_on_gutter_fold_files_is_true(client):
     assert "Each kit" not in note and "Terrace kit prints on one side only" in note
     r = post(client, "/api/jobs/kit", {"game": "terrace", "options": {}})
     assert not [f for f in wait_job(client, r.get_json()["id"])["files"] if "gutter" in f]
+
+
+def test_a_build_sheet_named_in_four_byte_letters_is_drawn(client):
+    """80 emoji are 320 bytes, past the 255 a file name may have: the job ended as an internal
+    error naming its temporary folder."""
+    r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a4", "name": "\U0001F600" * 80})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+
+
+def test_a_layout_larger_than_a_file_may_be_is_refused_before_any_work(client):
+    """A 7.5 MB layout of 140,000 cells was checked (3.7 s, a 21 MB answer; thirty at once took
+    the server to 1.4 GB): a layout sent in a request has the limit of a file."""
+    data = layout_data()
+    data["cells"] = data["cells"] + [{"q": 50 + k, "r": 0, "level": 1, "pattern": "A", "rotation": 0}
+                                     for k in range(30_000)]
+    r = post(client, "/api/check", {"layout": data})
+    assert r.status_code == 413 and "larger than the limit of 1,000,000 characters" in r.get_json()["error"]
+    assert post(client, "/api/check", {"layout": layout_data()}).status_code == 200
+
+
+def test_a_job_cancelled_at_once_leaves_no_temporary_folder(client):
+    """A job killed before it could clean up left its terragen-web-* folder in /tmp; the server
+    now makes each job's folder (the job's temporary files go in it) and removes it when the job
+    ends, however it ends."""
+    from pathlib import Path
+
+    manager = client.application.extensions["terragen_jobs"]
+    folders = []
+    for kind, body in [("kit", {"game": "terrace", "options": {"paper": "a4"}}),
+                       ("build-sheet", {"layout": layout_data(), "paper": "a4"})] * 3:
+        job = post(client, f"/api/jobs/{kind}", body).get_json()
+        folders.append(Path(manager.jobs[job["id"]].scratch))
+        assert folders[-1].is_dir()
+        assert client.post(f"/api/jobs/{job['id']}/cancel").get_json()["state"] == "cancelled"
+    job = post(client, "/api/jobs/build-sheet", {"layout": layout_data()}).get_json()
+    folders.append(Path(manager.jobs[job["id"]].scratch))
+    assert wait_job(client, job["id"])["state"] == "done"
+    assert not any(folder.exists() for folder in folders)
+
+
+def test_the_pages_messages_point_to_the_page_not_to_a_command(client):
+    """'terragen validate lists them all' is no help to someone on the page."""
+    r = post(client, "/api/upload", {"text": "map:\n  5Q3 4A9\n", "name": "bad.txt"})
+    assert r.status_code == 400 and "terragen validate" not in r.get_json()["error"]
+    data = layout_data()
+    data["cells"][0]["level"] = 99
+    r = post(client, "/api/jobs/simulate", {"layout": data, "options": {"games": 10}})
+    said = r.get_json()["error"]  # refused up front: a job started and then failed
+    assert r.status_code == 400 and "cannot simulate this board" in said and "terragen validate" not in said
+    data = layout_data()
+    data["players"] = []
+    assert post(client, "/api/jobs/simulate", {"layout": data, "options": {"games": 10}}).status_code == 400
