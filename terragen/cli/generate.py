@@ -295,16 +295,22 @@ def summary(layout, analysis, spec) -> list[str]:
         if sim.get("time_limited"):
             tag = tag[:-1] + "; measured on fewer games to end within --time-limit)"
         for v in sim["verification"]:
-            lines.append(f"balance: {v['verdict']}{tag} with {v['policy']} players, {v['games']} fresh games "
-                         f"(seed {v['seed']}" + (f", twin dice {v['twin_dice']}" if v.get("twin_dice") else "") + "): "
-                         f"worst seat {100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
-                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f})"
-                         + (f"; seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
-                            f"(checked against {100 * v['pooled_threshold']:.2f})" if "pooled_threshold" in v else "")
-                         + (f"; a default `terragen simulate` run says BALANCED with odds of at least "
-                            f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a little "
-                            f"further from fair than measured; the promise needs {100 * v['simulate_odds_needed']:.0f}%)"
-                            if "simulate_odds_bound" in v else ""))
+            # what a player reads first on a line of its own, the figures to replay or audit it indented
+            # below (one line of about 300 characters was a wall of text)
+            lines.append(f"balance: {v['verdict']}{tag} for {v['policy']} players: worst seat "
+                         f"{100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
+                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f}), "
+                         f"on {v['games']} fresh games")
+            details = [f"seed {v['seed']}" + (f", twin dice {v['twin_dice']}" if v.get("twin_dice") else "")]
+            if "pooled_threshold" in v:
+                details.append(f"seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
+                               f"(checked against {100 * v['pooled_threshold']:.2f})")
+            if "simulate_odds_bound" in v:
+                details.append(f"a default `terragen simulate` run says BALANCED with odds of at least "
+                               f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a "
+                               f"little further from fair than measured; the promise needs "
+                               f"{100 * v['simulate_odds_needed']:.0f}%)")
+            lines.append("  " + "; ".join(details))
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
             lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "
                          "99 default `terragen simulate` runs of 100), measured on fewer games than simulate plays; "

@@ -108,7 +108,7 @@ def test_balanced_board_and_its_record_replay_with_terragen_simulate(cli, tmp_pa
     p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--seed", 2, "--margin", 0.05,
             "--out", out)
     assert p.returncode == 0, p.stderr
-    assert "balance: BALANCED with greedy players" in p.stdout and "solitary players" in p.stdout
+    assert "balance: BALANCED for greedy players" in p.stdout and "solitary players" in p.stdout
     # experts were not simulated: on two seats the symmetry makes them even, and the summary says so
     assert "expert players not simulated; every seat is an image of every other" in p.stdout
     bal = json.loads((out / "board.json").read_text())["meta"]["balance"]
@@ -198,7 +198,7 @@ def test_check_experts_adds_their_verdict_and_needs_the_balance_check(cli, tmp_p
     p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--seed", 2, "--margin", 0.05,
             "--check-experts", "--out", out)
     assert p.returncode == 0, p.stderr
-    assert "balance: BALANCED with expert players" in p.stdout
+    assert "balance: BALANCED for expert players" in p.stdout
     checks = json.loads((out / "board.json").read_text())["meta"]["balance"]["verification"]
     assert [c["policy"] for c in checks] == ["greedy", "solitary", "expert"]
     p = cli("generate", "--players", 2, "--check-experts", "--no-balance", "--out", tmp_path / "n")
@@ -218,7 +218,8 @@ def test_four_seat_checks_played_as_twin_games_replay_with_terragen_simulate(cli
     checks = json.loads((out / "board.json").read_text())["meta"]["balance"]["verification"]
     for check in checks:
         # the summary says how the check was played, and the record is enough to play it again
-        assert f"{check['games']} fresh games (seed {check['seed']}, twin dice {check['twin_dice']})" in p.stdout
+        assert f"on {check['games']} fresh games" in p.stdout
+        assert f"  seed {check['seed']}, twin dice {check['twin_dice']}" in p.stdout
         again = cli("simulate", out / "board.json", "--games", check["games"], "--seed", check["seed"],
                     "--policy", check["policy"], "--twin-dice", check["twin_dice"], "--json")
         assert [s["win_rate"] for s in json.loads(again.stdout)["seats"]] == check["win_rates"]
