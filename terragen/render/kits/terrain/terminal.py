@@ -94,8 +94,8 @@ def board_text(layout: Layout, colour: bool = False, arrows: str = ARROWS) -> st
         lines.append((" " * ((CELL // 2) * abs(r)) + "  ".join(parts)).rstrip())
     lines.append("")
     names = ", ".join(f"{a} {d}" for a, d in zip(arrows, ("E", "NE", "NW", "W", "SW", "SE")))
-    lines.append(f"level then pips (exits: {names}); Nx = level N inverted; "
-                 f"sN = start, dN = destination of seat N; {SEVERAL} = several (listed below)")
+    lines.append(f"level then pips (exits: {names});")  # one line of 150 characters wrapped on a terminal
+    lines.append(f"Nx = level N inverted; sN = start, dN = destination of seat N; {SEVERAL} = several (listed below)")
     for p in layout.players:
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
         start = layout.start(p)
