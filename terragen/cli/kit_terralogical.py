@@ -25,16 +25,17 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
     and flower fields and a 0-100 scoring track, a legend and a rules summary.
 
     \b
-    Examples:
-      terragen kit terralogical --out my-kit
-      terragen kit terralogical --paper letter --deck my-deck.json --out my-kit
-    \b
     Files (PAPER is a4 or letter):
       terralogical-rules-PAPER.pdf             one-page rules summary and legend
       terralogical-tiles-PAPER.pdf             tiles, fronts and backs (print duplex)
       terralogical-tiles-gutterfold-PAPER.pdf  tiles for printers without duplex
       terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
       terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
+
+    \b
+    Examples:
+      terragen kit terralogical --out my-kit
+      terragen kit terralogical --paper letter --deck my-deck.json --out my-kit
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
     or an output that exists (add --force).
