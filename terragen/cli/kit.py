@@ -159,6 +159,10 @@ def kit() -> None:
     the part and the paper, and an existing file is never replaced without
     --force.
 
+    Before the rest, print the kit's alignment test double-sided at 100% and
+    measure its 100 mm bar: it says whether your printer keeps the scale and
+    how far its backs land from its fronts (--back-offset; docs/printing.md).
+
     \b
     Examples:
       terragen kit terrain --out my-kit
