@@ -7,6 +7,7 @@ with a ``game: NAME`` line; a text file without one is a Terrain Game layout
 
 from __future__ import annotations
 
+import json
 import re
 
 GAMES = ("terrain", "terrace", "terralogical", "terraflip")
@@ -190,8 +191,6 @@ def looks_like_json(text: str) -> bool:
         return True
     if not stripped or stripped[0] not in '-0123456789"tfn':  # a text map or keyword line: not JSON
         return False
-    import json
-
     try:
         json.loads(stripped)
     except ValueError:

@@ -24,7 +24,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def interval_text(successes: float, n: int) -> str:
-    """``[ 21.9%,  39.6%]``: the 95% interval as the reports print it."""
-    lo, hi = wilson(successes, n)
-    return f"[{lo:6.1%}, {hi:6.1%}]"
+def interval_text(interval: tuple[float, float] | list[float], width: int = 6) -> str:
+    """``[ 21.9%,  39.6%]``: an interval (a report's ``ci95`` pair) as the play reports print it,
+    each end padded to ``width`` for a table's column (0 in running text)."""
+    lo, hi = interval
+    return f"[{lo:{width}.1%}, {hi:{width}.1%}]"

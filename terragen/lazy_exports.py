@@ -22,7 +22,9 @@ def lazy_exports(package: str, names: dict[str, str]) -> tuple[list[str], Callab
         module = names.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        return getattr(importlib.import_module(module), name)
+        value = getattr(importlib.import_module(module), name)
+        setattr(sys.modules[package], name, value)  # found in the package's namespace from now on
+        return value
 
     def __dir__() -> list[str]:
         return sorted(set(names) | set(vars(sys.modules[package])))

@@ -1,4 +1,4 @@
-"""Every Python example in the README and docs/ runs as written, and the values its comments
+"""Every Python example in the README and docs/ runs as written, and the whole numbers its comments
 promise are what it gives (docs/simulate.md's example used a name it never defined)."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import click
 
 from terragen.cli._common import Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, say, seed_range
 from terragen.errors import SpecError
+from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 from terragen.limits import TERRACE_SIZES as BOARD_SIZES
 
@@ -277,8 +278,7 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     say(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6}  {'95% interval':<16} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
     for s in report["seats"]:
         mean = "-" if s["mean_plies_of_wins"] is None else f"{s['mean_plies_of_wins']:.1f}"
-        lo, hi = s["win_rate_ci95"]
-        say(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%}  [{lo:6.1%}, {hi:6.1%}] "
+        say(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%}  {interval_text(s['win_rate_ci95'])} "
             f"{s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
     p = report["plies"]
     say(f"draws (no move): {report['draws_no_move']}, unfinished at {max_plies} plies: {report['unfinished_ply_limit']}")

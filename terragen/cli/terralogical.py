@@ -9,6 +9,7 @@ import click
 from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, seed_range)
 from terragen.errors import SpecError
+from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES
 
 
@@ -219,7 +220,7 @@ def play(
     say("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))
     say(f"mean spread (best - worst) {stats['spread_mean']}")
     say(
-        "wins by seat: " + ", ".join(f"{w:.1%} [{lo:.1%}, {hi:.1%}]" for w, (lo, hi)
+        "wins by seat: " + ", ".join(f"{w:.1%} {interval_text(ci, width=0)}" for w, ci
                                      in zip(stats["win_share"], stats["win_share_ci95"]))
         + f" (95% intervals; the first seat wins {100 * stats['first_player_advantage']:+.1f} points against a fair "
         f"{1 / players:.1%})"

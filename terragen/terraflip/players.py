@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from terragen.errors import SpecError
 from terragen.grids.hex import Hex
 from terragen.terraflip import rules
 from terragen.terraflip.model import FAMILIES, REGULAR
@@ -242,8 +243,6 @@ class MemoryPolicy(GreedyPolicy):
 def make_policy(name: str, seed: int) -> Policy:
     """The player called ``name``; an unknown name is a SpecError naming the choices (a library
     caller got a bare KeyError)."""
-    from terragen.errors import SpecError
-
     classes = {"random": RandomPolicy, "greedy": GreedyPolicy, "memory": MemoryPolicy}
     if name not in classes:
         raise SpecError(f"unknown policy {name!r}; choose from {', '.join(classes)}")

@@ -405,8 +405,12 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
         f"{m['blocked_exits']} dead pips, {m['up3_arcs']} up-3 steps"
     )
     if m["expected_turns_mean"] is not None:
-        spread = (f"fairness spread {m['fairness_spread']:.2f} turns" if m["fairness_spread"] is not None else
-                  "no fairness spread: a seat has no route as the pieces are turned now")  # "spread - turns"
+        if m["fairness_spread"] is not None:
+            spread = f"fairness spread {m['fairness_spread']:.2f} turns"
+        elif unknown:  # a destination without a piece: its routes are unknown, not missing
+            spread = "no fairness spread until every destination has a piece"
+        else:  # it said "spread - turns"
+            spread = "no fairness spread: a seat has no route as the pieces are turned now"
         lines.append(
             f"difficulty: mean expected turns {m['expected_turns_mean']:.2f}, cheapest cost "
             f"{_num(m['cost_min'])}..{_num(m['cost_max'])}, {spread}"

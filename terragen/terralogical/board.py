@@ -20,6 +20,8 @@ FLOWER_CORNER: Square = (0, 7)
 FLOWER_FIELDS: tuple[Square, ...] = ((0, 6), (1, 6), (1, 7))
 
 SUBSOIL_RULES = ("both", "either", "placed")
+#: How tied flocks rank (``RuleOptions.flock_ties``; docs/rules-decisions.md, Terralogical 11).
+FLOCK_TIES = ("share", "by-count")
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,18 @@ class RuleOptions:
 
     subsoil_rule: str = "both"
     min_flock: int = 2
-    flock_ties: str = "share"
     hand_size: int = 3
     cubes_per_player: int = 30
     stall_rule: str = "round"
+    flock_ties: str = "share"
+
+    def __post_init__(self) -> None:
+        """A reading the rules do not have is refused here, not at the end of the first game
+        (a misspelt ``flock_ties`` failed only when the game was scored)."""
+        for name, allowed in (("subsoil_rule", SUBSOIL_RULES), ("stall_rule", ("round", "empty-pile")),
+                              ("flock_ties", FLOCK_TIES)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be {' or '.join(allowed)}, not {getattr(self, name)!r}")
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,10 @@ def rusher_policy(state: GameState, rng: random.Random) -> Action:
 
 
 def careful_policy(state: GameState, rng: random.Random) -> Action:
-    """Greedy, but ends the game on a flower field only while leading on points.
+    """Greedy, but ends the game on a flower field only while leading on points, drawing
+    instead while it may; with the pile empty it must lay what it can, flower field or not
+    (a pass is only for a player who can neither lay nor draw: it used to pass, which the
+    game state now refuses).
 
     A player behind has every reason to keep the game going; this policy shows
     whether such players can drag games into a stall.
@@ -62,7 +65,9 @@ def careful_policy(state: GameState, rng: random.Random) -> Action:
     leading = state.points[state.current] >= max(state.points)
     allowed = [p for p in placements if leading or p[1] not in FLOWER_FIELDS]
     if not allowed:
-        return ("draw",) if state.pile else ("pass",)
+        if state.pile:
+            return ("draw",)
+        allowed = placements
     best = max(p[3] for p in allowed)
     idx, sq, rot, _ = rng.choice([p for p in allowed if p[3] == best])
     return ("place", idx, sq, rot)

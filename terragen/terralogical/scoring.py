@@ -13,11 +13,9 @@ its number of cubes; groups smaller than ``min_flock`` count as zero.
 from __future__ import annotations
 
 from terragen.grids.square import Square
-from terragen.terralogical.board import Board
+from terragen.terralogical.board import FLOCK_TIES, Board
 from terragen.terralogical.tiles import LANDSCAPES, Triangle, opposite
 
-#: How tied flocks rank (``RuleOptions.flock_ties``; docs/rules-decisions.md, Terralogical 11).
-FLOCK_TIES = ("share", "by-count")
 #: Points for the 1st, 2nd, 3rd largest flock on a landscape, by player count.
 RANK_POINTS = {1: (4,), 2: (4,), 3: (4, 2), 4: (4, 2, 1)}
 

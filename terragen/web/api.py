@@ -11,6 +11,7 @@ classes) is not offered.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -66,8 +67,6 @@ def layout_from_request(data: Any, source: str = "layout") -> Any:
 
     if not isinstance(data, dict):
         raise ApiError("'layout' must be a JSON object (the layout file's content)")
-    import json
-
     # as large as a file may be, as for an upload: a 7.5 MB layout of 140,000 cells took seconds and
     # a gigabyte when sent thirty times at once
     size = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
@@ -252,8 +251,6 @@ def check_generate(values: Any) -> dict[str, Any]:
             if abs(value) > MAX_SEED:  # no option without bounds of its own takes more (a seed's are these)
                 raise ApiError(f"option {opt['flag']} must be from {-MAX_SEED} to {MAX_SEED}")
         out[key] = value
-    if out.get("time_limit", 0) > MAX_TIME_LIMIT:
-        raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")
     from terragen.cli.generate import balance_flags_clash
 
     clash = balance_flags_clash(bool(out.get("no_balance")), bool(out.get("strict_balance")),
@@ -286,12 +283,13 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     from terragen.terrain.sim.runner import default_games
 
     from terragen.terrain.sim.state import setup_from_layout
-    from terragen.terrain.sim.variants import Rules
+    from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
     try:  # a board no game can be set up on is refused now, not by a job that fails once started
         check_game_shape(layout, "layout")
-        setup_from_layout(layout, Rules())
+        setup_from_layout(layout, rules_from_names(list(options["variants"]), len(layout.players),
+                                                   turn_cap=options["turn_cap"]))
     except TerragenError as exc:
         raise ApiError(page_words(f"cannot simulate this board: {exc.message}")) from None
     seats = len(layout.players)

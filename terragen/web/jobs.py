@@ -34,7 +34,6 @@ def _child(conn: Any, kind: str, args: tuple, scratch: str) -> None:
     job ends however it ends: a job cancelled in its first instant was killed before it could
     clean up, and left its folder in /tmp."""
     import signal
-    import tempfile
 
     tempfile.tempdir = scratch
     from terragen.errors import TerragenError

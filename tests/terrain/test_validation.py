@@ -218,3 +218,13 @@ def test_a_seat_without_a_route_is_said_not_spread_dash_turns():
             "    7B2 5D1* 3A4\nplayers:\nseat 0 corner 0 dest -1,1\nseat 1 corner 3 dest 1,-1 0,2\n")
     summary = "\n".join(validate_text(text, "friday.txt").summary)
     assert "no fairness spread: a seat has no route" in summary and "spread - turns" not in summary
+
+
+def test_a_destination_without_a_piece_is_not_said_to_have_no_route():
+    from terragen.templates import template_path
+    from terragen.terrain.validation import validate_text
+
+    text = template_path("terrain", "examples", "two-players.txt").read_text()
+    text = text.replace("      6D5 5C1 5B2", "      6D5 . 5B2")  # the position of seat 0's destination (-4,3)
+    summary = "\n".join(validate_text(text, "b.txt").summary)
+    assert "no fairness spread until every destination has a piece" in summary, summary

@@ -149,3 +149,17 @@ def test_simulate_reports_the_rule_readings_played():
     options = RuleOptions(subsoil_rule="either", min_flock=3)
     rules = simulate(default_deck().tiles, 2, 1, 1, options=options)["rules"]
     assert rules["subsoil_rule"] == "either" and rules["min_flock"] == 3
+
+
+def test_careful_players_lay_a_finishing_tile_when_they_may_no_longer_draw():
+    """Behind on points with only flower fields left and the pile empty, careful players passed,
+    which the rules (and now the game state) allow only to a player who can neither lay nor draw:
+    four careful players on seed 1 stopped with an internal error."""
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.simulate import play_game
+
+    deck = default_deck().tiles
+    for players in (2, 3, 4):
+        for seed in range(40):
+            result = play_game(deck, ["careful"] * players, seed)
+            assert result.end_reason in ("flower", "stall", "turn-limit")

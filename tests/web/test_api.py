@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -710,3 +711,18 @@ def test_the_pages_messages_point_to_the_page_not_to_a_command(client):
     data = layout_data()
     data["players"] = []
     assert post(client, "/api/jobs/simulate", {"layout": data, "options": {"games": 10}}).status_code == 400
+
+
+def test_the_page_parses_without_stray_attributes(client):
+    """A tooltip quoting a column name in double quotes ended its attribute early: the rest became
+    junk attributes ('race,', 'rotating"') and the tooltip was cut short."""
+    from html.parser import HTMLParser
+
+    names: list[str] = []
+
+    class Attributes(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            names.extend(name for name, _ in attrs)
+
+    Attributes().feed(client.get("/").get_data(as_text=True))
+    assert names and all(re.fullmatch(r"[a-z][a-z0-9-]*", name) for name in names), names
