@@ -35,7 +35,7 @@ def run_cli(capsys, *args, cwd=None):
 
 
 def run_proc(*args, cwd=None, env=None):
-    e = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    e = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}  # env may name PYTHONPATH too
     e.pop("TERRAGEN_DEBUG", None)
     return subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd, env=e, timeout=120)
