@@ -71,11 +71,8 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=Whole(1, MAX_BALANCE_GAMES),
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
-                   "check (the summary says so). [default: enough for a standard error of a quarter of the margin: "
-                   "4800 with 4 seats; 4- and 6-seat boards of two seat classes play twice that, as twin pairs that "
-                   "reach its noise on fewer, never under 2000; at most 500,000, as a check of the simulator's "
-                   "million games at most; a best-effort board's first check is played whole, so a large number "
-                   "runs past --time-limit]")
+                   "check (the summary says so); a large number can run past --time-limit. [default: enough for "
+                   "a standard error of a quarter of the margin, 4800 with 4 seats; docs/generate.md has the rest]")
 @click.option("--margin", "--gate-margin", "margin", type=MarginShare(0.001, 0.5), default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "
@@ -101,30 +98,23 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
              expert_glance, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
-    Every board written passed the validator (no errors, no warnings) and the
-    analysis: each destination is reachable by elevation and by pips, the
-    inventory is respected and every band of the spec holds. With --symmetry
-    auto (the default) the terrain is one that a turn or a mirror maps onto
-    itself, seats to match (2, 3 and 4 seats start on corners chosen for
-    that; five seats sit on a six-seat board with corner 5 empty), so seats
-    that are images of each other win equally often or nearly; the
-    destinations are then tuned until every seat wins its fair share of
-    full-rules games, and a final simulation on seeds the tuning never used
-    must find every seat within 0.6 of --margin of 1/n for greedy players
-    (0.8 for solitary players), with odds of 99% that terragen simulate, with
-    its own margin, calls the board BALANCED. The simulator's expert players
-    get a glance of a few hundred games on the 4-, 5- and 6-seat boards of
-    the symmetric search (the summary says when a board had none), which
-    refuses a board plainly unfair for them (about half of the boards written
-    still leave experts 2-8 points off); --check-experts checks them in full,
-    and a run then takes several times as long.
+    The board is legal: validate finds no error and no warning (every
+    destination reachable by elevation and by pips, the inventory respected,
+    the preset's bands met). And it is fair: seats that a turn or a mirror of
+    the board maps onto each other face the same terrain, the destinations are
+    tuned against full-rules simulated games, and the board is written only
+    once games on fresh seeds put every seat close enough to its fair share
+    that a default 'terragen simulate' calls it BALANCED 99 times in 100, for
+    greedy and for solitary players. Expert players (who turn pieces against a
+    leader close to winning) are even on 2 and 3 seats, where every seat is an
+    image of every other; on 4 to 6 seats a glance of a few hundred games
+    refuses only a board plainly unfair for them, and --check-experts checks
+    them in full, at several times the time. docs/generate.md says how.
 
-    When the time limit ends the tuning first (5-seat hard and brutal boards
-    often; see docs/generate.md), the likeliest to pass of the three fairest
-    boards the tuning reached is written with its win rates as measured on
-    fresh seeds and, where it is one, a NOT BALANCED verdict and a warning on
-    stderr (meta.balance.best_effort is true); --strict-balance writes nothing
-    instead and exits 4.
+    If the search's time or work runs out first (often for 5-seat hard and
+    brutal boards), the fairest board it reached is written with its verdict
+    as measured on fresh seeds: NOT BALANCED, and a warning, when it is not;
+    --strict-balance writes nothing instead and exits 4.
 
     Writes board.json (with the spec, metrics, piece ids, the simulations and a
     legal build order in "meta"), board.txt (the board alone, for people to read and
