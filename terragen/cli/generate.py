@@ -52,10 +52,9 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("-o", "--out", "out_dir", type=FolderName(path_type=str),
               help="Output folder. [default: output/terrain-<N>p-<DIFFICULTY>-seed<SEED>]")
 @force_option
-@click.option("--time-limit", type=TIME_LIMIT, help="Search for at most this many seconds (or a fixed amount of simulation worth at most 85% of "
-                   "it on a 2-core machine, best-effort runs often stopping sooner, so that a seed gives the same board every time); then exit 4 if no "
-                   "board met the bands, or write the best-effort board (its fresh-seed check adds a few "
-                   "seconds). [default: 60]")
+@click.option("--time-limit", type=TIME_LIMIT, help="Search for at most this many seconds, then exit 4 if no board met the bands, or write the "
+                   "best-effort board. The search's own stop is a fixed amount of simulation (at most 85% of this "
+                   "on a 2-core machine), so that a seed gives the same board every time. [default: 60]")
 @click.option("--spec", "spec_file", type=PathName(dir_okay=False, path_type=str),
               help="TOML spec file: the board's requirements (players, bands, placement, pins...; docs/generate.md); "
                    "flags override it.")
@@ -65,9 +64,9 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
               help="Where destinations go. [default: free]")
 @click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"], case_sensitive=False), help="Height-shape hint.")
 @click.option("--symmetry", type=click.Choice(["auto", "none"], case_sensitive=False),
-              help="auto: build a board a turn or a mirror maps onto itself when the corners and the inventory "
-                   "allow one (every seat count: a mirror for 2 and 4 seats, a turn for 3, 5 and 6; on radius 6, whose extended set has four of each piece, no turn fits and 3, 5 and 6 seats get a mirror that relates fewer of them), so seats that are images of each other are equal by construction; "
-                   "none: free-form terrain. [default: auto]")
+              help="auto: a terrain that a turn or a mirror of the board maps onto itself, so that seats which are "
+                   "images of each other face the same terrain (which one for each seat count and radius: "
+                   "docs/generate.md, \"Symmetric boards\"); none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=Whole(1, MAX_BALANCE_GAMES),
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
@@ -87,11 +86,9 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "twice the usual work budget (a median of about 14 s instead of about 3 s, best-effort runs "
                    "25-55 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
-              help="On the 4-, 5- and 6-seat boards of the symmetric search (not --symmetry none, a fixed placement or a "
-                   "spec that breaks the symmetry; a best-effort board may have had none), play a few hundred games "
-                   "of expert players before the greedy check "
-                   "and refuse a board plainly unfair for them (a seat class plainly more than --margin from fair; a search "
-                   "that is late keeps the board and says so). --no-expert-glance is faster and leaves more boards unfair for experts.")
+              help="On 4- to 6-seat symmetric boards, a few hundred games of expert players refuse a board plainly "
+                   "unfair for them (a search that is late keeps it and says so; docs/generate.md says when there "
+                   "is none). --no-expert-glance is faster and leaves more boards unfair for experts.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
