@@ -191,16 +191,47 @@ def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float 
 
 
 def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,
-                      width: float = 0.3) -> list[tuple[Item, tuple[float, float], str]]:
+                      width: float = 0.3, keep_clear: list[Text] | None = None
+                      ) -> list[tuple[Item, tuple[float, float], str]]:
     """Every sheet's window on an overview page that shows the board scaled by ``k`` from ``origin``:
-    its dashed outline, the point where its name goes, and the name (each kit styles the label)."""
+    its dashed outline, the point where its name goes, and the name (each kit styles the label).
+
+    ``keep_clear``: the board's labels (in the board's own coordinates); an outline is broken where
+    it would cross one, since a dashed line through small print at overview scale made it hard to
+    read (a Terralogical flower field's note)."""
     ox, oy = origin
+    style = Style(stroke="#1f77b4", width=width, dash=(2.0, 1.0))
+    boxes = [_label_box(t, origin, k) for t in keep_clear or ()]
     out: list[tuple[Item, tuple[float, float], str]] = []
     for win in (w for row in sheet_windows(size, opts) for w in row):
-        outline = Polygon(tuple((ox + x * k, oy + y * k) for x, y in win.corners()),
-                          Style(stroke="#1f77b4", width=width, dash=(2.0, 1.0)))
+        corners = tuple((ox + x * k, oy + y * k) for x, y in win.corners())
+        outline: Item = Polygon(corners, style)
+        if boxes:
+            outline = Group(_line_around(corners, boxes, style))
         out.append((outline, (ox + (win.x + win.w / 2) * k, oy + (win.y + win.h / 2) * k), win.name))
     return out
+
+
+def _label_box(t: Text, origin: tuple[float, float], k: float) -> tuple[float, float, float, float]:
+    """The page area a (horizontal) label of the board takes once the board is scaled by ``k``."""
+    w = text_width(t.text, t.size, t.bold)
+    x0 = t.x - (w if t.anchor == "end" else w / 2 if t.anchor == "middle" else 0.0)
+    ox, oy = origin
+    pad = 0.4 / k  # a little air round the letters, on the page
+    return (ox + (x0 - pad) * k, oy + (t.y - t.size - pad) * k, ox + (x0 + w + pad) * k, oy + (t.y + 0.3 * t.size + pad) * k)
+
+
+def _line_around(corners: tuple[tuple[float, float], ...], boxes: list[tuple[float, float, float, float]],
+                 style: Style) -> list[Item]:
+    """The closed outline through ``corners`` with the parts inside any of ``boxes`` left out."""
+    from shapely.geometry import LineString, box
+    from shapely.ops import unary_union
+
+    ring = LineString(corners + corners[:1])
+    kept = ring.difference(unary_union([box(*b) for b in boxes]))
+    parts = getattr(kept, "geoms", [kept])
+    return [Polyline(tuple((float(x), float(y)) for x, y in part.coords), style)
+            for part in parts if not part.is_empty and part.length > 0]
 
 
 def grid_shape(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[int, int]:

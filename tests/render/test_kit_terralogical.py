@@ -320,3 +320,25 @@ def test_the_rules_page_counts_the_kits_own_deck():
                      if isinstance(it, Text))
     assert "the 11 tiles" in words and "9 land tiles" in words and "Tile ids (T1" in words
     assert "63 land" not in words and "65 tiles" not in words
+
+
+@pytest.mark.parametrize("kit_name", ["tl_a4", "tl_letter"])
+def test_the_overviews_sheet_frames_cross_no_label(kit_name, request):
+    """At overview scale a dashed sheet frame ran through a flower field's small note; a frame is
+    now broken where it would cross a label of the board."""
+    from shapely.geometry import LineString, box
+
+    from terragen.render.text import text_width
+
+    page = request.getfixturevalue(kit_name)["board"].pages[0]
+    leaves = flatten(page.items)
+    frames = [LineString([apply(m, p) for p in it.points]) for it, m in leaves
+              if isinstance(it, (Polyline, Polygon)) and it.style.stroke == "#1f77b4" and it.style.dash]
+    notes = [(it, m) for it, m in leaves if isinstance(it, Text) and it.text == "a tile here ends the game"]
+    assert frames and notes
+    for note, m in notes:
+        (x, y), (x1, _) = apply(m, (note.x, note.y)), apply(m, (note.x + 1.0, note.y))
+        k = x1 - x  # the board's scale on the page
+        half, cap = text_width(note.text, note.size) * k / 2, note.size * k
+        words = box(x - half, y - cap, x + half, y + 0.2 * cap)  # the letters, from cap height to just below the line
+        assert not any(frame.intersects(words) for frame in frames)

@@ -83,7 +83,8 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 16.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35):
+    labels = [it for it in items if isinstance(it, Text) and not it.angle]
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35, keep_clear=labels):
         ov.append(outline)
         # the name on the line between two squares, level with their centres: on a square's centre it
         # hid the square's height (b6, e6, g6 ... on the 8x8 board), and a square's corners carry its

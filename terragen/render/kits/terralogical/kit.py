@@ -110,7 +110,8 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     ox = area.x0 + (area.width - side * k) / 2
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k):
+    labels = [it for it in items if isinstance(it, Text) and not it.angle]
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, keep_clear=labels):
         ov.append(outline)
         ov.append(Text(lx, ly, name, 8.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
