@@ -141,7 +141,9 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
     """List the legal moves of the side to move.
 
     Each line is a move in terragen notation (piece, from, - or x, to; e.g.
-    Cc8-c6, Dc6xb5) and its kind: slide, up, down or capture.
+    Cc8-c6, Dc6xb5) and its kind: slide, up, down or capture. Pieces by size:
+    A (smallest), B, C, D (largest), and T, the piece both sides must protect;
+    squares as in chess, a1 the bottom-left (docs/terrace.md).
 
     \b
     Examples:
