@@ -13,6 +13,7 @@ __all__, __getattr__, __dir__ = _lazy_exports(__name__, {
     "simulate_layout": "terragen.terrain.sim",
     "win_rates": "terragen.terrain.sim",
     "default_games": "terragen.terrain.sim",
+    "TerrainGame": "terragen.terrain.sim.stepwise",
     "build_spec": "terragen.terrain.generate",
     "generate_board": "terragen.terrain.generate",
     "BalanceSettings": "terragen.terrain.generate",

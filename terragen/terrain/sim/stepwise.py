@@ -1,0 +1,196 @@
+"""The Terrain Game one decision at a time, in the style of OpenSpiel's game states.
+
+Why: the simulator asks its players for decisions through callbacks (``choose_move``,
+``choose_rotation``) and plays whole games; a program of your own that wants to drive a game
+itself (a bot of another kind, a teaching tool, a game shown move by move) needs the other way
+round: the state, the legal actions, apply one. This module is that, on the simulator's own
+engine: the same dice, the same rules and variants, the same game as :func:`play_game` plays
+when each decision is the one its players would take (the tests check that, game for game).
+
+Players are numbered 0..n-1 in seat order (the lowest seat number the file gives first); an
+action names cells by their ``(q, r)``:
+
+* ``("move", (q, r))``: end this turn's move there (the token's own cell is a legal end: staying);
+* ``("rotate", (q, r), k)``: on doubles, turn that piece to rotation ``k``;
+* ``("invert", (q, r))``: on a double six with the inversion variant, turn that piece over;
+* ``("forfeit",)``: on doubles, do neither.
+
+Turns that leave nothing to decide (the green die finding no end; doubles in a variant where no
+piece may be turned) are played on by themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from terragen.terrain.sim.dice import RandomDice
+from terragen.terrain.sim.engine import (MAX_REROLLS, Roll, RotationOptions, _winners, apply_action, apply_move,
+                                         line_options, move_options)
+from terragen.terrain.sim.state import GameState, setup_from_layout
+from terragen.terrain.sim.variants import Rules
+
+if TYPE_CHECKING:
+    from terragen.terrain.layout import Layout
+
+Hex = tuple[int, int]
+Action = tuple
+
+
+class TerrainGame:
+    """A game of the Terrain Game in progress, driven one decision at a time.
+
+    ``seed`` fixes the dice (drawn as :func:`terragen.terrain.sim.engine.play_game` draws them
+    from the same seed); ``first_seat`` is the player who opens (the simulator lets the opener
+    move on one seat each game)."""
+
+    def __init__(self, layout: Layout, rules: Rules | None = None, seed: int = 0, first_seat: int = 0) -> None:
+        from terragen.terrain.validation import check_game_shape, require_layout
+
+        require_layout(layout, "TerrainGame")
+        check_game_shape(layout, "the layout")
+        rules = rules or Rules()
+        setup = setup_from_layout(layout, rules)
+        n = setup.players
+        if not (isinstance(first_seat, int) and 0 <= first_seat < n):
+            raise ValueError(f"first_seat must be a player from 0 to {n - 1}, not {first_seat!r}")
+        rng = random.Random(seed)
+        self._dice = RandomDice(random.Random(rng.getrandbits(64)))  # first, as play_game draws them
+        self.state = GameState.new(setup, rules, rng)
+        self._order = [(first_seat + k) % n for k in range(n)]
+        self._at = -1  # index in the order of the seat whose turn it is
+        self._winners: tuple[int, ...] = ()
+        self._over = False
+        self.roll: Roll | None = None  # this turn's dice, once the turn has a decision
+        self._options: Mapping[int, int] | RotationOptions | None = None
+        self._actions: list[Action] | None = None
+        self._next_turn()
+
+    # -- queries ------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def current_player(self) -> int:
+        """The player to decide, or -1 once the game is over."""
+        return -1 if self._over else self._order[self._at]
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def winners(self) -> tuple[int, ...]:
+        """The players who won (a team wins together); empty before the end, or when the game
+        reached the turn cap undecided."""
+        return self._winners
+
+    def returns(self) -> list[float]:
+        """1 shared among the winners, 0 for the others; all 0 before the end or with no winner."""
+        out = [0.0] * self.players
+        for seat in self._winners:
+            out[seat] = 1.0 / len(self._winners)
+        return out
+
+    def position(self, player: int) -> Hex | None:
+        """Where ``player``'s token stands, or None once it has finished and left the board."""
+        cell = self.state.pos[player]
+        return None if cell < 0 else self.state.board.hexes[cell]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take, in a fixed order (none once the game is over)."""
+        if self._over:
+            return []
+        if self._actions is None:
+            self._actions = self._list_actions()
+        return list(self._actions)
+
+    # -- moves --------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the current player and play on to the next decision. An action
+        that is not legal now is a ValueError and changes nothing."""
+        if self._over:
+            raise ValueError("the game is over")
+        if action not in self.legal_actions():
+            raise ValueError(f"{action!r} is not a legal action now; legal_actions() lists them")
+        seat, hexes = self.current_player(), self.state.board.index
+        if action[0] == "move":
+            apply_move(self.state, seat, hexes[action[1]])
+        elif action[0] == "rotate":
+            apply_action(self.state, ("rotate", hexes[action[1]], action[2]))
+        elif action[0] == "invert":
+            apply_action(self.state, ("invert", hexes[action[1]]))
+        else:
+            self.state.forfeits += 1
+        self._end_turn(seat)
+
+    # -- the turn loop, as the engine plays it --------------------------------------------------
+    def _list_actions(self) -> list[Action]:
+        hexes = self.state.board.hexes
+        if isinstance(self._options, RotationOptions):
+            opts = self._options
+            out: list[Action] = []
+            if self.state.rules.rotations_matter:
+                board = self.state.board
+                out += [("rotate", hexes[c], k) for c in opts.rotatable() for k in range(6) if k != board.rotation[c]]
+            if opts.can_invert:
+                out += [("invert", hexes[c]) for c in opts.invertible()]
+            return out + [("forfeit",)]
+        return [("move", hexes[c]) for c in sorted(self._options or ())]
+
+    def _end_turn(self, seat: int) -> None:
+        won = _winners(self.state, seat)
+        if won:
+            self._winners, self._over = won, True
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """On to the next player with a decision to take, playing out turns that have none."""
+        state = self.state
+        while True:
+            self._options = self._actions = self.roll = None
+            self._at += 1
+            if self._at == len(self._order):
+                self._at = 0
+            if self._at == 0:
+                if state.round >= state.rules.turn_cap:
+                    self._over = True  # undecided at the turn cap
+                    return
+                state.round += 1
+            seat = self._order[self._at]
+            if state.finished[seat]:
+                continue
+            state.turns[seat] += 1
+            if self._begin_turn(seat):
+                return
+            won = _winners(state, seat)  # (a turn with nothing to decide wins nothing, but as the engine does)
+            if won:
+                self._winners, self._over = won, True
+                return
+
+    def _begin_turn(self, seat: int) -> bool:
+        """Roll this turn's dice; whether the player has a decision to take (else the turn is over)."""
+        state, rules = self.state, self.state.rules
+        if rules.green:
+            g = self._dice.green()
+            for _ in range(MAX_REROLLS):
+                w, r = self._dice.roll()
+                if w != r:
+                    break
+            else:
+                state.forfeits += 1
+                return False
+            self.roll = Roll(w, r, g)
+            self._options = line_options(state, seat, self.roll)
+            return bool(self._options)
+        w, r = self._dice.roll()
+        self.roll = Roll(w, r)
+        if w == r:
+            opts = RotationOptions(state, rules.inversion and rules.interactions and w == 6)
+            if not (rules.rotations_matter or opts.can_invert):
+                state.forfeits += 1
+                return False
+            self._options = opts
+            return True
+        self._options = move_options(state, seat, self.roll)
+        return True

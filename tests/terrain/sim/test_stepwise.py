@@ -1,0 +1,104 @@
+"""The Terrain Game one decision at a time: the same games the simulator plays, decision for
+decision, when each decision is the one its players would take; and the state API's contract."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from terragen.templates import template_path
+from terragen.terrain.files import load_layout
+from terragen.terrain.sim.engine import RotationOptions, line_options, move_options, play_game
+from terragen.terrain.sim.policies import load_policy
+from terragen.terrain.sim.state import setup_from_layout
+from terragen.terrain.sim.stepwise import TerrainGame
+from terragen.terrain.sim.variants import Rules, rules_from_names
+
+EXAMPLES = template_path("terrain", "examples")
+
+
+def _as_action(game: TerrainGame, policy) -> tuple:
+    """The action the simulator's ``policy`` takes in ``game``'s decision, named by hexes."""
+    state, seat, roll = game.state, game.current_player(), game.roll
+    hexes = state.board.hexes
+    if state.rules.green:
+        return ("move", hexes[policy.choose_move(state, seat, roll, line_options(state, seat, roll))])
+    if roll.double:
+        opts = RotationOptions(state, state.rules.inversion and state.rules.interactions and roll.white == 6)
+        choice = policy.choose_rotation(state, seat, roll, opts)
+        if choice is None:
+            return ("forfeit",)
+        return ("rotate", hexes[choice[1]], choice[2]) if choice[0] == "rotate" else ("invert", hexes[choice[1]])
+    return ("move", hexes[policy.choose_move(state, seat, roll, move_options(state, seat, roll))])
+
+
+@pytest.mark.parametrize("board, variants, names", [
+    ("two-players.txt", [], ["greedy", "greedy"]),
+    ("four-players.txt", [], ["greedy", "expert", "solitary", "random"]),
+    ("four-players.txt", ["inversion"], ["expert"] * 4),
+    ("six-players.txt", ["green"], ["greedy"] * 6),
+])
+def test_a_game_decision_by_decision_is_the_simulators_game(board, variants, names):
+    layout = load_layout(EXAMPLES / board)
+    n = len(layout.players)
+    rules = rules_from_names(variants, n)
+    for seed in range(4):
+        first = seed % n
+        reference = play_game(setup_from_layout(layout, rules), rules, [load_policy(p) for p in names],
+                              random.Random(seed), first_seat=first)
+        game = TerrainGame(layout, rules, seed, first_seat=first)
+        players = [load_policy(p) for p in names]
+        decisions = 0
+        while not game.is_terminal():
+            action = _as_action(game, players[game.current_player()])
+            assert action in game.legal_actions()
+            game.apply(action)
+            decisions += 1
+        state = game.state
+        assert game.winners() == reference.winners and state.round == reference.rounds
+        assert (state.rotations, state.inversions, state.send_backs, state.forfeits) == \
+            (reference.rotations, reference.inversions, reference.send_backs, reference.forfeits)
+        assert sum(state.turns) == reference.total_turns and decisions > 0
+
+
+def test_the_state_api():
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    game = TerrainGame(layout, seed=3)
+    assert game.players == 2 and game.current_player() == 0 and not game.is_terminal()
+    assert game.returns() == [0.0, 0.0] and game.winners() == ()
+    actions = game.legal_actions()
+    assert actions and all(a[0] in ("move", "rotate", "forfeit") for a in actions)
+    if game.roll.double:
+        assert actions[-1] == ("forfeit",)
+    else:  # staying put is a legal end
+        assert ("move", game.position(0)) in actions
+    with pytest.raises(ValueError, match="not a legal action"):
+        game.apply(("move", (99, 99)))
+    assert game.current_player() == 0  # nothing refused was half done
+    rng = random.Random(5)
+    while not game.is_terminal():
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.legal_actions() == [] and (game.winners() or game.state.round == game.state.rules.turn_cap)
+    if game.winners():
+        assert sum(game.returns()) == pytest.approx(1.0) and game.current_player() == -1
+    with pytest.raises(ValueError, match="over"):
+        game.apply(("forfeit",))
+    with pytest.raises(ValueError, match="first_seat"):
+        TerrainGame(layout, first_seat=2)
+    with pytest.raises(TypeError, match="takes a Layout"):
+        TerrainGame("board.txt")
+
+
+def test_the_same_seed_gives_the_same_game():
+    layout = load_layout(EXAMPLES / "four-players.txt")
+
+    def play(seed: int) -> tuple:
+        game, rng, trail = TerrainGame(layout, seed=seed), random.Random(seed), []
+        while not game.is_terminal():
+            action = rng.choice(game.legal_actions())
+            trail.append(action)
+            game.apply(action)
+        return tuple(trail), game.winners()
+
+    assert play(8) == play(8) and play(8) != play(9)
