@@ -38,6 +38,16 @@ Hex = tuple[int, int]
 Action = tuple
 
 
+def _as_tuple(action: object) -> object:
+    """An action as the legal list names it: one read from JSON has lists where tuples go
+    (``["move", [1, -2]]``), which are the same action."""
+    if isinstance(action, list):
+        action = tuple(action)
+    if isinstance(action, tuple):
+        return tuple(tuple(part) if isinstance(part, list) else part for part in action)
+    return action
+
+
 class TerrainGame:
     """A game of the Terrain Game in progress, driven one decision at a time.
 
@@ -110,6 +120,7 @@ class TerrainGame:
         that is not legal now is a ValueError and changes nothing."""
         if self._over:
             raise ValueError("the game is over")
+        action = _as_tuple(action)
         if action not in self.legal_actions():
             raise ValueError(f"{action!r} is not a legal action now; legal_actions() lists them")
         seat, hexes = self.current_player(), self.state.board.index

@@ -102,3 +102,16 @@ def test_the_same_seed_gives_the_same_game():
         return tuple(trail), game.winners()
 
     assert play(8) == play(8) and play(8) != play(9)
+
+
+def test_an_action_read_from_json_is_the_same_action():
+    import json
+
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    game, twin = TerrainGame(layout, seed=3), TerrainGame(layout, seed=3)
+    action = game.legal_actions()[-1]
+    game.apply(json.loads(json.dumps(action)))  # lists where the tuples were
+    twin.apply(action)
+    assert (game.current_player(), game.legal_actions()) == (twin.current_player(), twin.legal_actions())
+    with pytest.raises(ValueError):
+        game.apply("move")
