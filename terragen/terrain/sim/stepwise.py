@@ -61,9 +61,13 @@ class TerrainGame:
         require_layout(layout, "TerrainGame")
         check_game_shape(layout, "the layout")
         rules = rules or Rules()
+        if not isinstance(rules, Rules):  # a variant's name failed deep inside
+            raise TypeError(f"rules is a Rules (rules_from_names(['green'], players) makes one), not {type(rules).__name__}")
+        if isinstance(rules.turn_cap, bool) or not isinstance(rules.turn_cap, int) or rules.turn_cap < 1:
+            raise ValueError(f"rules.turn_cap must be a whole number of rounds, at least 1, not {rules.turn_cap!r}")
         setup = setup_from_layout(layout, rules)
         n = setup.players
-        if not (isinstance(first_seat, int) and 0 <= first_seat < n):
+        if isinstance(first_seat, bool) or not (isinstance(first_seat, int) and 0 <= first_seat < n):
             raise ValueError(f"first_seat must be a player from 0 to {n - 1}, not {first_seat!r}")
         rng = random.Random(seed)
         self._dice = RandomDice(random.Random(rng.getrandbits(64)))  # first, as play_game draws them
@@ -103,6 +107,8 @@ class TerrainGame:
 
     def position(self, player: int) -> Hex | None:
         """Where ``player``'s token stands, or None once it has finished and left the board."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(f"no player {player!r}: players are 0 to {self.players - 1}")
         cell = self.state.pos[player]
         return None if cell < 0 else self.state.board.hexes[cell]
 
@@ -121,8 +127,10 @@ class TerrainGame:
         if self._over:
             raise ValueError("the game is over")
         action = _as_tuple(action)
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if action not in legal:
             raise ValueError(f"{action!r} is not a legal action now; legal_actions() lists them")
+        action = legal[legal.index(action)]  # the list's own: a rotation of 1.0 or True equals 1 but broke the tables
         seat, hexes = self.current_player(), self.state.board.index
         if action[0] == "move":
             apply_move(self.state, seat, hexes[action[1]])

@@ -115,3 +115,26 @@ def test_an_action_read_from_json_is_the_same_action():
     assert (game.current_player(), game.legal_actions()) == (twin.current_player(), twin.legal_actions())
     with pytest.raises(ValueError):
         game.apply("move")
+
+
+def test_look_alike_values_are_refused_or_taken_as_the_legal_ones():
+    """A rotation of 1.0 equals 1, passed the legality check and broke the move tables halfway."""
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    game, rng = TerrainGame(layout, seed=1), random.Random(0)
+    while not game.roll.double:
+        game.apply(rng.choice(game.legal_actions()))
+    _, where, k = next(a for a in game.legal_actions() if a[0] == "rotate")
+    cell = game.state.board.index[where]
+    game.apply(("rotate", where, float(k)))
+    assert game.state.board.rotation[cell] == k and type(game.state.board.rotation[cell]) is int
+    assert game.state.rotations == 1
+    with pytest.raises(ValueError, match="no player 99"):
+        game.position(99)
+    with pytest.raises(ValueError, match="no player -1"):
+        game.position(-1)
+    with pytest.raises(TypeError, match="rules is a Rules"):
+        TerrainGame(layout, "green")
+    with pytest.raises(ValueError, match="turn_cap"):
+        TerrainGame(layout, Rules(turn_cap=2.5))
+    with pytest.raises(ValueError, match="first_seat"):
+        TerrainGame(layout, first_seat=True)
