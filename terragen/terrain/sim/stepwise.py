@@ -157,11 +157,16 @@ class TerrainGame:
         return [("move", hexes[c]) for c in sorted(self._options or ())]
 
     def _end_turn(self, seat: int) -> None:
+        if not self._won(seat):
+            self._next_turn()
+
+    def _won(self, seat: int) -> bool:
+        """Whether ``seat``'s turn just won the game (its team's, in team play), as the engine asks
+        after every turn."""
         won = _winners(self.state, seat)
         if won:
             self._winners, self._over = won, True
-            return
-        self._next_turn()
+        return bool(won)
 
     def _next_turn(self) -> None:
         """On to the next player with a decision to take, playing out turns that have none."""
@@ -182,9 +187,7 @@ class TerrainGame:
             state.turns[seat] += 1
             if self._begin_turn(seat):
                 return
-            won = _winners(state, seat)  # (a turn with nothing to decide wins nothing, but as the engine does)
-            if won:
-                self._winners, self._over = won, True
+            if self._won(seat):  # (a turn with nothing to decide wins nothing, but the engine asks)
                 return
 
     def _begin_turn(self, seat: int) -> bool:
