@@ -118,6 +118,14 @@ def say(message: str = "", err: bool = False) -> None:
         click.echo(message, err=err)
 
 
+def say_report(lines: list[str]) -> None:
+    """A report's lines for people, long prose lines wrapped to 80 columns (tables left whole)."""
+    from terragen.plain_text import wrapped
+
+    for line in wrapped(lines):
+        say(line)
+
+
 def set_quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
     if value:
         ctx.meta[QUIET_KEY] = True

@@ -7,7 +7,7 @@ import os
 import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, FiniteFloat, FolderName, MarginShare, PathName, check_folder, check_outputs, echo_json,
-                                  force_option, json_option, reading_option, say, seed_range)
+                                  force_option, json_option, reading_option, say, say_report, seed_range)
 
 
 def _preset_choice() -> click.Choice:
@@ -187,8 +187,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
                    "players": [rep.to_json() for rep in analysis.players],
                    "balance": layout.extra["meta"].get("balance")})
     else:
-        for line in summary(layout, analysis, spec):
-            say(line)
+        say_report(summary(layout, analysis, spec))
         say(f"written: {folder}/board.json, board.txt, board.svg")
     record = layout.extra["meta"].get("balance") or {}
     if record.get("verdict") == "NOT BALANCED":  # on stderr with --json too: stdout stays one JSON document
@@ -257,6 +256,7 @@ def summary(layout, analysis, spec) -> list[str]:
     """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
     chances; then the balance verdict and the difficulty."""
     from terragen.terrain.generate.fresh_checks import MIN_FRESH_GAMES
+    from terragen.plain_text import columns
     from terragen.terrain.race import race_for_layout
 
     race = race_for_layout(layout).win_probability_rotating
@@ -264,12 +264,13 @@ def summary(layout, analysis, spec) -> list[str]:
     rates = sim["verification"][0]["win_rates"] if sim else [None] * len(layout.players)
     # the columns validate has are named as validate names them (this table said "critical" and
     # "race win" for validate's "fragility" and its opener-rotating race)
-    lines = ["seat  corner  destinations        cost  exp.turns  up-3  fragility  race, rotating  simulated win"]
+    rows = [("seat", "corner", "destinations", "cost", "exp.\nturns", "up-3", "fragility", "race,\nrotating",
+             "simulated\nwin")]
     for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
-        dests = " ".join(f"({d.q},{d.r})" for d in p.destinations)
-        shown = f"{100 * rate:.1f}%" if rate is not None else "-"
-        lines.append(f"{p.seat:<5} {p.corner:<7} {dests:<19} {rep.tour_cost!s:<5} {rep.expected_turns or 0:<10.2f} "
-                     f"{rep.up3_steps!s:<5} {rep.fragility!s:<10} {f'{100 * pr:.1f}%':<15} {shown}")
+        rows.append((str(p.seat), str(p.corner), " ".join(f"({d.q},{d.r})" for d in p.destinations),
+                     str(rep.tour_cost), f"{rep.expected_turns or 0:.2f}", str(rep.up3_steps), str(rep.fragility),
+                     f"{100 * pr:.1f}%", f"{100 * rate:.1f}%" if rate is not None else "-"))
+    lines = columns(rows)
     m = analysis.metrics()
     symmetry = layout.extra.get("meta", {}).get("symmetry")
     if symmetry:

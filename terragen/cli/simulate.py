@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import Whole, FiniteFloat, MarginShare, PathName, echo_json, json_option, say, seed_range
+from terragen.cli._common import Whole, FiniteFloat, MarginShare, PathName, echo_json, json_option, say, say_report, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
 from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
 
@@ -96,6 +96,5 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
         echo_json(data)
     else:
         say(f"{file}:")
-        for line in report.lines():
-            say(line)
+        say_report(report.lines())
     return EXIT_OK if report.playable and report.balanced else EXIT_INVALID

@@ -7,7 +7,7 @@ import importlib
 import click
 
 from terragen.cli._common import (FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
-                                  json_option, reading_option, say)
+                                  json_option, reading_option, say, say_report)
 from terragen.errors import EXIT_INVALID, InputError, SpecError
 
 
@@ -88,8 +88,7 @@ def show_report(report, file: str, name: str, as_json: bool) -> None:
             say("  " + f.format(file))
         if report.summary:
             say("")
-            for line in report.summary:
-                say(line)
+            say_report(report.summary)
     if report.exit_code == 2:  # malformed: one line on stderr too, as for any unreadable input
         from terragen.findings import SYNTAX
 

@@ -14,6 +14,7 @@ from typing import Any
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.grids import hex as hx
+from terragen.plain_text import columns
 from terragen.terrain.analysis import Analysis, analyse
 from terragen.terrain.board import Board
 from terragen.terrain.files import parse_layout
@@ -358,22 +359,23 @@ def _num(v, fmt: str = "{}") -> str:
 
 
 def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
-    """A readable table: one row per destination, then the board metrics. With several destinations
-    a seat's whole tour (every flag, best order) gets a column of its own: it is the cost the summary
-    line, the JSON and generate's table give, and no destination's own row shows it."""
+    """Two readable tables, so that each fits an 80-column terminal: the routes (one row per
+    destination) and then each seat's chances (one row per seat); then the board metrics. In one
+    table the thirteen columns took 132 columns on a six-seat board, and a wrapped terminal line
+    is no table. With several destinations a seat's whole tour (every flag, best order) gets a
+    column of its own: it is the cost the summary line, the JSON and generate's table give, and no
+    destination's own row shows it."""
     tours = any(len(rep.destinations or ()) > 1 for rep in analysis.players)
     placed = {c.hex for c in layout.cells}
     unknown = False  # a destination on a position with no piece (a row the reader skipped): not a NO
-    rows = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "tour good/bad", "exp. turns", "up-3",
-             "fragility", "finish p10/50/90", "race, 0 opens", "race, rotating")]
+    routes = [("seat", "corner", "destination", "elev", "pips", "cost good/bad", "tour good/bad", "up-3")]
+    chances = [("seat", "exp. turns", "fragility", "finish p10/50/90", "race, 0 opens", "race, rotating")]
     for rep in analysis.players:
         first = True
-        q = rep.finish_quantiles() or {}
-        finish = "/".join(_num(q.get(k)) for k in ("p10", "p50", "p90")) if q else "-"
         for d in rep.destinations or [None]:
             gone = d is not None and (d.q, d.r) not in placed
             unknown |= gone
-            rows.append((
+            routes.append((
                 str(rep.seat) if first else "",
                 (f"{rep.corner} {_fmt(rep.start)}" if rep.start else str(rep.corner)) if first else "",
                 _fmt((d.q, d.r)) if d else "-",
@@ -382,19 +384,21 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
                 f"{d.cost_good}/{d.cost_bad}" if d and d.cost_good is not None else "-",
                 (f"{rep.tour_cost}/{rep.tour_cost * BAD_WEATHER_FACTOR}" if rep.tour_cost is not None else "-")
                 if first else "",
-                _num(rep.expected_turns, "{:.2f}") if first else "",
                 _num(rep.up3_steps) if first else "",
-                str(rep.fragility) if first else "",
-                finish if first else "",
-                _num(rep.win_probability_race, "{:.1%}") if first else "",
-                _num(rep.win_probability_race_rotating, "{:.1%}") if first else "",
             ))
             first = False
+        q = rep.finish_quantiles() or {}
+        chances.append((
+            str(rep.seat),
+            _num(rep.expected_turns, "{:.2f}"),
+            str(rep.fragility),
+            "/".join(_num(q.get(k)) for k in ("p10", "p50", "p90")) if q else "-",
+            _num(rep.win_probability_race, "{:.1%}"),
+            _num(rep.win_probability_race_rotating, "{:.1%}"),
+        ))
     if not tours:  # one destination each: the tour is that destination's cost
-        rows = [r[:6] + r[7:] for r in rows]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
+        routes = [r[:6] + r[7:] for r in routes]
+    lines = columns(routes) + [""] + columns(chances)
     m = analysis.metrics()
     if unknown:
         lines.append("? the destination's position has no piece (a row that could not be read, or a piece "
