@@ -183,5 +183,5 @@ class SimulationReport:
             # a user's --games 100 on a board generate had just called fair read NOT BALANCED as a finding
             out.append(f"  note: {self.played:,} games are a quick look: on so few, seats' rates wander by several "
                        f"points and this verdict can go either way; the default for this board, "
-                       f"{self.reliable_games:,} games, keeps its noise to a third of the margin")
+                       f"{self.reliable_games:,} games, keeps its noise to a seventh of the margin")
         return out

@@ -114,4 +114,10 @@ def test_a_quick_look_says_its_verdict_can_go_either_way():
     assert quick.reliable_games == default_games(2) and quick.to_json()["reliable_games"] == default_games(2)
     note = [line for line in quick.lines() if "quick look" in line]
     assert len(note) == 1 and f"{default_games(2):,} games" in note[0]
+    # the share it names is the one the default is sized by (it said a third while it was a seventh)
+    from terragen.terrain.sim.runner import NOISE_SHARE
+
+    named = {"a third": 1 / 3, "a fifth": 1 / 5, "a seventh": 1 / 7}
+    said = [share for words, share in named.items() if f"noise to {words} of the margin" in note[0]]
+    assert said == [NOISE_SHARE]
     assert not [line for line in replace(quick, reliable_games=60).lines() if "quick look" in line]
