@@ -68,3 +68,28 @@ def test_turns_ending_on_one_cell_are_all_named_in_the_answer_key():
     named = sorted(int(k) for text, _ in labels for k in text.split(","))
     assert named == list(range(1, len(ends) + 1))  # every turn named once
     assert len({at for _, at in labels}) == len(labels) == len(set(ends))  # one label per end cell
+
+
+def test_the_start_and_goal_badges_hide_no_pip(scenarios):
+    """The S and G badges sat on the hex's north-east edge, over its pip: a route leaving the start
+    that way was invisible, and two puzzles of six could not be solved as printed."""
+    from shapely.geometry import Point
+
+    from terragen.render.kits.terrain.booklet import board_items
+    from terragen.render.model import Box
+
+    for data, rotation in ((d, k) for d in scenarios for k in range(6)):
+        turned = json.loads(json.dumps(data))  # three pips side by side, turned to every edge in turn
+        ends = {tuple(turned["puzzle"]["start"]), tuple(turned["puzzle"]["goal"])}
+        for c in turned["layout"]["cells"]:
+            if (c["q"], c["r"]) in ends:
+                c["pattern"], c["rotation"] = "A", rotation
+        pips, badges = [], []
+        for it, m in flatten(board_items(turned, Box(0, 0, 180, 120), solution=True)):
+            if isinstance(it, Circle) and it.style.fill in ("#1a1a1a", "#000000"):
+                (cx, cy), (ex, _) = apply(m, (it.cx, it.cy)), apply(m, (it.cx + it.r, it.cy))
+                disc = Point(cx, cy).buffer(abs(ex - cx) + it.style.width / 2)
+                (pips if it.style.fill == "#1a1a1a" else badges).append(disc)
+        assert len(badges) == 2
+        for badge in badges:
+            assert not any(badge.buffer(CLEARANCE).intersects(p) for p in pips)

@@ -29,6 +29,9 @@ GAME = "The Terrain Game"
 ROUTE_COLOUR = "#d62828"
 TURN_COLOUR = "#1d4ed8"
 PER_PAGE = 2
+#: the S and G badges: their centre's distance from the cell's centre and their radius, as shares of
+#: the hex's circumradius (pips sit at 0.66 of it, radius 0.085, on the edges' midlines)
+BADGE_AT, BADGE_R = 0.84, 0.26
 
 
 def _cells(data: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
@@ -80,8 +83,11 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
     for h, name in ((ps["start"], "S"), (ps["goal"], "G")):
         x, y = at(h)
         items.append(Circle(x, y, R * 0.78, Style(stroke="#000000", width=max(0.5, R * 0.09))))
-        items.append(Circle(x + R * 0.55, y - R * 0.55, R * 0.3, Style(fill="#000000", stroke="#ffffff", width=0.2)))
-        items.append(Text(x + R * 0.55, y - R * 0.46, name, R * 0.3, "#ffffff", bold=True))
+        # on the upper right corner, between two pips' places and clear of the neighbours' (on the
+        # north-east edge it hid that edge's pip: a route leaving the start that way was invisible)
+        bx, by = x + R * BADGE_AT * math.cos(-math.pi / 6), y + R * BADGE_AT * math.sin(-math.pi / 6)
+        items.append(Circle(bx, by, R * BADGE_R, Style(fill="#000000", stroke="#ffffff", width=0.2)))
+        items.append(Text(bx, by + R * 0.09, name, R * 0.27, "#ffffff", bold=True))
     return items
 
 
