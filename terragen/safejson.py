@@ -86,6 +86,8 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
     except syntax_error as exc:
         at = (exc.lineno, exc.colno) if hasattr(exc, "lineno") and hasattr(exc, "colno") else None
         reason = exc.msg if hasattr(exc, "msg") else str(exc)
+        if reason.endswith(" at") and at:  # json's "Unterminated string starting at" keeps its place apart
+            reason = f"{reason} line {at[0]} column {at[1]}"
         raise error(f"{source}:{_at(at)} invalid {what}: {reason}", position=at) from None
     except _Bad as exc:
         at = _where(text, exc.token)

@@ -335,3 +335,25 @@ def test_numbers_are_ascii_digits_in_every_text_form(tmp_path, capsys, example):
         assert exc.value.code in (1, 2), f"line {i + 1} read as numbers: {changed[i]!r}"
         assert "internal error" not in err.err
         assert f"{example.name}:" in err.out + err.err, (i + 1, err)  # where: a digit in a name fails later
+
+
+@given(st.one_of(st.text(max_size=40), st.text(max_size=20).map(lambda t: '{"a": "' + t)))
+def test_a_json_syntax_error_never_ends_on_a_dangling_at(text):
+    """Python's json says "Unterminated string starting at" and keeps the place apart: the message
+    read as cut off, on the page and on the command line alike."""
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    try:
+        load_json(text, "board.json")
+    except InputError as err:
+        assert not err.message.rstrip().endswith(" at"), err.message
+
+
+def test_an_unterminated_string_names_where_it_starts():
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    with pytest.raises(InputError) as err:
+        load_json('{"a": "xx', "board.json")
+    assert err.value.message == "board.json:1:7: invalid JSON: Unterminated string starting at line 1 column 7"

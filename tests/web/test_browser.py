@@ -367,6 +367,17 @@ def test_whole_numbers_above_2_53_reach_the_server_and_the_download_exactly(serv
     d.find_element(By.ID, "download-json").click()
     edited = json.loads(downloaded(d, "board.json").read_text())
     assert edited["meta"]["seed"] == 9007199254740993 and edited != json.loads(exact)
+    # New, then undo back past it to the generated board: JSON ↓ is generate's own file again
+    d.find_element(By.ID, "new-board").click()
+    wait(d, lambda d: js(d, "return !window.terragen.layout.meta"), 20, "the new board")
+    for _ in range(2):  # the new board, then the edit
+        js(d, "document.getElementById('board').focus()")
+        press(d, "z", ctrl=True)
+    wait(d, lambda d: checked(d) and js(d, "return !window.terragen.layout.cells.some((c) => c.inverted)"), 20,
+         "undo back to the generated board")
+    (d.download_dir / "board.json").unlink()
+    d.find_element(By.ID, "download-json").click()
+    assert downloaded(d, "board.json").read_bytes() == exact
 
     # the simulate form's seed, up to 2^63-1, goes as typed
     d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
@@ -583,3 +594,103 @@ def test_a_phone_sized_window_never_scrolls_the_page_sideways(server, browser, s
         d.save_screenshot(str(shots / "phone-simulate.png"))
     finally:
         d.set_window_size(1400, 1000)
+
+
+def test_undo_restores_the_whole_board_and_no_edit_lands_off_it(server, browser, shots):
+    """Undoing a New of radius 6 kept a selected (6,0): a key then put a piece off the radius-5 board.
+    The file's name is part of each step: downloads and the build sheet are named after it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    page_with(d, server, example("two-players.txt"))
+    Select(d.find_element(By.ID, "new-radius")).select_by_value("6")
+    d.find_element(By.ID, "new-board").click()
+    wait(d, lambda d: js(d, "return window.terragen.layout.radius") == 6 and checked(d), 20, "the radius-6 board")
+    click_cell(d, 6, 0)
+    js(d, "document.getElementById('board').focus()")
+    press(d, "z", ctrl=True)
+    wait(d, lambda d: js(d, "return window.terragen.layout.radius") != 6 and checked(d), 20, "undo of New")
+    assert js(d, "return window.terragen.selected") is None
+    assert js(d, "return window.terragen.fileName") == "two-players.txt"
+    # the radius list follows the board on screen
+    assert d.find_element(By.ID, "new-radius").get_attribute("value") == str(js(d, "return window.terragen.layout.radius"))
+    press(d, "5")
+    assert "click a cell first" in toast_text(d, "click a cell")
+    assert not [c for c in js(d, "return window.terragen.layout.cells") if c["q"] == 6]
+    for old in d.download_dir.glob("two-players*"):
+        old.unlink()
+    d.find_element(By.ID, "download-text").click()
+    assert downloaded(d, "two-players.txt").read_text().strip()
+
+
+def test_each_seats_route_box_works_with_every_route_drawn(server, browser):
+    """With "Cheapest routes" ticked, unticking one seat's box ticked itself again."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    d.find_element(By.ID, "show-routes").click()
+    drawn = lambda d: js(d, "return document.querySelectorAll('#board .route').length")  # noqa: E731
+    every = wait(d, drawn, 10, "the routes")
+    boxes = d.find_elements(By.CSS_SELECTOR, "#seats input.route-toggle")
+    assert all(b.is_selected() for b in boxes)
+    boxes[0].click()
+    wait(d, lambda d: drawn(d) < every, 10, "seat 0's route hidden")
+    assert not d.find_elements(By.CSS_SELECTOR, "#seats input.route-toggle")[0].is_selected()
+    d.find_elements(By.CSS_SELECTOR, "#seats input.route-toggle")[0].click()
+    wait(d, lambda d: drawn(d) == every, 10, "seat 0's route drawn again")
+
+
+def test_arrow_keys_step_through_a_corner_list_and_seats_stop_at_six(server, browser):
+    """Arrows moved one step, then the focus jumped to the board and the next arrows moved the cell."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    fresh_page(d, server)
+    corner = d.find_elements(By.CSS_SELECTOR, "#players select.corner")[1]
+    start = int(corner.get_attribute("value"))
+    corner.send_keys(Keys.ARROW_DOWN)
+    corner.send_keys(Keys.ARROW_DOWN)
+    wait(d, lambda d: js(d, "return window.terragen.layout.players[1].corner") == start + 2, 10, "two steps down")
+    assert js(d, "return document.activeElement.classList.contains('corner')")
+    for _ in range(6):
+        d.find_element(By.ID, "add-player").click()
+    assert "at most 6 players" in toast_text(d, "at most")
+    corners = [p["corner"] for p in js(d, "return window.terragen.layout.players")]
+    assert len(corners) == 6 and sorted(corners) == [0, 1, 2, 3, 4, 5]
+
+
+def test_leaving_with_edits_not_downloaded_asks_first(server, browser):
+    """A reload lost every edit without a word."""
+    d = browser
+    fresh_page(d, server)
+    leave = "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;"
+    assert not js(d, leave)  # nothing done yet
+    click_cell(d, 0, 0)
+    press(d, "4")
+    wait(d, lambda d: js(d, "return window.terragen.layout.cells.length") == 1 and checked(d), 10, "the edit")
+    assert js(d, leave)
+    from selenium.webdriver.common.by import By
+
+    d.find_element(By.ID, "download-json").click()
+    wait(d, lambda d: not js(d, leave), 20, "the download to count as saved")
+
+
+def test_a_file_with_hundreds_of_findings_lists_the_first_forty_of_each_kind(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.formats_json import write_json_layout
+
+    board = json.loads(write_json_layout(load_layout(example("two-players.txt"))))
+    board["cells"] = board["cells"] * 4  # every position listed four times: hundreds of errors
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(board))
+    d = browser
+    fresh_page(d, server)
+    open_file(d, path)
+    wait(d, lambda d: checked(d) and js(d, "return window.terragen.check.report.errors.length") > 100, 30, "the check")
+    items = d.find_elements(By.CSS_SELECTOR, "#findings li.error")
+    assert len(items) == 41 and "more error(s)" in items[-1].text

@@ -14,7 +14,9 @@ const state = {
   undo: [],
   redo: [],
   seq: 0,
-  routes: new Set(),  // seats whose cheapest route is drawn
+  routes: new Set(),  // seats whose cheapest route is drawn (with "Cheapest routes" off)
+  routesOff: new Set(),  // seats whose route is hidden while "Cheapest routes" draws every seat's
+  saved: null,        // the layout as last opened or downloaded (JSON): leaving with other work asks first
   lastLevel: 5,
   fileName: "board.json",  // the file the layout came from, named on the build sheet
   generated: null,        // {text, layout}: the generated board.json's bytes and the layout they hold
@@ -47,25 +49,54 @@ function fail(e) {
 // ---------------------------------------------------------------- layout edits
 function cellAt(q, r) { return state.layout.cells.find((c) => c.q === q && c.r === r) || null; }
 
-function commit(change) {
-  const before = JSON.stringify(state.layout);
-  change(state.layout);
-  const after = JSON.stringify(state.layout);
-  if (after === before) return;
-  state.undo.push(before);
+// An undo step is the whole of what a download depends on: the layout, the file it came from (the
+// build sheet's title, the downloads' names) and generate's own bytes (JSON ↓ of a generated board,
+// undone back to, is generate's file again).
+function snapshot() {
+  return { layout: JSON.stringify(state.layout), fileName: state.fileName, generated: state.generated };
+}
+
+function restore(step) {
+  state.layout = parseExact(step.layout).value;
+  state.fileName = step.fileName;
+  state.generated = step.generated;
+  // a selection off the restored board (undoing a larger radius) would place pieces off it
+  if (state.selected && !withinRadius(state.selected[0], state.selected[1])) state.selected = null;
+  followRadius();
+}
+
+function remember(step) {
+  state.undo.push(step);
   if (state.undo.length > 500) state.undo.shift();
   state.redo = [];
+}
+
+function commit(change) {
+  const before = snapshot();
+  change(state.layout);
+  if (JSON.stringify(state.layout) === before.layout) return;
+  remember(before);
   scheduleCheck();
 }
 
-function replaceLayout(layout, keepHistory = true) {
-  if (keepHistory && state.layout) {
-    state.undo.push(JSON.stringify(state.layout));
-    state.redo = [];
-  }
+// "New board, radius" starts at the radius of the board on screen (it said 5 over a radius-3 board)
+function followRadius() {
+  const list = $("#new-radius");
+  if ([...list.options].some((o) => Number(o.value) === state.layout.radius)) list.value = String(state.layout.radius);
+}
+
+function withinRadius(q, r) {
+  const n = state.layout.radius;
+  return Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= n;
+}
+
+function replaceLayout(layout, before = null) {
+  if (before) remember(before);
   state.layout = layout;
+  followRadius();
   state.selected = null;
   state.routes.clear();
+  state.routesOff.clear();
   renderPlayers();
   scheduleCheck(0);
 }
@@ -83,6 +114,7 @@ function editCell(fn) {
   // must not stay ticked over no cell
   if (!state.selected) { toast("click a cell first", "info"); renderCell(); return; }
   const [q, r] = state.selected;
+  if (!withinRadius(q, r)) { state.selected = null; toast("that position is off the board: click a cell", "info"); render(); return; }
   commit((layout) => {
     let cell = layout.cells.find((c) => c.q === q && c.r === r);
     if (!cell) {
@@ -111,7 +143,7 @@ function rotate(step) {
 function toggleInverted() { editCell((c) => { c.inverted = !c.inverted; }); }
 
 function removePiece() {
-  if (!state.selected) return;
+  if (!state.selected) { toast("click a cell first", "info"); return; }
   const [q, r] = state.selected;
   commit((layout) => {
     layout.cells = layout.cells.filter((c) => !(c.q === q && c.r === r));
@@ -121,6 +153,7 @@ function removePiece() {
 
 function toggleDestination() {
   if (!state.selected) { toast("click a cell first", "info"); return; }
+  if (!state.layout.players.length) { toast("add a player first (Players, Add player)", "info"); return; }
   const index = Number($("#dest-seat").value);
   const [q, r] = state.selected;
   commit((layout) => {
@@ -135,16 +168,16 @@ function toggleDestination() {
 
 function undo() {
   if (!state.undo.length) return;
-  state.redo.push(JSON.stringify(state.layout));
-  state.layout = parseExact(state.undo.pop()).value;
+  state.redo.push(snapshot());
+  restore(state.undo.pop());
   renderPlayers();
   scheduleCheck(0);
 }
 
 function redo() {
   if (!state.redo.length) return;
-  state.undo.push(JSON.stringify(state.layout));
-  state.layout = parseExact(state.redo.pop()).value;
+  state.undo.push(snapshot());
+  restore(state.redo.pop());
   renderPlayers();
   scheduleCheck(0);
 }
@@ -194,8 +227,20 @@ function keyIsTheFields(ev) {
 
 // A list that is a step of editing (the seat under "Destination of", a start corner) gives the keys
 // back to the board once a choice is made, so T places the destination of the seat just chosen.
+// Arrow keys step through a closed list one entry at a time, each a change: those stay in the list
+// (corner 5 could not be reached with them); Enter or Escape then goes back.
+const STEPPING = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"];
 function backToBoard(select) {
-  select.addEventListener("change", () => $("#board").focus({ preventScroll: true }));
+  let stepping = false;
+  select.addEventListener("keydown", (ev) => {
+    stepping = STEPPING.includes(ev.key);
+    if (ev.key === "Enter" || ev.key === "Escape") $("#board").focus({ preventScroll: true });
+  });
+  select.addEventListener("pointerdown", () => { stepping = false; });
+  select.addEventListener("change", () => {
+    if (!stepping) $("#board").focus({ preventScroll: true });
+    stepping = false;
+  });
 }
 
 function onKey(ev) {
@@ -281,12 +326,16 @@ async function runCheck() {
 }
 
 // ---------------------------------------------------------------- rendering
+function routeShown(seat) {
+  return $("#show-routes").checked ? !state.routesOff.has(seat) : state.routes.has(seat);
+}
+
 function render() {
   if (!state.layout) return;
   const routes = [];
   if (state.check) {
     for (const p of state.check.report.players || []) {
-      if ($("#show-routes").checked || state.routes.has(p.seat)) routes.push({ seat: p.seat, path: p.path });
+      if (routeShown(p.seat)) routes.push({ seat: p.seat, path: p.path });
     }
   }
   drawBoard($("#board"), state.layout, state.check, {
@@ -334,6 +383,8 @@ function td(...content) {
 
 function fmt(v, digits = 2) { return v === null || v === undefined ? "–" : Number(v).toFixed(digits); }
 
+const SHOWN_FINDINGS = 40;  // of each kind
+
 function renderCheck() {
   const c = state.check;
   const verdict = $("#verdict");
@@ -345,7 +396,9 @@ function renderCheck() {
   const rep = c.report;
   verdict.textContent = `${rep.valid ? "valid" : "INVALID"}: ${rep.errors.length} error(s), ${rep.warnings.length} warning(s)`;
   verdict.className = "verdict " + (rep.valid ? (rep.warnings.length ? "warn" : "valid") : "invalid");
-  for (const [sev, items] of [["error", rep.errors], ["warning", rep.warnings]]) {
+  for (const [sev, all] of [["error", rep.errors], ["warning", rep.warnings]]) {
+    // a file with every cell listed ten times gave 819 lines and pushed the seats out of sight
+    const items = all.slice(0, SHOWN_FINDINGS);
     for (const f of items) {
       const li = document.createElement("li");
       li.className = sev;
@@ -364,6 +417,12 @@ function renderCheck() {
         });
       }
       list.appendChild(li);
+    }
+    if (all.length > items.length) {
+      const more = document.createElement("li");
+      more.className = `${sev} more`;
+      more.textContent = `… and ${all.length - items.length} more ${sev}(s) (terragen validate lists them all)`;
+      list.appendChild(more);
     }
   }
   for (const p of rep.players || []) {
@@ -384,9 +443,14 @@ function renderCheck() {
     box.type = "checkbox";
     box.className = "route-toggle";
     box.title = "draw this seat's cheapest route";
-    box.checked = state.routes.has(p.seat) || $("#show-routes").checked;
+    box.checked = routeShown(p.seat);
     box.disabled = !p.path || p.path.length < 2;
-    box.addEventListener("change", () => { if (box.checked) state.routes.add(p.seat); else state.routes.delete(p.seat); render(); });
+    box.addEventListener("change", () => {
+      // with every route drawn, a box hides its seat's; otherwise it draws it
+      const set = $("#show-routes").checked ? state.routesOff : state.routes;
+      if (box.checked === $("#show-routes").checked) set.delete(p.seat); else set.add(p.seat);
+      render();
+    });
     tr.append(td(box));
     tbody.appendChild(tr);
   }
@@ -425,13 +489,19 @@ function renderPlayers() {
   if (keep && Number(keep) < state.layout.players.length) destSeat.value = keep;
 }
 
+// The corners a new seat takes, in turn: opposite corners first, as a new board's two seats sit
+const CORNER_ORDER = [0, 3, 1, 4, 2, 5];
+
 function addPlayer() {
+  if (state.layout.players.length >= CORNER_ORDER.length) {
+    toast(`a board has ${CORNER_ORDER.length} corners: at most ${CORNER_ORDER.length} players`, "info");
+    return;
+  }
   commit((l) => {
     const seats = new Set(l.players.map((p) => p.seat));
     const corners = new Set(l.players.map((p) => p.corner));
     let seat = 0; while (seats.has(seat)) seat++;
-    let corner = 0; while (corners.has(corner) && corner < 5) corner++;
-    l.players.push({ seat, corner, destinations: [] });
+    l.players.push({ seat, corner: CORNER_ORDER.find((k) => !corners.has(k)), destinations: [] });
   });
   renderPlayers();
 }
@@ -456,9 +526,11 @@ function openLayout(layout, name, lost = []) {
     return v;
   };
   for (const key of Object.keys(layout)) if (key !== "meta") layout[key] = plain(layout[key]);
+  const before = state.layout ? snapshot() : null;
   state.fileName = name;
   state.generated = null;
-  replaceLayout(layout);
+  replaceLayout(layout, before);
+  state.saved = JSON.stringify(state.layout);
   if (rounded.length) {
     toast(`${name}: this page cannot keep whole numbers above 2^53 exactly (${rounded[0]}${rounded.length > 1 ? " and more" : ""}); `
       + "they are rounded, and a download from the page would change them: use the command line for this file");
@@ -519,12 +591,16 @@ async function upload(ev) {
 async function download(format) {
   try {
     const g = state.generated;
-    if (format === "json" && g && g.layout === JSON.stringify(state.layout)) {
-      saveBlob(new Blob([g.text], { type: "application/json" }), "board.json");
+    const stem = state.fileName.replace(/\.(json|txt)$/i, "") || "board";
+    const shown = JSON.stringify(state.layout);
+    if (format === "json" && g && g.layout === shown) {
+      saveBlob(new Blob([g.text], { type: "application/json" }), `${stem}.json`);
+      state.saved = shown;
       return;
     }
     const blob = await call("/api/export", { layout: state.layout, format });
-    saveBlob(blob, format === "json" ? "board.json" : "board.txt");
+    saveBlob(blob, `${stem}.${format === "json" ? "json" : "txt"}`);
+    state.saved = shown;
   } catch (e) { fail(e); }
 }
 
@@ -897,7 +973,7 @@ async function main() {
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   $("#view-3d").addEventListener("change", render);
-  $("#show-routes").addEventListener("change", render);
+  $("#show-routes").addEventListener("change", () => { state.routesOff.clear(); state.routes.clear(); render(); });
   $("#inverted").addEventListener("change", toggleInverted);
   $("#remove-piece").addEventListener("click", removePiece);
   $("#toggle-dest").addEventListener("click", toggleDestination);
@@ -928,7 +1004,15 @@ async function main() {
     showHover();
   });
   document.addEventListener("keydown", onKey);
+  // a reload or a closed tab would lose edits not downloaded: the browser asks first
+  window.addEventListener("beforeunload", (ev) => {
+    if (state.layout && state.undo.length && JSON.stringify(state.layout) !== state.saved) {
+      ev.preventDefault();
+      ev.returnValue = "";  // what older browsers look for
+    }
+  });
   state.layout = (await call("/api/empty", { radius: 5 })).layout;
+  state.saved = JSON.stringify(state.layout);
   renderPlayers();
   scheduleCheck(0);
   document.body.dataset.ready = "1";
