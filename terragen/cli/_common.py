@@ -132,17 +132,19 @@ def set_quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
     return value
 
 
-def quiet_param() -> click.Option:
-    """The ``-q/--quiet`` option every command carries (added by the root group)."""
+def quiet_param(cmd: click.Command | None = None) -> click.Option:
+    """The ``-q/--quiet`` option every command carries (added by the root group); its help names
+    ``--json`` only where the command has it (show, serve and examples copy said it too)."""
+    has_json = cmd is not None and any(p.name == "as_json" for p in cmd.params)
+    asked = "the data asked for (--json, a printed file)" if has_json else "the data asked for"
     return click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, is_eager=True, callback=set_quiet,
-                        help="Print nothing but errors and the data asked for (--json, a printed file); "
-                             "the exit status still tells the result.")
+                        help=f"Print nothing but errors and {asked}; the exit status still tells the result.")
 
 
 def add_quiet(cmd: click.Command) -> click.Command:
     """Give ``cmd`` and, for a group, every subcommand it lists a ``-q/--quiet`` option (idempotent)."""
     if not any(p.name == "quiet" for p in cmd.params):
-        cmd.params.append(quiet_param())
+        cmd.params.append(quiet_param(cmd))
     return cmd
 
 
@@ -180,8 +182,9 @@ def check_file_name(out: str | Path) -> None:
     if str(out).endswith(("/", os.sep)) or os.path.isdir(out):
         raise InputError(f"{out}: is a folder, expected a file name")
     if str(out) == "-":  # read as standard input elsewhere; as an output it made a file called '-'
-        raise InputError("'-' (standard output) cannot take this output: give a file name, or leave the option "
-                         "out to print (or use --json)")
+        # (it said "leave the option out to print", which render and validate --svg never do)
+        raise InputError("'-' (standard output) cannot take this output: give a file name (./- for a file "
+                         "called '-')")
 
 
 def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str | Path | None] = ()) -> None:

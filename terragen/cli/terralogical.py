@@ -222,9 +222,17 @@ def play(
     say(
         "wins by seat: " + ", ".join(f"{w:.1%} {interval_text(ci, width=0)}" for w, ci
                                      in zip(stats["win_share"], stats["win_share_ci95"]))
-        + f" (95% intervals; the first seat wins {100 * stats['first_player_advantage']:+.1f} points against a fair "
-        f"{1 / players:.1%})"
+        + f" (95% intervals; {_first_seat_words(stats['first_player_advantage'], 1 / players)})"
     )
+
+
+def _first_seat_words(advantage: float, fair: float) -> str:
+    """How far the first seat's wins are from a fair share, in words ("wins -50.0 points" read oddly)."""
+    points = 100 * advantage
+    if round(points, 1) == 0:
+        return f"the first seat wins its fair {fair:.1%}"
+    side = "more" if points > 0 else "less"
+    return f"the first seat wins {abs(points):.1f} points {side} than a fair {fair:.1%}"
 
 
 @terralogical.command()

@@ -774,3 +774,27 @@ def test_presets_names_the_batch_page_where_this_install_has_it(capsys, monkeypa
     monkeypatch.setattr(docs, "docs_folder", lambda: None)  # an install without the pages
     _, out, _ = run_cli(capsys, "presets")
     assert "docs/batch.md in terragen's source distribution" in out
+
+
+def test_quiet_help_names_json_only_where_the_command_has_it():
+    """`show`, `serve` and `examples copy` said "(--json, ...)" of an option they do not have."""
+    from terragen.cli import cli as root
+
+    import click
+
+    ctx = click.Context(root)
+
+    def walk(cmd, path):
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                yield from walk(cmd.get_command(ctx, name), [*path, name])
+        else:
+            yield path, cmd
+
+    seen = 0
+    for path, cmd in walk(root, []):
+        quiet = next(p for p in cmd.params if p.name == "quiet")
+        has_json = any("--json" in p.opts for p in cmd.params)
+        assert ("--json" in quiet.help) == has_json, path
+        seen += 1
+    assert seen > 10

@@ -255,13 +255,18 @@ def test_two_outputs_that_are_one_file_through_a_link_are_refused_before_the_wor
 
 
 @pytest.mark.parametrize("args", [["terraflip", "play", "--players", "2", "--games", "1", "--out", "-"],
-                                  ["terralogical", "play", "--games", "1", "--record", "-"]])
+                                  ["terralogical", "play", "--games", "1", "--record", "-"],
+                                  ["render", "LAYOUT", "--out", "-"]])
 def test_dash_is_no_output_file_name(tmp_path, args):
     """'-' made a file called '-' (it is standard input or output everywhere else). Where the output
     is a file besides a report, '-' is refused; terrace setup, whose output is stdout without
     --out, prints (tests/cli/test_option_values.py)."""
+    from terragen.templates import template_path
+
+    args = [str(template_path("terrain", "examples", "two-players.txt")) if a == "LAYOUT" else a for a in args]
     p = run(*args, cwd=tmp_path)
     assert p.returncode == 2 and "'-' (standard output) cannot take this output" in one_line(p)
+    assert "leave the option out" not in p.stderr  # render writes a file without --out: it never prints
     assert list(tmp_path.iterdir()) == []
 
 

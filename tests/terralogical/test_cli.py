@@ -137,3 +137,20 @@ def test_a_deck_interrupted_while_its_figures_are_worked_out_is_not_written(tmp_
     out = tmp_path / "deck.json"
     code, _, _ = run(["deck", "--seed", "2", "--out", str(out)], capsys)
     assert (code, out.exists()) in [(130, False), (0, True)]
+
+
+@pytest.mark.parametrize("advantage,fair,words", [
+    (-0.5, 0.5, "the first seat wins 50.0 points less than a fair 50.0%"),
+    (0.031, 1 / 3, "the first seat wins 3.1 points more than a fair 33.3%"),
+    (0.0001, 0.25, "the first seat wins its fair 25.0%"),
+])
+def test_the_first_seats_edge_is_said_in_words(advantage, fair, words):
+    """It said "the first seat wins -50.0 points against a fair 50.0%"."""
+    from terragen.cli.terralogical import _first_seat_words
+
+    assert _first_seat_words(advantage, fair) == words
+
+
+def test_the_play_report_says_the_first_seats_edge_without_a_sign(capsys):
+    code, out, _ = run(["play", "--players", "2", "--games", "6", "--seed", "3"], capsys)
+    assert code in (0, None) and "the first seat wins" in out and "wins -" not in out and "wins +" not in out
