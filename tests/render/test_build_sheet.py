@@ -155,20 +155,25 @@ def test_routes_map_pales_the_terrain_and_runs_every_route_to_the_rim_of_its_dis
     from terragen.render.model import Polyline, apply
     from terragen.render.palette import luminance
 
+    from shapely.geometry import Point
+    from shapely.geometry import Polygon as Shape
+
     page = next(p for p in six_players.pages if "routes and players" in p.label)
-    discs, ends, hexes = [], [], []
+    markers, ends, hexes = [], [], []
     for it, m in flatten(page.items):
         if isinstance(it, Circle) and it.r > 1.0:
             (cx, cy), (ex, _) = apply(m, (it.cx, it.cy)), apply(m, (it.cx + it.r, it.cy))
-            discs.append((cx, cy, abs(ex - cx)))
+            markers.append(Point(cx, cy).buffer(abs(ex - cx), 64))
         elif isinstance(it, Polyline) and it.style.opacity < 1.0:  # a route line
             ends += [apply(m, it.points[0]), apply(m, it.points[-1])]
         elif isinstance(it, Polygon) and len(it.points) == 6 and it.style.fill:
             hexes.append(it.style.fill)
+        elif isinstance(it, Polygon) and len(it.points) > 6 and it.style.fill:  # a pill: a tag wider than a disc
+            markers.append(Shape([apply(m, p) for p in it.points]))
     assert len(hexes) == 91 and min(luminance(f) for f in hexes) >= 0.6
-    assert ends and discs
+    assert ends and markers
     for x, y in ends:
-        assert min(abs(math.dist((x, y), (cx, cy)) - r) for cx, cy, r in discs) < 0.05, (x, y)
+        assert min(shape.exterior.distance(Point(x, y)) for shape in markers) < 0.05, (x, y)
 
 
 @pytest.mark.parametrize("paper,scale", [("letter", 1.0), ("a4", 1.1), ("letter", 1.1)])
@@ -240,4 +245,33 @@ def test_the_legend_says_the_order_of_play(a4):
     layout = read_text_layout((EXAMPLES / "two-players.txt").read_text().replace("seat 1 corner 3", "seat 3 corner 3"))
     text = " ".join(it.text for page in build_sheet(layout, a4, "b.txt").pages
                     for it, _ in flatten(page.items) if isinstance(it, Text))
-    assert "Turns go S0, S3, then round again" in text
+    assert "Turns go P1, P2, then round again" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_pages_key_is_whole_and_above_the_board(paper, request):
+    """The key was cut to two lines whatever its length: a longer key lost its end without a word."""
+    from terragen.render.kits.terrain.build_sheet import HEADER, landscape
+    from terragen.terrain.formats_text import read_text_layout
+
+    opts = request.getfixturevalue(paper)
+    layout = read_text_layout((EXAMPLES / "two-players.txt").read_text())
+    layout.cells[0].inverted = True  # the longest key: with its INV sentence
+    page = build_sheet(layout, opts, "b.txt").pages[0]
+    top = landscape(opts.paper).content.y0
+    key = [it for it, _ in flatten(page.items) if isinstance(it, Text) and it.size == 2.9 and it.colour == "#333333"]
+    said = " ".join(it.text for it in key)
+    assert said.startswith("Big number: level.") and said.endswith("INV = lay that piece upside down.")
+    assert all(it.y + 0.22 * it.size < top + HEADER for it in key)
+
+
+def test_the_board_pages_name_the_kits_tokens(a4):
+    """Tags said S0 and 0.1 where the kit's tokens say P1 and "P1 flag 1": off by one, and more on a
+    board of seats 0 and 3 (its seat 3 plays the kit's P2)."""
+    from terragen.terrain.formats_text import read_text_layout
+
+    layout = read_text_layout((EXAMPLES / "two-players.txt").read_text().replace("seat 1 corner 3", "seat 3 corner 3"))
+    texts = [it.text for page in build_sheet(layout, a4, "b.txt").pages for it, _ in flatten(page.items)
+             if isinstance(it, Text)]
+    assert {"P1", "P2", "P1·1", "P2·1"} <= set(texts)
+    assert not {"S0", "S3", "0.1", "3.1"} & set(texts)

@@ -102,15 +102,26 @@ def _fit(win: list[Any], area_w: float, area_h: float) -> float:
     return min(area_w / (x1 - x0), area_h / (y1 - y0))
 
 
-def _markers(layout: Layout) -> dict[Any, list[tuple[str, int, str]]]:
-    """Per hex: (kind, seat, tag text) for every start and destination on it, in seat order."""
+def token_name(pal: Palette, seat: int) -> str:
+    """The kit's token of a seat's colour (P1.. by colour rank): what the builder holds in hand.
+
+    Why not the seat number: seats count from 0 and need not be consecutive (a board of seats 0
+    and 3 plays with the kit's P1 and P2), so tags saying "S0" and "0.1" beside tokens saying "P1"
+    sent flags to the wrong corner."""
+    return f"P{pal.rank(seat) % len(pal.seats) + 1}"
+
+
+def _markers(layout: Layout, pal: Palette) -> dict[Any, list[tuple[str, int, str]]]:
+    """Per hex: (kind, seat, tag text) for every start and destination on it, in seat order; the tags
+    name the kit's tokens (``P2`` the start, ``P2·1`` the first flag)."""
     out: dict[Any, list[tuple[str, int, str]]] = {}
     for p in layout.players:
         st = layout.start(p)
+        token = token_name(pal, p.seat)
         if st is not None:
-            out.setdefault(st, []).append(("start", p.seat, f"S{p.seat}"))
+            out.setdefault(st, []).append(("start", p.seat, token))
         for j, d in enumerate(p.destinations, 1):
-            out.setdefault(d.hex, []).append(("dest", p.seat, f"{p.seat}.{j}"))
+            out.setdefault(d.hex, []).append(("dest", p.seat, f"{token}·{j}"))
     return out
 
 
@@ -194,14 +205,14 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
     items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True)]
     key = ("Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
-           "the black notch shows where its right-hand side goes. Match the pips. S2 = seat 2's start, "
-           "2.1 = seat 2's first flag.")
+           "the black notch shows where its right-hand side (the edge right of its upright number) goes. Match the pips. P2 = the P2 token's start, "
+           "P2·1 = the P2 player's flag 1 (the kit's tokens).")
     if any(cell.inverted for cell in layout.cells):
         key += " INV = lay that piece upside down."
-    for j, line in enumerate(wrap(key, 2.9, c.width)[:2]):
+    for j, line in enumerate(wrap(key, 2.9, c.width)):  # two lines on A4 and Letter (tested): never cut
         items.append(Text(c.x0, c.y0 + 10.5 + j * 3.8, line, 2.9, "#333333", anchor="start"))
     cmap = layout.cell_map()
-    marks = _markers(layout)
+    marks = _markers(layout, pal)
     for h in win:
         x, y = hx.to_pixel(h, R)
         x, y = x + ox, y + oy
@@ -265,7 +276,7 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
              "Each line is a player's cheapest route under the printed rotations.", 2.9, "#333333", anchor="start"),
     ]
     cmap = layout.cell_map()
-    marks = _markers(layout)
+    marks = _markers(layout, pal)
     for h in cells:
         cell = cmap.get(h)
         # the terrain as a pale tint: the levels still show, and the routes, the page's subject,
@@ -280,7 +291,19 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
 
     disc = R * 0.5
     width = max(0.45, R * 0.065)
-    holes = unary_union([Point(*at(h)).buffer(disc) for h in marks])
+
+    def marker(h) -> tuple[Any, float, str, float]:
+        """The first marker's shape on ``h``: a disc, stretched to a pill by ``reach`` each side where
+        its tag is wider (as "P3·1" at the 8 pt floor is); its tag and the tag's size."""
+        text = marks[h][0][2]
+        size = _fitted(text, R * 0.34, disc * 1.5)
+        reach = max(0.0, (text_width(text, size, True) + disc * 0.5) / 2 - disc)
+        x, y = at(h)
+        shape = LineString([(x - reach, y), (x + reach, y)]).buffer(disc) if reach else Point(x, y).buffer(disc)
+        return shape, reach, text, size
+
+    shapes = {h: marker(h) for h in marks}
+    holes = unary_union([shape for shape, _, _, _ in shapes.values()])
     parts = []
     for k, (seat, hexes, cost, ok) in enumerate(info):
         if len(hexes) > 1:
@@ -295,9 +318,13 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         items.extend(path_items(points, pal.seat(seat), width, ROUTE_DASH[pal.rank(seat) % len(ROUTE_DASH)]))
     for h, ms in sorted(marks.items()):
         x, y = at(h)
-        kind, seat, text = ms[0]
-        size = _fitted(text, R * 0.34, disc * 1.5)
-        items.append(Circle(x, y, disc, Style(fill=pal.seat(seat))))
+        seat = ms[0][1]
+        shape, reach, text, size = shapes[h]
+        if reach:
+            items.append(Polygon(tuple((round(px, 4), round(py, 4)) for px, py in shape.exterior.coords[:-1]),
+                                 Style(fill=pal.seat(seat))))
+        else:
+            items.append(Circle(x, y, disc, Style(fill=pal.seat(seat))))
         items.append(Text(x, y + size * 0.36, text, size, ink_on(pal.seat(seat)), bold=True))
     # legend
     lx = c.x0 + map_w + 8.0
@@ -308,21 +335,21 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         y += 6.0
         col = pal.seat(seat)
         items.append(Polygon(((lx, y - 3.2), (lx + 7.0, y - 3.2), (lx + 7.0, y + 1.0), (lx, y + 1.0)), Style(fill=col)))
-        items.append(Text(lx + 3.5, y, f"S{seat}", 2.9, ink_on(col), bold=True))
+        items.append(Text(lx + 3.5, y, token_name(pal, seat), 2.9, ink_on(col), bold=True))
         items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[pal.rank(seat) % len(ROUTE_DASH)])))
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
         cost_txt = ("no destination yet, so no route" if not p.destinations
                     else f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
                     else "no route under the printed rotations")
-        # the kit's token of this colour (P1.. by rank), which a board numbering its seats 0 and 3 needs said
-        token = f"P{pal.rank(seat) % len(pal.seats) + 1}"
+        # the kit's token of this colour, which a board numbering its seats 0 and 3 needs said
+        token = token_name(pal, seat)
         lines = wrap(f"seat {seat} ({pal.seat_name(seat)}, {token} tokens), corner {p.corner}; flags {dests}; {cost_txt}",
                      2.9, lw - 22.0)
         for j, line in enumerate(lines):
             items.append(Text(lx + 21.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
         y += 3.9 * (len(lines) - 1)
     if len(layout.players) > 1:  # the order of play need not go round the board (four seats: corners 0, 1, 4, 3)
-        order = ", ".join(f"S{p.seat}" for p in sorted(layout.players, key=lambda p: p.seat))
+        order = ", ".join(token_name(pal, p.seat) for p in sorted(layout.players, key=lambda p: p.seat))
         y += 7.0
         for j, line in enumerate(wrap(f"Turns go {order}, then round again in that order, whichever corners the "
                                       "seats sit on; the first player moves on one seat each game.", 2.9, lw)):
