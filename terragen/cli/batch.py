@@ -56,8 +56,16 @@ def build_scenario(task: Task) -> tuple[int, str, str, dict[str, Any]]:
     svg = scenario_svg(data)
     row = {"index": index, "id": p.ident, "kind": p.kind, "difficulty": difficulty, "grade": p.metrics["grade"],
            "json": f"scenarios/{p.ident}.json", "svg": f"scenarios/{p.ident}.svg", "answer": answer_text(data),
-           "metrics": p.metrics}
+           "metrics": p.metrics, "sha256": {"json": _digest(text), "svg": _digest(svg)}}
     return index, text, svg, row
+
+
+def _digest(text: str) -> str:
+    """A scenario file's fingerprint, kept in its manifest row: a --resume keeps a file only if it is
+    still the one written (a file replaced by another scenario's, or edited, drew a wrong booklet)."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def run_local(tasks: list[Task], workers: int) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
@@ -342,11 +350,15 @@ def _intact(outp: Path, row: dict[str, Any]) -> bool:
             and not isinstance(row["grade"], bool) and _listed(row["json"]) and _listed(row["svg"])):
         return False
     try:
-        load_json(read_text_input(outp / row["json"]), row["json"])
+        text = read_text_input(outp / row["json"])
+        load_json(text, row["json"])
         svg = read_text_input(outp / row["svg"])
     except InputError:
         return False
-    return svg.rstrip().endswith("</svg>")
+    # the files must be the ones the row was written with: '{}', a cut board or another scenario's
+    # file parsed as JSON, and then failed the booklet (exit 70) or drew the wrong puzzle
+    sums = row.get("sha256")
+    return isinstance(sums, dict) and sums.get("json") == _digest(text) and sums.get("svg") == _digest(svg)
 
 
 def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -> None:

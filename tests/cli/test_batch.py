@@ -406,6 +406,30 @@ def test_resume_recomputes_a_damaged_scenario_or_row(tmp_path):
     assert _files(out) == whole
 
 
+@pytest.mark.parametrize("damage", ["empty object", "cut board", "another scenario", "one level changed"])
+def test_resume_recomputes_a_scenario_file_that_parses_but_is_not_the_one_written(tmp_path, damage):
+    """'{}' or a board cut to five cells failed the booklet (exit 70); another scenario's file, or
+    one edited by a hand, drew a wrong puzzle: each parsed as JSON, which was all --resume asked."""
+    out = tmp_path / "b"
+    run_batch(4, "route", "easy", 3, out, workers=1)
+    whole = _files(out)
+    target = out / "scenarios" / "00002-route.json"
+    data = json.loads(target.read_text())
+    if damage == "empty object":
+        target.write_text("{}")
+    elif damage == "cut board":
+        data["layout"]["cells"] = data["layout"]["cells"][:5]
+        target.write_text(json.dumps(data))
+    elif damage == "another scenario":
+        target.write_text((out / "scenarios" / "00003-route.json").read_text())
+    else:
+        data["layout"]["cells"][0]["level"] = 1 + data["layout"]["cells"][0]["level"] % 8
+        target.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+    summary = run_batch(4, "route", "easy", 3, out, workers=1, resume=True)
+    assert summary["computed"] == 1
+    assert _files(out) == whole
+
+
 def test_a_growing_resume_removes_the_old_booklet_until_it_is_drawn_again(tmp_path, monkeypatch):
     out = tmp_path / "b"
     run_batch(2, "dice", "easy", 3, out, workers=1)
