@@ -155,6 +155,18 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
         raise KeyboardInterrupt()
 
 
+def hold_again() -> None:
+    """Block SIGINT/SIGTERM again inside a :func:`signals_held` hold whose mask a library call
+    undid (``multiprocessing``'s resource tracker unblocks both when it starts); the hold's end
+    restores the mask as it was before the hold. Outside a hold it does nothing."""
+    if _hold_depth == 0 or threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    except (AttributeError, ValueError, OSError):
+        pass
+
+
 def worker_init(parent: int, via_server: bool = False) -> None:
     """Pool initializer: workers leave signals to the parent (which stops the pool), and die
     quietly, with no BrokenPipeError traceback, the moment the parent is gone.

@@ -64,8 +64,18 @@ def start_pool(workers: int, method: str) -> tuple[multiprocessing.pool.Pool, li
     (the pool would replace a dead one; the caller must still see that one died)."""
     import multiprocessing as mp
 
-    from terragen.interrupts import worker_init
+    from terragen.interrupts import hold_again, worker_init
 
+    if method != "fork":
+        # the helpers a fork server or spawn needs start as fresh interpreters, and a Ctrl-C
+        # reaching them while they import ``site`` printed "Fatal Python error" and a traceback.
+        # They inherit this process's held signals, but the resource tracker, when it starts,
+        # unblocks SIGINT and SIGTERM here: so it is started first and the hold taken again
+        # before the fork server starts
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+        hold_again()
     pool = _quiet_pool_class()(workers, initializer=worker_init, initargs=(os.getpid(), method == "forkserver"),
                                context=mp.get_context(method))
     return pool, list(pool._pool)

@@ -6,6 +6,9 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
+
+import pytest
 
 from terragen.cli.batch import run_local
 from terragen.process_pool import WorkerDied, end_pool, start_pool
@@ -169,3 +172,30 @@ def test_a_script_without_a_main_guard_is_told_what_to_fix(tmp_path):
     died = [ln for ln in proc.stdout.splitlines() if ln.startswith("DIED")]
     assert died, proc.stdout + proc.stderr[-2000:]
     assert 'if __name__ == "__main__":' in died[0] and "out of memory" not in died[0]
+
+
+def test_the_fork_server_starts_with_interrupts_held_so_a_ctrl_c_cannot_break_its_start(tmp_path):
+    """A Ctrl-C reaches the whole process group: the fork server, a fresh interpreter still
+    importing ``site``, died printing "Fatal Python error" and a traceback above terragen's one
+    line. It was started with the signals unblocked, as the resource tracker had undone the hold."""
+    import multiprocessing
+    import signal
+    import subprocess
+    import sys
+
+    if "forkserver" not in multiprocessing.get_all_start_methods() or not Path("/proc/self/status").exists():
+        pytest.skip("needs a fork server and /proc")
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import multiprocessing.forkserver as fs\n"
+        "from terragen.interrupts import signals_held\n"
+        "from terragen.process_pool import end_pool, start_pool\n"
+        "if __name__ == '__main__':\n"
+        "    with signals_held():\n"
+        "        pool, procs = start_pool(1, 'forkserver')\n"
+        "    pid = fs._forkserver._forkserver_pid\n"
+        "    print(next(l for l in open(f'/proc/{pid}/status') if l.startswith('SigBlk')).split()[1])\n"
+        "    end_pool(pool, procs)\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=True)
+    blocked = int(out.stdout.strip(), 16)
+    assert blocked >> (signal.SIGINT - 1) & 1 and blocked >> (signal.SIGTERM - 1) & 1
