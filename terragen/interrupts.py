@@ -22,16 +22,23 @@ from terragen.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised like Ctrl-C so the same cleanup runs."""
+    """SIGTERM (or SIGHUP), raised like Ctrl-C so the same cleanup runs."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__()
+        self.signum = signum
 
 
-_HELD = (signal.SIGINT, signal.SIGTERM)
+#: the signals that stop a command cleanly: Ctrl-C, ``kill``, and a terminal or ssh session that
+#: closes (SIGHUP: left to its default, it ended the process mid-write, with temporaries left)
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+_HELD = STOPPING
 _hold_depth = 0
 _held_back: list[int] = []
 
 
 def _interrupt_for(signum: int) -> KeyboardInterrupt:
-    return Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated(signum)
 
 
 @contextlib.contextmanager
@@ -70,7 +77,14 @@ def signals_held() -> Iterator[None]:
 
 
 def exit_code_for(exc: BaseException) -> int:
-    return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+    if isinstance(exc, Terminated):
+        return EXIT_TERMINATED if exc.signum == signal.SIGTERM else 128 + exc.signum
+    return EXIT_INTERRUPTED
+
+
+def stop_word(code: int) -> str:
+    """What stopped a command, by its exit code, for its last line."""
+    return {EXIT_TERMINATED: "terminated", 129: "hung up (the terminal closed)"}.get(code, "interrupted")
 
 
 #: How soon a signal that arrived during an import is delivered again (seconds).
@@ -102,10 +116,11 @@ def _handle(signum, frame) -> None:
 
 
 def install_handlers() -> None:
-    """SIGINT raises KeyboardInterrupt (unless the shell made us ignore it), SIGTERM raises Terminated."""
-    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-        signal.signal(signal.SIGINT, _handle)
-    signal.signal(signal.SIGTERM, _handle)
+    """SIGINT raises KeyboardInterrupt, SIGTERM and SIGHUP raise Terminated (SIGINT and SIGHUP
+    unless the shell made us ignore them: ``cmd &`` and ``nohup``)."""
+    for sig in STOPPING:
+        if sig == signal.SIGTERM or signal.getsignal(sig) is not signal.SIG_IGN:
+            signal.signal(sig, _handle)
 
 
 @contextlib.contextmanager
@@ -136,7 +151,7 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
             ready, _, _ = select.select([r], [], [], 0.05)
             if ready:
                 data = os.read(r, 64)
-                if any(b in (signal.SIGINT, signal.SIGTERM) for b in data):
+                if any(b in STOPPING for b in data):
                     seen.append(1)
                     stop()
 

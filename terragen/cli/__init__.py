@@ -170,7 +170,7 @@ def cli() -> None:
       4    the time limit was reached without a result
       70   internal error (a bug in terragen: please report it)
       73   an output file could not be written (read-only, disk full, a file in the way)
-      130  interrupted (Ctrl-C); 143 stopped by SIGTERM
+      130  interrupted (Ctrl-C); 143 stopped by SIGTERM; 129 the terminal closed (SIGHUP)
     """
 
 
@@ -201,7 +201,9 @@ def main(argv: list[str] | None = None) -> None:
     if problem:
         _err(f"terragen: error: shell completion: {problem} (see docs/cli.md)")
         sys.exit(EXIT_USAGE)
-    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    from terragen.interrupts import STOPPING
+
+    saved = {sig: signal.getsignal(sig) for sig in STOPPING}
     install_handlers()
     try:
         try:
@@ -223,7 +225,9 @@ def main(argv: list[str] | None = None) -> None:
 def _ignore_signals() -> None:
     import signal
 
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    from terragen.interrupts import STOPPING
+
+    for sig in STOPPING:
         signal.signal(sig, signal.SIG_IGN)
 
 
@@ -326,5 +330,7 @@ def _internal(exc: BaseException) -> int:
 
 
 def _interrupted(code: int) -> int:
-    _err("terragen: terminated" if code == 143 else "terragen: interrupted")
+    from terragen.interrupts import stop_word
+
+    _err(f"terragen: {stop_word(code)}")
     return code

@@ -495,6 +495,8 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
     stopped before it removed the batch it replaces), or a part of this batch."""
     if status.get("old_batch_intact"):
         return f"{out} is as it was (run again with --force to start this batch)"
+    if not os.path.isdir(out):  # stopped before its first scenario: the folder it made is gone again
+        return f"nothing was written ({out} not made)"
     try:
         done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
     except InputError:
@@ -566,10 +568,11 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
         summary = run_batch(count, kind, difficulty, seed, out, workers, resume, backend, scheduler, show, force=force,
                             status=status, paper=paper.lower())
     except KeyboardInterrupt as exc:
-        from terragen.interrupts import exit_code_for
+        from terragen.interrupts import exit_code_for, stop_word
 
-        click.echo(f"terragen batch: interrupted; {_kept(out, count, status)}", err=True)
-        return exit_code_for(exc)
+        code = exit_code_for(exc)  # (a SIGTERM said "interrupted" here, "terminated" everywhere else)
+        click.echo(f"terragen batch: {stop_word(code)}; {_kept(out, count, status)}", err=True)
+        return code
     except WorkerDied as exc:
         raise WorkerDied(f"{exc.message}; {_kept(out, count, status)}") from None
     g = summary["grades"]
