@@ -241,7 +241,7 @@ class OutputSet:
         payload = data.encode("utf-8") if isinstance(data, str) else data
         with signals_held():  # an interrupt between creating the temporary and noting it would strand it
             try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent))
+                fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name), suffix=TEMP_SUFFIX, dir=str(target.parent))
             except OSError as exc:
                 if target == p:
                     raise write_error(p, exc) from None
@@ -354,6 +354,19 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     with OutputSet() as out:
         out.add(path, data)
     return Path(path)
+
+
+#: a file name's limit in bytes on the usual file systems (ext4, XFS, APFS, NTFS in UTF-16 units)
+NAME_MAX = 255
+
+
+def _temp_prefix(name: str) -> str:
+    """``.<name>.`` cut so the temporary's whole name (with mkstemp's 8 random characters and the
+    suffix) stays within NAME_MAX bytes: a valid 250-byte output name failed with "File name too
+    long" after all the work was done."""
+    room = NAME_MAX - 8 - len(TEMP_SUFFIX) - 2
+    cut = name.encode("utf-8")[:room].decode("utf-8", "ignore")
+    return f".{cut}."
 
 
 def remove_stray_temporaries(folder: str | os.PathLike[str]) -> int:

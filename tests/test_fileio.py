@@ -262,3 +262,13 @@ def test_one_file_reached_twice_through_a_link_is_refused(tmp_path):
         out.add(tmp_path / "real.json", "json")
         out.add(tmp_path / "link.txt", "text")
     assert (tmp_path / "real.json").read_text() == "old" and not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("name", ["a" * 251 + ".txt", "é" * 123 + ".txt"])
+def test_an_output_with_a_name_at_the_limit_is_written(tmp_path, name):
+    """A 255-byte name is a valid file name; its temporary (".<name>.<random>.tmp") was not, and
+    the command failed with exit 73 after all its work."""
+    assert len(name.encode("utf-8")) <= 255
+    atomic_write(tmp_path / name, "data")
+    assert (tmp_path / name).read_text() == "data"
+    assert [p.name for p in tmp_path.iterdir()] == [name]
