@@ -27,7 +27,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from terragen.errors import InputError, OutputError
@@ -201,6 +201,28 @@ def make_folder(folder: str | os.PathLike[str]) -> Path:
     return p
 
 
+#: outputs the overwrite check found free, without --force (real paths): a commit must not replace
+#: one that appeared since
+_EXPECTED_NEW: set[str] = set()
+
+
+def expect_new(targets: Iterable[str | os.PathLike[str]], force: bool) -> None:
+    """Note what the overwrite check decided for ``targets``: without ``force`` each must still be
+    free when it is written; with it, each may be replaced."""
+    for target in targets:
+        real = os.path.realpath(target)
+        if force or os.path.lexists(target):
+            _EXPECTED_NEW.discard(real)
+        else:
+            _EXPECTED_NEW.add(real)
+
+
+def expect_nothing() -> None:
+    """Forget every noted output: a new command starts (several run in one process in tests and
+    when terragen is embedded)."""
+    _EXPECTED_NEW.clear()
+
+
 class OutputSet:
     """A command's output files, written all or nothing.
 
@@ -265,9 +287,20 @@ class OutputSet:
         return p
 
     def commit(self) -> list[Path]:
-        """Rename every temporary into place; returns the files written, in the order added."""
+        """Rename every temporary into place; returns the files written, in the order added.
+
+        A target the command's overwrite check found free (:func:`expect_new`) that exists now was
+        written by someone else while this command worked (two runs into one folder): the set is
+        discarded and the error says so, where the later run replaced the earlier's result unasked."""
         done: list[Path] = []
         with signals_held():
+            taken = [target for _, target in self._staged
+                     if os.path.realpath(target) in _EXPECTED_NEW and os.path.lexists(target)]
+            if taken:
+                self.discard()
+                raise InputError(f"{display_name(taken[0])} appeared while this command ran (another run wrote "
+                                 "it?): nothing of this run was written; add --force to replace it, or choose "
+                                 "another output")
             try:
                 for tmp, target in self._staged:
                     os.replace(tmp, target)
@@ -278,6 +311,7 @@ class OutputSet:
                     self._made = []
                 self.discard()
                 raise write_error(failed, exc) from None
+        _EXPECTED_NEW.difference_update(os.path.realpath(target) for target in done)
         self._staged = []
         self._made = []
         return done

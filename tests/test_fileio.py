@@ -272,3 +272,33 @@ def test_an_output_with_a_name_at_the_limit_is_written(tmp_path, name):
     atomic_write(tmp_path / name, "data")
     assert (tmp_path / name).read_text() == "data"
     assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def test_an_output_that_appears_while_a_command_works_is_not_replaced_unasked(tmp_path):
+    """Two runs into one folder: each found the file free before its work, and the later one
+    replaced the earlier one's result without --force, both exiting 0."""
+    from terragen.fileio import expect_new, expect_nothing
+
+    target = tmp_path / "board.json"
+    expect_nothing()
+    expect_new([target], force=False)  # the overwrite check: free, no --force
+    target.write_text("the other run's board")  # another run finishes first
+    with pytest.raises(InputError, match="appeared while this command ran"):
+        with OutputSet() as out:
+            out.add(target, "this run's board")
+    assert target.read_text() == "the other run's board" and [p.name for p in tmp_path.iterdir()] == ["board.json"]
+    expect_new([target], force=True)  # with --force it is this run's to replace
+    with OutputSet() as out:
+        out.add(target, "this run's board")
+    assert target.read_text() == "this run's board"
+
+
+def test_a_file_written_by_this_command_may_be_written_again_by_it(tmp_path):
+    from terragen.fileio import expect_new, expect_nothing
+
+    target = tmp_path / "a.txt"
+    expect_nothing()
+    expect_new([target], force=False)
+    atomic_write(target, "one")
+    atomic_write(target, "two")  # its own file: not someone else's
+    assert target.read_text() == "two"

@@ -204,6 +204,9 @@ def main(argv: list[str] | None = None) -> None:
     from terragen.interrupts import STOPPING
 
     saved = {sig: signal.getsignal(sig) for sig in STOPPING}
+    from terragen.fileio import expect_nothing
+
+    expect_nothing()
     install_handlers()
     try:
         try:

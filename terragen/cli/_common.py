@@ -234,6 +234,9 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
         first = existing[0]
         more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
         raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another output")
+    from terragen.fileio import expect_new
+
+    expect_new([output_target(p) for p in paths], force)  # and still free when written, unless --force
 
 
 def _is_stdin(path: str | Path) -> bool:
