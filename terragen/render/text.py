@@ -66,8 +66,10 @@ def _sections(box, title: str, subtitle: str, sections: list[tuple[str, str]], s
     y = box.y0 + 8.0
     items = [Text(box.x0, y, title, 6.0, "#000000", anchor="start", bold=True)]
     y += 6.0
-    items.append(Text(box.x0, y, subtitle, 3.0, "#444444", anchor="start"))
-    y += 9.0
+    # wrapped: a subtitle one line long ran past the page's margin once its words grew
+    sub, y = paragraph(box.x0, y, subtitle, 3.0, box.width, colour="#444444")
+    items.extend(sub)
+    y += 9.0 - 3.0 * 1.35
     for head, body in sections:
         items.append(Text(box.x0, y, head, size * 1.15, "#000000", anchor="start", bold=True))
         y += size * 1.5

@@ -127,7 +127,9 @@ def _puzzle(board: Board, corner: int, start: int, goal: int, rolls: list[Roll],
     gq, gr = board.hexes[goal]
     roll_txt = ", ".join(f"white {w} red {r} ({'bad' if is_bad_weather(r) else 'good'} weather)" for w, r in rolls)
     question = (f"Dice: from corner {corner} at ({sq},{sr}) reach the goal at ({gq},{gr}) with these rolls, in "
-                f"order: {roll_txt}. End one turn on the goal. Exactly one sequence of turn-end cells works: find it.")
+                f"order: {roll_txt}. End one turn on the goal. A turn may use only some of its points, or none (it "
+                "may end where it began); only where a turn ends counts, so passing over the goal does not. "
+                "Exactly one sequence of turn-end cells works: find it.")
     return Puzzle("dice", difficulty, seed, index, layout, question,
                   {"start": [sq, sr], "goal": [gq, gr],
                    "rolls": [{"white": w, "red": r, "weather": "bad" if is_bad_weather(r) else "good",

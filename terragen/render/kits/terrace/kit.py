@@ -318,7 +318,7 @@ def rules_part(opts: PrintOptions, t_rank: str = "a") -> KitPart:
     c = paper.content
     items, y = titled_sections(c, "Terrace: rules at a glance",
                                "Our summary for the table; where the rulebook is silent, terragen's choices apply "
-                               "(docs/rules-decisions.md).", rules, 3.9)
+                               "(rules-decisions.md in its docs).", rules, 3.9)
     label = page_label(GAME, "rules summary", opts.scale, 1, 1)
     page = Page(paper.width, paper.height, label=label, trim=paper.printable)
     page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]

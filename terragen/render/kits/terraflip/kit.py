@@ -186,7 +186,8 @@ def rules_sections(per_family: int | None = None) -> list[tuple[str, str]]:
          f"{b[2]}, the last {b[3]}. On a "
          "tie the player with more tiles of their colour wins."),
         ("In terragen", "How open points are read (which lines frame, the tower, chains) is listed in "
-         "docs/rules-decisions.md; 'terragen terraflip validate' checks a position typed in from the table."),
+         "terragen's rules-decisions page (in its docs: 'terragen --help' says where); 'terragen terraflip validate' "
+         "checks a position typed in from the table."),
     ]
 
 
@@ -207,7 +208,7 @@ def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source:
     paper = opts.paper
     flip = opts.flip
     sections = [
-        ("Files", f"terraflip-tiles-{paper.key}.pdf: all hexes, {n_sheets} sheet(s), fronts on odd pages and backs "
+        ("Files", f"terraflip-tiles-{paper.key}.pdf: all hexes, {n_sheets} sheet{'s' if n_sheets != 1 else ''}, fronts on odd pages and backs "
          f"on even pages. terraflip-tiles-gutterfold-{paper.key}.pdf: the same tiles for printers without "
          f"duplex. terraflip-alignment-test-{paper.key}.pdf: one test sheet. terraflip-tokens-{paper.key}.pdf: "
          f"spy tokens and the tower, one-sided. terraflip-rules-{paper.key}.pdf: the rules on one page."),

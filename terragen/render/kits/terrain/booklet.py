@@ -138,7 +138,7 @@ def answer_text(data: dict[str, Any]) -> str:
     for k, (leg, roll) in enumerate(zip(sol["legs"], data["puzzle"]["rolls"]), 1):
         q, r = leg["end"]
         spent = leg["cost"] * (2 if roll["weather"] == "bad" else 1)
-        turns.append(f"turn {k} ({roll['white']} {roll['weather']}): end on ({q},{r}), {spent} points")
+        turns.append(f"turn {k} ({roll['white']} {roll['weather']}): end on ({q},{r}), {spent} point{'s' if spent != 1 else ''}")
     text = "; ".join(turns)
     return text[:1].upper() + text[1:] + "."
 

@@ -138,7 +138,8 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
 
 RULES = [
     ("What you need", "The board with its scoring track, the 65 tiles (the sun start tile, the flower end tile and 63 "
-     "land tiles) and 30 cubes in one colour for each of the 2 to 4 players."),
+     "land tiles) and 30 cubes in one colour for each of the 2 to 4 players (not printed: any small tokens "
+     "that fit a field, 13 mm, in four colours will do)."),
     ("Setting up", "Lay the sun tile on the START square and the flower tile on the END TILE square, each turned any "
      "way you like. Everyone puts one cube on the 0 field of the track. Shuffle the land tiles face down into a few "
      "stacks; each player draws three."),
@@ -176,7 +177,7 @@ def _rules_items(c: Box, size: float, flip: str = "long", deck: Deck | None = No
                   .replace("Tile ids (T01 ...)", f"Tile ids ({first} ...)")) for h, b in rules]
     items, y = titled_sections(c, "Terralogical: rules at a glance",
                                "A summary for the table in this project's words; the rulebook decides any question, "
-                               "docs/rules-decisions.md the open ones.", rules, size)
+                               "terragen's rules-decisions.md the open ones.", rules, size)
     y += 2.0
     leg, y = legend(c.x0, y)
     items.extend(leg)
