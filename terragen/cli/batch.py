@@ -179,7 +179,9 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
         if not isinstance(data["batch"], dict) or not isinstance(data["scenarios"], list):
             raise TypeError
     except (InputError, KeyError, TypeError):
-        raise InputError(f"{path}: not a terragen batch manifest (remove it or use another --out)") from None
+        # ("remove it" led on to a refusal of the scenario files it had listed: --force is the way on)
+        raise InputError(f"{path}: not a terragen batch manifest (--force starts this batch again in the folder, "
+                         "or use another --out)") from None
     return data
 
 
@@ -459,6 +461,10 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             if not cleared:
                 _remove_old_batch(outp, replaced, booklet)
                 cleared, status["old_batch_intact"] = True, False
+            if not rows and not (outp / "manifest.json").exists():
+                # the folder holds a batch before its first scenario file: a disk that filled while
+                # the first manifest was written left scenario files no --resume would take
+                write_manifest(outp, batch, rows)
             with OutputSet() as pair:
                 pair.add(outp / row["json"], text)
                 pair.add(outp / row["svg"], svg)

@@ -521,3 +521,31 @@ def test_a_run_stopped_before_its_first_scenario_leaves_no_folder_it_made(tmp_pa
     with pytest.raises(KeyboardInterrupt):
         run_batch(3, "route", "easy", 1, tmp_path / "mine", workers=1)
     assert (tmp_path / "mine").is_dir() and not any((tmp_path / "mine").iterdir())
+
+
+def test_a_disk_that_fills_at_the_first_manifest_leaves_a_batch_resume_finishes(tmp_path, monkeypatch):
+    """The first scenario's files were written before any manifest; the disk filled as the manifest
+    was written, and --resume (and a plain run) then refused the scenario files as no batch's."""
+    import errno
+
+    import terragen.cli.batch as cli_batch
+    from terragen.errors import OutputError
+
+    fresh = tmp_path / "fresh"
+    run_batch(3, "route", "easy", 5, fresh, workers=1)
+    real = cli_batch.write_manifest
+    calls = []
+
+    def full_after_first(out, batch, rows):
+        calls.append(len(rows))
+        if rows:  # the manifest once a scenario is in: the disk is full
+            raise OutputError(f"cannot write {out}/manifest.csv: {os.strerror(errno.ENOSPC).lower()}")
+        real(out, batch, rows)
+
+    monkeypatch.setattr(cli_batch, "write_manifest", full_after_first)
+    out = tmp_path / "b"
+    with pytest.raises(OutputError):
+        run_batch(3, "route", "easy", 5, out, workers=1)
+    monkeypatch.setattr(cli_batch, "write_manifest", real)
+    run_batch(3, "route", "easy", 5, out, workers=1, resume=True)
+    assert _files(out) == _files(fresh)
