@@ -54,7 +54,9 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @force_option
 @click.option("--time-limit", type=TIME_LIMIT, help="Search for at most this many seconds, then exit 4 if no board met the bands, or write the "
                    "best-effort board. The search's own stop is a fixed amount of simulation (at most 85% of this "
-                   "on a 2-core machine), so that a seed gives the same board every time. [default: 60]")
+                   "on a 2-core machine), so that a seed gives the same board every time; a best-effort board on a "
+                   "busy or slower machine, where the clock ends the search first, can differ (docs/generate.md). "
+                   "[default: 60]")
 @click.option("--spec", "spec_file", type=PathName(dir_okay=False, path_type=str),
               help="TOML spec file: the board's requirements (players, bands, placement, pins...; docs/generate.md); "
                    "flags override it.")
