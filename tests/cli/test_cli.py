@@ -51,6 +51,19 @@ def test_validate_valid_example_exit_0_with_table():
     assert "valid" in p.stdout and "exp. turns" in p.stdout and "fairness spread" in p.stdout
 
 
+@pytest.mark.parametrize("name", ["six-players.txt", "four-players.txt"])
+def test_validates_report_fits_an_80_column_terminal(name):
+    """Its one table was 132 columns on six seats, and the race model's line 143: a terminal
+    broke them mid-row and mid-word."""
+    p = run("validate", EXAMPLES / name)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()[1:]  # the first names the file, whatever its path
+    assert lines and max(len(line) for line in lines) <= 80, max(lines, key=len)
+    said = " ".join(p.stdout.split())
+    for words in ("race model (lone tokens, no send-backs or rotations)", "finish p10/50/90", "race, rotating"):
+        assert words in said
+
+
 def test_validate_invalid_example_exit_1_names_code_and_place():
     path = EXAMPLES / "invalid" / "level-out-of-range.txt"
     p = run("validate", path)
