@@ -457,6 +457,9 @@ def test_a_file_link_whose_job_is_gone_says_so(server, browser, shots):
     assert json.loads(sent_body(d, "/api/jobs/build-sheet"))["name"] == "two-players.txt"
     sheet = downloaded(d, "board-build.pdf")
     assert b"build sheet of two-players.txt" in sheet.read_bytes()
+    # the kit's links stay beside the sheet's (a kit made after a sheet dropped the sheet's link)
+    links = [a.text for a in d.find_elements(By.CSS_SELECTOR, "#print-files a")]
+    assert links[0] == "board-build.pdf" and "terrace-rules-a4.pdf" in links
 
     with server.jobs.lock:  # 30 minutes later, or 20 newer jobs: the server has forgotten the job
         server.jobs.jobs.clear()
@@ -694,3 +697,21 @@ def test_a_file_with_hundreds_of_findings_lists_the_first_forty_of_each_kind(ser
     wait(d, lambda d: checked(d) and js(d, "return window.terragen.check.report.errors.length") > 100, 30, "the check")
     items = d.find_elements(By.CSS_SELECTOR, "#findings li.error")
     assert len(items) == 41 and "more error(s)" in items[-1].text
+
+
+def test_json_download_with_the_server_stopped_saves_the_pages_copy(server, browser):
+    """With the server gone, JSON ↓ failed too, though the page holds the layout: the work was lost."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    click_cell(d, 0, 0)
+    press(d, "4")
+    wait(d, lambda d: js(d, "return window.terragen.layout.cells.length") == 1 and checked(d), 10, "the edit")
+    layout = js(d, "return window.terragen.layout")
+    js(d, "window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")  # the server stopped
+    for old in d.download_dir.glob("board*.json"):
+        old.unlink()
+    d.find_element(By.ID, "download-json").click()
+    assert "saved the page's own copy" in toast_text(d, "own copy")
+    assert json.loads(downloaded(d, "board.json").read_text()) == layout

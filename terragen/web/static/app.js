@@ -601,7 +601,18 @@ async function download(format) {
     const blob = await call("/api/export", { layout: state.layout, format });
     saveBlob(blob, `${stem}.${format === "json" ? "json" : "txt"}`);
     state.saved = shown;
-  } catch (e) { fail(e); }
+  } catch (e) {
+    // a stopped server cannot write the file, but the page holds the layout's JSON: the work is
+    // saved as it is (the server's copy would sort the cells; the data is the same)
+    if (format === "json" && e instanceof ApiError && e.status === 0) {
+      const stem = state.fileName.replace(/\.(json|txt)$/i, "") || "board";
+      saveBlob(new Blob([JSON.stringify(state.layout, null, 2) + "\n"], { type: "application/json" }), `${stem}.json`);
+      state.saved = JSON.stringify(state.layout);
+      toast("the server does not answer: saved the page's own copy of the layout (JSON)", "info");
+      return;
+    }
+    fail(e);
+  }
 }
 
 // ---------------------------------------------------------------- jobs
@@ -836,48 +847,48 @@ function showSimulation(rep, seed = null) {
 // plain link would download nothing, or an error page, without a word.
 function listFiles(job) {
   const ul = $("#print-files");
-  ul.replaceChildren();
-  ul.classList.remove("gone");
-  ul.dataset.kind = job.kind;
-  for (const name of job.files) {
+  dropLinksOf(job.kind);
+  const items = job.files.map((name) => {
     const li = document.createElement("li");
+    li.dataset.kind = job.kind;
     const a = document.createElement("a");
     a.href = fileLink(job.id, name);
     a.download = name;
     a.textContent = name;
     a.addEventListener("click", (ev) => { ev.preventDefault(); saveJobFile(job, name); });
     li.appendChild(a);
-    ul.appendChild(li);
-  }
+    return li;
+  });
+  ul.prepend(...items);  // the newest job's files first; the other kind's stay (a kit no longer hid the sheet)
   return ul;
 }
 
 // A new job of a kind makes the server forget this tab's last one of that kind: its links go now.
 function dropLinksOf(kind) {
-  const ul = $("#print-files");
-  if (ul.dataset.kind === kind) { ul.replaceChildren(); ul.classList.remove("gone"); delete ul.dataset.kind; }
+  for (const li of document.querySelectorAll(`#print-files li[data-kind="${kind}"]`)) li.remove();
 }
 
 async function saveJobFile(job, name) {
   const what = job.kind === "kit" ? "make the kit again" : "make the build sheet again";
   const gone = `${name} is no longer on the server: ${what}`;
-  if ($("#print-files").classList.contains("gone")) { toast(gone); return; }
+  const mine = [...document.querySelectorAll(`#print-files li[data-kind="${job.kind}"] a`)];
+  if (mine.some((link) => link.classList.contains("gone"))) { toast(gone); return; }
   try {
     saveBlob(await call(fileLink(job.id, name)), name);
   } catch (e) {
     if (e.status !== 404) { fail(e); return; }
     const why = "the server keeps a job's files for 30 minutes, and only until this tab runs another job of the "
       + "same kind or 20 newer jobs have finished";
-    $("#print-files").classList.add("gone");
-    for (const link of document.querySelectorAll("#print-files a")) {
+    for (const link of mine) {
       link.removeAttribute("href");
       link.classList.add("gone");
       link.title = `no longer on the server: ${what}`;
     }
     const note = document.createElement("li");
     note.className = "note error";
+    note.dataset.kind = job.kind;
     note.textContent = `These files are no longer on the server (${why}): ${what}.`;
-    $("#print-files").appendChild(note);
+    mine[mine.length - 1].parentElement.after(note);
     toast(gone);
   }
 }
