@@ -311,7 +311,8 @@ class OutputSet:
                     self._made = []
                 self.discard()
                 raise write_error(failed, exc) from None
-        _EXPECTED_NEW.difference_update(os.path.realpath(target) for target in done)
+            finally:  # inside the hold: a held Ctrl-C raised at its end must not skip it
+                _EXPECTED_NEW.difference_update(os.path.realpath(target) for target in done)
         self._staged = []
         self._made = []
         return done

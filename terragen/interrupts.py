@@ -43,7 +43,7 @@ def _interrupt_for(signum: int) -> KeyboardInterrupt:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM back during the block (raised right after it): for work an
+    """Hold SIGINT/SIGTERM/SIGHUP back during the block (raised right after it): for work an
     interrupt must not split, such as creating a temporary and noting it, or renaming an
     output set into place.
 
@@ -171,7 +171,7 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
 
 
 def hold_again() -> None:
-    """Block SIGINT/SIGTERM again inside a :func:`signals_held` hold whose mask a library call
+    """Block the stopping signals (SIGINT, SIGTERM, SIGHUP) again inside a :func:`signals_held` hold whose mask a library call
     undid (``multiprocessing``'s resource tracker unblocks both when it starts); the hold's end
     restores the mask as it was before the hold. Outside a hold it does nothing."""
     if _hold_depth == 0 or threading.current_thread() is not threading.main_thread():
@@ -195,6 +195,8 @@ def worker_init(parent: int, via_server: bool = False) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # pool.terminate() ends a worker without a word
+    if hasattr(signal, "SIGHUP"):  # a forked worker kept the parent's handler, which raises with a traceback
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
     try:  # a pool is started with both held back (``signals_held``), and a process inherits that mask
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     except (AttributeError, ValueError, OSError):

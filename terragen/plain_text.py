@@ -39,9 +39,9 @@ def wrapped(lines: Iterable[str], width: int = WIDTH) -> list[str]:
     apart): it is left alone, since re-flowing it would lose its columns.
     """
     out: list[str] = []
-    for line in lines:
+    for line in (part for whole in lines for part in whole.split("\n")):  # a line break inside stays one
         body = line.lstrip(" ")
-        if len(line) <= width or "  " in body:
+        if len(line) <= width or "  " in body or not body:
             out.append(line)
             continue
         indent = line[: len(line) - len(body)]

@@ -302,3 +302,19 @@ def test_a_file_written_by_this_command_may_be_written_again_by_it(tmp_path):
     atomic_write(target, "one")
     atomic_write(target, "two")  # its own file: not someone else's
     assert target.read_text() == "two"
+
+
+def test_a_command_that_failed_after_its_output_check_binds_no_later_write(tmp_path, monkeypatch):
+    """convert of a missing file noted its output as 'must be new' and failed; in the same process a
+    later write of that path (a library call, a test) was then refused as 'appeared while this command ran'."""
+    from terragen.cli import main
+    from terragen.templates import template_path
+    from terragen.terrain.files import load_layout, save_layout
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["convert", "missing.txt", "out.json"])
+    assert stop.value.code == 2
+    (tmp_path / "out.json").write_text("mine")
+    save_layout(load_layout(template_path("terrain", "examples", "two-players.txt")), tmp_path / "out.json")
+    assert (tmp_path / "out.json").read_text() != "mine"

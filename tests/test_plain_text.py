@@ -32,3 +32,10 @@ def test_wrapping_keeps_every_word_in_order(ws, indent):
     assert " ".join(x.strip() for x in out).split(" ") == ws
     # a line only exceeds the width when one word alone does
     assert all(len(x) <= WIDTH or len(x.split()) == 1 for x in out)
+
+
+def test_a_line_break_inside_a_line_and_a_blank_line_survive():
+    long = "word " * 20
+    assert wrapped([" " * 85]) == [" " * 85]
+    out = wrapped(["first\n" + long.strip()])
+    assert out[0] == "first" and " ".join(x.strip() for x in out[1:]) == long.strip()

@@ -219,6 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     except BaseException as exc:
         code = _report(exc)
     finally:
+        expect_nothing()  # a command that checked its outputs and failed must not bind a later one
         if argv is not None:  # called from Python (tests, embedding): give the caller its handlers back
             for sig, handler in saved.items():
                 signal.signal(sig, handler)

@@ -269,9 +269,12 @@ def summary(layout, analysis, spec) -> list[str]:
     rows = [("seat", "corner", "destinations", "cost", "exp.\nturns", "up-3", "fragility", "race,\nrotating",
              "simulated\nwin")]
     for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
-        rows.append((str(p.seat), str(p.corner), " ".join(f"({d.q},{d.r})" for d in p.destinations),
+        # one destination a row, as validate has them: three on one row took the table past 80 columns
+        first, *more = [f"({d.q},{d.r})" for d in p.destinations] or ["-"]
+        rows.append((str(p.seat), str(p.corner), first,
                      str(rep.tour_cost), f"{rep.expected_turns or 0:.2f}", str(rep.up3_steps), str(rep.fragility),
                      f"{100 * pr:.1f}%", f"{100 * rate:.1f}%" if rate is not None else "-"))
+        rows.extend(("", "", dest, "", "", "", "", "", "") for dest in more)
     lines = columns(rows)
     m = analysis.metrics()
     symmetry = layout.extra.get("meta", {}).get("symmetry")

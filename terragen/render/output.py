@@ -74,6 +74,16 @@ def refuse_stale(stale: list[Path], earlier: str, remedy: str) -> None:
                          + f": add --force to remove it with {remedy}")
 
 
+def set_aside_name(name: str) -> str:
+    """``.<name>.<pid>.old``, the name cut to keep it within 255 bytes (a valid 251-byte page name
+    failed with "File name too long" after all the work)."""
+    from terragen.fileio import NAME_MAX
+
+    tail = f".{os.getpid()}.old"
+    cut = name.encode("utf-8")[:NAME_MAX - 1 - len(tail)].decode("utf-8", "ignore")
+    return f".{cut}{tail}"
+
+
 def replace_stale(stale: list[Path], write: Callable[[], list[Path]]) -> list[Path]:
     """Run ``write`` with ``stale`` out of the way, then remove them: set aside first (a rename,
     so a file that cannot be removed stops the command before anything is written), put back if
@@ -81,7 +91,7 @@ def replace_stale(stale: list[Path], write: Callable[[], list[Path]]) -> list[Pa
     aside: list[tuple[Path, Path]] = []
     try:
         for q in stale:
-            tmp = q.with_name(f".{q.name}.{os.getpid()}.old")
+            tmp = q.with_name(set_aside_name(q.name))
             try:
                 q.rename(tmp)
             except OSError as exc:

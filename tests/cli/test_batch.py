@@ -549,3 +549,20 @@ def test_a_disk_that_fills_at_the_first_manifest_leaves_a_batch_resume_finishes(
     monkeypatch.setattr(cli_batch, "write_manifest", real)
     run_batch(3, "route", "easy", 5, out, workers=1, resume=True)
     assert _files(out) == _files(fresh)
+
+
+def test_a_batch_whose_manifest_has_no_digests_keeps_its_whole_scenarios_on_resume(tmp_path):
+    """Rows written before the digests: every scenario was computed again (minutes on a long batch);
+    whole files naming their row's scenario are kept, a damaged or swapped one is computed again."""
+    out = tmp_path / "b"
+    run_batch(4, "route", "easy", 6, out, workers=1)
+    whole = _files(out)
+    data = json.loads((out / "manifest.json").read_text())
+    for row in data["scenarios"]:
+        del row["sha256"]
+    (out / "manifest.json").write_text(json.dumps(data))
+    (out / "scenarios" / "00001-route.json").write_text("{}")
+    (out / "scenarios" / "00002-route.json").write_text((out / "scenarios" / "00003-route.json").read_text())
+    summary = run_batch(4, "route", "easy", 6, out, workers=1, resume=True)
+    assert summary["computed"] == 2
+    assert _files(out) == whole

@@ -249,3 +249,14 @@ def test_render_svg_pages_named_in_capitals_are_found_too(tmp_path: Path):
     (tmp_path / "B-p09.SVG").write_text((tmp_path / "first" / "B-p01.SVG").read_text())
     p = run("render", EXAMPLES / "two-players.txt", "--format", "svg", "--out", tmp_path / "B.SVG")
     assert "B-p09.SVG is a page of an earlier build sheet" in one_line_usage_error(p)
+
+
+def test_a_long_page_name_set_aside_for_a_shorter_sheet_fits_the_name_limit():
+    """Stale pages are renamed aside to ".<name>.<pid>.old": a 251-byte page name made that 260
+    bytes, and render --force failed with "File name too long" after all its work."""
+    from terragen.render.output import set_aside_name
+
+    for name in ("c" * 251 + ".svg", "é" * 125 + ".svg", "board-build-1.svg"):
+        aside = set_aside_name(name)
+        assert len(aside.encode("utf-8")) <= 255 and aside.startswith(".") and aside.endswith(".old")
+    assert set_aside_name("board-build-1.svg").startswith(".board-build-1.svg.")

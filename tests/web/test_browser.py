@@ -38,6 +38,10 @@ def simulate(d, games: int):
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr"), 120, "simulation results")
     return field
 
+#: whether leaving the page now would ask first (a beforeunload the page cancels)
+LEAVE = "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;"
+
+
 def wait(driver, condition, timeout: float = 60.0, what: str = "condition"):
     """Poll ``condition(driver)`` until it is truthy; fail naming ``what`` and the browser's errors."""
     end = time.monotonic() + timeout
@@ -356,8 +360,10 @@ def test_whole_numbers_above_2_53_reach_the_server_and_the_download_exactly(serv
     assert b"9007199254740993" in exact
     for old in d.download_dir.glob("board*.json"):
         old.unlink()
+    assert js(d, LEAVE)  # a generated board not downloaded yet: leaving asks first
     d.find_element(By.ID, "download-json").click()
     assert downloaded(d, "board.json").read_bytes() == exact  # generate's own file, byte for byte
+    assert not js(d, LEAVE)
     # the page's copy keeps the seed exact too: an edit's download still names it
     click_cell(d, 0, 0)
     press(d, "i")
@@ -669,7 +675,7 @@ def test_leaving_with_edits_not_downloaded_asks_first(server, browser):
     """A reload lost every edit without a word."""
     d = browser
     fresh_page(d, server)
-    leave = "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;"
+    leave = LEAVE
     assert not js(d, leave)  # nothing done yet
     click_cell(d, 0, 0)
     press(d, "4")

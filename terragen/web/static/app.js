@@ -709,6 +709,7 @@ async function generate() {
   const { value, lost } = parseExact(text);
   const exact = openLayout(value, "board.json", lost);  // false: it has said what it could not keep
   state.generated = { text, layout: JSON.stringify(state.layout) };
+  state.saved = null;  // a generated board is a result not yet downloaded: leaving the page asks first
   resultsFor($("#generate-box"), state.generated.layout,
     "The board has been edited since it was generated: this summary is of the board as generated.");
   // the command's own warning: a board written when the search stopped short, and measured unfair

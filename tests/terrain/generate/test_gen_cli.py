@@ -248,3 +248,12 @@ def test_a_board_written_not_balanced_says_so_on_stderr_with_what_to_try(monkeyp
     warning = err.strip().splitlines()
     assert len(warning) == 1 and "this board is NOT BALANCED" in warning[0]
     assert "try another --seed, a longer --time-limit or a wider --margin" in warning[0]
+
+
+def test_the_summary_fits_80_columns_with_three_destinations_a_seat(cli, tmp_path):
+    """Three destinations on one row took the heading and rule to 86 columns."""
+    p = cli("generate", "--players", 6, "--destinations", 3, "--no-balance", "--seed", 5, "--out", tmp_path / "g")
+    assert p.returncode == 0, p.stderr
+    lines = [line for line in p.stdout.splitlines() if not line.startswith("written:")]
+    assert max(len(line) for line in lines) <= 80, max(lines, key=len)
+    assert sum(1 for line in lines if line.lstrip().startswith("(")) == 12  # two more destinations for each seat
