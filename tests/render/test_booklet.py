@@ -93,3 +93,20 @@ def test_the_start_and_goal_badges_hide_no_pip(scenarios):
         assert len(badges) == 2
         for badge in badges:
             assert not any(badge.buffer(CLEARANCE).intersects(p) for p in pips)
+
+
+def test_each_dice_leg_has_a_dash_of_its_own_and_a_casing(scenarios):
+    """Legs told apart by colour alone: in grey a teal leg over dark pieces vanished."""
+    from terragen.render.kits.terrain.booklet import board_items
+    from terragen.render.model import Box, Polyline
+
+    legs_seen = 0
+    for data in (d for d in scenarios if d["kind"] == "dice"):
+        lines = [it for it, _ in flatten(board_items(data, Box(0, 0, 180, 120), solution=True))
+                 if isinstance(it, Polyline)]
+        legs = [ln for ln in lines if ln.style.stroke != "#ffffff"]
+        casings = [ln for ln in lines if ln.style.stroke == "#ffffff"]
+        assert len(casings) == len(legs) and all(c.style.width > l.style.width for c, l in zip(casings, legs))
+        assert len({l.style.dash for l in legs}) == len(legs)
+        legs_seen += len(legs)
+    assert legs_seen >= 2

@@ -185,6 +185,10 @@ def elevation_gauge(pal: Palette, levels: int = 8) -> tuple[list[Item], float, f
     return items, width, height
 
 
+#: dash patterns (mm) that tell routes apart where their colours do not: on a mono print
+ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
+
+
 def path_items(points: list[tuple[float, float]], colour: str, width: float,
                dash: tuple[float, ...] | None = None) -> list[Item]:
     """A route drawn as a line with dots at each step; ``dash`` tells routes apart on a mono print."""

@@ -18,10 +18,10 @@ from typing import Any
 
 from terragen.grids import hex as hx
 from terragen.render.marks import footer
-from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Style, Text, translate
+from terragen.render.model import Box, Circle, Document, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.palette import load_palette
 from terragen.render.paper import Paper, load_paper
-from terragen.render.kits.terrain.art import path_items, piece_face
+from terragen.render.kits.terrain.art import ROUTE_DASH, path_items, piece_face
 from terragen.render.shapes import hex_points
 from terragen.render.text import paragraph, text_width
 
@@ -102,7 +102,10 @@ def _solution_paths(data: dict[str, Any], at, R: float) -> list[Item]:
     for k, leg in enumerate(sol["legs"]):
         col = colours[k % len(colours)]
         if len(leg["path"]) > 1:
-            items.extend(path_items([at(h) for h in leg["path"]], col, w))
+            # a white casing and a dash of its own: in grey the teal leg over dark pieces vanished
+            points = [at(h) for h in leg["path"]]
+            items.append(Polyline(tuple(points), Style(stroke="#ffffff", width=w * 2.2)))
+            items.extend(path_items(points, col, w, ROUTE_DASH[k % len(ROUTE_DASH)]))
         ends.setdefault(tuple(leg["end"]), []).append(k)
     for end, turns in ends.items():
         x, y = at(end)

@@ -23,7 +23,7 @@ from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
 from terragen.render.palette import Palette, load_palette, shade
-from terragen.render.kits.terrain.art import path_items, right_side_notch
+from terragen.render.kits.terrain.art import ROUTE_DASH, path_items, right_side_notch
 from terragen.render.paper import Paper
 from terragen.render.shapes import hex_points
 from terragen.render.text import text_width, wrap
@@ -43,7 +43,6 @@ HEADER = 18.0
 #: Each seat's route line pattern (by its rank among the board's seats), so routes stay apart on a mono print too.
 #: how far the routes map's terrain moves toward white (0 full colour, 1 white)
 MAP_TINT = 0.6
-ROUTE_DASH: tuple[tuple[float, ...] | None, ...] = (None, (2.4, 1.0), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (5.0, 1.8), (1.4, 1.4))
 
 
 #: a piece colour this close to white (contrast ratio against white) gets a grey edge inside its seam
