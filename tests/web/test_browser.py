@@ -721,3 +721,22 @@ def test_json_download_with_the_server_stopped_saves_the_pages_copy(server, brow
     d.find_element(By.ID, "download-json").click()
     assert "saved the page's own copy" in toast_text(d, "own copy")
     assert json.loads(downloaded(d, "board.json").read_text()) == layout
+
+
+def test_the_keyboard_focus_comes_back_to_a_button_after_its_job(server, browser):
+    """Enter on Generate disabled the focused button: the focus fell to the page and stayed there."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    page_with(d, server, example("two-players.txt"))
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    field = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
+    field.clear()
+    field.send_keys("20")
+    button = d.find_element(By.ID, "simulate")
+    js(d, "arguments[0].focus()", button)
+    button.send_keys(Keys.ENTER)
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr"), 120, "the results")
+    wait(d, lambda d: js(d, "return document.activeElement && document.activeElement.id") == "simulate", 10,
+         "the focus back on Simulate")

@@ -630,8 +630,12 @@ const jobs = new JobRunner((job) => {
 function guard(button, fn) {
   return async () => {
     if (jobs.busy) { toast("a job is already running in this tab; cancel it first", "info"); return; }
-    button.disabled = true;
-    try { await fn(); } catch (e) { fail(e); } finally { button.disabled = false; }
+    const focused = document.activeElement === button;
+    button.disabled = true;  // a disabled button loses the focus to the page: it is given back after
+    try { await fn(); } catch (e) { fail(e); } finally {
+      button.disabled = false;
+      if (focused && (document.activeElement === document.body || !document.activeElement)) button.focus();
+    }
   };
 }
 
