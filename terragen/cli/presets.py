@@ -51,6 +51,10 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
     if as_json:
         echo_json({"generate": gen, "batch": puz, "radius": radius, "destinations": destinations})
         return
+    import textwrap
+
+    from terragen.plain_text import WIDTH
+
     click.echo(f"terragen generate --difficulty NAME (bands for radius {radius}, {destinations} destination(s)):")
     for p in gen:
         lo, hi = p.get("turns_band", (None, None))
@@ -59,9 +63,12 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
             ("min_cliff_exits", "cliff-side pip", "cliff-side pips"),
             ("min_critical", "rotation-critical piece per seat", "rotation-critical pieces per seat")) if p.get(k)]
         spread = f", expected-turns spread <= {p['fairness']}" if p.get("fairness") is not None else ""
-        click.echo(f"  {p['name']:<7} expected turns {_band(lo, hi)}{spread}"
-                   + (f"; at least {', '.join(needs)}" if needs else ""))
-        click.echo(f"          {p['description']}")
+        # each entry wrapped under its name: the hard and brutal lines were 120 columns
+        for text in (f"expected turns {_band(lo, hi)}{spread}" + (f"; at least {', '.join(needs)}" if needs else ""),
+                     p["description"]):
+            first = f"  {p['name']:<7} " if text is not p["description"] else " " * 10
+            for line in textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=" " * 10):
+                click.echo(line)
     if (radius, destinations) != (5, 1):  # the descriptions are the presets' own, written for the standard board
         click.echo("  (the descriptions are for radius 5 with one destination; the bands above are scaled to this board)")
     from terragen.docs import doc_page

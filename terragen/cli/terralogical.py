@@ -7,7 +7,7 @@ import json
 import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
-                                  json_even_on_failure, json_option, reading_option, say, seed_range)
+                                  json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES
@@ -219,11 +219,11 @@ def play(
     say(f"mean turns {stats['turns_mean']}, mean placements {stats['placements_mean']}")
     say("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))
     say(f"mean spread (best - worst) {stats['spread_mean']}")
-    say(
+    say_report([
         "wins by seat: " + ", ".join(f"{w:.1%} {interval_text(ci, width=0)}" for w, ci
                                      in zip(stats["win_share"], stats["win_share_ci95"]))
         + f" (95% intervals; {_first_seat_words(stats['first_player_advantage'], 1 / players)})"
-    )
+    ])
 
 
 def _first_seat_words(advantage: float, fair: float) -> str:

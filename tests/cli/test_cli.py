@@ -211,3 +211,16 @@ def test_show_marks_a_cell_of_two_seats_and_an_unknown_rotation(tmp_path, capsys
     assert cell_text(1, "A", 6, False).endswith("???") and not cell_text(1, "A", 5, False).endswith("???")
     # an inverted piece keeps its level on show (an x in its place hid which piece it was)
     assert cell_text(5, "B", 2, True) == "5x  " and len(cell_text(5, "B", 2, False)) == 4
+
+
+@pytest.mark.parametrize("args", [["presets"], ["terraflip", "play", "--games", "3", "--seed", "1"],
+                                  ["terralogical", "play", "--games", "3", "--seed", "1"]])
+def test_prose_reports_fit_80_columns(args):
+    """presets' hard and brutal lines were 120 columns, terraflip play's first line 127 and terralogical
+    play's win line 108: a terminal broke them mid-word. (Tables with their own columns may be wider.)"""
+    p = run(*args)
+    assert p.returncode == 0, p.stderr
+    table = args != ["presets"]  # presets is all prose under names; the play reports have a table
+    prose = [line for line in p.stdout.splitlines()
+             if not (table and "  " in line.strip()) and "docs" not in line]  # a docs path is as long as it is
+    assert prose and max(len(line) for line in prose) <= 80, max(prose, key=len)
