@@ -15,8 +15,9 @@ from collections.abc import Iterable, Sequence
 WIDTH = 80
 
 
-def columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    """``rows`` (the first the heading) as left-aligned columns two spaces apart, a rule under the heading.
+def columns(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
+    """``rows`` (the first the heading) as columns two spaces apart, a rule under the heading; the
+    columns numbered in ``right`` are right-aligned (figures), the others left-aligned.
 
     A heading cell may hold a line break ("simulated\nwin"): a heading of two lines keeps a column
     of short figures as narrow as its figures, which is what fits a nine-column table in 80.
@@ -27,7 +28,8 @@ def columns(rows: Sequence[Sequence[str]]) -> list[str]:
     body = [tuple(r) for r in rows[1:]]
     every = head_rows + body
     widths = [max(len(r[i]) for r in every) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in every]
+    lines = ["  ".join(cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths)))
+             .rstrip() for r in every]
     lines.insert(depth, "  ".join("-" * w for w in widths))
     return lines
 

@@ -39,3 +39,8 @@ def test_a_line_break_inside_a_line_and_a_blank_line_survive():
     assert wrapped([" " * 85]) == [" " * 85]
     out = wrapped(["first\n" + long.strip()])
     assert out[0] == "first" and " ".join(x.strip() for x in out[1:]) == long.strip()
+
+
+def test_figures_can_be_right_aligned_under_a_heading():
+    lines = columns([("seat", "points"), ("0", "8.50"), ("11", "20.25")], right=(0, 1))
+    assert lines == ["seat  points", "----  ------", "   0    8.50", "  11   20.25"]

@@ -10,6 +10,7 @@ import click
 from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, PathName, check_outputs, echo_json,
                                   force_option, json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
 from terragen.errors import SpecError
+from terragen.plain_text import columns
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.fileio import atomic_write, read_text_input
@@ -152,12 +153,14 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     say_report([f"{games} games, {players} players, policies {','.join(result['policies'])}, "
                 f"lines {lines}, first frame {first_frame}, tower {'blocks' if tower_blocks else 'passable'}, "
                 f"bonus {result['bonus']}"])
-    say("seat  policy   points  +bonus  tiles   win%(no bonus)  win%(bonus)  95% interval      gap")
+    rows = [("seat", "policy", "points", "+bonus", "tiles", "win %\nno bonus", "win %\nbonus", "95% interval", "gap")]
     for s in result["seats"]:
-        say(f"{s['seat']:>4}  {s['policy']:<7} {s['mean_points']:>7.2f} {s['mean_total']:>7.2f} "
-                   f"{s['mean_tiles']:>6.2f}   {100 * s['win_rate_without_bonus']:>12.1f}  "
-                   f"{100 * s['win_rate_with_bonus']:>11.1f}  {interval_text(s['win_rate_with_bonus_ci95'])}  "
-                   f"{s['gap_to_best_seat']:>5.2f}")
+        rows.append((str(s["seat"]), s["policy"], f"{s['mean_points']:.2f}", f"{s['mean_total']:.2f}",
+                     f"{s['mean_tiles']:.2f}", f"{100 * s['win_rate_without_bonus']:.1f}",
+                     f"{100 * s['win_rate_with_bonus']:.1f}", interval_text(s["win_rate_with_bonus_ci95"]),
+                     f"{s['gap_to_best_seat']:.2f}"))
+    for line in columns(rows, right=(0, 2, 3, 4, 5, 6, 8)):  # 89 columns in one heading line
+        say(line)
     say_report([f"a fair share is {1 / players:.1%}; points and tiles are means per game, gap the mean points "
                 "behind the best seat",
                 f"bonus that would even the mean scores: {result['proposed_bonus']}",
