@@ -111,7 +111,8 @@ export function drawBoard(svg, layout, check, opts) {
     if (m.marks.has(k)) g.classList.add(m.marks.get(k));
     if (!cell) g.classList.add("empty");
     if (opts.selected && opts.selected[0] === q && opts.selected[1] === r) g.classList.add("selected");
-    const fill = cell ? (colours.levels[String(cell.level)] || "#cccccc") : "#f4f4f4";
+    // an empty position is white (with its dashed rim): the light grey it had was level 8's own
+    const fill = cell ? (colours.levels[String(cell.level)] || "#cccccc") : "#ffffff";
     const corner = (i, zz, s = 1) => project(cx + SIZE * s * cornerVec(i)[0], cy + SIZE * s * cornerVec(i)[1], zz);
     if (opts.view3d && cell && z > 0) {
       // the two walls facing the viewer (edges towards SW and SE), from the ground to the top
