@@ -64,9 +64,8 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
             ("min_critical", "rotation-critical piece per seat", "rotation-critical pieces per seat")) if p.get(k)]
         spread = f", expected-turns spread <= {p['fairness']}" if p.get("fairness") is not None else ""
         # each entry wrapped under its name: the hard and brutal lines were 120 columns
-        for text in (f"expected turns {_band(lo, hi)}{spread}" + (f"; at least {', '.join(needs)}" if needs else ""),
-                     p["description"]):
-            first = f"  {p['name']:<7} " if text is not p["description"] else " " * 10
+        bands = f"expected turns {_band(lo, hi)}{spread}" + (f"; at least {', '.join(needs)}" if needs else "")
+        for first, text in ((f"  {p['name']:<7} ", bands), (" " * 10, p["description"])):
             for line in textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=" " * 10):
                 click.echo(line)
     if (radius, destinations) != (5, 1):  # the descriptions are the presets' own, written for the standard board
