@@ -275,3 +275,8 @@ def test_the_board_pages_name_the_kits_tokens(a4):
              if isinstance(it, Text)]
     assert {"P1", "P2", "P1·1", "P2·1"} <= set(texts)
     assert not {"S0", "S3", "0.1", "3.1"} & set(texts)
+    # the build order names the placing player the same way
+    layout.extra.setdefault("meta", {})["build_order"] = [{"seat": 3, "piece": "1A1", "q": 0, "r": 0}]
+    texts = [it.text for page in build_sheet(layout, a4, "b.txt").pages for it, _ in flatten(page.items)
+             if isinstance(it, Text)]
+    assert "1. P2: 1A1 at (0,0)" in texts

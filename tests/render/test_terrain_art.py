@@ -54,7 +54,7 @@ def test_build_sheet_shows_each_position_routes_and_build_order(a4):
     texts = [it.text for page in doc.pages for it, _ in flatten(page.items) if isinstance(it, Text)]
     assert "1C2" in texts  # the named piece id wins over level + pattern
     assert sum(1 for t in texts if t in {f"r{k}" for k in range(6)}) == 91
-    assert any(t.startswith("91. seat") for t in texts)
+    assert any(t.startswith("91. P") for t in texts)  # the placing player by the kit's token name
     info = routes(layout)
     assert len(info) == 4 and all(ok for _, _, _, ok in info)
     assert all(p.width > p.height for p in doc.pages)  # landscape: the board is wider than tall

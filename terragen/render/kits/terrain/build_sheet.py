@@ -403,7 +403,8 @@ def routes(layout: Layout) -> list[tuple[int, list[Any], int | None, bool]]:
     return out
 
 
-def _build_order(layout: Layout) -> list[str]:
+def _build_order(layout: Layout, pal: Palette) -> list[str]:
+    """The build order's lines, each placing player named by the kit's token, as the board pages name them."""
     meta = layout.extra.get("meta") if isinstance(layout.extra, dict) else None
     order = meta.get("build_order") if isinstance(meta, dict) else None
     if not isinstance(order, list):
@@ -412,9 +413,10 @@ def _build_order(layout: Layout) -> list[str]:
     for k, step in enumerate(order, 1):
         if not isinstance(step, dict):
             continue
-        seat = step.get("seat", "?")
+        seat = step.get("seat")
+        who = token_name(pal, seat) if isinstance(seat, int) and not isinstance(seat, bool) else "?"
         piece = step.get("piece", "?")
-        lines.append(f"{k}. seat {seat}: {piece} at ({step.get('q', '?')},{step.get('r', '?')})")
+        lines.append(f"{k}. {who}: {piece} at ({step.get('q', '?')},{step.get('r', '?')})")
     return lines
 
 
@@ -430,7 +432,7 @@ def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> D
         bodies.append((what, _board_page(layout, win, R, paper, pal, source, k, len(wins)), R / (50.0 / math.sqrt(3))))
     route_items, route_R = _route_page(layout, paper, pal, source)
     bodies.append((f"routes and players of {source}", route_items, route_R / (50.0 / math.sqrt(3))))
-    order = _build_order(layout)
+    order = _build_order(layout, pal)
     if order:
         for items in _order_pages(order, paper, source):
             bodies.append((f"build order of {source}", items, None))
