@@ -16,6 +16,7 @@ EXIT_INTERNAL = 70  # a bug in terragen; the message asks for a report
 EXIT_CANTCREAT = 73  # an output file could not be written (BSD sysexits EX_CANTCREAT)
 EXIT_INTERRUPTED = 130  # Ctrl-C (SIGINT), 128 + 2
 EXIT_TERMINATED = 143  # SIGTERM, 128 + 15
+EXIT_HUNG_UP = 129  # SIGHUP, 128 + 1: the terminal or ssh session closed
 
 
 class TerragenError(Exception):

@@ -395,13 +395,17 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
 NAME_MAX = 255
 
 
+def hidden_name(name: str, tail: str, reserve: int = 0) -> str:
+    """``.<name><tail>``, the name cut (on a character's boundary) so the whole, with ``reserve``
+    bytes more that a caller adds, stays within NAME_MAX bytes: a valid 250-byte output name gave
+    its temporary or set-aside copy a name too long, and failed after all the work was done."""
+    room = NAME_MAX - 1 - len(tail.encode("utf-8")) - reserve
+    return f".{name.encode('utf-8')[:room].decode('utf-8', 'ignore')}{tail}"
+
+
 def _temp_prefix(name: str) -> str:
-    """``.<name>.`` cut so the temporary's whole name (with mkstemp's 8 random characters and the
-    suffix) stays within NAME_MAX bytes: a valid 250-byte output name failed with "File name too
-    long" after all the work was done."""
-    room = NAME_MAX - 8 - len(TEMP_SUFFIX) - 2
-    cut = name.encode("utf-8")[:room].decode("utf-8", "ignore")
-    return f".{cut}."
+    """``.<name>.``, leaving room for mkstemp's 8 random characters and the suffix."""
+    return hidden_name(name, ".", reserve=8 + len(TEMP_SUFFIX))
 
 
 def remove_stray_temporaries(folder: str | os.PathLike[str]) -> int:

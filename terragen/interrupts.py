@@ -18,7 +18,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 
-from terragen.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
+from terragen.errors import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 
 class Terminated(KeyboardInterrupt):
@@ -78,13 +78,13 @@ def signals_held() -> Iterator[None]:
 
 def exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, Terminated):
-        return EXIT_TERMINATED if exc.signum == signal.SIGTERM else 128 + exc.signum
+        return EXIT_TERMINATED if exc.signum == signal.SIGTERM else EXIT_HUNG_UP
     return EXIT_INTERRUPTED
 
 
 def stop_word(code: int) -> str:
     """What stopped a command, by its exit code, for its last line."""
-    return {EXIT_TERMINATED: "terminated", 129: "hung up (the terminal closed)"}.get(code, "interrupted")
+    return {EXIT_TERMINATED: "terminated", EXIT_HUNG_UP: "hung up (the terminal closed)"}.get(code, "interrupted")
 
 
 #: How soon a signal that arrived during an import is delivered again (seconds).
@@ -171,9 +171,9 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
 
 
 def hold_again() -> None:
-    """Block the stopping signals (SIGINT, SIGTERM, SIGHUP) again inside a :func:`signals_held` hold whose mask a library call
-    undid (``multiprocessing``'s resource tracker unblocks both when it starts); the hold's end
-    restores the mask as it was before the hold. Outside a hold it does nothing."""
+    """Block the stopping signals again inside a :func:`signals_held` hold whose mask a library
+    call undid (``multiprocessing``'s resource tracker unblocks SIGINT and SIGTERM when it starts);
+    the hold's end restores the mask as it was before the hold. Outside a hold it does nothing."""
     if _hold_depth == 0 or threading.current_thread() is not threading.main_thread():
         return
     try:

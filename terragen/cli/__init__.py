@@ -204,9 +204,6 @@ def main(argv: list[str] | None = None) -> None:
     from terragen.interrupts import STOPPING
 
     saved = {sig: signal.getsignal(sig) for sig in STOPPING}
-    from terragen.fileio import expect_nothing
-
-    expect_nothing()
     install_handlers()
     try:
         try:
@@ -219,6 +216,8 @@ def main(argv: list[str] | None = None) -> None:
     except BaseException as exc:
         code = _report(exc)
     finally:
+        from terragen.fileio import expect_nothing
+
         expect_nothing()  # a command that checked its outputs and failed must not bind a later one
         if argv is not None:  # called from Python (tests, embedding): give the caller its handlers back
             for sig, handler in saved.items():

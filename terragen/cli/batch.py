@@ -353,7 +353,7 @@ def _intact(outp: Path, row: dict[str, Any]) -> bool:
         return False
     try:
         text = read_text_input(outp / row["json"])
-        load_json(text, row["json"])
+        data = load_json(text, row["json"])
         svg = read_text_input(outp / row["svg"])
     except InputError:
         return False
@@ -365,7 +365,7 @@ def _intact(outp: Path, row: dict[str, Any]) -> bool:
     # a manifest written before its rows held digests: recomputing a whole long batch (40 hard
     # rotation puzzles a minute) would be a high price, so such a file is kept when it is whole and
     # names this row's scenario (an edit inside it is not caught), and the row gets its digests
-    if _whole_scenario(load_json(text, row["json"]), row) and svg.rstrip().endswith("</svg>"):
+    if _whole_scenario(data, row) and svg.rstrip().endswith("</svg>"):
         row["sha256"] = {"json": _digest(text), "svg": _digest(svg)}
         return True
     return False
@@ -379,8 +379,10 @@ def _whole_scenario(data: Any, row: dict[str, Any]) -> bool:
     if not (isinstance(layout, dict) and isinstance(layout.get("radius"), int) and isinstance(layout.get("cells"), list)
             and all(isinstance(data.get(k), dict) for k in ("puzzle", "solution", "metrics"))):
         return False
+    from terragen.grids import hex as hx
+
     radius = layout["radius"]
-    return 0 < radius <= 12 and len(layout["cells"]) == 3 * radius * (radius + 1) + 1
+    return 0 < radius <= 12 and len(layout["cells"]) == hx.board_size(radius)
 
 
 def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -> None:

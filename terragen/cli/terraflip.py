@@ -159,8 +159,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
                      f"{s['mean_tiles']:.2f}", f"{100 * s['win_rate_without_bonus']:.1f}",
                      f"{100 * s['win_rate_with_bonus']:.1f}", interval_text(s["win_rate_with_bonus_ci95"]),
                      f"{s['gap_to_best_seat']:.2f}"))
-    for line in columns(rows, right=(0, 2, 3, 4, 5, 6, 8)):  # 89 columns in one heading line
-        say(line)
+    say_report(columns(rows, right=(0, 2, 3, 4, 5, 6, 8)))  # 89 columns with a one-line heading
     say_report([f"a fair share is {1 / players:.1%}; points and tiles are means per game, gap the mean points "
                 "behind the best seat",
                 f"bonus that would even the mean scores: {result['proposed_bonus']}",

@@ -75,13 +75,10 @@ def refuse_stale(stale: list[Path], earlier: str, remedy: str) -> None:
 
 
 def set_aside_name(name: str) -> str:
-    """``.<name>.<pid>.old``, the name cut to keep it within 255 bytes (a valid 251-byte page name
-    failed with "File name too long" after all the work)."""
-    from terragen.fileio import NAME_MAX
+    """``.<name>.<pid>.old``, within a file name's 255 bytes however long the page's name."""
+    from terragen.fileio import hidden_name
 
-    tail = f".{os.getpid()}.old"
-    cut = name.encode("utf-8")[:NAME_MAX - 1 - len(tail)].decode("utf-8", "ignore")
-    return f".{cut}{tail}"
+    return hidden_name(name, f".{os.getpid()}.old")
 
 
 def replace_stale(stale: list[Path], write: Callable[[], list[Path]]) -> list[Path]:

@@ -204,8 +204,8 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
     items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True)]
     key = ("Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
-           "the black notch shows where its right-hand side (the edge right of its upright number) goes. Match the pips. P2 = the P2 token's start, "
-           "P2·1 = the P2 player's flag 1 (the kit's tokens).")
+           "the black notch shows where its right-hand side (the edge right of its upright number) goes. "
+           "Match the pips. P2 = the P2 token's start, P2·1 = the P2 player's flag 1 (the kit's tokens).")
     if any(cell.inverted for cell in layout.cells):
         key += " INV = lay that piece upside down."
     for j, line in enumerate(wrap(key, 2.9, c.width)):  # two lines on A4 and Letter (tested): never cut
