@@ -401,19 +401,23 @@ def _refuse_files_in_the_way(outp: Path, kind: str, count: int, booklet: bool) -
 
 
 def _check_output_files(outp: Path, kind: str, count: int, booklet: bool) -> None:
-    """What writing a file of the batch would refuse (a folder, a device, a link to nothing or to
-    a stream where a manifest, the booklet or a scenario goes) stops the run before any scenario
-    is computed (exit 73, as the write would), not after all of them."""
+    """What writing a file of the batch would refuse stops the run before any scenario is computed,
+    not after all of them: a folder where a manifest, the booklet or a scenario goes is refused as
+    generate and kit refuse one (exit 2), a device or a link to nothing or to a stream as the
+    write would (exit 73)."""
+    from terragen.cli._common import check_file_name
     from terragen.fileio import output_target
     from terragen.terrain.puzzles import kind_for
     from terragen.terrain.puzzles.model import scenario_ident
 
     for name in ["manifest.json", "manifest.csv"] + (["booklet.pdf"] if booklet else []):
+        check_file_name(outp / name)
         output_target(outp / name)
     for i in range(count):
         for ext in ("json", "svg"):
             path = outp / "scenarios" / f"{scenario_ident(i, kind_for(kind, i))}.{ext}"
             if os.path.lexists(path):
+                check_file_name(path)
                 output_target(path)
 
 

@@ -584,8 +584,23 @@ def test_batch_with_something_a_file_cannot_replace_stops_before_computing(tmp_p
         (out / "manifest.csv").symlink_to("/dev/stdout")
     monkeypatch.setattr(batch_cli, "run_local", lambda *a: pytest.fail("computed before refusing"))
     code, _, err = run_cli(capsys, "batch", "--count", "2", "--no-progress", "--out", out, "--force")
-    assert code == 73 and {"folder": "it is a folder", "link to nothing": "link to nothing",
-                           "stream": "it is a stream"}[in_the_way] in err
+    # a folder is refused as generate and kit refuse one (2); what only the write finds out, as it would (73)
+    assert (code, {"folder": "is a folder, expected a file name", "link to nothing": "link to nothing",
+                   "stream": "it is a stream"}[in_the_way] in err) == (2 if in_the_way == "folder" else 73, True)
+
+
+@pytest.mark.parametrize("command", ["batch", "generate", "kit"])
+def test_a_folder_where_an_output_file_goes_is_refused_alike_by_every_writing_command(tmp_path, capsys, command):
+    """batch once said 73 where generate and kit said 2 for the same folder in the way."""
+    out = tmp_path / "o"
+    args = {"batch": ("batch", "--count", "2", "--kind", "route", "--no-progress", "--out", out),
+            "generate": ("generate", "--players", "2", "--difficulty", "easy", "--seed", "3", "--out", out),
+            "kit": ("kit", "terraflip", "--out", out)}[command]
+    in_the_way = {"batch": out / "scenarios" / "00001-route.json", "generate": out / "board.svg",
+                  "kit": out / "terraflip-tiles-a4.pdf"}[command]
+    in_the_way.mkdir(parents=True)
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and f"{in_the_way}: is a folder, expected a file name" in err
 
 
 def test_batch_force_stopped_before_its_first_scenario_says_the_folder_is_as_it_was(tmp_path, capsys, monkeypatch):
