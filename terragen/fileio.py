@@ -291,31 +291,53 @@ class OutputSet:
 
         A target the command's overwrite check found free (:func:`expect_new`) that exists now was
         written by someone else while this command worked (two runs into one folder): the set is
-        discarded and the error says so, where the later run replaced the earlier's result unasked."""
-        done: list[Path] = []
+        discarded and the error says so, where the later run replaced the earlier's result unasked.
+        Such targets are placed first, each by a hard link that fails if the name was taken, so no
+        moment between a look and the rename lets the other run's file be replaced (a file system
+        without hard links falls back to the look); only then are the files --force may replace
+        renamed, so a refusal can still take back everything this set placed."""
+        done: set[Path] = set()
         with signals_held():
-            taken = [target for _, target in self._staged
-                     if os.path.realpath(target) in _EXPECTED_NEW and os.path.lexists(target)]
-            if taken:
-                self.discard()
-                raise InputError(f"{display_name(taken[0])} appeared while this command ran (another run wrote "
-                                 "it?): nothing of this run was written; add --force to replace it, or choose "
-                                 "another output")
+            staged = list(self._staged)
+            fresh = [(tmp, target) for tmp, target in staged if os.path.realpath(target) in _EXPECTED_NEW]
+            taken = [target for _, target in fresh if os.path.lexists(target)]
+            failed: Path | None = None
             try:
-                for tmp, target in self._staged:
-                    os.replace(tmp, target)
-                    done.append(target)
+                for tmp, target in fresh:
+                    if taken:
+                        break
+                    failed = target
+                    if _link_if_free(tmp, target):
+                        done.add(target)
+                    elif os.path.lexists(target):
+                        taken.append(target)
+                    else:
+                        os.replace(tmp, target)
+                        done.add(target)
+                if taken:
+                    for target in done:  # this set made them a moment ago: the folder is as it was
+                        with contextlib.suppress(OSError):
+                            os.unlink(target)
+                    done.clear()
+                    self.discard()
+                    raise InputError(f"{display_name(taken[0])} appeared while this command ran (another run "
+                                     "wrote it?): nothing of this run was written; add --force to replace it, "
+                                     "or choose another output")
+                for tmp, target in staged:
+                    if target not in done:
+                        failed = target
+                        os.replace(tmp, target)
+                        done.add(target)
             except OSError as exc:
-                failed = self._staged[len(done)][1]
-                if done:  # the files already renamed keep their folders
+                if done:  # the files already placed keep their folders
                     self._made = []
                 self.discard()
-                raise write_error(failed, exc) from None
+                raise write_error(failed or staged[0][1], exc) from None
             finally:  # inside the hold: a held Ctrl-C raised at its end must not skip it
                 _EXPECTED_NEW.difference_update(os.path.realpath(target) for target in done)
         self._staged = []
         self._made = []
-        return done
+        return [target for _, target in staged if target in done]
 
     def discard(self) -> None:
         """Remove every temporary not yet renamed (the earlier files stay as they were)."""
@@ -328,6 +350,22 @@ class OutputSet:
                 with contextlib.suppress(OSError):
                     folder.rmdir()
             self._made = []
+
+
+def _link_if_free(tmp: str, target: Path) -> bool:
+    """Give the temporary ``tmp`` the name ``target`` only if no file has it: True when done, False
+    when the name is taken or the file system has no hard links (the caller tells them apart)."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+            return False  # FAT, some network and FUSE file systems: the look before the rename has to do
+        raise
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+    return True
 
 
 def output_target(path: str | os.PathLike[str]) -> Path:

@@ -293,6 +293,64 @@ def test_an_output_that_appears_while_a_command_works_is_not_replaced_unasked(tm
     assert target.read_text() == "this run's board"
 
 
+@pytest.mark.parametrize("hard_links", [True, False])
+def test_an_output_that_appears_at_the_last_moment_is_not_replaced_and_the_set_is_taken_back(
+        tmp_path, monkeypatch, hard_links):
+    """The look for an output that appeared came a moment before the rename: a file the other run
+    wrote in that moment was replaced. Here it appears while the set is being placed, after the
+    look: nothing of the set stays (its first file, new, is taken back), the other run's file is
+    whole. Without hard links (FAT, some network file systems) the look has to do, and does."""
+    import errno
+    import os
+    from pathlib import Path
+
+    from terragen.fileio import expect_new, expect_nothing
+
+    first, second = tmp_path / "board.json", tmp_path / "board.svg"
+    expect_nothing()
+    expect_new([first, second], force=False)
+    real_link, real_replace = os.link, os.replace
+
+    def other_run_writes_then(do):
+        def placed(src, dst, *a, **k):
+            if Path(dst) == second and not second.exists():
+                second.write_text("the other run's picture")
+            if not hard_links and do is real_link:
+                raise OSError(errno.EPERM, "no hard links here")
+            return do(src, dst, *a, **k)
+        return placed
+
+    monkeypatch.setattr(os, "link", other_run_writes_then(real_link))
+    if not hard_links:
+        monkeypatch.setattr(os, "replace", other_run_writes_then(real_replace))
+    with pytest.raises(InputError, match="board.svg appeared while this command ran"):
+        with OutputSet() as out:
+            out.add(first, "this run's board")
+            out.add(second, "this run's picture")
+    assert second.read_text() == "the other run's picture"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.svg"]
+
+
+def test_a_set_of_new_files_and_files_force_replaces_is_written_whole_and_in_order(tmp_path):
+    from terragen.fileio import expect_new, expect_nothing
+
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text("before")
+    expect_nothing()
+    expect_new([old], force=True)
+    expect_new([new], force=False)
+    with OutputSet() as out:
+        out.add(old, "after")
+        out.add(new, "fresh")
+    assert out.commit() == [] and (old.read_text(), new.read_text()) == ("after", "fresh")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.txt", "old.txt"]
+    out = OutputSet()
+    out.add(old, "1")
+    out.add(new, "2")
+    expect_new([new], force=True)
+    assert out.commit() == [old, new]
+
+
 def test_a_file_written_by_this_command_may_be_written_again_by_it(tmp_path):
     from terragen.fileio import expect_new, expect_nothing
 
