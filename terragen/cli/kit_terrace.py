@@ -14,9 +14,11 @@ from terragen.limits import TERRACE_SIZES as BOARD_SIZES
 
 @click.command()
 @print_options
-@click.option("--t-rank", type=click.Choice(["a", "lowest"], case_sensitive=False), default="a", show_default=True,
-              help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A "
-                   "(the same switch as --t-rank of 'terragen terrace moves/perft/play').")
+@click.option("--t-rank", type=click.Choice(["a", "lowest", "above-a"], case_sensitive=False), default="a",
+              show_default=True,
+              help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A, "
+                   "'above-a' = between an A and a B (the same switch as --t-rank of 'terragen terrace "
+                   "moves/perft/play').")
 @click.option("--size", "board_size", type=Whole(one_of=BOARD_SIZES), default=8, show_default=True, metavar="N",
               help="Squares per side: 6, 8, 10 or 12 (squares stay 50.8 mm, so bigger boards take more sheets).")
 def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
@@ -24,7 +26,7 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     """Terrace: the stepped board at true size (16 in square for 8x8) over
     several sheets plus an overview, round piece tokens in four colours and
     four sizes (the T is A-sized and marked; --t-rank lowest makes it the
-    smallest), the full, short and four-player set-ups, and a rules summary.
+    smallest, --t-rank above-a a size between the A and the B), the full, short and four-player set-ups, and a rules summary.
 
     \b
     Files (PAPER is a4 or letter; boards other than 8x8 add -NxN):

@@ -48,8 +48,10 @@ def _load(position: str | None, setup: str | None, size: int | None, t_rank: str
 def _common(f):
     f = click.option("--no-own-t-capture", "own_t_capture", is_flag=True, default=True, flag_value=False,
                      help="Forbid capturing your own T (by default it is legal and loses).")(f)
-    f = click.option("--t-rank", type=click.Choice(["a", "lowest"], case_sensitive=False), default="a", show_default=True,
-                     help="Size of the T for captures: same as an A, or smaller than an A.")(f)
+    f = click.option("--t-rank", type=click.Choice(["a", "lowest", "above-a"], case_sensitive=False), default="a",
+                     show_default=True,
+                     help="Size of the T for captures: the same as an A, smaller than an A, or between an A and "
+                          "a B.")(f)
     f = click.option("--size", type=Whole(one_of=BOARD_SIZES), default=None, help="Board size n (even, 6 to 12); default 8.")(f)
     f = click.option("--setup", type=SETUP_CHOICES, default=None,
                      help="Start from this set-up (full, short, four, three) instead of a POSITION file; default full.")(f)

@@ -18,6 +18,9 @@ from terragen.grids.square import Square
 
 KINDS = ("T", "A", "B", "C", "D")
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+#: The T's size among the others (A is 1, B 2) for each reading of the rulebook (docs/rules-decisions.md,
+#: Terrace decision 5): an A's size, below the A, or between the A and the B.
+T_RANKS = {"a": 1, "lowest": 0, "above-a": 1.5}
 
 SIDES = ("top", "bottom", "left", "right")
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
@@ -56,7 +59,9 @@ class Rules:
 
     ``t_rank``: ``"a"`` makes the T the same size as an A for captures (a T may
     take an A or a T; anything may take a T); ``"lowest"`` makes it smaller
-    than the A (a T may only take a T).
+    than the A (a T may only take a T); ``"above-a"`` puts it between the A and
+    the B (a T may take an A or a T; an A may not take a T), the one order in
+    which all five kinds differ in size and the A is still the smallest.
     ``own_t_capture``: whether a piece may capture its own side's T (which
     loses the game for that side, as any lost T does).
     """
@@ -65,15 +70,15 @@ class Rules:
     own_t_capture: bool = True
 
     def __post_init__(self) -> None:
-        if self.t_rank not in ("a", "lowest"):
+        if self.t_rank not in T_RANKS:
             from terragen.errors import SpecError
 
-            raise SpecError(f"t_rank must be 'a' or 'lowest', got {self.t_rank!r}")
+            raise SpecError(f"t_rank must be one of {', '.join(repr(r) for r in T_RANKS)}, got {self.t_rank!r}")
 
-    def rank(self, kind: str) -> int:
-        """Size rank used to decide captures (bigger number = bigger piece)."""
+    def rank(self, kind: str) -> float:
+        """Size rank used to decide captures (bigger number = bigger piece; A is 1, D is 4)."""
         if kind == "T":
-            return 1 if self.t_rank == "a" else 0
+            return T_RANKS[self.t_rank]
         return KIND_INDEX[kind]
 
 

@@ -236,6 +236,16 @@ def test_terrace_t_rank_lowest_makes_the_t_the_smallest_token(a4):
     assert "smaller than an A" in texts
 
 
+def test_terrace_t_rank_above_a_prints_the_t_between_the_a_and_the_b(a4):
+    kit = {p.name: p.doc for p in terrace_kit(a4, 8, t_rank="above-a")}
+    sizes = [token_diameter(k, "above-a") for k in "ATBCD"]
+    assert sizes == sorted(sizes) and len(set(sizes)) == 5
+    clips = [c for page in kit["pieces"].pages for c in clipped_groups(page.items) if len(c) == 72]
+    assert {round(max(p[0] for p in c) - min(p[0] for p in c), 2) for c in clips} == set(sizes)
+    texts = " ".join(it.text for it, _ in flatten(kit["rules"].pages[0].items) if isinstance(it, Text))
+    assert "bigger than an A and smaller than a B" in texts and "counts as an A" not in texts
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", [6, 8, 10, 12])
 def test_token_rows_are_full_except_the_very_last(paper, size):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +81,26 @@ def test_t_rank_option():
     # anything takes a T either way
     pieces = {(4, 1): P("top", "A"), (5, 0): P("bottom", "T"), (0, 0): P("top", "T")}
     assert cap in Position(pieces, to_move="top", setup="free", rules=Rules(t_rank="lowest")).legal_moves()
+
+
+@pytest.mark.parametrize("t_rank, t_takes_a, a_takes_t, b_takes_t", [
+    ("a", True, True, True), ("lowest", False, True, True), ("above-a", True, False, True)])
+def test_each_reading_of_the_t_size_decides_captures_with_the_a_and_the_b(t_rank, t_takes_a, a_takes_t, b_takes_t):
+    """The book says the five kinds differ in size and the A is the smallest: only 'above-a' keeps both,
+    and is the one reading under which an A cannot take a T."""
+    rules = Rules(t_rank=t_rank)
+    cap = Move((4, 1), (5, 0))
+
+    def legal(mover: str, target: str) -> bool:
+        pieces = {(4, 1): P("top", mover), (5, 0): P("bottom", target)}
+        if mover != "T":
+            pieces[(0, 0)] = P("top", "T")
+        if target != "T":
+            pieces[(7, 7)] = P("bottom", "T")
+        return cap in Position(pieces, to_move="top", setup="free", rules=rules).legal_moves()
+
+    assert (legal("T", "A"), legal("A", "T"), legal("B", "T"), legal("T", "T"), legal("T", "B")) == (
+        t_takes_a, a_takes_t, b_takes_t, True, False)
 
 
 def test_four_players_loser_leaves_with_all_pieces_and_turn_skips_them():

@@ -16,7 +16,7 @@ SQUARE_MM = 16 * 25.4 / 8
 #: Frame round the squares, wide enough for the file letters and rank numbers.
 FRAME_MM = 10.0
 #: Token diameter per capture rank (Rules.rank): rank 1 (A, and the T by default) is the smallest.
-TOKEN_MM = {0: 16.0, 1: 20.0, 2: 25.0, 3: 30.0, 4: 36.0}
+TOKEN_MM = {0: 16.0, 1: 20.0, 1.5: 22.5, 2: 25.0, 3: 30.0, 4: 36.0}  # 1.5: a T between the A and the B
 
 #: The lowest and highest terrace colours; levels in between are blended so any board size (6..12) works.
 LOW, HIGH = "#2f5d50", "#f3ecd0"

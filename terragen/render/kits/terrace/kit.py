@@ -51,7 +51,7 @@ def token_diameter(kind: str, t_rank: str = "a") -> float:
     """Token size from the package's capture ranking, so a bigger token always means a bigger piece.
 
     ``t_rank`` is the package's switch (``Rules.t_rank``): by default the T is an A-sized token;
-    with ``"lowest"`` it is the smallest token of all.
+    with ``"lowest"`` it is the smallest token of all, with ``"above-a"`` between the A and the B.
     """
     from terragen.terrace.model import Rules
 
@@ -197,7 +197,8 @@ def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
     per_colour = sum(counts.values())
     kinds = ", ".join(f"{counts[kd]} {kd}" for kd in ("T", "A", "B", "C", "D") if counts.get(kd))
     sizes = ", ".join(f"{kd} {token_diameter(kd, t_rank):g}" for kd in ("T", "A", "B", "C", "D"))
-    t_note = "the T is an A's size, marked" if token_diameter("T", t_rank) == token_diameter("A", t_rank) else "the T is the smallest"
+    t_note = {"a": "the T is an A's size, marked", "lowest": "the T is the smallest",
+              "above-a": "the T is between the A and the B"}[t_rank]
     how = "along the thin black circles" if opts.cut_lines(Shape("circle", 20.0)) else "the circle inside each square the crop ticks mark"
     for k, (its, trims) in enumerate(sheets, 1):
         label = page_label(GAME, f"pieces, 4 colours x {per_colour}", opts.scale, k, n)
@@ -311,10 +312,11 @@ def rules_part(opts: PrintOptions, t_rank: str = "a") -> KitPart:
     """One page of rules in short; the T's size sentence follows the ``t_rank`` switch."""
     paper = opts.paper
     rules = list(RULES)
-    if t_rank == "lowest":
-        rules = [(h, b.replace("which counts as an A when sizes are compared",
-                               "which is smaller than an A when sizes are compared (it can take only a T)"))
-                 for h, b in rules]
+    t_size = {"lowest": "which is smaller than an A when sizes are compared (it can take only a T)",
+              "above-a": "which is bigger than an A and smaller than a B when sizes are compared (an A cannot "
+                         "take it)"}.get(t_rank)
+    if t_size:
+        rules = [(h, b.replace("which counts as an A when sizes are compared", t_size)) for h, b in rules]
     c = paper.content
     items, y = titled_sections(c, "Terrace: rules at a glance",
                                "Our summary for the table; where the rulebook is silent, terragen's choices apply "
