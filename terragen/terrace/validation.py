@@ -67,10 +67,10 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
         if len(ts) > 1:
             findings.append(error("too-many-t", f"seat {SEAT_NAME[side]} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts]))
         if not ts:
-            if len(seats) == 2 and not any(pl.piece.kind == "T" for pl in kept):
-                out.add(side)  # no T on the board at all: no-players says it once, not t-missing twice
-            elif len(seats) == 2:
-                findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T piece (a 2-player game ends when a T is lost)"))
+            if len(seats) == 2:
+                # no T on the board at all: no-players says it once; the other seat's T still there: the
+                # game ended when this one was taken, a finished game (game-over says so), as play writes it
+                out.add(side)
             elif others:
                 findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others]))
             else:
@@ -80,7 +80,7 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
     if draft.to_move is not None:
         if draft.to_move not in seats:
             findings.append(error("to-move-unknown", f"the {draft.to_move} seat ({SEAT_NAME[draft.to_move]}) is to move but does not play in a {len(seats)}-player game", line=draft.to_move_line, col=1 if draft.to_move_line else None))
-        elif draft.to_move in out:
+        elif draft.to_move in out and len(seats) - len(out) > 1:  # with one seat left the game is over
             findings.append(error("to-move-out", f"seat {SEAT_NAME[draft.to_move]} is to move but has left the game (no T, no pieces)", line=draft.to_move_line, col=1 if draft.to_move_line else None))
     if any(f.severity == "error" for f in findings):
         return findings, None

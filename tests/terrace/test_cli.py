@@ -88,9 +88,9 @@ def test_errors_are_one_line(capsys, args, needle):
 
 def test_invalid_position_file_is_refused_with_location(capsys, tmp_path):
     path = tmp_path / "bad.txt"
-    path.write_text(to_text(Position.start("full")).replace("A T\n", "A -\n"))
+    path.write_text(to_text(Position.start("full")).replace("A T\n", "A t\n"))
     code, _, err = run(capsys, "terrace", "moves", str(path))
-    assert code == 2 and "t-missing" in err and str(path) in err
+    assert code == 2 and "too-many-t" in err and str(path) in err
 
 
 def test_setup_to_a_json_name_writes_json(capsys, tmp_path):
