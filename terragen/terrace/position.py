@@ -92,14 +92,23 @@ class Position:
         """The starting position of a set-up; the top seat moves first."""
         return cls(start_pieces(setup, size), to_move="top", setup=setup, size=size, rules=rules)
 
-    def copy(self) -> "Position":
+    def copy(self, stack: bool = False) -> "Position":
+        """A position of its own; with ``stack`` it keeps the moves :meth:`pop` can take back
+        (python-chess keeps them by default; here a player's look-ahead copies without them)."""
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
         other.cells = list(self.cells)
         other.alive = list(self.alive)
         other.meta = dict(self.meta)
-        other._stack = []
+        other._stack = list(self._stack) if stack else []
         return other
+
+    def __copy__(self) -> "Position":
+        """``copy.copy`` shared the cells, so a move pushed on the copy moved the original too."""
+        return self.copy(stack=True)
+
+    def __deepcopy__(self, memo: dict) -> "Position":
+        return self.copy(stack=True)
 
     def _has_t(self, seat: int) -> bool:
         return _code(seat, "T") in self.cells

@@ -10,6 +10,7 @@ that is not theirs.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from terragen.errors import SpecError
@@ -58,6 +59,15 @@ class GameState:
     anchor: Hex | None = None
     placed: Hex | None = None
     log: list[str] = field(default_factory=list)
+
+    def clone(self) -> "GameState":
+        """An independent copy to try actions on (OpenSpiel's name): a search applies actions to
+        copies and the game it came from stays as it was. ``copy.copy`` gives the same (a shallow
+        copy shared the board and the hands, so an action on it changed both games)."""
+        return copy.deepcopy(self, {id(self.tileset): self.tileset})
+
+    def __copy__(self) -> "GameState":
+        return self.clone()
 
     @classmethod
     def new(cls, players: int, tileset: TileSet | None = None, options: Options | None = None) -> "GameState":

@@ -14,6 +14,7 @@ any of several randomly built stacks gives the same chances.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 
@@ -41,6 +42,15 @@ class GameState:
     idle_turns: int = 0  # consecutive turns without a placement
     end_reason: str | None = None  # "flower" or "stall"
     history: list[tuple[int, Action]] = field(default_factory=list)
+
+    def clone(self) -> "GameState":
+        """An independent copy to try actions on (OpenSpiel's name): a search applies actions to
+        copies and the game it came from stays as it was. ``copy.copy`` gives the same (a shallow
+        copy shared the board and the hands, so an action on it changed both games)."""
+        return copy.deepcopy(self, {id(self.options): self.options})
+
+    def __copy__(self) -> "GameState":
+        return self.clone()
 
     @classmethod
     def new(

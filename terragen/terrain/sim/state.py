@@ -8,7 +8,7 @@ its board. Policies read the state; only the engine changes it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
@@ -141,6 +141,18 @@ class GameState:
             for s in team:
                 st.team_of[s] = t
         return st
+
+    def clone(self) -> GameState:
+        """A state of its own to play on: a search tries actions on copies and must leave the game
+        it came from as it was. The board is copied and gets a fresh cache (its tables follow the
+        board they were built on); setup and rules are shared, nothing changes them."""
+        board = self.board.copy()
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return replace(self, board=board, cache=BoardCache(board, pips=self.rules.uses_pips), rng=rng,
+                       pos=list(self.pos), collected=list(self.collected), finished=list(self.finished),
+                       occupant=dict(self.occupant), shared_start=set(self.shared_start), turns=list(self.turns),
+                       team_of=dict(self.team_of))
 
     def restart(self) -> None:
         """Make this state the start of a new game of its setup and rules, as :meth:`new` would.

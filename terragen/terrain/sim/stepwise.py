@@ -81,6 +81,28 @@ class TerrainGame:
         self._actions: list[Action] | None = None
         self._next_turn()
 
+    def clone(self) -> TerrainGame:
+        """An independent copy, the dice included: a search (a bot that looks ahead, a Monte Carlo
+        player) applies actions to copies and the game it came from stays as it was. ``copy.copy``
+        and ``copy.deepcopy`` give the same (a shallow copy shared the state and moved both games)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.clone()
+        rng = random.Random()
+        rng.setstate(self._dice._rng.getstate())
+        other._dice = RandomDice(rng)
+        other._order = list(self._order)
+        if isinstance(self._options, RotationOptions):  # it reads the board of its own state
+            other._options = RotationOptions(other.state, self._options.can_invert)
+        other._actions = None if self._actions is None else list(self._actions)
+        return other
+
+    def __copy__(self) -> TerrainGame:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> TerrainGame:
+        return self.clone()
+
     # -- queries ------------------------------------------------------------------------------
     @property
     def players(self) -> int:

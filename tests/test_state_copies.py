@@ -1,0 +1,95 @@
+"""Copies of a game in progress, in every game: a search tries actions on copies, and the game it
+came from must stay as it was, whichever way the copy was made (``clone()``, ``copy.copy``,
+``copy.deepcopy``); played on alike, a copy and its original end alike.
+
+Found by an audit of the library as a user meets it: ``copy.copy`` shared the state (an action on
+the copy moved the original too) and the Terrain Game could not be deep-copied at all."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+
+import pytest
+
+from terragen.templates import template_path
+
+
+def _terrain():
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.stepwise import TerrainGame
+
+    game = TerrainGame(load_layout(template_path("terrain", "examples", "two-players.txt")), seed=11)
+
+    def seen(g):
+        return (g.current_player(), g.is_terminal(), [g.position(p) for p in range(g.players)], g.legal_actions(),
+                g.returns(), list(g.state.board.rotation), g.roll)
+    return game, seen, lambda g, rng: g.apply(rng.choice(g.legal_actions())), lambda g: g.is_terminal()
+
+
+def _terrace():
+    from terragen.terrace.position import Position
+
+    def play(p, rng):
+        p.push(rng.choice(p.legal_moves()))
+    return (Position.start("full"), lambda p: (p.key(), p.to_move, p.result(), p.legal_moves()), play,
+            lambda p: p.is_game_over())
+
+
+def _terralogical():
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.state import GameState
+
+    state = GameState.new(default_deck().tiles, 3, random.Random(4))
+    return (state, lambda s: (s.current, s.points, s.hands, sorted(s.board.tiles), s.legal_actions(), s.returns()),
+            lambda s, rng: s.apply(rng.choice(s.legal_actions())), lambda s: s.is_terminal())
+
+
+def _terraflip():
+    from terragen.terraflip.state import GameState
+
+    state = GameState.new(3)
+    return (state, lambda s: (s.current, s.phase, s.hands, s.known, s.public, s.legal_actions(), s.returns()),
+            lambda s, rng: s.apply(rng.choice(s.legal_actions())), lambda s: s.is_terminal())
+
+
+GAMES: dict[str, Callable] = {"terrain": _terrain, "terrace": _terrace, "terralogical": _terralogical,
+                              "terraflip": _terraflip}
+COPIES = {"clone": lambda g: g.clone() if hasattr(g, "clone") else g.copy(stack=True),
+          "copy.copy": copy.copy, "copy.deepcopy": copy.deepcopy}
+
+
+@pytest.mark.parametrize("how", COPIES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_copy_plays_on_without_touching_its_original_and_ends_as_it_would(game, how):
+    original, seen, play, over = GAMES[game]()
+    rng = random.Random(7)
+    for _ in range(4):
+        if not over(original):
+            play(original, rng)
+    before = copy.deepcopy(seen(original))
+    twin = COPIES[how](original)
+    assert seen(twin) == before
+    lead, follow = random.Random(8), random.Random(8)
+    for _ in range(400):  # the copy plays ahead alone: the original must not move
+        if over(twin):
+            break
+        play(twin, lead)
+    assert seen(original) == before
+    for _ in range(400):  # the original then takes the same actions: the same game, to the same end
+        if over(original):
+            break
+        play(original, follow)
+    assert seen(original) == seen(twin)
+
+
+def test_a_terrace_copy_keeps_the_moves_it_can_take_back_only_when_asked():
+    from terragen.terrace.position import Position
+
+    pos = Position.start("full")
+    move = pos.legal_moves()[0]
+    pos.push(move)
+    assert copy.copy(pos).pop() == move and pos.copy(stack=True).pop() == move
+    with pytest.raises(Exception):
+        pos.copy().pop()  # a look-ahead copy starts a stack of its own
