@@ -91,6 +91,39 @@ def test_terrain_entry_points_say_what_they_take():
         build_spec("players=3")
 
 
+def test_more_terrain_entry_points_say_what_they_take():
+    """analyse, save_layout (arguments swapped) and generate_board (a dict of keys) raised
+    AttributeError from inside."""
+    from terragen.terrain import analyse, save_layout
+    from terragen.terrain.generate import generate_board
+
+    with pytest.raises(TypeError, match="analyse takes a Layout"):
+        analyse("board.txt")
+    with pytest.raises(TypeError, match="save_layout takes a Layout"):
+        save_layout("board.txt", "board.json")
+    with pytest.raises(TypeError, match="a spec is a Spec .*spec_from_dict"):
+        generate_board({"players": 3})
+
+
+@pytest.mark.parametrize("bad", [{"team_distance": -1}, {"team_distance": "x"}, {"turn_cap": 0},
+                                 {"turn_cap": 2.5}, {"team_distance": True}])
+def test_terrain_rules_refuse_settings_no_game_can_have(bad):
+    from terragen.terrain.sim.variants import Rules
+
+    with pytest.raises(ValueError, match=f"Rules.{next(iter(bad))} must be a whole number, at least 1"):
+        Rules(**bad)
+
+
+@pytest.mark.parametrize("bad", [{"hand_size": 0}, {"hand_size": -1}, {"hand_size": "3"}, {"min_flock": 0},
+                                 {"min_flock": None}, {"cubes_per_player": -2}])
+def test_terralogical_rule_numbers_are_checked_when_made(bad):
+    """hand_size=0 gave a game that stalled after three actions; '3' and None failed mid-game."""
+    from terragen.terralogical import RuleOptions
+
+    with pytest.raises(ValueError, match=f"{next(iter(bad))} must be a whole number"):
+        RuleOptions(**bad)
+
+
 def test_every_games_play_report_gives_win_intervals():
     """Only the Terrain Game's simulator gave an interval; the other games' shares of a few dozen
     games read as findings. Each interval holds its rate, and on six games is wide."""

@@ -20,7 +20,7 @@ from terragen.grids.hex import Hex
 from terragen.terrain.board import Board
 from terragen.terrain.compiled import load
 from terragen.terrain.expected import expected_turns, near_sources
-from terragen.terrain.layout import Layout, Player
+from terragen.terrain.layout import Layout, Player, require_layout
 from terragen.terrain.paths import cheapest_path, costs_from, reachable
 from terragen.terrain.pieces import distinct_rotations, exit_mask
 from terragen.terrain.race import RaceResult, SeatRace, layout_seats, race_model
@@ -323,6 +323,7 @@ def analyse(layout: Layout, board: Board | None = None, with_fragility: bool = T
 
     ``with_race`` adds the race model (a few milliseconds more per board).
     """
+    require_layout(layout, "analyse")
     board = board or Board.from_layout(layout)
     near = near_sources(board)  # shared by every player's expected-turns solve
     players = [analyse_player(board, layout, p, with_fragility, near) for p in layout.players]

@@ -9,7 +9,7 @@ from terragen.fileio import atomic_write, read_text_input
 from terragen.formats import looks_like_json
 from terragen.terrain.formats_json import read_json_layout, write_json_layout
 from terragen.terrain.formats_text import read_text_layout, write_text_layout
-from terragen.terrain.layout import Layout
+from terragen.terrain.layout import Layout, require_layout
 
 
 def parse_layout(text: str, source: str = "<layout>") -> Layout:
@@ -28,6 +28,7 @@ def load_layout(path: str | os.PathLike[str]) -> Layout:
 
 def save_layout(layout: Layout, path: str | os.PathLike[str]) -> Path:
     """Write JSON for ``.json`` files and the text form for anything else."""
+    require_layout(layout, "save_layout")
     p = Path(path)
     data = write_json_layout(layout) if p.suffix.lower() == ".json" else write_text_layout(layout)
     return atomic_write(p, data)

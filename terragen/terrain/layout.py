@@ -95,3 +95,11 @@ class Layout:
     def sorted_cells(self) -> list[Cell]:
         """Cells in reading order (row r, then q), the order both file forms write."""
         return sorted(self.cells, key=lambda c: (c.r, c.q))
+
+
+def require_layout(layout: Any, function: str) -> None:
+    """A TypeError that says what to pass, for a library caller who gave the file's text or path
+    (it failed deep inside with "'str' object has no attribute 'radius'")."""
+    if not isinstance(layout, Layout):
+        raise TypeError(f"{function} takes a Layout (load_layout(path) or parse_layout(text) makes one), "
+                        f"not {type(layout).__name__}")

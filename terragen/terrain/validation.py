@@ -19,7 +19,7 @@ from terragen.terrain.analysis import Analysis, analyse
 from terragen.terrain.board import Board
 from terragen.terrain.files import parse_layout
 from terragen.terrain.formats_text import parse_text_layout
-from terragen.terrain.layout import Layout
+from terragen.terrain.layout import Layout, require_layout
 from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS, Inventory, load_inventory, parse_piece_id
 from terragen.terrain.rules import BAD_WEATHER_FACTOR
 
@@ -279,14 +279,6 @@ BLOCKING_CODES = frozenset({"player-count", "destination-count"})
 def analysable(findings: list[Finding]) -> bool:
     """Whether the layout is sound enough for the per-player analysis to mean anything."""
     return not any(f.code in BLOCKING_CODES for f in findings)
-
-
-def require_layout(layout: Any, function: str) -> None:
-    """A TypeError that says what to pass, for a library caller who gave the file's text or path
-    (it failed deep inside with "'str' object has no attribute 'radius'")."""
-    if not isinstance(layout, Layout):
-        raise TypeError(f"{function} takes a Layout (load_layout(path) or parse_layout(text) makes one), "
-                        f"not {type(layout).__name__}")
 
 
 def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:

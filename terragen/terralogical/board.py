@@ -54,6 +54,11 @@ class RuleOptions:
                               ("flock_ties", FLOCK_TIES)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be {' or '.join(allowed)}, not {getattr(self, name)!r}")
+        # hand_size 0 made a game that stalled after three actions; None or "3" failed mid-game
+        for name, least in (("min_flock", 1), ("hand_size", 1), ("cubes_per_player", 0)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"{name} must be a whole number, at least {least}, not {value!r}")
 
 
 @dataclass(frozen=True)

@@ -261,6 +261,9 @@ def read_spec_file(path: str | Path) -> dict[str, Any]:
 
 def check_spec(spec: Spec) -> None:
     """Contradictions between keys that no search could ever resolve (SpecError)."""
+    if not isinstance(spec, Spec):  # a dict failed deep inside with "'dict' object has no attribute ..."
+        raise TypeError(f"a spec is a Spec (spec_from_dict(data) or Spec(players=3, ...) makes one), not "
+                        f"{type(spec).__name__}")
     corners = spec.seat_corners()
     if len(corners) != spec.players:
         raise SpecError(f"spec key 'corners' lists {len(corners)} corner(s) but 'players' is {spec.players}")

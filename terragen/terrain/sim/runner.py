@@ -314,7 +314,7 @@ def simulate_layout(
     With ``workers`` > 1 a script must make the call under ``if __name__ == "__main__":``: the
     worker processes start by importing it.
     """
-    from terragen.terrain.validation import require_layout
+    from terragen.terrain.layout import require_layout
 
     require_layout(layout, "simulate_layout")
     rules = rules or Rules()

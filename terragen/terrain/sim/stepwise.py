@@ -56,15 +56,14 @@ class TerrainGame:
     move on one seat each game)."""
 
     def __init__(self, layout: Layout, rules: Rules | None = None, seed: int = 0, first_seat: int = 0) -> None:
-        from terragen.terrain.validation import check_game_shape, require_layout
+        from terragen.terrain.layout import require_layout
+        from terragen.terrain.validation import check_game_shape
 
         require_layout(layout, "TerrainGame")
         check_game_shape(layout, "the layout")
         rules = rules or Rules()
         if not isinstance(rules, Rules):  # a variant's name failed deep inside
             raise TypeError(f"rules is a Rules (rules_from_names(['green'], players) makes one), not {type(rules).__name__}")
-        if isinstance(rules.turn_cap, bool) or not isinstance(rules.turn_cap, int) or rules.turn_cap < 1:
-            raise ValueError(f"rules.turn_cap must be a whole number of rounds, at least 1, not {rules.turn_cap!r}")
         setup = setup_from_layout(layout, rules)
         n = setup.players
         if isinstance(first_seat, bool) or not (isinstance(first_seat, int) and 0 <= first_seat < n):

@@ -41,6 +41,14 @@ class Rules:
     team_distance: int = 3
     interactions: bool = True
 
+    def __post_init__(self) -> None:
+        """A setting no game can have is refused when the rules are made: ``team_distance=-1`` was
+        taken, and ``'x'`` failed in the middle of the first game."""
+        for name in ("turn_cap", "team_distance"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Rules.{name} must be a whole number, at least 1, not {value!r}")
+
     @property
     def send_back(self) -> bool:
         """Whether ending a move on a token sends it home (only the main game and inversion)."""
