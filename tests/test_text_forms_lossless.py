@@ -113,3 +113,23 @@ def test_what_the_other_form_could_not_keep_or_a_repeat_is_refused(game, text, s
     """A key inside an item was dropped by convert without a word; a repeated line's last value won."""
     with pytest.raises(InputError, match=says):
         convert_text(text, "in", "json" if text.startswith("game") else "text")
+
+
+@pytest.mark.parametrize("game, name", [("terralogical", "three-players-start.txt"),
+                                        ("terralogical", "two-players-finished.json"),
+                                        ("terraflip", "three-players-midgame.txt")])
+def test_a_board_read_written_and_read_again_is_equal_to_the_first_reading(game, name):
+    """Where a tile was read (its line and column) made two readings of the same board unequal,
+    and Terralogical's reader could not read the shipped examples without a deck given."""
+    text = template_path(game, "examples", name).read_text()
+    if game == "terralogical":
+        from terragen.terralogical.formats import parse_state, state_to_json, state_to_text
+
+        first = parse_state(text, name)
+        again = [parse_state(state_to_text(first), "text"), parse_state(json.dumps(state_to_json(first)), "json")]
+    else:
+        from terragen.terraflip.formats import dumps_json, parse_position
+
+        first = parse_position(text, name)
+        again = [parse_position(first.to_text(), "text"), parse_position(dumps_json(first), "json")]
+    assert again == [first, first]

@@ -47,8 +47,8 @@ EMPTY = ("-", ".")
 class Placed:
     square: Square  # may lie off the board (reported by validation)
     piece: Piece
-    line: int | None = None
-    col: int | None = None
+    line: int | None = field(default=None, compare=False)  # where it was read: not part of the value
+    col: int | None = field(default=None, compare=False)  # where it was read: not part of the value
     written: str | None = None  # the square's name as the file gave it (for a square off the board)
 
 
@@ -62,7 +62,7 @@ class Draft:
     placed: list[Placed] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
-    to_move_line: int | None = None
+    to_move_line: int | None = field(default=None, compare=False)  # where it was read: not part of the value
 
 
 def seat_from_text(value: str) -> str | None:

@@ -52,8 +52,8 @@ class TileEntry:
     up: str
     hidden: str
     index: int | None = None
-    line: int | None = None
-    col: int | None = None
+    line: int | None = field(default=None, compare=False)  # where it was read: not part of the value
+    col: int | None = field(default=None, compare=False)  # where it was read: not part of the value
 
     @property
     def pos(self) -> Hex:
@@ -81,7 +81,7 @@ class Position:
     spies: dict[str, int]
     tiles: list[TileEntry] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
-    players_line: int | None = None
+    players_line: int | None = field(default=None, compare=False)  # where it was read: not part of the value
 
     def to_json(self) -> dict[str, Any]:
         tiles = []

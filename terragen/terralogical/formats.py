@@ -64,8 +64,8 @@ class Entry:
     tile_id: str  # deck id, or the code when given as a code
     rotation: int
     cube: int | None  # seat index
-    line: int | None = None
-    col: int | None = None
+    line: int | None = field(default=None, compare=False)  # where it was read: not part of the value
+    col: int | None = field(default=None, compare=False)  # where it was read: not part of the value
     from_deck: bool = False  # given by deck id (so each id may appear once)
 
 
@@ -431,7 +431,14 @@ def board_state_of_game(game: "GameState", names: list[str] | None = None, by_co
 
 
 def parse_state(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False) -> BoardState:
-    """JSON when the text starts with a brace, the text form otherwise; the first error raises."""
+    """JSON when the text starts with a brace, the text form otherwise; the first error raises.
+
+    Tile ids are looked up in ``deck``, the shipped deck unless given, as ``validate_text`` and
+    ``terragen validate`` look them up (without it the shipped examples could not be read)."""
+    if deck is None:
+        from terragen.terralogical.default_deck import default_deck
+
+        deck = default_deck()
     if text.lstrip().startswith("{"):
         return state_from_json(text, source, deck, pass_ids)
     state = state_from_text(text, source, deck, pass_ids)
