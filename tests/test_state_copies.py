@@ -93,3 +93,18 @@ def test_a_terrace_copy_keeps_the_moves_it_can_take_back_only_when_asked():
     assert copy.copy(pos).pop() == move and pos.copy(stack=True).pop() == move
     with pytest.raises(Exception):
         pos.copy().pop()  # a look-ahead copy starts a stack of its own
+
+
+@pytest.mark.parametrize("game", ["terrain", "terralogical", "terraflip"])
+def test_every_openspiel_style_state_names_the_player_to_act_and_the_winners_alike(game):
+    """Only the Terrain Game answered current_player(), and Terralogical had no winners()."""
+    state, _, play, over = GAMES[game]()
+    rng = random.Random(2)
+    assert state.current_player() >= 0 and list(state.winners()) == []
+    for _ in range(5000):
+        if over(state):
+            break
+        play(state, rng)
+    assert over(state) and state.current_player() == -1
+    returns = state.returns()
+    assert list(state.winners()) and all(returns[s] == max(returns) for s in state.winners())

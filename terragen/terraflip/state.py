@@ -102,6 +102,11 @@ class GameState:
         """Whether every tile is down and the game is scored."""
         return self.phase == OVER
 
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over: OpenSpiel's name, as the other games' states
+        answer it (``current`` is the same seat while the game goes on)."""
+        return -1 if self.is_terminal() else self.current
+
     def knows(self, seat: int, tile_id: str) -> bool:
         """Whether ``seat`` has seen the hidden face of ``tile_id`` (flipped in public, spied, or its
         own): what a fair player may base a choice on. (Not checked: the players ask it for every
@@ -219,10 +224,15 @@ class GameState:
         """Each seat's points and tiles as the table stands (final once the game is over)."""
         return standings(self.board, self.colours, self.options.bonuses(self.players))
 
-    def winners(self, with_bonus: bool = True) -> list[int]:
+    def leaders(self, with_bonus: bool = True) -> list[int]:
         """The seats ahead as the table stands: most points, then most tiles (the turn-order
         bonus counted unless ``with_bonus`` is false)."""
         return winners(self.standings(), with_bonus)
+
+    def winners(self, with_bonus: bool = True) -> list[int]:
+        """The seats that won, once the game is over (none before, as the other games' states
+        answer; it named the leaders of the moment: :meth:`leaders` does)."""
+        return self.leaders(with_bonus) if self.is_terminal() else []
 
     def returns(self) -> list[float]:
         """1 shared among the winners, 0 for the others (bonus included); all 0 before the game

@@ -88,6 +88,18 @@ class GameState:
     def is_terminal(self) -> bool:
         return self.end_reason is not None
 
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over: OpenSpiel's name, as the other games' states
+        answer it (``current`` is the same seat while the game goes on)."""
+        return -1 if self.is_terminal() else self.current
+
+    def winners(self) -> list[int]:
+        """The seats with the best final score (ties all win); none before the game is over."""
+        if not self.is_terminal():
+            return []
+        scores = self.returns()
+        return [seat for seat, score in enumerate(scores) if score == max(scores)]
+
     def placements_for(self, seat: int) -> list[tuple[int, Square, int, int]]:
         """Every legal (hand index, square, rotation, points) for a seat's hand.
 
