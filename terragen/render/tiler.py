@@ -1,8 +1,10 @@
 """Big boards over several pages: each page shows a window of the board with overlap.
 
 The board drawing is in board millimetres (true size). Pages are cut into a
-grid of windows, spread evenly so no sheet is a sliver; neighbouring windows
-overlap by at least ``OVERLAP`` mm. Sheets are assembled as poster tilers do:
+grid of windows of equal size, so no sheet is a sliver, each just large enough
+that neighbouring windows overlap by ``OVERLAP`` mm (windows as large as the
+page, spread over the board, overlapped by up to 169 mm: ink printed twice and
+glue strips as wide as half a sheet). Sheets are assembled as poster tilers do:
 a sheet goes on top of its neighbours to the left and above. The sheet that
 goes underneath carries the shaded glue strip (the part its neighbour covers)
 and the circle-and-cross marks on the line where that neighbour's cut edge
@@ -40,13 +42,13 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
     """Pages showing the board (``items`` over a ``size`` = (w, h) mm area) at true size."""
     paper = opts.paper
     area = paper.content
-    aw, ah = window_size(opts)
     rows, cols = grid_shape(size, opts, overlap)
-    step_x, step_y = _steps(size, opts, rows, cols)
+    step_x, step_y = _steps(size, opts, overlap)
     total = total_pages or rows * cols
     pages = []
     for win in (w for row in sheet_windows(size, opts, overlap) for w in row):
         r, c, wx, wy = win.row, win.col, win.x, win.y  # one sheet per window, in reading order
+        aw, ah = win.w, win.h
         ox, oy = area.x0 - wx, area.y0 + 6.0 - wy  # page = board + (ox, oy)
         window = win.corners()
         right, below = c < cols - 1, r < rows - 1
@@ -80,8 +82,8 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
         k = first_page + len(pages)
         label = page_label(game, f"{contents}, sheet {name} of {chr(64 + rows)}{cols}", opts.scale, k, total)
         head: list[Item] = [Text(area.x0, area.y0 + 4.0, f"Sheet {name}", 4.0, "#000000", anchor="start", bold=True)]
-        head.extend(_note_lines(assembly_note(r, c, rows, cols), area.x0 + 26.0, area.y0, aw - 27.0))
-        page = Page(paper.width, paper.height, label=label, trim=Box(area.x0, area.y0 + 6.0, area.x1, area.y0 + 6.0 + ah))
+        head.extend(_note_lines(assembly_note(r, c, rows, cols), area.x0 + 26.0, area.y0, area.width - 27.0))
+        page = Page(paper.width, paper.height, label=label, trim=Box(x0, y0, x0 + aw, y0 + ah))
         page.items = [page_scale(opts, paper, [board] + trims + head + [footer(paper, label, opts.scale)])]
         pages.append(page)
     return pages
@@ -122,8 +124,8 @@ def assembly_note(r: int, c: int, rows: int, cols: int) -> str:
 def overlaps(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float | None, float | None]:
     """How far neighbouring sheets overlap side by side and top to bottom (None: no such join)."""
     rows, cols = grid_shape(size, opts, overlap)
-    step_x, step_y = _steps(size, opts, rows, cols)
-    aw, ah = window_size(opts)
+    step_x, step_y = _steps(size, opts, overlap)
+    aw, ah = window_spans(size, opts, overlap)
     return (aw - step_x if cols > 1 else None, ah - step_y if rows > 1 else None)
 
 
@@ -173,19 +175,30 @@ class Window:
         return ((self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h), (self.x, self.y + self.h))
 
 
-def _steps(size: tuple[float, float], opts: PrintOptions, rows: int, cols: int) -> tuple[float, float]:
-    # windows are spread evenly so that no sheet is a thin sliver
+def window_spans(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float, float]:
+    """How much of the board each sheet shows across and down: the whole window of the page where
+    one sheet takes the board's width (or height), else an equal share, neighbours sharing
+    ``overlap`` mm (it never exceeds the page's window: :func:`grid_shape` counts the sheets so)."""
     aw, ah = window_size(opts)
+    rows, cols = grid_shape(size, opts, overlap)
     bw, bh = size
-    return ((bw - aw) / (cols - 1) if cols > 1 else 0.0, (bh - ah) / (rows - 1) if rows > 1 else 0.0)
+    return ((bw + (cols - 1) * overlap) / cols if cols > 1 else aw,
+            (bh + (rows - 1) * overlap) / rows if rows > 1 else ah)
+
+
+def _steps(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float, float]:
+    """From one sheet's window to the next's, across and down."""
+    rows, cols = grid_shape(size, opts, overlap)
+    w, h = window_spans(size, opts, overlap)
+    return (w - overlap if cols > 1 else 0.0, h - overlap if rows > 1 else 0.0)
 
 
 def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> list[list[Window]]:
     """Every sheet's window, row by row: what :func:`tile_board` prints and what an overview page outlines."""
-    aw, ah = window_size(opts)
+    aw, ah = window_spans(size, opts, overlap)
     bw, bh = size
     rows, cols = grid_shape(size, opts, overlap)
-    step_x, step_y = _steps(size, opts, rows, cols)
+    step_x, step_y = _steps(size, opts, overlap)
     return [[Window(f"{chr(65 + r)}{c + 1}", r, c, step_x * c if cols > 1 else (bw - aw) / 2,
                     step_y * r if rows > 1 else (bh - ah) / 2, aw, ah) for c in range(cols)] for r in range(rows)]
 

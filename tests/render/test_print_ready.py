@@ -293,7 +293,32 @@ def test_overview_pages_state_the_real_overlaps():
         ox, oy = overlaps((bw, bh), opts)
         words = " ".join(it.text for it, _ in flatten(board_part(opts, 50.0, pal).doc.pages[0].items) if isinstance(it, Text))
         assert f"{ox:.0f} mm side to side" in words and f"{oy:.0f} mm top to bottom" in words
-        assert "10 mm" not in words.replace("100 mm", "")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(571.6, 500.0), (431.8, 431.8), (330.0, 470.0), (700.0, 150.0), (150.0, 120.0)])
+def test_board_sheets_are_equal_shares_that_overlap_by_the_least_overlap_only(paper, size):
+    """Windows as large as the page spread over the board overlapped by up to 169 mm (Terralogical
+    on A4): ink printed twice and glue strips half a sheet wide. Each sheet now shows an equal share
+    of the board, neighbours sharing exactly OVERLAP mm, the shares still covering all of it and
+    each within the page's window."""
+    from terragen.render.tiler import OVERLAP, grid_shape, overlaps, sheet_windows, tile_board, window_size
+
+    opts = PrintOptions(load_paper(paper))
+    rows, cols = grid_shape(size, opts)
+    wins = [w for row in sheet_windows(size, opts) for w in row]
+    aw, ah = window_size(opts)
+    assert len({(round(w.w, 6), round(w.h, 6)) for w in wins}) == 1 and wins[0].w <= aw + 1e-9 and wins[0].h <= ah + 1e-9
+    ox, oy = overlaps(size, opts)
+    assert (ox is None) == (cols == 1) and (oy is None) == (rows == 1)
+    for o in (ox, oy):
+        assert o is None or abs(o - OVERLAP) < 1e-9
+    if cols > 1:
+        assert abs(wins[0].x) < 1e-9 and abs(wins[cols - 1].x + wins[0].w - size[0]) < 1e-6
+    if rows > 1:
+        assert abs(wins[0].y) < 1e-9 and abs(wins[-1].y + wins[0].h - size[1]) < 1e-6
+    for page, win in zip(tile_board([], size, opts, "g", "board"), wins):
+        assert (round(page.trim.x1 - page.trim.x0, 6), round(page.trim.y1 - page.trim.y0, 6)) == (round(win.w, 6), round(win.h, 6))
 
 
 def test_nets_nest_and_never_touch():
@@ -378,7 +403,7 @@ def test_low_ink_board_sheet_takes_far_less_ink(tmp_path: Path):
 
     full, low = ink(False), ink(True)
     # areas take a quarter of their ink; the dark numbers, letters and lines stay as they were
-    assert full > 0.3 and low < 0.5 * full, (full, low)
+    assert full > 0.2 and low < 0.5 * full, (full, low)
 
 
 def test_start_marks_name_their_players_token_in_large_type(a4):
