@@ -370,6 +370,13 @@ def gutter_fold(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, 
     return out
 
 
+#: how far the scales' ticks lie from their target's centre (from, to: the longest tick's end)
+SCALE_FROM, SCALE_TO = 7.0, 9.0
+#: half the red cross printed on the back: its arms run across the scales, so an offset is read where
+#: an arm crosses a scale (arms of 6 mm stopped short of it and the reading was a guess along a line)
+BACK_ARM = SCALE_TO + 0.3  # past the longest tick, short of the numbers
+
+
 def offset_scales(x: float, y: float) -> list[Item]:
     """Two numbered 1 mm scales beside a target at (x, y): one below it (x offset, right +), one
     to its right (y offset, down +), numbered every 2 mm so the offset is read, not counted.
@@ -380,15 +387,15 @@ def offset_scales(x: float, y: float) -> list[Item]:
     items: list[Item] = []
     for k in range(-5, 6):
         h = 2.0 if k == 0 else 1.5 if k % 2 == 0 else 1.0
-        items.append(Polyline(((x + k, y + 7), (x + k, y + 7 + h)), MARK))
-        items.append(Polyline(((x + 7, y + k), (x + 7 + h, y + k)), MARK))
+        items.append(Polyline(((x + k, y + SCALE_FROM), (x + k, y + SCALE_FROM + h)), MARK))
+        items.append(Polyline(((x + SCALE_FROM, y + k), (x + SCALE_FROM + h, y + k)), MARK))
         if k % 2 == 0:
             num = f"{k:+d}" if k else "0"
             row = 0.0 if k % 4 == 0 else 2.6  # 0 and the fours above, the twos below them
             if row:
-                items.append(Polyline(((x + k, y + 7 + h), (x + k, y + 7 + 3.4)), MARK))
-            items.append(Text(x + k, y + 7 + 4.6 + row, num, MIN_TEXT_MM, "#000000"))
-            items.append(Text(x + 7 + 2.4, y + k + 0.75, num, MIN_TEXT_MM, "#000000", anchor="start"))
+                items.append(Polyline(((x + k, y + SCALE_FROM + h), (x + k, y + SCALE_FROM + 3.4)), MARK))
+            items.append(Text(x + k, y + SCALE_FROM + 4.6 + row, num, MIN_TEXT_MM, "#000000"))
+            items.append(Text(x + SCALE_FROM + 2.4, y + k + 0.75, num, MIN_TEXT_MM, "#000000", anchor="start"))
     return items
 
 
@@ -407,13 +414,13 @@ def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
                 items.extend(offset_scales(x, y))
             else:
                 bx, by = mirror_point((x, y), paper, opts.flip, opts.back_offset)
-                items.append(Polyline(((bx - 6, by), (bx + 6, by)), Style(stroke="#d62728", width=0.2)))
-                items.append(Polyline(((bx, by - 6), (bx, by + 6)), Style(stroke="#d62728", width=0.2)))
+                items.append(Polyline(((bx - BACK_ARM, by), (bx + BACK_ARM, by)), Style(stroke="#d62728", width=0.2)))
+                items.append(Polyline(((bx, by - BACK_ARM), (bx, by + BACK_ARM)), Style(stroke="#d62728", width=0.2)))
         if side == "front":
             text = [
                 "Duplex alignment test. Print this page double-sided (flip on the " + opts.flip + " edge), at 100% scale.",
                 "Hold the sheet up to a light. The red crosses printed on the back should sit on the black targets.",
-                "Read on the mm scales how far the red cross is off, looking at this side: right and down are positive.",
+                "Read where the red cross's arms cross the mm scales, looking at this side: right and down are positive.",
                 "Pass what you read, e.g. --back-offset 0.5,-0.8; the backs are then shifted to cancel it. Print this test again to check.",
             ]
             for j, line in enumerate(text):
