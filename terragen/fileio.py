@@ -437,8 +437,15 @@ def hidden_name(name: str, tail: str, reserve: int = 0) -> str:
     """``.<name><tail>``, the name cut (on a character's boundary) so the whole, with ``reserve``
     bytes more that a caller adds, stays within NAME_MAX bytes: a valid 250-byte output name gave
     its temporary or set-aside copy a name too long, and failed after all the work was done."""
-    room = NAME_MAX - 1 - len(tail.encode("utf-8")) - reserve
-    return f".{name.encode('utf-8')[:room].decode('utf-8', 'ignore')}{tail}"
+    room = NAME_MAX - 1 - len(os.fsencode(tail)) - reserve
+    raw = os.fsencode(name)  # a name's bytes as the file system has them, not-UTF-8 ones included
+    if len(raw) > room:  # (strict UTF-8 refused such a name: "its encoding utf-8 has no '\udcff'")
+        raw = raw[:room]
+        while raw and raw[-1] & 0xC0 == 0x80:  # a character cut in half goes whole
+            raw = raw[:-1]
+        if raw and raw[-1] >= 0xC0:
+            raw = raw[:-1]
+    return f".{os.fsdecode(raw)}{tail}"
 
 
 def _temp_prefix(name: str) -> str:

@@ -274,6 +274,17 @@ def test_an_output_with_a_name_at_the_limit_is_written(tmp_path, name):
     assert [p.name for p in tmp_path.iterdir()] == [name]
 
 
+@pytest.mark.parametrize("raw", [b"c\xff.json", b"\xe9" * 250 + b".txt"])
+def test_an_output_whose_name_is_not_utf8_is_written(tmp_path, raw):
+    """A name with a byte that is not UTF-8 (a Latin-1 file system's, say) was refused as 'its
+    encoding utf-8 has no ...; set PYTHONIOENCODING', advice that could not help."""
+    import os
+
+    name = os.fsdecode(raw)
+    atomic_write(tmp_path / name, "data")
+    assert os.listdir(os.fsencode(tmp_path)) == [raw] and (tmp_path / name).read_text() == "data"
+
+
 def test_an_output_that_appears_while_a_command_works_is_not_replaced_unasked(tmp_path):
     """Two runs into one folder: each found the file free before its work, and the later one
     replaced the earlier one's result without --force, both exiting 0."""
