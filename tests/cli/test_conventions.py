@@ -813,3 +813,24 @@ def test_quiet_help_names_json_only_where_the_command_has_it():
         assert ("--json" in quiet.help) == has_json, path
         seen += 1
     assert seen > 10
+
+
+def test_ctrl_c_while_the_cli_loads_is_one_line_and_exit_130():
+    """Under a busy machine the console script spends a moment importing the CLI before it handles
+    Ctrl-C; an interrupt then printed a Python traceback. The script now starts from
+    terragen.__main__:run, which says one line."""
+    import subprocess as sp
+    import sys
+    from importlib.metadata import entry_points
+
+    assert [e.value for e in entry_points(group="console_scripts", name="terragen")] == ["terragen.__main__:run"]
+    code = ("import sys\n"
+            "class Interrupt:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'terragen.cli':\n"
+            "            raise KeyboardInterrupt\n"
+            "sys.meta_path.insert(0, Interrupt())\n"
+            "from terragen.__main__ import run\n"
+            "sys.exit(run())\n")
+    p = sp.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True, timeout=60)
+    assert (p.returncode, p.stderr, p.stdout) == (130, "terragen: interrupted\n", "")
