@@ -32,7 +32,15 @@ class PathName(click.Path):
 
     Why: an empty ``--tiles ''`` or ``--out ''`` (a shell variable that was not set) read as
     "not given", so a command silently used its default tile set, wrote into the current folder
-    or wrote nothing; the user meant some file and should hear that the name is missing."""
+    or wrote nothing; the user meant some file and should hear that the name is missing.
+
+    A file that cannot be read is left to the command's reader, which says so as every reader does
+    ("cannot read (Permission denied)"); click's own check said "Invalid value for 'FILE': File
+    '...' is not readable." in some commands only."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("readable", False)
+        super().__init__(*args, **kwargs)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, (str, bytes)) and not value:

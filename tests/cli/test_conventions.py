@@ -834,3 +834,30 @@ def test_ctrl_c_while_the_cli_loads_is_one_line_and_exit_130():
             "sys.exit(run())\n")
     p = sp.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True, timeout=60)
     assert (p.returncode, p.stderr, p.stdout) == (130, "terragen: interrupted\n", "")
+
+
+@pytest.mark.parametrize("args", [("show", "{f}"), ("simulate", "{f}"), ("convert", "{f}", "{out}"),
+                                  ("render", "{f}", "-o", "{svg}"), ("generate", "--spec", "{f}"),
+                                  ("terraflip", "play", "--tiles", "{f}"), ("kit", "terraflip", "--tiles", "{f}"),
+                                  ("validate", "{f}")])
+def test_a_file_that_cannot_be_read_is_said_alike_by_every_command(tmp_path, capsys, monkeypatch, args):
+    """show, simulate, convert, render, generate --spec and the --tiles options said click's
+    "Invalid value for 'FILE': File '...' is not readable."; validate and the rest "cannot read
+    (Permission denied)". (As root no file is unreadable: the refusal is the file system's, faked.)"""
+    import os
+
+    target = tmp_path / "locked.txt"
+    target.write_text("radius: 5\n")
+    real_open, real_access = os.open, os.access
+
+    def refusing_open(path, flags, *a, **k):
+        if os.fspath(path) == str(target):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *a, **k)
+
+    monkeypatch.setattr(os, "open", refusing_open)
+    monkeypatch.setattr(os, "access", lambda p, m, *a, **k: False if os.fspath(p) == str(target) else real_access(p, m, *a, **k))
+    argv = [a.format(f=target, out=tmp_path / "out.json", svg=tmp_path / "out.svg") for a in args]
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 2 and "cannot read (Permission denied)" in err and "not readable" not in err, err
+    assert len(err.strip().splitlines()) == 1
