@@ -49,7 +49,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
       terragen render board.json --json
 
     Exit status: 0 sheet written, 1 the layout breaks a rule and --strict was
-    given, 2 unreadable layout, bad options, or the output exists (add --force).
+    given, or holds nothing to draw (no player, 7 or more, or more than 3
+    destinations for a seat), 2 unreadable layout, bad options, or the output
+    exists (add --force).
     """
     from terragen.errors import EXIT_INVALID, InputError
     from terragen.fileio import display_name
