@@ -56,7 +56,10 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     text = read_text_input(source)
     from terragen.terralogical.formats import read_deck
 
-    deck = read_deck(deck_path) if deck_path is not None else None
+    from terragen.cli._common import reading_option
+
+    with reading_option("--deck"):  # its file's trouble is said as --deck's, as validate and kit say it
+        deck = read_deck(deck_path) if deck_path is not None else None
     suffix = Path(target).suffix.lower() if target is not None else ""
     if form is not None and (suffix, form) in ((".json", "text"), (".txt", "json")):
         from terragen.errors import InputError

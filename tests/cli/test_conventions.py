@@ -861,3 +861,11 @@ def test_a_file_that_cannot_be_read_is_said_alike_by_every_command(tmp_path, cap
     code, _, err = run_cli(capsys, *argv)
     assert code == 2 and "cannot read (Permission denied)" in err and "not readable" not in err, err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_convert_names_its_deck_option_when_the_deck_cannot_be_read(capsys, tmp_path):
+    """convert said '<file>: not a text file ...' without the option; validate, kit and play say '--deck: ...'."""
+    (tmp_path / "rand.bin").write_bytes(bytes(range(256)) * 2)
+    code, _, err = run_cli(capsys, "convert", DATA / "terralogical/examples/three-players-start.txt",
+                           "--deck", tmp_path / "rand.bin")
+    assert code == 2 and "error: --deck: " in err and len(err.strip().splitlines()) == 1
