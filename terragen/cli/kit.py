@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import POSITIVE, PRINT_SCALE, SCALE_HELP, FolderName, PathName, check_folder, check_outputs, echo_json, paper_choice, say
+from terragen.cli._common import FINITE, PRINT_SCALE, SCALE_HELP, FolderName, PathName, check_folder, check_outputs, echo_json, paper_choice, say
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -177,7 +177,7 @@ def kit() -> None:
 
 @kit.command()
 @print_options
-@click.option("--tile-size", type=POSITIVE, default=50.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=FINITE, default=50.0, show_default=True, metavar="MM",
               help="Piece size across flats in mm, 25 to 80; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,

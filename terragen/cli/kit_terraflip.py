@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, PathName, reading_option, seed_range
+from terragen.cli._common import FINITE, PathName, reading_option, seed_range
 
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.errors import SpecError
@@ -18,7 +18,7 @@ from terragen.fileio import check_out_folder
 @click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), default=None, metavar="FILE",
               help="Tile set written by 'terragen terraflip tiles' (which colour hides under which tile).")
 @click.option("--seed", type=seed_range(), default=None, help="Without --tiles: design the tile set with this seed (as terragen terraflip tiles). [default: 0]")
-@click.option("--tile-size", type=POSITIVE, default=40.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=FINITE, default=40.0, show_default=True, metavar="MM",
               help="Hex tile size across flats in mm (25 to 70).")
 def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
               fmt: str, tiles_file: str | None, seed: int | None, tile_size: float) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import FILE_OR_NAME, POSITIVE, reading_option
+from terragen.cli._common import FILE_OR_NAME, FINITE, reading_option
 
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
@@ -16,7 +16,7 @@ from terragen.fileio import check_out_folder
 @print_options
 @click.option("--deck", "deck_path", type=FILE_OR_NAME, default=None, metavar="FILE",
               help="Deck JSON from 'terragen terralogical deck' [default: the shipped default deck].")
-@click.option("--tile-size", type=POSITIVE, default=38.0, show_default=True, metavar="MM",
+@click.option("--tile-size", type=FINITE, default=38.0, show_default=True, metavar="MM",
               help="Tile side in mm, 25 to 60; board squares are 2 mm larger (40 mm for 38 mm tiles).")
 def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
                  fmt: str, deck_path: str | None, tile_size: float) -> None:

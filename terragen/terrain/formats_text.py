@@ -137,7 +137,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
                     fail(lineno, rest_col, wrong_game(rest, "terrain"))
                     return TextParse(None, problems)
             elif name == "radius":
-                if not re.fullmatch(r"[0-9]+", rest):
+                if not re.fullmatch(r"-?[0-9]+", rest):  # -3 is whole: the range check below says what is wrong
                     fail(lineno, rest_col, f"radius must be a whole number, got {rest!r}")
                 else:
                     radius_decl = (int(rest), lineno)

@@ -86,6 +86,8 @@ class DeckParams:
             if "=" not in pair:
                 raise SpecError(f"--param {pair!r}: expected key=value")
             key, raw = (s.strip() for s in pair.split("=", 1))
+            if not key:  # "--param =" said "--param : unknown parameter"
+                raise SpecError(f"--param {pair!r}: no parameter name before '=' (known: {', '.join(sorted(types))})")
             key = key.replace("-", "_")
             if key not in types:
                 raise SpecError(f"--param {key}: unknown parameter (known: {', '.join(sorted(types))})")
@@ -106,7 +108,10 @@ class DeckParams:
             values.setdefault("min_partners", math.floor(cls.min_partners * max(n - 1, 0) / (cls.tiles - 1) + 0.5))
             values.setdefault("min_connectors", math.floor(cls.min_connectors * n / cls.tiles + 0.5))
         params = cls(**values)
-        params.check_ranges()
+        try:
+            params.check_ranges()
+        except SpecError as exc:  # given as --param: said as the option ("param tiles=0" named none)
+            raise SpecError(f"--{exc.message}") from None
         return params
 
     def check_ranges(self) -> None:

@@ -36,6 +36,13 @@ BOARD = EXAMPLES / "two-players.txt"
     (["terraflip", "tiles", "--time-limit", "1e30"], "--time-limit must be above 0, at most 86400 (got 1e30)"),
     (["terraflip", "play", "--players", "5"], "--players must be 2–4 (got 5)"),
     (["terralogical", "play", "--players", "1"], "--players must be 2–4 (got 1)"),
+    # the whole range, not "above 0" for 0 and the range for 10
+    (["kit", "terrain", "--tile-size", "0"], "--tile-size must be 25–80 mm across flats (got 0)"),
+    (["kit", "terralogical", "--tile-size", "-5"], "--tile-size must be 25–60 mm (got -5)"),
+    (["kit", "terraflip", "--tile-size", "0"], "--tile-size must be 25–70 mm across flats (got 0)"),
+    # as the option given, with its dashes ("param tiles=0"), and a name missing said so
+    (["terralogical", "deck", "--param", "tiles=0"], "--param tiles=0: must be 1 to 500"),
+    (["terralogical", "deck", "--param", "="], "--param '=': no parameter name before '='"),
 ])
 def test_every_range_reads_one_way(capsys, args, message):
     code, _, err = run_cli(capsys, *args)
@@ -294,3 +301,11 @@ def test_a_margin_given_in_points_is_told_the_share_it_meant(capsys, tmp_path, c
     """Every output speaks of points; --margin 2.5 got only the range."""
     code, _, err = run_cli(capsys, *command, "--margin", "2.5", cwd=tmp_path)
     assert code == 2 and "did you mean 0.025 (2.5 points)?" in err
+
+
+def test_a_negative_radius_is_said_to_be_out_of_range_not_not_whole(capsys, tmp_path):
+    """'radius: -3' was called not a whole number; it is whole, and outside 1..12."""
+    bad = tmp_path / "r.txt"
+    bad.write_text(BOARD.read_text().replace("radius: 5", "radius: -3"))
+    code, _, err = run_cli(capsys, "validate", bad)
+    assert code == 2 and "radius -3 is outside 1..12" in err
