@@ -327,6 +327,9 @@ def _resumable_rows(outp: Path, old: dict[str, Any], batch: dict[str, Any], coun
         raise InputError(f"{outp}: --resume with different settings ({differ}); resume with the folder's, "
                          "or choose another --out")
     before = old["batch"].get("count")
+    if isinstance(before, int) and not isinstance(before, bool) and before > MAX_COUNT:
+        raise InputError(f"{outp}/manifest.json says the batch holds {before} scenarios, more than a batch can "
+                         f"({MAX_COUNT}): the manifest is damaged; --force starts the batch again")
     if isinstance(before, int) and count < before:
         raise InputError(f"{outp} holds a batch of {before} scenarios; --resume --count {count} would leave "
                          f"a manifest and a booklet that disagree with it (use --count {before} or more, "

@@ -566,3 +566,16 @@ def test_a_batch_whose_manifest_has_no_digests_keeps_its_whole_scenarios_on_resu
     summary = run_batch(4, "route", "easy", 6, out, workers=1, resume=True)
     assert summary["computed"] == 2
     assert _files(out) == whole
+
+
+def test_resume_of_a_manifest_claiming_more_scenarios_than_a_batch_can_hold_says_it_is_damaged(tmp_path):
+    """It said 'use --count 1000000000000 or more', a count --count refuses."""
+    out = tmp_path / "b"
+    run_batch(2, "route", "easy", 2, out, workers=1)
+    data = json.loads((out / "manifest.json").read_text())
+    data["batch"]["count"] = 10**12
+    (out / "manifest.json").write_text(json.dumps(data))
+    p = run_cli("batch", "--count", "2", "--kind", "route", "--difficulty", "easy", "--seed", "2",
+                "--out", str(out), "--resume", "--no-progress")
+    code, err = p.returncode, p.stderr
+    assert code == 2 and "the manifest is damaged; --force starts the batch again" in err and "or more" not in err
