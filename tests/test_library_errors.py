@@ -151,3 +151,30 @@ def test_terralogical_rule_readings_are_checked_when_made():
     for bad in ({"flock_ties": "dense"}, {"subsoil_rule": "light"}, {"stall_rule": "never"}):
         with pytest.raises(ValueError, match="must be"):
             RuleOptions(**bad)
+
+
+def test_states_print_as_a_line_and_a_terrace_position_as_its_file():
+    """Position and TerrainGame printed '<... object at 0x...>'; Terralogical's and TerraFlip's states
+    thousands of characters of dataclass; Position({(0, 0): 'T'}) raised AttributeError and san()
+    of a move from an empty square wrote '?a8xh1'."""
+    from terragen.templates import template_path
+    from terragen.terraflip.state import GameState as FlipState
+    from terragen.terrace import Position
+    from terragen.terrace.formats import to_text
+    from terragen.terrace.model import Move
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.stepwise import TerrainGame
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.state import GameState as LogicalState
+    from terragen.errors import InputError
+
+    pos = Position.start("full")
+    assert str(pos) == to_text(pos) and repr(pos) == "<Position full 8x8, top to move, 0 move(s) to take back>"
+    states = [TerrainGame(load_layout(template_path("terrain", "examples", "two-players.txt"))),
+              LogicalState.new(default_deck().tiles, 3, 1), FlipState.new(3)]
+    for state in states:
+        assert repr(state).startswith("<") and "\n" not in repr(state) and len(repr(state)) < 160
+    with pytest.raises(InputError, match="a piece is a Piece"):
+        Position({(0, 0): "T"}, to_move="top", setup="free")
+    with pytest.raises(ValueError, match="no piece on e4"):
+        pos.san(Move((4, 4), (3, 3)))

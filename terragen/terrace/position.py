@@ -68,6 +68,8 @@ class Position:
         self.cells = [0] * (n * n)
         items = pieces.items() if isinstance(pieces, dict) else pieces
         for sq, piece in items:
+            if not isinstance(piece, Piece):  # Position({(0, 0): "T"}) failed with AttributeError
+                raise InputError(f"a piece is a Piece(side, kind), e.g. Piece('top', 'T'), not {piece!r}")
             if not self.board.on_board(sq):
                 raise InputError(f"square {sq} is off the {n}x{n} board")
             if piece.kind not in KINDS:
@@ -91,6 +93,16 @@ class Position:
     def start(cls, setup: str = "full", size: int = 8, rules: Rules | None = None) -> "Position":
         """The starting position of a set-up; the top seat moves first."""
         return cls(start_pieces(setup, size), to_move="top", setup=setup, size=size, rules=rules)
+
+    def __str__(self) -> str:
+        """The position as a position file writes it (python-chess prints its board the same way)."""
+        from terragen.terrace.formats import to_text
+
+        return to_text(self)
+
+    def __repr__(self) -> str:
+        state = f"{self.to_move} to move" if self.result() is None else f"over: {self.result().text()}"
+        return f"<Position {self.setup} {self.size}x{self.size}, {state}, {len(self._stack)} move(s) to take back>"
 
     def copy(self, stack: bool = False) -> "Position":
         """A position of its own; with ``stack`` it keeps the moves :meth:`pop` can take back
@@ -321,7 +333,9 @@ class Position:
     def san(self, move: Move) -> str:
         """Readable notation: piece letter, from, ``-`` or ``x``, to (e.g. ``Cb7-b6``, ``Dc6xb5``)."""
         p = self.piece_at(move.frm)
-        letter = p.kind if p else "?"
+        if p is None:  # it wrote '?a8xh1'
+            raise ValueError(f"no piece on {square_name(move.frm, self.size)} to move")
+        letter = p.kind
         sep = "x" if self.piece_at(move.to) is not None else "-"
         n = self.size
         return f"{letter}{square_name(move.frm, n)}{sep}{square_name(move.to, n)}"

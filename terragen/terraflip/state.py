@@ -66,6 +66,12 @@ class GameState:
         copy shared the board and the hands, so an action on it changed both games)."""
         return copy.deepcopy(self, {id(self.tileset): self.tileset})
 
+    def __repr__(self) -> str:
+        """A line, not the dataclass's thousands of characters of tile set and board."""
+        state = "over" if self.is_terminal() else f"seat {self.current} to act ({self.phase})"
+        return (f"<TerraFlip GameState: {self.players} players, {sum(len(h) for h in self.hands)} tiles in hand, "
+                f"{state}>")
+
     def __copy__(self) -> "GameState":
         return self.clone()
 

@@ -49,6 +49,12 @@ class GameState:
         copy shared the board and the hands, so an action on it changed both games)."""
         return copy.deepcopy(self, {id(self.options): self.options})
 
+    def __repr__(self) -> str:
+        """A line, not the dataclass's thousands of characters of board and pile."""
+        state = f"over ({self.end_reason})" if self.is_terminal() else f"seat {self.current} to act"
+        return (f"<Terralogical GameState: {self.players} players, turn {self.turns}, {len(self.pile)} tiles in the "
+                f"pile, points {self.points}, {state}>")
+
     def __copy__(self) -> "GameState":
         return self.clone()
 

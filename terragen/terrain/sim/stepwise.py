@@ -96,6 +96,10 @@ class TerrainGame:
         other._actions = None if self._actions is None else list(self._actions)
         return other
 
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"player {self.current_player()} to decide"
+        return f"<TerrainGame {self.players} players, round {self.state.round}, {state}>"
+
     def __copy__(self) -> TerrainGame:
         return self.clone()
 
