@@ -91,8 +91,49 @@ def test_a_terrace_copy_keeps_the_moves_it_can_take_back_only_when_asked():
     move = pos.legal_moves()[0]
     pos.push(move)
     assert copy.copy(pos).pop() == move and pos.copy(stack=True).pop() == move
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match="no move to take back"):
         pos.copy().pop()  # a look-ahead copy starts a stack of its own
+
+
+@pytest.mark.parametrize("how", ["copy.copy", "copy.deepcopy", "stack"])
+def test_terrace_copies_that_took_moves_back_stay_apart(how):
+    """Both taking back the same move once gave them one list of the seats still in the game:
+    a T taken on one then took a seat out of the other (it said the wrong side was to move)."""
+    from terragen.terrace.position import Position
+
+    pos = Position.start("full")
+    first = pos.parse_move("Da8xb7")
+    pos.push(first)
+    twin = {"copy.copy": copy.copy, "copy.deepcopy": copy.deepcopy, "stack": lambda p: p.copy(stack=True)}[how](pos)
+    pos.pop()
+    twin.pop()
+    before = (twin.key(), list(twin.alive), twin.to_move, twin.result())
+    pos.push(pos.parse_move("Da8xb7"))
+    pos.push(pos.parse_move("Db2xa1"))  # takes a T
+    assert (twin.key(), list(twin.alive), twin.to_move, twin.result()) == before
+
+
+def test_a_terrain_game_state_cloned_mid_game_restarts_on_the_set_ups_tables():
+    """A clone's cache took the turned board for its start, and restart() then read that board's
+    distances on the set-up's board."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.state import GameState, setup_from_layout
+    from terragen.terrain.sim.engine import apply_action
+    from terragen.terrain.sim.variants import Rules
+
+    layout = load_layout(template_path("terrain", "examples", "four-players.txt"))
+    rules = Rules()
+    setup = setup_from_layout(layout, rules)
+    game = GameState.new(setup, rules, random.Random(1))
+    goals = tuple(sorted(setup.groups[0][0]))
+    fresh = game.cache.dist_to(goals)
+    for cell in (3, 10, 17, 25, 40, 52):
+        apply_action(game, ("rotate", cell, (game.board.rotation[cell] + 1) % 6))
+    turned = game.cache.dist_to(goals)
+    twin = game.clone()
+    assert twin.cache.dist_to(goals) == turned and twin.board.rotation == game.board.rotation
+    twin.restart()
+    assert twin.board.rotation == setup.board.rotation and twin.cache.dist_to(goals) == fresh
 
 
 @pytest.mark.parametrize("game", ["terrain", "terralogical", "terraflip"])

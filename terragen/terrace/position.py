@@ -112,7 +112,10 @@ class Position:
         other.cells = list(self.cells)
         other.alive = list(self.alive)
         other.meta = dict(self.meta)
-        other._stack = list(self._stack) if stack else []
+        # each entry's own lists: pop() puts an entry's list of seats still in back as the position's,
+        # and two positions holding one list let a capture in one remove a seat from the other
+        other._stack = [(a, b, c, cap, list(removed), (*prev[:3], list(prev[3])))
+                        for a, b, c, cap, removed, prev in self._stack] if stack else []
         return other
 
     def __copy__(self) -> "Position":

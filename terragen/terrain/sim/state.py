@@ -144,12 +144,25 @@ class GameState:
 
     def clone(self) -> GameState:
         """A state of its own to play on: a search tries actions on copies and must leave the game
-        it came from as it was. The board is copied and gets a fresh cache (its tables follow the
-        board they were built on); setup and rules are shared, nothing changes them."""
-        board = self.board.copy()
+        it came from as it was. Its board starts as the set-up's and is turned to this one's, its
+        cache following each turn, as a game's does: a cache made on the turned board took it for
+        the start, and :meth:`restart` then went back to that board's tables on the set-up's board.
+        The cache shares this one's store of tables (they depend on the board's state alone, as
+        the games of a run share them); setup and rules are shared, nothing changes them."""
+        board = self.setup.board.copy()
+        cache = BoardCache(board, pips=self.rules.uses_pips, template=self.cache)
+        for i in range(len(board)):
+            if board.rotation[i] != self.board.rotation[i]:
+                old_out = cache.arcs[i]
+                board.set_rotation(i, self.board.rotation[i])
+                cache.rotated(i, old_out)
+        for i in range(len(board)):
+            if board.inverted[i] != self.board.inverted[i]:
+                board.set_inverted(i, self.board.inverted[i])
+                cache.inverted(i)
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        return replace(self, board=board, cache=BoardCache(board, pips=self.rules.uses_pips), rng=rng,
+        return replace(self, board=board, cache=cache, rng=rng,
                        pos=list(self.pos), collected=list(self.collected), finished=list(self.finished),
                        occupant=dict(self.occupant), shared_start=set(self.shared_start), turns=list(self.turns),
                        team_of=dict(self.team_of))
