@@ -354,15 +354,13 @@ class OutputSet:
 
 def _link_if_free(tmp: str, target: Path) -> bool:
     """Give the temporary ``tmp`` the name ``target`` only if no file has it: True when done, False
-    when the name is taken or the file system has no hard links (the caller tells them apart)."""
+    when the name is taken or no hard link could be made (the caller tells them apart by looking,
+    and renames as before: FAT, network and FUSE file systems refuse links with errors of every
+    kind, EPERM, EINVAL, EIO, and a real trouble with the folder fails that rename with its reason)."""
     try:
         os.link(tmp, target)
-    except FileExistsError:
+    except OSError:
         return False
-    except OSError as exc:
-        if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
-            return False  # FAT, some network and FUSE file systems: the look before the rename has to do
-        raise
     with contextlib.suppress(OSError):
         os.unlink(tmp)
     return True
