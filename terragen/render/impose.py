@@ -372,9 +372,12 @@ def gutter_fold(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, 
 
 #: how far the scales' ticks lie from their target's centre (from, to: the longest tick's end)
 SCALE_FROM, SCALE_TO = 7.0, 9.0
-#: half the red cross printed on the back: its arms run across the scales, so an offset is read where
-#: an arm crosses a scale (arms of 6 mm stopped short of it and the reading was a guess along a line)
-BACK_ARM = SCALE_TO + 0.3  # past the longest tick, short of the numbers
+#: the largest offset the scales show, mm either way
+SCALE_REACH = 5
+#: half the red cross printed on the back: its arms run across the scales' ticks however far off (up to
+#: the scales' reach) the back lands, so an offset is read where an arm crosses a scale (arms of 6 mm
+#: stopped short of it and the reading was a guess along an imagined line)
+BACK_ARM = SCALE_TO + SCALE_REACH + 0.3
 
 
 def offset_scales(x: float, y: float) -> list[Item]:
@@ -385,7 +388,7 @@ def offset_scales(x: float, y: float) -> list[Item]:
     the vertical scale one under the other, on the horizontal one on two staggered rows, since
     two numbers that large do not fit side by side in 2 mm."""
     items: list[Item] = []
-    for k in range(-5, 6):
+    for k in range(-SCALE_REACH, SCALE_REACH + 1):
         h = 2.0 if k == 0 else 1.5 if k % 2 == 0 else 1.0
         items.append(Polyline(((x + k, y + SCALE_FROM), (x + k, y + SCALE_FROM + h)), MARK))
         items.append(Polyline(((x + SCALE_FROM, y + k), (x + SCALE_FROM + h, y + k)), MARK))
