@@ -438,11 +438,12 @@ def hidden_name(name: str, tail: str, reserve: int = 0) -> str:
     room = NAME_MAX - 1 - len(os.fsencode(tail)) - reserve
     raw = os.fsencode(name)  # a name's bytes as the file system has them, not-UTF-8 ones included
     if len(raw) > room:  # (strict UTF-8 refused such a name: "its encoding utf-8 has no '\udcff'")
-        raw = raw[:room]
-        while raw and raw[-1] & 0xC0 == 0x80:  # a character cut in half goes whole
-            raw = raw[:-1]
-        if raw and raw[-1] >= 0xC0:
-            raw = raw[:-1]
+        raw = whole = raw[:room]
+        while whole and whole[-1] & 0xC0 == 0x80:  # a character cut in half goes whole
+            whole = whole[:-1]
+        if whole and whole[-1] >= 0xC0:
+            whole = whole[:-1]
+        raw = whole or raw  # (a name of stray bytes is kept as cut: several cut to nothing would collide)
     return f".{os.fsdecode(raw)}{tail}"
 
 

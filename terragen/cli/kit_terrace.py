@@ -10,11 +10,12 @@ from terragen.cli._common import Whole
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
 from terragen.limits import TERRACE_SIZES as BOARD_SIZES
+from terragen.terrace.model import T_RANKS
 
 
 @click.command()
 @print_options
-@click.option("--t-rank", type=click.Choice(["a", "lowest", "above-a"], case_sensitive=False), default="a",
+@click.option("--t-rank", type=click.Choice(list(T_RANKS), case_sensitive=False), default="a",
               show_default=True,
               help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A, "
                    "'above-a' = between an A and a B (the same switch as --t-rank of 'terragen terrace "
@@ -25,7 +26,7 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
             fmt: str, board_size: int, t_rank: str) -> None:
     """Terrace: the stepped board at true size (16 in square for 8x8) over
     several sheets plus an overview, round piece tokens in four colours and
-    four sizes (the T is A-sized and marked; --t-rank lowest makes it the
+    sizes (A to D, the T A-sized and marked; --t-rank lowest makes it the
     smallest, --t-rank above-a a size between the A and the B), the full, short and four-player set-ups, and a rules summary.
 
     \b

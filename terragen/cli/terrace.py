@@ -15,6 +15,7 @@ from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 from terragen.limits import TERRACE_SIZES as BOARD_SIZES
+from terragen.terrace.model import T_RANKS
 
 SETUP_CHOICES = click.Choice(["full", "short", "four", "three"], case_sensitive=False)
 
@@ -48,7 +49,7 @@ def _load(position: str | None, setup: str | None, size: int | None, t_rank: str
 def _common(f):
     f = click.option("--no-own-t-capture", "own_t_capture", is_flag=True, default=True, flag_value=False,
                      help="Forbid capturing your own T (by default it is legal and loses).")(f)
-    f = click.option("--t-rank", type=click.Choice(["a", "lowest", "above-a"], case_sensitive=False), default="a",
+    f = click.option("--t-rank", type=click.Choice(list(T_RANKS), case_sensitive=False), default="a",
                      show_default=True,
                      help="Size of the T for captures: the same as an A, smaller than an A, or between an A and "
                           "a B.")(f)
