@@ -114,6 +114,15 @@ def test_terrain_rules_refuse_settings_no_game_can_have(bad):
         Rules(**bad)
 
 
+def test_terrain_rules_take_numpys_whole_numbers_as_before():
+    import numpy as np
+
+    from terragen.terrain.sim.variants import Rules
+
+    rules = Rules(turn_cap=np.int64(300), team_distance=np.int32(2))
+    assert (rules.turn_cap, rules.team_distance) == (300, 2) and type(rules.turn_cap) is int
+
+
 @pytest.mark.parametrize("bad", [{"hand_size": 0}, {"hand_size": -1}, {"hand_size": "3"}, {"min_flock": 0},
                                  {"min_flock": None}, {"cubes_per_player": -2}])
 def test_terralogical_rule_numbers_are_checked_when_made(bad):

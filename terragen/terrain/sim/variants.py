@@ -44,10 +44,13 @@ class Rules:
     def __post_init__(self) -> None:
         """A setting no game can have is refused when the rules are made: ``team_distance=-1`` was
         taken, and ``'x'`` failed in the middle of the first game."""
+        import numbers
+
         for name in ("turn_cap", "team_distance"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
                 raise ValueError(f"Rules.{name} must be a whole number, at least 1, not {value!r}")
+            object.__setattr__(self, name, int(value))  # numpy's whole numbers were taken, and stay taken
 
     @property
     def send_back(self) -> bool:
