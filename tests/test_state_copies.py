@@ -149,3 +149,16 @@ def test_every_openspiel_style_state_names_the_player_to_act_and_the_winners_ali
     assert over(state) and state.current_player() == -1
     returns = state.returns()
     assert list(state.winners()) and all(returns[s] == max(returns) for s in state.winners())
+
+
+def test_an_action_read_from_json_is_taken_as_the_same_action():
+    """The Terrain Game took ["move", [q, r]]; Terralogical refused ["place", 0, [row, col], 1]."""
+    import json
+
+    for game in ("terrain", "terralogical"):
+        state, seen, _, _ = GAMES[game]()
+        twin = state.clone()
+        action = state.legal_actions()[0]
+        state.apply(action)
+        twin.apply(json.loads(json.dumps(action)))
+        assert seen(twin) == seen(state)

@@ -18,6 +18,7 @@ import copy
 import random
 from dataclasses import dataclass, field
 
+from terragen.actions import as_tuple
 from terragen.grids.square import Square
 from terragen.terralogical.board import FLOWER_FIELDS, Board, Placed, RuleOptions, quick_points
 from terragen.terralogical.scoring import final_scores
@@ -156,6 +157,7 @@ class GameState:
             raise ValueError("the game is over")
         seat = self.current
         scored = 0
+        action = as_tuple(action)  # a list read from JSON is the same action (the Terrain Game took one)
         kind = self._kind(action)
         if kind == "place":
             _, idx, sq, rot = action

@@ -25,6 +25,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from terragen.actions import as_tuple
 from terragen.terrain.sim.dice import RandomDice
 from terragen.terrain.sim.engine import (MAX_REROLLS, Roll, RotationOptions, _winners, apply_action, apply_move,
                                          line_options, move_options)
@@ -36,16 +37,6 @@ if TYPE_CHECKING:
 
 Hex = tuple[int, int]
 Action = tuple
-
-
-def _as_tuple(action: object) -> object:
-    """An action as the legal list names it: one read from JSON has lists where tuples go
-    (``["move", [1, -2]]``), which are the same action."""
-    if isinstance(action, list):
-        action = tuple(action)
-    if isinstance(action, tuple):
-        return tuple(tuple(part) if isinstance(part, list) else part for part in action)
-    return action
 
 
 class TerrainGame:
@@ -151,7 +142,7 @@ class TerrainGame:
         that is not legal now is a ValueError and changes nothing."""
         if self._over:
             raise ValueError("the game is over")
-        action = _as_tuple(action)
+        action = as_tuple(action)
         legal = self.legal_actions()
         if action not in legal:
             raise ValueError(f"{action!r} is not a legal action now; legal_actions() lists them")
