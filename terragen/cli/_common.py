@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -121,9 +122,25 @@ def is_quiet() -> bool:
 
 
 def say(message: str = "", err: bool = False) -> None:
-    """A line meant for people: silenced by ``-q``. Data the user asked for uses click.echo."""
+    """A line meant for people: silenced by ``-q``. Data the user asked for uses click.echo.
+
+    A character the terminal's encoding lacks (a file named with an arrow, PYTHONIOENCODING=latin-1)
+    is written escaped, as error lines are: the report failed as an output that could not be
+    written (exit 73), and its real verdict was lost. Data keeps failing instead: a converted file
+    written with escapes in it would be another file."""
     if not is_quiet():
-        click.echo(message, err=err)
+        click.echo(_printable(message, sys.stderr if err else sys.stdout), err=err)
+
+
+def _printable(message: str, stream: Any) -> str:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        message.encode(encoding)
+    except UnicodeEncodeError:
+        return message.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        pass
+    return message
 
 
 def say_report(lines: list[str]) -> None:

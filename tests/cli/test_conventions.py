@@ -869,3 +869,17 @@ def test_convert_names_its_deck_option_when_the_deck_cannot_be_read(capsys, tmp_
     code, _, err = run_cli(capsys, "convert", DATA / "terralogical/examples/three-players-start.txt",
                            "--deck", tmp_path / "rand.bin")
     assert code == 2 and "error: --deck: " in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_report_naming_a_character_the_terminal_cannot_show_is_printed_escaped(tmp_path):
+    """With PYTHONIOENCODING=latin-1, validate of a bad file named with an arrow exited 73 ('cannot
+    write the output'), its verdict (2, malformed) lost; error lines were already escaped."""
+    import subprocess as sp
+    import sys
+
+    bad = tmp_path / "fw\u2192.txt"
+    bad.write_text("garbage\n")
+    env = dict(os.environ, PYTHONIOENCODING="latin-1")
+    p = sp.run([sys.executable, "-m", "terragen", "validate", str(bad)], capture_output=True, env=env, timeout=60)
+    out = p.stdout.decode("latin-1")
+    assert p.returncode == 2 and "fw\\u2192.txt: INVALID terrain layout" in out
