@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terragen.terrace.formats import to_json, to_text
 from terragen.terrace.position import Position
@@ -57,6 +59,24 @@ def test_a_finished_game_reads_back_as_the_position_play_wrote(setup):
     assert rep.valid and codes(rep) == ["game-over"]
     again = load_position(to_text(pos), "f")
     assert again.key() == pos.key() and again.result() == pos.result()
+
+
+@settings(max_examples=60, deadline=None)
+@given(setup=st.sampled_from(["full", "short", "three", "four"]), size=st.sampled_from([6, 8]),
+       seed=st.integers(0, 2**32), plies=st.integers(0, 400), as_json=st.booleans())
+def test_every_position_random_play_reaches_reads_back_equal(setup, size, seed, plies, as_json):
+    """Any position play reaches, finished or not, written as text or JSON reads back to an equal
+    position with the same outcome (a finished one was refused)."""
+    pos, rng = Position.start(setup, size), random.Random(seed)
+    for _ in range(plies):
+        if pos.is_game_over():
+            break
+        pos.push(rng.choice(pos.legal_moves()))
+    text = to_json(pos) if as_json else to_text(pos)
+    rep = validate_text(text, "f")
+    assert rep.valid and set(codes(rep)) <= {"game-over"}
+    again = load_position(text, "f")
+    assert (again.key(), again.result()) == (pos.key(), pos.result())
 
 
 def test_a_two_player_seat_without_its_t_has_lost_the_game():
