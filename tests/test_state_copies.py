@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terragen.templates import template_path
 
@@ -162,3 +164,29 @@ def test_an_action_read_from_json_is_taken_as_the_same_action():
         state.apply(action)
         twin.apply(json.loads(json.dumps(action)))
         assert seen(twin) == seen(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(variant=st.sampled_from(["standard", "inversion", "green", "lost", "teams", "no-pass-through"]),
+       seed=st.integers(0, 2**31), ahead=st.integers(0, 120))
+def test_a_terrain_game_cloned_under_any_variant_plays_on_as_the_original(variant, seed, ahead):
+    """The clone's board is turned to the original's from the set-up's (inverted pieces too), its
+    cache following: under every variant the same actions give the same game to its end."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.stepwise import TerrainGame
+    from terragen.terrain.sim.variants import rules_from_names
+
+    layout = load_layout(template_path("terrain", "examples", "four-players.txt"))
+    game = TerrainGame(layout, rules=rules_from_names([variant], 4, turn_cap=60), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(ahead):
+        if game.is_terminal():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    twin = game.clone()
+    lead, follow = random.Random(seed + 1), random.Random(seed + 1)
+    for g, r in ((twin, lead), (game, follow)):
+        while not g.is_terminal():
+            g.apply(r.choice(g.legal_actions()))
+    assert (twin.winners(), twin.state.round, twin.state.pos, twin.state.board.rotation, twin.state.board.inverted) == (
+        game.winners(), game.state.round, game.state.pos, game.state.board.rotation, game.state.board.inverted)
