@@ -204,14 +204,16 @@ def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float 
 
 
 def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,
-                      width: float = 0.3, keep_clear: list[Text] | None = None
+                      width: float = 0.3, keep_clear: list[Text] | None = None, name_size: float | None = None
                       ) -> list[tuple[Item, tuple[float, float], str]]:
     """Every sheet's window on an overview page that shows the board scaled by ``k`` from ``origin``:
     its dashed outline, the point where its name goes, and the name (each kit styles the label).
 
     ``keep_clear``: the board's labels (in the board's own coordinates); an outline is broken where
     it would cross one, since a dashed line through small print at overview scale made it hard to
-    read (a Terralogical flower field's note)."""
+    read (a Terralogical flower field's note). With ``name_size`` (the bold name's size, drawn
+    centred on its point) the name moves from the window's centre to the nearest spot that covers
+    the fewest of them (at the centre "A2" hid a flower field's caption, "B1" a hex's coordinates)."""
     ox, oy = origin
     style = Style(stroke="#1f77b4", width=width, dash=(2.0, 1.0))
     boxes = [_label_box(t, origin, k) for t in keep_clear or ()]
@@ -221,8 +223,26 @@ def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tup
         outline: Item = Polygon(corners, style)
         if boxes:
             outline = Group(_line_around(corners, boxes, style))
-        out.append((outline, (ox + (win.x + win.w / 2) * k, oy + (win.y + win.h / 2) * k), win.name))
+        centre = (ox + (win.x + win.w / 2) * k, oy + (win.y + win.h / 2) * k)
+        spot = _clear_spot(centre, win.w * k, win.h * k, win.name, name_size, boxes) if name_size and boxes else centre
+        out.append((outline, spot, win.name))
     return out
+
+
+def _clear_spot(centre: tuple[float, float], w: float, h: float, name: str, size: float,
+                boxes: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """Where a window's name (bold, ``size``, centred on the point) covers the least of ``boxes``:
+    the centre if it is clear, else the nearest of a grid of spots over the window's middle half."""
+    half_w, cap = text_width(name, size, True) / 2 + 0.8, size + 0.8
+
+    def covered(x: float, y: float) -> float:
+        x0, y0, x1, y1 = x - half_w, y - cap, x + half_w, y + 0.8
+        return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1])) for b in boxes)
+
+    steps = (0.0, -0.125, 0.125, -0.25, 0.25)
+    spots = sorted(((centre[0] + fx * w, centre[1] + fy * h) for fx in steps for fy in steps),
+                   key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2)
+    return min(spots, key=lambda p: covered(*p))  # min keeps the first, the nearest, of equally clear spots
 
 
 def _label_box(t: Text, origin: tuple[float, float], k: float) -> tuple[float, float, float, float]:

@@ -445,3 +445,30 @@ def test_start_marks_name_their_players_token_in_large_type(a4):
     for k in range(1, 7):  # the start mark's label, the token's and the three flags': as large as START
         assert sum(1 for t in texts if t.text == f"P{k}" and t.size >= starts[0].size and
                    (t.bold or t.size > starts[0].size)) == 5, k
+
+
+def test_an_overview_names_each_sheet_clear_of_the_boards_labels():
+    """At its window's centre "A2" hid a Terralogical flower field's caption and "B1" a hex's
+    coordinates. A name moves to the nearest spot within the middle half of its window that covers
+    no label; with nothing to keep clear it stays at the centre."""
+    from shapely.geometry import box
+
+    from terragen.render.text import text_width
+    from terragen.render.tiler import overview_outlines, sheet_windows
+
+    opts = PrintOptions(load_paper("a4"))
+    size, origin, k = (571.6, 500.0), (10.0, 20.0), 0.34
+    wins = {w.name: w for row in sheet_windows(size, opts) for w in row}
+    # a caption under every window's centre, as the boards' small print lies about
+    captions = [Text(w.x + w.w / 2, w.y + w.h / 2 + 3.0, "flower field", 6.0) for w in wins.values()]
+    plain = overview_outlines(size, opts, origin, k)
+    moved = overview_outlines(size, opts, origin, k, keep_clear=captions, name_size=8.0)
+    for (_, centre, name), (_, (x, y), same) in zip(plain, moved):
+        w = wins[name]
+        assert same == name and centre == (origin[0] + (w.x + w.w / 2) * k, origin[1] + (w.y + w.h / 2) * k)
+        assert abs(x - centre[0]) <= w.w * k / 4 + 1e-9 and abs(y - centre[1]) <= w.h * k / 4 + 1e-9
+        label = box(x - text_width(name, 8.0, True) / 2, y - 8.0, x + text_width(name, 8.0, True) / 2, y)
+        for c in captions:
+            cw = text_width(c.text, c.size * k)
+            cx, cy = origin[0] + c.x * k, origin[1] + c.y * k
+            assert not label.intersects(box(cx - cw / 2, cy - c.size * k, cx + cw / 2, cy)), name

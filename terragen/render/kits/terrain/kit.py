@@ -93,7 +93,7 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels):
+    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels, name_size=8.0):
         ov.append(outline)
         ov.append(Text(lx, ly, name, 8.0, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
