@@ -438,12 +438,12 @@ def hidden_name(name: str, tail: str, reserve: int = 0) -> str:
     room = NAME_MAX - 1 - len(os.fsencode(tail)) - reserve
     raw = os.fsencode(name)  # a name's bytes as the file system has them, not-UTF-8 ones included
     if len(raw) > room:  # (strict UTF-8 refused such a name: "its encoding utf-8 has no '\udcff'")
-        raw = whole = raw[:room]
-        while whole and whole[-1] & 0xC0 == 0x80:  # a character cut in half goes whole
-            whole = whole[:-1]
-        if whole and whole[-1] >= 0xC0:
-            whole = whole[:-1]
-        raw = whole or raw  # (a name of stray bytes is kept as cut: several cut to nothing would collide)
+        raw = raw[:room]
+        lead = len(raw) - 1  # a UTF-8 character cut in half goes whole: find its lead byte
+        while lead > 0 and len(raw) - lead < 4 and raw[lead] & 0xC0 == 0x80:
+            lead -= 1
+        if raw[lead] >= 0xC0 and len(raw) - lead < (4 if raw[lead] >= 0xF0 else 3 if raw[lead] >= 0xE0 else 2):
+            raw = raw[:lead] or raw  # (stray bytes that are not UTF-8 stay as cut)
     return f".{os.fsdecode(raw)}{tail}"
 
 

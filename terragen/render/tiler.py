@@ -23,7 +23,8 @@ from terragen.render.marks import footer, page_label, registration_target
 from terragen.render.text import text_width
 from terragen.render.model import MIN_TEXT_MM, Box, Group, Item, Page, Polygon, Polyline, Style, Text, translate
 
-OVERLAP = 10.0  # the least overlap between neighbouring sheets, mm
+OVERLAP = 10.0  # the overlap between neighbouring sheets, mm
+SHEET_NAME_SIZE = 8.0  # the sheets' names (A1, B2 ...) on an overview page, mm
 GLUE = Style(fill="#000000", opacity=0.08)  # the glue strip on the sheet underneath
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.2))  # the trim line on the sheet on top
 
@@ -211,9 +212,10 @@ def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tup
 
     ``keep_clear``: the board's labels (in the board's own coordinates); an outline is broken where
     it would cross one, since a dashed line through small print at overview scale made it hard to
-    read (a Terralogical flower field's note). With ``name_size`` (the bold name's size, drawn
-    centred on its point) the name moves from the window's centre to the nearest spot that covers
-    the fewest of them (at the centre "A2" hid a flower field's caption, "B1" a hex's coordinates)."""
+    read (a Terralogical flower field's note). With ``name_size`` (the bold name's size; its point
+    is the name's baseline, centred across) the name moves from the window's centre to the nearest
+    spot where it covers the least of them (at the centre "A2" hid a flower field's caption, "B1" a
+    hex's coordinates)."""
     ox, oy = origin
     style = Style(stroke="#1f77b4", width=width, dash=(2.0, 1.0))
     boxes = [_label_box(t, origin, k) for t in keep_clear or ()]

@@ -879,7 +879,7 @@ def test_a_report_naming_a_character_the_terminal_cannot_show_is_printed_escaped
 
     bad = tmp_path / "fw\u2192.txt"
     bad.write_text("garbage\n")
-    env = dict(os.environ, PYTHONIOENCODING="latin-1")
+    env = dict(os.environ, PYTHONIOENCODING="latin-1", PYTHONPATH=str(ROOT))
     p = sp.run([sys.executable, "-m", "terragen", "validate", str(bad)], capture_output=True, env=env, timeout=60)
     out = p.stdout.decode("latin-1")
     assert p.returncode == 2 and "fw\\u2192.txt: INVALID terrain layout" in out

@@ -148,7 +148,11 @@ class GameState:
         cache following each turn, as a game's does: a cache made on the turned board took it for
         the start, and :meth:`restart` then went back to that board's tables on the set-up's board.
         The cache shares this one's store of tables (they depend on the board's state alone, as
-        the games of a run share them); setup and rules are shared, nothing changes them."""
+        the games of a run share them): a clone starts warm, and the states clones reach are kept
+        for the original too, up to the store's limit (:data:`~terragen.terrain.sim.cache.MAX_STATES`,
+        some tens of MB at most). Setup and rules are shared, nothing changes them. Only what play
+        changes is carried over (turns and inversions of pieces): a board edited by hand
+        (``set_piece``) is not a game state, and its clone has the set-up's pieces."""
         board = self.setup.board.copy()
         cache = BoardCache(board, pips=self.rules.uses_pips, template=self.cache)
         for i in range(len(board)):

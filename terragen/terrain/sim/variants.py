@@ -7,6 +7,7 @@ die with inversion). ``docs/rules-decisions.md`` (The Terrain Game, playing it o
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
@@ -44,8 +45,6 @@ class Rules:
     def __post_init__(self) -> None:
         """A setting no game can have is refused when the rules are made: ``team_distance=-1`` was
         taken, and ``'x'`` failed in the middle of the first game."""
-        import numbers
-
         for name in ("turn_cap", "team_distance"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:

@@ -25,7 +25,7 @@ from terragen.render.shapes import Shape
 from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
-from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
+from terragen.render.tiler import SHEET_NAME_SIZE, assembly_note_items, grid_shape, overview_outlines, tile_board
 
 GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
@@ -93,9 +93,9 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels, name_size=8.0):
+    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels, name_size=SHEET_NAME_SIZE):
         ov.append(outline)
-        ov.append(Text(lx, ly, name, 8.0, "#175a8c", bold=True))
+        ov.append(Text(lx, ly, name, SHEET_NAME_SIZE, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets; "

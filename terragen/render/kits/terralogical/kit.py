@@ -27,7 +27,7 @@ from terragen.render.kits.terralogical.art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_bleed, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
-from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
+from terragen.render.tiler import SHEET_NAME_SIZE, assembly_note_items, grid_shape, overview_outlines, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
@@ -111,9 +111,9 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, keep_clear=labels, name_size=8.0):
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, keep_clear=labels, name_size=SHEET_NAME_SIZE):
         ov.append(outline)
-        ov.append(Text(lx, ly, name, 8.0, "#175a8c", bold=True))
+        ov.append(Text(lx, ly, name, SHEET_NAME_SIZE, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
                    anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
