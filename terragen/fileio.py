@@ -303,14 +303,13 @@ class OutputSet:
             taken = [target for _, target in fresh if os.path.lexists(target)]
             failed: Path | None = None
             try:
-                for tmp, target in fresh:
-                    if taken:
-                        break
+                for tmp, target in ([] if taken else fresh):
                     failed = target
                     if _link_if_free(tmp, target):
                         done.add(target)
                     elif os.path.lexists(target):
                         taken.append(target)
+                        break
                     else:
                         os.replace(tmp, target)
                         done.add(target)

@@ -27,7 +27,8 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     """Terrace: the stepped board at true size (16 in square for 8x8) over
     several sheets plus an overview, round piece tokens in four colours and
     sizes (A to D, the T A-sized and marked; --t-rank lowest makes it the
-    smallest, --t-rank above-a a size between the A and the B), the full, short and four-player set-ups, and a rules summary.
+    smallest, --t-rank above-a a size between the A and the B), the full,
+    short and four-player set-ups, and a rules summary.
 
     \b
     Files (PAPER is a4 or letter; boards other than 8x8 add -NxN):

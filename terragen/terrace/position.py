@@ -101,7 +101,8 @@ class Position:
         return to_text(self)
 
     def __repr__(self) -> str:
-        state = f"{self.to_move} to move" if self.result() is None else f"over: {self.result().text()}"
+        outcome = self.result()
+        state = f"{self.to_move} to move" if outcome is None else f"over: {outcome.text()}"
         return f"<Position {self.setup} {self.size}x{self.size}, {state}, {len(self._stack)} move(s) to take back>"
 
     def copy(self, stack: bool = False) -> "Position":

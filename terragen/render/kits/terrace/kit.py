@@ -47,6 +47,15 @@ def check_board_size(size: int) -> int:
     return size
 
 
+#: what the pieces sheet and the rules page say of the T's size, for each reading (``Rules.t_rank``)
+T_WORDS = {
+    "a": ("the T is an A's size, marked", "which counts as an A when sizes are compared"),
+    "lowest": ("the T is the smallest", "which is smaller than an A when sizes are compared (it can take only a T)"),
+    "above-a": ("the T is between the A and the B",
+                "which is bigger than an A and smaller than a B when sizes are compared (an A cannot take it)"),
+}
+
+
 def token_diameter(kind: str, t_rank: str = "a") -> float:
     """Token size from the package's capture ranking, so a bigger token always means a bigger piece.
 
@@ -197,8 +206,7 @@ def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
     per_colour = sum(counts.values())
     kinds = ", ".join(f"{counts[kd]} {kd}" for kd in ("T", "A", "B", "C", "D") if counts.get(kd))
     sizes = ", ".join(f"{kd} {token_diameter(kd, t_rank):g}" for kd in ("T", "A", "B", "C", "D"))
-    t_note = {"a": "the T is an A's size, marked", "lowest": "the T is the smallest",
-              "above-a": "the T is between the A and the B"}[t_rank]
+    t_note = T_WORDS[t_rank][0]
     how = "along the thin black circles" if opts.cut_lines(Shape("circle", 20.0)) else "the circle inside each square the crop ticks mark"
     for k, (its, trims) in enumerate(sheets, 1):
         label = page_label(GAME, f"pieces, 4 colours x {per_colour}", opts.scale, k, n)
@@ -312,11 +320,7 @@ def rules_part(opts: PrintOptions, t_rank: str = "a") -> KitPart:
     """One page of rules in short; the T's size sentence follows the ``t_rank`` switch."""
     paper = opts.paper
     rules = list(RULES)
-    t_size = {"lowest": "which is smaller than an A when sizes are compared (it can take only a T)",
-              "above-a": "which is bigger than an A and smaller than a B when sizes are compared (an A cannot "
-                         "take it)"}.get(t_rank)
-    if t_size:
-        rules = [(h, b.replace("which counts as an A when sizes are compared", t_size)) for h, b in rules]
+    rules = [(h, b.replace(T_WORDS["a"][1], T_WORDS[t_rank][1])) for h, b in rules]
     c = paper.content
     items, y = titled_sections(c, "Terrace: rules at a glance",
                                "Our summary for the table; where the rulebook is silent, terragen's choices apply "
