@@ -740,3 +740,177 @@ def test_the_keyboard_focus_comes_back_to_a_button_after_its_job(server, browser
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#simulate-result table.sim tbody tr"), 120, "the results")
     wait(d, lambda d: js(d, "return document.activeElement && document.activeElement.id") == "simulate", 10,
          "the focus back on Simulate")
+
+
+# -- a phone: touch targets a finger wide, a board larger than its box that scrolls ------------------
+#: the smallest size, in CSS px each way, of anything a finger taps (Apple's 44 pt; Material asks 48)
+FINGER = 44
+PHONES = [pytest.param((390, 844), id="390x844"), pytest.param((360, 740), id="360x740")]
+
+
+def as_phone(d, size) -> None:
+    """The viewport of a phone held upright, with a touch screen (pointer: coarse)."""
+    w, h = size
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": True})
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+
+def as_desktop(d) -> None:
+    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def new_board(d, radius: int) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(d.find_element("id", "new-radius")).select_by_value(str(radius))
+    js(d, "document.getElementById('new-board').click()")
+    wait(d, lambda d: js(d, "return window.terragen.layout.radius") == radius and (c := checked(d))
+         and c["board"]["radius"] == radius, 20, f"the radius-{radius} board")
+
+
+#: every cell's top face as drawn: [q, r, width, height]
+CELL_SIZES = """return [...document.querySelectorAll('#board g.cell')].map((g) => {
+  const b = g.querySelector('polygon.top').getBoundingClientRect();
+  return [Number(g.dataset.q), Number(g.dataset.r), b.width, b.height]; });"""
+
+@pytest.mark.parametrize("size", PHONES)
+def test_on_a_phone_every_cell_of_the_largest_board_is_a_finger_wide(server, browser, shots, size):
+    """The board was fitted to the screen's width: cells of 31 px at 390 px, 25 px on a radius-6 board
+    at 360 px. Now they are drawn a finger wide and the board scrolls in its box."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        largest = max(js(d, "return window.terragen.info.radii"))
+        for radius in sorted({5, largest}):
+            new_board(d, radius)
+            cells = js(d, CELL_SIZES)
+            assert len(cells) == 3 * radius * (radius + 1) + 1
+            narrow = [c for c in cells if c[2] < FINGER or c[3] < FINGER]
+            assert not narrow, (radius, narrow[:5], len(narrow))
+        d.save_screenshot(str(shots / f"phone-{size[0]}-cells.png"))
+        scroll, client = js(d, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, (scroll, client)  # the board scrolls in its box, never the page
+        box = js(d, "const b = document.getElementById('board-box'); return [b.scrollWidth, b.clientWidth, b.scrollHeight, b.clientHeight]")
+        assert box[0] > box[1] and box[2] > box[3], box
+
+        # the 3D view squashes the cells' tops: still a finger tall
+        d.find_element(By.ID, "view-3d").click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "g.board3d"), 10, "the 3D view")
+        narrow = [c for c in js(d, CELL_SIZES) if c[2] < FINGER or c[3] < FINGER]
+        assert not narrow, narrow[:5]
+        d.find_element(By.ID, "view-3d").click()
+
+        # "Whole board" fits all of it into the box, for a look; unticked, the cells are large again
+        d.find_element(By.ID, "whole-board").click()
+        fitted = js(d, "const b = document.getElementById('board-box'), s = document.getElementById('board').getBoundingClientRect();"
+                       "return [s.width <= b.clientWidth + 0.5, s.height <= b.clientHeight + 0.5]")
+        assert fitted == [True, True]
+        d.save_screenshot(str(shots / f"phone-{size[0]}-whole-board.png"))
+        d.find_element(By.ID, "whole-board").click()
+        assert min(c[2] for c in js(d, CELL_SIZES)) >= FINGER
+    finally:
+        as_desktop(d)
+
+
+def tap(d, x: float, y: float) -> None:
+    """A finger's tap at viewport point (x, y): touch start and end, as a touch screen sends them."""
+    point = {"x": x, "y": y, "radiusX": 6, "radiusY": 6, "force": 1, "id": 1}
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def swipe(d, x: float, y: float, dx: float, dy: float, steps: int = 12) -> None:
+    """A finger dragged from (x, y) by (dx, dy) at a finger's pace: the content under it follows it."""
+    def touch(kind, points):
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", [{"x": x, "y": y, "id": 1}])
+    for i in range(1, steps + 1):
+        touch("touchMove", [{"x": x + dx * i / steps, "y": y + dy * i / steps, "id": 1}])
+        time.sleep(0.02)
+    touch("touchEnd", [])
+    time.sleep(0.4)  # the glide after the finger lifts
+
+
+#: where cell (q, r)'s top face is, and the inside of the board's box: [[cx, cy], [left, top, right, bottom]]
+WHERE = """const g = document.querySelector(`#board g.cell[data-q='${arguments[0]}'][data-r='${arguments[1]}'] polygon.top`);
+const c = g.getBoundingClientRect(), box = document.getElementById('board-box'), b = box.getBoundingClientRect();
+const l = b.left + box.clientLeft, t = b.top + box.clientTop;
+return [[c.left + c.width / 2, c.top + c.height / 2, c.left, c.top, c.right, c.bottom], [l, t, l + box.clientWidth, t + box.clientHeight]];"""
+
+
+def inside(where) -> bool:
+    (_, _, left, top, right, bottom), (bl, bt, br, bb) = where
+    return left >= bl - 0.5 and top >= bt - 0.5 and right <= br + 0.5 and bottom <= bb + 0.5
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_a_tap_on_an_edge_cell_of_the_largest_board_selects_it_after_scrolling(server, browser, shots, size):
+    """Dragged into view, a corner cell of a radius-6 board takes the tap, not a neighbour; arrow keys
+    bring a cell they select into the box."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        largest = max(js(d, "return window.terragen.info.radii"))
+        new_board(d, largest)
+        box = d.find_element(By.ID, "board-box")
+        js(d, "arguments[0].scrollIntoView({block: 'start'})", box)
+        # the finger's drags, one way at a time (a slanting drag keeps to the axis it starts along)
+        for (q, r), drags in (((largest, 0), [(-1, 0)]), ((-largest, largest), [(1, 0), (0, -1)]), ((0, -largest), [(0, 1)])):
+            where = js(d, WHERE, q, r)
+            assert not inside(where), (q, r, where)  # off the box's edge until the board is dragged
+            (bl, bt, br, bb) = where[1]
+            mid = ((bl + br) / 2, (bt + bb) / 2)
+            for _ in range(4):  # a few drags towards the cell, as a thumb does
+                for drag in drags:
+                    swipe(d, mid[0], mid[1], drag[0] * 150, drag[1] * 150)
+                if inside(where := js(d, WHERE, q, r)):
+                    break
+            assert inside(where), (q, r, where)
+            page = js(d, "return [window.scrollX, document.documentElement.scrollWidth <= document.documentElement.clientWidth]")
+            assert page[1], page  # the page never goes sideways
+            tap(d, where[0][0], where[0][1])
+            wait(d, lambda d: js(d, "return window.terragen.selected") == [q, r], 10, f"the tap to select ({q},{r})")
+            assert "selected" in cell_classes(d, q, r)
+            # the Edit tab's buttons then set that very cell
+            button = d.find_element(By.CSS_SELECTOR, "#level-buttons button[data-value='3']")
+            js(d, "arguments[0].scrollIntoView({block: 'center'})", button)
+            rect = js(d, "const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]", button)
+            tap(d, *rect)
+            wait(d, lambda d: {"q": q, "r": r, "level": 3, "pattern": "A", "rotation": 0} in js(d, "return window.terragen.layout.cells"),
+                 10, f"level 3 on ({q},{r})")
+            js(d, "arguments[0].scrollIntoView({block: 'start'})", box)
+        d.save_screenshot(str(shots / f"phone-{size[0]}-edge-tap.png"))
+
+        # with a keyboard: arrows walk off the box's edge, and the board scrolls to keep the cell in it
+        tap(d, *js(d, WHERE, 0, -largest)[0][:2])
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, -largest], 10, "the top cell")
+        assert not inside(js(d, WHERE, -largest, 0))
+        for _ in range(largest):
+            press(d, "\ue015")  # ArrowDown
+        for _ in range(largest):
+            press(d, "\ue012")  # ArrowLeft
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [-largest, 0], 10, "the left corner")
+        assert inside(js(d, WHERE, -largest, 0))
+    finally:
+        as_desktop(d)
+
+
+def test_on_a_desktop_the_whole_board_fits_its_box(server, browser, shots):
+    """The finger-wide cells are for touch screens and phone-sized windows: a desktop's board fits."""
+    d = browser
+    d.set_window_size(1400, 1000)
+    fresh_page(d, server)
+    new_board(d, max(js(d, "return window.terragen.info.radii")))
+    box = js(d, "const b = document.getElementById('board-box'); return [b.scrollWidth, b.clientWidth, b.scrollHeight, b.clientHeight]")
+    assert box[0] <= box[1] and box[2] <= box[3], box
+    assert not js(d, "return document.getElementById('whole-board').offsetParent")  # no need of it here
+    assert min(c[2] for c in js(d, CELL_SIZES)) >= FINGER  # the box is big enough anyway
+    d.save_screenshot(str(shots / "desktop-radius-6.png"))

@@ -2,7 +2,7 @@
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
 import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact } from "./api.js";
-import { drawBoard, key, seatColour } from "./board.js";
+import { cellSpan, drawBoard, key, seatColour } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const state = {
@@ -341,6 +341,7 @@ function render() {
   drawBoard($("#board"), state.layout, state.check, {
     colours: state.info.colours, selected: state.selected, view3d: $("#view-3d").checked, routes,
   });
+  fitBoard();
   renderCell();
   renderCheck();
   showHover();
@@ -348,11 +349,68 @@ function render() {
   $("#redo").disabled = !state.redo.length;
 }
 
+// On a touch screen or in a phone-sized window (the same test as the stylesheet's) a cell is drawn
+// at least FINGER px across, its top face's narrower side, and the board scrolls in its box: fitted
+// to a 390 px phone a radius-5 board's cells were 31 px, and taps landed on the neighbours.
+// "Whole board" shrinks it to fit again, for a look at all of it.
+const FINGER = 48;
+const TOUCH = window.matchMedia("(max-width: 600px), (pointer: coarse)");
+let drawnView = "";  // the viewBox last fitted: a new one (radius, 3D) is centred in the box
+let shownSelection = "null";  // the selection last brought into the box (a redraw after a check leaves the scroll alone)
+
+function fitBoard() {
+  const box = $("#board-box"), svg = $("#board");
+  const view = svg.getAttribute("viewBox");
+  if (!view) return;
+  const [, , w, h] = view.split(" ").map(Number);
+  const fits = Math.min(box.clientWidth / w, box.clientHeight / h);
+  const need = TOUCH.matches && !$("#whole-board").checked ? FINGER / cellSpan($("#view-3d").checked) : 0;
+  const large = need > fits;
+  const size = large ? [`${Math.ceil(w * need)}px`, `${Math.ceil(h * need)}px`] : ["", ""];
+  if (svg.style.width !== size[0] || svg.style.height !== size[1] || view !== drawnView) {
+    svg.style.width = size[0];
+    svg.style.height = size[1];
+    box.classList.toggle("large", large);
+    if (large) {  // the selected cell, else the middle of the board, in the middle of the box
+      const g = state.selected && cellElement(state.selected[0], state.selected[1]);
+      const b = box.getBoundingClientRect(), s = svg.getBoundingClientRect();
+      const at = g ? g.getBoundingClientRect() : s;
+      box.scrollLeft += (at.left + at.width / 2) - (b.left + b.width / 2);
+      box.scrollTop += (at.top + at.height / 2) - (b.top + b.height / 2);
+    }
+    drawnView = view;
+    shownSelection = String(state.selected);
+  }
+  if (String(state.selected) !== shownSelection) showSelected();
+  shownSelection = String(state.selected);
+}
+
+function cellElement(q, r) { return document.querySelector(`#board g.cell[data-q='${q}'][data-r='${r}']`); }
+
+// a cell newly selected with the arrow keys or from the check's list scrolls into the box, as
+// little as needed (a tap on a cell at the box's edge brings it wholly in)
+function showSelected() {
+  const box = $("#board-box");
+  if (!state.selected || !box.classList.contains("large")) return;
+  const g = cellElement(state.selected[0], state.selected[1]);
+  if (!g) return;
+  const c = g.querySelector("polygon.top").getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  const left = b.left + box.clientLeft, top = b.top + box.clientTop;
+  const right = left + box.clientWidth, bottom = top + box.clientHeight;
+  if (c.left < left) box.scrollLeft -= left - c.left; else if (c.right > right) box.scrollLeft += Math.min(c.right - right, c.left - left);
+  if (c.top < top) box.scrollTop -= top - c.top; else if (c.bottom > bottom) box.scrollTop += Math.min(c.bottom - bottom, c.top - top);
+}
+
 // The line under the board describes the cell under the pointer; the board is redrawn after every
 // edit and check, so the line is read again from the new drawing, not left describing the old one.
+const TAP_HELP = "Tap a cell, then the Edit tab's buttons set it (or type, with a keyboard). Drag the board to see the rest of it; tick Whole board to see all of it at once, in smaller cells.";
+let keysHelp = null;
 function showHover() {
   const h = state.hovered;
-  if (!h) return;  // the keys' help stays until the pointer first meets a cell
+  if (keysHelp === null) keysHelp = $("#hover-info").textContent;
+  // the keys' help (or on a touch screen the taps') stays until the pointer first meets a cell
+  if (!h) { $("#hover-info").textContent = TOUCH.matches ? TAP_HELP : keysHelp; return; }
   const g = document.querySelector(`#board g.cell[data-q='${h[0]}'][data-r='${h[1]}']`);
   const t = g && g.querySelector("title");
   $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
@@ -1020,6 +1078,9 @@ async function main() {
     showHover();
   });
   document.addEventListener("keydown", onKey);
+  new ResizeObserver(() => fitBoard()).observe($("#board-box"));
+  TOUCH.addEventListener("change", () => { fitBoard(); showHover(); });
+  $("#whole-board").addEventListener("change", () => { drawnView = ""; fitBoard(); });
   // a reload or a closed tab would lose edits not downloaded: the browser asks first
   window.addEventListener("beforeunload", (ev) => {
     if (state.layout && state.undo.length && JSON.stringify(state.layout) !== state.saved) {

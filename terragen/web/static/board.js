@@ -16,6 +16,10 @@ export function el(name, attrs = {}, parent = null) {
 
 export function key(q, r) { return `${q},${r}`; }
 
+// The narrower side of a cell's top face, in drawing units: its width flat (pointy-top), its
+// squashed height in 3D. The page scales the drawing so this is never below a finger's width.
+export function cellSpan(view3d) { return Math.min(SIZE * SQ3, 2 * SIZE * (view3d ? TILT : 1)); }
+
 // A seat's colour by its rank among the layout's seats, as the CLI's pictures colour them: a file
 // may number its seats 1 and 7, which by number would share a colour.
 export function seatColour(palette, layout, seat) {
