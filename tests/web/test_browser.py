@@ -774,6 +774,54 @@ CELL_SIZES = """return [...document.querySelectorAll('#board g.cell')].map((g) =
   const b = g.querySelector('polygon.top').getBoundingClientRect();
   return [Number(g.dataset.q), Number(g.dataset.r), b.width, b.height]; });"""
 
+#: every control shown that a finger taps: [what, width, height, left, right, in a sideways-scrolled box];
+#: a tick box counts with its label, which takes the tap as the box does
+TARGETS = """
+const seen = [];
+const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+for (const e of document.querySelectorAll("button, select, input, a[href], #print-files a, #findings li.clickable")) {
+  if (!shown(e) || (e.type === 'file')) continue;
+  const target = e.type === 'checkbox' && e.closest('label') ? e.closest('label') : e;
+  const b = target.getBoundingClientRect();
+  const what = `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.name ? '[' + e.name + ']' : ''} ${(e.textContent || e.value || '').trim().slice(0, 24)}`;
+  seen.push([what, b.width, b.height, b.left, b.right, !!e.closest('.scroll-x')]);
+}
+return seen;"""
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_on_a_phone_every_control_is_a_finger_wide(server, browser, shots, tmp_path, size):
+    """On a phone the buttons were 25 px tall, the level buttons 28 by 24, the lists 19 px tall and the
+    tick boxes 13 px: taps landed on the neighbours. Nothing may stick out of the screen either."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, size)
+    try:
+        broken = tmp_path / "broken.txt"  # a finding to tap, and a seats table with its route boxes
+        broken.write_text(example("four-players.txt").read_text().replace("5D5", "9D5", 1))
+        page_with(d, server, broken)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#findings li.clickable"), 30, "a finding")
+        js(d, "document.getElementById('toast').click()")  # "opened broken.txt" closed with a tap
+        d.find_element(By.ID, "show-routes").click()
+        width = js(d, "return document.documentElement.clientWidth")
+        small, cut = [], []
+        for tab in ("edit", "generate", "simulate", "print"):
+            d.find_element(By.CSS_SELECTOR, f".tabs button[data-tab='{tab}']").click()
+            targets = js(d, TARGETS)
+            assert len(targets) > 20, targets
+            small += [t for t in targets if t[1] < FINGER or t[2] < FINGER]
+            cut += [t for t in targets if not t[5] and (t[3] < 0 or t[4] > width + 0.5)]
+        d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='edit']").click()
+        assert not small, small
+        assert not cut, cut  # nothing sticks out of the screen
+        scroll, client = js(d, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, (scroll, client)
+        d.save_screenshot(str(shots / f"phone-{size[0]}-controls.png"))
+    finally:
+        as_desktop(d)
+
+
 @pytest.mark.parametrize("size", PHONES)
 def test_on_a_phone_every_cell_of_the_largest_board_is_a_finger_wide(server, browser, shots, size):
     """The board was fitted to the screen's width: cells of 31 px at 390 px, 25 px on a radius-6 board

@@ -509,7 +509,10 @@ function renderCheck() {
       if (box.checked === $("#show-routes").checked) set.delete(p.seat); else set.add(p.seat);
       render();
     });
-    tr.append(td(box));
+    const tap = document.createElement("label");  // on a touch screen a 44 px target round the box
+    tap.className = "tap";
+    tap.append(box);
+    tr.append(td(tap));
     tbody.appendChild(tr);
   }
   $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model)/.test(line)).join("\n");
