@@ -110,3 +110,25 @@ def test_each_dice_leg_has_a_dash_of_its_own_and_a_casing(scenarios):
         assert len({l.style.dash for l in legs}) == len(legs)
         legs_seen += len(legs)
     assert legs_seen >= 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_coordinate_prints_at_7_pt_or_more(paper):
+    """Two puzzles a page drew a radius-4 board's hexes with a 7.7 mm circumradius and the cells'
+    coordinates in 5.5 pt (5.1 pt on Letter), unreadable off a home print; the answer key names
+    cells by them."""
+    import math
+
+    from terragen.render.kits.terrain.booklet import MIN_COORDINATE_MM
+    from terragen.terrain.puzzles import make_puzzle
+
+    data = [make_puzzle(kind, difficulty, 3, 0).to_data()
+            for kind in ("route", "rotation", "dice") for difficulty in ("easy", "hard")]
+    assert {d["layout"]["radius"] for d in data} == {3, 4}
+    sizes = []
+    for page in booklet(data, paper).pages:
+        for it, m in flatten(page.items):
+            if isinstance(it, Text) and _coordinate(it.text):
+                sizes.append(it.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
+    assert len(sizes) == 2 * sum(len(d["layout"]["cells"]) for d in data)  # puzzles and answers
+    assert min(sizes) >= MIN_COORDINATE_MM - 1e-9, f"{min(sizes) / 25.4 * 72:.1f} pt"

@@ -6,7 +6,7 @@ alternatives or near-miss rotations, dead-end roll sequences) and the number
 of states the solver visited. Presets set board size and structural bands;
 the grade then lands in clearly separated ranges (see docs/batch.md for the
 measured numbers). Puzzle boards are radius 3 (easy) or 4 (medium, hard) so a
-board prints at a readable scale two to a page.
+board prints at a readable scale one to a page.
 """
 
 from __future__ import annotations

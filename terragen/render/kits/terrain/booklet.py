@@ -1,4 +1,4 @@
-"""Puzzle booklets: the questions first (two to a page), then the answer key.
+"""Puzzle booklets: the questions first (one to a page), then the answer key.
 
 Everything here works from a scenario's JSON data (the file the batch writes),
 so a booklet can be rebuilt from a folder after a resumed run. A board is
@@ -28,7 +28,14 @@ from terragen.render.text import paragraph, text_width
 GAME = "The Terrain Game"
 ROUTE_COLOUR = "#d62828"
 TURN_COLOUR = "#1d4ed8"
-PER_PAGE = 2
+#: One puzzle a page: two to a page left a radius-4 board 7.7 mm hexes, its cells' coordinates 5.5 pt,
+#: too small to read off a home print; alone on the page its hexes are 12 mm and the coordinates 8.6 pt
+PER_PAGE = 1
+#: The smallest a cell's coordinate may print (7 pt, in mm): it names the cell the answer key speaks of
+MIN_COORDINATE_MM = 7 * 25.4 / 72
+#: a cell's coordinate size as a share of the hex's circumradius: the most that keeps it clear of the
+#: level number below it and the two upper pips beside it (a test holds 0.25 mm of air)
+COORDINATE_SHARE = 0.25
 #: the S and G badges: their centre's distance from the cell's centre and their radius, as shares of
 #: the hex's circumradius (pips sit at 0.66 of it, radius 0.085, on the edges' midlines)
 BADGE_AT, BADGE_R = 0.84, 0.26
@@ -71,7 +78,7 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
         # the coordinate sits between the level number and the two upper pips, clear of both
         # (between the pips, at the height of their centres, a five-character "-1,-3" touched
         # them); like the level it is drawn over the answer's route, which the answer names by them
-        numbers.append(Text(x, y - R * 0.25, f"{h[0]},{h[1]}", R * 0.25, ink))
+        numbers.append(Text(x, y - R * 0.25, f"{h[0]},{h[1]}", R * COORDINATE_SHARE, ink))
         numbers.append(Text(x, y + R * 0.3, str(c["level"]), R * 0.55, ink, bold=True))
     for h in turned:
         x, y = at(h)
@@ -162,7 +169,7 @@ def _slot(data: dict[str, Any], number: int, box: Box, solution: bool, text_shar
 
 
 def booklet(scenarios: list[dict[str, Any]], paper_key: str = "a4", title: str = "puzzle booklet") -> Document:
-    """All scenarios as puzzles (two per page), then the answer key in the same order."""
+    """All scenarios as puzzles (one per page), then the answer key in the same order."""
     pages = booklet_pages(len(scenarios), scenarios.__getitem__, paper_key, title)
     return Document(f"{GAME}: {title}", list(pages))
 
