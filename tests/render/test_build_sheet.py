@@ -280,3 +280,41 @@ def test_the_board_pages_name_the_kits_tokens(a4):
     texts = [it.text for page in build_sheet(layout, a4, "b.txt").pages for it, _ in flatten(page.items)
              if isinstance(it, Text)]
     assert "1. P2: 1A1 at (0,0)" in texts
+
+
+COORDINATE = re.compile(r"^-?\d+,-?\d+$")
+
+
+@pytest.mark.parametrize("name,paper", [("six-players.txt", "a4"), ("six-players.txt", "letter"),
+                                        ("four-players.json", "letter")])
+def test_every_hex_names_its_position_clear_of_every_other_mark(name, paper, a4, letter):
+    """The board pages gave no hex its (q,r), so a builder could not match a sheet hex to a layout's
+    line ("P2: 5B at (1,-3)"): each hex carries its q,r at 8 pt or more, in the hex's own ink (a mono
+    print reads it: the contrast test covers it), 0.25 mm clear of every other word, pip and tag."""
+    import math
+
+    from shapely.geometry import Point, box
+
+    layout = load_layout(EXAMPLES / name)
+    doc = build_sheet(layout, {"a4": a4, "letter": letter}[paper], name)
+    seen = []
+    for page in (p for p in doc.pages if "build sheet" in p.label):
+        words, marks, coords = [], [], []
+        for it, m in flatten(page.items):
+            if isinstance(it, Text) and COORDINATE.match(it.text):
+                coords.append((it, text_box(it, m), it.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))))
+            elif isinstance(it, Text):
+                words.append(text_box(it, m))
+            elif isinstance(it, Circle) and it.style.fill:  # pips
+                (cx, cy), (ex, _) = apply(m, (it.cx, it.cy)), apply(m, (it.cx + it.r, it.cy))
+                marks.append(Point(cx, cy).buffer(abs(ex - cx) + it.style.width / 2))
+            elif isinstance(it, Polygon) and len(it.points) == 4 and it.style.fill:  # seat tags
+                xs, ys = zip(*(apply(m, p) for p in it.points))
+                marks.append(box(min(xs), min(ys), max(xs), max(ys)))
+        for it, b, size in coords:
+            seen.append(it.text)
+            assert size >= EIGHT_PT - 1e-9, (it.text, size)
+            near = b.buffer(0.25)
+            assert not any(near.intersects(w) for w in words), f"{it.text} touches a word"
+            assert not any(near.intersects(p) for p in marks), f"{it.text} touches a pip or tag"
+    assert sorted(seen) == sorted(f"{c.q},{c.r}" for c in layout.cells)

@@ -3,9 +3,9 @@
 The board is drawn large (landscape pages, split into bands of rows when one
 page would make the hexes too small), because this is the page a builder
 reads at arm's length while laying pieces. Each hex keeps fixed zones that
-nothing else enters: the level in the middle, the rotation (``r`` and a digit)
-in the top corner, the piece id in the bottom corner, seat tags in the side
-corners; pips sit on the edge rays between them and a dark notch on the rim
+nothing else enters: the level in the middle with the position's ``q,r`` under
+it, the rotation (``r`` and a digit) in the top corner, the piece id in the
+bottom corner, seat tags in the side corners; pips sit on the edge rays between them and a dark notch on the rim
 shows where the piece's right-hand side goes. Routes are drawn on a separate
 map page so they never cross a label, followed by the players' legend and the
 build order carried in ``meta.build_order``.
@@ -21,7 +21,8 @@ from terragen.grids import hex as hx
 from terragen.render.contrast import DARK_INK, contrast, ink_on
 from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import (MIN_TEXT_MM, Circle, Document, Group, Hatch, Item, Page, Polygon, Polyline, Style, Text,
+                                   translate)
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.kits.terrain.art import ROUTE_DASH, path_items, right_side_notch
 from terragen.render.paper import Paper
@@ -36,6 +37,13 @@ MAX_R = 18.0
 LABEL_SHARE = 0.22
 #: The smallest size (mm) a piece id or rotation is printed at: 8 pt.
 MIN_LABEL_MM = 8 * 25.4 / 72
+#: Baselines, as shares of R below the centre: the level (raised from 0.14 R to make room) and the
+#: position's coordinate under it, which sits midway between the level and the piece id.
+LEVEL_AT = 0.08
+COORDINATE_AT = 0.38
+#: the widest a coordinate may print, as a share of R: "-5,-5" at 0.22 R, which keeps it clear of the
+#: lower seat tags ("P6·3" reaches 0.27 R from the centre line) and of the lower pips
+COORDINATE_WIDTH = 0.46
 #: Where the seat tags go (degrees, counter-clockwise from east): the four side corners of a hex,
 #: which no pip ray crosses. Starts take the upper ones, destinations the lower ones.
 TAG_ANGLES = {"start": (150.0, 30.0), "dest": (210.0, 330.0)}
@@ -153,6 +161,19 @@ def _fitted(text: str, size: float, width: float, bold: bool = True) -> float:
     return size if w <= width else max(MIN_LABEL_MM, size * width / w)
 
 
+def coordinate_label(cell, R: float, ink: str) -> Text:
+    """The position's ``q,r`` (as the build order and the kit's board print it) between the level and
+    the piece id: without it a builder could not match a sheet hex to a layout's line. It fits
+    between the lower seat tags and above the lower pips, in regular weight so it does not read
+    as the piece id; a long one (a board of radius 10 or more) shrinks, never under 6 pt."""
+    text = f"{cell.q},{cell.r}"
+    size = R * LABEL_SHARE
+    w = text_width(text, size)
+    if w > COORDINATE_WIDTH * R:
+        size = max(MIN_TEXT_MM, size * COORDINATE_WIDTH * R / w)
+    return Text(0, COORDINATE_AT * R, text, size, ink)
+
+
 def cell_items(cell, R: float, pal: Palette, marks: list[tuple[str, int, str]]) -> list[Item]:
     """One position of the build sheet in local mm around (0, 0)."""
     from terragen.terrain.pieces import exits
@@ -176,7 +197,8 @@ def cell_items(cell, R: float, pal: Palette, marks: list[tuple[str, int, str]]) 
         items.append(right_side_notch(R, cell.rotation))
         rot = f"r{cell.rotation}"
         items.append(Text(0, -R * 0.46, rot, _fitted(rot, label, R * 0.4), ink, bold=True))
-    items.append(Text(0, R * 0.14, str(cell.level), R * 0.4, ink, bold=True))
+    items.append(Text(0, LEVEL_AT * R, str(cell.level), R * 0.4, ink, bold=True))
+    items.append(coordinate_label(cell, R, ink))
     name = piece_name(cell)
     items.append(Text(0, R * 0.64, name, _fitted(name, label, R * 0.4), ink, bold=True))
     items.extend(_tags(R, marks, pal))
@@ -203,7 +225,7 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     oy = c.y0 + HEADER + (c.height - HEADER - (y1 - y0)) / 2 - y0
     part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
     items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True)]
-    key = ("Big number: level. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
+    key = ("Big number: level. Under it, q,r: the position. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
            "the black notch shows where its right-hand side (the edge right of its upright number) goes. "
            "Match the pips. P2 = the P2 token's start, P2·1 = the P2 player's flag 1 (the kit's tokens).")
     if any(cell.inverted for cell in layout.cells):
