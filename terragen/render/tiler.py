@@ -16,12 +16,14 @@ page gets its row/column name (A1, A2, B1 ...) and says which sheets it joins.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label, registration_target
 from terragen.render.text import text_width
-from terragen.render.model import MIN_TEXT_MM, Box, Group, Item, Page, Polygon, Polyline, Style, Text, translate
+from terragen.render.model import (MIN_TEXT_MM, Box, Circle, Group, Item, Matrix, Page, Polygon, Polyline, Style, Text,
+                                   apply, flatten, page_points, translate)
 
 OVERLAP = 10.0  # the overlap between neighbouring sheets, mm
 SHEET_NAME_SIZE = 8.0  # the sheets' names (A1, B2 ...) on an overview page, mm
@@ -43,18 +45,20 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
     """Pages showing the board (``items`` over a ``size`` = (w, h) mm area) at true size."""
     paper = opts.paper
     area = paper.content
-    rows, cols = grid_shape(size, opts, overlap)
-    step_x, step_y = _steps(size, opts, overlap)
+    grid = sheet_windows(size, opts, overlap, items)
+    rows, cols = len(grid), len(grid[0])
     total = total_pages or rows * cols
     pages = []
-    for win in (w for row in sheet_windows(size, opts, overlap) for w in row):
+    for win in (w for row in grid for w in row):
         r, c, wx, wy = win.row, win.col, win.x, win.y  # one sheet per window, in reading order
         aw, ah = win.w, win.h
         ox, oy = area.x0 - wx, area.y0 + 6.0 - wy  # page = board + (ox, oy)
         window = win.corners()
         right, below = c < cols - 1, r < rows - 1
-        # the glue strip: what the sheets to the right and below will cover (an L where both do)
-        sx, sy = wx + step_x, wy + step_y  # where their cut edges lie, in board mm
+        # the glue strip: what the sheets to the right and below will cover (an L where both do);
+        # sx, sy: where their cut edges lie, in board mm
+        sx = grid[r][c + 1].x if right else wx + aw
+        sy = grid[r + 1][c].y if below else wy + ah
         marks: list[Item] = []
         x_end = sx if right else wx + aw
         right_strip = ((sx, wy), (wx + aw, wy), (wx + aw, wy + ah), (sx, wy + ah))
@@ -122,17 +126,18 @@ def assembly_note(r: int, c: int, rows: int, cols: int) -> str:
     return " ".join(parts) or "The whole board is on this sheet."
 
 
-def overlaps(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float | None, float | None]:
+def overlaps(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP,
+             items: Sequence[Item] = ()) -> tuple[float | None, float | None]:
     """How far neighbouring sheets overlap side by side and top to bottom (None: no such join)."""
-    rows, cols = grid_shape(size, opts, overlap)
-    step_x, step_y = _steps(size, opts, overlap)
-    aw, ah = window_spans(size, opts, overlap)
-    return (aw - step_x if cols > 1 else None, ah - step_y if rows > 1 else None)
+    grid = sheet_windows(size, opts, overlap, items)
+    first = grid[0][0]
+    return (first.x + first.w - grid[0][1].x if len(grid[0]) > 1 else None,
+            first.y + first.h - grid[1][0].y if len(grid) > 1 else None)
 
 
-def assembly_text(size: tuple[float, float], opts: PrintOptions) -> str:
+def assembly_text(size: tuple[float, float], opts: PrintOptions, items: Sequence[Item] = ()) -> str:
     """How the sheets go together, with the real overlaps, for an overview page."""
-    ox, oy = overlaps(size, opts)
+    ox, oy = overlaps(size, opts, items=items)
     said = [f"{v:.0f} mm side to side" for v in (ox,) if v is not None] + \
            [f"{v:.0f} mm top to bottom" for v in (oy,) if v is not None]
     if not said:
@@ -142,16 +147,12 @@ def assembly_text(size: tuple[float, float], opts: PrintOptions) -> str:
             "their shaded strip and lay the cut edge on the line through their crosses.")
 
 
-def assembly_note_items(x: float, y: float, width: float, size: tuple[float, float], opts: PrintOptions) -> tuple[list[Item], float]:
+def assembly_note_items(x: float, y: float, width: float, size: tuple[float, float], opts: PrintOptions,
+                        items: Sequence[Item] = ()) -> tuple[list[Item], float]:
     """:func:`assembly_text` as a paragraph at (x, y); returns the items and where they end."""
     from terragen.render.text import paragraph
 
-    return paragraph(x, y, assembly_text(size, opts), 2.8, width, "#333333")
-
-
-def overlap_w(step: float, span: float) -> float:
-    """Width of the strip two neighbouring windows share."""
-    return span - step
+    return paragraph(x, y, assembly_text(size, opts, items), 2.8, width, "#333333")
 
 
 def window_size(opts: PrintOptions) -> tuple[float, float]:
@@ -176,37 +177,65 @@ class Window:
         return ((self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h), (self.x, self.y + self.h))
 
 
-def window_spans(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float, float]:
-    """How much of the board each sheet shows across and down: the whole window of the page where
-    one sheet takes the board's width (or height), else an equal share, neighbours sharing
-    ``overlap`` mm (it never exceeds the page's window: :func:`grid_shape` counts the sheets so)."""
+def board_extent(items: Sequence[Item], size: tuple[float, float]) -> Box:
+    """The board's box, grown to hold every mark of its drawing: a line along the board's edge
+    reaches half its stroke past it (round joins and caps: exactly half), and windows cut at the
+    board's box printed only the inner half of Terralogical's 0.5 mm outer frame."""
+    box = Box(0.0, 0.0, *size)
+    for it, m in flatten(list(items)):
+        if isinstance(it, Text):
+            box = box.union(label_box(it, m))
+        elif isinstance(it, (Polygon, Polyline, Circle)):
+            half = it.style.width / 2 * _linear_scale(m) if it.style.stroke else 0.0
+            xs, ys = zip(*page_points(it, m))
+            box = box.union(Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half))
+    return box
+
+
+def label_box(t: Text, m: Matrix) -> Box:
+    """The box a word's letters take once placed by ``m`` (cap height above the baseline, descenders
+    below; a turned word's box holds its turned corners)."""
+    w = text_width(t.text, t.size, t.bold)
+    x0 = t.x - (w if t.anchor == "end" else w / 2 if t.anchor == "middle" else 0.0)
+    a = math.radians(t.angle)
+    ca, sa = math.cos(a), math.sin(a)
+    corners = [(t.x + (x - t.x) * ca + (y - t.y) * sa, t.y - (x - t.x) * sa + (y - t.y) * ca)
+               for x in (x0, x0 + w) for y in (t.y - 0.75 * t.size, t.y + 0.22 * t.size)]
+    xs, ys = zip(*(apply(m, p) for p in corners))
+    return Box(min(xs), min(ys), max(xs), max(ys))
+
+
+def _linear_scale(m: Matrix) -> float:
+    """How much ``m`` scales lengths (the boards are never stretched one way only)."""
+    return abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+
+
+def _axis_windows(lo: float, hi: float, span: float, overlap: float) -> list[tuple[float, float]]:
+    """(start, length) of each window along one axis of the board's extent ``lo``..``hi``: the whole
+    page's ``span`` centred where one sheet holds it, else equal shares that share ``overlap`` mm
+    (they never exceed the span: :func:`grid_shape` counts the sheets so)."""
+    n = _sheets(hi - lo, span, overlap)
+    if n == 1:
+        return [(lo + (hi - lo - span) / 2, span)]
+    share = (hi - lo + (n - 1) * overlap) / n
+    return [(lo + k * (share - overlap), share) for k in range(n)]
+
+
+def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP,
+                  items: Sequence[Item] = ()) -> list[list[Window]]:
+    """Every sheet's window, row by row: what :func:`tile_board` prints and what an overview page
+    outlines. ``items``, the board's drawing, let the windows hold all of its ink."""
+    box = board_extent(items, size)
     aw, ah = window_size(opts)
-    rows, cols = grid_shape(size, opts, overlap)
-    bw, bh = size
-    return ((bw + (cols - 1) * overlap) / cols if cols > 1 else aw,
-            (bh + (rows - 1) * overlap) / rows if rows > 1 else ah)
-
-
-def _steps(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[float, float]:
-    """From one sheet's window to the next's, across and down."""
-    rows, cols = grid_shape(size, opts, overlap)
-    w, h = window_spans(size, opts, overlap)
-    return (w - overlap if cols > 1 else 0.0, h - overlap if rows > 1 else 0.0)
-
-
-def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> list[list[Window]]:
-    """Every sheet's window, row by row: what :func:`tile_board` prints and what an overview page outlines."""
-    aw, ah = window_spans(size, opts, overlap)
-    bw, bh = size
-    rows, cols = grid_shape(size, opts, overlap)
-    step_x, step_y = _steps(size, opts, overlap)
-    return [[Window(f"{chr(65 + r)}{c + 1}", r, c, step_x * c if cols > 1 else (bw - aw) / 2,
-                    step_y * r if rows > 1 else (bh - ah) / 2, aw, ah) for c in range(cols)] for r in range(rows)]
+    across = _axis_windows(box.x0, box.x1, aw, overlap)
+    down = _axis_windows(box.y0, box.y1, ah, overlap)
+    return [[Window(f"{chr(65 + r)}{c + 1}", r, c, x, y, w, h) for c, (x, w) in enumerate(across)]
+            for r, (y, h) in enumerate(down)]
 
 
 def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,
-                      width: float = 0.3, keep_clear: list[Text] | None = None, name_size: float | None = None
-                      ) -> list[tuple[Item, tuple[float, float], str]]:
+                      width: float = 0.3, keep_clear: list[Text] | None = None, name_size: float | None = None,
+                      items: Sequence[Item] = ()) -> list[tuple[Item, tuple[float, float], str]]:
     """Every sheet's window on an overview page that shows the board scaled by ``k`` from ``origin``:
     its dashed outline, the point where its name goes, and the name (each kit styles the label).
 
@@ -215,12 +244,13 @@ def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tup
     read (a Terralogical flower field's note). With ``name_size`` (the bold name's size; its point
     is the name's baseline, centred across) the name moves from the window's centre to the nearest
     spot where it covers the least of them (at the centre "A2" hid a flower field's caption, "B1" a
-    hex's coordinates)."""
+    hex's coordinates). ``items``: the board's drawing, as :func:`tile_board` gets it, so the
+    outlines are the sheets' windows."""
     ox, oy = origin
     style = Style(stroke="#1f77b4", width=width, dash=(2.0, 1.0))
     boxes = [_label_box(t, origin, k) for t in keep_clear or ()]
     out: list[tuple[Item, tuple[float, float], str]] = []
-    for win in (w for row in sheet_windows(size, opts) for w in row):
+    for win in (w for row in sheet_windows(size, opts, items=items) for w in row):
         corners = tuple((ox + x * k, oy + y * k) for x, y in win.corners())
         outline: Item = Polygon(corners, style)
         if boxes:
@@ -269,11 +299,15 @@ def _line_around(corners: tuple[tuple[float, float], ...], boxes: list[tuple[flo
             for part in parts if not part.is_empty and part.length > 0]
 
 
-def grid_shape(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP) -> tuple[int, int]:
-    """(rows, cols) of sheets :func:`tile_board` will use for a board of ``size``."""
+def grid_shape(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP,
+               items: Sequence[Item] = ()) -> tuple[int, int]:
+    """(rows, cols) of sheets :func:`tile_board` will use for a board of ``size`` drawn as ``items``."""
     aw, ah = window_size(opts)
-    bw, bh = size
-    cols = max(1, math.ceil((bw - overlap) / (aw - overlap))) if bw > aw else 1
-    rows = max(1, math.ceil((bh - overlap) / (ah - overlap))) if bh > ah else 1
-    return rows, cols
+    box = board_extent(items, size)
+    return _sheets(box.height, ah, overlap), _sheets(box.width, aw, overlap)
+
+
+def _sheets(length: float, span: float, overlap: float) -> int:
+    """How many sheets, each showing at most ``span`` mm and overlapping by ``overlap``, cover ``length``."""
+    return max(1, math.ceil((length - overlap) / (span - overlap))) if length > span else 1
 

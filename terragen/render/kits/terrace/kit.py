@@ -84,7 +84,7 @@ def piece_counts(size: int) -> dict[str, int]:
 def board_part(opts: PrintOptions, size: int) -> KitPart:
     """A one-page overview showing which sheet is which, then the board at true size over sheets."""
     items, side = board_drawing(size)
-    rows, cols = grid_shape((side, side), opts)
+    rows, cols = grid_shape((side, side), opts, items=items)
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
@@ -93,7 +93,8 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     oy = area.y0 + 16.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35, keep_clear=labels):
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35, keep_clear=labels,
+                                                     items=items):
         ov.append(outline)
         # the name on the line between two squares, level with their centres: on a square's centre it
         # hid the square's height (b6, e6, g6 ... on the 8x8 board), and a square's corners carry its
@@ -114,7 +115,7 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
             f"and follows on {rows * cols} sheets; the blue frames show which sheet is which.")
     para, _ = paragraph(area.x0, area.y0 + 10.0, note, 2.8, area.width, "#333333")
     ov.extend(para)
-    ov.extend(assembly_note_items(area.x0, oy + side * k + 6.0, area.width, (side, side), opts)[0])
+    ov.extend(assembly_note_items(area.x0, oy + side * k + 6.0, area.width, (side, side), opts, items)[0])
     label = page_label(GAME, f"board overview {size}x{size}", opts.scale, 1, total, reduced=k)
     first = Page(paper.width, paper.height, label=label, trim=paper.printable)
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]

@@ -84,7 +84,7 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     """A one-page overview (how the sheets fit together) then the board at true size over sheets."""
     R = size / math.sqrt(3)
     items, (bw, bh) = board_drawing(radius, R, pal)
-    rows, cols = grid_shape((bw, bh), opts)
+    rows, cols = grid_shape((bw, bh), opts, items=items)
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
@@ -93,14 +93,15 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels, name_size=SHEET_NAME_SIZE):
+    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels,
+                                                     name_size=SHEET_NAME_SIZE, items=items):
         ov.append(outline)
         ov.append(Text(lx, ly, name, SHEET_NAME_SIZE, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))
     ov.append(Text(area.x0, area.y0 + 10.5,
                    f"Shown at {k * 100:.0f}%. The true-size board ({bw / 10:.1f} × {bh / 10:.1f} cm) follows on {rows * cols} sheets; "
                    "blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
-    ov.extend(assembly_note_items(area.x0, oy + bh * k + 6.0, area.width, (bw, bh), opts)[0])
+    ov.extend(assembly_note_items(area.x0, oy + bh * k + 6.0, area.width, (bw, bh), opts, items)[0])
     label = page_label(GAME, "board overview", opts.scale, 1, total, reduced=k)
     first = Page(paper.width, paper.height, label=label, trim=paper.printable)
     first.items = [page_scale(opts, paper, ov + [footer(paper, label, opts.scale)])]

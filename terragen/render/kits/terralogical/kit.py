@@ -101,7 +101,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     """A one-page overview with the legend, then the board at true size over sheets."""
     items, side, _ = board_items(tile_size)
     sq = board_square(tile_size)
-    rows, cols = grid_shape((side, side), opts)
+    rows, cols = grid_shape((side, side), opts, items=items)
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
@@ -111,7 +111,8 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     oy = area.y0 + 14.0
     ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, keep_clear=labels, name_size=SHEET_NAME_SIZE):
+    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, keep_clear=labels,
+                                                     name_size=SHEET_NAME_SIZE, items=items):
         ov.append(outline)
         ov.append(Text(lx, ly, name, SHEET_NAME_SIZE, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
@@ -120,7 +121,7 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
                    f"Shown at {k * 100:.0f}%. True size: {side / 10:.1f} cm square, {sq:g} mm squares for {tile_size:g} mm tiles, "
                    f"on {rows * cols} sheets; blue frames show which sheet is which.", 2.8, "#333333", anchor="start"))
     ly = oy + side * k + 6.0
-    note, ly = assembly_note_items(area.x0, ly, area.width, (side, side), opts)
+    note, ly = assembly_note_items(area.x0, ly, area.width, (side, side), opts, items)
     ov.extend(note)
     leg, ly = legend(area.x0, ly + 2.0)
     ov.extend(leg)

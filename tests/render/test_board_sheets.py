@@ -1,0 +1,86 @@
+"""The big boards' true-size sheets, read as an assembler reads them: the board's outer line whole on
+the sheets that carry it, and no seam through a printed word or number."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from terragen.render.impose import PrintOptions
+from terragen.render.model import Circle, Group, Polygon, Polyline, apply, compose
+from terragen.render.paper import load_paper
+
+BOARDS = ["terrain", "terrace", "terralogical"]
+
+
+def board_pages(game: str, opts: PrintOptions):
+    """The true-size sheets (the overview left out) of a game's board part, as the kit makes them."""
+    import importlib
+
+    kit = importlib.import_module(f"terragen.render.kits.{game}.kit")
+    if game == "terrain":
+        from terragen.render.palette import load_palette
+
+        part = kit.board_part(opts, 50.0, load_palette("terrain"))
+    elif game == "terrace":
+        part = kit.board_part(opts, 8)
+    else:
+        part = kit.board_part(opts, 38.0)
+    return part.doc.pages[1:]
+
+
+def sheet_place(page) -> tuple[int, int, int, int]:
+    """(row, column, rows, columns) from the sheet's label: "sheet B1 of B4"."""
+    row, col, last_row, last_col = re.search(r"sheet ([A-Z])(\d+) of ([A-Z])(\d+)", page.label).groups()
+    return ord(row) - 65, int(col) - 1, ord(last_row) - 64, int(last_col)
+
+
+def window_and_strokes(page):
+    """The board's window on the page (the clipped group's box) and the ink box of every line the
+    board draws in it, all in page mm."""
+    found: list = []
+
+    def walk(items, m, inside):
+        for it in items:
+            if isinstance(it, Group):
+                mm = compose(m, it.matrix)
+                if it.clip and not inside:
+                    xs, ys = zip(*(apply(mm, p) for p in it.clip))
+                    found.append(("window", (min(xs), min(ys), max(xs), max(ys))))
+                    walk(it.items, mm, True)
+                elif not it.clip:  # a clipped group inside the window: a registration mark's half
+                    walk(it.items, mm, inside)
+            elif inside and isinstance(it, (Polygon, Polyline, Circle)) and it.style.stroke:
+                pts = [apply(m, p) for p in (it.points if not isinstance(it, Circle) else
+                                             ((it.cx - it.r, it.cy - it.r), (it.cx + it.r, it.cy + it.r)))]
+                half = it.style.width / 2 * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+                xs, ys = zip(*pts)
+                found.append(("ink", (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)))
+
+    walk(page.items, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), False)
+    windows = [b for kind, b in found if kind == "window"]
+    assert len(windows) == 1
+    return windows[0], [b for kind, b in found if kind == "ink"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", BOARDS)
+def test_the_boards_outer_line_is_whole_on_the_sheets_that_carry_it(game, paper):
+    """Terralogical's windows began at the board's edge, on the middle of its 0.5 mm outer frame:
+    the sheets printed only its inner half. On the sheets along each edge of the board, the window
+    now holds every line the board draws whole (no stroke crosses an outer window edge), and the
+    window lies inside the printable area (10 mm margin)."""
+    opts = PrintOptions(load_paper(paper))
+    for page in board_pages(game, opts):
+        row, col, rows, cols = sheet_place(page)
+        (x0, y0, x1, y1), inks = window_and_strokes(page)
+        assert 10.0 - 1e-6 <= x0 and x1 <= page.width - 10.0 + 1e-6, page.label
+        assert 10.0 - 1e-6 <= y0 and y1 <= page.height - 10.0 + 1e-6, page.label
+        outer = {"left": col == 0, "top": row == 0, "right": col == cols - 1, "bottom": row == rows - 1}
+        for ix0, iy0, ix1, iy1 in inks:
+            crossing = {"left": ix0 < x0 - 1e-6 < ix1, "top": iy0 < y0 - 1e-6 < iy1,
+                        "right": ix0 < x1 + 1e-6 < ix1, "bottom": iy0 < y1 + 1e-6 < iy1}
+            cut = [edge for edge, on in outer.items() if on and crossing[edge]]
+            assert not cut, (page.label, cut, (ix0, iy0, ix1, iy1), (x0, y0, x1, y1))
