@@ -4,7 +4,10 @@ The board drawing is in board millimetres (true size). Pages are cut into a
 grid of windows of equal size, so no sheet is a sliver, each just large enough
 that neighbouring windows overlap by ``OVERLAP`` mm (windows as large as the
 page, spread over the board, overlapped by up to 169 mm: ink printed twice and
-glue strips as wide as half a sheet). Sheets are assembled as poster tilers do:
+glue strips as wide as half a sheet). The windows cover all of the drawing's
+ink (a line on the board's edge reaches half its stroke past it), and a seam
+that would cut one of the board's words moves, within the page's spare room,
+to the nearest place clear of them all. Sheets are assembled as poster tilers do:
 a sheet goes on top of its neighbours to the left and above. The sheet that
 goes underneath carries the shaded glue strip (the part its neighbour covers)
 and the circle-and-cross marks on the line where that neighbour's cut edge
@@ -26,6 +29,7 @@ from terragen.render.model import (MIN_TEXT_MM, Box, Circle, Group, Item, Matrix
                                    apply, flatten, page_points, translate)
 
 OVERLAP = 10.0  # the overlap between neighbouring sheets, mm
+SEAM_AIR = 1.0  # the room a seam keeps from the nearest letter of the board where the page allows, mm
 SHEET_NAME_SIZE = 8.0  # the sheets' names (A1, B2 ...) on an overview page, mm
 GLUE = Style(fill="#000000", opacity=0.08)  # the glue strip on the sheet underneath
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.2))  # the trim line on the sheet on top
@@ -210,25 +214,55 @@ def _linear_scale(m: Matrix) -> float:
     return abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
 
 
-def _axis_windows(lo: float, hi: float, span: float, overlap: float) -> list[tuple[float, float]]:
+def _axis_windows(lo: float, hi: float, span: float, overlap: float,
+                  words: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float]]:
     """(start, length) of each window along one axis of the board's extent ``lo``..``hi``: the whole
-    page's ``span`` centred where one sheet holds it, else equal shares that share ``overlap`` mm
-    (they never exceed the span: :func:`grid_shape` counts the sheets so)."""
+    page's ``span`` centred where one sheet holds it, else shares sharing ``overlap`` mm, each no
+    longer than the span (:func:`grid_shape` counts the sheets so). The shares are equal unless a
+    seam, the next window's start (the edge that shows on the assembled board), would run through
+    one of ``words`` (their extents along this axis): it then moves to the nearest place clear of
+    them that the page's spare room allows, the overlap staying ``overlap``."""
     n = _sheets(hi - lo, span, overlap)
     if n == 1:
         return [(lo + (hi - lo - span) / 2, span)]
-    share = (hi - lo + (n - 1) * overlap) / n
-    return [(lo + k * (share - overlap), share) for k in range(n)]
+    step = (hi - lo + (n - 1) * overlap) / n - overlap
+    starts = [lo]
+    for k in range(1, n):
+        # the window before may grow to the span; the windows after must still reach ``hi``
+        low = max(hi - (n - k) * span + (n - k - 1) * overlap, starts[-1] + overlap)
+        high = starts[-1] + span - overlap
+        starts.append(_seam(lo + k * step, low, high, words))
+    ends = [s + overlap for s in starts[1:]] + [hi]
+    return [(s, min(e - s, span)) for s, e in zip(starts, ends)]
+
+
+def _seam(aim: float, low: float, high: float, words: Sequence[tuple[float, float]]) -> float:
+    """Where between ``low`` and ``high`` a seam goes: through as few ``words`` as can be (a cut number
+    is read in two halves from two sheets that never meet exactly), then with :data:`SEAM_AIR` to
+    the nearest letter where it can, then as near ``aim`` (the equal share) as that allows."""
+    if high < low:  # no spare room: the equal share
+        return aim
+    places = [aim, low, high] + [a - SEAM_AIR for a, _ in words] + [b + SEAM_AIR for _, b in words] \
+        + [a for a, _ in words] + [b for _, b in words]
+
+    def cost(x: float) -> tuple[int, int, float]:
+        cut = sum(1 for a, b in words if a < x < b)
+        near = sum(1 for a, b in words if a - SEAM_AIR < x < b + SEAM_AIR)
+        return cut, near, abs(x - aim)
+
+    return min((min(max(x, low), high) for x in places), key=cost)
 
 
 def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float = OVERLAP,
                   items: Sequence[Item] = ()) -> list[list[Window]]:
     """Every sheet's window, row by row: what :func:`tile_board` prints and what an overview page
-    outlines. ``items``, the board's drawing, let the windows hold all of its ink."""
+    outlines. ``items``, the board's drawing, let the windows hold all of its ink and the seams
+    pass between its words."""
     box = board_extent(items, size)
     aw, ah = window_size(opts)
-    across = _axis_windows(box.x0, box.x1, aw, overlap)
-    down = _axis_windows(box.y0, box.y1, ah, overlap)
+    words = [label_box(it, m) for it, m in flatten(list(items)) if isinstance(it, Text) and it.text.strip()]
+    across = _axis_windows(box.x0, box.x1, aw, overlap, [(b.x0, b.x1) for b in words])
+    down = _axis_windows(box.y0, box.y1, ah, overlap, [(b.y0, b.y1) for b in words])
     return [[Window(f"{chr(65 + r)}{c + 1}", r, c, x, y, w, h) for c, (x, w) in enumerate(across)]
             for r, (y, h) in enumerate(down)]
 

@@ -84,3 +84,58 @@ def test_the_boards_outer_line_is_whole_on_the_sheets_that_carry_it(game, paper)
                         "right": ix0 < x1 + 1e-6 < ix1, "bottom": iy0 < y1 + 1e-6 < iy1}
             cut = [edge for edge, on in outer.items() if on and crossing[edge]]
             assert not cut, (page.label, cut, (ix0, iy0, ix1, iy1), (x0, y0, x1, y1))
+
+
+def board_drawing(game: str):
+    """A board's drawing and nominal size, as its kit tiles it."""
+    if game == "terrain":
+        from terragen.render.kits.terrain.art import board_drawing as draw
+        from terragen.render.palette import load_palette
+
+        items, size = draw(5, 50.0 / math.sqrt(3), load_palette("terrain"))
+        return items, size
+    if game == "terrace":
+        from terragen.render.kits.terrace.art import board_drawing as draw
+
+        items, side = draw(8)
+    else:
+        from terragen.render.kits.terralogical.kit import board_items
+
+        items, side, _ = board_items(38.0)
+    return items, (side, side)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", BOARDS)
+def test_no_seam_runs_through_a_word_or_number_of_the_board(game, paper):
+    """Equal shares put Terralogical's seams through track numbers 37 and 13 (and Terrace's through
+    eight height numbers and square names): on the assembled board such a number is read in two
+    halves printed on two sheets. A seam (where a sheet's cut edge lies on its neighbour) now moves
+    within the page's spare room to pass 1 mm clear of every word; the sheets still overlap by
+    exactly 10 mm, each within the page's window."""
+    from terragen.render.model import Text, flatten
+    from terragen.render.tiler import OVERLAP, GLUE, label_box, sheet_windows, tile_board, window_size
+
+    opts = PrintOptions(load_paper(paper))
+    items, size = board_drawing(game)
+    grid = sheet_windows(size, opts, items=items)
+    words = [(it.text, label_box(it, m)) for it, m in flatten(items) if isinstance(it, Text) and it.text.strip()]
+    seams_x = [w.x for w in grid[0][1:]]
+    seams_y = [row[0].y for row in grid[1:]]
+    assert seams_x or seams_y
+    for text, b in words:
+        assert not any(b.x0 - 1.0 < x < b.x1 + 1.0 for x in seams_x), (text, b, seams_x)
+        assert not any(b.y0 - 1.0 < y < b.y1 + 1.0 for y in seams_y), (text, b, seams_y)
+    aw, ah = window_size(opts)
+    for row in grid:
+        for a, b in zip(row, row[1:]):
+            assert abs(a.x + a.w - b.x - OVERLAP) < 1e-9
+    for a, b in zip(grid, grid[1:]):
+        assert abs(a[0].y + a[0].h - b[0].y - OVERLAP) < 1e-9
+    assert all(w.w <= aw + 1e-9 and w.h <= ah + 1e-9 for row in grid for w in row)
+    # the glue strips on the sheets underneath are exactly the 10 mm the next sheet covers
+    for page in tile_board(items, size, opts, "g", "board"):
+        for it, m in flatten(page.items):
+            if isinstance(it, Polygon) and it.style == GLUE:
+                xs, ys = zip(*it.points)
+                assert min(max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(OVERLAP)
