@@ -163,8 +163,8 @@ def cli() -> None:
     \b
     Exit status (the same for every command):
       0    success
-      1    the input failed its check (validate, simulate: invalid layout, NOT PLAYABLE
-           or NOT BALANCED board; generate's best-effort board is 0 with a warning)
+      1    the input failed its check (validate: rule violations; simulate: NOT
+           PLAYABLE or NOT BALANCED; generate's best-effort board is 0 with a warning)
       2    bad usage, an unreadable or malformed input, an output that exists
       3    the spec was proved infeasible
       4    the time limit was reached without a result
