@@ -187,3 +187,39 @@ def test_states_print_as_a_line_and_a_terrace_position_as_its_file():
         Position({(0, 0): "T"}, to_move="top", setup="free")
     with pytest.raises(ValueError, match="no piece on e4"):
         pos.san(Move((4, 4), (3, 3)))
+
+
+@pytest.mark.parametrize("game, misspelt", [("terrain", {"inventroy": None}), ("terrace", {"t_rnak": "lowest"}),
+                                            ("terralogical", {"min_flok": 99}), ("terraflip", {"tower_pasable": False})])
+def test_a_misspelt_validation_option_is_refused_not_ignored(game, misspelt):
+    """Each game's validate_text took any keyword and checked by the default reading when one was
+    misspelt (a Terralogical board scored with min_flock 2 after min_flok=99)."""
+    import importlib
+
+    module = importlib.import_module(f"terragen.{game}.validation")
+    with pytest.raises(TypeError, match=next(iter(misspelt))):
+        module.validate_text("", "x", **misspelt)
+
+
+@pytest.mark.parametrize("game", ["terralogical", "terraflip"])
+def test_a_json_list_is_read_as_json_in_every_game(game):
+    """A file holding a JSON list was read as the text form ("the first line must be ...")."""
+    import importlib
+
+    from terragen.errors import InputError
+
+    module = importlib.import_module(f"terragen.{game}.validation")
+    with pytest.raises(InputError) as caught:
+        module.validate_text("[1, 2]\n", "list.json")
+    assert "first line" not in caught.value.message  # the text form's complaint
+
+
+def test_terraflip_refuses_a_turn_order_bonus_out_of_range():
+    """Only the command line checked the bonus: the library scored a seat -500 points."""
+    from terragen.terraflip.rules import Options
+    from terragen.terraflip.simulate import PlaySpec, simulate
+
+    for bad in ((-500, 10**9), (1.5, 0), (True, 0)):
+        with pytest.raises(SpecError, match="bonus values must be whole numbers from 0 to 1000"):
+            simulate(PlaySpec(2, 3, 0, ("greedy",)), None, Options(bonus=bad))
+    assert simulate(PlaySpec(2, 3, 0, ("greedy",)), None, Options(bonus=(3, 0)))["games"] == 3

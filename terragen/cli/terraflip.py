@@ -78,10 +78,6 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     say("  hidden under: " + ", ".join(f"{c} {n}" for c, n in stats["hidden_under"].items()))
 
 
-#: the largest turn-order bonus a seat may be given: far above any the rules or the fair-bonus search use
-MAX_BONUS = 1000
-
-
 def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str, ...]:
     from terragen.names import comma_list
 
@@ -135,6 +131,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
             bonus_values = tuple(int(v) for v in _csv(bonus, "--bonus"))
         except ValueError:
             raise SpecError(f"--bonus must be whole numbers separated by commas, got {bonus!r}") from None
+        from terragen.terraflip.rules import MAX_BONUS
+
         if any(not 0 <= v <= MAX_BONUS for v in bonus_values):  # a bonus is points a seat adds to its score
             raise SpecError(f"--bonus values must be whole numbers from 0 to {MAX_BONUS}, got {bonus!r}")
     if out:

@@ -91,14 +91,11 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
     return findings, pos
 
 
-def _rules_from(options: dict[str, Any]) -> Rules:
-    return Rules(t_rank=options.get("t_rank", "a"), own_t_capture=options.get("own_t_capture", True))
-
-
-def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
-    """The shared ``terragen validate`` entry point for Terrace positions."""
+def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: bool = True) -> ValidationReport:
+    """The shared ``terragen validate`` entry point for Terrace positions; the rule readings are
+    keywords, so a misspelt one is refused instead of checking by the default reading."""
     draft = parse_any(text, source)
-    findings, pos = check_draft(draft, _rules_from(options))
+    findings, pos = check_draft(draft, Rules(t_rank=t_rank, own_t_capture=own_t_capture))
     report = ValidationReport(game="terrace", findings=findings)
     data: dict[str, Any] = {"size": draft.size, "setup": draft.setup, "to_move": draft.to_move}
     if pos is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from numbers import Integral
 
 from terragen.errors import SpecError
 from terragen.grids.hex import Hex, is_axis_line, length, neighbors
@@ -19,6 +20,8 @@ from terragen.terraflip.model import REGULAR, TOWER, Tile
 LINE_MODES = ("centres", "axes")
 FIRST_FRAME_MODES = ("placed", "any")
 BONUS_SCHEMES = ("from-first", "from-last")
+#: the largest turn-order bonus a seat may be given: far above any the rules or the fair-bonus search use
+MAX_BONUS = 1000
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,10 @@ class Options:
             raise SpecError(f"first-frame reading must be one of {', '.join(FIRST_FRAME_MODES)}")
         if self.bonus_scheme not in BONUS_SCHEMES:
             raise SpecError(f"bonus scheme must be one of {', '.join(BONUS_SCHEMES)}")
+        if self.bonus is not None and any(isinstance(v, bool) or not isinstance(v, Integral) or not 0 <= v <= MAX_BONUS
+                                          for v in self.bonus):
+            raise SpecError(f"bonus values must be whole numbers from 0 to {MAX_BONUS} (points a seat adds to its "
+                            f"score), got {tuple(self.bonus)!r}")
 
     def bonuses(self, players: int) -> tuple[int, ...]:
         """Turn-order bonus per seat (seat 0 plays first). The last seat never gets one;

@@ -9,13 +9,13 @@ Finding so that all of it is reported in one go.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from terragen.errors import SpecError
 from terragen.findings import SYNTAX, ValidationReport, error, warning
+from terragen.formats import looks_like_json
 from terragen.grids.hex import length
 from terragen.terraflip.formats import Position, TileEntry, parse_position, parse_text_forgiving
-from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER
+from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER, TileSet
 from terragen.terraflip.rules import (LINE_MODES, Board, Options, Placed, all_frame_targets, placement_limit,
                                      reachable_from_tower)
 from terragen.terraflip.scoring import colour_points
@@ -25,24 +25,24 @@ def _cell(t: TileEntry) -> str:
     return f"({t.q},{t.r})"
 
 
-def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
+def validate_text(text: str, source: str, *, tileset: TileSet | None = None, per_family: int | None = None,
+                  lines: str = "centres", tower_passable: bool = True) -> ValidationReport:
     """Validate a position in either form.
 
-    Options: ``tileset`` (a TileSet from ``terraflip tiles``: its per-family count, so a position of
-    a game played with that set checks as that game) or ``per_family`` (the count alone; the
-    rulebook's nine by default); ``lines`` ("centres" or "axes") and ``tower_passable`` pick the
-    framing reading used for the analysis, as ``terraflip play`` takes them.
+    ``tileset`` (a TileSet from ``terraflip tiles``: its per-family count, so a position of a game
+    played with that set checks as that game) or ``per_family`` (the count alone; the rulebook's
+    nine by default); ``lines`` ("centres" or "axes") and ``tower_passable`` pick the framing
+    reading used for the analysis, as ``terraflip play`` takes them. Keywords, so that a misspelt
+    one is refused instead of silently checking by the default reading.
 
     A text file is read forgivingly: each line the reader must skip becomes a ``syntax`` finding
     (exit status 2) and the rest is still checked. JSON is all or nothing (an error raises).
     """
-    lines = options.get("lines", "centres")
     if lines not in LINE_MODES:
         raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {lines!r}")
-    tileset = options.get("tileset")
-    per_family = tileset.per_family if tileset is not None else int(options.get("per_family", TILES_PER_FAMILY))
-    rules = Options(lines=lines, tower_passable=bool(options.get("tower_passable", True)))
-    if text.lstrip().startswith("{"):
+    per_family = tileset.per_family if tileset is not None else int(per_family if per_family is not None else TILES_PER_FAMILY)
+    rules = Options(lines=lines, tower_passable=bool(tower_passable))
+    if looks_like_json(text):
         return validate_position(parse_position(text, source), per_family=per_family, options=rules)
     problems: list[tuple[int | None, int | None, str]] = []
     position = parse_text_forgiving(text, source, problems)

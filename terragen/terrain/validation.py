@@ -306,8 +306,7 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
     return report
 
 
-def validate_text(text: str, source: str = "<layout>", inventory: str | Inventory | None = None,
-                  **_: object) -> ValidationReport:
+def validate_text(text: str, source: str = "<layout>", inventory: str | Inventory | None = None) -> ValidationReport:
     """Entry point used by ``terragen validate`` (see ``terragen.formats.VALIDATORS``).
 
     A text file is read forgivingly: each line the reader must skip becomes a

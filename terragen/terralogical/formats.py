@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, looks_like_json, check_item_keys, check_version, extra_text_line,
                               first_line_problem, text_lines, wrong_game)
 
 if TYPE_CHECKING:
@@ -439,7 +439,7 @@ def parse_state(text: str, source: str, deck: Deck | None = None, pass_ids: bool
         from terragen.terralogical.default_deck import default_deck
 
         deck = default_deck()
-    if text.lstrip().startswith("{"):
+    if looks_like_json(text):
         return state_from_json(text, source, deck, pass_ids)
     state = state_from_text(text, source, deck, pass_ids)
     assert state is not None  # only a problems list lets it return None

@@ -8,9 +8,9 @@ what the file shows and every breach is reported, not only the first.
 
 from __future__ import annotations
 
-from typing import Any
 
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
+from terragen.formats import looks_like_json
 from terragen.grids.square import in_bounds
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SUN_SQUARE, Board, Placed, RuleOptions, fmt
 from terragen.terralogical.deck import Deck
@@ -124,25 +124,27 @@ def code_blocks_board(problems: list[tuple[str, str]]) -> bool:
     return any(code in ("off-board", "square-occupied") for code, _ in problems)
 
 
-def validate_text(text: str, source: str, **options: Any) -> ValidationReport:
+def validate_text(text: str, source: str, *, deck: Deck | None = None, subsoil_rule: str | None = None,
+                  min_flock: int | None = None, flock_ties: str | None = None,
+                  cubes_per_player: int | None = None) -> ValidationReport:
     """Parse a board state (JSON or text) and validate it.
 
-    Options: ``deck`` (a Deck to resolve tile ids; the shipped default deck
-    otherwise), ``subsoil_rule``, ``min_flock``, ``flock_ties``,
-    ``cubes_per_player`` (see RuleOptions).
+    ``deck`` resolves tile ids (the shipped default deck otherwise); the rule readings are
+    RuleOptions' (None: its default). They are keywords so that a misspelt one is refused
+    instead of silently scoring by the default reading.
 
     A text file is read forgivingly: each line the reader must skip becomes a
     ``syntax`` finding (exit status 2) and the rest is still checked, so one run
     names every bad line. JSON is all or nothing (a JSON error raises InputError).
     """
-    deck: Deck | None = options.pop("deck", None)
     if deck is None:
         from terragen.terralogical.default_deck import default_deck
 
         deck = default_deck()
-    known = {"subsoil_rule", "min_flock", "flock_ties", "cubes_per_player"}
-    rule_opts = RuleOptions(**{k: v for k, v in options.items() if k in known and v is not None})
-    if text.lstrip().startswith("{"):
+    readings = {"subsoil_rule": subsoil_rule, "min_flock": min_flock, "flock_ties": flock_ties,
+                "cubes_per_player": cubes_per_player}
+    rule_opts = RuleOptions(**{k: v for k, v in readings.items() if v is not None})
+    if looks_like_json(text):
         return validate_state(parse_state(text, source, deck), rule_opts, deck_size=len(deck.tiles))
     problems: list[tuple[int | None, int | None, str]] = []
     state = state_from_text(text, source, deck, problems=problems)

@@ -170,8 +170,20 @@ class JobManager:
 
     # -- under the lock ------------------------------------------------------------------
     def _drain(self, job: Job) -> None:
-        if job.state != "running":
+        if job.state != "running" or self._read(job):
             return
+        if not job.process.is_alive():
+            # read again: the job may have sent its result and ended between the read above and
+            # this look (its messages stay in the pipe after it ends), and that is a finished job
+            if self._read(job):
+                return
+            self._finish(job, "failed")
+            job.error = {"error": "the job stopped unexpectedly", "exit_code": 70}
+        elif time.monotonic() > job.deadline:
+            self._stop(job, "failed", {"error": "the job ran past its time limit and was stopped", "exit_code": 4})
+
+    def _read(self, job: Job) -> bool:
+        """Take in what the job has sent so far; True once it has ended (done or failed)."""
         try:
             while job.conn.poll():
                 kind, payload = job.conn.recv()
@@ -182,18 +194,14 @@ class JobManager:
                 elif kind == "done":
                     self._finish(job, "done")
                     job.result = payload
-                    return
+                    return True
                 else:
                     self._finish(job, "failed")
                     job.error = payload
-                    return
+                    return True
         except (EOFError, OSError):
             pass
-        if not job.process.is_alive():
-            self._finish(job, "failed")
-            job.error = {"error": "the job stopped unexpectedly", "exit_code": 70}
-        elif time.monotonic() > job.deadline:
-            self._stop(job, "failed", {"error": "the job ran past its time limit and was stopped", "exit_code": 4})
+        return False
 
     def _finish(self, job: Job, state: str) -> None:
         job.state = state

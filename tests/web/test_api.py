@@ -726,3 +726,36 @@ def test_the_page_parses_without_stray_attributes(client):
 
     Attributes().feed(client.get("/").get_data(as_text=True))
     assert names and all(re.fullmatch(r"[a-z][a-z0-9-]*", name) for name in names), names
+
+
+def test_a_job_that_sends_its_result_and_ends_between_two_looks_is_done_not_failed():
+    """The manager looks at the pipe, then at whether the process lives; a job that sent its result
+    and ended in between was called 'stopped unexpectedly' and its result lost (found in review)."""
+    from terragen.web.jobs import Job, JobManager
+
+    class Pipe:  # empty at the first look, the result there by the second
+        def __init__(self) -> None:
+            self.looks = 0
+
+        def poll(self) -> bool:
+            self.looks += 1
+            return self.looks == 2
+
+        def recv(self) -> tuple:
+            return ("done", "the result")
+
+        def close(self) -> None:
+            pass
+
+    class Ended:
+        def is_alive(self) -> bool:
+            return False
+
+        def join(self, timeout: float | None = None) -> None:
+            pass
+
+    job = Job("j1", "tab", "generate", Ended(), Pipe(), started=0.0, deadline=float("inf"))
+    manager = JobManager()
+    manager.jobs[job.id] = job
+    assert manager.running() == 0
+    assert job.state == "done" and job.result == "the result" and job.error is None
