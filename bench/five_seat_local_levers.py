@@ -19,7 +19,6 @@ import sys
 import time
 
 from terragen.grids import hex as hx
-from terragen.terrain.board import Board
 from terragen.terrain.files import load_layout
 from terragen.terrain.pieces import distinct_rotations
 from terragen.terrain.race import race_for_layout

@@ -266,8 +266,6 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
 
 def _is_stdin(path: str | Path) -> bool:
     """Whether ``path`` is the file standard input was redirected from (``convert - F < F``)."""
-    import sys
-
     try:
         here, there = os.fstat(sys.stdin.fileno()), os.stat(path)
     except (OSError, ValueError, AttributeError):  # no stdin, or one without a descriptor (a test's runner)
@@ -426,7 +424,6 @@ class MarginShare(FiniteFloat):
 
 #: Any finite number; a strictly positive one (sizes, scales); a time limit (above 0, at most a day).
 FINITE = FiniteFloat()
-POSITIVE = FiniteFloat(positive=True)
 TIME_LIMIT = FiniteFloat(hi=MAX_TIME_LIMIT, positive=True)
 #: --scale of every printing command
 PRINT_SCALE = FiniteFloat(MIN_SCALE, MAX_SCALE)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import FolderName, PathName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import FolderName, check_outputs, echo_json, force_option, json_option, say
 
 GAMES = ["terrain", "terrace", "terralogical", "terraflip"]
 

@@ -6,8 +6,9 @@ import os
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, FiniteFloat, FolderName, MarginShare, PathName, check_folder, check_outputs, echo_json,
-                                  force_option, json_option, reading_option, say, say_report, seed_range)
+from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
+                                  check_outputs, echo_json, force_option, json_option, reading_option, say, say_report,
+                                  seed_range)
 
 
 def _preset_choice() -> click.Choice:

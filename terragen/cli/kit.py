@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import FINITE, PRINT_SCALE, SCALE_HELP, FolderName, PathName, check_folder, check_outputs, echo_json, paper_choice, say
+from terragen.cli._common import (FINITE, PRINT_SCALE, SCALE_HELP, FolderName, check_folder, check_outputs, echo_json,
+                                  paper_choice, say)
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions

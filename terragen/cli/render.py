@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import POSITIVE, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json, force_option, json_option, paper_choice, say
+from terragen.cli._common import (PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json,
+                                  force_option, json_option, paper_choice, say)
 
 #: --out suffixes of formats render does not write: a name that promises one of them is refused
 OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "eps", "ps", "txt", "json",
@@ -128,7 +129,5 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
 
 def _system_path(path: Path) -> bool:
     """A path under /dev or /proc: a stream of the system's, never a folder for the sheet."""
-    import os
-
     parts = Path(os.path.abspath(path)).parts  # as named: /dev/stdin resolves to the redirected file
     return len(parts) > 1 and parts[1] in ("dev", "proc")

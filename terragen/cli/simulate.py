@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import Whole, FiniteFloat, MarginShare, PathName, echo_json, json_option, say, say_report, seed_range
+from terragen.cli._common import Whole, MarginShare, PathName, echo_json, json_option, say, say_report, seed_range
 from terragen.errors import EXIT_INVALID, EXIT_OK
 from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
 

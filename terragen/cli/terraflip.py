@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, POSITIVE, TIME_LIMIT, PathName, check_outputs, echo_json,
-                                  force_option, json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
+from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_json, force_option,
+                                  json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
 from terragen.errors import SpecError
 from terragen.plain_text import columns
 from terragen.intervals import interval_text

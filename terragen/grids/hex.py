@@ -18,11 +18,7 @@ Hex: TypeAlias = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
-#: The six "between" directions, 30 degrees off the axes: the centre lines that
-#: pass through a shared corner of two neighbours rather than through an edge.
-DIAGONALS: tuple[Hex, ...] = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
 
-ORIGIN: Hex = (0, 0)
 SQRT3 = math.sqrt(3.0)
 
 

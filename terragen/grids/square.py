@@ -26,9 +26,3 @@ def squares(size: int) -> list[Square]:
     return [(i, j) for i in range(size) for j in range(size)]
 
 
-def orthogonal_neighbors(sq: Square, size: int) -> list[Square]:
-    return [n for n in (step(sq, d) for d in ORTHOGONAL) if in_bounds(n, size)]
-
-
-def king_neighbors(sq: Square, size: int) -> list[Square]:
-    return [n for n in (step(sq, d) for d in KING) if in_bounds(n, size)]

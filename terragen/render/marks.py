@@ -9,7 +9,7 @@ culprit) and by how much to correct with ``--scale``.
 
 from __future__ import annotations
 
-from terragen.render.model import Box, Circle, Group, Item, Point, Polyline, Style, Text
+from terragen.render.model import Circle, Group, Item, Point, Polyline, Style, Text
 from terragen.render.paper import FOOTER, Paper
 from terragen.render.text import text_width
 
@@ -110,11 +110,3 @@ def registration_target(x: float, y: float, r: float = 3.0) -> Group:
     ])
 
 
-def box_corners_ticks(box: Box, gap: float) -> list[Item]:
-    """Classic crop marks at the four corners of a rectangle, ``gap`` away from it."""
-    out: list[Item] = []
-    for x, sx in ((box.x0, -1), (box.x1, 1)):
-        for y, sy in ((box.y0, -1), (box.y1, 1)):
-            out.append(Polyline(((x + sx * gap, y), (x + sx * (gap + TICK_LEN), y)), MARK))
-            out.append(Polyline(((x, y + sy * gap), (x, y + sy * (gap + TICK_LEN))), MARK))
-    return out

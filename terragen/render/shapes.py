@@ -32,10 +32,6 @@ class Shape:
             raise ValueError("shape size must be positive")
 
     @property
-    def shares_cuts(self) -> bool:
-        return self.kind != "circle"
-
-    @property
     def circumradius(self) -> float:
         if self.kind == "hex":
             return self.size / SQRT3

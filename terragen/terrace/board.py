@@ -80,9 +80,6 @@ class Board:
     def on_board(self, sq: Square) -> bool:
         return 0 <= sq[0] < self.size and 0 <= sq[1] < self.size
 
-    def terrace_squares(self, sq: Square) -> list[Square]:
-        return [self.square(i) for i in self.terraces[self.terrace_of[self.index(sq)]]]
-
     def rows(self) -> list[list[int]]:
         return [list(self.heights[r * self.size:(r + 1) * self.size]) for r in range(self.size)]
 

@@ -92,9 +92,6 @@ class Piece:
         return piece_token(self.side, self.kind)
 
 
-MOVE_KINDS = ("slide", "up", "down", "capture")
-
-
 @dataclass(frozen=True)
 class Move:
     """A move from one square to another, like ``chess.Move``.
@@ -109,7 +106,3 @@ class Move:
     kind: str = field(default="", compare=False)
     piece: str = field(default="", compare=False)  # kind letter of the moving piece
 
-    def uci(self, size: int = 8) -> str:
-        from terragen.terrace.board import square_name
-
-        return square_name(self.frm, size) + square_name(self.to, size)

@@ -96,22 +96,12 @@ class Board:
         p = self.cells.get(h)
         return p.up if p is not None else None
 
-    def position_of(self, tile_id: str) -> Hex | None:
-        for h, p in self.cells.items():
-            if p.tile.id == tile_id:
-                return h
-        return None
-
 
 def placement_limit(players: int, kind: str) -> int:
     """Farthest allowed hex distance from the tower: 4 with four players, 3 with fewer,
     one more for a knight."""
     base = 4 if players >= 4 else 3
     return base + 1 if kind == "knight" else base
-
-
-def is_connected_spot(board: Board, h: Hex) -> bool:
-    return any(board.occupied(n) for n in neighbors(h))
 
 
 def legal_positions(board: Board, kind: str, players: int) -> list[Hex]:

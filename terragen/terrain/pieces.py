@@ -106,10 +106,6 @@ def standard_inventory() -> Inventory:
 MAX_COPIES = 1000
 
 
-def uniform_inventory(name: str, copies: int, levels: range = range(MIN_LEVEL, MAX_LEVEL + 1)) -> Inventory:
-    return Inventory(name, {(lv, p): copies for lv in levels for p in PATTERN_NAMES})
-
-
 def load_inventory(name_or_path: str | Path) -> Inventory:
     """Load an inventory by template name (``standard``, ``extended``) or from a TOML file.
 

@@ -213,15 +213,6 @@ class Board:
                 out.append((side, placed.side(opposite(side))))
         return out
 
-    def legal_rotations(self, sq: Square, tile: Tile, options: RuleOptions) -> list[tuple[int, int]]:
-        """(rotation, points) for every rotation of ``tile`` that may go on ``sq``."""
-        out = []
-        for k in range(4):
-            chk = self.check(sq, tile, k, options)
-            if chk.legal:
-                out.append((k, chk.points))
-        return out
-
 
 def quick_points(sides: tuple[Triangle, ...], touching: list[tuple[int, Triangle]], subsoil_rule: str) -> int | None:
     """Points of a placement on an empty anchored square, or None when it is illegal.

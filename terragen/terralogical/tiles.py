@@ -11,7 +11,6 @@ tile readable in a deck file without a legend.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
 MEADOW, FIELD, WOOD, CLOUD = "M", "F", "W", "C"
 LANDSCAPES: tuple[str, ...] = (MEADOW, FIELD, WOOD)  # the three regular ones
@@ -113,11 +112,6 @@ def all_canonical_tiles(max_clouds: int = 4) -> list[Tile]:
                         out.append(parse_tile(canon))
     out.sort(key=lambda t: t.code)
     return out
-
-
-def iter_triangles(tiles: list[Tile]) -> Iterator[Triangle]:
-    for tile in tiles:
-        yield from tile.edges
 
 
 # The start (sun) and end (flower) tiles. The sun tile has no cloud so that the

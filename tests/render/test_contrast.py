@@ -12,7 +12,7 @@ import math
 import pytest
 
 from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast
-from terragen.render.model import Circle, Polygon, Text, apply, flatten
+from terragen.render.model import Circle, Polygon, Text, apply
 
 
 def walk(items, m=None, clip=None):

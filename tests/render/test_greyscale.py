@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import re
 
 from terragen.render.palette import luminance
 from terragen.render.model import Text, flatten

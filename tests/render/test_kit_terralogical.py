@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from terragen.render.impose import mirror_point
-from terragen.render.model import Circle, Group, Polygon, Polyline, Text, apply, compose, flatten
+from terragen.render.model import Circle, Group, Polygon, Polyline, Text, apply, flatten
 from terragen.render.pdf import document_pdf
 from terragen.render.kits.terralogical.art import (
     COLOURS, SUBSOIL_BAND, TRACK_FIELDS, board_drawing, tile_face, track_fields, triangle_art,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from terragen.render.impose import PrintOptions, Tile, impose
+from terragen.render.impose import Tile, impose
 from terragen.render.model import Polygon, Style, Text
 from terragen.render.pdf import document_pdf
 from terragen.render.model import Document

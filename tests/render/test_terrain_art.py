@@ -6,7 +6,6 @@ import math
 
 import pytest
 
-from terragen.grids import hex as hx
 from terragen.render.kits.terrain.build_sheet import build_sheet, piece_name, routes
 from terragen.render.model import Circle, Polyline, Text, flatten
 from terragen.render.nets import prism_net

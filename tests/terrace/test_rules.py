@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from terragen.terrace.model import Move, Piece, Rules
 from terragen.terrace.position import Position
 
-from .helpers import diagram
 from .reference import RefGame
 
 

@@ -28,8 +28,6 @@ from terragen.terrain.generate.spec import Spec
 from terragen.terrain.pieces import Inventory, distinct_rotations, exit_mask
 from terragen.terrain.rules import step_cost
 
-BIG = 10_000
-
 
 def _solver(seed: int, det_time: float):
     from terragen.cpsat import new_solver

@@ -98,14 +98,6 @@ def pair_map(board: Board, start: int, skip: set[int]) -> tuple[dict[int, set[tu
     return out, checked
 
 
-def solve_rotation(board: Board, start: int, goal: int, turns: int) -> dict | None:
-    """Solve with ``turns`` (1 or 2) rotations; None when the goal is reachable already or the answer is not unique."""
-    if goal in reachable(board, start):
-        return None
-    singles, enlarging, checked = single_map(board, start)
-    return _answer(board, start, goal, turns, singles, enlarging, checked, None)
-
-
 def _answer(board: Board, start: int, goal: int, turns: int, singles: dict, enlarging: int, checked: int,
             pairs: tuple[dict, int] | None) -> dict | None:
     own = singles.get(goal, [])

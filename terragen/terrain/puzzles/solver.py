@@ -56,11 +56,6 @@ def count_walks_upto(board: Board, start: int, goal: int, limit: int) -> list[in
     return [table[k].get(goal, 0) for k in range(limit + 1)]
 
 
-def reach_within(board: Board, start: int, budget: int) -> dict[int, int]:
-    """Cells a token on ``start`` can end a turn on with ``budget`` good-weather points (cost each)."""
-    return costs_from(board, start, limit=budget)
-
-
 def rotation_options(board: Board, i: int) -> list[int]:
     """Rotations of piece ``i`` that change its exits (one per distinct exit set)."""
     cur = board.mask[i]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from terragen.terrain import expected
 from terragen.terrain.files import load_layout
 from terragen.terrain.sim import Rules, greedy_kernels
-from terragen.terrain.sim.engine import Roll, apply_action
+from terragen.terrain.sim.engine import Roll
 from terragen.terrain.sim.policies import GreedyPolicy, _turns
 from terragen.terrain.sim.runner import forget_tables, run_games
 from terragen.templates import template_path
