@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from terragen.cli._common import FolderName, check_outputs, echo_json, force_option, json_option, say
+from terragen.formats import GAMES
 
-GAMES = ["terrain", "terrace", "terralogical", "terraflip"]
 
 
 @click.group()

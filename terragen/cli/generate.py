@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
                                   check_outputs, echo_json, force_option, json_option, reading_option, say, say_report,
                                   seed_range)
+
+if TYPE_CHECKING:  # the heavy modules load only when a command runs
+    from terragen.terrain.analysis import Analysis
+    from terragen.terrain.generate.spec import Spec
+    from terragen.terrain.layout import Layout
 
 
 def _preset_choice() -> click.Choice:
@@ -17,9 +23,11 @@ def _preset_choice() -> click.Choice:
     return click.Choice(preset_names() or ["easy", "medium", "hard", "brutal"], case_sensitive=False)
 
 
-def default_folder(spec, seed: int) -> str:
+def default_folder(spec: Spec, seed: int) -> str:
     """``output/terrain-4p-hard-seed1``: players, difficulty and seed, plus radius and
-    destinations when they differ from the standard game, so two runs never share a name."""
+    destinations when they differ from the standard game, so runs of different sizes get
+    different names (two runs that differ only in other options do share one: the check
+    before writing refuses to replace the first without --force)."""
     parts = [f"terrain-{spec.players}p", spec.difficulty or "custom"]
     if spec.radius != 5:
         parts.append(f"r{spec.radius}")
@@ -255,7 +263,7 @@ def _floor_percent(p: float) -> str:
     return f"{math.floor(p * 1000) / 10:g}%"
 
 
-def summary(layout, analysis, spec) -> list[str]:
+def summary(layout: Layout, analysis: Analysis, spec: Spec) -> list[str]:
     """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
     chances; then the balance verdict and the difficulty."""
     from terragen.terrain.generate.fresh_checks import MIN_FRESH_GAMES

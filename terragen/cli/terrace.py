@@ -16,8 +16,9 @@ from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 from terragen.limits import TERRACE_SIZES as BOARD_SIZES
 from terragen.terrace.model import T_RANKS
+from terragen.terrace.setups import SETUPS
 
-SETUP_CHOICES = click.Choice(["full", "short", "four", "three"], case_sensitive=False)
+SETUP_CHOICES = click.Choice(SETUPS, case_sensitive=False)
 
 
 def _rules(t_rank: str, own_t_capture: bool):

@@ -39,6 +39,13 @@ class Cell:
         """The hand-typed form: level, pattern, rotation, and ``*`` when inverted (``5B3``)."""
         return f"{self.level}{self.pattern}{self.rotation}{'*' if self.inverted else ''}"
 
+    @property
+    def piece_name(self) -> str:
+        """The piece's id where the layout names one (``extra.piece``, e.g. ``5B2``: which copy of the
+        set to take), else its level and pattern: what a builder looks for in the box."""
+        piece = self.extra.get("piece") if isinstance(self.extra, dict) else None
+        return str(piece) if piece else f"{self.level}{self.pattern}"
+
 
 @dataclass
 class Destination:

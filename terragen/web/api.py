@@ -19,6 +19,7 @@ import click
 
 from terragen.errors import InputError, TerragenError
 from terragen.fileio import decode_text
+from terragen.formats import GAMES
 from terragen.safejson import MAX_SEED
 
 #: Largest layout or upload the API reads; real layouts are a few kilobytes.
@@ -30,7 +31,7 @@ GENERATE_HIDDEN = {"spec_file", "out_dir", "progress", "force", "as_json", "quie
 INVENTORIES = ("standard", "extended")
 #: rule variants the page may offer (those this terragen's simulator knows; team play needs a team list)
 VARIANT_CANDIDATES = ("inversion", "green", "lost", "no-pass-through", "fixed-start", "no-interactions")
-KIT_GAMES = ("terrain", "terrace", "terralogical", "terraflip")
+KIT_GAMES = GAMES  # every game has a kit
 FLIPS = ("long", "short")
 MAX_GAMES = 20_000
 MAX_TIME_LIMIT = 600.0

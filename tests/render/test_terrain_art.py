@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from terragen.render.kits.terrain.build_sheet import build_sheet, piece_name, routes
+from terragen.render.kits.terrain.build_sheet import build_sheet, routes
 from terragen.render.model import Circle, Polyline, Text, flatten
 from terragen.render.nets import prism_net
 from terragen.render.palette import load_palette
@@ -62,8 +62,13 @@ def test_build_sheet_shows_each_position_routes_and_build_order(a4):
 def test_piece_name_falls_back_to_level_and_pattern():
     layout = load_layout(EXAMPLES / "two-players.txt")
     c = layout.cells[0]
-    c.extra.pop("piece", None)
-    assert piece_name(c) == f"{c.level}{c.pattern}"
+    c.extra["piece"] = "5B2"
+    assert c.piece_name == "5B2"
+    for no_id in ("", None):
+        c.extra["piece"] = no_id
+        assert c.piece_name == f"{c.level}{c.pattern}"
+    c.extra.pop("piece")
+    assert c.piece_name == f"{c.level}{c.pattern}"
 
 
 @pytest.mark.parametrize("level", [1, 4, 8])

@@ -169,10 +169,11 @@ def generate_board(
     it rejects is discarded and the search goes on. ``progress`` receives short
     status lines.
 
-    With ``best_effort`` (the default), when the time is up and boards met every band
-    but none finished its balance tuning, the last of them is measured on fresh seeds
-    and returned with its verdict in ``meta.balance`` (``best_effort: true``, verdict
-    BALANCED or NOT BALANCED as measured); without it that case is a TimeLimitError.
+    With ``best_effort`` (the default), when the time or the work budget is up and boards
+    met every band but none passed its balance checks, the fairest of the states the search
+    reached (chosen among the few fairest on a fresh sample, ``choose_best_effort``) is measured
+    on fresh seeds and returned with its verdict in ``meta.balance`` (``best_effort: true``,
+    verdict BALANCED or NOT BALANCED as measured); without it that case is a TimeLimitError.
 
     ``workers`` processes play the balance games (``None``: ``TERRAGEN_WORKERS`` or one per
     core up to two; the CLI's choice). The library's default is 1, no pool: worker processes

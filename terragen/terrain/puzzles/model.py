@@ -98,10 +98,5 @@ def board_layout(board: Board, corner: int, goal: int) -> Layout:
     return layout
 
 
-def piece_name(layout: Layout, h: tuple[int, int]) -> str:
-    cell = layout.cell_map()[h]
-    return str(cell.extra.get("piece", f"{cell.level}{cell.pattern}"))
-
-
 def hexes(board: Board, cells: list[int] | tuple[int, ...]) -> list[list[int]]:
     return [list(board.hexes[i]) for i in cells]

@@ -17,7 +17,7 @@ from terragen.terrain.board import Board
 from terragen.terrain.paths import costs_from, reachable
 from terragen.terrain.pieces import exits
 from terragen.terrain.puzzles.grading import grade, in_band, preset
-from terragen.terrain.puzzles.model import Puzzle, board_layout, hexes, piece_name, puzzle_rng, random_board
+from terragen.terrain.puzzles.model import Puzzle, board_layout, hexes, puzzle_rng, random_board
 from terragen.terrain.puzzles.route import cheapest_route
 from terragen.terrain.puzzles.solver import equivalent_rotations, rotation_options
 
@@ -164,7 +164,7 @@ def _puzzle(board: Board, corner: int, start: int, goal: int, res: dict, difficu
     answer = []
     for i, k in res["answer"]:
         h = board.hexes[i]
-        answer.append({"q": h[0], "r": h[1], "piece": piece_name(layout, h), "from_rotation": board.rotation[i],
+        answer.append({"q": h[0], "r": h[1], "piece": layout.cell_map()[h].piece_name, "from_rotation": board.rotation[i],
                        "rotation": k, "equivalent_rotations": equivalent_rotations(board.pattern[i], k),
                        "exits": list(exits(board.pattern[i], k))})
     gq, gr = board.hexes[goal]

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.terrain import expected
@@ -48,7 +49,7 @@ class BasePolicy:
 
     name = "base"
 
-    def choose_move(self, state: GameState, seat: int, roll: Roll, options: dict[int, int]) -> int:
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         return state.pos[seat] if state.pos[seat] in options else min(options)
 
     def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
@@ -61,10 +62,10 @@ class RandomPolicy(BasePolicy):
 
     name = "random"
 
-    def choose_move(self, state, seat, roll, options):
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         return state.rng.choice(sorted(options))
 
-    def choose_rotation(self, state, seat, roll, options):
+    def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
         rng = state.rng
         if options.can_invert and rng.random() < 0.5:
             inv = options.invertible()
@@ -189,7 +190,7 @@ def _best_inversion(state: GameState, seat: int, options: RotationOptions) -> Ac
     return ("invert", choice) if choice is not None else None
 
 
-def _follow(state: GameState, seat: int, options: dict[int, int]) -> int | None:
+def _follow(state: GameState, seat: int, options: Mapping[int, int]) -> int | None:
     """Team play: a seat that is not its team's lead (the lowest unfinished seat) walks
     after the lead instead of racing alone, so the pair can travel as a convoy; it moves
     to the option nearest the lead, then the one cheapest for its own tour.
@@ -221,7 +222,7 @@ class GreedyPolicy(BasePolicy):
     #: likewise its turn on doubles when no inversion is open to it (not inherited either)
     rotates_by_board = True
 
-    def choose_move(self, state, seat, roll, options):
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         follow = _follow(state, seat, options)
         if follow is not None:
             return follow
@@ -244,7 +245,7 @@ class GreedyPolicy(BasePolicy):
                 best, best_key = q, key
         return best
 
-    def choose_rotation(self, state, seat, roll, options):
+    def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
         if options.can_invert:
             act = _best_inversion(state, seat, options)
             if act is not None:
@@ -338,7 +339,7 @@ class ExpertPolicy(GreedyPolicy):
     def _table(self, state: GameState, seat: int) -> dict[int, list[float]]:
         return state.cache.table(state.setup.groups[seat])
 
-    def choose_move(self, state, seat, roll, options):
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         if not state.rules.uses_pips:
             return super().choose_move(state, seat, roll, options)
         follow = _follow(state, seat, options)
@@ -412,7 +413,7 @@ class ExpertPolicy(GreedyPolicy):
         groups = state.setup.groups[seat]
         return groups, state.collected[seat], values, gains_by_cell(groups), self._table(state, seat)
 
-    def choose_rotation(self, state, seat, roll, options):
+    def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
         if options.can_invert:
             act = _best_inversion(state, seat, options)
             if act is not None:
@@ -478,7 +479,7 @@ class SolitaryPolicy(BasePolicy):
     decides_by_board = True  # as for greedy
     rotates_by_board = True  # it never turns a piece
 
-    def choose_move(self, state, seat, roll, options):
+    def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         table = state.cache.table(state.setup.groups[seat])
         pos = state.pos[seat]
         if table[state.collected[seat]][pos] == INF:

@@ -9,10 +9,10 @@ from ``terragen.terrace``; the kit only lays them out on paper. Squares are
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from itertools import groupby
 
 from terragen.errors import SpecError
+from terragen.render.kits.parts import KitPart
 from terragen.render.impose import PrintOptions, Tile, finish_document, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
@@ -28,14 +28,6 @@ GAME = "Terrace"
 SEAT_ORDER = ("top", "bottom", "left", "right")
 #: The set-ups the printed pieces must cover, and the ones drawn on the set-up page.
 SETUPS_SHOWN = ("full", "short", "four")
-
-
-@dataclass
-class KitPart:
-    """One file of the kit: a short name for the file and its document."""
-
-    name: str
-    doc: Document
 
 
 def check_board_size(size: int) -> int:

@@ -14,12 +14,12 @@ sheets; the one-sided tower goes with the spy tokens.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from terragen.errors import SpecError
-from terragen.render.impose import Imposed, PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, mark_area, page_scale
+from terragen.render.kits.parts import KitPart, alignment_part, check_tile_size
+from terragen.render.impose import Imposed, PrintOptions, Tile, finish_document, gutter_fold, impose, mark_area, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
@@ -31,14 +31,6 @@ GAME = "TerraFlip"
 DEFAULT_TILE = 40.0  # mm across flats
 MIN_TILE, MAX_TILE = 25.0, 70.0
 SPY_D = 22.0  # spy token diameter, mm
-
-
-@dataclass
-class KitPart:
-    """One file of the kit: a short name for the file and its document."""
-
-    name: str
-    doc: Document
 
 
 def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
@@ -61,8 +53,8 @@ def kit_tiles(R: float, tileset: TileSet) -> list[Tile]:
 
 
 def check_size(tile_size: float) -> None:
-    if not MIN_TILE <= tile_size <= MAX_TILE:
-        raise SpecError(f"--tile-size must be {MIN_TILE:g}–{MAX_TILE:g} mm across flats (got {tile_size:g})")
+    """The CLI checks the size before it reads a tile set, so a bad size is said first."""
+    check_tile_size(tile_size, MIN_TILE, MAX_TILE)
 
 
 def tile_sheets(opts: PrintOptions, tileset: TileSet, size: float = DEFAULT_TILE) -> tuple[list[Tile], Imposed]:
@@ -83,10 +75,6 @@ def gutter_part(opts: PrintOptions, tileset: TileSet, size: float) -> KitPart:
     tiles = kit_tiles(shape.circumradius, tileset)
     imp = gutter_fold(shape, tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
     return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
-
-
-def alignment_part(opts: PrintOptions) -> KitPart:
-    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME), duplex=opts.flip))
 
 
 def tokens_part(opts: PrintOptions, size: float) -> KitPart:
@@ -290,7 +278,7 @@ def terraflip_kit(opts: PrintOptions, tileset: TileSet, tile_size: float = DEFAU
     parts = [
         instructions_part(opts, tileset, tile_size, source, len(tiles.doc.pages) // 2),
         rules_part(opts, tileset.per_family),
-        alignment_part(opts),
+        alignment_part(opts, GAME),
         tiles,
         gutter_part(opts, tileset, tile_size),
         tokens_part(opts, tile_size),

@@ -58,12 +58,6 @@ LIGHT_CELL = 1.25
 EDGE_ON_LIGHT = "#8c8c8c"
 
 
-def piece_name(cell) -> str:
-    """The piece's id if the layout names it, else level + pattern."""
-    piece = cell.extra.get("piece") if isinstance(cell.extra, dict) else None
-    return str(piece) if piece else f"{cell.level}{cell.pattern}"
-
-
 def landscape(paper: Paper) -> Paper:
     """The same sheet turned sideways: the board is wider than it is tall."""
     if paper.width >= paper.height:
@@ -199,7 +193,7 @@ def cell_items(cell, R: float, pal: Palette, marks: list[tuple[str, int, str]]) 
         items.append(Text(0, -R * 0.46, rot, _fitted(rot, label, R * 0.4), ink, bold=True))
     items.append(Text(0, LEVEL_AT * R, str(cell.level), R * 0.4, ink, bold=True))
     items.append(coordinate_label(cell, R, ink))
-    name = piece_name(cell)
+    name = cell.piece_name
     items.append(Text(0, R * 0.64, name, _fitted(name, label, R * 0.4), ink, bold=True))
     items.extend(_tags(R, marks, pal))
     return items

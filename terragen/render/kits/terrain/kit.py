@@ -11,12 +11,12 @@ measures about 57 × 51 cm, a normal table-top footprint.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.render import nets as netmod
-from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
+from terragen.render.kits.parts import KitPart, alignment_part, check_tile_size
+from terragen.render.impose import PrintOptions, Tile, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
 from terragen.render.contrast import ink_on, readable
@@ -32,14 +32,6 @@ DEFAULT_TILE = 50.0  # mm across flats
 MIN_TILE, MAX_TILE = 25.0, 80.0
 TOKEN_D = 20.0
 NET_GAP = 3.0  # mm between fold-up nets on a sheet
-
-
-@dataclass
-class KitPart:
-    """One file of the kit: a short name for the file and its document."""
-
-    name: str
-    doc: Document
 
 
 def _pieces(inventory: Inventory) -> list[tuple[str, int, str]]:
@@ -74,10 +66,6 @@ def gutter_part(opts: PrintOptions, size: float, pal: Palette, inventory: Invent
     imp = gutter_fold(shape, piece_tiles(shape.circumradius, pal, inventory), opts, GAME,
                       f"{inventory.total} pieces, {size:g} mm")
     return KitPart("tiles-gutterfold", Document(f"{GAME}: pieces, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
-
-
-def alignment_part(opts: PrintOptions) -> KitPart:
-    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME), duplex=opts.flip))
 
 
 def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -> KitPart:
@@ -217,8 +205,7 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
 def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False,
                 inventory: Inventory | None = None) -> list[KitPart]:
     """Every part of the kit, in the order a player would print them."""
-    if not MIN_TILE <= tile_size <= MAX_TILE:
-        raise SpecError(f"--tile-size must be {MIN_TILE:g}–{MAX_TILE:g} mm across flats (got {tile_size:g})")
+    check_tile_size(tile_size, MIN_TILE, MAX_TILE)
     from terragen.terrain.pieces import standard_inventory
 
     inv = inventory or standard_inventory()
@@ -227,7 +214,7 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
         rules_part(opts),
         tiles_part(opts, tile_size, pal, inv),
         gutter_part(opts, tile_size, pal, inv),
-        alignment_part(opts),
+        alignment_part(opts, GAME),
         board_part(opts, tile_size, pal),
         tokens_part(opts, pal),
     ]

@@ -16,10 +16,10 @@ square, four A4 or Letter sheets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from terragen.errors import SpecError
-from terragen.render.impose import PrintOptions, Tile, alignment_test, finish_document, gutter_fold, impose, page_scale
+from terragen.render.kits.parts import KitPart, alignment_part, check_tile_size
+from terragen.render.impose import PrintOptions, Tile, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
 from terragen.render.shapes import Shape
@@ -35,14 +35,6 @@ DEFAULT_TILE = 38.0  # mm, side of a tile
 SQUARE_PLAY = 2.0    # mm a board square is larger than a tile
 MIN_TILE, MAX_TILE = 25.0, 60.0
 TICK_REACH = TICK_GAP + TICK_LEN + 3.5 + 0.3  # how far past a cut a crop tick may reach (marks.crop_ticks)
-
-
-@dataclass
-class KitPart:
-    """One file of the kit: a short name for the file and its document."""
-
-    name: str
-    doc: Document
 
 
 def board_square(tile_size: float) -> float:
@@ -84,10 +76,6 @@ def gutter_part(opts: PrintOptions, size: float, deck: Deck) -> KitPart:
     tiles = deck_tiles(deck, size, opts.paper.bleed)
     imp = gutter_fold(Shape("square", size), tiles, opts, GAME, f"{len(tiles)} tiles, {size:g} mm")
     return KitPart("tiles-gutterfold", Document(f"{GAME}: tiles, gutter-fold layout (no duplex needed)", imp.pages, duplex="simplex"))
-
-
-def alignment_part(opts: PrintOptions) -> KitPart:
-    return KitPart("alignment-test", Document(f"{GAME}: duplex alignment test", alignment_test(opts, GAME), duplex=opts.flip))
 
 
 def board_items(tile_size: float) -> tuple[list[Item], float, dict]:
@@ -206,8 +194,7 @@ def rules_part(opts: PrintOptions, deck: Deck | None = None) -> KitPart:
 
 def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: Deck | None = None) -> list[KitPart]:
     """Every part of the kit, in the order a player would print them."""
-    if not MIN_TILE <= tile_size <= MAX_TILE:
-        raise SpecError(f"--tile-size must be {MIN_TILE:g}–{MAX_TILE:g} mm (got {tile_size:g})")
+    check_tile_size(tile_size, MIN_TILE, MAX_TILE, measured="")
     if deck is None:
         from terragen.terralogical.default_deck import default_deck
 
@@ -216,7 +203,7 @@ def terralogical_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, deck: 
         rules_part(opts, deck),
         tiles_part(opts, tile_size, deck),
         gutter_part(opts, tile_size, deck),
-        alignment_part(opts),
+        alignment_part(opts, GAME),
         board_part(opts, tile_size),
     ]
     return [KitPart(p.name, finish_document(p.doc, opts)) for p in parts]
