@@ -20,6 +20,7 @@ import click
 from terragen.errors import InputError, TerragenError
 from terragen.fileio import decode_text
 from terragen.formats import GAMES
+from terragen.terrain.sim.variants import VARIANT_NAMES
 from terragen.safejson import MAX_SEED
 
 #: Largest layout or upload the API reads; real layouts are a few kilobytes.
@@ -29,12 +30,14 @@ MAX_TEXT_CHARS = 1_000_000
 GENERATE_HIDDEN = {"spec_file", "out_dir", "progress", "force", "as_json", "quiet"}
 #: the piece inventories offered (a file path is never taken from the browser)
 INVENTORIES = ("standard", "extended")
-#: rule variants the page may offer (those this terragen's simulator knows; team play needs a team list)
-VARIANT_CANDIDATES = ("inversion", "green", "lost", "no-pass-through", "fixed-start", "no-interactions")
+#: rule variants the page may offer: the simulator's, less the plain rules and team play (which needs a team list)
+VARIANT_CANDIDATES = tuple(v for v in VARIANT_NAMES if v not in ("standard", "teams"))
 KIT_GAMES = GAMES  # every game has a kit
 FLIPS = ("long", "short")
 MAX_GAMES = 20_000
-MAX_TIME_LIMIT = 600.0
+#: the page's own bounds, tighter than the command line's: a job holds a process of a shared server
+PAGE_MAX_TIME_LIMIT = 600.0
+PAGE_MAX_TURN_CAP = 10_000
 
 
 class ApiError(InputError):
@@ -123,7 +126,7 @@ def check(data: Any) -> dict[str, Any]:
     """The live check: validate's report (with the race model's chances) and what the page draws."""
     from terragen.grids import hex as hx
     from terragen.terrain.board import Board
-    from terragen.terrain.pieces import exits
+    from terragen.terrain.pieces import PATTERNS, exits
     from terragen.terrain.validation import validate_layout
 
     layout = layout_from_request(data)
@@ -132,7 +135,7 @@ def check(data: Any) -> dict[str, Any]:
     board = Board.from_layout(layout)
     cells = []
     for c in layout.sorted_cells():
-        ok = c.pattern in "ABCD" and len(c.pattern) == 1 and 0 <= c.rotation <= 5
+        ok = c.pattern in PATTERNS and 0 <= c.rotation <= 5
         cells.append({"q": c.q, "r": c.r, "exits": list(exits(c.pattern, c.rotation)) if ok else []})
     cliffs = []
     for i, j in board.cliffs():
@@ -239,8 +242,8 @@ def check_generate(values: Any) -> dict[str, Any]:
         else:
             if not isinstance(value, str) or len(value) > 100:
                 raise ApiError(f"option {opt['flag']} must be short text")
-        if key == "time_limit" and value > MAX_TIME_LIMIT:  # the page's own bound, tighter than the command's
-            raise ApiError(f"option --time-limit must be at most {MAX_TIME_LIMIT:.0f} seconds here")
+        if key == "time_limit" and value > PAGE_MAX_TIME_LIMIT:
+            raise ApiError(f"option --time-limit must be at most {PAGE_MAX_TIME_LIMIT:.0f} seconds here")
         if kind in ("int", "float"):
             lo, hi = opt.get("min"), opt.get("max")
             if opt.get("positive") and value <= 0:
@@ -337,7 +340,7 @@ def check_simulate(values: Any) -> dict[str, Any]:
     if unknown:
         raise ApiError(f"unknown simulate option(s): {', '.join(sorted(unknown))}")
     out.update({k: v for k, v in values.items() if v is not None})
-    for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, MAX_SEED), ("turn_cap", 1, 10_000)):
+    for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, MAX_SEED), ("turn_cap", 1, PAGE_MAX_TURN_CAP)):
         v = out[key]
         if key == "games" and v is None:
             continue  # the simulator picks enough games for the seat count
@@ -347,7 +350,7 @@ def check_simulate(values: Any) -> dict[str, Any]:
     if isinstance(m, bool) or not isinstance(m, (int, float)) or not least <= m <= most:
         raise ApiError(f"simulate option 'margin' must be a number from {least:g} to {most:g}")
     pol, known = out["policy"], policies()
-    if not isinstance(pol, str) or not all(p.strip() in known for p in pol.split(",")):
+    if not isinstance(pol, str) or not all(p.strip().lower() in known for p in pol.split(",")):
         raise ApiError(f"simulate option 'policy' must be {', '.join(known)} or a comma list of them, one per seat")
     vs = out["variants"]
     if not isinstance(vs, list) or not all(isinstance(v, str) and v in variants() for v in vs):

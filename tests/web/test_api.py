@@ -759,3 +759,13 @@ def test_a_job_that_sends_its_result_and_ends_between_two_looks_is_done_not_fail
     manager.jobs[job.id] = job
     assert manager.running() == 0
     assert job.state == "done" and job.result == "the result" and job.error is None
+
+
+def test_the_pages_simulate_options_read_as_the_command_lines():
+    """Policy names in any case, as `simulate --policy` takes them (the page refused GREEDY); the
+    variants offered are the simulator's own, less the plain rules and team play."""
+    from terragen.terrain.sim.variants import VARIANT_NAMES
+    from terragen.web.api import VARIANT_CANDIDATES, check_simulate
+
+    assert check_simulate({"policy": "GREEDY,Expert"})["policy"] == "GREEDY,Expert"
+    assert set(VARIANT_CANDIDATES) == set(VARIANT_NAMES) - {"standard", "teams"}
