@@ -1,8 +1,8 @@
-"""Comma-separated lists of names given on the command line (``--policy greedy,expert``)."""
+"""Comma-separated lists of names given on the command line (``--policy greedy,expert``), and one per seat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from terragen.errors import SpecError
 
@@ -19,3 +19,15 @@ def comma_list(text: str, option: str, known: Iterable[str] = ()) -> list[str]:
         raise SpecError(f"{option} {text!r} has an empty name (two commas in a row, or one at an end)")
     by_lower = {k.lower(): k for k in known}
     return [by_lower.get(p.lower(), p) for p in parts]
+
+
+def per_seat(names: Sequence[str], seats: int, option: str = "--policy") -> list[str]:
+    """One player name for every seat: a single name plays them all, else there is one per seat.
+
+    Why one rule for every game: each game's command and library expanded and counted the list
+    its own way (one did not count it, and too few names failed mid-game)."""
+    if len(names) == 1:
+        return list(names) * seats
+    if len(names) != seats:
+        raise SpecError(f"{option} lists {len(names)} policies for {seats} seats; give one, or one per seat")
+    return list(names)

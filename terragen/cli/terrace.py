@@ -263,16 +263,14 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     Exit status: 0 games played, 2 bad options or an unreadable position.
     """
     from terragen.cli.progress import Progress
-    from terragen.names import comma_list
+    from terragen.names import comma_list, per_seat
     from terragen.terrace.play import play_match
     from terragen.terrace.players import POLICIES
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     if players is not None and players != len(pos.seats):
         raise SpecError(f"--players must be {len(pos.seats)}, the seats of this set-up (got {players})")
-    names = comma_list(policy, "--policy", POLICIES)
-    if len(names) == 1:
-        names = names * len(pos.seats)
+    names = per_seat(comma_list(policy, "--policy", POLICIES), len(pos.seats))
     with Progress("terragen terrace play", games, "games") as bar:
         report = play_match(pos, names, games, seed, max_plies, progress=bar.update)
     if as_json:

@@ -548,13 +548,8 @@ def load_policy(spec: str) -> object:
 
 def parse_policies(spec: str, players: int) -> list[str]:
     """One name for every seat, or a comma list with one entry per seat."""
-    from terragen.names import comma_list
+    from terragen.names import comma_list, per_seat
 
-    parts = comma_list(spec, "--policy", POLICIES)
-    if len(parts) == 1:
-        parts = parts * players
-    if len(parts) != players:
-        raise SpecError(f"--policy lists {len(parts)} policies for {players} seats; give one, or one per seat")
-    return parts
+    return per_seat(comma_list(spec, "--policy", POLICIES), players)
 
 
