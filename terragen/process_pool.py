@@ -94,9 +94,16 @@ def _quiet_pool_class() -> type:
     CPU 1.40 -> 0.68 s, the games' wall time 4.73 -> 4.11 s (``bench/README.md``)."""
     import multiprocessing.pool
 
-    class QuietPool(multiprocessing.pool.Pool):
+    base = multiprocessing.pool.Pool
+    if not hasattr(base, "_get_sentinels"):  # CPython's internals moved: the standard pool, slower but right
+        return base
+
+    class QuietPool(base):
         def _get_sentinels(self) -> list:
-            return [self._change_notifier._reader]
+            notifier = getattr(self, "_change_notifier", None)
+            if notifier is None or not hasattr(notifier, "_reader"):
+                return super()._get_sentinels()
+            return [notifier._reader]
 
     return QuietPool
 

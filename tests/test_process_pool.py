@@ -199,3 +199,22 @@ def test_the_fork_server_starts_with_interrupts_held_so_a_ctrl_c_cannot_break_it
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=True)
     blocked = int(out.stdout.strip(), 16)
     assert blocked >> (signal.SIGINT - 1) & 1 and blocked >> (signal.SIGTERM - 1) & 1
+
+
+def test_the_quiet_pool_still_finds_the_standard_pools_internals():
+    """The pools' handler thread is kept from waking for every result by overriding a private method
+    of CPython's Pool (half the parent's CPU in a five-seat search): if a Python release moves those
+    internals, this fails loudly, and the code falls back to the standard pool meanwhile."""
+    import multiprocessing.pool
+
+    from terragen.process_pool import _quiet_pool_class
+
+    assert hasattr(multiprocessing.pool.Pool, "_get_sentinels")
+    quiet = _quiet_pool_class()
+    assert quiet is not multiprocessing.pool.Pool
+    pool = quiet(1, context=mp.get_context("spawn"))
+    try:
+        assert pool._get_sentinels() == [pool._change_notifier._reader]
+    finally:
+        pool.terminate()
+        pool.join()
