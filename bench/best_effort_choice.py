@@ -31,17 +31,17 @@ from generate_balance import FRESH_SEED, truth, write_atomically  # noqa: E402
 def one_spec(players: int, difficulty: str, seed: int, truth_games: int) -> dict:
     """Generate one spec with the CLI's defaults; the truth of the least-bound state and of the
     board written (when the run ended best-effort)."""
-    from terragen.terrain.generate import BalanceSettings, balance, generate_board
+    from terragen.terrain.generate import BalanceSettings, best_effort, generate_board
     from terragen.terrain.generate.options import build_spec
 
     seen: list = []
-    choose = balance.choose_best_effort
+    choose = best_effort.choose_best_effort
 
     def keep(layouts, *args, **kwargs):
         seen.extend(layouts)
         return choose(layouts, *args, **kwargs)
 
-    balance.choose_best_effort = keep
+    best_effort.choose_best_effort = keep
     try:
         flags = {"players": players, "destinations": None, "difficulty": difficulty, "seed": seed,
                  "time_limit": None, "radius": None, "inventory": None, "placement": None, "shape": None,
@@ -51,7 +51,7 @@ def one_spec(players: int, difficulty: str, seed: int, truth_games: int) -> dict
         layout = generate_board(spec, seed, run["time_limit"], balance=BalanceSettings(), workers=None)
         seconds = time.monotonic() - began
     finally:
-        balance.choose_best_effort = choose
+        best_effort.choose_best_effort = choose
     record = layout.extra["meta"]["balance"]
     row = {"players": players, "difficulty": difficulty, "seed": seed, "seconds": round(seconds, 2),
            "best_effort": bool(record.get("best_effort")), "choice": record.get("choice")}

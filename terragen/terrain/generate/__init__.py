@@ -171,7 +171,7 @@ def generate_board(
 
     With ``best_effort`` (the default), when the time or the work budget is up and boards
     met every band but none passed its balance checks, the fairest of the states the search
-    reached (chosen among the few fairest on a fresh sample, ``choose_best_effort``) is measured
+    reached (chosen among the few fairest on a fresh sample, ``best_effort.choose_best_effort``) is measured
     on fresh seeds and returned with its verdict in ``meta.balance`` (``best_effort: true``,
     verdict BALANCED or NOT BALANCED as measured); without it that case is a TimeLimitError.
 
@@ -296,7 +296,7 @@ def generate_board(
             if result is not None:
                 break
         if not found and fallback and balance is not None and best_effort:
-            from terragen.terrain.generate.balance import best_effort_record, choose_best_effort
+            from terragen.terrain.generate.best_effort import best_effort_record, choose_best_effort
 
             layouts = [to_layout(c, spec) for c in _best_effort_choices(
                 fallback, lambda c: not check_against_spec(to_layout(c, spec), spec, inv)[0])]

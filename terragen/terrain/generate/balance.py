@@ -41,7 +41,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -51,7 +51,7 @@ from terragen.terrain.generate.class_search import ClassSearch
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.fresh_checks import (MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally, _chunked,
-                                                   grow_tally, seat_by_seat_check, simulated_rates)
+                                                   simulated_rates)
 from terragen.terrain.generate.seat_check import seat_se
 from terragen.terrain.generate.seat_tuning import SeatTuning
 from terragen.terrain.generate.spec import Spec
@@ -691,119 +691,3 @@ def _confirm_games(policy: str, games: int, players: int) -> int:
 def _state_key(cand: Candidate) -> tuple:
     """What tells two states of a search apart: the pieces' turns and the destinations."""
     return tuple(cand.board.rotation), tuple(map(tuple, cand.dests))
-
-
-def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, attempt: int,
-                       pool: GamePool | None = None,
-                       fits: Callable[[int, float], bool] | None = None,
-                       policies: Sequence[str] | None = None) -> tuple[int, list[dict]]:
-    """Which of the fairest states a search reached to write as its best-effort board: the one
-    most likely to be called BALANCED by one default ``terragen simulate`` run, for the worse of
-    the kinds of player, as measured on a fresh seed (the verification's first size per kind of
-    player: 4,100 games for five seats); ties (boards far off, odds of nil) go to the smaller
-    worst seat. Returns its index and what was measured of each.
-
-    Why: the search ranks its states by a bound from its tuning samples (300 to 2,100 games for
-    five seats, a few points of noise a seat), and among dozens of states the least bound is as
-    often the luckiest reading as the fairest board. A fresh sample for the few fairest ranks
-    them on games the search never saw; the written verdict then comes from yet
-    another fresh seed (:func:`best_effort_record`), so the choice does not flatter it. Why the
-    check's size and not half of it: on fresh seeds 305-307 (5 seats, all presets) choosing on
-    4,100 games raised the mean odds of the boards written from 0.25 to 0.35, on 2,050 games to
-    0.32, for 6 s and 3 s more at the median.
-
-    ``fits(states, seconds_each)`` (the generator's :meth:`~terragen.terrain.generate.time_plan.
-    TimePlan.fits`) is asked before each state after the first whether it and the verdict's first
-    size still fit in the time limit, at the pace of the states measured so far; the states not
-    measured are not chosen. Where the work budget ended the search with time to spare it always
-    says yes, and the choice is the same on every run.
-
-    ``policies`` (default: every kind the settings check) are the kinds of player the states are
-    compared on; the generator leaves out kinds its search never timed (experts, when no experts'
-    check was reached): their games cost 6-17 times greedy ones, and a state's experts measured
-    blind took 19 s of a six-seat run that ended 10 s past its limit (``bench/README.md``,
-    "A best-effort board inside the limit with --check-experts"). The verdict still measures
-    every kind (:func:`best_effort_record`)."""
-    from terragen.terrain.generate.seat_check import simulate_odds
-
-    choose_seed = balance_seed("best-effort-choice", seed, attempt, 0)
-    players = len(layouts[0].players)  # states of one search: the same seats
-    fair, games = 1.0 / players, settings.games_for(players)[2]
-    measured = []
-    began = time.monotonic()
-    for k, layout in enumerate(layouts):
-        if k and fits is not None and not fits(2, (time.monotonic() - began) / k):
-            break
-        odds, worst = 1.0, 0.0
-        for policy in policies or settings.verify_policies:
-            rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
-            odds = min(odds, simulate_odds(rates, games, settings.margin, 0.0))
-            worst = max(worst, max(abs(r - fair) for r in rates))
-        measured.append({"games": games, "seed": choose_seed, "simulate_odds": round(odds, 4),
-                         "worst_deviation": round(worst, 4)})
-    best = min(range(len(measured)), key=lambda k: (-measured[k]["simulate_odds"], measured[k]["worst_deviation"], k))
-    return best, measured
-
-
-def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int,
-                       pool: GamePool | None = None,
-                       may_spend: Callable[[float, list[str]], bool] | None = None,
-                       first_games: Callable[[str, int, dict[str, float], list[str]], int] | None = None) -> dict:
-    """Measure a board the tuning could not finish on fresh seeds, with the whole seat-by-seat
-    check (:func:`~terragen.terrain.generate.fresh_checks.seat_by_seat_check`, grown until its
-    verdict is plain) for every kind of player; the record says ``best_effort`` and carries
-    the verdicts as measured.
-
-    Why: with three or more seats the tuning often needs longer than the time limit. The
-    user then gets the fairest board the search reached, with its true simulated win rates
-    and an honest verdict, instead of nothing at all. Why the whole check and not one sample
-    (as until 2026-11-27): one sample of the check's first size reads a fair five-seat board
-    a point or so worse than it is, so boards that ``terragen simulate`` calls BALANCED 999
-    times in 1,000 were written as NOT BALANCED; grown, the check gives a best-effort board
-    the same verdict a verified board gets, by the same rule.
-
-    ``may_spend(seconds, later_policies)`` (the generator's
-    :meth:`~terragen.terrain.generate.time_plan.TimePlan.may_spend`) says whether a check may
-    grow past its first size within the time limit, timed by the pace of its own first games
-    (boards differ: on one six-seat run the search's greedy games took 0.8 ms each, the chosen
-    board's 0.25-0.4 ms); where it says no, the verdict is the one its games so far give, and
-    the record says ``time_limited``. Where the work budget ended the search with time to
-    spare, it never says no, and the record is the same on every run.
-
-    ``first_games(policy, games, paces, later_policies)`` (:meth:`~terragen.terrain.generate.
-    time_plan.TimePlan.first_games`) says how many games a kind's first size gets, given the
-    seconds per game this board's earlier kinds took (``paces``): all of them, except for experts,
-    for whom the search reserves only the least first size; they get what fits before the limit.
-    """
-    players = len(layout.players)
-    fair = 1.0 / players
-    verify = settings.games_for(players)[2]
-    verify_seed = balance_seed("best-effort", seed, attempt, 0)
-    results = []
-    cut = [False]
-    policies = list(settings.verify_policies)
-    paces: dict[str, float] = {}  # seconds per game of each kind's first size on this board
-    for k, (policy, share) in enumerate(zip(policies, settings.verify_shares)):
-        threshold = settings.margin * share
-        games = verify if first_games is None else first_games(policy, verify, paces, policies[k + 1:])
-        if games < verify:
-            cut[0] = True
-
-        def play(board, tally, size, later=policies[k + 1:], policy=policy) -> None:
-            if tally.played and may_spend is not None and not may_spend(paces[policy] * (size - tally.played), later):
-                cut[0] = True
-                return
-            began, first = time.monotonic(), not tally.played
-            grow_tally(board, tally, size, pool)
-            if first:
-                paces[policy] = (time.monotonic() - began) / max(tally.played, 1)
-
-        rates, rec, ok = seat_by_seat_check(layout, verify_seed, games, policy, threshold, settings.margin, play)
-        rec.update({"fair_share": round(fair, 4), "worst_deviation": round(max(abs(r - fair) for r in rates), 4),
-                    "threshold": round(threshold, 4), "verdict": "BALANCED" if ok else "NOT BALANCED"})
-        results.append(rec)
-    record = {"margin": settings.margin, "best_effort": True, "verification": results, "checks": [results],
-              "verdict": "BALANCED" if all(r["verdict"] == "BALANCED" for r in results) else "NOT BALANCED"}
-    if cut[0]:
-        record["time_limited"] = True
-    return record

@@ -795,7 +795,7 @@ def test_best_effort_board_is_chosen_among_the_fairest_states_on_fresh_games(mon
     as often the luckiest reading as the fairest board: the board written is the one a fresh
     sample finds most likely to pass a default `simulate` run (ties, all far off: the smaller
     worst seat), measured on a seed of its own."""
-    from terragen.terrain.generate import balance as balance_module
+    from terragen.terrain.generate import best_effort as balance_module
     from terragen.terrain.layout import Layout, Player
 
     true_rates = {0: [0.24, 0.19, 0.19, 0.19, 0.19],  # seat 0 four points ahead

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terragen.terrain.generate.balance import BalanceSettings, best_effort_record
+from terragen.terrain.generate.balance import BalanceSettings
+from terragen.terrain.generate.best_effort import best_effort_record
 from terragen.terrain.generate.fresh_checks import Tally, _chunked
 from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check, simulate_odds
 from terragen.terrain.sim.runner import default_games
@@ -97,7 +98,7 @@ def test_best_effort_verdict_is_the_whole_check(monkeypatch, points, games, verd
     """A best-effort board (the time is up) is measured by the same growing check as a verified
     one: within the threshold is not enough when `simulate` might still refuse it, and a board
     close to fair is not refused for the noise of the check's first sample."""
-    import terragen.terrain.generate.balance as balance
+    import terragen.terrain.generate.best_effort as balance
 
     truth = _rates(points)
 
@@ -122,7 +123,7 @@ def test_best_effort_verdict_is_the_whole_check(monkeypatch, points, games, verd
 def test_a_best_effort_verdict_out_of_time_stops_at_its_first_size(monkeypatch):
     """With no time left before the limit, the verdict is the one the check's first size gives,
     and the record says so; with time to spare the record is what it was without a clock."""
-    import terragen.terrain.generate.balance as balance
+    import terragen.terrain.generate.best_effort as balance
 
     truth = _rates([1.15, 0.575, 0, -0.575, -1.15])  # plain only at the last look (test above)
     monkeypatch.setattr(balance, "grow_tally",
