@@ -48,7 +48,10 @@ def run_once(tree: Path, count: int, workers: int) -> tuple[float, float]:
 OVERHEAD = """
 import sys, time, tempfile
 from pathlib import Path
-import terragen.cli.batch as b
+try:
+    import terragen.terrain.puzzles.batch as b
+except ImportError:  # a --tree from before the batch engine moved out of the command line
+    import terragen.cli.batch as b
 task = ("route", "easy", 1, 0)
 index, text, svg, row = b.build_scenario(task)
 def fake(tasks, workers):

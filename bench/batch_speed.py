@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from terragen.cli.batch import run_batch  # noqa: E402
+from terragen.terrain.puzzles.batch import run_batch  # noqa: E402
 
 KINDS = ("route", "rotation", "dice")
 GRADES = ("easy", "medium", "hard")

@@ -190,6 +190,18 @@ def check_out_folder(folder: str | os.PathLike[str]) -> None:
             return
 
 
+def check_file_name(out: str | os.PathLike[str]) -> None:
+    """Refuse an output named as a folder: one that is a folder, or a name ending in ``/``
+    (given as the user typed it: ``Path()`` drops that slash). Here, not in the command line's
+    helpers, because the library's batch checks its file names with it too."""
+    if str(out).endswith(("/", os.sep)) or os.path.isdir(out):
+        raise InputError(f"{out}: is a folder, expected a file name")
+    if str(out) == "-":  # read as standard input elsewhere; as an output it made a file called '-'
+        # (it said "leave the option out to print", which render and validate --svg never do)
+        raise InputError("'-' (standard output) cannot take this output: give a file name (./- for a file "
+                         "called '-')")
+
+
 def make_folder(folder: str | os.PathLike[str]) -> Path:
     """Create ``folder`` (and its parents) or raise an OutputError saying why not."""
     p = Path(folder)

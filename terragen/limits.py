@@ -16,3 +16,6 @@ TERRACE_SIZES = (6, 8, 10, 12)
 MAX_TURN_CAP = 100_000
 #: the longest search or solve any command may ask for (--time-limit); one that long is not a use anyone has
 MAX_TIME_LIMIT = 86_400.0
+#: the most scenarios one puzzle batch holds (--count): far more than a booklet anyone prints; the task
+#: list of an absurd count would fill memory
+MAX_BATCH_COUNT = 100_000

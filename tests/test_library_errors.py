@@ -223,3 +223,22 @@ def test_terraflip_refuses_a_turn_order_bonus_out_of_range():
         with pytest.raises(SpecError, match="bonus values must be whole numbers from 0 to 1000"):
             simulate(PlaySpec(2, 3, 0, ("greedy",)), None, Options(bonus=bad))
     assert simulate(PlaySpec(2, 3, 0, ("greedy",)), None, Options(bonus=(3, 0)))["games"] == 3
+
+
+def test_a_puzzle_batch_refuses_bad_settings_in_its_own_words(tmp_path):
+    """run_batch's refusals name its parameters, not the command's options (which the command
+    checks itself), and come before the folder is made."""
+    from terragen.errors import InputError
+    from terragen.terrain.puzzles.batch import run_batch
+
+    for change, msg in (({"count": 0}, "count must be 1–100000 (got 0)"),
+                        ({"kind": "maze"}, "unknown kind 'maze' (choose route, rotation, dice or mix)"),
+                        ({"difficulty": "insane"}, "unknown difficulty 'insane' (choose easy, medium, hard, brutal)"),
+                        ({"workers": 10**6}, "workers must be 0–")):
+        settings = {"count": 2, "kind": "route", "difficulty": "easy", "seed": 1, "out": tmp_path / "b",
+                    "workers": 1} | change
+        with pytest.raises(InputError) as exc:
+            run_batch(**settings)
+        assert exc.value.message.startswith(msg) and "\n" not in exc.value.message, exc.value.message
+    assert not (tmp_path / "b").exists()
+

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from terragen.cli.batch import run_local
+from terragen.terrain.puzzles.batch import run_local
 from terragen.process_pool import WorkerDied, end_pool, start_pool
 
 

@@ -200,16 +200,11 @@ def paper_choice() -> click.Choice:
 
 
 def check_file_name(out: str | Path) -> None:
-    """Refuse an output named as a folder: one that is a folder, or a name ending in ``/``
-    (given as the user typed it: ``Path()`` drops that slash)."""
-    from terragen.errors import InputError
+    """Refuse an output named as a folder (:func:`terragen.fileio.check_file_name`, loaded only
+    when a command checks a name)."""
+    from terragen.fileio import check_file_name as check
 
-    if str(out).endswith(("/", os.sep)) or os.path.isdir(out):
-        raise InputError(f"{out}: is a folder, expected a file name")
-    if str(out) == "-":  # read as standard input elsewhere; as an output it made a file called '-'
-        # (it said "leave the option out to print", which render and validate --svg never do)
-        raise InputError("'-' (standard output) cannot take this output: give a file name (./- for a file "
-                         "called '-')")
+    check(out)
 
 
 def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str | Path | None] = ()) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from terragen.cli.batch import run_batch
+from terragen.terrain.puzzles.batch import run_batch
 from terragen.cli import main
 from terragen.errors import InputError
 from terragen.terrain.formats_json import layout_from_data
@@ -210,10 +210,10 @@ def test_answer_key_text_names_the_solution():
 
 
 def test_throttled_manifest_is_still_complete_after_interrupt(tmp_path, monkeypatch):
-    import terragen.cli.batch as cli_batch
+    import terragen.terrain.puzzles.batch as batch_mod
 
-    monkeypatch.setattr(cli_batch, "MANIFEST_GROWTH", 10.0)  # never rewrite on growth
-    monkeypatch.setattr(cli_batch, "MANIFEST_SECONDS", 1e9)  # nor on time: only on the way out
+    monkeypatch.setattr(batch_mod, "MANIFEST_GROWTH", 10.0)  # never rewrite on growth
+    monkeypatch.setattr(batch_mod, "MANIFEST_SECONDS", 1e9)  # nor on time: only on the way out
     out = tmp_path / "b"
     seen = []
 
@@ -251,7 +251,7 @@ def test_resume_with_a_smaller_count_is_refused(tmp_path):
 
 
 def test_two_batches_cannot_share_a_folder(tmp_path):
-    from terragen.cli.batch import lock_folder
+    from terragen.terrain.puzzles.batch import lock_folder
     from terragen.errors import OutputError
 
     out = tmp_path / "b"
@@ -346,7 +346,7 @@ def test_worker_checks_run_while_results_keep_coming(monkeypatch):
     for a result never timed out: the batch ran on for a minute before noticing."""
     import types
 
-    import terragen.cli.batch as batch_mod
+    import terragen.terrain.puzzles.batch as batch_mod
     from terragen.process_pool import WorkerDied
 
     class Flowing:  # results always ready at once: the wait for one never times out
@@ -447,7 +447,7 @@ def test_a_growing_resume_removes_the_old_booklet_until_it_is_drawn_again(tmp_pa
 
 
 def test_a_run_that_produced_nothing_leaves_no_batch(tmp_path, monkeypatch):
-    import terragen.cli.batch as batch_mod
+    import terragen.terrain.puzzles.batch as batch_mod
 
     def nothing(tasks, workers):
         raise KeyboardInterrupt
@@ -508,12 +508,12 @@ def test_the_booklet_comes_on_letter_paper_and_the_scenarios_stay_the_same(tmp_p
 def test_a_run_stopped_before_its_first_scenario_leaves_no_folder_it_made(tmp_path, monkeypatch):
     """A refused Dask scheduler or a Ctrl-C before the first scenario left empty folders behind
     (nest/a/b), which generate and kit never do; a folder that was there before stays."""
-    import terragen.cli.batch as batch_module
+    import terragen.terrain.puzzles.batch_workers as workers_module
 
     def stopped(task):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(batch_module, "build_scenario", stopped)
+    monkeypatch.setattr(workers_module, "build_scenario", stopped)
     with pytest.raises(KeyboardInterrupt):
         run_batch(3, "route", "easy", 1, tmp_path / "nest" / "a" / "b", workers=1)
     assert not (tmp_path / "nest").exists()
@@ -528,12 +528,12 @@ def test_a_disk_that_fills_at_the_first_manifest_leaves_a_batch_resume_finishes(
     was written, and --resume (and a plain run) then refused the scenario files as no batch's."""
     import errno
 
-    import terragen.cli.batch as cli_batch
+    import terragen.terrain.puzzles.batch as batch_mod
     from terragen.errors import OutputError
 
     fresh = tmp_path / "fresh"
     run_batch(3, "route", "easy", 5, fresh, workers=1)
-    real = cli_batch.write_manifest
+    real = batch_mod.write_manifest
     calls = []
 
     def full_after_first(out, batch, rows):
@@ -542,11 +542,11 @@ def test_a_disk_that_fills_at_the_first_manifest_leaves_a_batch_resume_finishes(
             raise OutputError(f"cannot write {out}/manifest.csv: {os.strerror(errno.ENOSPC).lower()}")
         real(out, batch, rows)
 
-    monkeypatch.setattr(cli_batch, "write_manifest", full_after_first)
+    monkeypatch.setattr(batch_mod, "write_manifest", full_after_first)
     out = tmp_path / "b"
     with pytest.raises(OutputError):
         run_batch(3, "route", "easy", 5, out, workers=1)
-    monkeypatch.setattr(cli_batch, "write_manifest", real)
+    monkeypatch.setattr(batch_mod, "write_manifest", real)
     run_batch(3, "route", "easy", 5, out, workers=1, resume=True)
     assert _files(out) == _files(fresh)
 
@@ -579,3 +579,12 @@ def test_resume_of_a_manifest_claiming_more_scenarios_than_a_batch_can_hold_says
                 "--out", str(out), "--resume", "--no-progress")
     code, err = p.returncode, p.stderr
     assert code == 2 and "the manifest is damaged; --force starts the batch again" in err and "or more" not in err
+
+
+def test_progress_reports_the_kept_scenarios_first_then_each_one_written(tmp_path):
+    out = tmp_path / "b"
+    run_batch(2, "route", "easy", 1, out, workers=1, booklet=False)
+    seen = []
+    run_batch(4, "route", "easy", 1, out, workers=1, booklet=False, resume=True,
+              progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(2, 4), (3, 4), (4, 4)]

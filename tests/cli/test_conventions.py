@@ -267,7 +267,7 @@ def test_convert_out_dash_prints_and_writes_no_file_named_dash(tmp_path, capsys,
 
 @pytest.fixture(scope="module")
 def scenario(tmp_path_factory):
-    from terragen.cli.batch import run_batch
+    from terragen.terrain.puzzles.batch import run_batch
 
     out = tmp_path_factory.mktemp("batch")
     run_batch(1, "route", "easy", 3, out, workers=1, booklet=False)
@@ -533,13 +533,13 @@ def test_batch_force_stopped_part_way_leaves_one_batch_never_a_mix(tmp_path, cap
     """A --force run stopped early once left the old batch's booklet and scenarios beside a
     manifest of the new one; now the folder holds the old batch whole or a part of the new one,
     every scenario file listed by the manifest, and --resume completes the new batch."""
-    import terragen.cli.batch as batch_cli
+    import terragen.terrain.puzzles.batch as batch_mod
 
     out = tmp_path / "b"
     common = ("batch", "--difficulty", "easy", "--no-progress", "-q", "--out", out)
     assert run_cli(capsys, *common, "--kind", "dice", "--count", "3", "--seed", "5")[0] == 0
     old = {str(q.relative_to(out)): q.read_bytes() for q in out.rglob("*") if q.is_file()}
-    real = batch_cli.run_local
+    real = batch_mod.run_local
 
     def stopped(tasks, workers):
         for k, result in enumerate(real(tasks, workers)):
@@ -547,7 +547,7 @@ def test_batch_force_stopped_part_way_leaves_one_batch_never_a_mix(tmp_path, cap
                 raise KeyboardInterrupt
             yield result
 
-    monkeypatch.setattr(batch_cli, "run_local", stopped)
+    monkeypatch.setattr(batch_mod, "run_local", stopped)
     new = ("--kind", "route", "--count", "3", "--seed", "6")
     code, _, err = run_cli(capsys, *common, *new, "--force")
     assert code == 130 and ("--force to start" if stop_after == 0 else f"{stop_after} of 3") in err
@@ -559,7 +559,7 @@ def test_batch_force_stopped_part_way_leaves_one_batch_never_a_mix(tmp_path, cap
         listed = {row[k] for row in manifest["scenarios"] for k in ("json", "svg")}
         assert manifest["batch"]["seed"] == 6 and len(manifest["scenarios"]) == stop_after
         assert set(now) == {"manifest.json", "manifest.csv"} | listed
-    monkeypatch.setattr(batch_cli, "run_local", real)
+    monkeypatch.setattr(batch_mod, "run_local", real)
     resume = "--force" if stop_after == 0 else "--resume"
     assert run_cli(capsys, *common, *new, resume)[0] == 0
     assert run_cli(capsys, *common, *new, "--out", tmp_path / "fresh")[0] == 0
@@ -572,7 +572,7 @@ def test_batch_force_stopped_part_way_leaves_one_batch_never_a_mix(tmp_path, cap
 def test_batch_with_something_a_file_cannot_replace_stops_before_computing(tmp_path, capsys, monkeypatch, in_the_way):
     """A folder, a link to nothing or a link to a stream where a manifest or the booklet goes once
     failed only after every scenario was computed."""
-    import terragen.cli.batch as batch_cli
+    import terragen.terrain.puzzles.batch as batch_mod
 
     out = tmp_path / "b"
     out.mkdir()
@@ -582,7 +582,7 @@ def test_batch_with_something_a_file_cannot_replace_stops_before_computing(tmp_p
         (out / "booklet.pdf").symlink_to(tmp_path / "nowhere" / "booklet.pdf")
     else:
         (out / "manifest.csv").symlink_to("/dev/stdout")
-    monkeypatch.setattr(batch_cli, "run_local", lambda *a: pytest.fail("computed before refusing"))
+    monkeypatch.setattr(batch_mod, "run_local", lambda *a: pytest.fail("computed before refusing"))
     code, _, err = run_cli(capsys, "batch", "--count", "2", "--no-progress", "--out", out, "--force")
     # a folder is refused as generate and kit refuse one (2); what only the write finds out, as it would (73)
     assert (code, {"folder": "is a folder, expected a file name", "link to nothing": "link to nothing",
@@ -606,7 +606,7 @@ def test_a_folder_where_an_output_file_goes_is_refused_alike_by_every_writing_co
 def test_batch_force_stopped_before_its_first_scenario_says_the_folder_is_as_it_was(tmp_path, capsys, monkeypatch):
     """With the same settings as the batch it replaces, the stopped run once said '3 of 2 scenarios
     are complete (run again with --resume)', which --resume then refused."""
-    import terragen.cli.batch as batch_cli
+    import terragen.terrain.puzzles.batch as batch_mod
 
     out = tmp_path / "b"
     common = ("batch", "--kind", "dice", "--difficulty", "easy", "--seed", "5", "--no-progress", "-q", "--out", out)
@@ -616,7 +616,7 @@ def test_batch_force_stopped_before_its_first_scenario_says_the_folder_is_as_it_
         raise KeyboardInterrupt
         yield
 
-    monkeypatch.setattr(batch_cli, "run_local", stopped)
+    monkeypatch.setattr(batch_mod, "run_local", stopped)
     code, _, err = run_cli(capsys, *common, "--count", "2", "--force")
     assert code == 130 and "is as it was (run again with --force" in err
     assert json.loads((out / "manifest.json").read_text())["done"] == 3

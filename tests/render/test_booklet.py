@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from terragen.cli.batch import run_batch
+from terragen.terrain.puzzles.batch import run_batch
 from terragen.render.kits.terrain.booklet import booklet
 from terragen.render.model import Circle, Text, apply, flatten
 

@@ -4,7 +4,12 @@ One module per kind (:mod:`route`, :mod:`rotation`, :mod:`dice`), the shared
 solver utilities (:mod:`solver`), the grade and presets (:mod:`grading`) and
 the record (:mod:`model`). :func:`make_puzzle` is the one entry point the batch
 runner calls: scenario ``index`` depends only on ``(seed, index)``, so any
-number of workers, in any order, produce the same set. No I/O here.
+number of workers, in any order, produce the same set. No I/O in those.
+
+The batch engine behind ``terragen batch`` writes the files: :mod:`batch`
+(:func:`~terragen.terrain.puzzles.batch.run_batch`, the run loop and the output
+folder), :mod:`batch_manifest` (the manifests and what a resume keeps) and
+:mod:`batch_workers` (computing scenarios locally or on Dask).
 """
 
 from __future__ import annotations
