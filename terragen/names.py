@@ -29,5 +29,5 @@ def per_seat(names: Sequence[str], seats: int, option: str = "--policy") -> list
     if len(names) == 1:
         return list(names) * seats
     if len(names) != seats:
-        raise SpecError(f"{option} lists {len(names)} policies for {seats} seats; give one, or one per seat")
+        raise SpecError(f"{option}: {len(names)} given for {seats} seats; give one, or one per seat")
     return list(names)

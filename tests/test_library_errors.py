@@ -29,8 +29,9 @@ def test_terralogical_simulate_checks_its_arguments():
         simulate(deck, 2, 10, 1, ["x", "greedy"])
     with pytest.raises(SpecError, match="games must be"):
         simulate(deck, 2, -3, 1)  # reported -3 games and a negative first-seat advantage
-    with pytest.raises(SpecError, match="one policy per player"):
-        simulate(deck, 3, 10, 1, ["greedy"])
+    with pytest.raises(SpecError, match="policies: 2 given for 3 seats"):
+        simulate(deck, 3, 10, 1, ["greedy", "random"])
+    assert simulate(deck, 3, 2, 1, ["greedy"])["games"] == 2  # one name plays every seat, as in every game
 
 
 def test_terralogical_state_refuses_malformed_and_illegal_actions():
@@ -241,4 +242,3 @@ def test_a_puzzle_batch_refuses_bad_settings_in_its_own_words(tmp_path):
             run_batch(**settings)
         assert exc.value.message.startswith(msg) and "\n" not in exc.value.message, exc.value.message
     assert not (tmp_path / "b").exists()
-

@@ -24,5 +24,3 @@ def step(sq: Square, d: Square) -> Square:
 
 def squares(size: int) -> list[Square]:
     return [(i, j) for i in range(size) for j in range(size)]
-
-

@@ -108,5 +108,3 @@ def registration_target(x: float, y: float, r: float = 3.0) -> Group:
         Polyline(((x - r - 1.5, y), (x + r + 1.5, y)), MARK),
         Polyline(((x, y - r - 1.5), (x, y + r + 1.5)), MARK),
     ])
-
-

@@ -123,6 +123,11 @@ class Box:
             return self
         return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
 
+    def intersection(self, other: Box) -> Box | None:
+        """The part of both, or None where they do not overlap."""
+        x0, y0, x1, y1 = max(self.x0, other.x0), max(self.y0, other.y0), min(self.x1, other.x1), min(self.y1, other.y1)
+        return Box(x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
 
 @dataclass
 class Page:

@@ -19,14 +19,15 @@ page gets its row/column name (A1, A2, B1 ...) and says which sheets it joins.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label, registration_target
 from terragen.render.text import text_width
-from terragen.render.model import (MIN_TEXT_MM, Box, Circle, Group, Item, Matrix, Page, Polygon, Polyline, Style, Text,
-                                   apply, flatten, page_points, translate)
+from terragen.render.model import (IDENTITY, MIN_TEXT_MM, Box, Circle, Group, Item, Matrix, Page, Polygon, Polyline, Style,
+                                   Text, apply, compose, flatten, page_points, translate)
 
 OVERLAP = 10.0  # the overlap between neighbouring sheets, mm
 SEAM_AIR = 1.0  # the room a seam keeps from the nearest letter of the board where the page allows, mm
@@ -185,14 +186,30 @@ def board_extent(items: Sequence[Item], size: tuple[float, float]) -> Box:
     """The board's box, grown to hold every mark of its drawing: a line along the board's edge
     reaches half its stroke past it (round joins and caps: exactly half), and windows cut at the
     board's box printed only the inner half of Terralogical's 0.5 mm outer frame."""
-    box = Box(0.0, 0.0, *size)
-    for it, m in flatten(list(items)):
-        if isinstance(it, Text):
-            box = box.union(label_box(it, m))
+    return Box(0.0, 0.0, *size).union(_ink_box(items, IDENTITY))
+
+
+def _ink_box(items: Sequence[Item], m: Matrix) -> Box | None:
+    """The box the ink of ``items`` placed by ``m`` takes, a group's within its clip (what the clip
+    hides never prints); None for no ink."""
+    box: Box | None = None
+    for it in items:
+        if isinstance(it, Group):
+            inner = compose(m, it.matrix)
+            part = _ink_box(it.items, inner)
+            if part is not None and it.clip:
+                xs, ys = zip(*(apply(inner, p) for p in it.clip))
+                part = part.intersection(Box(min(xs), min(ys), max(xs), max(ys)))
+        elif isinstance(it, Text):
+            part = label_box(it, m)
         elif isinstance(it, (Polygon, Polyline, Circle)):
             half = it.style.width / 2 * _linear_scale(m) if it.style.stroke else 0.0
             xs, ys = zip(*page_points(it, m))
-            box = box.union(Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half))
+            part = Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        else:
+            part = None
+        if part is not None:
+            box = part if box is None else box.union(part)
     return box
 
 
@@ -242,12 +259,15 @@ def _seam(aim: float, low: float, high: float, words: Sequence[tuple[float, floa
     the nearest letter where it can, then as near ``aim`` (the equal share) as that allows."""
     if high < low:  # no spare room: the equal share
         return aim
-    places = [aim, low, high] + [a - SEAM_AIR for a, _ in words] + [b + SEAM_AIR for _, b in words] \
-        + [a for a, _ in words] + [b for _, b in words]
+    # only words a seam in reach could come near count, and words along one line share an extent:
+    # weighed once, with their number (a 12 x 12 Terrace board has 626 words, most repeating a row's
+    # extent; weighing each place against all of them doubled its kit's time)
+    extents = Counter((a, b) for a, b in words if b > low - SEAM_AIR and a < high + SEAM_AIR)
+    places = [aim, low, high] + [x for a, b in extents for x in (a - SEAM_AIR, b + SEAM_AIR, a, b)]
 
     def cost(x: float) -> tuple[int, int, float]:
-        cut = sum(1 for a, b in words if a < x < b)
-        near = sum(1 for a, b in words if a - SEAM_AIR < x < b + SEAM_AIR)
+        cut = sum(n for (a, b), n in extents.items() if a < x < b)
+        near = sum(n for (a, b), n in extents.items() if a - SEAM_AIR < x < b + SEAM_AIR)
         return cut, near, abs(x - aim)
 
     return min((min(max(x, low), high) for x in places), key=cost)

@@ -105,4 +105,3 @@ class Move:
     to: Square
     kind: str = field(default="", compare=False)
     piece: str = field(default="", compare=False)  # kind letter of the moving piece
-

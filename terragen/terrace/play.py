@@ -15,6 +15,7 @@ from typing import Any
 from terragen.errors import SpecError
 from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
+from terragen.names import per_seat
 from terragen.terrace.model import SEAT_NAME
 from terragen.terrace.players import get_policy
 from terragen.terrace.position import Position
@@ -35,7 +36,7 @@ def _check_players(start: Position, players: list[str]) -> None:
         raise SpecError("--policy names no player; give random or greedy, or one per seat")
     if len(players) != len(start.seats):
         raise SpecError(f"--policy lists {len(players)} policies for this set-up's {len(start.seats)} seats: "
-                        "give one for every seat, or one per seat in turn order")
+                        "give one per seat in turn order")
 
 
 def play_game(start: Position, players: list[str], seed: int, max_plies: int = 300) -> GameRecord:
@@ -60,8 +61,10 @@ def play_game(start: Position, players: list[str], seed: int, max_plies: int = 3
 
 def play_match(start: Position, players: list[str], games: int, seed: int, max_plies: int = 300,
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Play ``games`` games and report wins, draws and lengths per seat; ``progress(done, total)``
-    is told after each game."""
+    """Play ``games`` games and report wins, draws and lengths per seat; ``players`` is one policy
+    for every seat or one per seat in turn order; ``progress(done, total)`` is told after each game."""
+    if players:
+        players = per_seat(players, len(start.seats))
     _check_players(start, players)
     if not 1 <= games <= MAX_PLAY_GAMES:
         raise SpecError(f"--games must be 1–{MAX_PLAY_GAMES} (got {games})")

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from terragen.errors import SpecError
 from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES
+from terragen.names import per_seat
 from terragen.terralogical.board import RuleOptions
 from terragen.terralogical.players import POLICIES
 from terragen.terralogical.state import DeckTile, GameState
@@ -74,10 +75,7 @@ def simulate(
     """
     if not 1 <= games <= MAX_PLAY_GAMES:  # a negative count gave a report of -3 games
         raise SpecError(f"games must be 1–{MAX_PLAY_GAMES} (got {games})")
-    if policies is None:
-        policies = ["greedy"] * players
-    if len(policies) != players:
-        raise SpecError(f"give one policy per player ({players}), got {len(policies)}")
+    policies = per_seat(policies or ["greedy"], players, "policies")
     for name in policies:
         _policy(name)
     master = random.Random(seed)

@@ -300,7 +300,7 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     try:
         parse_policies(options["policy"], seats)
     except TerragenError as exc:
-        raise ApiError(f"simulate option 'policy': {exc.message.removeprefix('--policy ')}") from None
+        raise ApiError(f"simulate option 'policy': {exc.message.removeprefix('--policy: ').removeprefix('--policy ')}") from None
     if options["games"] is None and seats:
         needed = default_games(seats, options["margin"], seats)  # (the page offers no team play)
         if needed > MAX_GAMES:

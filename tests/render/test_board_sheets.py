@@ -139,3 +139,31 @@ def test_no_seam_runs_through_a_word_or_number_of_the_board(game, paper):
             if isinstance(it, Polygon) and it.style == GLUE:
                 xs, ys = zip(*it.points)
                 assert min(max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(OVERLAP)
+
+
+@pytest.mark.parametrize("paper, scale", [("a4", 1.0), ("letter", 1.0), ("a4", 1.05)])
+def test_a_terralogical_board_takes_the_sheets_its_size_needs(paper, scale):
+    """Its ink stays on the board: half of the outer frame's line past the edge tipped a board that
+    just fits two sheets across onto three (42 mm tiles on Letter: 4 sheets became 6)."""
+    from terragen.render.kits.terralogical.kit import board_items
+    from terragen.render.tiler import board_extent, grid_shape
+
+    opts = PrintOptions(load_paper(paper), scale=scale)
+    for tenth in range(250, 601, 4):
+        items, side, _ = board_items(tenth / 10)
+        box = board_extent(items, (side, side))
+        assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((0, 0, side, side))
+        assert grid_shape((side, side), opts, items=items) == grid_shape((side, side), opts)
+
+
+def test_what_a_clip_hides_is_no_ink_to_make_room_for():
+    from terragen.render.model import Style
+    from terragen.render.tiler import board_extent
+
+    line = Polygon(((-3, -3), (13, -3), (13, 13), (-3, 13)), Style(stroke="#000000", width=1.0))
+    assert board_extent([line], (10, 10)).x0 == pytest.approx(-3.5)
+    clipped = Group([line], clip=((0, 0), (10, 0), (10, 10), (0, 10)))
+    box = board_extent([clipped], (10, 10))
+    assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((0, 0, 10, 10))
+    moved = Group([clipped], matrix=(1, 0, 0, 1, 5, 0))
+    assert board_extent([moved], (10, 10)).x1 == pytest.approx(15)

@@ -46,7 +46,7 @@ def test_greedy_beats_random_more_often_than_not():
     (["random"] * 2, 0, 10, "--games must be 1–1000000"),
     (["random"] * 2, 1_000_001, 10, "--games must be 1–1000000"),
     (["random"] * 2, 1, 10**11, "--max-plies must be 1–100000"),
-    (["random"] * 3, 1, 10, "--policy lists 3 policies for this set-up's 2 seats"),  # said "3 players were given"
+    (["random"] * 3, 1, 10, "--policy: 3 given for 2 seats"),  # said "3 players were given"
 ])
 def test_a_match_out_of_bounds_is_refused_before_any_game(players, games, plies, says):
     with pytest.raises(SpecError, match=says):

@@ -355,6 +355,7 @@ function render() {
 // "Whole board" shrinks it to fit again, for a look at all of it.
 const FINGER = 48;
 const TOUCH = window.matchMedia("(max-width: 600px), (pointer: coarse)");
+const FINGERS = window.matchMedia("(pointer: coarse)");  // the help speaks of taps only to a touch screen
 let drawnView = "";  // the viewBox last fitted: a new one (radius, 3D) is centred in the box
 let shownSelection = "null";  // the selection last brought into the box (a redraw after a check leaves the scroll alone)
 
@@ -410,7 +411,7 @@ function showHover() {
   const h = state.hovered;
   if (keysHelp === null) keysHelp = $("#hover-info").textContent;
   // the keys' help (or on a touch screen the taps') stays until the pointer first meets a cell
-  if (!h) { $("#hover-info").textContent = TOUCH.matches ? TAP_HELP : keysHelp; return; }
+  if (!h) { $("#hover-info").textContent = FINGERS.matches ? TAP_HELP : keysHelp; return; }
   const g = document.querySelector(`#board g.cell[data-q='${h[0]}'][data-r='${h[1]}']`);
   const t = g && g.querySelector("title");
   $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
@@ -1083,6 +1084,7 @@ async function main() {
   document.addEventListener("keydown", onKey);
   new ResizeObserver(() => fitBoard()).observe($("#board-box"));
   TOUCH.addEventListener("change", () => { fitBoard(); showHover(); });
+  FINGERS.addEventListener("change", showHover);
   $("#whole-board").addEventListener("change", () => { drawnView = ""; fitBoard(); });
   // a reload or a closed tab would lose edits not downloaded: the browser asks first
   window.addEventListener("beforeunload", (ev) => {

@@ -258,6 +258,7 @@ def tile_back(s: float) -> list[Item]:
 
 #: Scoring-track fields: 100 around the board, field 0 (the arrow field) doubles as 100.
 TRACK_FIELDS = 100
+FRAME_WIDTH = 0.5  # the board's outer frame, mm
 
 
 def track_fields(inner: float, band: float) -> list[tuple[int, tuple[Point, ...]]]:
@@ -304,10 +305,13 @@ def board_drawing(square: float, size: int, sun: tuple[int, int], flower: tuple[
     side = inner + 2 * band
     items: list[Item] = [Polygon(((0, 0), (side, 0), (side, side), (0, side)), Style(fill="#efe6cf"))]
     marks: dict[str, Point] = {}
-    # track
+    # track: the fields' outlines clipped to the board, so no ink reaches past its edge (a sheet's
+    # window is the board's; half of an edge line outside it took a column of sheets more)
+    fields: list[Item] = []
+    items.append(Group(fields, clip=((0, 0), (side, 0), (side, side), (0, side))))
     for n, pts in track_fields(inner, band):
         fill = "#ffffff" if n % 5 else ("#f3cf7a" if n % 10 == 0 else "#f8e4b0")
-        items.append(Polygon(pts, Style(fill=fill, stroke="#6b5a3a", width=0.25)))
+        fields.append(Polygon(pts, Style(fill=fill, stroke="#6b5a3a", width=0.25)))
         cx = (pts[0][0] + pts[2][0]) / 2
         cy = (pts[0][1] + pts[2][1]) / 2
         if n == 0:
@@ -349,8 +353,10 @@ def board_drawing(square: float, size: int, sun: tuple[int, int], flower: tuple[
                 items.append(Text(cx, cy + square * 0.3, "flower field", square * 0.075, "#8a2f5e", bold=True))
                 items.append(Text(cx, cy + square * 0.41, "a tile here ends the game", square * 0.055, "#8a2f5e"))
                 marks[f"flower-field {r},{c}"] = (cx, cy)
-    # outer frame
-    items.append(Polygon(((0, 0), (side, 0), (side, side), (0, side)), Style(stroke="#3a2f1e", width=0.5)))
+    # outer frame, its line drawn inside the board's edge so all of it prints on the edge sheets
+    h = FRAME_WIDTH / 2
+    items.append(Polygon(((h, h), (side - h, h), (side - h, side - h), (h, side - h)),
+                         Style(stroke="#3a2f1e", width=FRAME_WIDTH)))
     items.append(Polygon(((band, band), (band + inner, band), (band + inner, band + inner), (band, band + inner)),
                          Style(stroke="#3a2f1e", width=0.6)))
     return items, side, marks
