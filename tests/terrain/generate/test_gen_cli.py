@@ -128,7 +128,7 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     """A board whose seats are not all images of each other (here the 2-seat board with its
     symmetry taken out of its record) says plainly that experts were not checked, and how to;
     a board whose record has the experts' check says nothing more."""
-    from terragen.cli.generate import summary
+    from terragen.terrain.generate.report import generation_report as summary
     from terragen.terrain.analysis import analyse
     from terragen.terrain.files import load_layout
     from terragen.terrain.generate.spec import Spec
@@ -180,7 +180,7 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
 
 
 def test_the_line_on_unchecked_experts_gives_the_odds_for_the_boards_seat_count():
-    from terragen.cli.generate import _experts_line
+    from terragen.terrain.generate.report import _experts_line
 
     assert "four five-seat boards in five" in _experts_line(5, "none")
     assert "4- and 6-seat" in _experts_line(4, "none") and "4- and 6-seat" in _experts_line(6, "none")

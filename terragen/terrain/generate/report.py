@@ -1,0 +1,140 @@
+"""The summary ``terragen generate`` prints under a board: each seat's figures, the balance verdicts
+with what they were measured on, what was not checked, and the difficulty.
+
+Why in the library: it reads only the board and its meta, so a script that generates a board can
+print what the command prints (and the command stays a shell that writes files and prints this).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from terragen.terrain.analysis import Analysis
+    from terragen.terrain.generate.spec import Spec
+    from terragen.terrain.layout import Layout
+
+
+#: the simulator's expert players, said once where a summary names them (users met the word undefined)
+EXPERTS = "expert players (who turn pieces against a leader close to winning)"
+
+
+def _experts_line(players: int, symmetry: str | None, glance: dict | None = None) -> str:
+    """What the summary says of expert players when the run did not check them (``glance``: the
+    few hundred games the generator looked at them on, if it did).
+
+    Why a line at all: the balance lines name the kinds of player checked, and a reader who
+    sees every one BALANCED would take the board as fair for all; the simulator's experts (who
+    turn pieces against a near winner) are not, on about half of 4- and 6-seat boards. Where the
+    symmetry makes every seat an image of every other (one class of seats: 2 and 3 seats), no
+    kind of player can tell the seats apart, so the line says that instead."""
+    one_class = bool(symmetry) and symmetry != "none" and symmetry.count("{") == 1
+    if one_class and players <= 3:
+        return ("balance: expert players not simulated; every seat is an image of every other under the "
+                "symmetry, so they are even for experts too")
+    if glance:
+        seen = (f"{glance['games']} fresh games of expert players (seed {glance['seed']}) put the seat classes "
+                f"{100 * glance['pooled_worst_deviation']:.2f} points from fair")
+        if glance["verdict"] == "PLAINLY OFF":
+            return (f"balance: NOT BALANCED for expert players by a glance: {seen}, plainly over "
+                    f"{100 * glance['pooled_limit']:.1f}; the search was late and kept this board, balanced for "
+                    "the others (try --check-experts with a longer --time-limit, or another --seed)")
+        # say the limit a glance really applies: "3.58 points ... refuses only a board plainly over 2.5"
+        # read as a contradiction (the board passed because 3.58 was within the glance's noise)
+        refused = glance.get("refused_above")
+        bar = f"it refuses only above {100 * refused:.1f}, the margin plus twice its noise" if refused else \
+            f"it refuses only a board plainly over {100 * glance['pooled_limit']:.1f}"
+        if glance["pooled_worst_deviation"] > glance["pooled_limit"]:
+            # what it means and what to do first, in plain words; the figures after (a user asked what an
+            # expert was and what to do about "likely NOT BALANCED for experts ... within the noise")
+            return (f"balance: {EXPERTS} only glanced at: likely NOT BALANCED for experts, some seats a few points "
+                    f"ahead when players block the leader; for a board fair for them too, add --check-experts "
+                    f"(slower). The glance: {seen}, over the {100 * glance['pooled_limit']:.1f} margin but within "
+                    f"its noise ({bar})")
+        return f"balance: {EXPERTS} only glanced at: {seen} ({bar}; add --check-experts for a full check)"
+    if players == 5:
+        odds = "; about four five-seat boards in five are unfair for them"
+    elif players in (4, 6):
+        odds = "; about half of 4- and 6-seat boards are unfair for them"
+    else:  # measured only on the symmetric boards, where every seat is an image of every other
+        odds = ""
+    return f"balance: {EXPERTS} not checked (add --check-experts{odds})"
+
+
+def _floor_percent(p: float) -> str:
+    """A lower bound as a percentage rounded down: "at least 100%" read oddly for 99.6%."""
+    import math
+
+    return f"{math.floor(p * 1000) / 10:g}%"
+
+
+def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[str]:
+    """Per seat: destinations, cheapest cost, expected turns, race-model and simulated win
+    chances; then the balance verdict and the difficulty."""
+    from terragen.terrain.generate.fresh_checks import MIN_FRESH_GAMES
+    from terragen.plain_text import columns
+    from terragen.terrain.race import race_for_layout
+
+    race = race_for_layout(layout).win_probability_rotating
+    sim = layout.extra.get("meta", {}).get("balance")
+    rates = sim["verification"][0]["win_rates"] if sim else [None] * len(layout.players)
+    # the columns validate has are named as validate names them (this table said "critical" and
+    # "race win" for validate's "fragility" and its opener-rotating race)
+    rows = [("seat", "corner", "destinations", "cost", "exp.\nturns", "up-3", "fragility", "race,\nrotating",
+             "simulated\nwin")]
+    for p, rep, pr, rate in zip(layout.players, analysis.players, race, rates):
+        # one destination a row, as validate has them: three on one row took the table past 80 columns
+        first, *more = [f"({d.q},{d.r})" for d in p.destinations] or ["-"]
+        rows.append((str(p.seat), str(p.corner), first,
+                     str(rep.tour_cost), f"{rep.expected_turns or 0:.2f}", str(rep.up3_steps), str(rep.fragility),
+                     f"{100 * pr:.1f}%", f"{100 * rate:.1f}%" if rate is not None else "-"))
+        rows.extend(("", "", dest, "", "", "", "", "", "") for dest in more)
+    lines = columns(rows)
+    m = analysis.metrics()
+    symmetry = layout.extra.get("meta", {}).get("symmetry")
+    if symmetry:
+        lines.append(f"symmetry: {symmetry}")
+    if sim:
+        tag = ""
+        if sim.get("best_effort"):
+            tag = (" (best effort: the search's work budget was spent while tuning)"
+                   if sim.get("ended_by") == "work budget" else " (best effort: the time ran out while tuning)")
+        if sim.get("time_limited"):
+            tag = tag[:-1] + "; measured on fewer games to end within --time-limit)"
+        for v in sim["verification"]:
+            # what a player reads first on a line of its own, the figures to replay or audit it indented
+            # below (one line of about 300 characters was a wall of text)
+            lines.append(f"balance: {v['verdict']}{tag} for {v['policy']} players: worst seat "
+                         f"{100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
+                         f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f}), "
+                         f"on {v['games']} fresh games")
+            details = [f"seed {v['seed']}" + (f", twin dice {v['twin_dice']}" if v.get("twin_dice") else "")]
+            if "pooled_threshold" in v:
+                details.append(f"seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
+                               f"(checked against {100 * v['pooled_threshold']:.2f})")
+            if "simulate_odds_bound" in v:
+                details.append(f"a default `terragen simulate` run says BALANCED with odds of at least "
+                               f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a "
+                               f"little further from fair than measured; the promise needs "
+                               f"{100 * v['simulate_odds_needed']:.0f}%)")
+            lines.append("  " + "; ".join(details))
+        if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
+            lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "
+                         "99 default `terragen simulate` runs of 100), measured on fewer games than simulate plays; "
+                         "simulate may still call it BALANCED: `terragen simulate board.json` measures it")
+        quick = [v for v in sim["verification"] if v["verdict"] == "BALANCED" and v["games"] < MIN_FRESH_GAMES]
+        if quick:
+            why = ("the time limit cut the measurement" if sim.get("time_limited")
+                   else "--balance-games asked for fewer")
+            lines.append(f"balance: a quick look only: {min(v['games'] for v in quick)} fresh games is fewer than the "
+                         f"{MIN_FRESH_GAMES} a balance check needs ({why}); `terragen simulate` on the board "
+                         "measures it properly")
+        if not any(v["policy"] == "expert" for v in sim["verification"]):
+            lines.append(_experts_line(len(layout.players), symmetry, sim.get("expert_glance")))
+    else:
+        lines.append("balance: not simulated (--no-balance)")
+    lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"
+                 + (f" (spec <= {spec.fairness:g})" if spec.fairness is not None else ""))
+    band = f", band {spec.turns_band[0]:g}-{spec.turns_band[1]:g}" if spec.turns_band else ""
+    lines.append(f"difficulty: {spec.difficulty or 'custom'}, mean expected turns {m['expected_turns_mean']:.2f}{band}")
+    return lines
