@@ -40,7 +40,9 @@ def validate_text(text: str, source: str, *, tileset: TileSet | None = None, per
     """
     if lines not in LINE_MODES:
         raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {lines!r}")
-    per_family = tileset.per_family if tileset is not None else int(per_family if per_family is not None else TILES_PER_FAMILY)
+    if tileset is not None:
+        per_family = tileset.per_family
+    per_family = TILES_PER_FAMILY if per_family is None else int(per_family)
     rules = Options(lines=lines, tower_passable=bool(tower_passable))
     if looks_like_json(text):
         return validate_position(parse_position(text, source), per_family=per_family, options=rules)

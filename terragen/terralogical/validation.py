@@ -8,7 +8,6 @@ what the file shows and every breach is reported, not only the first.
 
 from __future__ import annotations
 
-
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.grids.square import in_bounds
