@@ -962,3 +962,27 @@ def test_on_a_desktop_the_whole_board_fits_its_box(server, browser, shots):
     assert not js(d, "return document.getElementById('whole-board').offsetParent")  # no need of it here
     assert min(c[2] for c in js(d, CELL_SIZES)) >= FINGER  # the box is big enough anyway
     d.save_screenshot(str(shots / "desktop-radius-6.png"))
+
+
+def test_a_refused_generate_leaves_its_reason_in_the_tab_and_the_next_try_clears_the_message(server, browser):
+    """The reason a run was refused showed only in a message that went after six seconds, and that
+    message stayed on beside the next run's result (found by a walk through the page)."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    form = d.find_element(By.ID, "generate-form")
+    players = form.find_element(By.NAME, "players")
+    players.send_keys("7")
+    d.find_element(By.ID, "generate").click()
+    note = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#generate-box .note.error"), 20, "the lasting note")[0]
+    assert "no board" in note.text and "players" in note.text
+    assert not d.find_element(By.ID, "toast").get_attribute("hidden")  # said in the message box too
+    players.clear()
+    players.send_keys("2")
+    form.find_element(By.NAME, "balance_games").send_keys("200")
+    d.find_element(By.ID, "generate").click()
+    assert d.find_element(By.ID, "toast").get_attribute("hidden")  # the old message goes as the new run starts
+    wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
+    assert not d.find_elements(By.CSS_SELECTOR, "#generate-box .note.error")

@@ -692,6 +692,7 @@ const jobs = new JobRunner((job) => {
 function guard(button, fn) {
   return async () => {
     if (jobs.busy) { toast("a job is already running in this tab; cancel it first", "info"); return; }
+    closeToast();  // a message about the last try must not sit beside this one's result
     const focused = document.activeElement === button;
     button.disabled = true;  // a disabled button loses the focus to the page: it is given back after
     try { await fn(); } catch (e) { fail(e); } finally {
@@ -765,9 +766,15 @@ async function generate() {
   const box = $("#generate-box");
   delete box.dataset.layout;
   box.classList.remove("stale");
-  for (const note of box.querySelectorAll(".stale-note")) note.remove();
+  for (const note of box.querySelectorAll(".stale-note, .note.error")) note.remove();
   $("#generate-summary").textContent = "";
-  const job = await jobs.run("generate", { options: generateOptions() });
+  let job;
+  try {
+    job = await jobs.run("generate", { options: generateOptions() });
+  } catch (e) {  // said in the tab too, as simulate says it: the message box goes after a few seconds
+    if (!(e instanceof ApiError && e.status === 499)) box.prepend(errorNote(`no board: ${e.message}`));
+    throw e;
+  }
   $("#generate-summary").textContent = job.result.summary.join("\n");
   // the board as generate wrote it, read exactly (a seed above 2^53 in meta stays as it is), and
   // its bytes kept for JSON ↓ (the job's files go when this tab generates again, or in 30 minutes)
@@ -782,7 +789,9 @@ async function generate() {
   const balance = ((job.result.layout.meta || {}).balance) || {};
   if (balance.verdict === "NOT BALANCED") {
     const ended = balance.ended_by === "work budget" ? "the search's work budget was spent" : "the time ran out";
-    toast(`${ended} before the seats were balanced: this board is NOT BALANCED (see the summary); try another seed, a longer time limit or a wider margin`, "error");
+    const said = `${ended} before the seats were balanced: this board is NOT BALANCED (see the summary); try another seed, a longer time limit or a wider margin`;
+    box.prepend(errorNote(`NOT BALANCED: ${said}`));  // stays beside the board: the check's "valid" is about the rules only
+    toast(said, "error");
   } else if (exact) toast("generated board opened in the editor", "info");
 }
 
@@ -852,6 +861,13 @@ async function simulate() {
     box.appendChild(note);
     throw e;
   }
+}
+
+function errorNote(text) {
+  const note = document.createElement("p");
+  note.className = "note error";
+  note.textContent = text;
+  return note;
 }
 
 function showSimulation(rep, seed = null) {
