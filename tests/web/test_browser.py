@@ -964,7 +964,7 @@ def test_on_a_desktop_the_whole_board_fits_its_box(server, browser, shots):
     d.save_screenshot(str(shots / "desktop-radius-6.png"))
 
 
-def test_a_refused_generate_leaves_its_reason_in_the_tab_and_the_next_try_clears_the_message(server, browser):
+def test_a_refused_generate_leaves_its_reason_in_the_tab_and_the_next_try_clears_the_message(server, browser, shots):
     """The reason a run was refused showed only in a message that went after six seconds, and that
     message stayed on beside the next run's result (found by a walk through the page)."""
     from selenium.webdriver.common.by import By
@@ -979,6 +979,7 @@ def test_a_refused_generate_leaves_its_reason_in_the_tab_and_the_next_try_clears
     note = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#generate-box .note.error"), 20, "the lasting note")[0]
     assert "no board" in note.text and "players" in note.text
     assert not d.find_element(By.ID, "toast").get_attribute("hidden")  # said in the message box too
+    d.save_screenshot(str(shots / "generate-refused.png"))
     players.clear()
     players.send_keys("2")
     form.find_element(By.NAME, "balance_games").send_keys("200")
