@@ -987,3 +987,21 @@ def test_a_refused_generate_leaves_its_reason_in_the_tab_and_the_next_try_clears
     assert d.find_element(By.ID, "toast").get_attribute("hidden")  # the old message goes as the new run starts
     wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
     assert not d.find_elements(By.CSS_SELECTOR, "#generate-box .note.error")
+
+
+def test_edits_made_while_a_board_is_generated_are_said_to_be_one_undo_away(server, browser):
+    """A finished run replaced the board without a word about the edits made while it ran."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    form = d.find_element(By.ID, "generate-form")
+    form.find_element(By.NAME, "players").send_keys("4")
+    d.find_element(By.ID, "generate").click()
+    click_cell(d, 0, 0)
+    press(d, "5")
+    assert "5" in cell_classes(d, 0, 0) or js(d, "return window.terragen.layout.cells.some((c) => c.q === 0 && c.r === 0)")
+    toast_text(d, "one Undo away", 120)
+    press(d, "z", ctrl=True)  # the edit is there again
+    wait(d, lambda d: js(d, "return window.terragen.layout.cells.length") == 1, 10, "the edited board back")

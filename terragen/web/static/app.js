@@ -768,6 +768,7 @@ async function generate() {
   box.classList.remove("stale");
   for (const note of box.querySelectorAll(".stale-note, .note.error")) note.remove();
   $("#generate-summary").textContent = "";
+  const editing = JSON.stringify(state.layout);  // the board as the run starts: edits meanwhile are named
   let job;
   try {
     job = await jobs.run("generate", { options: generateOptions() });
@@ -780,6 +781,7 @@ async function generate() {
   // its bytes kept for JSON ↓ (the job's files go when this tab generates again, or in 30 minutes)
   const text = await (await call(fileLink(job.id, "board.json"))).text();
   const { value, lost } = parseExact(text);
+  const before = state.layout;
   const exact = openLayout(value, "board.json", lost);  // false: it has said what it could not keep
   state.generated = { text, layout: JSON.stringify(state.layout) };
   state.saved = null;  // a generated board is a result not yet downloaded: leaving the page asks first
@@ -792,7 +794,11 @@ async function generate() {
     const said = `${ended} before the seats were balanced: this board is NOT BALANCED (see the summary); try another seed, a longer time limit or a wider margin`;
     box.prepend(errorNote(`NOT BALANCED: ${said}`));  // stays beside the board: the check's "valid" is about the rules only
     toast(said, "error");
-  } else if (exact) toast("generated board opened in the editor", "info");
+  } else if (exact) {
+    toast(JSON.stringify(before) !== editing ? "generated board opened in the editor; the edits made while it ran are one Undo away"
+      : "generated board opened in the editor", "info");
+  }
+  if (TOUCH.matches) $("#board-box").scrollIntoView({ block: "start" });  // the form is a long scroll below the board on a phone
 }
 
 function buildSimulateForm() {
