@@ -119,8 +119,9 @@ def test_every_coordinate_prints_at_7_pt_or_more(paper):
     cells by them."""
     import math
 
-    from terragen.render.kits.terrain.booklet import MIN_COORDINATE_MM
     from terragen.terrain.puzzles import make_puzzle
+
+    MIN_COORDINATE_MM = 7 * 25.4 / 72  # the smallest a coordinate may print: 7 pt
 
     data = [make_puzzle(kind, difficulty, 3, 0).to_data()
             for kind in ("route", "rotation", "dice") for difficulty in ("easy", "hard")]

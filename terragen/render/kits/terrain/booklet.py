@@ -31,8 +31,6 @@ TURN_COLOUR = "#1d4ed8"
 #: One puzzle a page: two to a page left a radius-4 board 7.7 mm hexes, its cells' coordinates 5.5 pt,
 #: too small to read off a home print; alone on the page its hexes are 12 mm and the coordinates 8.6 pt
 PER_PAGE = 1
-#: The smallest a cell's coordinate may print (7 pt, in mm): it names the cell the answer key speaks of
-MIN_COORDINATE_MM = 7 * 25.4 / 72
 #: a cell's coordinate size as a share of the hex's circumradius: the most that keeps it clear of the
 #: level number below it and the two upper pips beside it (a test holds 0.25 mm of air)
 COORDINATE_SHARE = 0.25

@@ -28,7 +28,7 @@ from terragen.render.kits.terrain.art import ROUTE_DASH, path_items, right_side_
 from terragen.render.paper import Paper
 from terragen.render.shapes import hex_points
 from terragen.render.text import text_width, wrap
-from terragen.terrain.layout import Layout
+from terragen.terrain.layout import Cell, Layout
 
 GAME = "The Terrain Game"
 #: Hex circumradius (mm) the board pages aim for: labels at 0.22 R are then 8 pt or more.
@@ -155,7 +155,7 @@ def _fitted(text: str, size: float, width: float, bold: bool = True) -> float:
     return size if w <= width else max(MIN_LABEL_MM, size * width / w)
 
 
-def coordinate_label(cell, R: float, ink: str) -> Text:
+def coordinate_label(cell: Cell, R: float, ink: str) -> Text:
     """The position's ``q,r`` (as the build order and the kit's board print it) between the level and
     the piece id: without it a builder could not match a sheet hex to a layout's line. It fits
     between the lower seat tags and above the lower pips, in regular weight so it does not read
