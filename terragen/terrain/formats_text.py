@@ -348,12 +348,12 @@ def write_text_layout(layout: Layout, header: str | None = None, extra: bool = T
         out.extend(f"# {line}" if line else "#" for line in header.splitlines())
     out.append(f"radius: {layout.radius}")
     out.append("map:")
-    for r in range(-layout.radius, layout.radius + 1):
-        toks = []
-        for q in hx.row_range(layout.radius, r):
-            c = cmap.get((q, r))
-            toks.append(c.token if c else ".")
-        out.append(("  " * abs(r) + " ".join(t.ljust(3) for t in toks)).rstrip())
+    rows = [[cmap[(q, r)].token if (q, r) in cmap else "." for q in hx.row_range(layout.radius, r)]
+            for r in range(-layout.radius, layout.radius + 1)]
+    width = _column_width(rows)
+    for r, toks in zip(range(-layout.radius, layout.radius + 1), rows):
+        indent = " " * ((width + 1) // 2 * abs(r))
+        out.append((indent + " ".join(t.ljust(width) for t in toks)).rstrip())
     out.append("players:")
     for p in layout.players:
         line = f"seat {p.seat} corner {p.corner}"
@@ -363,6 +363,16 @@ def write_text_layout(layout: Layout, header: str | None = None, extra: bool = T
     if extra:
         out.extend(_extra_lines(layout))
     return "\n".join(out) + "\n"
+
+
+def _column_width(rows: list[list[str]]) -> int:
+    """How wide a column of the map is: the widest token, at least 3, and odd, so that each row
+    starts half a column to the side of the next and every piece sits under the gap between the two
+    pieces it touches above, as on the table. An upside-down piece (``3A0*``) or a level of 10 or
+    more widens every column rather than pushing the rest of its row out of line."""
+    width = max((len(t) for row in rows for t in row), default=3)
+    width = max(width, 3)
+    return width if width % 2 else width + 1
 
 
 def _extra_lines(layout: Layout) -> list[str]:

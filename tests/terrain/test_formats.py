@@ -255,3 +255,45 @@ def test_a_pattern_that_would_read_back_as_another_is_not_written():
         return
     with pytest.raises(InputError, match="cannot write the text form"):
         write_text_layout(layout)
+
+
+def _token_columns(text: str, radius: int) -> dict[tuple[int, int], int]:
+    """Where each map token starts on its line, by the cell it names."""
+    lines = text.splitlines()
+    first = lines.index("map:") + 1
+    columns = {}
+    for k, r in enumerate(range(-radius, radius + 1)):
+        line = lines[first + k]
+        starts = [i for i, ch in enumerate(line) if ch != " " and (i == 0 or line[i - 1] == " ")]
+        for q, col in zip(hx.row_range(radius, r), starts, strict=True):
+            columns[(q, r)] = col
+    return columns
+
+
+@pytest.mark.parametrize("odd_token", ["1A5*", "12C4", "123B1*"])
+def test_text_form_keeps_the_hex_grid_lined_up_with_wide_tokens(odd_token):
+    """A wider token (upside down, or a level of 10 or more) must not push the rest of its row out of
+    line: every piece stays under the gap between the two it touches in the row above."""
+    radius = 2
+    text = write_text_layout(read_text_layout(_radius_two_board(odd_token)))
+    cols = _token_columns(text, radius)
+    unit = cols[(1, 0)] - cols[(0, 0)]
+    assert unit >= len(odd_token) + 1
+    for (q, r), col in cols.items():
+        assert 2 * (col - cols[(0, 0)]) == unit * (2 * q + r), (q, r, text)
+    assert write_text_layout(read_text_layout(text)) == text  # and it reads back the same
+
+
+def _radius_two_board(odd_token: str) -> str:
+    rows = []
+    for r in range(-2, 3):
+        toks = ["2A0"] * len(hx.row_range(2, r))
+        if r == 0:
+            toks[3] = odd_token
+        rows.append("  " * abs(r) + " ".join(toks))
+    return "radius: 2\nmap:\n" + "\n".join(rows) + "\nplayers:\nseat 0 corner 0\n"
+
+
+def test_text_form_of_a_plain_board_keeps_three_wide_columns():
+    layout = read_text_layout(_radius_two_board("2A0"))
+    assert write_text_layout(layout).splitlines()[2:4] == ["    2A0 2A0 2A0", "  2A0 2A0 2A0 2A0"]
