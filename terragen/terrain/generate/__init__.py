@@ -344,6 +344,7 @@ def generate_board(
         ],
         "summary": _difficulty_label(turns),
         "symmetry": symmetry.describe() if symmetry is not None else "none",
+        "seat_classes": symmetry.classes() if symmetry is not None else [[s] for s in range(len(layout.players))],
         "build_order": build_order(layout),
     }
     if record is not None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 EXPERTS = "expert players (who turn pieces against a leader close to winning)"
 
 
-def _experts_line(players: int, symmetry: str | None, glance: dict | None = None) -> str:
+def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: dict | None = None) -> str:
     """What the summary says of expert players when the run did not check them (``glance``: the
     few hundred games the generator looked at them on, if it did).
 
@@ -27,8 +27,9 @@ def _experts_line(players: int, symmetry: str | None, glance: dict | None = None
     sees every one BALANCED would take the board as fair for all; the simulator's experts (who
     turn pieces against a near winner) are not, on about half of 4- and 6-seat boards. Where the
     symmetry makes every seat an image of every other (one class of seats: 2 and 3 seats), no
-    kind of player can tell the seats apart, so the line says that instead."""
-    one_class = bool(symmetry) and symmetry != "none" and symmetry.count("{") == 1
+    kind of player can tell the seats apart, so the line says that instead (``seat_classes`` from the
+    board's meta; a board written before the meta kept them claims nothing)."""
+    one_class = seat_classes is not None and len(seat_classes) == 1 and len(seat_classes[0]) == players
     if one_class and players <= 3:
         return ("balance: expert players not simulated; every seat is an image of every other under the "
                 "symmetry, so they are even for experts too")
@@ -130,7 +131,8 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
                          f"{MIN_FRESH_GAMES} a balance check needs ({why}); `terragen simulate` on the board "
                          "measures it properly")
         if not any(v["policy"] == "expert" for v in sim["verification"]):
-            lines.append(_experts_line(len(layout.players), symmetry, sim.get("expert_glance")))
+            seat_classes = layout.extra.get("meta", {}).get("seat_classes")
+            lines.append(_experts_line(len(layout.players), seat_classes, sim.get("expert_glance")))
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"

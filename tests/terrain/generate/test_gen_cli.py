@@ -136,6 +136,7 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     layout = load_layout(str(board))
     assert any("expert players not simulated" in line for line in summary(layout, analyse(layout), Spec(players=2)))
     layout.extra["meta"]["symmetry"] = "none"
+    layout.extra["meta"]["seat_classes"] = [[0], [1]]
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert any("expert players (who turn pieces against a leader close to winning) not checked (add --check-experts" in line
                for line in lines)
@@ -182,10 +183,10 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
 def test_the_line_on_unchecked_experts_gives_the_odds_for_the_boards_seat_count():
     from terragen.terrain.generate.report import _experts_line
 
-    assert "four five-seat boards in five" in _experts_line(5, "none")
-    assert "4- and 6-seat" in _experts_line(4, "none") and "4- and 6-seat" in _experts_line(6, "none")
+    assert "four five-seat boards in five" in _experts_line(5, [[s] for s in range(5)])
+    assert "4- and 6-seat" in _experts_line(4, [[0, 2], [1, 3]]) and "4- and 6-seat" in _experts_line(6, [[0, 2, 4], [1, 3, 5]])
     for n in (2, 3):  # no figure was measured for free-form boards of 2 or 3 seats: none is quoted
-        line = _experts_line(n, "none")
+        line = _experts_line(n, [[s] for s in range(n)])
         assert "--check-experts" in line and "unfair" not in line
 
 

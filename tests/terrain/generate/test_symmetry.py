@@ -224,6 +224,7 @@ def test_generated_three_seat_board_is_balanced_on_a_fresh_seed():
     layout = generate_board(spec, 5, time_limit=60)
     meta = layout.extra["meta"]
     assert meta["symmetry"].startswith("turn by 120 degrees")
+    assert meta["seat_classes"] == [[0, 1, 2]]  # every seat an image of every other
     checks = meta["balance"]["verification"]
     assert checks and all(c["verdict"] == "BALANCED" for c in checks)
     used = {c["seed"] for c in checks} | {meta["balance"]["tuning"]["seed"]}
@@ -240,6 +241,8 @@ def test_generated_four_seat_board_is_balanced_on_a_fresh_seed_for_every_player(
     meta = layout.extra["meta"]
     assert meta["symmetry"].startswith("mirror")
     assert [p.corner for p in layout.players] == [0, 1, 4, 3]
+    assert sorted(map(len, meta["seat_classes"])) == [2, 2]
+    assert sorted(s for c in meta["seat_classes"] for s in c) == [0, 1, 2, 3]
     assert not meta["balance"].get("best_effort")
     checks = meta["balance"]["verification"]
     assert all(c["verdict"] == "BALANCED" for c in checks)
@@ -278,7 +281,8 @@ def test_cli_symmetry_none_and_a_bad_value(cli, tmp_path):
     p = cli("generate", "--players", 3, "--difficulty", "easy", "--seed", 2, "--symmetry", "none", "--no-balance",
             "--out", out)
     assert p.returncode == 0, p.stderr
-    assert json.loads((out / "board.json").read_text())["meta"]["symmetry"] == "none"
+    meta = json.loads((out / "board.json").read_text())["meta"]
+    assert meta["symmetry"] == "none" and meta["seat_classes"] == [[0], [1], [2]]
     spec = tmp_path / "s.toml"
     spec.write_text('players = 3\nsymmetry = "bad"\n')
     p = cli("generate", "--spec", spec, "--out", tmp_path / "x")
