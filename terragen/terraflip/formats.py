@@ -247,9 +247,12 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
             seen_game = True
             continue
         try:
-            if head.rstrip(":") in ("players", "spies") and (head.endswith(":") or (len(toks) > 1 and toks[1][1] == ":")):
-                rest = [t for t in toks[1:] if t[1] != ":"]
-                if head.rstrip(":") == "players":
+            if first[0].isalpha():  # a header line: every tile line starts with its q
+                word, _, after = head.partition(":")
+                key = _header_key(word, col, problems, ln)
+                rest = ([(col + len(word) + 1, first[len(word) + 1:])] if after else []) + \
+                    [t for t in toks[1:] if t[1] != ":"]
+                if key == "players":
                     if players is not None:
                         raise LineProblem(col, "'players' given twice")
                     players, players_line = _players(rest), ln
@@ -275,11 +278,42 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
     return Position(players, spies, tiles, extra.keys, players_line)
 
 
+_HEADER_KEYS = ("players", "spies")
+
+
+def _header_key(word: str, col: int, problems: list | None, ln: int) -> str:
+    """Which header line this is: its key, or the key a misspelt word most likely meant
+    (``player:``), noted as a problem for ``validate`` and read as that key, so the players are not
+    lost to one typo. Anything else is refused with what the header may hold."""
+    from terragen.suggest import suggest
+
+    if word in _HEADER_KEYS:
+        return word
+    if word == "game":
+        raise LineProblem(col, "the game is named twice")
+    guess = suggest(word, _HEADER_KEYS)
+    if guess is None:
+        raise LineProblem(col, f"unknown header {word!r} (the header has game, players and spies; "
+                               "a tile line starts with its q)")
+    if problems is None:
+        raise LineProblem(col, f"unknown header {word!r}: did you mean {guess!r}?")
+    problems.append((ln, col, f"unknown header {word!r}: did you mean {guess!r}? (read as {guess!r})"))
+    return guess
+
+
+def _unknown_colour(tok: str) -> str:
+    from terragen.suggest import suggest
+
+    guess = suggest(tok, FAMILIES)
+    hint = f": did you mean {guess!r}?" if guess else ""
+    return f"unknown colour {tok!r}{hint} (the colours are {', '.join(FAMILIES)})"
+
+
 def _players(rest: list[tuple[int, str]]) -> list[str]:
     players = []
     for c, tok in rest:
         if tok not in FAMILIES:
-            raise LineProblem(c, f"unknown colour {tok!r} (one of {', '.join(FAMILIES)})")
+            raise LineProblem(c, _unknown_colour(tok))
         players.append(tok)
     return players
 
@@ -290,6 +324,8 @@ def _spies(rest: list[tuple[int, str]]) -> dict[str, int]:
         colour, eq, n = tok.partition("=")
         if colour in FAMILIES and eq and re.fullmatch(r"[+-]?[0-9]{5,}", n):
             raise LineProblem(c, f"spies for {colour} must be a whole number of at most four digits, got {n}")
+        if colour not in FAMILIES and eq and _INT.match(n):
+            raise LineProblem(c, _unknown_colour(colour))
         if colour not in FAMILIES or not eq or not _INT.match(n):
             raise LineProblem(c, f"expected COLOUR=COUNT, got {tok!r}")
         if colour in spies:  # once the last count won without a word

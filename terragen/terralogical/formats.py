@@ -311,10 +311,17 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
                 raise InputError(f"{source}:{lineno}:{indent + 1}: {first_line_problem(body, 'terralogical')}")
             saw_game = True
             continue
+        key = None
         try:
-            m = re.fullmatch(r"(players|hands)\s*[:=]\s*(.*)", body, re.IGNORECASE)
-            if m:
-                if m.group(1).lower() == "players":
+            m = _HEADER.fullmatch(body)
+            key = _header_key(m, indent) if m else None
+            if key is not None:
+                if key != m.group(1).lower():  # misspelt: refused, or (validate) noted and read as the likely key
+                    if problems is None:
+                        raise LineProblem(indent + 1, f"unknown header {m.group(1)!r}: did you mean {key!r}?")
+                    problems.append((lineno, indent + 1, f"unknown header {m.group(1)!r}: did you mean {key!r}? "
+                                                         f"(read as {key!r})"))
+                if key == "players":
                     players = _players_line(m, indent, players)
                 else:
                     hands = _hands_line(m, indent, players, hands)
@@ -326,7 +333,8 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
             if bad.needs_players and players_bad:
                 continue  # the players line was there but unreadable: 30 lines saying it was missing buried it
             problems.append((lineno, bad.col, bad.why))
-            players_bad = players_bad or m is not None and m.group(1).lower() == "players"
+            # an unknown header word before any players line was most likely meant to list them
+            players_bad = players_bad or key == "players" or (m is not None and key is None and players is None)
     if not saw_game:
         raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
     if players is None:
@@ -335,6 +343,29 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
             return None
         raise InputError(f"{source}: no 'players:' line")
     return BoardState(players, entries, hands, extra.keys)
+
+
+#: a ``key: value`` line of the header (no tile line starts with a letter)
+_HEADER = re.compile(r"([A-Za-z][\w-]*)\s*[:=]\s*(.*)")
+_LISTS = ("players", "hands")
+
+
+def _header_key(m: re.Match, indent: int) -> str | None:
+    """Which of the header's lists a ``key: value`` line gives: its key, or the one a misspelt key
+    most likely meant (``player:``), so the rest of the file is read as meant instead of every
+    tile line after it saying the players were never listed. None for ``game:`` (refused with the
+    tile lines' other header words); a key like nothing known is refused here."""
+    from terragen.suggest import suggest
+
+    name = m.group(1).lower()
+    if name in _LISTS:
+        return name
+    if name == "game":
+        return None
+    guess = suggest(name, _LISTS)
+    if guess is None:
+        raise LineProblem(indent + 1, f"unknown header {m.group(1)!r} (the header has game, players and hands)")
+    return guess
 
 
 def _players_line(m: re.Match, indent: int, players: list[str] | None) -> list[str]:

@@ -230,3 +230,26 @@ def test_the_summary_lists_the_tiles_each_player_could_flip():
     text = ("game: terraflip\nplayers: blue green\n1 0 blue-river-1 blue/green\n2 0 green-forest-1 green/blue\n"
             "3 0 blue-river-2 blue/green\n")
     assert "1 tiles framed ((2,0))" in validate_text(text, "x").summary[1]
+
+
+GOOD_HEAD = "game: terraflip\nplayers: blue green gray\nspies: blue=3 green=2 gray=3\n1 0 blue-river-4 blue/green\n"
+
+
+@pytest.mark.parametrize("typo, key", [("player:", "players"), ("Player:", "players"), ("spie:", "spies")])
+def test_a_misspelt_header_word_is_named_with_its_likely_fix_and_read_as_meant(typo, key):
+    """One typo in a header word used to lose the players line, and so every check of the position."""
+    text = GOOD_HEAD.replace(f"{key}:", typo, 1)
+    report = validate_text(text, "typo.txt")
+    syntax = [f for f in report.findings if f.code == "syntax"]
+    assert len(syntax) == 1 and f"did you mean '{key}'" in syntax[0].message and syntax[0].line in (2, 3)
+    assert report.summary  # the rest was checked
+    with pytest.raises(InputError, match=f"typo.txt:[23]:1: unknown header .*did you mean '{key}'"):
+        parse_position(text, "typo.txt")  # the strict reader refuses it, with the same hint
+
+
+def test_an_unknown_header_word_and_a_misspelt_colour_say_what_is_allowed():
+    report = validate_text(GOOD_HEAD.replace("spies:", "teams:"), "t.txt")
+    assert [f.message for f in report.findings if f.code == "syntax"] == [
+        "unknown header 'teams' (the header has game, players and spies; a tile line starts with its q)"]
+    grey = validate_text(GOOD_HEAD.replace("gray=3", "grey=3"), "g.txt")
+    assert any("unknown colour 'grey': did you mean 'gray'?" in f.message for f in grey.findings)

@@ -321,3 +321,22 @@ def test_an_illegal_tile_on_a_flower_field_ends_nothing():
     report = validate_text(text, "b.txt")
     assert codes(report) == ["not-adjacent"]
     assert report.data["flower_reached"] is False
+
+
+@pytest.mark.parametrize("typo, key", [("player:", "players"), ("hand:", "hands")])
+def test_a_misspelt_header_word_is_named_with_its_likely_fix_and_read_as_meant(typo, key):
+    """One typo in 'players:' used to bury the file under a 'players line must come first' per tile."""
+    text = GOOD.replace("players: red green", "players: red green\nhands: 0 0", 1) if key == "hands" else GOOD
+    text = text.replace(f"{key}:", typo, 1)
+    r = validate_text(text, "typo.txt")
+    assert [f.message for f in r.errors] == [f"unknown header '{typo[:-1]}': did you mean '{key}'? (read as '{key}')"]
+    assert r.data["final_scores"] == [10, 2]  # the rest was read and checked as meant
+    with pytest.raises(InputError, match=f"unknown header '{typo[:-1]}': did you mean '{key}'"):
+        parse_state(text, "typo.txt")
+
+
+def test_an_unknown_header_word_before_the_players_is_one_problem_not_one_per_tile():
+    r = validate_text(GOOD.replace("players:", "colours:", 1), "c.txt")
+    assert [f.message for f in r.errors] == [
+        "unknown header 'colours' (the header has game, players and hands)",
+        "no 'players:' line could be read, so the board cannot be checked"]
