@@ -50,3 +50,9 @@ def wrapped(lines: Iterable[str], width: int = WIDTH) -> list[str]:
         out.extend(textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=indent + "  ",
                                  break_long_words=False, break_on_hyphens=False))
     return out
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and its noun in the right number ("1 game", "2 games", "1 land tile"): reports print
+    counts that are often 1 (one game played, one tile placed), and "1 games" reads as a bug."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -15,6 +15,7 @@ from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
 from terragen.limits import TERRACE_SIZES as BOARD_SIZES
+from terragen.plain_text import counted
 from terragen.terrace.model import T_RANKS
 from terragen.terrace.setups import SETUPS
 
@@ -276,7 +277,7 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     if as_json:
         echo_json(report)
         return
-    say(f"{games} games, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
+    say(f"{counted(games, 'game')}, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
     say(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6}  {'95% interval':<16} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
     for s in report["seats"]:
         mean = "-" if s["mean_plies_of_wins"] is None else f"{s['mean_plies_of_wins']:.1f}"

@@ -10,7 +10,7 @@ import click
 from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
 from terragen.errors import SpecError
-from terragen.plain_text import columns
+from terragen.plain_text import columns, counted
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.fileio import atomic_write, read_text_input
@@ -148,7 +148,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     if as_json:
         echo_json(result)
         return
-    say_report([f"{games} games, {players} players, policies {','.join(result['policies'])}, "
+    say_report([f"{counted(games, 'game')}, {players} players, policies {','.join(result['policies'])}, "
                 f"lines {lines}, first frame {first_frame}, tower {'blocks' if tower_blocks else 'passable'}, "
                 f"bonus {result['bonus']}"])
     rows = [("seat", "policy", "points", "+bonus", "tiles", "win %\nno bonus", "win %\nbonus", "95% interval", "gap")]

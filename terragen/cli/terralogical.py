@@ -11,6 +11,7 @@ from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, 
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES
+from terragen.plain_text import counted
 
 
 @click.group()
@@ -211,7 +212,7 @@ def play(
     if as_json:
         echo_json(stats)
         return
-    say(f"{games} games, {players} players ({', '.join(names)}), seed {seed}")
+    say(f"{counted(games, 'game')}, {players} players ({', '.join(names)}), seed {seed}")
     say(f"ended at the flower: {stats['flower_share']:.1%}, stalled: {stats['stall_share']:.1%}")
     say(f"mean turns {stats['turns_mean']}, mean placements {stats['placements_mean']}")
     say("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))

@@ -14,6 +14,7 @@ from terragen.errors import SpecError
 from terragen.findings import SYNTAX, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.grids.hex import length
+from terragen.plain_text import counted
 from terragen.terraflip.formats import Position, TileEntry, parse_position, parse_text_forgiving
 from terragen.terraflip.model import REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, TILES_PER_FAMILY, TOWER, TileSet
 from terragen.terraflip.rules import (LINE_MODES, Board, Options, Placed, all_frame_targets, placement_limit,
@@ -177,11 +178,11 @@ def _analyse(report: ValidationReport, position: Position, board: Board, placed:
         })
     report.data["players"] = players
     report.data["tiles_on_table"] = len(board.cells)
-    report.summary.append(f"{len(board.cells)} tiles on the table, {len(position.players)} players")
+    report.summary.append(f"{counted(len(board.cells), 'tile')} on the table, {counted(len(position.players), 'player')}")
     for p in players:
         report.summary.append(
-            f"seat {p['seat']} {p['colour']}: {p['points']} points from {p['tiles_showing']} tiles showing, "
-            f"{p['tiles_placed']} placed, {p['spies_left']} spies left, {len(p['framed'])} tiles framed"
+            f"seat {p['seat']} {p['colour']}: {counted(p['points'], 'point')} from {counted(p['tiles_showing'], 'tile')} showing, "
+            f"{p['tiles_placed']} placed, {counted(p['spies_left'], 'spy', 'spies')} left, {counted(len(p['framed']), 'tile')} framed"
             + (" (" + ", ".join(f"({q},{r})" for q, r in p["framed"]) + ")" if p["framed"] else ""))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.grids.square import in_bounds
+from terragen.plain_text import counted
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SUN_SQUARE, Board, Placed, RuleOptions, fmt
 from terragen.terralogical.deck import Deck
 from terragen.terralogical.formats import BoardState, Entry, parse_state, state_from_text
@@ -108,7 +109,7 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
         "final_scores": finals,
     }
     report.summary = [
-        f"{land} land tiles, {'the flower corner was reached' if flower_at else 'the flower corner not reached yet'}",
+        f"{counted(land, 'land tile')}, {'the flower corner was reached' if flower_at else 'the flower corner not reached yet'}",
     ] + [
         f"{name}: {points[s]} placement points, flocks "
         + ", ".join(f"{LANDSCAPE_NAMES[k]} {bonus[k][s]}" for k in LANDSCAPES)

@@ -229,7 +229,7 @@ def test_the_summary_lists_the_tiles_each_player_could_flip():
     """The docs promise the list; the summary gave only a count (the list was in --json only)."""
     text = ("game: terraflip\nplayers: blue green\n1 0 blue-river-1 blue/green\n2 0 green-forest-1 green/blue\n"
             "3 0 blue-river-2 blue/green\n")
-    assert "1 tiles framed ((2,0))" in validate_text(text, "x").summary[1]
+    assert "1 tile framed ((2,0))" in validate_text(text, "x").summary[1]
 
 
 GOOD_HEAD = "game: terraflip\nplayers: blue green gray\nspies: blue=3 green=2 gray=3\n1 0 blue-river-4 blue/green\n"

@@ -155,3 +155,11 @@ def test_the_play_report_says_the_first_seats_edge_without_a_sign(capsys):
     code, out, _ = run(["play", "--players", "2", "--games", "6", "--seed", "3"], capsys)
     said = " ".join(out.split())  # long lines are wrapped for the terminal
     assert code in (0, None) and "the first seat wins" in said and "wins -" not in said and "wins +" not in said
+
+
+def test_counts_of_one_read_in_the_singular(capsys):
+    """'1 games' and '1 land tiles' read as bugs in a report."""
+    code, out, _ = run(["play", "--players", "2", "--games", "1", "--seed", "1"], capsys)
+    assert code == 0 and out.startswith("1 game, 2 players")
+    code, out, _ = run(["play", "--players", "2", "--games", "2", "--seed", "1"], capsys)
+    assert out.startswith("2 games, 2 players")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from terragen.intervals import wilson
+from terragen.plain_text import counted
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
@@ -147,7 +148,7 @@ class SimulationReport:
 
     def lines(self) -> list[str]:
         """The plain-text report, one line each."""
-        count = f"{self.games} games" if self.played == self.games else f"{self.played} of {self.games} games played"
+        count = counted(self.games, "game") if self.played == self.games else f"{self.played} of {self.games} games played"
         out = [f"{count}, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"
                + (f", twin dice {self.twin_dice}" if self.twin_dice else "")]
         if not self.played:  # a table of zeros would read as games every seat lost
