@@ -31,3 +31,18 @@ def per_seat(names: Sequence[str], seats: int, option: str = "--policy") -> list
     if len(names) != seats:
         raise SpecError(f"{option}: {len(names)} given for {seats} seats; give one, or one per seat")
     return list(names)
+
+
+def unknown_name(kind: str, name: str, known: Sequence[str], more: str = "") -> SpecError:
+    """The error for a name not among ``known`` (a policy, a variant), in one shape for every game
+    and command, with the likely fix when the name is close to one (``gredy``). ``more`` names what
+    else is accepted besides the list (a plug-in's ``package.module:ClassName``).
+
+    Why one place: the four games' commands worded it three ways (one led with the option's name,
+    the others with the name), so the same slip read differently from game to game."""
+    from terragen.suggest import suggest
+
+    guess = suggest(name, known)
+    hint = f": did you mean {guess!r}?" if guess else ""
+    choices = ", ".join(known) + (f" or {more}" if more else "")
+    return SpecError(f"unknown {kind} {name!r}{hint} (choose from {choices})")

@@ -242,3 +242,22 @@ def test_a_puzzle_batch_refuses_bad_settings_in_its_own_words(tmp_path):
             run_batch(**settings)
         assert exc.value.message.startswith(msg) and "\n" not in exc.value.message, exc.value.message
     assert not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("command, wanted", [
+    (["simulate", "{board}", "--policy", "gredy"], "unknown policy 'gredy': did you mean 'greedy'? (choose from random,"),
+    (["terralogical", "play", "--policy", "carefull"], "unknown policy 'carefull': did you mean 'careful'? (choose from"),
+    (["terraflip", "play", "--policy", "memroy"], "unknown policy 'memroy': did you mean 'memory'? (choose from"),
+    (["terrace", "play", "--policy", "gready"], "unknown policy 'gready': did you mean 'greedy'? (choose from"),
+    (["simulate", "{board}", "--variant", "nointeractions"], "unknown variant 'nointeractions': did you mean "
+                                                            "'no-interactions'?"),
+])
+def test_an_unknown_name_reads_the_same_in_every_game_and_names_the_likely_fix(command, wanted, capsys):
+    from terragen.cli import main
+    from tests.terrain.helpers import EXAMPLES
+
+    argv = [str(EXAMPLES / "four-players.txt") if a == "{board}" else a for a in command]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and wanted in err, err

@@ -165,7 +165,7 @@ def play(
     Exit status: 0 done, 2 bad options, an unreadable deck, or --record exists (add --force).
     """
     from terragen.cli.progress import Progress
-    from terragen.names import comma_list, per_seat
+    from terragen.names import comma_list, per_seat, unknown_name
     from terragen.terralogical.board import RuleOptions
     from terragen.terralogical.players import POLICIES
     from terragen.terralogical.simulate import simulate
@@ -173,7 +173,7 @@ def play(
     names = comma_list(policy, "--policy", POLICIES)
     for name in names:
         if name not in POLICIES:
-            raise SpecError(f"--policy {name!r}: choose from {', '.join(POLICIES)}")
+            raise unknown_name("policy", name, list(POLICIES))
     names = per_seat(names, players)
     if record == "-":  # the shared message says to leave the option out to print, but play prints no board
         raise SpecError("'-' (standard output) cannot take this output: --record needs a file name (.json, "

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from terragen.errors import SpecError
+from terragen.names import unknown_name
 from terragen.terrace.model import Move
 from terragen.terrace.position import Position
 
@@ -86,4 +86,4 @@ def get_policy(name: str) -> Policy:
     try:
         return POLICIES[name]
     except KeyError:
-        raise SpecError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}") from None
+        raise unknown_name("policy", name, list(POLICIES)) from None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from terragen.errors import SpecError
 from terragen.grids.hex import Hex
+from terragen.names import unknown_name
 from terragen.terraflip import rules
 from terragen.terraflip.model import FAMILIES, REGULAR
 from terragen.terraflip.scoring import all_points, around, points_near, shifted
@@ -245,5 +245,5 @@ def make_policy(name: str, seed: int) -> Policy:
     caller got a bare KeyError)."""
     classes = {"random": RandomPolicy, "greedy": GreedyPolicy, "memory": MemoryPolicy}
     if name not in classes:
-        raise SpecError(f"unknown policy {name!r}; choose from {', '.join(classes)}")
+        raise unknown_name("policy", name, list(classes))
     return classes[name](seed)

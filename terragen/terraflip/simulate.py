@@ -15,6 +15,7 @@ from typing import Any
 from terragen.errors import SpecError
 from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES
+from terragen.names import unknown_name
 from terragen.terraflip.model import TileSet
 from terragen.terraflip.players import POLICIES, make_policy
 from terragen.terraflip.rules import Options
@@ -45,7 +46,7 @@ class PlaySpec:
             raise SpecError(f"give one policy or one per seat ({self.players}), got {len(self.policies)}")
         for p in self.policies:
             if p not in POLICIES:
-                raise SpecError(f"unknown policy {p!r}; choose from {', '.join(POLICIES)}")
+                raise unknown_name("policy", p, list(POLICIES))
 
 
 def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileSet | None,

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from terragen.errors import SpecError
 from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES
-from terragen.names import per_seat
+from terragen.names import per_seat, unknown_name
 from terragen.terralogical.board import RuleOptions
 from terragen.terralogical.players import POLICIES
 from terragen.terralogical.state import DeckTile, GameState
@@ -55,7 +55,7 @@ def _policy(name: str) -> Callable:
     """The player called ``name``; an unknown one is a SpecError naming the choices (a library
     caller got a bare KeyError)."""
     if name not in POLICIES:
-        raise SpecError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
+        raise unknown_name("policy", name, list(POLICIES))
     return POLICIES[name]
 
 

@@ -76,7 +76,7 @@ def test_play_is_reproducible(capsys):
         (["moves", "missing.txt"], "no such file"),
         (["moves", "--size", "7"], "--size must be one of 6, 8, 10, 12 (got 7)"),
         (["perft", "--depth", "-1"], "--depth"),
-        (["play", "--policy", "random,clever"], "unknown policy 'clever'; choose from random, greedy"),
+        (["play", "--policy", "random,clever"], "unknown policy 'clever' (choose from random, greedy)"),
         (["play", "--policy", "random,random,random"], "2 seats"),
         (["play", "--games", "0"], "--games"),
     ],

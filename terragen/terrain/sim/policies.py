@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
+from terragen.names import unknown_name
 from terragen.terrain import expected
 from terragen.terrain.pieces import exit_mask
 from terragen.terrain.race import solitary_choice
@@ -523,7 +524,7 @@ def load_policy(spec: str) -> object:
     if spec in POLICIES:
         return POLICIES[spec]()
     if ":" not in spec:
-        raise SpecError(f"unknown policy {spec!r}; choose from random, greedy, expert, solitary or package.module:ClassName")
+        raise unknown_name("policy", spec, ["random", "greedy", "expert", "solitary"], "package.module:ClassName")
     mod_name, _, attr = spec.partition(":")
     if not (_DOTTED.fullmatch(mod_name) and attr.isidentifier()):
         raise SpecError(f"policy {spec!r} is not package.module:ClassName (a module importable from PYTHONPATH "

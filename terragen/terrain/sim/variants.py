@@ -11,6 +11,7 @@ import numbers
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
+from terragen.names import unknown_name
 
 VARIANT_NAMES = ("standard", "inversion", "green", "lost", "teams", "no-pass-through", "fixed-start", "no-interactions")
 
@@ -126,7 +127,7 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
             elif name in ("no-interactions", "solo"):
                 flags["interactions"] = False
             else:
-                raise SpecError(f"unknown variant {name!r}; choose from {', '.join(VARIANT_NAMES)}")
+                raise unknown_name("variant", name, list(VARIANT_NAMES))
     if teams is not None:  # --teams= (empty) is a slip to name, not "no teams"
         team_spec = parse_teams(teams, players)
     if turn_cap < 1:
