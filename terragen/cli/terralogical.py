@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
@@ -53,11 +53,15 @@ def _load_deck(path: str | None):
 @click.option("--seed", type=seed_range(), default=0, show_default=True,
               help="Seed choosing among the decks that qualify (the shipped deck is seed 1).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE", help="Override a design parameter (repeatable).")
+@click.option("--time-limit", type=TIME_LIMIT, default=None,
+              help="Solver limit in deterministic seconds (load-independent), as 'terraflip tiles' takes it; the same "
+                   "as --param max_deterministic_time=N.  [default: 5.0]")
 @click.option("-o", "--out", type=PathName(dir_okay=False), default=None,
               help="Write the deck here (JSON) and print a summary; else print the deck.")
 @force_option
 @json_option
-def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_json: bool) -> None:
+def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str | None, force: bool,
+         as_json: bool) -> None:
     """Design land tiles with CP-SAT (63 unless --param tiles=N) and give them, with the sun
     and flower tiles, as a deck file (JSON).
 
@@ -75,12 +79,16 @@ def deck(seed: int, params: tuple[str, ...], out: str | None, force: bool, as_js
       terragen terralogical deck --seed 1 > deck.json      (rebuilds the shipped deck)
 
     Exit status: 0 deck printed or written, 2 bad options or --out exists (add
-    --force), 3 no deck meets the parameters, 4 the solver ran out of time.
+    --force), 3 no deck meets the parameters, 4 no deck found within --time-limit.
     """
     from terragen.fileio import atomic_write
     from terragen.terralogical.deck import DeckParams, design_deck
     from terragen.terralogical.formats import deck_to_json_text
 
+    if time_limit is not None:
+        if any(pair.partition("=")[0].strip() == "max_deterministic_time" for pair in params):
+            raise SpecError("give --time-limit or --param max_deterministic_time, not both (they are the same limit)")
+        params = (*params, f"max_deterministic_time={time_limit!r}")
     p = DeckParams.from_pairs(list(params))
     if out:
         check_outputs([out], force)

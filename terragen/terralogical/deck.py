@@ -320,6 +320,6 @@ def design_deck(seed: int, params: DeckParams | None = None) -> Deck:
                 )
         raise InfeasibleError("CP-SAT proved that no deck meets these parameters together")
     raise TimeLimitError(
-        f"CP-SAT found no deck within max_deterministic_time={p.max_deterministic_time} "
-        "(raise it or loosen the parameters)"
+        f"CP-SAT found no deck within {p.max_deterministic_time:g} deterministic seconds (max_deterministic_time; "
+        "--time-limit on the command line): raise it or loosen the parameters"
     )

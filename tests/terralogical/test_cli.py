@@ -163,3 +163,14 @@ def test_counts_of_one_read_in_the_singular(capsys):
     assert code == 0 and out.startswith("1 game, 2 players")
     code, out, _ = run(["play", "--players", "2", "--games", "2", "--seed", "1"], capsys)
     assert out.startswith("2 games, 2 players")
+
+
+def test_deck_takes_a_time_limit_as_terraflip_tiles_does(capsys):
+    """The two solver commands set their limit the same way: --time-limit in deterministic seconds."""
+    code, out, err = run(["deck", "--seed", "1", "--time-limit", "0.001"], capsys)
+    assert code == 4 and "no deck within 0.001 deterministic seconds" in err and "--time-limit" in err
+    code, _, err = run(["deck", "--seed", "1", "--time-limit", "1", "--param", "max_deterministic_time=2"], capsys)
+    assert code == 2 and "not both" in err
+    code, with_limit, _ = run(["deck", "--seed", "1", "--time-limit", "5"], capsys)
+    _, default, _ = run(["deck", "--seed", "1"], capsys)
+    assert code == 0 and with_limit == default  # 5 deterministic seconds is the default budget
