@@ -364,8 +364,9 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
         if not as_json:
             raise
         error = {"code": "unreadable", "message": exc.message, "cells": []}
-        if exc.position:  # a syntax error at a known place, given as the text forms' are
-            error.update(code="syntax", line=exc.position[0], col=exc.position[1])
+        if exc.position:  # a syntax error at a known place, given as the text forms' are: the place in
+            line, col = exc.position  # its fields, not repeated at the head of the message
+            error.update(code="syntax", line=line, col=col, message=exc.message.removeprefix(f"{source}:{line}:{col}: "))
         echo_json({"file": source, "valid": False, "readable": False, "errors": [error], "warnings": []})
         click.echo(f"terragen: error: {exc.message}", err=True)
         raise SystemExit(exc.exit_code) from None

@@ -152,6 +152,7 @@ def test_validate_json_always_prints_a_document(tmp_path, capsys):
     error = json.loads(out)["errors"][0]
     assert code == 2 and "invalid JSON" in error["message"]
     assert (error["code"], error["line"], error["col"]) == ("syntax", 2, 12)  # where, as the text form's errors
+    assert error["message"].startswith("invalid JSON")  # the place is in its fields, not repeated in the message
     (tmp_path / "n.json").write_text('{"format": "terrain",\n "radius": NaN}')
     code, out, _ = run_cli(capsys, "validate", tmp_path / "n.json", "--json")
     error = json.loads(out)["errors"][0]
