@@ -17,7 +17,9 @@ left (``DD``) and right (``dd``) seats of the four-player game.
 Reading is split in two: :func:`parse_text` / :func:`parse_json` turn the file
 into a :class:`Draft` (pieces as written plus findings for things a diagram
 can express but the rules forbid), and validation turns a draft into a
-:class:`Position` or a list of findings. Malformed input raises InputError.
+:class:`Position` or a list of findings. Malformed input raises InputError,
+except in :func:`parse_text_forgiving`, which ``validate`` uses to list every
+unreadable header entry and square of a text file in one run.
 """
 
 from __future__ import annotations
@@ -77,13 +79,46 @@ def seat_from_text(value: str) -> str | None:
 
 _PAIR = re.compile(r"(?<![A-Za-z_-])([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
 _KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
+#: the header keys as the docs and messages name them, for "did you mean" on a misspelt one
+HEADER_KEYS = ("game", "to-move", "setup", "size")
+
+#: what the reader could not read: (line, col, why); line None for the file as a whole
+Problems = list[tuple[int | None, int | None, str]]
 
 
 def parse_text(text: str, source: str = "<text>") -> Draft:
-    """Read the text diagram; InputError (with file:line:col) if it cannot be read at all."""
+    """Read the text diagram for a command that plays from it: InputError naming ``file:line:col``
+    of the first problem (and how many more ``terragen validate`` lists)."""
+    problems: Problems = []
+    draft = _read_text(text, source, problems)
+    if problems:
+        problems.sort(key=lambda p: (p[0] is None, p[0] or 0, p[1] or 0))
+        line, col, why = problems[0]
+        where = f"{source}:{line}:{col}" if line is not None else source
+        more = f" (and {len(problems) - 1} more problem(s): 'terragen validate' lists them all)" if len(problems) > 1 else ""
+        raise InputError(f"{where}: {why}{more}")
+    assert draft is not None  # no problem, so a board was read
+    return draft
+
+
+def parse_text_forgiving(text: str, source: str, problems: Problems) -> Draft | None:
+    """The text diagram read as ``validate`` reads it, like the other games' text forms: each
+    header entry or square that cannot be read is added to ``problems`` as ``(line, col, why)``
+    and stepped over, so one run names every problem. None when no board is left to check (no
+    rows, or no size to read them by). A file that is not a Terrace position at all (another
+    game's, or no ``game: terrace`` line) still raises InputError: there is nothing to list."""
+    return _read_text(text, source, problems)
+
+
+def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
     from terragen.safejson import check_text_numbers
+    from terragen.suggest import suggest
 
     check_text_numbers(text, source)
+
+    def fail(line: int | None, col: int | None, why: str) -> None:
+        problems.append((line, col, why))
+
     header: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     extra = ExtraLine(source, OWN_KEYS)
@@ -95,63 +130,87 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
             continue
         extra.refuse_after(lineno, len(line) - len(line.lstrip()) + 1)
         if ":" in line or "=" in line:
-            if rows:
-                raise InputError(f"{source}:{lineno}:1: header line after the board rows")
+            if rows:  # skipped: a set-up or size given below the board would be read too late to trust
+                fail(lineno, len(line) - len(line.lstrip()) + 1, "header line after the board rows "
+                     "(game, to-move, setup and size come before the board)")
+                continue
             pos = 0
             stripped = line.strip()
             offset = len(line) - len(line.lstrip())
+
+            def junk(seg: str, at: int, lineno: int = lineno) -> None:  # at the text itself, not the space before it
+                fail(lineno, at + len(seg) - len(seg.lstrip()) + 1, f"cannot read {seg.strip()!r}; expected key: value")
+
             for m in _PAIR.finditer(stripped):
                 if stripped[pos:m.start()].strip():
-                    raise InputError(f"{source}:{lineno}:{offset + pos + 1}: cannot read {stripped[pos:m.start()].strip()!r}; expected key: value")
-                key = m.group(1).lower()
+                    junk(stripped[pos:m.start()], offset + pos)
+                pos = m.end()
+                key, at = m.group(1).lower(), offset + m.start() + 1
                 if key in ("radius", "map", "players") and "game" not in header:
-                    raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: {wrong_game('terrain', 'terrace')} "
+                    raise InputError(f"{source}:{lineno}:{at}: {wrong_game('terrain', 'terrace')} "
                                      "(a Terrace file starts with a 'game: terrace' line)")
                 if key not in _KEYS:
-                    raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: unknown key {m.group(1)!r} (expected game, to-move, setup, size)")
+                    guess = suggest(key, ("game", "to-move", "to_move", "turn", "setup", "size"))
+                    guess = "to-move" if guess in ("to_move", "turn") else guess
+                    hint = f": did you mean '{guess}'?" if guess else f" (expected {', '.join(HEADER_KEYS)})"
+                    fail(lineno, at, f"unknown key {m.group(1)!r}{hint}")
+                    if guess is None or guess in header or guess == "game":
+                        continue
+                    key = guess  # read on as the key it most likely is, so one typo is one problem
                 key = "to-move" if key in ("to_move", "turn") else key
                 if key in header:
-                    raise InputError(f"{source}:{lineno}:{offset + m.start() + 1}: {key} given twice")
+                    fail(lineno, at, f"{key} given twice (the first, on line {header[key][1]}, is used)")
+                    continue
                 header[key] = (m.group(2), lineno, offset + m.start(2) + 1)
                 if key == "game" and m.group(2).lower() != "terrace":  # before its other keys read as unknown
                     raise InputError(f"{source}:{lineno}:{offset + m.start(2) + 1}: {wrong_game(m.group(2), 'terrace')}")
-                pos = m.end()
             if stripped[pos:].strip():
-                raise InputError(f"{source}:{lineno}:{offset + pos + 1}: cannot read {stripped[pos:].strip()!r}; expected key: value")
+                junk(stripped[pos:], offset + pos)
             continue
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
         rows.append((lineno, tokens))
     if "game" not in header:
         raise InputError(f"{source}:1:1: missing 'game: terrace' line")
-    setup = "full"  # (the game line was checked where it was read)
+    setup: str | None = "full"  # (the game line was checked where it was read)
     if "setup" in header:
-        setup, sl, sc = header["setup"]
-        setup = setup.lower()
+        sval, sl, sc = header["setup"]
+        setup = sval.lower()
         if setup not in SETUP_PLAYERS:
-            raise InputError(f"{source}:{sl}:{sc}: unknown setup {setup!r} (expected full, short, four, three, free, free3 or free4)")
+            guess = suggest(setup, SETUP_PLAYERS)
+            hint = f"did you mean {guess!r}? " if guess else ""
+            fail(sl, sc, f"unknown setup {sval!r} ({hint}expected full, short, four, three, free, free3 or free4)")
+            setup = None  # chosen below from the seats on the board, with no piece counts to break
+    size: int | None = None
     if "size" in header:
         sval, zl, zc = header["size"]
         if not (sval.isascii() and sval.isdigit()) or int(sval) not in SIZES:
-            raise InputError(f"{source}:{zl}:{zc}: size must be one of {', '.join(map(str, SIZES))}, got {sval!r}")
-        size = int(sval)
+            fail(zl, zc, f"size must be one of {', '.join(map(str, SIZES))}, got {sval!r}")
+        else:
+            size = int(sval)
+    if size is not None:  # given, so rows of another count or width are what is wrong
+        ...
     elif len(rows) in SIZES:
         size = len(rows)
     elif rows and len(rows[0][1]) in SIZES:  # rows missing or extra: the first row's width says the size
         size = len(rows[0][1])
     elif rows:  # one line saying why, not a row-length finding for every row of an 8x8 guess
-        raise InputError(f"{source}:{rows[0][0]}:1: the board has {len(rows)} rows of {len(rows[0][1])} squares and "
-                         f"no 'size:'; a board is {', '.join(map(str, SIZES))} squares a side")
+        given = " and no readable 'size:'" if "size" in header else " and no 'size:'"
+        fail(rows[0][0], 1, f"the board has {len(rows)} rows of {len(rows[0][1])} squares{given}; "
+                            f"a board is {', '.join(map(str, SIZES))} squares a side")
+        return None
     else:
         size = 8
     if not rows:
-        raise InputError(f"{source}: no board rows")
-    draft = Draft(size=size, setup=setup, to_move=None, meta=extra.keys)
+        fail(None, None, "no board rows")
+        return None
+    draft = Draft(size=size, setup=setup or "free", to_move=None, meta=extra.keys)
     if "to-move" in header:
         tval, tl, tc = header["to-move"]
         seat = seat_from_text(tval)
         if seat is None:
-            raise InputError(f"{source}:{tl}:{tc}: to-move must be a seat (T, t, TT, tt or top, bottom, left, right), got {tval!r}")
-        draft.to_move, draft.to_move_line = seat, tl
+            fail(tl, tc, f"to-move must be a seat (T, t, TT, tt or top, bottom, left, right), got {tval!r}")
+        else:
+            draft.to_move, draft.to_move_line = seat, tl
     else:
         draft.findings.append(error("to-move-missing", "the file does not say whose move it is (add 'to-move: T' or 't')", line=1, col=1))
     heights = board(size).heights
@@ -169,12 +228,14 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
                     draft.findings.append(warning("height-mismatch", f"{square_name((r, c), size)} is written as height {tok} but its height is {heights[r * size + c]}", cells=[(r, c)], line=lineno, col=col))
                 continue
             parsed = parse_piece_token(tok)
-            if parsed is None:  # a finding, not a stop: validate lists every unreadable square at once
-                draft.findings.append(error("syntax", f"cannot read square {tok!r}; expected -, ., a height, or a "
-                                                      "piece such as D, d, DD, dd", line=lineno, col=col))
+            if parsed is None:  # stepped over: the square counts as empty for the rule checks
+                fail(lineno, col, f"cannot read square {tok!r}; expected -, ., a height, or a piece such as D, d, DD, dd")
                 continue
             side, kind = parsed
             draft.placed.append(Placed((r, c), Piece(side, kind), lineno, col))
+    if setup is None:  # an unreadable set-up: a free one of the seats on the board
+        sides = {pl.piece.side for pl in draft.placed}
+        draft.setup = "free4" if "left" in sides else "free3" if "right" in sides else "free"
     return draft
 
 
@@ -234,11 +295,14 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     return draft
 
 
-def parse_any(text: str, source: str = "<input>") -> Draft:
+def is_json(text: str) -> bool:
+    """Whether :func:`parse_any` reads ``text`` as the JSON form (else as the text diagram)."""
     stripped = text.lstrip()
-    if stripped.startswith("{") or stripped.startswith("["):
-        return parse_json(text, source)
-    return parse_text(text, source)
+    return stripped.startswith("{") or stripped.startswith("[")
+
+
+def parse_any(text: str, source: str = "<input>") -> Draft:
+    return parse_json(text, source) if is_json(text) else parse_text(text, source)
 
 
 # ----- writing ------------------------------------------------------------------------

@@ -4,7 +4,9 @@ Everything a diagram can express but the rules forbid becomes a finding
 (all of them, not only the first): pieces off the board, two pieces on one
 square, seats that do not play in this set-up, more pieces of a kind than
 the set-up gives, a missing or doubled T, an unknown or eliminated seat to
-move. Files that cannot be read at all raise InputError instead.
+move. A text file is read forgivingly (each unreadable header entry or square
+is a ``syntax`` finding, as in the other games); a file that cannot be read at
+all, and any unreadable JSON, raises InputError instead.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from collections import Counter
 from typing import Any
 
 from terragen.errors import InputError
-from terragen.findings import Finding, ValidationReport, error, warning
+from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.terrace.board import FILES, square_name
-from terragen.terrace.formats import Draft, parse_any
+from terragen.terrace.formats import Draft, is_json, parse_any, parse_json, parse_text_forgiving
 from terragen.terrace.model import SEAT_NAME, Rules
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, setup_counts
@@ -93,9 +95,25 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
 
 def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: bool = True) -> ValidationReport:
     """The shared ``terragen validate`` entry point for Terrace positions; the rule readings are
-    keywords, so a misspelt one is refused instead of checking by the default reading."""
-    draft = parse_any(text, source)
-    findings, pos = check_draft(draft, Rules(t_rank=t_rank, own_t_capture=own_t_capture))
+    keywords, so a misspelt one is refused instead of checking by the default reading.
+
+    A text file is read forgivingly: each header entry or square the reader cannot read becomes a
+    ``syntax`` finding (exit status 2) and the rest is still checked, so one run names every
+    problem; a board with one is not analysed (its moves would be those of another board). JSON is
+    all or nothing (an error raises InputError)."""
+    rules = Rules(t_rank=t_rank, own_t_capture=own_t_capture)
+    if is_json(text):
+        draft = parse_json(text, source)
+    else:
+        problems: list[tuple[int | None, int | None, str]] = []
+        parsed = parse_text_forgiving(text, source, problems)
+        problems.sort(key=lambda p: (p[0] is None, p[0] or 0, p[1] or 0))
+        syntax = [error(SYNTAX, why, line=line, col=col) for line, col, why in problems]
+        if parsed is None:
+            return ValidationReport(game="terrace", findings=syntax)
+        draft = parsed
+        draft.findings[:0] = syntax  # first, and an error: no position is built from a board half read
+    findings, pos = check_draft(draft, rules)
     report = ValidationReport(game="terrace", findings=findings)
     data: dict[str, Any] = {"size": draft.size, "setup": draft.setup, "to_move": draft.to_move}
     if pos is not None:

@@ -147,3 +147,62 @@ def test_validate_lists_every_unreadable_square(tmp_path, capsys):
 
     found = [e for e in json.loads(out)["errors"] if e["code"] == "syntax"]
     assert code == 2 and [e["line"] for e in found] == [5, 6]
+
+
+def _full_with(tmp_path, header: str, **rows: str):
+    """The full set-up as a file, its second line replaced by ``header`` and rows by index (0 = top)."""
+    lines = to_text(Position.start("full")).splitlines()
+    lines[1] = header
+    for k, row in rows.items():
+        lines[2 + int(k[1:])] = row
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+def test_validate_lists_header_problems_with_the_squares(tmp_path, capsys):
+    """A bad header value stopped validate at once: one line, no report, nothing about the squares."""
+    f = _full_with(tmp_path, "to-move: X  setup: full  size: 8", r3="- - Q - - - - -")
+    code, out, err = run(capsys, "validate", str(f))
+    assert code == 2
+    assert f"{f}:2:10: error [syntax] to-move must be a seat" in out
+    assert f"{f}:6:5: error [syntax] cannot read square 'Q'" in out
+    assert len(err.strip().splitlines()) == 1 and "(and 1 more problem(s), listed on stdout)" in err
+    code, out, _ = run(capsys, "validate", str(f), "--json")
+    found = [(e["code"], e["line"], e["col"]) for e in json.loads(out)["errors"]]
+    assert code == 2 and found == [("syntax", 2, 10), ("syntax", 6, 5)]
+
+
+@pytest.mark.parametrize("header, says, where", [
+    ("to-mov: T  setup: full", "unknown key 'to-mov': did you mean 'to-move'?", (2, 1)),
+    ("to-move: T  setup: ful", "unknown setup 'ful' (did you mean 'full'?", (2, 20)),
+    ("to-move: T  size: 7", "size must be one of 6, 8, 10, 12, got '7'", (2, 19)),
+    ("to-move: T  to-move: t", "to-move given twice", (2, 13)),
+    ("to-move: T  junk", "cannot read 'junk'; expected key: value", (2, 13)),
+])
+def test_each_header_problem_is_a_located_syntax_finding(tmp_path, capsys, header, says, where):
+    """Every header mistake is a syntax finding at its line and column, and the board is still
+    read: the second T added below is reported in the same run."""
+    f = _full_with(tmp_path, header, r4="- - - - - T - -")
+    code, out, _ = run(capsys, "validate", str(f), "--json")
+    data = json.loads(out)
+    syntax = [e for e in data["errors"] if e["code"] == "syntax"]
+    assert code == 2 and len(syntax) == 1 and says in syntax[0]["message"]
+    assert (syntax[0]["line"], syntax[0]["col"]) == where
+    assert "too-many-t" in [e["code"] for e in data["errors"]]
+
+
+def test_a_misspelt_to_move_is_one_problem_not_two(tmp_path, capsys):
+    """The misspelt key is read on as the key it most likely is (as the Terrain Game's reader reads a
+    misspelt section), so the file is not also told it names nobody to move."""
+    f = _full_with(tmp_path, "to-mov: t  setup: full  size: 8")
+    code, out, _ = run(capsys, "validate", str(f), "--json")
+    data = json.loads(out)
+    assert code == 2 and [e["code"] for e in data["errors"]] == ["syntax"] and data["to_move"] == "bottom"
+
+
+def test_commands_that_play_refuse_a_bad_header_with_one_line(tmp_path, capsys):
+    f = _full_with(tmp_path, "to-move: X  setup: full  size: 8", r3="- - Q - - - - -")
+    code, out, err = run(capsys, "terrace", "moves", str(f))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"terragen: error: {f}:2:10: to-move must be a seat") and "1 more problem(s)" in err

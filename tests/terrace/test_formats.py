@@ -121,7 +121,7 @@ def test_a_long_word_in_the_header_is_read_in_linear_time():
     import time
 
     began = time.process_time()
-    with pytest.raises(InputError, match=r"in.txt:1:14: cannot read"):
+    with pytest.raises(InputError, match=r"in.txt:1:15: cannot read"):
         parse_any("game: terrace " + "a" * 200_000 + "\n", "in.txt")
     assert time.process_time() - began < 2.0  # linear: milliseconds; the quadratic reading took minutes
 
@@ -130,3 +130,27 @@ def test_a_json_value_is_quoted_as_the_file_spells_it():
     """Messages showed Python's spelling (True, None) of what the file says (true, null)."""
     with pytest.raises(InputError, match="got true$"):
         parse_any('{"game": "terrace", "size": true, "pieces": []}', "x.json")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("to-mvesupizgam:=_ TtXx0123456789#")), max_size=60))
+def test_fuzz_header_problems_are_listed_where_they_are(header):
+    """Whatever the header line holds, validate lists each problem of it as a syntax finding with
+    its line and column and still checks the board, and the strict reader refuses exactly the files
+    validate finds unreadable."""
+    lines = to_text(Position.start("full")).splitlines()
+    text = "\n".join([lines[0], header, *lines[2:]]) + "\n"
+    try:
+        rep = validate_text(text, "f")
+    except InputError:  # e.g. 'game: terrain' in the header: another game's file, nothing to list
+        with pytest.raises(InputError):
+            parse_any(text, "f")
+        return
+    syntax = [f for f in rep.findings if f.code == "syntax"]
+    assert all(f.line == 2 and f.col is not None for f in syntax)
+    assert (rep.exit_code == 2) == bool(syntax)
+    if syntax:
+        with pytest.raises(InputError, match=f"^f:2:{syntax[0].col}: "):
+            parse_any(text, "f")
+    else:
+        parse_any(text, "f")
