@@ -193,7 +193,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
         size = len(rows)
     elif rows and len(rows[0][1]) in SIZES:  # rows missing or extra: the first row's width says the size
         size = len(rows[0][1])
-    elif rows:  # one line saying why, not a row-length finding for every row of an 8x8 guess
+    elif rows:  # one line saying why, not a wrong-length problem for every row of an 8x8 guess
         given = " and no readable 'size:'" if "size" in header else " and no 'size:'"
         fail(rows[0][0], 1, f"the board has {len(rows)} rows of {len(rows[0][1])} squares{given}; "
                             f"a board is {', '.join(map(str, SIZES))} squares a side")
@@ -214,12 +214,18 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
     else:
         draft.findings.append(error("to-move-missing", "the file does not say whose move it is (add 'to-move: T' or 't')", line=1, col=1))
     heights = board(size).heights
+    # A row or a board of the wrong length cannot be read as the n x n board (which square is
+    # missing?): a syntax problem, as in a Terrain Game map, not a broken rule. The squares are
+    # still read where they fall, so the counts of pieces and Ts are checked; one past the edge
+    # is off-board.
     if len(rows) != size:
-        lineno = rows[min(len(rows), size) - 1][0] if len(rows) < size else rows[size][0]
-        draft.findings.append(error("row-count", f"the board has {len(rows)} rows, expected {size}", line=lineno, col=1))
+        lineno = rows[-1][0] if len(rows) < size else rows[size][0]
+        fail(lineno, 1, f"the board has {len(rows)} row{'s' if len(rows) > 1 else ''}; a size-{size} board has {size}"
+                        + (" (the rows below are off the board)" if len(rows) > size else ""))
     for r, (lineno, tokens) in enumerate(rows):
         if len(tokens) != size:
-            draft.findings.append(error("row-length", f"row {r + 1} has {len(tokens)} squares, expected {size}", line=lineno, col=1))
+            col = tokens[size][1] if len(tokens) > size else tokens[-1][1]
+            fail(lineno, col, f"row {r + 1} of the board has {len(tokens)} squares; a size-{size} board has {size}")
         for c, (tok, col) in enumerate(tokens):
             if tok in EMPTY:
                 continue

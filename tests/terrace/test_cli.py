@@ -206,3 +206,21 @@ def test_commands_that_play_refuse_a_bad_header_with_one_line(tmp_path, capsys):
     code, out, err = run(capsys, "terrace", "moves", str(f))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith(f"terragen: error: {f}:2:10: to-move must be a seat") and "1 more problem(s)" in err
+
+
+def test_a_row_of_the_wrong_length_is_unreadable_in_every_game(tmp_path, capsys):
+    """A Terrain Game map row of the wrong length was a syntax error (exit 2) but a Terrace one a
+    broken rule (exit 1): both are files that cannot be read as a board."""
+    from terragen.examples import find_example
+
+    f = _full_with(tmp_path, "to-move: T  setup: full  size: 8", r5="- - - - - - - - -")
+    code, out, err = run(capsys, "validate", str(f), "--json")
+    found = [(e["code"], e["line"], e["col"]) for e in json.loads(out)["errors"]]
+    assert code == 2 and found == [("syntax", 8, 17)]
+    terrain = tmp_path / "t.txt"
+    lines = find_example("terrain/two-players.txt").read_bytes().decode().splitlines()
+    row = next(k for k, line in enumerate(lines) if line.strip()[:1].isdigit())
+    lines[row] += " 1A0"
+    terrain.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "validate", str(terrain), "--json")
+    assert code == 2 and "syntax" in [e["code"] for e in json.loads(out)["errors"]]

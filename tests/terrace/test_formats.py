@@ -69,7 +69,7 @@ t 2 3 4 5 6 7 8
         ("game: terrace\nto-move: T size: 7\n", "x:2:18"),
         ("game: terrace\nto-move: T  colour: red\n", "x:2:13"),
         ("game: terrace\nto-move: T\n- - Z - - - - -\n" + "- - - - - - - -\n" * 7, "x:3:5"),
-        ("game: terrace\nto-move: T\n- - - - - - - -\nsetup: full\n", "x:4:1"),
+        ("game: terrace\nto-move: T\n" + "- - - - - - - -\n" * 8 + "setup: full\n", "x:11:1"),
         ('{"game": "terrace", "pieces": 3}', "x:"),
         ('{"game": "terrace",', "x:1:"),
     ],

@@ -85,13 +85,21 @@ def test_a_two_player_seat_without_its_t_has_lost_the_game():
 
 
 def test_rows_off_board_and_row_length():
+    """A row or a board of the wrong length is unreadable as the board (syntax, exit 2), as in a
+    Terrain Game map: it was a rule break (exit 1) in a Terrace file only."""
     lines = FULL.splitlines()
     lines[3] = lines[3] + " D"  # ninth square in row 2
     lines.append("- - - - - - - -")  # ninth row
     rep = validate_text("\n".join(lines) + "\n", "f")
-    assert {"off-board", "row-length", "row-count"} <= set(codes(rep))
+    assert rep.exit_code == 2 and {"off-board", "syntax"} == set(codes(rep))
+    syntax = [(f.line, f.col, f.message) for f in rep.findings if f.code == "syntax"]
+    assert syntax == [(4, 17, "row 2 of the board has 9 squares; a size-8 board has 8"),
+                      (11, 1, "the board has 9 rows; a size-8 board has 8 (the rows below are off the board)")]
     off = [f for f in rep.findings if f.code == "off-board"][0]
     assert off.line == 4 and off.col == 17
+    short = FULL.replace("A A B B C C D D", "A A B B C C D")
+    rep = validate_text(short, "f")
+    assert rep.exit_code == 2 and [(f.code, f.line, f.col) for f in rep.findings] == [("syntax", 4, 13)]
 
 
 def test_missing_to_move_and_height_mismatch():
