@@ -48,13 +48,18 @@ class Finding:
             out["col"] = self.col
         return out
 
-    def format(self, source: str | None = None) -> str:
+    def where(self, source: str | None = None) -> str:
+        """``source:line:col`` as far as they are known ("" when none is)."""
         where = source or ""
         if self.line is not None:
             if self.col is None:  # a finding about a whole line (the players line, say)
                 where = f"{where}:{self.line}" if where else f"line {self.line}"
             else:
                 where = f"{where}:{self.line}:{self.col}" if where else f"line {self.line}, col {self.col}"
+        return where
+
+    def format(self, source: str | None = None) -> str:
+        where = self.where(source)
         prefix = f"{where}: " if where else ""
         return f"{prefix}{self.severity} [{self.code}] {self.message}"
 

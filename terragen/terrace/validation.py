@@ -67,7 +67,8 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
         ts = [pl for pl in kept if pl.piece.side == side and pl.piece.kind == "T"]
         others = [pl for pl in kept if pl.piece.side == side and pl.piece.kind != "T"]
         if len(ts) > 1:
-            findings.append(error("too-many-t", f"seat {SEAT_NAME[side]} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts]))
+            # located at the second T, which the first is not (a text file's line and column)
+            findings.append(error("too-many-t", f"seat {SEAT_NAME[side]} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts], line=ts[1].line, col=ts[1].col))
         if not ts:
             if len(seats) == 2:
                 # no T on the board at all: no-players says it once; the other seat's T still there: the
@@ -129,12 +130,15 @@ def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: b
 
 
 def load_position(text: str, source: str, rules: Rules | None = None) -> Position:
-    """Read and check a position for commands that play from it; the first error becomes an InputError."""
+    """Read and check a position for commands that play from it; the first error becomes an InputError.
+
+    Worded as ``terragen render`` words a broken rule (``FILE: breaks a rule: [code] ...``): the
+    finding's own ``error [code]`` after the CLI's ``terragen: error:`` said "error" twice."""
     draft = parse_any(text, source)
     findings, pos = check_draft(draft, rules)
     errors = [f for f in findings if f.severity == "error"]
     if errors or pos is None:
         first = errors[0]
         more = f" (and {len(errors) - 1} more; see 'terragen validate')" if len(errors) > 1 else ""
-        raise InputError(first.format(source) + more)
+        raise InputError(f"{first.where(source)}: breaks a rule: [{first.code}] {first.message}{more}")
     return pos

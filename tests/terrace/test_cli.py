@@ -224,3 +224,14 @@ def test_a_row_of_the_wrong_length_is_unreadable_in_every_game(tmp_path, capsys)
     terrain.write_text("\n".join(lines) + "\n")
     code, out, _ = run(capsys, "validate", str(terrain), "--json")
     assert code == 2 and "syntax" in [e["code"] for e in json.loads(out)["errors"]]
+
+
+@pytest.mark.parametrize("command", [["terrace", "show"], ["terrace", "moves"], ["convert"]])
+def test_a_broken_rule_reads_as_one_error_at_the_second_t(tmp_path, capsys, command):
+    """'terragen: error: p.txt: error [too-many-t] ...' said error twice and did not say where the
+    extra T stands."""
+    f = _full_with(tmp_path, "to-move: T  setup: full  size: 8", r4="- - - - - T - -")
+    args = [*command, str(f)] + ([str(tmp_path / "p.json")] if command == ["convert"] else [])
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err.count("error") == 1 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"terragen: error: {f}:7:11: breaks a rule: [too-many-t] seat T has 2 T pieces")
