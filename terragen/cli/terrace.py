@@ -10,7 +10,8 @@ import time
 
 import click
 
-from terragen.cli._common import Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, say, seed_range
+from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
+                                  json_even_on_failure, json_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
@@ -48,13 +49,19 @@ def _load(position: str | None, setup: str | None, size: int | None, t_rank: str
     return Position.start(setup or "full", n, rules)
 
 
-def _common(f):
+def _rule_options(f):
+    """The rule readings every command that looks at moves takes (validate counts the legal moves too)."""
     f = click.option("--no-own-t-capture", "own_t_capture", is_flag=True, default=True, flag_value=False,
                      help="Forbid capturing your own T (by default it is legal and loses).")(f)
     f = click.option("--t-rank", type=click.Choice(list(T_RANKS), case_sensitive=False), default="a",
                      show_default=True,
                      help="Size of the T for captures: the same as an A, smaller than an A, or between an A and "
                           "a B.")(f)
+    return f
+
+
+def _common(f):
+    f = _rule_options(f)
     f = click.option("--size", type=Whole(one_of=BOARD_SIZES), default=None, help="Board size n (even, 6 to 12); default 8.")(f)
     f = click.option("--setup", type=SETUP_CHOICES, default=None,
                      help="Start from this set-up (full, short, four, three) instead of a POSITION file; default full.")(f)
@@ -72,11 +79,13 @@ def terrace() -> None:
     \b
     Examples:
       terragen terrace setup short > pos.txt
+      terragen terrace validate pos.txt
       terragen terrace moves pos.txt
       terragen terrace perft --setup full --depth 3 --divide
       terragen terrace play --policy random,greedy --games 100 --seed 7
 
-    Exit status: 0 done, 2 bad options or an unreadable position.
+    Exit status: 0 done, 1 'validate' found a broken rule, 2 bad options or an
+    unreadable position.
     """
 
 
@@ -137,6 +146,38 @@ def show_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     click.echo(to_json(pos) if as_json else to_text(pos), nl=False)
+
+
+@terrace.command("validate")
+@click.argument("position", type=FILE_OR_NAME, metavar="POSITION")
+@_rule_options
+@json_option
+def validate_cmd(position: str, t_rank: str, own_t_capture: bool, as_json: bool) -> None:
+    """Check a position file (text diagram or JSON) against the rules.
+
+    The same check and report as 'terragen validate POSITION' (which reads
+    the game from the file): every problem with a stable code, then the
+    board, the side to move and its number of legal moves. The text diagram
+    is read forgivingly: each header entry or square that cannot be read is
+    listed with its line:col and skipped (exit 2), and the rest is still
+    checked. --t-rank and --no-own-t-capture change only the count of legal
+    moves, as they change the moves 'terrace moves' lists.
+
+    \b
+    Examples:
+      terragen terrace validate pos.txt
+      terragen terrace validate pos.json --json
+
+    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
+    """
+    from terragen.cli.validate import finish_game_validation
+    from terragen.fileio import read_text_input
+    from terragen.terrace.validation import validate_text
+
+    with json_even_on_failure(position, as_json):
+        text = read_text_input(position)
+        report = validate_text(text, position, t_rank=t_rank, own_t_capture=own_t_capture)
+    finish_game_validation(report, position, "terrace", as_json)
 
 
 @terrace.command("moves")

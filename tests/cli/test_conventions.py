@@ -159,7 +159,8 @@ def test_validate_json_always_prints_a_document(tmp_path, capsys):
     assert code == 2 and (error["code"], error["line"], error["col"]) == ("syntax", 2, 12)
 
 
-@pytest.mark.parametrize("command", [("terraflip", "validate"), ("terralogical", "validate"), ("validate",)])
+@pytest.mark.parametrize("command", [("terraflip", "validate"), ("terralogical", "validate"), ("terrace", "validate"),
+                                     ("validate",)])
 def test_every_validate_prints_json_for_an_unreadable_file(tmp_path, capsys, command):
     for bad in (tmp_path / "missing.txt", tmp_path):
         code, out, err = run_cli(capsys, *command, bad, "--json")

@@ -150,6 +150,7 @@ def test_the_other_games_readers_name_a_file_of_another_game(capsys, tmp_path):
         (["terraflip", "validate", terrace], "this is a Terrace position, not a TerraFlip position"),
         (["terralogical", "validate", EXAMPLES / "four-players.json"], "this is a Terrain Game layout, not a Terralogical board"),
         (["terralogical", "validate", BOARD], "this is a Terrain Game layout, not a Terralogical board"),
+        (["terrace", "validate", BOARD], "this is a Terrain Game layout, not a Terrace position"),
     ]:
         code, _, err = run_cli(capsys, *args)
         assert code == 2 and says in err, (args, err)

@@ -235,3 +235,34 @@ def test_a_broken_rule_reads_as_one_error_at_the_second_t(tmp_path, capsys, comm
     code, _, err = run(capsys, *args)
     assert code == 2 and err.count("error") == 1 and len(err.strip().splitlines()) == 1
     assert err.startswith(f"terragen: error: {f}:7:11: breaks a rule: [too-many-t] seat T has 2 T pieces")
+
+
+@pytest.mark.parametrize("header, rows, status", [
+    ("to-move: T  setup: full  size: 8", {}, 0),  # valid: the report and the analysis
+    ("to-move: T  setup: full  size: 8", {"r4": "- - - - - T - -"}, 1),  # a broken rule
+    ("to-move: X  setup: full  size: 8", {"r3": "- - Q - - - - -"}, 2),  # unreadable entries, listed
+])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_terrace_validate_is_the_report_validate_gives(tmp_path, capsys, header, rows, status, as_json):
+    """'terrace --help' listed no validate though the other games' groups have one."""
+    f = _full_with(tmp_path, header, **rows)
+    extra = ["--json"] if as_json else []
+    mine = run(capsys, "terrace", "validate", str(f), *extra)
+    assert mine == run(capsys, "validate", str(f), *extra)
+    assert mine[0] == status and mine[1].strip()
+    if not as_json:
+        assert mine[1].startswith(f"{f}: {'valid' if status == 0 else 'INVALID'} terrace position")
+
+
+def test_terrace_validate_counts_moves_by_the_rule_readings_given(tmp_path, capsys):
+    """The readings change which captures are legal, so the count of legal moves, as in 'terrace moves'."""
+    f = tmp_path / "p.txt"
+    f.write_text("game: terrace\nto-move: T  setup: free\n" + "- - - - - - - -\n" * 2 + "- - D - - - - -\n"
+                 + "- - - T t - - -\n" + "- - - - - - - -\n" * 4)  # the D can take its own T, or not
+    counts = []
+    for readings in ([], ["--no-own-t-capture"]):
+        code, out, _ = run(capsys, "terrace", "validate", str(f), "--json", *readings)
+        _, moves, _ = run(capsys, "terrace", "moves", str(f), "--json", *readings)
+        assert code == 0 and json.loads(out)["legal_moves"] == len(json.loads(moves)["moves"])
+        counts.append(json.loads(out)["legal_moves"])
+    assert counts[0] != counts[1]
