@@ -43,10 +43,14 @@ class Example:
 
     @property
     def kind(self) -> str:
-        """What the file is: a generator spec, a piece inventory, an invalid layout (shows one rule) or a layout."""
+        """What the file is: a generator spec, a piece inventory, an invalid file (shows one rule), a
+        layout (a Terrain Game board) or a position (the other games' files, which hold a game in
+        progress, as their docs and ``validate`` call them: no layout of pieces to build)."""
         if "/specs/" in self.name:
             return "inventory" if "copies" in self._toml() else "spec"
-        return "invalid" if "/invalid/" in self.name else "layout"
+        if "/invalid/" in self.name:
+            return "invalid"
+        return "layout" if self.game == "terrain" else "position"
 
     def _toml(self) -> dict:
         import tomllib

@@ -15,7 +15,7 @@ from terragen.formats import GAMES
 def examples() -> None:
     """List, print or copy the example files that ship with terragen.
 
-    Examples are layouts to validate, generator specs to start from, and
+    Examples are layouts and positions to validate, generator specs to start from, and
     broken boards that each show one rule. They live inside the installed
     package, so these commands work from any folder.
 
@@ -35,8 +35,10 @@ def examples() -> None:
 @click.option("--game", type=click.Choice(GAMES, case_sensitive=False), help="Only this game's examples.")
 @json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
-    """List the shipped examples: name and kind (layout: a board or position to open; invalid: one
-    that breaks a rule on purpose, or draws one of validate's warnings, as its name says; spec: a generator spec; inventory: a piece inventory).
+    """List the shipped examples: name and kind (layout: a Terrain Game board to open; position: a
+    Terrace, Terralogical or TerraFlip position; invalid: one that breaks a rule on purpose, or
+    draws one of validate's warnings, as its name says; spec: a generator spec; inventory: a piece
+    inventory).
 
     \b
     Examples:

@@ -28,7 +28,11 @@ def test_data_is_inside_the_package():
 def test_every_game_ships_examples_and_each_one_reads():
     found = list_examples()
     assert {ex.game for ex in found} == {"terrain", "terrace", "terralogical", "terraflip"}
-    assert {ex.kind for ex in found} == {"layout", "invalid", "spec", "inventory"}
+    assert {ex.kind for ex in found} == {"layout", "position", "invalid", "spec", "inventory"}
+    # a layout is a Terrain Game board; the other games' files are positions, as their docs say
+    assert {ex.game for ex in found if ex.kind == "layout"} == {"terrain"}
+    assert {ex.name for ex in found if ex.kind == "position"} >= {
+        "terrace/full-setup.txt", "terraflip/three-players-midgame.txt", "terralogical/two-players-finished.json"}
     for ex in found:
         assert ex.read_bytes().strip(), ex.name
 
