@@ -28,6 +28,26 @@ MAX_TEXT_CHARS = 1_000_000
 
 #: generate options the page may not set: files, folders, terminal output
 GENERATE_HIDDEN = {"spec_file", "out_dir", "progress", "force", "as_json", "quiet"}
+#: the generate form's labels in plain words, for a player who never typed the command (the flag
+#: stays beside each as a hint); an option without one here is labelled with its flag's words
+GENERATE_LABELS = {
+    "players": "Seats",
+    "destinations": "Destinations per seat",
+    "difficulty": "Difficulty",
+    "seed": "Random seed",
+    "time_limit": "Time limit (s)",
+    "radius": "Board radius",
+    "inventory": "Piece set",
+    "placement": "Where destinations go",
+    "shape": "Terrain shape",
+    "symmetry": "Symmetry",
+    "balance_games": "Games to check balance",
+    "margin": "Fairness margin",
+    "no_balance": "Skip balancing (faster)",
+    "strict_balance": "Only a verified balanced board",
+    "check_experts": "Balance for expert players too",
+    "expert_glance": "Quick look at expert players",
+}
 #: the piece inventories offered (a file path is never taken from the browser)
 INVENTORIES = ("standard", "extended")
 #: rule variants the page may offer: the simulator's, less the plain rules and team play (which needs a team list)
@@ -169,7 +189,8 @@ def _option_json(p: click.Option) -> dict[str, Any]:
     from terragen.terrain.generate.presets import load_preset, preset_names
 
     default = p.default if isinstance(p.default, (bool, int, float, str)) else None  # click marks "unset" with a sentinel
-    out: dict[str, Any] = {"name": p.name, "flag": p.opts[0], "help": p.help or "", "default": default}
+    label = GENERATE_LABELS.get(p.name or "") or p.opts[0].lstrip("-").replace("-", " ").capitalize()
+    out: dict[str, Any] = {"name": p.name, "flag": p.opts[0], "label": label, "help": p.help or "", "default": default}
     shown = re.search(r"\[default: ([^\]]+)\]", p.help or "")
     if default is None and shown and len(shown.group(1)) <= 12:  # a value fit for a field, not a sentence
         out["shown_default"] = " ".join(shown.group(1).split())  # what the command picks itself, as its help says

@@ -69,6 +69,11 @@ def test_info_lists_presets_with_descriptions_and_hides_file_options(client):
     # what the command picks when a field is left empty, shown in it (the form said only "default")
     assert (names["players"]["shown_default"], names["difficulty"]["shown_default"]) == ("4", "medium")
     assert "shown_default" not in names["balance_games"]  # a sentence, not a value: left to the help
+    # each field is named in plain words for the page, with the command's flag kept for the hint
+    for o in info["generate"]:
+        assert o["label"][0].isupper() and "--" not in o["label"] and "_" not in o["label"], o
+        assert o["flag"].startswith("--")
+    assert (names["players"]["label"], names["time_limit"]["label"]) == ("Seats", "Time limit (s)")
     games = info["simulate"]["defaults"]["games"]
     assert (games is None or games >= 1) and "greedy" in info["simulate"]["policies"]  # None: chosen per seat count
     assert set(info["kits"]) == {"terrain", "terrace", "terralogical", "terraflip"}

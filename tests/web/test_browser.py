@@ -1005,3 +1005,41 @@ def test_edits_made_while_a_board_is_generated_are_said_to_be_one_undo_away(serv
     toast_text(d, "one Undo away", 120)
     press(d, "z", ctrl=True)  # the edit is there again
     wait(d, lambda d: js(d, "return window.terragen.layout.cells.length") == 1, 10, "the edited board back")
+
+
+#: the Generate tab's fields as a user reads them: [name, input's name, the label's whole text, shown, left, right]
+GENERATE_LABELS = """return [...document.querySelectorAll('#generate-form label')].map((l) => {
+  const input = l.querySelector('input, select'), name = l.querySelector('.name'), flag = l.querySelector('.flag');
+  const b = l.getBoundingClientRect();
+  return [name ? name.firstChild.textContent.trim() : l.textContent.trim(), input.name, l.innerText.replace(/\\s+/g, ' ').trim(),
+          !!(flag && flag.getClientRects().length), b.left, b.right]; });"""
+
+
+@pytest.mark.parametrize("size", [None, *PHONES])
+def test_the_generate_form_names_its_fields_in_plain_words_with_the_flag_beside(server, browser, shots, size):
+    """The Generate tab's fields were labelled with the command line's flags (players, time-limit,
+    balance-games): a player who never used the command did not know them."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    if size:
+        as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+        fields = {f[1]: f for f in js(d, GENERATE_LABELS)}
+        info = {o["name"]: o for o in js(d, "return window.terragen.info.generate")}
+        assert set(fields) == set(info)
+        assert fields["players"][0] == "Seats" and fields["time_limit"][0] == "Time limit (s)"
+        assert fields["difficulty"][0] == "Difficulty" and fields["balance_games"][0] == "Games to check balance"
+        width = js(d, "return document.documentElement.clientWidth")
+        for name, (plain, _, text, flag_shown, left, right) in fields.items():
+            # the plain name first, the flag still there (small) for those who know the command
+            assert text.startswith(plain) and info[name]["flag"] in text and flag_shown, (name, text)
+            assert not plain.startswith("-") and plain != info[name]["flag"].lstrip("-"), (name, plain)
+            assert 0 <= left and right <= width + 0.5, (name, left, right)  # nothing cut off on a phone
+        js(d, "document.getElementById('tab-generate').scrollIntoView({block: 'start'})")
+        d.save_screenshot(str(shots / f"generate-labels-{size[0] if size else 'desktop'}.png"))
+    finally:
+        if size:
+            as_desktop(d)

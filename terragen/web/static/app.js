@@ -732,7 +732,15 @@ function buildGenerateForm() {
     }
     input.name = opt.name;
     input.dataset.kind = opt.type;
-    label.append(`${opt.flag.replace(/^--/, "")} `, input);
+    // the name in plain words, and the command line's flag as a small hint (a player who knows the
+    // command finds their option; one who does not is not asked to know "--players")
+    const name = document.createElement("span");
+    name.className = "name";
+    const flag = document.createElement("code");
+    flag.className = "flag";
+    flag.textContent = opt.flag;
+    name.append(opt.label || opt.flag.replace(/^--/, ""), " ", flag);
+    label.append(name, input);
     form.appendChild(label);
   }
   const diff = form.elements.namedItem("difficulty");
