@@ -1043,3 +1043,49 @@ def test_the_generate_form_names_its_fields_in_plain_words_with_the_flag_beside(
     finally:
         if size:
             as_desktop(d)
+
+
+def generate_small(d, players: int = 2) -> None:
+    """Generate a small board from the Generate tab (a short balance check) and wait for its check."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    form = d.find_element(By.ID, "generate-form")
+    form.find_element(By.NAME, "players").send_keys(str(players))
+    Select(form.find_element(By.NAME, "difficulty")).select_by_value("easy")
+    form.find_element(By.NAME, "seed").send_keys("3")
+    form.find_element(By.NAME, "balance_games").send_keys("200")
+    d.find_element(By.ID, "generate").click()
+    wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
+    wait(d, lambda d: checked(d) and js(d, "return !!window.terragen.layout.meta"), 30, "the generated board's check")
+
+
+def test_both_race_chances_say_who_goes_first(server, browser, shots, tmp_path):
+    """The generate summary gives the race model's chances with the opener rotating, the check's table
+    with seat 0 always opening: the page showed both without a word on why they differ."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    generate_small(d)
+    summary = d.find_element(By.ID, "generate-summary").text
+    assert "rotating" in summary  # the command's own column, "race,\nrotating"
+    check, box = d.find_element(By.ID, "check"), d.find_element(By.ID, "generate-box")
+    assert "race, 0 opens" in check.text
+    fixed, rotating = "if seat 0 always goes first", "if the first player rotates from game to game"
+    # each place says which it shows, and what the other shows, in the same words
+    notes = [e for e in (check, box) if e.find_element(By.CSS_SELECTOR, ".race-note").is_displayed()]
+    assert len(notes) == 2
+    near_check, near_summary = (e.find_element(By.CSS_SELECTOR, ".race-note").text for e in (check, box))
+    assert "race, 0 opens" in near_check and fixed in near_check and rotating in near_check
+    assert "race, rotating" in near_summary and rotating in near_summary and fixed in near_summary
+    assert near_check.index(fixed) < near_check.index(rotating) and near_summary.index(rotating) < near_summary.index(fixed)
+    d.save_screenshot(str(shots / "race-notes.png"))
+
+    # seats numbered from 1: the check names the seat that opens (validate's column keeps its name)
+    f = tmp_path / "seats-1-and-7.txt"
+    text = example("two-players.txt").read_text()
+    f.write_text(text.replace("seat 0 corner 0", "seat 1 corner 0").replace("seat 1 corner 3", "seat 7 corner 3"))
+    open_file(d, f)
+    wait(d, lambda d: "if seat 1 always goes first" in d.find_element(By.ID, "race-note").text, 30, "seat 1 named")

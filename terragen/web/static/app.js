@@ -444,6 +444,24 @@ function fmt(v, digits = 2) { return v === null || v === undefined ? "–" : Num
 
 const SHOWN_FINDINGS = 40;  // of each kind
 
+// The race model's win chances come in two forms (README, "What the analysis computes"): the
+// check's table has validate's "race, 0 opens" (the lowest-numbered seat always goes first), the
+// generate summary "race, rotating" (the first player rotates from game to game, as games are
+// played). Both places say which they show and why the other's figures differ, in the same words.
+const RACE_MODEL = "a race of lone tokens (no send-backs or rotations)";
+const RACE_ROTATING = "if the first player rotates from game to game";
+function raceFixed(seats) { return `if seat ${seats.length ? Math.min(...seats) : 0} always goes first`; }
+
+function checkRaceNote(seats) {
+  return `“race, 0 opens” is each seat's chance to win ${RACE_MODEL} ${raceFixed(seats)}. `
+    + `The generate summary's “race, rotating” is the chance ${RACE_ROTATING}, so its figures differ.`;
+}
+
+function generateRaceNote(seats) {
+  return `“race, rotating” is each seat's chance to win ${RACE_MODEL} ${RACE_ROTATING}. `
+    + `The check's “race, 0 opens” is the chance ${raceFixed(seats)}, so its figures differ.`;
+}
+
 function renderCheck() {
   const c = state.check;
   const verdict = $("#verdict");
@@ -451,6 +469,8 @@ function renderCheck() {
   list.replaceChildren();
   const tbody = $("#seats tbody");
   tbody.replaceChildren();
+  const raceNote = $("#race-note");
+  raceNote.hidden = true;
   if (!c) { verdict.textContent = "…"; $("#metrics").textContent = ""; return; }
   const rep = c.report;
   verdict.textContent = `${rep.valid ? "valid" : "INVALID"}: ${rep.errors.length} error(s), ${rep.warnings.length} warning(s)`;
@@ -516,6 +536,9 @@ function renderCheck() {
     tr.append(td(tap));
     tbody.appendChild(tr);
   }
+  const seats = (rep.players || []).map((p) => p.seat);
+  raceNote.textContent = checkRaceNote(seats);
+  raceNote.hidden = !(rep.players || []).some((p) => p.win_probability_race !== undefined && p.win_probability_race !== null);
   $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model)/.test(line)).join("\n");
 }
 
@@ -776,6 +799,7 @@ async function generate() {
   box.classList.remove("stale");
   for (const note of box.querySelectorAll(".stale-note, .note.error")) note.remove();
   $("#generate-summary").textContent = "";
+  $("#generate-race-note").hidden = true;
   const editing = JSON.stringify(state.layout);  // the board as the run starts: edits meanwhile are named
   let job;
   try {
@@ -785,6 +809,9 @@ async function generate() {
     throw e;
   }
   $("#generate-summary").textContent = job.result.summary.join("\n");
+  const raceNote = $("#generate-race-note");
+  raceNote.textContent = generateRaceNote(((job.result.layout || {}).players || []).map((p) => p.seat));
+  raceNote.hidden = false;
   // the board as generate wrote it, read exactly (a seed above 2^53 in meta stays as it is), and
   // its bytes kept for JSON ↓ (the job's files go when this tab generates again, or in 30 minutes)
   const text = await (await call(fileLink(job.id, "board.json"))).text();
