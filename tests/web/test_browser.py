@@ -1089,3 +1089,42 @@ def test_both_race_chances_say_who_goes_first(server, browser, shots, tmp_path):
     f.write_text(text.replace("seat 0 corner 0", "seat 1 corner 0").replace("seat 1 corner 3", "seat 7 corner 3"))
     open_file(d, f)
     wait(d, lambda d: "if seat 1 always goes first" in d.find_element(By.ID, "race-note").text, 30, "seat 1 named")
+
+
+#: where the check's verdict, its seats table's last row and generate's summary are: [top, bottom] each,
+#: the viewport's height and the page's scroll
+IN_SIGHT = """const at = (e) => { if (!e || !e.getClientRects().length) return null; const b = e.getBoundingClientRect(); return [b.top, b.bottom]; };
+const panel = document.getElementById('panel').getBoundingClientRect();
+const rows = document.querySelectorAll('#seats tbody tr');
+return {verdict: at(document.getElementById('verdict')), seats: at(rows[rows.length - 1]), rows: rows.length,
+        summary: at(document.getElementById('generate-summary')), panel: [panel.top, panel.bottom],
+        height: window.innerHeight, scrolled: window.scrollY};"""
+
+
+@pytest.mark.parametrize("size", [pytest.param((1400, 900), id="1400x900"), pytest.param((1280, 800), id="1280x800")])
+def test_on_a_desktop_the_checks_verdict_and_seats_are_in_sight_after_a_check_and_a_generate(server, browser, shots, size):
+    """On a 1400x900 desktop the check began at the foot of the screen under the board, its seats
+    below it, while the right column had room: a user scrolled after every edit and generate."""
+    d = browser
+    w, h = size
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('upload').hidden = true")  # shown to send it the file: the header's width again
+
+        def in_sight(what):
+            s = js(d, IN_SIGHT)
+            assert s["scrolled"] == 0 and s["rows"] == 4, (what, s)
+            for part in ("verdict", "seats"):  # the verdict, and every seat's row under it
+                assert s[part] and 0 <= s[part][0] and s[part][1] <= s["height"], (what, part, s)
+            return s
+
+        in_sight("an opened file")
+        d.save_screenshot(str(shots / f"desktop-{w}x{h}-check.png"))
+        generate_small(d, players=4)
+        s = in_sight("a generated board")
+        # the summary too, in the Generate tab's box (which scrolls when the tab is longer than the screen)
+        assert s["summary"][0] < s["panel"][1] and s["summary"][1] > s["panel"][0], s
+        d.save_screenshot(str(shots / f"desktop-{w}x{h}-generated.png"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

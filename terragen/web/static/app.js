@@ -834,6 +834,10 @@ async function generate() {
       : "generated board opened in the editor", "info");
   }
   if (TOUCH.matches) $("#board-box").scrollIntoView({ block: "start" });  // the form is a long scroll below the board on a phone
+  else {  // on a desktop the tab scrolls in its box (the check stays in sight under it): the summary into view
+    const panel = $("#panel"), summary = $("#generate-box");
+    panel.scrollTop += summary.getBoundingClientRect().top - panel.getBoundingClientRect().top - panel.clientHeight / 3;
+  }
 }
 
 function buildSimulateForm() {
