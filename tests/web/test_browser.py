@@ -1052,6 +1052,42 @@ def test_the_generate_form_names_its_fields_in_plain_words_with_the_flag_beside(
             as_desktop(d)
 
 
+SIMULATE_LABELS = """return [...document.querySelectorAll('#simulate-form > label, #variants > legend')].map((l) => {
+  const name = l.querySelector('.name') || l, flag = l.querySelector('.flag');
+  const b = l.getBoundingClientRect();
+  return [name.firstChild.textContent.trim(), flag ? flag.textContent : null, !!(flag && flag.getClientRects().length),
+          b.left, b.right]; });"""
+
+
+@pytest.mark.parametrize("size", [None, PHONES[1]])
+def test_the_simulate_form_names_its_fields_in_plain_words_with_the_commands_flags(server, browser, shots, size):
+    """The Simulate tab still said 'turn cap' and 'games' after Generate's fields were named in plain
+    words; each flag shown must be one `terragen simulate` really takes."""
+    from selenium.webdriver.common.by import By
+
+    from terragen.cli.simulate import simulate as command
+
+    flags = {opt for p in command.params for opt in p.opts}
+    d = browser
+    if size:
+        as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+        fields = js(d, SIMULATE_LABELS)
+        width = js(d, "return document.documentElement.clientWidth")
+        assert len(fields) == 6
+        for plain, flag, shown, left, right in fields:
+            assert flag in flags and shown, (plain, flag)
+            assert plain[0].isupper() and plain.lower() != flag.lstrip("-").replace("-", " "), plain
+            assert 0 <= left and right <= width + 0.5, (plain, left, right)
+        js(d, "document.getElementById('tab-simulate').scrollIntoView({block: 'start'})")
+        d.save_screenshot(str(shots / f"simulate-labels-{size[0] if size else 'desktop'}.png"))
+    finally:
+        if size:
+            as_desktop(d)
+
+
 def generate_small(d, players: int = 2) -> None:
     """Generate a small board from the Generate tab (a short balance check) and wait for its check."""
     from selenium.webdriver.common.by import By
