@@ -188,6 +188,12 @@ def check_out_folder(folder: str | os.PathLike[str]) -> None:
             if not os.path.isdir(part):
                 raise OutputError(f"cannot write into {display_name(p)}: {display_name(part)} is a file, not a folder")
             return
+        if os.path.islink(part):  # a link to nothing: mkdir said only "File exists"
+            what = _broken_link(part)
+            if part == p:
+                raise OutputError(f"cannot write {display_name(p)}: it is {what}; remove the link or give another name")
+            raise OutputError(f"cannot write into {display_name(p)}: {display_name(part)} is {what}; remove the link "
+                              "or give another name")
 
 
 def check_file_name(out: str | os.PathLike[str]) -> None:
@@ -407,10 +413,21 @@ def _output_target(p: Path) -> Path:
         return p
     try:
         os.stat(p)
-    except OSError as exc:
-        what = "a loop of links" if exc.errno == errno.ELOOP else f"a link to nothing ({display_name(os.path.realpath(p))})"
-        raise OutputError(f"cannot write {name}: it is {what}; remove the link or give another name") from None
+    except OSError:
+        raise OutputError(f"cannot write {name}: it is {_broken_link(p)}; remove the link or give another name") from None
     return Path(os.path.realpath(p))
+
+
+def _broken_link(p: str | os.PathLike[str]) -> str:
+    """What a link that leads to no file is, for the refusals of a file and of a folder alike
+    (where to make the missing target is a guess, as cp says): "a loop of links" or "a link to
+    nothing (TARGET)"."""
+    try:
+        os.stat(p)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a loop of links"
+    return f"a link to nothing ({display_name(os.path.realpath(p))})"
 
 
 def _names_a_stream(p: Path) -> bool:

@@ -219,6 +219,18 @@ def test_a_link_is_written_through_and_a_link_to_nothing_refused(tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))
 
 
+def test_a_folder_on_the_way_that_is_a_link_to_nothing_is_named_as_one(tmp_path):
+    """A folder of the path that is a dangling link or a loop of links: mkdir said "File exists"."""
+    (tmp_path / "gone").symlink_to("nowhere")
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    with pytest.raises(OutputError, match=r"into .*gone/sub: .*gone is a link to nothing \(.*nowhere\); remove"):
+        atomic_write(tmp_path / "gone" / "sub" / "x.json", "x")
+    with pytest.raises(OutputError, match=r"cannot write .*/a: it is a loop of links; remove the link"):
+        atomic_write(tmp_path / "a" / "x.json", "x")
+    assert sorted(os.listdir(tmp_path)) == ["a", "b", "gone"]
+
+
 def test_a_rename_that_fails_at_commit_names_its_file(tmp_path):
     """The error once looked the failed file up after the list of staged files was emptied."""
     out = OutputSet()

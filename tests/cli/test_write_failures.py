@@ -84,6 +84,23 @@ def test_out_below_a_file_is_exit_73(command, tmp_path):
     assert "afile" in one_line(p) and "not a folder" in p.stderr
 
 
+@pytest.mark.parametrize("command", [
+    ["generate", "--players", "2", "--difficulty", "easy", "--no-gate", "--out", "{out}"],
+    ["kit", "terrain", "--out", "{out}"],
+    ["batch", "--count", "1", "--kind", "route", "--out", "{out}", "--no-progress"],
+], ids=["generate", "kit", "batch"])
+def test_an_out_folder_that_is_a_link_to_nothing_is_named_as_one(command, tmp_path):
+    """An output folder that is a dangling link said only "cannot write dlk: File exists" (mkdir's
+    word); it now says what a file output that is one says, and nothing is made at its target."""
+    link = tmp_path / "dlk"
+    link.symlink_to(tmp_path / "nowhere")
+    p = run(*[a.replace("{out}", str(link)) for a in command])
+    assert p.returncode == 73, p.stderr
+    line = one_line(p)
+    assert "dlk: it is a link to nothing" in line and "remove the link or give another name" in line, line
+    assert not (tmp_path / "nowhere").exists()
+
+
 def test_render_refuses_a_format_its_out_suffix_contradicts(tmp_path):
     p = run("render", EXAMPLE, "--format", "pdf", "--out", tmp_path / "x.svg")
     assert p.returncode == 2 and ".svg" in one_line(p)
