@@ -132,6 +132,17 @@ def say(message: str = "", err: bool = False) -> None:
         click.echo(_printable(message, sys.stderr if err else sys.stdout), err=err)
 
 
+def warn(message: str) -> None:
+    """A warning: one line on stderr, ``terragen: warning: ...``, the shape of the error line
+    (``terragen: error: ...``) so one search finds both; the commands once each put their own name
+    in it, one of them a name no command has (``terragen terralogical kit`` for ``kit
+    terralogical``). Not silenced by ``-q``: it tells of a result that is not what was asked."""
+    try:
+        click.echo(_printable(f"terragen: warning: {message}", sys.stderr), err=True)
+    except (OSError, ValueError):  # a closed or full stderr must not change the exit status
+        pass
+
+
 def _printable(message: str, stream: Any) -> str:
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:

@@ -9,7 +9,7 @@ import click
 
 from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
                                   check_outputs, echo_json, force_option, json_option, reading_option, say, say_report,
-                                  seed_range)
+                                  seed_range, warn)
 
 if TYPE_CHECKING:  # the heavy modules load only when a command runs
     from terragen.terrain.generate.spec import Spec
@@ -204,6 +204,6 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
                  if record.get("ended_by") == "work budget" else "the time ran out")
         where = "the balance record in the JSON" if as_json else "the balance lines"
-        click.echo(f"terragen generate: warning: {ended} before the seats were balanced; this board is NOT "
-                   f"BALANCED (see {where}); try another --seed, a longer --time-limit or a wider --margin", err=True)
+        warn(f"{ended} before the seats were balanced; this board is NOT BALANCED (see {where}); try another "
+             "--seed, a longer --time-limit or a wider --margin")
     return 0

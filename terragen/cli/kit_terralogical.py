@@ -50,5 +50,5 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
     if deck is not None:
         from terragen.cli.terralogical import warn_small_deck
 
-        warn_small_deck(deck, "kit")
+        warn_small_deck(deck)
     write_kit(terralogical_kit(opts, tile_size, deck), f"terralogical-{{name}}-{opts.paper.key}", out_dir, fmt)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from terragen.cli._common import (PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json,
-                                  force_option, json_option, paper_choice, say)
+                                  force_option, json_option, paper_choice, say, warn)
 
 #: --out suffixes of formats render does not write: a name that promises one of them is refused
 OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "eps", "ps", "txt", "json",
@@ -40,7 +40,8 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
 
     A layout that breaks a rule is still drawn, with one warning line per
     problem on stderr (run terragen validate for the full report); --strict
-    refuses it instead.
+    refuses it instead, in one error line naming the first problem and how
+    many more there are.
 
     \b
     Examples:
@@ -95,19 +96,22 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False, min_destinations=0,
                      whole_game=False)
     report = validate_layout(layout)
-    for f in report.errors:
-        click.echo(f"terragen render: {'error' if strict else 'warning'}: {layout_file}: breaks a rule: "
-                   f"[{f.code}] {f.message}", err=True)
-    stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
-    if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
-        click.echo(f"terragen render: warning: {layout_file}: {len(stale)} recorded piece id(s) no longer match "
-                   f"their pieces (first: {stale[0].message.split(':')[0]}); the sheet's ids and build order "
-                   "come from the file's metadata", err=True)
     if strict and not report.valid:
+        # a refusal is one error line, as every error is (it was one line per problem): the first
+        # problem, how many more, and where to see them all
+        first, more = report.errors[0], len(report.errors) - 1
+        rest = f" (and {more} more problem(s): terragen validate lists them all)" if more else ""
         if as_json:  # a script asked for a document: it says why nothing was drawn
             echo_json({"files": [], "removed": [], "format": fmt, "paper": paper, "pages": 0, "valid": False,
                        "errors": [f.to_json() for f in report.errors]})
-        return EXIT_INVALID
+        raise InputError(f"{display_name(layout_file)}: breaks a rule, not drawn (--strict): [{first.code}] "
+                         f"{first.message}{rest}", EXIT_INVALID)
+    for f in report.errors:  # drawn all the same: one warning per problem, as the help says
+        warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
+    stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
+    if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
+        warn(f"{display_name(layout_file)}: {len(stale)} recorded piece id(s) no longer match their pieces (first: "
+             f"{stale[0].message.split(':')[0]}); the sheet's ids and build order come from the file's metadata")
     doc = build_sheet(layout, opts, Path(layout_file).name)
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too

@@ -7,7 +7,8 @@ import json
 import click
 
 from terragen.cli._common import (TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
-                                  json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
+                                  json_even_on_failure, json_option, reading_option, say, say_report, seed_range,
+                                  warn)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES
@@ -30,14 +31,14 @@ def terralogical() -> None:
     """
 
 
-def warn_small_deck(deck, command: str) -> None:
+def warn_small_deck(deck) -> None:
     """One line on stderr when the deck is too small for a real game (the command still runs: a
     designer may want to see it stall)."""
     from terragen.terralogical.deck import small_deck_warning
 
     why = small_deck_warning(len(deck.tiles))
     if why is not None:
-        click.echo(f"terragen terralogical {command}: warning: {why}", err=True)
+        warn(why)
 
 
 def _load_deck(path: str | None):
@@ -93,7 +94,7 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     if out:
         check_outputs([out], force)
     d = design_deck(seed, p)
-    warn_small_deck(d, "deck")
+    warn_small_deck(d)
     text = deck_to_json_text(d)
     if out is None:  # printed whole: the same bytes --out writes, so '> deck.json' gives the file
         click.echo(text, nl=False)
@@ -189,7 +190,7 @@ def play(
     if record:
         check_outputs([record], force, inputs=[deck_path])
     d = _load_deck(deck_path)
-    warn_small_deck(d, "play")
+    warn_small_deck(d)
     last: list = []
     bar = Progress("terragen terralogical play", games, "games")
 

@@ -236,6 +236,31 @@ def test_render_warns_about_an_invalid_layout_and_strict_refuses(tmp_path, capsy
     assert code == 0 and err == ""
 
 
+def test_render_strict_refuses_in_one_line_naming_the_first_problem_and_how_many_more(tmp_path, capsys):
+    """The refusal was one ``terragen render: error:`` line per problem; an error is one line."""
+    bad = INVALID / "destination-count.txt"  # two problems: seats 0 and 1 have no destination
+    code, out, err = run_cli(capsys, "render", bad, "--out", tmp_path / "b.pdf", "--strict")
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == 1 and not (tmp_path / "b.pdf").exists(), err
+    assert lines[0].startswith("terragen: error: ") and "seat 0 has 0 destination" in lines[0]
+    assert "seat 1" not in lines[0] and "and 1 more problem(s)" in lines[0] and "terragen validate" in lines[0]
+    code, out, err = run_cli(capsys, "render", bad, "--out", tmp_path / "b.pdf", "--strict", "--json")
+    assert code == 1 and len(json.loads(out)["errors"]) == 2 and len(err.splitlines()) == 1
+
+
+def test_warnings_say_terragen_warning_as_errors_say_terragen_error(tmp_path, capsys):
+    """Each command put its own name in its warnings, and ``kit terralogical`` put one no command
+    has (``terragen terralogical kit: warning:``); every warning now reads ``terragen: warning:``."""
+    code, _, err = run_cli(capsys, "render", INVALID / "destination-count.txt", "--out", tmp_path / "b.pdf")
+    assert code == 0 and err.splitlines() == [line for line in err.splitlines() if line.startswith("terragen: warning: ")]
+    assert len(err.splitlines()) == 2  # drawn all the same: one warning per problem, as its help says
+    code, _, _ = run_cli(capsys, "terralogical", "deck", "--param", "tiles=5", "--out", tmp_path / "d5.json")
+    code, _, err = run_cli(capsys, "kit", "terralogical", "--deck", tmp_path / "d5.json", "--out", tmp_path / "kit",
+                           "--format", "svg")
+    assert code == 0 and err.startswith("terragen: warning: a deck of 5 land tiles"), err
+    assert "terralogical kit" not in err
+
+
 # --- 5. convert, and scenario files everywhere -------------------------------------------------
 
 @pytest.mark.parametrize("make_text", [
