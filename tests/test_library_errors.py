@@ -4,6 +4,8 @@ quiet wrong answer."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from terragen.errors import SpecError
@@ -261,3 +263,12 @@ def test_an_unknown_name_reads_the_same_in_every_game_and_names_the_likely_fix(c
         main(argv)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1 and wanted in err, err
+
+
+@pytest.mark.parametrize("players, suggested", [(2, "0,1"), (3, "0+2,1"), (5, "0+2+4,1+3")])
+def test_default_teams_for_a_count_without_facing_pairs_suggests_teams_that_are_accepted(players, suggested):
+    from terragen.terrain.sim.variants import rules_from_names
+
+    with pytest.raises(SpecError, match=rf"4 or 6 players only \(this layout has {players}\).*--teams {re.escape(suggested)}$"):
+        rules_from_names(["teams"], players)
+    assert len(rules_from_names([], players, teams=suggested).teams) == 2

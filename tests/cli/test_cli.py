@@ -222,3 +222,16 @@ def test_prose_reports_fit_80_columns(args):
     assert p.returncode == 0, p.stderr
     lines = [line for line in p.stdout.splitlines() if "docs" not in line]  # a docs path is as long as it is
     assert lines and max(len(line) for line in lines) <= 80, max(lines, key=len)
+
+
+def test_variant_teams_without_facing_pairs_points_to_teams_with_teams_that_play():
+    """``--variant teams`` on 2 players said "team play needs an even number of players, at least 4",
+    yet ``--teams`` plays any count: the line now names --teams, with teams that fit, and they play."""
+    board = EXAMPLES / "two-players.txt"
+    p = run("simulate", board, "--variant", "teams", "--games", "10")
+    line = one_clear_line(p)
+    assert p.returncode == 2 and "for 4 or 6 players" in line and "(this layout has 2)" in line, line
+    suggested = line.rsplit("--teams ", 1)[1]
+    assert suggested == "0,1"
+    p = run("simulate", board, "--teams", suggested, "--games", "10")
+    assert p.returncode in (0, 1) and "variant teams 0,1" in p.stdout, p.stderr

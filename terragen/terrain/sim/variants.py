@@ -80,9 +80,15 @@ class Rules:
 
 
 def default_teams(players: int) -> tuple[tuple[int, ...], ...]:
-    """Seats facing each other across the table: 4 players -> 0+2, 1+3; 6 -> 0+3, 1+4, 2+5."""
+    """Seats facing each other across the table: 4 players -> 0+2, 1+3; 6 -> 0+3, 1+4, 2+5.
+
+    Other counts have no such pairs, but team play itself is not refused (``--teams 0+2+4,1+3``
+    plays five): the error said "team play needs an even number", so it names ``--teams`` with
+    teams that would do for this layout."""
     if players < 4 or players % 2:
-        raise SpecError(f"team play needs an even number of players, at least 4 (this layout has {players})")
+        example = ",".join("+".join(map(str, range(first, players, 2))) for first in (0, 1) if first < players)
+        raise SpecError(f"--variant teams pairs facing seats for 4 or 6 players only (this layout has {players}); "
+                        f"give the teams with --teams, seats joined by + and teams by commas, e.g. --teams {example}")
     half = players // 2
     return tuple((s, s + half) for s in range(half))
 
