@@ -204,6 +204,7 @@ def generate_board(
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
+    finished = 0  # attempts that ended on their own, not cut off by the time or work budget
     pool = GamePool(workers)  # simulation processes for the whole search
     checks_experts = balance is not None and balance.checks_experts
     budget_turns = work_budget(spec.players, time_limit, checks_experts) if budget is None else budget
@@ -276,6 +277,7 @@ def generate_board(
                 # attempt, and free-form boards only when the first SYMMETRIC_TRIES all fail (a
                 # switch after a symmetric board was built would mislabel its best-effort state)
                 attempt += 1
+                finished += 1
                 if symmetric_built == 0 and attempt >= SYMMETRIC_TRIES:
                     symmetry = None  # seat by seat from here on, as with --symmetry none
                     if progress:
@@ -289,6 +291,7 @@ def generate_board(
 
                 result = portfolio.cpsat_then_repair(cand, ev, rng, spec, seed, attempt, accept, should_stop, base, deadline)
             attempt += 1
+            finished += result is not None or not should_stop()
             now = time.monotonic()
             if progress and now - last_report > 1.0:
                 progress(f"attempt {attempt}, {now - began:.1f}s")
@@ -324,7 +327,7 @@ def generate_board(
             found.append((layout, check_against_spec(layout, spec, inv)[1], record))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0],
-                                              by_budget=work() >= budget_turns))
+                                              by_budget=work() >= budget_turns, finished=finished))
     layout, data, record = found[0]
     seats = data["players"]
     turns = [p["expected_turns"] for p in seats]
@@ -371,10 +374,24 @@ def _best_effort_choices(fallback: list[tuple[float, Candidate]],
     return chosen or [next(c for b, c in fallback if b == math.inf)]
 
 
-def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0, by_budget: bool = False) -> str:
+def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0, by_budget: bool = False,
+                     finished: int | None = None) -> str:
+    """Why no board came, and what could change that. When no attempt ran to its end (``finished``
+    0: none started, or the limit cut off each one), the search learnt nothing of the spec, so a
+    wider band or fewer pins would be a guess: only a longer --time-limit can help, and the
+    message says so (it listed every knob of the spec, "(0 attempts)" and all)."""
     # a search the work budget ended stopped before the clock did: say which, or users read
     # "within 60s" after 40 s
     within = f"within the work budget of a {limit:g} s limit" if by_budget else f"within {limit:g}s"
+    if finished == 0 and not unbalanced:
+        what = "work budget" if by_budget else "time limit"
+        if attempts == 0:
+            started = f"the {what} ran out before a first attempt could start"
+        else:
+            cut = "its one attempt" if attempts == 1 else f"each of its {attempts} attempts"
+            started = f"the {what} cut off {cut} before it could finish"
+        return (f"no board met the spec {within}: {started}, so nothing is known of the spec yet; "
+                "try a longer --time-limit")
     hints = []
     if unbalanced:
         lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")

@@ -82,8 +82,10 @@ def test_the_work_budget_counts_the_terrains_built_not_only_the_games_played():
     games at all, a budget of one turn is spent by the first terrain's repair (a turns spread of
     0.25 is seldom met by a terrain as built)."""
     spec = spec_from_dict({"players": 4, "difficulty": "hard", "fairness": 0.25})
-    with pytest.raises(TimeLimitError, match="within the work budget of a 600 s limit"):
+    with pytest.raises(TimeLimitError, match="within the work budget of a 600 s limit") as stopped:
         generate_board(spec, 7, time_limit=600, balance=None, budget=1)
+    # that one attempt was cut off: the spec's bands were never tried, so only more time is asked for
+    assert "cut off its one attempt" in stopped.value.message and "fairness" not in stopped.value.message
     assert generate_board(spec, 7, time_limit=600, balance=None, budget=10**9).extra["meta"]["attempts"] >= 1
 
 
@@ -878,3 +880,15 @@ def test_a_search_that_checks_experts_on_four_or_six_seats_gets_a_larger_work_bu
         assert work_budget(seats, 120, experts=True) > work_budget(seats, 60, experts=True)
     for seats in (2, 3, 5):
         assert work_budget(seats, 60, experts=True) == work_budget(seats, 60)
+
+
+def test_a_search_whose_attempts_ended_on_their_own_suggests_loosening_the_spec():
+    """Attempts that ran to their end and found nothing say something of the spec: then (and only
+    then) the line names its bands to widen, with the longer time limit last."""
+    from terragen.terrain.generate import _timeout_message
+
+    spec = spec_from_dict({"players": 4, "difficulty": "hard", "fairness": 0.25})
+    tried = _timeout_message(spec, 60, 12, finished=12)
+    assert "(12 attempts); try a wider fairness (now 0.25)" in tried and tried.endswith("a longer --time-limit")
+    assert _timeout_message(spec, 60, 3, finished=0).endswith("each of its 3 attempts before it could finish, so "
+                                                              "nothing is known of the spec yet; try a longer --time-limit")

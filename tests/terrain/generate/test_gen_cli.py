@@ -73,6 +73,16 @@ def test_tiny_time_limit_gives_exit_4_or_a_valid_board(cli, tmp_path):
         assert cli("validate", out / "board.json").returncode == 0
 
 
+def test_a_time_limit_too_short_for_any_attempt_asks_only_for_a_longer_limit(cli, tmp_path):
+    """With no attempt made, the line listed every band of the spec to widen ("(0 attempts); try a
+    wider turns_band ..."), though nothing was learnt of the spec: only more time can help."""
+    p = cli("generate", "--players", 2, "--difficulty", "hard", "--time-limit", "0.001", "--out", tmp_path / "t")
+    line = p.stderr.strip()
+    assert p.returncode == 4 and len(line.splitlines()) == 1, p.stderr
+    assert "ran out before a first attempt could start" in line and line.endswith("try a longer --time-limit")
+    assert "turns_band" not in line and not (tmp_path / "t").exists()
+
+
 def test_example_spec_file_generates(cli, tmp_path):
     from pathlib import Path
     example = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "example.toml"
@@ -248,6 +258,7 @@ def test_a_board_written_not_balanced_says_so_on_stderr_with_what_to_try(monkeyp
     assert "balance: NOT BALANCED (best effort: the search's work budget was spent while tuning)" in " ".join(out.split())
     warning = err.strip().splitlines()
     assert len(warning) == 1 and "this board is NOT BALANCED" in warning[0]
+    assert warning[0].startswith("terragen: warning: ")  # the shape of every warning, as of every error
     assert "try another --seed, a longer --time-limit or a wider --margin" in warning[0]
 
 
