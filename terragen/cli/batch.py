@@ -52,7 +52,9 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
               help="Start again in an --out that holds a batch (without it or --resume, a batch is never touched).")
 @click.option("--workers", type=Whole(), default=1, show_default=True,
               help="Worker processes; 0 = one per CPU core. The files are the same whatever the number.")
-@click.option("--resume", is_flag=True, help="Continue a stopped batch in --out (same kind, difficulty, seed).")
+@click.option("--resume", is_flag=True,
+              help="Continue a stopped batch in --out (same kind, difficulty, seed); a folder with no batch is "
+                   "refused (run without --resume to start one).")
 @click.option("--backend", type=click.Choice(["local", "dask"], case_sensitive=False), default="local", show_default=True,
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
 @click.option("--scheduler", metavar="ADDRESS", type=NON_EMPTY_TEXT, help="Dask scheduler address. [default: a local Dask cluster]")
@@ -84,8 +86,8 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
       terragen batch --count 20 --json
       terragen batch --count 10 --paper letter --out letter-puzzles
 
-    Exit status: 0 batch complete, 2 bad options or the folder holds another
-    batch (use --resume or --force), 3 a scenario cannot be made with this seed
+    Exit status: 0 batch complete, 2 bad options, the folder holds another
+    batch (use --resume or --force) or --resume finds no batch in it, 3 a scenario cannot be made with this seed
     (try another --seed), 70 a worker process died, 73 a file cannot be written or
     another batch holds the folder, 130 interrupted, 143 terminated and 129 hung up
     (finished scenarios kept).

@@ -178,6 +178,19 @@ def test_existing_batch_needs_resume_and_matching_settings(tmp_path, capsys):
     assert exc.value.code == 2 and "different settings (--seed 1 there, 2 now)" in err and "{" not in err
 
 
+def test_resume_where_there_is_no_batch_is_refused_and_makes_nothing(tmp_path, capsys):
+    """--resume "continues a stopped batch": with a mistyped --out it quietly started a new one there."""
+    for out in (tmp_path / "typo", tmp_path / "empty"):
+        if out.name == "empty":
+            out.mkdir()
+        with pytest.raises(SystemExit) as exc:
+            main(["batch", "--count", "2", "--out", str(out), "--resume", "--no-progress"])
+        err = capsys.readouterr().err
+        assert exc.value.code == 2 and len(err.strip().splitlines()) == 1, err
+        assert f"nothing to resume in {out}" in err and "run without --resume to start one" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"] and not list((tmp_path / "empty").iterdir())
+
+
 def test_dask_backend_on_a_local_cluster_gives_the_same_files(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
