@@ -78,6 +78,10 @@ def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
             stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
 
 
+#: where tomllib (before 3.14, which has lineno and colno) says a syntax error is: "... (at line 2, column 12)"
+_TOML_PLACE = re.compile(r" \(at line ([0-9]+), column ([0-9]+)\)$")
+
+
 def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueError],
            error: type[TerragenError]) -> Any:
     """Run ``parse(text)`` and turn every way hostile text makes it fail into one ``error``."""
@@ -86,6 +90,9 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
     except syntax_error as exc:
         at = (exc.lineno, exc.colno) if hasattr(exc, "lineno") and hasattr(exc, "colno") else None
         reason = exc.msg if hasattr(exc, "msg") else str(exc)
+        tail = _TOML_PLACE.search(reason) if at is None else None
+        if tail:  # tomllib before Python 3.14 gives its place only in the words: as file:line:col, as JSON's
+            at, reason = (int(tail.group(1)), int(tail.group(2))), reason[:tail.start()]
         if reason.endswith(" at") and at:  # json's "Unterminated string starting at" keeps its place apart
             reason = f"{reason} line {at[0]} column {at[1]}"
         raise error(f"{source}:{_at(at)} invalid {what}: {reason}", position=at) from None

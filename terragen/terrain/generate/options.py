@@ -125,10 +125,11 @@ def _build(flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[
     from terragen.safejson import MAX_SEED
 
     if not isinstance(run["seed"], int) or isinstance(run["seed"], bool) or not 0 <= run["seed"] <= MAX_SEED:
-        raise SpecError(f"seed must be a whole number from 0 to {MAX_SEED}")
+        raise SpecError(f"seed must be a whole number from 0 to {MAX_SEED} (got {run['seed']!r})")  # as every key
     limit = run["time_limit"]
     if not isinstance(limit, (int, float)) or isinstance(limit, bool) or not 0 < limit <= MAX_TIME_LIMIT:
-        raise SpecError(f"time_limit must be a number of seconds above 0, at most {MAX_TIME_LIMIT:g} (a day)")
+        raise SpecError(f"time_limit must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}, a day "
+                        f"(got {limit!r})")
     difficulty = merged.get("difficulty")
     if difficulty is None and not any(k in merged for k in BAND_KEYS):
         difficulty = "medium"

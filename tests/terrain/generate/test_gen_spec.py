@@ -153,6 +153,24 @@ def test_spec_errors_name_the_line_and_the_flag_they_clash_with(tmp_path):
         build_spec({}, f)
 
 
+@pytest.mark.parametrize("text, says", [
+    ("seed = -3\n", "s.toml:1: seed must be a whole number from 0 to 9223372036854775807 (got -3)"),
+    ('players = 2\nseed = "x"\n', "s.toml:2: seed must be a whole number from 0 to 9223372036854775807 (got 'x')"),
+    ("time_limit = -1\n", "s.toml:1: time_limit must be a number of seconds above 0 and at most 86400, a day (got -1)"),
+    ("players = 4\nplayers = 5\n", "s.toml:2:12: invalid TOML: Cannot overwrite a value"),
+    ('players = 4\nseed = "x\n', "s.toml:2:10: invalid TOML: Illegal character '\\n'"),
+])
+def test_spec_file_errors_read_file_line_col_and_what_was_given(tmp_path, text, says):
+    """seed and time_limit were the only keys whose error did not say what the file gave, and a
+    TOML syntax error put its place at the end in tomllib's words ("(at line 2, column 12)"),
+    where every other file error starts with file:line:col."""
+    f = tmp_path / "s.toml"
+    f.write_text(text)
+    with pytest.raises(SpecError) as err:
+        build_spec({}, f)
+    assert err.value.message == f"{tmp_path}/{says}"
+
+
 def test_a_spec_files_inventory_path_is_beside_the_spec_wherever_the_command_runs(tmp_path, monkeypatch):
     (tmp_path / "specs").mkdir()
     (tmp_path / "specs" / "s.toml").write_text('players = 2\ninventory = "inv.toml"\n')
