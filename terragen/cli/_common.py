@@ -413,7 +413,13 @@ class FiniteFloat(click.ParamType):
 
 class MarginShare(FiniteFloat):
     """A margin as a share (0.025), which users read as points everywhere else: ``--margin 2.5``
-    is told the share it probably meant, not only the range."""
+    is told the share it probably meant, not only the range. ``wider`` is what to do instead of
+    a share above the range, up to 1 (generate's ``--no-balance``: ``simulate --margin 1`` is how
+    its docs turn the balance verdict off, and generate refused the same wish naming only 0.5)."""
+
+    def __init__(self, lo: float | None = None, hi: float | None = None, wider: str | None = None) -> None:
+        super().__init__(lo, hi)
+        self.wider = wider
 
     def convert(self, value, param, ctx) -> float:
         try:
@@ -426,6 +432,8 @@ class MarginShare(FiniteFloat):
             if self.hi is not None and 1 < points <= 100 and points / 100 <= self.hi:  # 2.5: points
                 raise click.UsageError(f"{exc.message}: a share, not points; did you mean {points / 100:g} "
                                        f"({points:g} points)?") from None
+            if self.wider and self.hi is not None and self.hi < points <= 1:
+                raise click.UsageError(f"{exc.message}; {self.wider}") from None
             raise
 
 

@@ -15,6 +15,13 @@ if TYPE_CHECKING:  # the heavy modules load only when a command runs
     from terragen.terrain.generate.spec import Spec
 
 
+#: generate tunes a board to its margin, and past 0.5 that tunes nothing anyone calls balance (at 0.5
+#: a seat of a two-player board may win every game or none): the wish is --no-balance, said so on
+#: refusal. simulate only judges, and its margin goes to 1 so that --margin 1 reads the playability
+#: verdict alone (docs/cli.md, "Options that mean the same everywhere")
+GENERATE_MARGIN = MarginShare(0.001, 0.5, wider="a board not tuned for balance at all is --no-balance")
+
+
 def _preset_choice() -> click.Choice:
     from terragen.terrain.generate.presets import preset_names
 
@@ -81,7 +88,7 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so); a large number can run past --time-limit. [default: enough for "
                    "a standard error of a quarter of the margin, 4800 with 4 seats; docs/generate.md has the rest]")
-@click.option("--margin", "--gate-margin", "margin", type=MarginShare(0.001, 0.5), default=0.025, show_default=True,
+@click.option("--margin", "--gate-margin", "margin", type=GENERATE_MARGIN, default=0.025, show_default=True,
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
                    "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "
                    "that simulate agrees.")

@@ -50,6 +50,17 @@ def test_every_range_reads_one_way(capsys, args, message):
     assert err.count("\n") == 1 and message in err, err
 
 
+def test_a_margin_past_generates_range_names_no_balance_and_simulate_takes_one(capsys):
+    """generate refuses --margin 0.6 (it tunes to the margin, and past 0.5 that is no balance) where
+    simulate takes --margin 1, the way its docs give to read the playability verdict alone: the
+    refusal now names the generator's way to that wish, --no-balance."""
+    code, _, err = run_cli(capsys, "generate", "--margin", "0.6")
+    assert code == 2 and err.count("\n") == 1
+    assert "--margin must be 0.001–0.5 (got 0.6); a board not tuned for balance at all is --no-balance" in err
+    code, out, err = run_cli(capsys, "simulate", BOARD, "--margin", "1", "--games", "20")
+    assert code in (0, 1) and "BALANCED" in out and "NOT BALANCED" not in out, err
+
+
 @pytest.mark.parametrize("args", [
     ["generate", "--radius", "\u0663"],
     ["generate", "--players", "\u0664"],
