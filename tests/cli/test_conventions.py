@@ -261,6 +261,17 @@ def test_warnings_say_terragen_warning_as_errors_say_terragen_error(tmp_path, ca
     assert "terralogical kit" not in err
 
 
+def test_the_two_forms_of_an_error_line_are_the_ones_docs_cli_md_gives(tmp_path, capsys):
+    """docs/cli.md promised every error as ``terragen: error: ...``; an option click refuses reads
+    ``terragen COMMAND: error: ...`` (with its help's name). The page now gives both, and a warning's."""
+    doc = " ".join((ROOT / "docs" / "cli.md").read_text().split())
+    code, _, err = run_cli(capsys, "generate", "--players", "abc")
+    assert code == 2 and err.startswith("terragen generate: error: ") and "`terragen COMMAND: error:`" in doc
+    code, _, err = run_cli(capsys, "validate", tmp_path / "missing.txt")
+    assert code == 2 and err.startswith("terragen: error: ") and "It starts `terragen: error:`" in doc
+    assert "`terragen: warning: ...`" in doc
+
+
 # --- 5. convert, and scenario files everywhere -------------------------------------------------
 
 @pytest.mark.parametrize("make_text", [
