@@ -90,7 +90,7 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     batch (use --resume or --force) or --resume finds no batch in it, 3 a scenario cannot be made with this seed
     (try another --seed), 70 a worker process died, 73 a file cannot be written or
     another batch holds the folder, 130 interrupted, 143 terminated and 129 hung up
-    (finished scenarios kept).
+    (finished scenarios kept; as for every command, terragen --help).
     """
     if scheduler and backend != "dask":
         raise InputError("--scheduler needs --backend dask")

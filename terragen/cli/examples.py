@@ -27,7 +27,8 @@ def examples() -> None:
       terragen validate four-players.txt
       terragen examples show terrain/specs/example.toml
 
-    Exit status: 0 success, 2 unknown example, bad usage or a file that exists already.
+    Exit status: 0 success, 2 unknown example, bad usage or a file that exists already,
+    73 (copy) a file could not be written (a file where the folder goes, read-only, disk full); 70, 129, 130, 143 as for every command (terragen --help).
     """
 
 
@@ -45,7 +46,7 @@ def list_cmd(game: str | None, as_json: bool) -> None:
       terragen examples list --game terrain
       terragen examples list --json
 
-    Exit status: 0 listed, 2 bad options.
+    Exit status: 0 listed, 2 bad options; 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.examples import list_examples
 
@@ -67,7 +68,7 @@ def show_cmd(name: str) -> None:
     Example:
       terragen examples show terrain/specs/example.toml > my-spec.toml
 
-    Exit status: 0 printed, 2 unknown example.
+    Exit status: 0 printed, 2 unknown example; 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.examples import find_example
 
@@ -91,7 +92,8 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
       terragen examples copy terrain/four-players.txt
       terragen examples copy terrain/specs/example.toml --out specs --force
 
-    Exit status: 0 copied, 2 unknown example or a target exists (add --force).
+    Exit status: 0 copied, 2 unknown example or a target exists (add --force),
+    73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.errors import InputError
     from terragen.examples import find_example

@@ -146,7 +146,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     Exit status: 0 board written, 2 bad options or spec, or the output exists
     (add --force), 3 spec proved infeasible, 4 time limit reached without a board
     (or, with --strict-balance, without a verified balanced one),
-    73 the files could not be written (an earlier board is then left as it was).
+    73 the files could not be written (an earlier board is then left as it
+    was); 70, 129, 130, 143 as for every command (terragen --help).
     """
     import time
 

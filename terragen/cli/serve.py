@@ -37,7 +37,7 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
     Needs the web extra: pip install 'terragen[web]'.
 
     Exit status: 2 bad options or the port is taken; 130 stopped by Ctrl-C,
-    143 by SIGTERM, 129 by SIGHUP (as every command).
+    143 by SIGTERM, 129 by SIGHUP, 70 an internal error (as every command).
     """
     try:
         from terragen.web.server import Server

@@ -445,6 +445,34 @@ def test_every_command_has_quiet_examples_and_exit_status():
         assert "Exit status" in text, f"{path} --help does not give its exit status"
 
 
+def _exit_status_of(path, cmd) -> str:
+    text = " ".join(cmd.get_help(click.Context(cmd, info_name=path)).split())
+    return text[text.index("Exit status"):text.index("Options:")]
+
+
+#: the options by which a command writes a file (show, simulate and the listings write none)
+WRITING_OPTIONS = {"--out", "--record", "--svg", "--to"}
+
+
+def test_every_commands_exit_status_lists_the_codes_it_can_give(tmp_path, capsys):
+    """``kit terrain --out FILE`` exits 73, which its --help did not list (0 and 2 only); nor did any
+    help list 70 or the interrupts. Every command that writes files now lists 73, and every one
+    the codes all commands share. (terrace's commands are left to their own change.)"""
+    (tmp_path / "a-file.txt").write_text("x")
+    code, _, err = run_cli(capsys, "kit", "terrain", "--out", tmp_path / "a-file.txt")
+    assert code == 73 and "is a file, not a folder" in err
+    groups = [(name, cli.get_command(click.Context(cli), name)) for name in ("kit", "examples", "terralogical",
+                                                                                "terraflip")]
+    for path, cmd in LEAVES + groups:
+        if path.split()[-1] == "terrace" or path.startswith("terrace"):
+            continue
+        said = _exit_status_of(path, cmd)
+        names = {o for p in cmd.params for o in getattr(p, "opts", [])}
+        writes = bool(names & WRITING_OPTIONS) or path == "convert" or isinstance(cmd, click.Group)
+        assert ("73 " in said) == writes, f"{path}: {said}"
+        assert "70" in said and "130" in said and "143" in said and "129" in said, f"{path}: {said}"
+
+
 def test_root_help_lists_every_exit_code(capsys):
     code, out, _ = run_cli(capsys, "--help")
     for status in ("0 ", "1 ", "2 ", "3 ", "4 ", "70 ", "130 "):
