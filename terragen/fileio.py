@@ -414,7 +414,8 @@ def _output_target(p: Path) -> Path:
     try:
         os.stat(p)
     except OSError:
-        raise OutputError(f"cannot write {name}: it is {_broken_link(p)}; remove the link or give another name") from None
+        raise OutputError(f"cannot write {name}: it is {_broken_link(p)}; remove the link or give another "
+                          "name") from None
     return Path(os.path.realpath(p))
 
 

@@ -269,6 +269,7 @@ def test_an_unknown_name_reads_the_same_in_every_game_and_names_the_likely_fix(c
 def test_default_teams_for_a_count_without_facing_pairs_suggests_teams_that_are_accepted(players, suggested):
     from terragen.terrain.sim.variants import rules_from_names
 
-    with pytest.raises(SpecError, match=rf"4 or 6 players only \(this layout has {players}\).*--teams {re.escape(suggested)}$"):
+    said = rf"4 or 6 players only \(this layout has {players}\).*--teams {re.escape(suggested)}$"
+    with pytest.raises(SpecError, match=said):
         rules_from_names(["teams"], players)
     assert len(rules_from_names([], players, teams=suggested).teams) == 2

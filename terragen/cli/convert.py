@@ -45,7 +45,8 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
       terragen convert board.txt board.json --deck my-deck.json
 
     Exit status: 0 converted, 2 unreadable IN or deck, bad options, or OUT exists (add --force),
-    73 OUT could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    73 OUT could not be written (read-only, disk full, a link to nothing, a file where a
+    folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.convert import convert_text
     from terragen.fileio import atomic_write, read_text_input

@@ -28,7 +28,8 @@ def examples() -> None:
       terragen examples show terrain/specs/example.toml
 
     Exit status: 0 success, 2 unknown example, bad usage or a file that exists already,
-    73 (copy) a file could not be written (a file where the folder goes, read-only, disk full); 70, 129, 130, 143 as for every command (terragen --help).
+    73 (copy) a file could not be written (a file where the folder goes, read-only, disk
+    full); 70, 129, 130, 143 as for every command (terragen --help).
     """
 
 
@@ -68,7 +69,8 @@ def show_cmd(name: str) -> None:
     Example:
       terragen examples show terrain/specs/example.toml > my-spec.toml
 
-    Exit status: 0 printed, 2 unknown example; 70, 129, 130, 143 as for every command (terragen --help).
+    Exit status: 0 printed, 2 unknown example; 70, 129, 130, 143 as for every command
+    (terragen --help).
     """
     from terragen.examples import find_example
 
@@ -93,7 +95,8 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
       terragen examples copy terrain/specs/example.toml --out specs --force
 
     Exit status: 0 copied, 2 unknown example or a target exists (add --force),
-    73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    73 a file could not be written (read-only, disk full, a link to nothing, a file
+    where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.errors import InputError
     from terragen.examples import find_example

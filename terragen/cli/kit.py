@@ -172,7 +172,9 @@ def kit() -> None:
       terragen kit terraflip --out my-kit --force
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
-    or an output that exists (add --force), 73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    or an output that exists (add --force), 73 a file could not be written (read-only,
+    disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
 
 
@@ -203,7 +205,9 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
       terragen kit terrain --paper letter --nets --format svg --out my-kit
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
-    or an output that exists (add --force), 73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    or an output that exists (add --force), 73 a file could not be written (read-only,
+    disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
     from terragen.render.kits.terrain.kit import terrain_kit
 

@@ -44,7 +44,9 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | No
       terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
-    or an output that exists (add --force), 73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    or an output that exists (add --force), 73 a file could not be written (read-only,
+    disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
     from terragen.fileio import read_text_input
     from terragen.render.kits.terraflip.kit import check_size, load_tileset, terraflip_kit

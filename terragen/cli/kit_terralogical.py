@@ -38,7 +38,9 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
       terragen kit terralogical --paper letter --deck my-deck.json --out my-kit
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
-    or an output that exists (add --force), 73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    or an output that exists (add --force), 73 a file could not be written (read-only,
+    disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
     from terragen.render.kits.terralogical.kit import terralogical_kit
     from terragen.terralogical.formats import read_deck

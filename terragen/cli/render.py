@@ -53,7 +53,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     Exit status: 0 sheet written, 1 the layout breaks a rule and --strict was
     given, or holds nothing to draw (no player, 7 or more, or more than 3
     destinations for a seat), 2 unreadable layout, bad options, or the output
-    exists (add --force), 73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    exists (add --force), 73 a file could not be written (read-only, disk full, a link
+    to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command
+    (terragen --help).
     """
     from terragen.errors import EXIT_INVALID, InputError
     from terragen.fileio import display_name

@@ -26,7 +26,8 @@ def show(file: str, colour: bool | None) -> int:
       terragen show output/terrain-4p-hard-seed1/board.json
       terragen show board.json --no-color > board-picture.txt
 
-    Exit status: 0 drawn, 2 unreadable file or not a Terrain Game layout; 70, 129, 130, 143 as for every command (terragen --help).
+    Exit status: 0 drawn, 2 unreadable file or not a Terrain Game layout; 70, 129, 130,
+    143 as for every command (terragen --help).
     """
     from terragen.errors import InputError
     from terragen.fileio import read_text_input

@@ -65,7 +65,8 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     Exit status: 0 PLAYABLE and BALANCED, 1 NOT PLAYABLE or NOT BALANCED (a
     layout with 0, 1 or 7+ players, two on one seat, or a rule break that
     leaves no game, such as a level 99 piece or a flag off the board, is not
-    played at all), 2 bad input or options; 70 (a worker process died, too), 129, 130, 143 as for every command (terragen --help).
+    played at all), 2 bad input or options; 70 (a worker process died, too), 129, 130,
+    143 as for every command (terragen --help).
     """
     from terragen.cli.progress import Progress
     from terragen.errors import InputError

@@ -29,7 +29,8 @@ def terraflip() -> None:
     Exit status: 0 done (validate: the position is legal), 1 validate found a
     rule broken, 2 bad options, an unreadable file, or an output that exists,
     3 (tiles) no set can meet the wishes, 4 (tiles) no set found in time,
-    73 (tiles --out, play --out) a file could not be written; 70, 129, 130, 143 as for every command (terragen --help).
+    73 (tiles --out, play --out) a file could not be written; 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
 
 
@@ -57,7 +58,9 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
       terragen terraflip tiles --own 3 --json > tiles.json
 
     Exit status: 0 done, 2 bad options or --out exists (add --force), 3 no set
-    can meet the wishes, 4 no set found within --time-limit, 73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    can meet the wishes, 4 no set found within --time-limit, 73 a file could not be
+    written (read-only, disk full, a link to nothing, a file where a folder goes); 70,
+    129, 130, 143 as for every command (terragen --help).
     """
     from terragen.terraflip.design import DesignSpec, design_tileset
 
@@ -116,7 +119,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
       terragen terraflip play --players 3 --policy memory,greedy,random --tiles tiles.json --json
 
     Exit status: 0 done, 2 bad options, an unreadable tile set, or --out exists (add --force),
-    73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    73 a file could not be written (read-only, disk full, a link to nothing, a file
+    where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.cli.progress import Progress
     from terragen.terraflip.players import POLICIES
@@ -193,7 +197,8 @@ def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower
       terragen terraflip validate position.json --json
       terragen terraflip validate position.txt --tiles tiles.json --tower-blocks
 
-    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options; 70, 129, 130, 143 as for every command (terragen --help).
+    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options; 70, 129,
+    130, 143 as for every command (terragen --help).
     """
     from terragen.cli.validate import finish_game_validation
     from terragen.terraflip.tilefile import read_tileset

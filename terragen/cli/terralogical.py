@@ -28,7 +28,8 @@ def terralogical() -> None:
     Exit status: 0 done (validate: the board is legal), 1 validate found a
     rule broken, 2 bad options, an unreadable file, or an output that exists,
     3 (deck) no deck meets the parameters, 4 (deck) the solver ran out of time,
-    73 (deck --out, play --record) a file could not be written; 70, 129, 130, 143 as for every command (terragen --help).
+    73 (deck --out, play --record) a file could not be written; 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
 
 
@@ -82,7 +83,8 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
 
     Exit status: 0 deck printed or written, 2 bad options or --out exists (add
     --force), 3 no deck meets the parameters, 4 no deck found within --time-limit,
-    73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    73 a file could not be written (read-only, disk full, a link to nothing, a file
+    where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.fileio import atomic_write
     from terragen.terralogical.deck import DeckParams, design_deck
@@ -174,7 +176,8 @@ def play(
       terragen terralogical play --policy random,careful --record last.txt --json
 
     Exit status: 0 done, 2 bad options, an unreadable deck, or --record exists (add --force),
-    73 a file could not be written (read-only, disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
+    73 a file could not be written (read-only, disk full, a link to nothing, a file
+    where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.cli.progress import Progress
     from terragen.names import comma_list, per_seat, unknown_name
@@ -271,7 +274,8 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
       terragen terralogical validate board.txt
       terragen terralogical validate board.json --deck my-deck.json --json
 
-    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options; 70, 129, 130, 143 as for every command (terragen --help).
+    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options; 70, 129,
+    130, 143 as for every command (terragen --help).
     """
     from terragen.cli.validate import finish_game_validation
     from terragen.fileio import read_text_input

@@ -58,7 +58,8 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
 
     Exit status: 0 valid, 1 rule violations found, 2 unreadable or malformed
     file (every problem is still listed), bad usage, or --svg exists without --force,
-    73 the --svg picture could not be written; 70, 129, 130, 143 as for every command (terragen --help).
+    73 the --svg picture could not be written; 70, 129, 130, 143 as for every command
+    (terragen --help).
     """
     if svg_out:  # an output in the way is bad usage, not an unreadable input: no JSON report for it
         check_outputs([svg_out], force, inputs=[file])
