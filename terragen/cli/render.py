@@ -100,14 +100,14 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     report = validate_layout(layout)
     if strict and not report.valid:
         # a refusal is one error line, as every error is (it was one line per problem): the first
-        # problem, how many more, and where to see them all
+        # problem, how many more, and where to see them all, worded as terrace's commands word theirs
         first, more = report.errors[0], len(report.errors) - 1
-        rest = f" (and {more} more problem(s): terragen validate lists them all)" if more else ""
+        rest = f" (and {more} more; see 'terragen validate')" if more else ""
         if as_json:  # a script asked for a document: it says why nothing was drawn
             echo_json({"files": [], "removed": [], "format": fmt, "paper": paper, "pages": 0, "valid": False,
                        "errors": [f.to_json() for f in report.errors]})
-        raise InputError(f"{display_name(layout_file)}: breaks a rule, not drawn (--strict): [{first.code}] "
-                         f"{first.message}{rest}", EXIT_INVALID)
+        raise InputError(f"{display_name(layout_file)}: breaks a rule: [{first.code}] {first.message}{rest}",
+                         EXIT_INVALID)
     for f in report.errors:  # drawn all the same: one warning per problem, as the help says
         warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
     stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
