@@ -43,7 +43,9 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
       terragen kit terrace --size 6 --t-rank lowest --out my-kit
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
-    or an output that exists (add --force).
+    or an output that exists (add --force), 73 a file could not be written (read-only,
+    disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for
+    every command (terragen --help).
     """
     from terragen.render.kits.terrace.kit import check_board_size, terrace_kit
 

@@ -39,9 +39,9 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     order), and only those.
 
     A layout that breaks a rule is still drawn, with one warning line per
-    problem on stderr (run terragen validate for the full report); --strict
-    refuses it instead, in one error line naming the first problem and how
-    many more there are.
+    problem on stderr (run terragen validate for the full report), except a
+    batch puzzle's single player, drawn as it is; --strict refuses it instead,
+    in one error line naming the first problem and how many more there are.
 
     \b
     Examples:
@@ -109,6 +109,8 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
         raise InputError(f"{display_name(layout_file)}: breaks a rule: [{first.code}] {first.message}{rest}",
                          EXIT_INVALID)
     for f in report.errors:  # drawn all the same: one warning per problem, as the help says
+        if f.code == "player-count" and len(layout.players) == 1:
+            continue  # one player is a batch puzzle, drawn as such: a warning on every puzzle drawn was noise
         warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
     stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date

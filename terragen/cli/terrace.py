@@ -84,8 +84,10 @@ def terrace() -> None:
       terragen terrace perft --setup full --depth 3 --divide
       terragen terrace play --policy random,greedy --games 100 --seed 7
 
-    Exit status: 0 done, 1 'validate' found a broken rule, 2 bad options or an
-    unreadable position.
+    Exit status: 0 done, 1 'validate' found a broken rule, 2 bad options, or a
+    position that cannot be read or (for the other commands) breaks a rule, 73
+    'setup --out' could not be written; 70, 129, 130, 143 as for every command
+    (terragen --help).
     """
 
 
@@ -105,7 +107,10 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool)
       terragen terrace setup short > pos.txt
       terragen terrace setup four --json --out four.json
 
-    Exit status: 0 done, 2 bad options or --out exists (add --force).
+    Exit status: 0 done, 2 bad options or --out exists (add --force), 73 the
+    file could not be written (read-only, disk full, a link to nothing, a file
+    where a folder goes); 70, 129, 130, 143 as for every command (terragen
+    --help).
     """
     from terragen.fileio import atomic_write
     from terragen.terrace.board import check_size
@@ -140,7 +145,8 @@ def show_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
       terragen terrace show pos.txt --json
       terragen convert pos.txt pos.json      (the same, written to a file)
 
-    Exit status: 0 done, 2 bad options or an unreadable position.
+    Exit status: 0 done, 2 bad options, or a position that cannot be read or
+    breaks a rule; 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.terrace.formats import to_json, to_text
 
@@ -168,7 +174,8 @@ def validate_cmd(position: str, t_rank: str, own_t_capture: bool, as_json: bool)
       terragen terrace validate pos.txt
       terragen terrace validate pos.json --json
 
-    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options.
+    Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options;
+    70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.cli.validate import finish_game_validation
     from terragen.fileio import read_text_input
@@ -196,7 +203,8 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
       terragen terrace moves pos.txt
       terragen terrace moves --setup short --json
 
-    Exit status: 0 done, 2 bad options or an unreadable position.
+    Exit status: 0 done, 2 bad options, or a position that cannot be read or
+    breaks a rule; 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.terrace.board import square_name
     from terragen.terrace.model import SEAT_NAME
@@ -239,7 +247,8 @@ def perft_cmd(position, setup, size, t_rank, own_t_capture, depth, divide, as_js
       terragen terrace perft --setup full --depth 3
       terragen terrace perft pos.txt --depth 2 --divide --json
 
-    Exit status: 0 done, 2 bad options or an unreadable position.
+    Exit status: 0 done, 2 bad options, or a position that cannot be read or
+    breaks a rule; 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.terrace.perft import divide as divide_fn
     from terragen.terrace.perft import perft
@@ -302,7 +311,9 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
       terragen terrace play --setup four --players 4 --policy greedy --games 50
       terragen terrace play pos.txt --policy greedy --json
 
-    Exit status: 0 games played, 2 bad options or an unreadable position.
+    Exit status: 0 games played, 2 bad options, or a position that cannot be
+    read or breaks a rule; 70, 129, 130, 143 as for every command (terragen
+    --help).
     """
     from terragen.cli.progress import Progress
     from terragen.names import comma_list, per_seat

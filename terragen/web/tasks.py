@@ -77,8 +77,9 @@ _BAR = re.compile(r"\[[#.]+\]\s*([0-9]+(?:\.[0-9]+)?)/([0-9]+(?:\.[0-9]+)?)")
 
 def progress_of(line: str, command: str) -> dict[str, Any]:
     """One stderr line of a command as progress: the bar's count as done/total, the rest as the message."""
-    text = line.removeprefix(f"terragen {command}").strip()
-    text = text.removeprefix(": ").strip()  # "terragen generate: error: ..." reads "error: ...", not ": error: ..."
+    # "terragen generate: error: ..." and "terragen: warning: ..." read "error: ..." and "warning: ..."
+    text = line.removeprefix(f"terragen {command}").removeprefix("terragen").strip()
+    text = text.removeprefix(": ").strip()
     m = _BAR.search(text)
     if m is None:
         return {"message": text}

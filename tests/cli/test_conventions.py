@@ -321,6 +321,9 @@ def test_scenario_files_work_as_layouts(tmp_path, capsys, scenario):
     assert layout["game"] == "terrain" and layout == json.loads(scenario.read_text())["layout"] | {"version": 1}
     code, _, err = run_cli(capsys, "render", scenario, "--format", "svg", "--out", tmp_path / "s.svg")
     assert code == 0 and list(tmp_path.glob("s*.svg")), err
+    assert err == ""  # a puzzle's one player is drawn as it is: every puzzle drawn warned of it
+    code, _, err = run_cli(capsys, "render", scenario, "--strict", "--out", tmp_path / "s.pdf")
+    assert code == 1 and "[player-count]" in err  # --strict still holds it to the whole game's rules
     code, out, err = run_cli(capsys, "simulate", scenario, "--games", "20", "--json")
     assert code in (0, 1) and json.loads(out)["file"] == str(scenario), err
     code, out, _ = run_cli(capsys, "show", scenario)
@@ -457,15 +460,13 @@ WRITING_OPTIONS = {"--out", "--record", "--svg", "--to"}
 def test_every_commands_exit_status_lists_the_codes_it_can_give(tmp_path, capsys):
     """``kit terrain --out FILE`` exits 73, which its --help did not list (0 and 2 only); nor did any
     help list 70 or the interrupts. Every command that writes files now lists 73, and every one
-    the codes all commands share. (terrace's commands are left to their own change.)"""
+    the codes all commands share."""
     (tmp_path / "a-file.txt").write_text("x")
     code, _, err = run_cli(capsys, "kit", "terrain", "--out", tmp_path / "a-file.txt")
     assert code == 73 and "is a file, not a folder" in err
     groups = [(name, cli.get_command(click.Context(cli), name)) for name in ("kit", "examples", "terralogical",
-                                                                                "terraflip")]
+                                                                                "terraflip", "terrace")]
     for path, cmd in LEAVES + groups:
-        if path.split()[-1] == "terrace" or path.startswith("terrace"):
-            continue
         said = _exit_status_of(path, cmd)
         names = {o for p in cmd.params for o in getattr(p, "opts", [])}
         writes = bool(names & WRITING_OPTIONS) or path == "convert" or isinstance(cmd, click.Group)

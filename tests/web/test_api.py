@@ -516,6 +516,9 @@ def test_a_commands_progress_bar_becomes_job_progress():
     assert got == {"done": 10.0, "total": 60.0, "message": "10/60 s limit  attempt 6"}
     assert progress_of("searching for a board", "generate") == {"message": "searching for a board"}
     assert progress_of("terragen generate: warning: 2 seats off", "generate") == {"message": "warning: 2 seats off"}
+    # warnings read "terragen: warning: ..." in every command now: the page shows them the same way
+    assert progress_of("terragen: warning: 2 seats off", "generate") == {"message": "warning: 2 seats off"}
+    assert progress_of("terragen: error: no board", "generate") == {"message": "error: no board"}
 
 
 def test_upload_drops_a_byte_order_mark_as_the_cli_does(client):
