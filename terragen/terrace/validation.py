@@ -60,8 +60,10 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
                     continue
                 have = counts[(side, kind)]
                 if have > most:
-                    sq = [pl.square for pl in kept if pl.piece.side == side and pl.piece.kind == kind]
-                    findings.append(error("too-many-pieces", f"seat {SEAT_NAME[side]} has {have} {kind} pieces, the {draft.setup} set-up gives {most} ({', '.join(square_name(s, n) for s in sq)})", cells=sq))
+                    these = [pl for pl in kept if pl.piece.side == side and pl.piece.kind == kind]
+                    sq = [pl.square for pl in these]
+                    extra = these[most]  # located at the first piece past the set-up's count, in the file's order
+                    findings.append(error("too-many-pieces", f"seat {SEAT_NAME[side]} has {have} {kind} pieces, the {draft.setup} set-up gives {most} ({', '.join(square_name(s, n) for s in sq)})", cells=sq, line=extra.line, col=extra.col))
     out: set[str] = set()
     for side in seats:
         ts = [pl for pl in kept if pl.piece.side == side and pl.piece.kind == "T"]

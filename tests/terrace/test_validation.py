@@ -38,6 +38,10 @@ def test_too_many_pieces_and_all_problems_reported():
     assert "to-move-unknown" in codes(rep)  # TT does not play in a 2-player game
     msg = [f.message for f in rep.findings if f.code == "too-many-pieces"][0]
     assert "a6" in msg and "5 D" in msg
+    # located at the first piece past the set-up's count (the text's line and column), as too-many-t is
+    extra = next(f for f in rep.findings if f.code == "too-many-pieces")
+    lines = text.splitlines()
+    assert extra.line is not None and lines[extra.line - 1][extra.col - 1] in "Dd"
 
 
 def test_seat_not_in_game_is_located():
