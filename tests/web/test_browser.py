@@ -1171,3 +1171,55 @@ def test_on_a_desktop_the_checks_verdict_and_seats_are_in_sight_after_a_check_an
         d.save_screenshot(str(shots / f"desktop-{w}x{h}-generated.png"))
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+#: the check's seats table: [its box's scrollWidth, clientWidth], the cells other than the destinations
+#: that take more than one line, the verdict's and each seat row's [top, bottom], the viewport's height,
+#: the page's scroll, and the headers without a title
+SEATS_TABLE = """const box = document.getElementById('seats').parentElement;
+const at = (e) => { const b = e.getBoundingClientRect(); return [b.top, b.bottom]; };
+const oneLine = (e) => {  // its text's boxes all side by side (a second line's box is below the first's)
+  const boxes = [], walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    const r = document.createRange(); r.selectNodeContents(t);
+    boxes.push(...[...r.getClientRects()].filter((b) => b.width > 0));
+  }
+  return !boxes.length || Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)); };
+const rows = [...document.querySelectorAll('#seats tbody tr')];
+return {width: [box.scrollWidth, box.clientWidth],
+        broken: rows.flatMap((tr) => [...tr.cells].filter((td) => !td.classList.contains('dests') && !oneLine(td))
+                                             .map((td) => td.textContent)),
+        verdict: at(document.getElementById('verdict')), rows: rows.map(at), height: window.innerHeight,
+        scrolled: window.scrollY, untitled: [...document.querySelectorAll('#seats th')].filter((th) => !th.title).length};"""
+
+
+@pytest.mark.parametrize("size", [pytest.param((1024, 768), id="1024x768"), pytest.param((1280, 800), id="1280x800"),
+                                  pytest.param((1400, 900), id="1400x900")])
+def test_the_checks_seats_table_fits_the_right_column_with_six_seats(server, browser, shots, tmp_path, size):
+    """In the right column (430 px at 1024 px wide) the seats table scrolled sideways, hiding the race
+    and route columns; "0 (5,0)" took two lines, and six seats' last rows fell below a 1280x800 screen."""
+    d = browser
+    w, h = size
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        # two findings above the table: each on one line from 1280 px wide; at 1024 px they take two
+        # lines each and the last seats go below the screen (the table itself still fits)
+        broken = tmp_path / "six-broken.txt"
+        broken.write_text(example("six-players.txt").read_text().replace("5D", "9D", 2))
+        for path, findings in ((example("six-players.txt"), 0), (broken, 2)):
+            page_with(d, server, path)
+            js(d, "document.getElementById('upload').hidden = true")  # shown to send it the file: the header's width again
+            assert len(checked(d)["report"]["errors"]) == findings
+            s = js(d, SEATS_TABLE)
+            assert len(s["rows"]) == 6, s
+            assert s["width"][0] <= s["width"][1], s  # no sideways scrolling in its box
+            assert not s["broken"], s  # a corner and its position on one line, and every figure
+            assert not s["untitled"], s  # the short headers' full words, in their titles
+            if findings and w < 1280:
+                continue
+            assert s["scrolled"] == 0, s
+            for top, bottom in [s["verdict"], *s["rows"]]:  # the verdict and every seat, in sight
+                assert 0 <= top and bottom <= s["height"], (path.name, s)
+            d.save_screenshot(str(shots / f"desktop-{w}x{h}-six-seats-{findings}.png"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

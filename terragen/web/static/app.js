@@ -506,16 +506,30 @@ function renderCheck() {
   }
   for (const p of rep.players || []) {
     const tr = document.createElement("tr");
-    const dests = p.destinations.map((d) => `(${d.q},${d.r}) ${d.reachable_elevation ? "✓" : "✗"}/${d.reachable_pips ? "✓" : "✗"}`).join("  ");
+    // the column is narrow: a destination never breaks inside itself, only between two of them
+    const dests = p.destinations.map((d) => {
+      const s = document.createElement("span");
+      s.className = "one";
+      s.textContent = `(${d.q},${d.r}) ${d.reachable_elevation ? "✓" : "✗"}/${d.reachable_pips ? "✓" : "✗"}`;
+      s.title = `destination (${d.q},${d.r}): ${d.reachable_elevation ? "reachable" : "NOT reachable"} ignoring pips, `
+        + `${d.reachable_pips ? "reachable" : "NOT reachable"} as the pieces are turned`;
+      return s;
+    });
     const chance = p.win_probability_race;  // the race model, as terragen validate reports it
     const fin = p.finish_rounds ? [p.finish_rounds.p10, p.finish_rounds.p50, p.finish_rounds.p90] : null;
+    const at = document.createElement("span");  // the corner's position, small, on the corner's line
+    at.className = "at";
+    at.textContent = p.start ? `(${p.start[0]},${p.start[1]})` : "";
+    const dest = td(...dests.flatMap((s, i) => (i ? [" ", s] : [s])));
+    if (!dests.length) dest.textContent = "none";
+    dest.className = "dests";
     tr.append(
       td(swatch(p.seat), String(p.seat)),
-      td(`${p.corner}${p.start ? ` (${p.start[0]},${p.start[1]})` : ""}`),
-      td(dests || "none"),
+      td(String(p.corner), " ", at),
+      dest,
       td(p.cost_good === null ? "–" : `${p.cost_good}/${p.cost_bad}`),
       td(fmt(p.expected_turns)),
-      td(fin ? fin.map((x) => (x === null || x < 0 ? "–" : String(x))).join(" / ") : "–"),
+      td(fin ? fin.map((x) => (x === null || x < 0 ? "–" : String(x))).join("/") : "–"),
       td(chance === undefined || chance === null ? "–" : `${(100 * chance).toFixed(1)}%`),
     );
     const box = document.createElement("input");
