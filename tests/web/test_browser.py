@@ -1223,3 +1223,82 @@ def test_the_checks_seats_table_fits_the_right_column_with_six_seats(server, bro
             d.save_screenshot(str(shots / f"desktop-{w}x{h}-six-seats-{findings}.png"))
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+#: the cell lowest on the screen of those wholly in sight in the board's box: [q, r, x, y] of its middle
+LOWEST_CELL = """const box = document.getElementById('board-box').getBoundingClientRect();
+const bottom = Math.min(box.bottom, window.innerHeight);
+let best = null;
+for (const g of document.querySelectorAll('#board g.cell')) {
+  const c = g.querySelector('polygon.top').getBoundingClientRect();
+  if (c.left < box.left || c.right > box.right || c.top < box.top || c.bottom > bottom) continue;
+  if (!best || c.bottom > best[4]) best = [Number(g.dataset.q), Number(g.dataset.r), c.left + c.width / 2, c.top + c.height / 2, c.bottom];
+}
+return best.slice(0, 4);"""
+
+#: the buttons of `arguments[0]` (a CSS selector) wholly on screen and not covered: [value, x, y, width, height]
+IN_SIGHT_BUTTONS = """return [...document.querySelectorAll(arguments[0])].flatMap((b) => {
+  const r = b.getBoundingClientRect();
+  if (!r.width || r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return [];
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return document.elementFromPoint(x, y) === b ? [[b.dataset.value || b.id, x, y, r.width, r.height]] : []; });"""
+
+#: whether cell (q, r) is wholly on screen and its middle takes a tap (no bar over it)
+CELL_IN_SIGHT = """const g = document.querySelector(`#board g.cell[data-q='${arguments[0]}'][data-r='${arguments[1]}']`);
+const c = g.querySelector('polygon.top').getBoundingClientRect();
+const top = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+return c.top >= 0 && c.bottom <= window.innerHeight && !!top && top.closest('g.cell') === g;"""
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_on_a_phone_a_tapped_cell_and_the_level_buttons_are_on_screen_together(server, browser, shots, size):
+    """On a phone the Edit tab's buttons were under the board and the legend, below the screen: a user
+    tapped a cell, scrolled down, tapped a level, scrolled back up to see it. Now a bar at the foot of
+    the screen holds them while the tab's own are out of sight, and the tapped cell stays clear of it."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, size)
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
+        assert not js(d, IN_SIGHT_BUTTONS, "#level-buttons button")  # the page as it opens: the keypad below the screen
+        # the cell lowest in sight, where the bar comes: the page moves it up, clear of the bar
+        q, r, x, y = js(d, LOWEST_CELL)
+        tap(d, x, y)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [q, r], 10, f"the tap to select ({q},{r})")
+        levels = wait(d, lambda d: len(b := js(d, IN_SIGHT_BUTTONS, "#level-buttons button, #bar-levels button")) == 8 and b,
+                      10, "the eight level buttons on screen")
+        assert all(b[3] >= FINGER and b[4] >= FINGER for b in levels), levels
+        assert js(d, CELL_IN_SIGHT, q, r)
+        d.save_screenshot(str(shots / f"phone-{size[0]}-edit-bar.png"))
+        cell = lambda d: next((c for c in js(d, "return window.terragen.layout.cells") if (c["q"], c["r"]) == (q, r)), None)
+        before = cell(d)
+        level = 3 if before["level"] != 3 else 4
+        tap(d, *next(b[1:3] for b in levels if b[0] == str(level)))
+        wait(d, lambda d: cell(d)["level"] == level, 10, f"level {level} on ({q},{r})")
+        assert js(d, CELL_IN_SIGHT, q, r)  # the result in sight without a scroll
+        bar = {b[0]: b[1:3] for b in js(d, IN_SIGHT_BUTTONS, "#edit-bar button")}
+        tap(d, *bar["bar-rotate-ccw"])  # as R: one step on
+        wait(d, lambda d: cell(d)["rotation"] == (before["rotation"] + 1) % 6, 10, "the turn")
+        tap(d, *bar["C" if before["pattern"] != "C" else "D"])
+        wait(d, lambda d: cell(d)["pattern"] != before["pattern"], 10, "the pattern")
+        d.save_screenshot(str(shots / f"phone-{size[0]}-edit-bar-used.png"))
+
+        # the Edit tab's own buttons in sight: no bar (nothing twice); out of sight again, the bar
+        js(d, "document.getElementById('level-buttons').scrollIntoView({block: 'center'})")
+        wait(d, lambda d: js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar to go")
+        js(d, "window.scrollTo(0, 0)")
+        wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar again")
+        tap(d, *{b[0]: b[1:3] for b in js(d, IN_SIGHT_BUTTONS, "#edit-bar button")}["bar-done"])
+        wait(d, lambda d: js(d, "return window.terragen.selected") is None, 10, "no cell selected")
+        assert js(d, "return document.getElementById('edit-bar').hidden")
+    finally:
+        as_desktop(d)
+    # on a desktop, with a mouse, the Edit tab is beside the board: never a bar
+    d.set_window_size(1400, 1000)
+    fresh_page(d, server)
+    click_cell(d, 0, 0)
+    wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    assert js(d, "return document.getElementById('edit-bar').hidden")

@@ -345,6 +345,7 @@ function render() {
   renderCell();
   renderCheck();
   showHover();
+  updateEditBar();
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
 }
@@ -417,12 +418,36 @@ function showHover() {
   $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
 }
 
+// On a touch screen or a phone the Edit tab's buttons are a scroll away from the board (under it,
+// or in another tab): a tapped cell, then a scroll down, a tap, a scroll up to see it. While a cell
+// is selected and the tab's level buttons are not wholly in sight, a bar at the foot of the screen
+// holds the most-used ones (levels, patterns, turns, done); the selected cell is kept clear of it.
+let barSelection = "null";  // the selection last kept clear of the bar
+function updateEditBar() {
+  const bar = $("#edit-bar");
+  const editing = TOUCH.matches && !!state.selected;
+  // the room under the page's end depends on the selection only, never on the bar shown: a page
+  // scrolled to its end would otherwise move as the bar came and went
+  document.body.classList.toggle("editing", editing);
+  const keypad = $("#level-buttons").getBoundingClientRect();
+  const inSight = keypad.height > 0 && keypad.top >= 0 && keypad.bottom <= window.innerHeight;
+  bar.hidden = !(editing && !inSight);
+  if (String(state.selected) === barSelection) return;
+  barSelection = String(state.selected);
+  if (bar.hidden || !bar.getClientRects().length) return;
+  const g = cellElement(state.selected[0], state.selected[1]);
+  if (!g) return;
+  const c = g.querySelector("polygon.top").getBoundingClientRect();
+  const over = c.bottom + 4 - bar.getBoundingClientRect().top;
+  if (over > 0) window.scrollBy(0, Math.min(over, c.top));  // up, never past the screen's top
+}
+
 function renderCell() {
   const sel = state.selected;
   const cell = sel ? cellAt(sel[0], sel[1]) : null;
   $("#cell-name").textContent = sel ? `(${sel[0]},${sel[1]})${cell ? "" : " empty"}` : "(none selected)";
-  for (const b of document.querySelectorAll("#level-buttons button")) b.classList.toggle("on", !!cell && cell.level === Number(b.dataset.value));
-  for (const b of document.querySelectorAll("#pattern-buttons button")) b.classList.toggle("on", !!cell && cell.pattern === b.dataset.value);
+  for (const b of document.querySelectorAll("#level-buttons button, #bar-levels button")) b.classList.toggle("on", !!cell && cell.level === Number(b.dataset.value));
+  for (const b of document.querySelectorAll("#pattern-buttons button, #bar-patterns button")) b.classList.toggle("on", !!cell && cell.pattern === b.dataset.value);
   for (const b of document.querySelectorAll("#rotation-buttons button")) b.classList.toggle("on", !!cell && cell.rotation === Number(b.dataset.value));
   $("#inverted").checked = !!(cell && cell.inverted);
 }
@@ -1108,6 +1133,11 @@ async function main() {
   buttons($("#level-buttons"), info.levels, setLevel);
   buttons($("#pattern-buttons"), info.patterns, setPattern);
   buttons($("#rotation-buttons"), info.rotations, setRotation);
+  buttons($("#bar-levels"), info.levels, setLevel);
+  buttons($("#bar-patterns"), info.patterns, setPattern);
+  $("#bar-rotate-ccw").addEventListener("click", () => rotate(1));
+  $("#bar-rotate-cw").addEventListener("click", () => rotate(-1));
+  $("#bar-done").addEventListener("click", () => { state.selected = null; render(); });
   for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
   fillSelect($("#kit-game"), info.kits, "terrain");
   fillSelect($("#kit-flip"), info.flips, "long");
@@ -1143,6 +1173,7 @@ async function main() {
         t.setAttribute("aria-selected", String(t === tab));
       }
       for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${tab.dataset.tab}`;
+      updateEditBar();
     });
   }
   const svg = $("#board");
@@ -1158,7 +1189,9 @@ async function main() {
   });
   document.addEventListener("keydown", onKey);
   new ResizeObserver(() => fitBoard()).observe($("#board-box"));
-  TOUCH.addEventListener("change", () => { fitBoard(); showHover(); });
+  TOUCH.addEventListener("change", () => { fitBoard(); showHover(); updateEditBar(); });
+  window.addEventListener("scroll", updateEditBar, { passive: true });
+  window.addEventListener("resize", updateEditBar);
   FINGERS.addEventListener("change", showHover);
   $("#whole-board").addEventListener("change", () => { drawnView = ""; fitBoard(); });
   // a reload or a closed tab would lose edits not downloaded: the browser asks first
