@@ -1278,7 +1278,9 @@ def test_on_a_phone_a_tapped_cell_and_the_level_buttons_are_on_screen_together(s
         tap(d, *next(b[1:3] for b in levels if b[0] == str(level)))
         wait(d, lambda d: cell(d)["level"] == level, 10, f"level {level} on ({q},{r})")
         assert js(d, CELL_IN_SIGHT, q, r)  # the result in sight without a scroll
-        bar = {b[0]: b[1:3] for b in js(d, IN_SIGHT_BUTTONS, "#edit-bar button")}
+        every = js(d, IN_SIGHT_BUTTONS, "#edit-bar button")
+        bar = {b[0]: b[1:3] for b in every}
+        assert len(every) == 15 and all(b[3] >= FINGER and b[4] >= FINGER for b in every), every
         tap(d, *bar["bar-rotate-ccw"])  # as R: one step on
         wait(d, lambda d: cell(d)["rotation"] == (before["rotation"] + 1) % 6, 10, "the turn")
         tap(d, *bar["C" if before["pattern"] != "C" else "D"])
