@@ -406,7 +406,7 @@ function showSelected() {
 
 // The line under the board describes the cell under the pointer; the board is redrawn after every
 // edit and check, so the line is read again from the new drawing, not left describing the old one.
-const TAP_HELP = "Tap a cell, then the Edit tab's buttons set it (or type, with a keyboard). Drag the board to see the rest of it; tick Whole board to see all of it at once, in smaller cells.";
+const TAP_HELP = "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. Drag the board to see the rest of it; tick Whole board to see all of it at once, in smaller cells.";
 let keysHelp = null;
 function showHover() {
   const h = state.hovered;
