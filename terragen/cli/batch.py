@@ -16,8 +16,9 @@ from typing import Any
 import click
 
 from terragen.cli._common import (Whole, NON_EMPTY_TEXT, FolderName, echo_json, json_option, paper_choice, say,
-                                  seed_range)
+                                  seed_range, warn)
 from terragen.errors import InputError
+from terragen.fileio import display_name
 from terragen.limits import MAX_BATCH_COUNT
 from terragen.process_pool import WorkerDied
 from terragen.terrain.puzzles import DIFFICULTIES, KINDS, MIX
@@ -53,8 +54,8 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
 @click.option("--workers", type=Whole(), default=1, show_default=True,
               help="Worker processes; 0 = one per CPU core. The files are the same whatever the number.")
 @click.option("--resume", is_flag=True,
-              help="Continue a stopped batch in --out (same kind, difficulty, seed); a folder with no batch is "
-                   "refused (run without --resume to start one).")
+              help="Continue a stopped batch in --out (same kind, difficulty, seed); where there is none yet, start "
+                   "one (with a warning saying so).")
 @click.option("--backend", type=click.Choice(["local", "dask"], case_sensitive=False), default="local", show_default=True,
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
 @click.option("--scheduler", metavar="ADDRESS", type=NON_EMPTY_TEXT, help="Dask scheduler address. [default: a local Dask cluster]")
@@ -86,8 +87,8 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
       terragen batch --count 20 --json
       terragen batch --count 10 --paper letter --out letter-puzzles
 
-    Exit status: 0 batch complete, 2 bad options, the folder holds another
-    batch (use --resume or --force) or --resume finds no batch in it, 3 a scenario cannot be made with this seed
+    Exit status: 0 batch complete, 2 bad options or the folder holds another
+    batch (use --resume or --force), 3 a scenario cannot be made with this seed
     (try another --seed), 70 a worker process died, 73 a file cannot be written or
     another batch holds the folder, 130 interrupted, 143 terminated and 129 hung up
     (finished scenarios kept; as for every command, terragen --help).
@@ -103,6 +104,10 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     from terragen.terrain.puzzles.batch import run_batch
 
     show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
+    if resume and not (Path(out) / "manifest.json").is_file():
+        # a run stopped before its first scenario left no batch, and --resume then simply starts it (so a
+        # script may always pass it); a mistyped --out does the same, so say where the new batch goes
+        warn(f"nothing to resume in {display_name(out)}: it holds no batch yet, so a new one starts there")
     if not (backend == "dask" and scheduler):  # a cluster's own workers play; --workers is not used
         worker_count(workers, "--workers")  # the library's check, in the option's name
     status: dict[str, Any] = {}

@@ -178,19 +178,6 @@ def test_existing_batch_needs_resume_and_matching_settings(tmp_path, capsys):
     assert exc.value.code == 2 and "different settings (--seed 1 there, 2 now)" in err and "{" not in err
 
 
-def test_resume_where_there_is_no_batch_is_refused_and_makes_nothing(tmp_path, capsys):
-    """--resume "continues a stopped batch": with a mistyped --out it quietly started a new one there."""
-    for out in (tmp_path / "typo", tmp_path / "empty"):
-        if out.name == "empty":
-            out.mkdir()
-        with pytest.raises(SystemExit) as exc:
-            main(["batch", "--count", "2", "--out", str(out), "--resume", "--no-progress"])
-        err = capsys.readouterr().err
-        assert exc.value.code == 2 and len(err.strip().splitlines()) == 1, err
-        assert f"nothing to resume in {out}" in err and "run without --resume to start one" in err
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"] and not list((tmp_path / "empty").iterdir())
-
-
 def test_dask_backend_on_a_local_cluster_gives_the_same_files(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
@@ -601,3 +588,20 @@ def test_progress_reports_the_kept_scenarios_first_then_each_one_written(tmp_pat
     run_batch(4, "route", "easy", 1, out, workers=1, booklet=False, resume=True,
               progress=lambda done, total: seen.append((done, total)))
     assert seen == [(2, 4), (3, 4), (4, 4)]
+
+
+def test_resume_where_there_is_no_batch_yet_starts_one_and_says_so(tmp_path, capsys):
+    """--resume continues a batch, and where none is (a first run stopped before its first scenario, a
+    mistyped --out) it starts one, so a script may always pass it; a warning names the folder."""
+    out = tmp_path / "typo"
+    with pytest.raises(SystemExit) as exc:
+        main(["batch", "--count", "2", "--kind", "dice", "--difficulty", "easy", "--out", str(out), "--resume",
+              "--no-progress"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 0, err
+    assert f"terragen: warning: nothing to resume in {out}: it holds no batch yet, so a new one starts there" in err
+    assert len(list((out / "scenarios").glob("*.json"))) == 2
+    with pytest.raises(SystemExit):
+        main(["batch", "--count", "2", "--kind", "dice", "--difficulty", "easy", "--out", str(out), "--resume",
+              "--no-progress"])
+    assert "nothing to resume" not in capsys.readouterr().err  # a batch there: continued, no warning

@@ -211,7 +211,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
                 paper: str = "a4") -> dict[str, Any]:
     import time
 
-    from terragen.fileio import OutputSet, display_name, remove_stray_temporaries
+    from terragen.fileio import OutputSet, remove_stray_temporaries
 
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
@@ -223,11 +223,6 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             raise InputError(f"{outp} already holds a batch: add --resume to continue it, --force to start it "
                              "again, or choose another --out")
         rows = resumable_rows(outp, old, batch, count)
-    elif resume and not force:
-        # --resume promises to continue a batch: a mistyped --out (or one whose run never got to
-        # its first scenario) quietly started a new batch of --count scenarios somewhere else
-        raise InputError(f"nothing to resume in {display_name(outp)}: it holds no batch (no manifest.json); run "
-                         "without --resume to start one")
     elif not force:
         _refuse_files_in_the_way(outp, kind, count, booklet)
     remove_stray_temporaries(outp)  # a killed run's half-written files; safe, the folder is locked
