@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 
 GAMES = ("terrain", "terrace", "terralogical", "terraflip")
 
@@ -60,6 +61,34 @@ class LineProblem(Exception):
     def __init__(self, col: int, why: str, needs_players: bool = False) -> None:
         super().__init__(why)
         self.col, self.why, self.needs_players = col, why, needs_players
+
+
+def header_key(word: str, keys: Sequence[str], where: tuple[int, int], problems: list | None, header: str,
+               own_words: Mapping[str, str] | None = None) -> str:
+    """Which of a text form's header ``keys`` the line's first ``word`` gives, at ``where`` (line, column).
+
+    A misspelt key (``player``) is the key it most likely meant: refused with that hint when the file
+    is read strictly, and when ``validate`` reads it (``problems`` a list) noted and read as that key,
+    so one typo does not lose the players and with them every check. ``game`` again, a word of
+    ``own_words`` (with its own reason) or a word like no key is refused, naming what ``header`` holds.
+    Why one function: TerraFlip's and Terralogical's readers each had their own copy."""
+    from terragen.suggest import suggest
+
+    line, col = where
+    low = word.lower()
+    if low in keys:
+        return low
+    if low == "game":
+        raise LineProblem(col, "the game is named twice")
+    if own_words and low in own_words:
+        raise LineProblem(col, own_words[low])
+    guess = suggest(low, keys)
+    if guess is None:
+        raise LineProblem(col, f"unknown header {word!r} ({header})")
+    if problems is None:
+        raise LineProblem(col, f"unknown header {word!r}: did you mean {guess!r}?")
+    problems.append((line, col, f"unknown header {word!r}: did you mean {guess!r}? (read as {guess!r})"))
+    return guess
 
 
 

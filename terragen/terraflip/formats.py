@@ -27,8 +27,8 @@ from terragen.errors import InputError
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, looks_like_json, check_item_keys, check_version, extra_text_line,
-                              first_line_problem, text_lines, wrong_game)
+from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+                              first_line_problem, header_key, looks_like_json, text_lines, wrong_game)
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-([0-9]{1,3}))?$")
@@ -248,10 +248,10 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
             continue
         try:
             if first[0].isalpha():  # a header line: every tile line starts with its q
-                word, _, after = head.partition(":")
-                key = _header_key(word, col, problems, ln)
-                rest = ([(col + len(word) + 1, first[len(word) + 1:])] if after else []) + \
-                    [t for t in toks[1:] if t[1] != ":"]
+                word, after = re.match(r"([^:=]*)[:=]?(.*)", first).groups()  # players: / players= / players:blue
+                key = header_key(word, _HEADER_KEYS, (ln, col), problems, _HEADER_HOLDS, _HEADER_OWN_WORDS)
+                rest = ([(col + len(first) - len(after), after)] if after else []) + \
+                    [t for t in toks[1:] if t[1] not in (":", "=")]
                 if key == "players":
                     if players is not None:
                         raise LineProblem(col, "'players' given twice")
@@ -279,26 +279,10 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
 
 
 _HEADER_KEYS = ("players", "spies")
-
-
-def _header_key(word: str, col: int, problems: list | None, ln: int) -> str:
-    """Which header line this is: its key, or the key a misspelt word most likely meant
-    (``player:``), noted as a problem for ``validate`` and read as that key, so the players are not
-    lost to one typo. Anything else is refused with what the header may hold."""
-    from terragen.suggest import suggest
-
-    if word in _HEADER_KEYS:
-        return word
-    if word == "game":
-        raise LineProblem(col, "the game is named twice")
-    guess = suggest(word, _HEADER_KEYS)
-    if guess is None:
-        raise LineProblem(col, f"unknown header {word!r} (the header has game, players and spies; "
-                               "a tile line starts with its q)")
-    if problems is None:
-        raise LineProblem(col, f"unknown header {word!r}: did you mean {guess!r}?")
-    problems.append((ln, col, f"unknown header {word!r}: did you mean {guess!r}? (read as {guess!r})"))
-    return guess
+_HEADER_HOLDS = "the header has game, players and spies; a tile line starts with its q"
+#: the JSON form's key for the tiles, which looks like a header word (and like 'spies' to a guess)
+_HEADER_OWN_WORDS = {"tiles": "no 'tiles:' line in the text form (that is the JSON form's key): each tile "
+                              "is a line of its own, starting with its q"}
 
 
 def _unknown_colour(tok: str) -> str:

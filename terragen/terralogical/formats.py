@@ -33,8 +33,8 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, looks_like_json, check_item_keys, check_version, extra_text_line,
-                              first_line_problem, text_lines, wrong_game)
+from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+                              first_line_problem, header_key, looks_like_json, text_lines, wrong_game)
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -313,20 +313,16 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
             continue
         key = None
         try:
-            m = _HEADER.fullmatch(body)
-            key = _header_key(m, indent) if m else None
-            if key is not None:
-                if key != m.group(1).lower():  # misspelt: refused, or (validate) noted and read as the likely key
-                    if problems is None:
-                        raise LineProblem(indent + 1, f"unknown header {m.group(1)!r}: did you mean {key!r}?")
-                    problems.append((lineno, indent + 1, f"unknown header {m.group(1)!r}: did you mean {key!r}? "
-                                                         f"(read as {key!r})"))
+            m = _HEADER.fullmatch(body)  # no tile line starts with a letter
+            if m:
+                key = header_key(m.group(1), _LISTS, (lineno, indent + 1), problems, "the header has game, players "
+                                 "and hands")
                 if key == "players":
                     players = _players_line(m, indent, players)
                 else:
                     hands = _hands_line(m, indent, players, hands)
                 continue
-            entries.append(_tile_line(line, body, indent, players, deck, pass_ids, lineno))
+            entries.append(_tile_line(line, indent, players, deck, pass_ids, lineno))
         except LineProblem as bad:
             if problems is None:
                 raise InputError(f"{source}:{lineno}:{bad.col}: {bad.why}") from None
@@ -348,24 +344,6 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
 #: a ``key: value`` line of the header (no tile line starts with a letter)
 _HEADER = re.compile(r"([A-Za-z][\w-]*)\s*[:=]\s*(.*)")
 _LISTS = ("players", "hands")
-
-
-def _header_key(m: re.Match, indent: int) -> str | None:
-    """Which of the header's lists a ``key: value`` line gives: its key, or the one a misspelt key
-    most likely meant (``player:``), so the rest of the file is read as meant instead of every
-    tile line after it saying the players were never listed. None for ``game:`` (refused with the
-    tile lines' other header words); a key like nothing known is refused here."""
-    from terragen.suggest import suggest
-
-    name = m.group(1).lower()
-    if name in _LISTS:
-        return name
-    if name == "game":
-        return None
-    guess = suggest(name, _LISTS)
-    if guess is None:
-        raise LineProblem(indent + 1, f"unknown header {m.group(1)!r} (the header has game, players and hands)")
-    return guess
 
 
 def _players_line(m: re.Match, indent: int, players: list[str] | None) -> list[str]:
@@ -395,13 +373,8 @@ def _hands_line(m: re.Match, indent: int, players: list[str] | None, hands: list
     return [int(t) for t in rest]
 
 
-def _tile_line(line: str, body: str, indent: int, players: list[str] | None, deck: Deck | None, pass_ids: bool,
+def _tile_line(line: str, indent: int, players: list[str] | None, deck: Deck | None, pass_ids: bool,
                lineno: int) -> Entry:
-    header = re.match(r"([A-Za-z][\w-]*)\s*[:=]", body)
-    if header:  # a key: value line that is no tile line (no row,col): say which key, not a field count
-        key = header.group(1).lower()
-        what = "the game is named twice" if key == "game" else f"unknown header {header.group(1)!r}"
-        raise LineProblem(indent + 1, f"{what} (the header has game, players and hands)")
     if players is None:
         raise LineProblem(indent + 1, "'players:' line must come before the tiles", needs_players=True)
     tokens = [(mt.group(0), mt.start() + 1) for mt in re.finditer(r"\S+", line)]

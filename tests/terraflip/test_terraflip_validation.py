@@ -253,3 +253,15 @@ def test_an_unknown_header_word_and_a_misspelt_colour_say_what_is_allowed():
         "unknown header 'teams' (the header has game, players and spies; a tile line starts with its q)"]
     grey = validate_text(GOOD_HEAD.replace("gray=3", "grey=3"), "g.txt")
     assert any("unknown colour 'grey': did you mean 'gray'?" in f.message for f in grey.findings)
+
+
+def test_a_header_with_an_equals_sign_keeps_its_first_value_and_a_tiles_line_is_one_problem():
+    """'players=blue green gray' lost blue (split at ':' only), and a 'tiles:' line was guessed to be
+    'spies' and then said to give them twice."""
+    report = validate_text(GOOD_HEAD.replace("players: ", "players="), "eq.txt")
+    assert report.valid and report.data["players"][0]["colour"] == "blue"
+    lines = GOOD_HEAD.splitlines()
+    tiles = validate_text("\n".join(lines[:3] + ["tiles:"] + lines[3:]) + "\n", "t.txt")
+    assert [f.message for f in tiles.findings] == [
+        "no 'tiles:' line in the text form (that is the JSON form's key): each tile is a line of its own, "
+        "starting with its q"]
