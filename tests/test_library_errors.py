@@ -265,7 +265,7 @@ def test_an_unknown_name_reads_the_same_in_every_game_and_names_the_likely_fix(c
     assert stop.value.code == 2 and err.count("\n") == 1 and wanted in err, err
 
 
-@pytest.mark.parametrize("players, suggested", [(2, "0,1"), (3, "0+2,1"), (5, "0+2+4,1+3")])
+@pytest.mark.parametrize("players, suggested", [(3, "0+2,1"), (5, "0+2+4,1+3")])
 def test_default_teams_for_a_count_without_facing_pairs_suggests_teams_that_are_accepted(players, suggested):
     from terragen.terrain.sim.variants import rules_from_names
 
@@ -273,3 +273,6 @@ def test_default_teams_for_a_count_without_facing_pairs_suggests_teams_that_are_
     with pytest.raises(SpecError, match=said):
         rules_from_names(["teams"], players)
     assert len(rules_from_names([], players, teams=suggested).teams) == 2
+    assert rules_from_names(["teams"], players, teams=suggested).teams == rules_from_names([], players, teams=suggested).teams
+    with pytest.raises(SpecError, match=r"team play needs 3 players or more.*this layout has 2"):
+        rules_from_names(["teams"], 2)

@@ -224,14 +224,11 @@ def test_prose_reports_fit_80_columns(args):
     assert lines and max(len(line) for line in lines) <= 80, max(lines, key=len)
 
 
-def test_variant_teams_without_facing_pairs_points_to_teams_with_teams_that_play():
-    """``--variant teams`` on 2 players said "team play needs an even number of players, at least 4",
-    yet ``--teams`` plays any count: the line now names --teams, with teams that fit, and they play."""
-    board = EXAMPLES / "two-players.txt"
-    p = run("simulate", board, "--variant", "teams", "--games", "10")
+def test_variant_teams_on_two_players_is_refused_and_with_teams_given_it_plays_them():
+    """Two one-seat teams are the plain game; ``--variant teams --teams ...`` was refused for a count
+    without facing pairs though --teams "implies --variant teams" (the default was made first)."""
+    p = run("simulate", EXAMPLES / "two-players.txt", "--variant", "teams", "--games", "10")
     line = one_clear_line(p)
-    assert p.returncode == 2 and "for 4 or 6 players" in line and "(this layout has 2)" in line, line
-    suggested = line.rsplit("--teams ", 1)[1]
-    assert suggested == "0,1"
-    p = run("simulate", board, "--teams", suggested, "--games", "10")
-    assert p.returncode in (0, 1) and "variant teams 0,1" in p.stdout, p.stderr
+    assert p.returncode == 2 and "team play needs 3 players or more" in line and "(this layout has 2)" in line, line
+    p = run("simulate", EXAMPLES / "four-players.txt", "--variant", "teams", "--teams", "0+1,2+3", "--games", "10")
+    assert p.returncode in (0, 1) and "variant teams 0+1,2+3" in p.stdout, p.stderr

@@ -85,6 +85,8 @@ def default_teams(players: int) -> tuple[tuple[int, ...], ...]:
     Other counts have no such pairs, but team play itself is not refused (``--teams 0+2+4,1+3``
     plays five): the error said "team play needs an even number", so it names ``--teams`` with
     teams that would do for this layout."""
+    if players < 3:  # two one-seat teams are the plain game
+        raise SpecError(f"team play needs 3 players or more, two of them in one team (this layout has {players})")
     if players < 4 or players % 2:
         example = ",".join("+".join(map(str, range(first, players, 2))) for first in (0, 1) if first < players)
         raise SpecError(f"--variant teams pairs facing seats for 4 or 6 players only (this layout has {players}); "
@@ -125,7 +127,8 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
             elif name == "lost":
                 flags["lost"] = True
             elif name in ("teams", "team"):
-                team_spec = default_teams(players)
+                if teams is None:  # teams given with --teams need no default (it was refused first)
+                    team_spec = default_teams(players)
             elif name == "no-pass-through":
                 flags["pass_through"] = False
             elif name == "fixed-start":
