@@ -374,7 +374,8 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
     except InputError as exc:
         if not as_json:
             raise
-        error = {"code": "unreadable", "message": exc.message, "cells": []}
+        # the file is the document's "file": the message need not start with it again
+        error = {"code": "unreadable", "message": exc.message.removeprefix(f"{source}: "), "cells": []}
         if exc.position:  # a syntax error at a known place, given as the text forms' are: the place in
             line, col = exc.position  # its fields, not repeated at the head of the message
             error.update(code="syntax", line=line, col=col, message=exc.message.removeprefix(f"{source}:{line}:{col}: "))

@@ -91,7 +91,7 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     from terragen.terralogical.formats import deck_to_json_text
 
     if time_limit is not None:
-        if any(pair.partition("=")[0].strip() == "max_deterministic_time" for pair in params):
+        if any(DeckParams.key_of(pair) == "max_deterministic_time" for pair in params):
             raise SpecError("give --time-limit or --param max_deterministic_time, not both (they are the same limit)")
         params = (*params, f"max_deterministic_time={time_limit!r}")
     p = DeckParams.from_pairs(list(params))

@@ -94,9 +94,11 @@ def show_report(report, file: str, name: str, as_json: bool) -> None:
             say_report(report.summary)
     if report.exit_code == 2:  # malformed: one line on stderr too, as for any unreadable input
         from terragen.findings import SYNTAX
+        from terragen.plain_text import counted
 
         unread = [f for f in report.findings if f.code == SYNTAX]
-        more = f" (and {len(report.findings) - 1} more problem(s), listed on stdout)" if len(report.findings) > 1 else ""
+        more = f" (and {counted(len(report.findings) - 1, 'more problem')}, listed on stdout)" \
+            if len(report.findings) > 1 else ""
         from terragen.fileio import elide
 
         line = elide(" ".join(unread[0].format(file).replace(" error [syntax]", "").splitlines()), 600)

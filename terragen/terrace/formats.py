@@ -37,7 +37,9 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, text_lines, wrong_game
+from terragen.formats import (GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, looks_like_json,
+                              text_lines, wrong_game)
+from terragen.plain_text import counted
 
 FORMAT_VERSION = 1
 #: the keys the text form's own lines give; any other JSON key travels on its extra: line
@@ -81,6 +83,8 @@ _PAIR = re.compile(r"(?<![A-Za-z_-])([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
 _KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
 #: the header keys as the docs and messages name them, for "did you mean" on a misspelt one
 HEADER_KEYS = ("game", "to-move", "setup", "size")
+#: a game line, where it is found (below the board, say)
+_GAME_PAIR = re.compile(r"\s*game\s*[:=]\s*(\S+)", re.IGNORECASE)
 
 #: what the reader could not read: (line, col, why); line None for the file as a whole
 Problems = list[tuple[int | None, int | None, str]]
@@ -95,7 +99,8 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
         problems.sort(key=lambda p: (p[0] is None, p[0] or 0, p[1] or 0))
         line, col, why = problems[0]
         where = f"{source}:{line}:{col}" if line is not None else source
-        more = f" (and {len(problems) - 1} more problem(s): 'terragen validate' lists them all)" if len(problems) > 1 else ""
+        more = f" (and {counted(len(problems) - 1, 'more problem')}: 'terragen validate' lists them all)" \
+            if len(problems) > 1 else ""
         raise InputError(f"{where}: {why}{more}")
     assert draft is not None  # no problem, so a board was read
     return draft
@@ -133,6 +138,9 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
             if rows:  # skipped: a set-up or size given below the board would be read too late to trust
                 fail(lineno, len(line) - len(line.lstrip()) + 1, "header line after the board rows "
                      "(game, to-move, setup and size come before the board)")
+                late = _GAME_PAIR.match(line)
+                if late and late.group(1).lower() == "terrace" and "game" not in header:
+                    header["game"] = (late.group(1), lineno, late.start(1) + 1)  # not also "missing" at 1:1
                 continue
             pos = 0
             stripped = line.strip()
@@ -154,7 +162,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                     guess = "to-move" if guess in ("to_move", "turn") else guess
                     hint = f": did you mean '{guess}'?" if guess else f" (expected {', '.join(HEADER_KEYS)})"
                     fail(lineno, at, f"unknown key {m.group(1)!r}{hint}")
-                    if guess is None or guess in header or guess == "game":
+                    if guess is None or guess in header:
                         continue
                     key = guess  # read on as the key it most likely is, so one typo is one problem
                 key = "to-move" if key in ("to_move", "turn") else key
@@ -187,8 +195,8 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
             fail(zl, zc, f"size must be one of {', '.join(map(str, SIZES))}, got {sval!r}")
         else:
             size = int(sval)
-    if size is not None:  # given, so rows of another count or width are what is wrong
-        ...
+    if size is not None:
+        pass  # given, so rows of another count or width are what is wrong
     elif len(rows) in SIZES:
         size = len(rows)
     elif rows and len(rows[0][1]) in SIZES:  # rows missing or extra: the first row's width says the size
@@ -220,7 +228,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
     # is off-board.
     if len(rows) != size:
         lineno = rows[-1][0] if len(rows) < size else rows[size][0]
-        fail(lineno, 1, f"the board has {len(rows)} row{'s' if len(rows) > 1 else ''}; a size-{size} board has {size}"
+        fail(lineno, 1, f"the board has {counted(len(rows), 'row')}; a size-{size} board has {size}"
                         + (" (the rows below are off the board)" if len(rows) > size else ""))
     for r, (lineno, tokens) in enumerate(rows):
         if len(tokens) != size:
@@ -301,14 +309,8 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     return draft
 
 
-def is_json(text: str) -> bool:
-    """Whether :func:`parse_any` reads ``text`` as the JSON form (else as the text diagram)."""
-    stripped = text.lstrip()
-    return stripped.startswith("{") or stripped.startswith("[")
-
-
 def parse_any(text: str, source: str = "<input>") -> Draft:
-    return parse_json(text, source) if is_json(text) else parse_text(text, source)
+    return parse_json(text, source) if looks_like_json(text) else parse_text(text, source)
 
 
 # ----- writing ------------------------------------------------------------------------

@@ -16,8 +16,9 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
+from terragen.formats import looks_like_json
 from terragen.terrace.board import FILES, square_name
-from terragen.terrace.formats import Draft, is_json, parse_any, parse_json, parse_text_forgiving
+from terragen.terrace.formats import Draft, parse_any, parse_json, parse_text_forgiving
 from terragen.terrace.model import SEAT_NAME, Rules
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, setup_counts
@@ -105,7 +106,7 @@ def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: b
     problem; a board with one is not analysed (its moves would be those of another board). JSON is
     all or nothing (an error raises InputError)."""
     rules = Rules(t_rank=t_rank, own_t_capture=own_t_capture)
-    if is_json(text):
+    if looks_like_json(text):
         draft = parse_json(text, source)
     else:
         problems: list[tuple[int | None, int | None, str]] = []

@@ -37,6 +37,7 @@ from terragen.errors import InputError
 from terragen.fileio import elide
 from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object, text_lines, wrong_game
 from terragen.grids import hex as hx
+from terragen.plain_text import counted
 from terragen.suggest import suggest
 from terragen.terrain.formats_json import MAX_RADIUS
 from terragen.terrain.layout import Cell, Destination, Layout, Player
@@ -89,7 +90,7 @@ def read_text_layout(text: str, source: str = "<layout>") -> Layout:
         first = parsed.problems[0]
         more = len(parsed.problems) - 1
         if more:
-            raise InputError(f"{first.message} (and {more} more problem(s): 'terragen validate' lists them all)")
+            raise InputError(f"{first.message} (and {counted(more, 'more problem')}: 'terragen validate' lists them all)")
         raise InputError(first.message)
     assert parsed.layout is not None
     return parsed.layout

@@ -77,6 +77,12 @@ class DeckParams:
     min_connectors: int = 30
     max_deterministic_time: float = 5.0
 
+    @staticmethod
+    def key_of(pair: str) -> str:
+        """The parameter a ``key=value`` string names, as :meth:`from_pairs` reads it (``max-clouds`` is
+        ``max_clouds``), so a caller asking whether one was given reads it the same way."""
+        return pair.split("=", 1)[0].strip().replace("-", "_")
+
     @classmethod
     def from_pairs(cls, pairs: list[str] | tuple[str, ...]) -> "DeckParams":
         """Build from ``key=value`` strings, rejecting unknown keys and bad values with one line each."""
@@ -85,10 +91,9 @@ class DeckParams:
         for pair in pairs:
             if "=" not in pair:
                 raise SpecError(f"--param {pair!r}: expected key=value")
-            key, raw = (s.strip() for s in pair.split("=", 1))
+            key, raw = cls.key_of(pair), pair.split("=", 1)[1].strip()
             if not key:  # "--param =" said "--param : unknown parameter"
                 raise SpecError(f"--param {pair!r}: no parameter name before '=' (known: {', '.join(sorted(types))})")
-            key = key.replace("-", "_")
             if key not in types:
                 raise SpecError(f"--param {key}: unknown parameter (known: {', '.join(sorted(types))})")
             if key in values:  # once the last one won without a word

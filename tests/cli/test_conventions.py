@@ -147,6 +147,7 @@ def test_validate_json_always_prints_a_document(tmp_path, capsys):
         code, out, err = run_cli(capsys, "validate", bad, "--json")
         data = json.loads(out)
         assert code == 2 and data["errors"][0]["code"] == "unreadable" and err.strip()
+        assert not data["errors"][0]["message"].startswith(str(bad))  # the file is named once, as "file"
     (tmp_path / "e.json").write_text('{"format": "terrain",\n "radius": ')
     code, out, _ = run_cli(capsys, "validate", tmp_path / "e.json", "--json")
     error = json.loads(out)["errors"][0]

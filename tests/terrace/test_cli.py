@@ -167,7 +167,7 @@ def test_validate_lists_header_problems_with_the_squares(tmp_path, capsys):
     assert code == 2
     assert f"{f}:2:10: error [syntax] to-move must be a seat" in out
     assert f"{f}:6:5: error [syntax] cannot read square 'Q'" in out
-    assert len(err.strip().splitlines()) == 1 and "(and 1 more problem(s), listed on stdout)" in err
+    assert len(err.strip().splitlines()) == 1 and "(and 1 more problem, listed on stdout)" in err
     code, out, _ = run(capsys, "validate", str(f), "--json")
     found = [(e["code"], e["line"], e["col"]) for e in json.loads(out)["errors"]]
     assert code == 2 and found == [("syntax", 2, 10), ("syntax", 6, 5)]
@@ -205,7 +205,7 @@ def test_commands_that_play_refuse_a_bad_header_with_one_line(tmp_path, capsys):
     f = _full_with(tmp_path, "to-move: X  setup: full  size: 8", r3="- - Q - - - - -")
     code, out, err = run(capsys, "terrace", "moves", str(f))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert err.startswith(f"terragen: error: {f}:2:10: to-move must be a seat") and "1 more problem(s)" in err
+    assert err.startswith(f"terragen: error: {f}:2:10: to-move must be a seat") and "1 more problem:" in err
 
 
 def test_a_row_of_the_wrong_length_is_unreadable_in_every_game(tmp_path, capsys):

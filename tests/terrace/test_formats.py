@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from terragen.errors import InputError
 from terragen.formats import detect_game
-from terragen.terrace.formats import parse_any, to_json, to_text
+from terragen.terrace.formats import parse_any, parse_text, to_json, to_text
 from terragen.terrace.position import Position
 from terragen.terrace.validation import load_position, validate_text
 
@@ -154,3 +154,20 @@ def test_fuzz_header_problems_are_listed_where_they_are(header):
             parse_any(text, "f")
     else:
         parse_any(text, "f")
+
+
+def test_a_misspelt_or_late_game_line_is_named_as_such_not_as_missing():
+    """'gmae: terrace' and a game line below the board both said "missing 'game: terrace' line" at
+    1:1, though the file had one (the problem found first was dropped)."""
+    from terragen.terrace.formats import parse_text_forgiving
+
+    start = to_text(Position.start("short", 8))
+    misspelt = start.replace("game: terrace", "gmae: terrace", 1)
+    late = start.replace("game: terrace\n", "", 1) + "game: terrace\n"
+    for text, why in ((misspelt, "unknown key 'gmae': did you mean 'game'?"),
+                      (late, "header line after the board rows")):
+        problems = []
+        assert parse_text_forgiving(text, "p.txt", problems) is not None
+        assert len(problems) == 1 and why in problems[0][2] and "missing" not in problems[0][2], problems
+        with pytest.raises(InputError, match=why.replace("?", r"\?")):
+            parse_text(text, "p.txt")

@@ -171,6 +171,8 @@ def test_deck_takes_a_time_limit_as_terraflip_tiles_does(capsys):
     assert code == 4 and "no deck within 0.001 deterministic seconds" in err and "--time-limit" in err
     code, _, err = run(["deck", "--seed", "1", "--time-limit", "1", "--param", "max_deterministic_time=2"], capsys)
     assert code == 2 and "not both" in err
+    code, _, err = run(["deck", "--seed", "1", "--time-limit", "1", "--param", "max-deterministic-time=2"], capsys)
+    assert code == 2 and "not both" in err  # the parameter's other spelling is the same parameter
     code, with_limit, _ = run(["deck", "--seed", "1", "--time-limit", "5"], capsys)
     _, default, _ = run(["deck", "--seed", "1"], capsys)
     assert code == 0 and with_limit == default  # 5 deterministic seconds is the default budget

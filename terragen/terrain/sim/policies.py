@@ -524,7 +524,7 @@ def load_policy(spec: str) -> object:
     if spec in POLICIES:
         return POLICIES[spec]()
     if ":" not in spec:
-        raise unknown_name("policy", spec, ["random", "greedy", "expert", "solitary"], "package.module:ClassName")
+        raise unknown_name("policy", spec, list(POLICIES), "package.module:ClassName")
     mod_name, _, attr = spec.partition(":")
     if not (_DOTTED.fullmatch(mod_name) and attr.isidentifier()):
         raise SpecError(f"policy {spec!r} is not package.module:ClassName (a module importable from PYTHONPATH "
