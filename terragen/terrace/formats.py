@@ -176,6 +176,14 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                 junk(stripped[pos:], offset + pos)
             continue
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
+        word = tokens[0][0].lower()
+        if not rows and word in (*HEADER_KEYS, *_KEYS):  # 'to-move T': a header line short of its ':'
+            key = "to-move" if word in ("to_move", "turn") else word
+            fail(lineno, tokens[0][1], f"{tokens[0][0]!r} needs a ':' after it ('{key}: ...'); a board row holds "
+                                       "squares only")
+            if len(tokens) == 2 and key not in header and (key != "game" or tokens[1][0].lower() == "terrace"):
+                header[key] = (tokens[1][0], lineno, tokens[1][1])  # read as meant: one slip, one problem
+            continue
         rows.append((lineno, tokens))
     if "game" not in header:
         raise InputError(f"{source}:1:1: missing 'game: terrace' line")
@@ -195,7 +203,12 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
             fail(zl, zc, f"size must be one of {', '.join(map(str, SIZES))}, got {sval!r}")
         else:
             size = int(sval)
-    if size is not None:
+    square = len(rows) in SIZES and all(len(tokens) == len(rows) for _, tokens in rows)
+    if size is not None and square and size != len(rows):
+        # an 8 x 8 board under 'size: 6': the size is what is wrong, not each of the 8 rows
+        fail(zl, zc, f"size {size}, but the board below it is {len(rows)} x {len(rows)} squares")
+        size = len(rows)
+    elif size is not None:
         pass  # given, so rows of another count or width are what is wrong
     elif len(rows) in SIZES:
         size = len(rows)

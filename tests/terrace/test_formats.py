@@ -171,3 +171,19 @@ def test_a_misspelt_or_late_game_line_is_named_as_such_not_as_missing():
         assert len(problems) == 1 and why in problems[0][2] and "missing" not in problems[0][2], problems
         with pytest.raises(InputError, match=why.replace("?", r"\?")):
             parse_text(text, "p.txt")
+
+
+@pytest.mark.parametrize("change, why", [
+    (("size: 8", "size: 6"), "size 6, but the board below it is 8 x 8 squares"),
+    (("to-move: T  setup: short  size: 8", "to-move T"), "'to-move' needs a ':' after it ('to-move: ...')"),
+])
+def test_one_slip_in_the_header_is_one_problem(change, why):
+    """'size: 6' over an 8 x 8 board gave a wrong-length problem for every row, and 'to-move T' (no
+    colon) was read as a board row."""
+    from terragen.terrace.formats import parse_text_forgiving
+
+    text = to_text(Position.start("short", 8)).replace(*change, 1)
+    assert change[1] in text
+    problems = []
+    assert parse_text_forgiving(text, "p.txt", problems) is not None
+    assert [p[2] for p in problems] == [why] or (len(problems) == 1 and why in problems[0][2]), problems
