@@ -48,7 +48,7 @@ def play_game(
     state = GameState.new(land_tiles, len(policies), rng, options)
     while not state.is_terminal() and state.turns < max_turns:
         state.apply(fns[state.current](state, rng))
-    return GameResult(state.end_reason or "turn-limit", state.turns, state.placements, state.returns(), state)
+    return GameResult(state.end_reason or "turn-limit", state.turns, state.placements, state.scores(), state)
 
 
 def _policy(name: str) -> Callable:

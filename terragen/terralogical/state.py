@@ -104,8 +104,15 @@ class GameState:
         """The seats with the best final score (ties all win); none before the game is over."""
         if not self.is_terminal():
             return []
-        scores = self.returns()
+        scores = self.scores()
         return [seat for seat, score in enumerate(scores) if score == max(scores)]
+
+    def returns(self) -> list[float]:
+        """1 shared among the winners, 0 for the others; all 0 before the game is over, as OpenSpiel's
+        returns are and the other games' states give them (they were the scores, so a search written
+        for one game read another's returns on another scale)."""
+        w = self.winners()
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]
 
     def placements_for(self, seat: int) -> list[tuple[int, Square, int, int]]:
         """Every legal (hand index, square, rotation, points) for a seat's hand.
@@ -218,7 +225,8 @@ class GameState:
             raise ValueError(f"unknown action {action!r}: ('place', ...), ('draw',) or ('pass',)")
         return kind
 
-    def returns(self) -> list[int]:
-        """Final scores: placement points, flock prizes, minus one per tile in hand."""
+    def scores(self) -> list[int]:
+        """The scores as they stand (final once the game is over): placement points, flock prizes,
+        minus one per tile in hand."""
         return final_scores(self.board, self.points, [len(h) for h in self.hands], self.options.min_flock,
                             self.options.flock_ties)

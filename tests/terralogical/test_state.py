@@ -39,7 +39,10 @@ def test_a_round_of_draws_ends_the_game_as_a_stall():
         s.apply(("draw",))
     assert s.end_reason == "stall"
     # hands of 4 tiles each cost 4 points at the end
-    assert s.returns() == [-4, -4, -4]
+    assert s.scores() == [-4, -4, -4]
+    # a three-way tie: the win shared, as every game's returns() are (they were the scores)
+    assert s.winners() == [0, 1, 2] and s.returns() == [1 / 3, 1 / 3, 1 / 3]
+    assert fresh(3).returns() == [0.0, 0.0, 0.0]  # nothing before the end
 
 
 def _custom(hand_codes, board_tiles, pile_codes=()):
