@@ -158,7 +158,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout
     from terragen.terrain.generate import BalanceSettings, generate_board
-    from terragen.terrain.generate.report import generation_report
+    from terragen.terrain.generate.report import generation_report, not_balanced_warning
     from terragen.terrain.generate.options import build_spec, load_spec_inventory
 
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
@@ -207,11 +207,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     else:
         say_report(generation_report(layout, analysis, spec))
         say(f"written: {folder}/board.json, board.txt, board.svg")
-    record = layout.extra["meta"].get("balance") or {}
-    if record.get("verdict") == "NOT BALANCED":  # on stderr with --json too: stdout stays one JSON document
-        ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
-                 if record.get("ended_by") == "work budget" else "the time ran out")
-        where = "the balance record in the JSON" if as_json else "the balance lines"
-        warn(f"{ended} before the seats were balanced; this board is NOT BALANCED (see {where}); try another "
-             "--seed, a longer --time-limit or a wider --margin")
+    warning = not_balanced_warning(layout, as_json)
+    if warning:  # on stderr with --json too: stdout stays one JSON document
+        warn(warning)
     return 0

@@ -140,3 +140,22 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
     band = f", band {spec.turns_band[0]:g}-{spec.turns_band[1]:g}" if spec.turns_band else ""
     lines.append(f"difficulty: {spec.difficulty or 'custom'}, mean expected turns {m['expected_turns_mean']:.2f}{band}")
     return lines
+
+
+def not_balanced_warning(layout: Layout, as_json: bool = False) -> str | None:
+    """The warning for a best-effort board its own check called NOT BALANCED, or None.
+
+    Why the advice differs by seat count: on five seats a longer time limit was measured not to help
+    (two brutal boards still unfair at 120 s) while about half of another seed's brutal boards come out
+    BALANCED (bench/README.md, the grid of seeds 114101), so another seed comes first there."""
+    meta = layout.extra.get("meta", {})
+    record = meta.get("balance") or {}
+    if record.get("verdict") != "NOT BALANCED":
+        return None
+    ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
+             if record.get("ended_by") == "work budget" else "the time ran out")
+    where = "the balance record in the JSON" if as_json else "the balance lines"
+    advice = ("try another --seed (five seats are the hardest to balance: about one brutal board in two ends "
+              "like this, and a longer --time-limit seldom helps), or a wider --margin"
+              if len(layout.players) == 5 else "try another --seed, a longer --time-limit or a wider --margin")
+    return f"{ended} before the seats were balanced; this board is NOT BALANCED (see {where}); {advice}"

@@ -269,3 +269,20 @@ def test_the_summary_fits_80_columns_with_three_destinations_a_seat(cli, tmp_pat
     lines = [line for line in p.stdout.splitlines() if not line.startswith("written:")]
     assert max(len(line) for line in lines) <= 80, max(lines, key=len)
     assert sum(1 for line in lines if line.lstrip().startswith("(")) == 12  # two more destinations for each seat
+
+
+def test_the_not_balanced_warning_says_what_ended_the_search_and_what_to_try():
+    from terragen.terrain.generate.report import not_balanced_warning
+    from terragen.terrain.layout import Layout, Player
+
+    def board(seats: int, record: dict) -> Layout:
+        players = [Player(seat=s, corner=s, destinations=[]) for s in range(seats)]
+        return Layout(radius=5, cells=[], players=players, extra={"meta": {"balance": record}})
+
+    assert not_balanced_warning(board(4, {"verdict": "BALANCED"})) is None
+    four = not_balanced_warning(board(4, {"verdict": "NOT BALANCED", "ended_by": "work budget"}))
+    assert four.startswith("the search's work budget") and "NOT BALANCED (see the balance lines)" in four
+    assert "a longer --time-limit" in four and "five seats" not in four
+    five = not_balanced_warning(board(5, {"verdict": "NOT BALANCED", "ended_by": "time limit"}), as_json=True)
+    assert five.startswith("the time ran out") and "the balance record in the JSON" in five
+    assert "another --seed (five seats are the hardest" in five and "seldom helps" in five
