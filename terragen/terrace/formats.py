@@ -83,6 +83,8 @@ _PAIR = re.compile(r"(?<![A-Za-z_-])([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
 _KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
 #: the header keys as the docs and messages name them, for "did you mean" on a misspelt one
 HEADER_KEYS = ("game", "to-move", "setup", "size")
+#: the other spellings a key is read by
+_KEY_NAME = {"to_move": "to-move", "turn": "to-move"}
 #: a game line, where it is found (below the board, say)
 _GAME_PAIR = re.compile(r"\s*game\s*[:=]\s*(\S+)", re.IGNORECASE)
 
@@ -125,6 +127,8 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
         problems.append((line, col, why))
 
     header: dict[str, tuple[str, int, int]] = {}
+    spelt_right = {_KEY_NAME.get(m.group(1).lower(), m.group(1).lower()) for raw in text_lines(text)
+                   for m in _PAIR.finditer(raw.split("#", 1)[0])}
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     extra = ExtraLine(source, OWN_KEYS)
     for lineno, raw in enumerate(text_lines(text), start=1):
@@ -162,8 +166,8 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                     guess = "to-move" if guess in ("to_move", "turn") else guess
                     hint = f": did you mean '{guess}'?" if guess else f" (expected {', '.join(HEADER_KEYS)})"
                     fail(lineno, at, f"unknown key {m.group(1)!r}{hint}")
-                    if guess is None or guess in header:
-                        continue
+                    if guess is None or guess in header or guess in spelt_right:
+                        continue  # (a key given rightly elsewhere is not taken from a typo: 'sise: 10 size: 8')
                     key = guess  # read on as the key it most likely is, so one typo is one problem
                 key = "to-move" if key in ("to_move", "turn") else key
                 if key in header:
