@@ -80,7 +80,9 @@ def seat_from_text(value: str) -> str | None:
 
 
 _PAIR = re.compile(r"(?<![A-Za-z_-])([A-Za-z][A-Za-z_-]*)\s*[:=]\s*(\S+)")
-_KEYS = {"game", "to-move", "to_move", "turn", "setup", "size"}
+#: the header's keys as the reader takes them (``to_move`` and ``turn`` are other names of ``to-move``)
+_KEY_WORDS = ("game", "to-move", "to_move", "turn", "setup", "size")
+_KEYS = set(_KEY_WORDS)
 #: the header keys as the docs and messages name them, for "did you mean" on a misspelt one
 HEADER_KEYS = ("game", "to-move", "setup", "size")
 #: the other spellings a key is read by
@@ -162,14 +164,14 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                     raise InputError(f"{source}:{lineno}:{at}: {wrong_game('terrain', 'terrace')} "
                                      "(a Terrace file starts with a 'game: terrace' line)")
                 if key not in _KEYS:
-                    guess = suggest(key, ("game", "to-move", "to_move", "turn", "setup", "size"))
-                    guess = "to-move" if guess in ("to_move", "turn") else guess
+                    guess = suggest(key, _KEY_WORDS)
+                    guess = _KEY_NAME.get(guess, guess)
                     hint = f": did you mean '{guess}'?" if guess else f" (expected {', '.join(HEADER_KEYS)})"
                     fail(lineno, at, f"unknown key {m.group(1)!r}{hint}")
                     if guess is None or guess in header or guess in spelt_right:
                         continue  # (a key given rightly elsewhere is not taken from a typo: 'sise: 10 size: 8')
                     key = guess  # read on as the key it most likely is, so one typo is one problem
-                key = "to-move" if key in ("to_move", "turn") else key
+                key = _KEY_NAME.get(key, key)
                 if key in header:
                     fail(lineno, at, f"{key} given twice (the first, on line {header[key][1]}, is used)")
                     continue
@@ -182,7 +184,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
         word = tokens[0][0].lower()
         if not rows and word in (*HEADER_KEYS, *_KEYS):  # 'to-move T': a header line short of its ':'
-            key = "to-move" if word in ("to_move", "turn") else word
+            key = _KEY_NAME.get(word, word)
             fail(lineno, tokens[0][1], f"{tokens[0][0]!r} needs a ':' after it ('{key}: ...'); a board row holds "
                                        "squares only")
             if len(tokens) == 2 and key not in header and (key != "game" or tokens[1][0].lower() == "terrace"):
