@@ -276,3 +276,5 @@ def test_default_teams_for_a_count_without_facing_pairs_suggests_teams_that_are_
     assert rules_from_names(["teams"], players, teams=suggested).teams == rules_from_names([], players, teams=suggested).teams
     with pytest.raises(SpecError, match=r"team play needs 3 players or more.*this layout has 2"):
         rules_from_names(["teams"], 2)
+    with pytest.raises(SpecError, match=r"every team has one seat, which is the plain game"):
+        rules_from_names([], 2, teams="0,1")  # two one-seat teams: the plain game reported as teams

@@ -43,9 +43,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "batch": ("batch", "batch", "Produce many puzzle scenarios with a booklet and answer key."),
     "presets": ("presets", "presets", "List the difficulty presets with their bands."),
     "examples": ("examples", "examples", "List, print or copy the example files that ship with terragen."),
-    "terrace": ("terrace", "terrace", "Terrace: list moves, count move trees, play matches."),
-    "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, play matches."),
-    "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, play matches."),
+    "terrace": ("terrace", "terrace", "Terrace: check positions, list moves, count move trees, play matches."),
+    "terralogical": ("terralogical", "terralogical", "Terralogical: design the deck, check boards, play matches."),
+    "terraflip": ("terraflip", "terraflip", "TerraFlip: design the tile set, check positions, play matches."),
     "serve": ("serve", "serve", "A local web page to build, check, balance and print a board."),
 }
 

@@ -97,8 +97,8 @@ def show_report(report, file: str, name: str, as_json: bool) -> None:
         from terragen.plain_text import counted
 
         unread = [f for f in report.findings if f.code == SYNTAX]
-        more = f" (and {counted(len(report.findings) - 1, 'more problem')}, listed on stdout)" \
-            if len(report.findings) > 1 else ""
+        others = len(report.findings) - 1  # (warnings among them: "problems" counted them as errors)
+        more = f" (and {counted(others, 'more finding')}, listed on stdout)" if others else ""
         from terragen.fileio import elide
 
         line = elide(" ".join(unread[0].format(file).replace(" error [syntax]", "").splitlines()), 600)

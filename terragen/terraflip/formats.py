@@ -285,12 +285,12 @@ _HEADER_OWN_WORDS = {"tiles": "no 'tiles:' line in the text form (that is the JS
                               "is a line of its own, starting with its q"}
 
 
-def _unknown_colour(tok: str) -> str:
+def _unknown_colour(tok: str, where: str = "") -> str:
     from terragen.suggest import suggest
 
     guess = suggest(tok, FAMILIES)
     hint = f": did you mean {guess!r}?" if guess else ""
-    return f"unknown colour {tok!r}{hint} (the colours are {', '.join(FAMILIES)})"
+    return f"unknown colour {tok!r}{where}{hint} (the colours are {', '.join(FAMILIES)})"
 
 
 def _players(rest: list[tuple[int, str]]) -> list[str]:
@@ -338,6 +338,9 @@ def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
     if kind != REGULAR and index is not None:
         raise LineProblem(ct, "special tiles have no number")
     up, slash, hidden = faces.partition("/")
+    for colour in (up, hidden) if slash else (up,):
+        if colour not in FAMILIES and colour and "/" not in colour:  # a colour misspelt: say which, and its fix
+            raise LineProblem(cf, _unknown_colour(colour, f" in {faces!r}"))
     if up not in FAMILIES or (slash and hidden not in FAMILIES):
         raise LineProblem(cf, f"expected UP/HIDDEN colours, got {faces!r}")
     if not slash:

@@ -111,9 +111,9 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
     report.summary = [
         f"{counted(land, 'land tile')}, {'the flower corner was reached' if flower_at else 'the flower corner not reached yet'}",
     ] + [
-        f"{name}: {points[s]} placement points, flocks "
+        f"{name}: {counted(points[s], 'placement point')}, flocks "
         + ", ".join(f"{LANDSCAPE_NAMES[k]} {bonus[k][s]}" for k in LANDSCAPES)
-        + f" -> {flock_pts[s]} points, {hands[s]} in hand, total {finals[s]}"
+        + f" -> {counted(flock_pts[s], 'point')}, {hands[s]} in hand, total {finals[s]}"
         for s, name in enumerate(state.players)
     ]
     return report

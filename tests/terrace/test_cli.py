@@ -167,7 +167,7 @@ def test_validate_lists_header_problems_with_the_squares(tmp_path, capsys):
     assert code == 2
     assert f"{f}:2:10: error [syntax] to-move must be a seat" in out
     assert f"{f}:6:5: error [syntax] cannot read square 'Q'" in out
-    assert len(err.strip().splitlines()) == 1 and "(and 1 more problem, listed on stdout)" in err
+    assert len(err.strip().splitlines()) == 1 and "(and 1 more finding, listed on stdout)" in err
     code, out, _ = run(capsys, "validate", str(f), "--json")
     found = [(e["code"], e["line"], e["col"]) for e in json.loads(out)["errors"]]
     assert code == 2 and found == [("syntax", 2, 10), ("syntax", 6, 5)]

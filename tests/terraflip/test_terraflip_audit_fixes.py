@@ -75,7 +75,7 @@ def test_every_bad_text_line_is_listed_with_its_place(tmp_path, capsys):
     report = validate_text(text, "p.txt")
     syntax = [f.format("p.txt") for f in report.findings if f.code == "syntax"]
     assert syntax == ["p.txt:5:6: error [syntax] expected a tile like blue-river or gray-knight, got 'blue-river-x'",
-                      "p.txt:6:21: error [syntax] expected UP/HIDDEN colours, got 'green/bl'"]
+                      "p.txt:6:21: error [syntax] unknown colour 'bl' in 'green/bl': did you mean 'blue'? (the colours are blue, green, gray, yellow)"]
     assert report.exit_code == 2
     assert any(f.code == "unknown-tile" for f in report.findings)  # the rest is still checked
     with pytest.raises(Exception, match=r"^p.txt:5:6: "):  # convert's reader still stops at the first

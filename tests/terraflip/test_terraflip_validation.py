@@ -265,3 +265,9 @@ def test_a_header_with_an_equals_sign_keeps_its_first_value_and_a_tiles_line_is_
     assert [f.message for f in tiles.findings] == [
         "no 'tiles:' line in the text form (that is the JSON form's key): each tile is a line of its own, "
         "starting with its q"]
+
+
+def test_a_misspelt_colour_on_a_tile_line_is_named_with_its_fix():
+    report = validate_text(GOOD_HEAD.replace("blue/green", "blue/grean"), "c.txt")
+    assert [f.message for f in report.findings if f.code == "syntax"] == [
+        "unknown colour 'grean' in 'blue/grean': did you mean 'green'? (the colours are blue, green, gray, yellow)"]
