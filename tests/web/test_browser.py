@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -1015,6 +1016,23 @@ def test_edits_made_while_a_board_is_generated_are_said_to_be_one_undo_away(serv
 
 
 #: the Generate tab's fields as a user reads them: [name, input's name, the label's whole text, shown, left, right]
+@contextmanager
+def tab_at_size(d, server, tab: str, size):
+    """A fresh page at ``size`` (a phone's; None for the desktop's) with ``tab`` open, and the desktop's
+    size again after, whatever the test found."""
+    from selenium.webdriver.common.by import By
+
+    if size:
+        as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        d.find_element(By.CSS_SELECTOR, f".tabs button[data-tab='{tab}']").click()
+        yield
+    finally:
+        if size:
+            as_desktop(d)
+
+
 GENERATE_LABELS = """return [...document.querySelectorAll('#generate-form label')].map((l) => {
   const input = l.querySelector('input, select'), name = l.querySelector('.name'), flag = l.querySelector('.flag');
   const b = l.getBoundingClientRect();
@@ -1026,14 +1044,8 @@ GENERATE_LABELS = """return [...document.querySelectorAll('#generate-form label'
 def test_the_generate_form_names_its_fields_in_plain_words_with_the_flag_beside(server, browser, shots, size):
     """The Generate tab's fields were labelled with the command line's flags (players, time-limit,
     balance-games): a player who never used the command did not know them."""
-    from selenium.webdriver.common.by import By
-
     d = browser
-    if size:
-        as_phone(d, size)
-    try:
-        fresh_page(d, server)
-        d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    with tab_at_size(d, server, "generate", size):
         fields = {f[1]: f for f in js(d, GENERATE_LABELS)}
         info = {o["name"]: o for o in js(d, "return window.terragen.info.generate")}
         assert set(fields) == set(info)
@@ -1047,9 +1059,6 @@ def test_the_generate_form_names_its_fields_in_plain_words_with_the_flag_beside(
             assert 0 <= left and right <= width + 0.5, (name, left, right)  # nothing cut off on a phone
         js(d, "document.getElementById('tab-generate').scrollIntoView({block: 'start'})")
         d.save_screenshot(str(shots / f"generate-labels-{size[0] if size else 'desktop'}.png"))
-    finally:
-        if size:
-            as_desktop(d)
 
 
 SIMULATE_LABELS = """return [...document.querySelectorAll('#simulate-form > label, #variants > legend')].map((l) => {
@@ -1063,17 +1072,11 @@ SIMULATE_LABELS = """return [...document.querySelectorAll('#simulate-form > labe
 def test_the_simulate_form_names_its_fields_in_plain_words_with_the_commands_flags(server, browser, shots, size):
     """The Simulate tab still said 'turn cap' and 'games' after Generate's fields were named in plain
     words; each flag shown must be one `terragen simulate` really takes."""
-    from selenium.webdriver.common.by import By
-
     from terragen.cli.simulate import simulate as command
 
     flags = {opt for p in command.params for opt in p.opts}
     d = browser
-    if size:
-        as_phone(d, size)
-    try:
-        fresh_page(d, server)
-        d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    with tab_at_size(d, server, "simulate", size):
         fields = js(d, SIMULATE_LABELS)
         width = js(d, "return document.documentElement.clientWidth")
         assert len(fields) == 6
@@ -1083,9 +1086,6 @@ def test_the_simulate_form_names_its_fields_in_plain_words_with_the_commands_fla
             assert 0 <= left and right <= width + 0.5, (plain, left, right)
         js(d, "document.getElementById('tab-simulate').scrollIntoView({block: 'start'})")
         d.save_screenshot(str(shots / f"simulate-labels-{size[0] if size else 'desktop'}.png"))
-    finally:
-        if size:
-            as_desktop(d)
 
 
 def generate_small(d, players: int = 2) -> None:
