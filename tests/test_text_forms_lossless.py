@@ -107,7 +107,7 @@ def test_a_long_run_of_spaces_on_an_extra_line_is_read_in_linear_time():
     ("terralogical", '{"game": "terralogical", "players": ["a"], "tiles": [{"row": 7, "col": 0, "tile": "sun", '
                      '"rotation": 0, "note": "x"}]}', "unknown key 'note'"),
     ("terraflip", "game: terraflip\nplayers: blue green\nspies: blue=1 blue=2\n", "spies for blue given twice"),
-    ("terralogical", "game: terralogical\nplayers: a b\nhands: 1 1\nhands: 2 2\n", "hands listed twice"),
+    ("terralogical", "game: terralogical\nplayers: a b\nhands: 1 1\nhands: 2 2\n", "'hands' given twice"),
 ])
 def test_what_the_other_form_could_not_keep_or_a_repeat_is_refused(game, text, says):
     """A key inside an item was dropped by convert without a word; a repeated line's last value won."""

@@ -350,7 +350,7 @@ def _players_line(m: re.Match, indent: int, players: list[str] | None) -> list[s
     rest = m.group(2).split()
     col = indent + m.start(2) + 1
     if players is not None:
-        raise LineProblem(indent + 1, "players listed twice")
+        raise LineProblem(indent + 1, "'players' given twice")
     if not rest or len(set(rest)) != len(rest):
         raise LineProblem(col, "list one or more different player names")
     if "-" in rest:
@@ -364,7 +364,7 @@ def _hands_line(m: re.Match, indent: int, players: list[str] | None, hands: list
     if players is None:
         raise LineProblem(indent + 1, "'hands' must come after 'players'", needs_players=True)
     if hands is not None:  # once the last one won without a word
-        raise LineProblem(indent + 1, "hands listed twice")
+        raise LineProblem(indent + 1, "'hands' given twice")
     if len(rest) != len(players):
         raise LineProblem(col, f"'hands' needs one count per player ({len(players)}), got {len(rest)}")
     bad = next((t for t in rest if not re.fullmatch(r"[0-9]{1,3}", t) or int(t) > MAX_HAND), None)
