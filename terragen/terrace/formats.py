@@ -100,14 +100,19 @@ def parse_text(text: str, source: str = "<text>") -> Draft:
     problems: Problems = []
     draft = _read_text(text, source, problems)
     if problems:
-        problems.sort(key=lambda p: (p[0] is None, p[0] or 0, p[1] or 0))
-        line, col, why = problems[0]
+        line, col, why = in_file_order(problems)[0]
         where = f"{source}:{line}:{col}" if line is not None else source
         more = f" (and {counted(len(problems) - 1, 'more problem')}: 'terragen validate' lists them all)" \
             if len(problems) > 1 else ""
         raise InputError(f"{where}: {why}{more}")
     assert draft is not None  # no problem, so a board was read
     return draft
+
+
+def in_file_order(problems: Problems) -> Problems:
+    """The reader's problems by line and column, those about the whole file last: the reader finds
+    some (a size that does not fit the rows) only after reading further."""
+    return sorted(problems, key=lambda p: (p[0] is None, p[0] or 0, p[1] or 0))
 
 
 def parse_text_forgiving(text: str, source: str, problems: Problems) -> Draft | None:
@@ -183,7 +188,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
             continue
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
         word = tokens[0][0].lower()
-        if not rows and word in (*HEADER_KEYS, *_KEYS):  # 'to-move T': a header line short of its ':'
+        if not rows and word in _KEYS:  # 'to-move T': a header line short of its ':'
             key = _KEY_NAME.get(word, word)
             fail(lineno, tokens[0][1], f"{tokens[0][0]!r} needs a ':' after it ('{key}: ...'); a board row holds "
                                        "squares only")

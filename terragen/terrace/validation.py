@@ -18,7 +18,7 @@ from terragen.errors import InputError
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.terrace.board import FILES, square_name
-from terragen.terrace.formats import Draft, parse_any, parse_json, parse_text_forgiving
+from terragen.terrace.formats import Draft, in_file_order, parse_any, parse_json, parse_text_forgiving
 from terragen.terrace.model import SEAT_NAME, Rules
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, setup_counts
@@ -111,8 +111,7 @@ def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: b
     else:
         problems: list[tuple[int | None, int | None, str]] = []
         parsed = parse_text_forgiving(text, source, problems)
-        problems.sort(key=lambda p: (p[0] is None, p[0] or 0, p[1] or 0))
-        syntax = [error(SYNTAX, why, line=line, col=col) for line, col, why in problems]
+        syntax = [error(SYNTAX, why, line=line, col=col) for line, col, why in in_file_order(problems)]
         if parsed is None:
             return ValidationReport(game="terrace", findings=syntax)
         draft = parsed
