@@ -155,6 +155,56 @@ def load_json(text: str, source: str) -> Any:
     return _parse(parse, text, source, "JSON", json.JSONDecodeError, InputError)
 
 
+class JsonValueError(InputError):
+    """Well-formed JSON holding a value a reader cannot take (a string where a number goes), at a
+    place found again in the text: ``validate --json`` reports it as unreadable, not as a syntax error."""
+
+
+_PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def json_path_position(text: str, path: str) -> tuple[int, int] | None:
+    """The 1-based line and column of the value a JSON path (``$.cells[3].level``) names in ``text``.
+
+    Why: a reader checks types on decoded data, which keeps no positions, and "$.cells[41]" sends a
+    user counting objects in an editor; the line and column take them there. None when the path does
+    not lead anywhere in the text (it was made from other data)."""
+    decoder = json.JSONDecoder()
+    blank = re.compile(r"[ \t\n\r]*")
+
+    def skip(i: int) -> int:
+        return blank.match(text, i).end()
+
+    if not path.startswith("$"):
+        return None
+    at = skip(1 if text.startswith("\ufeff") else 0)
+    try:
+        for step in _PATH_STEP.finditer(path, 1):
+            key, index = step.group(1), step.group(2)
+            opener = "{" if key is not None else "["
+            if text[at:at + 1] != opener:
+                return None
+            at, n = skip(at + 1), 0
+            while True:
+                if text[at:at + 1] in ("}", "]", ""):
+                    return None
+                if key is not None:
+                    name, at = json.decoder.scanstring(text, at + 1)
+                    at = skip(skip(at) + 1)  # past the colon
+                    if name == key:
+                        break
+                elif n == int(index):
+                    break
+                at = skip(decoder.raw_decode(text, at)[1])
+                if text[at:at + 1] == ",":
+                    at = skip(at + 1)
+                n += 1
+    except (ValueError, IndexError):
+        return None
+    line = text.count("\n", 0, at) + 1
+    return line, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
 def load_toml(text: str, source: str, error: type[TerragenError] = InputError) -> dict[str, Any]:
     """Parse TOML text, rejecting nan/inf, over-long integers and deep nesting, as ``error``."""
     try:

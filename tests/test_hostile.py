@@ -357,3 +357,66 @@ def test_an_unterminated_string_names_where_it_starts():
     with pytest.raises(InputError) as err:
         load_json('{"a": "xx', "board.json")
     assert err.value.message == "board.json:1:7: invalid JSON: Unterminated string starting at line 1 column 7"
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12)
+
+
+def _paths(value, path="$"):
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k and not set(k) & set(".["):  # the readers' paths name plain keys only
+                yield from _paths(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, f"{path}[{i}]")
+
+
+@settings(max_examples=150, deadline=None)
+@given(_JSON_VALUES, st.sampled_from([None, 0, 2]), st.booleans())
+def test_a_json_path_leads_to_its_value_in_the_text(value, indent, ascii_only):
+    """What an error at $.cells[41].level names must be where the editor's cursor goes: the line
+    and column found for every path start the very value the path holds, however the file is laid out."""
+    from terragen.safejson import json_path_position
+
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+    lines = text.split("\n")
+    for path, held in _paths(value):
+        line, col = json_path_position(text, path)
+        at = sum(len(x) + 1 for x in lines[:line - 1]) + col - 1
+        assert json.JSONDecoder().raw_decode(text, at)[0] == held, (text, path)
+    assert json_path_position(text, "$.no-such-key") is None
+    assert json_path_position(text, "$[99]") is None
+
+
+@pytest.mark.parametrize("wrap", [False, True], ids=["layout", "batch scenario"])
+def test_a_wrong_value_in_a_json_layout_is_named_with_its_line_and_column(tmp_path, capsys, wrap):
+    """A string where a level goes was named only as $.cells[5].level: the user counted objects in an
+    editor. The line and column now lead there, in a batch scenario's layout too, and --json gives
+    them as fields while still calling the file unreadable (it is well-formed JSON, not a syntax error)."""
+    from terragen.cli import main
+    from terragen.terrain.files import parse_layout
+    from terragen.terrain.formats_json import write_json_layout
+
+    text = write_json_layout(parse_layout(template_path("terrain", "examples", "two-players.txt").read_text()))
+    if wrap:
+        text = '{"game": "terrain-puzzle", "layout": ' + text.replace("\n", "\n  ") + "}"
+    lines = text.split("\n")
+    row = [n for n, line in enumerate(lines) if '"level"' in line][5]
+    lines[row] = lines[row].replace('"level": ', '"level": "', 1).replace(', "pattern"', '", "pattern"', 1)
+    f = tmp_path / "board.json"
+    f.write_text("\n".join(lines))
+    col = lines[row].index('"level": "') + len('"level": ') + 1
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", str(f)])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and f"{f}:{row + 1}:{col}: $.cells[5].level: expected a whole number, got the string" in err, err
+    with pytest.raises(SystemExit):
+        main(["validate", "--json", str(f)])
+    (error,) = json.loads(capsys.readouterr().out)["errors"]
+    assert (error["code"], error["line"], error["col"]) == ("unreadable", row + 1, col), error
+    assert error["message"].startswith("$.cells[5].level: "), error

@@ -368,6 +368,7 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
     """With ``--json``, a file that cannot be read still gives a JSON document on stdout
     (``readable: false`` and an ``unreadable`` error), plus the usual one line on stderr."""
     from terragen.errors import InputError
+    from terragen.safejson import JsonValueError
 
     try:
         yield
@@ -378,7 +379,8 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
         error = {"code": "unreadable", "message": exc.message.removeprefix(f"{source}: "), "cells": []}
         if exc.position:  # a syntax error at a known place, given as the text forms' are: the place in
             line, col = exc.position  # its fields, not repeated at the head of the message
-            error.update(code="syntax", line=line, col=col, message=exc.message.removeprefix(f"{source}:{line}:{col}: "))
+            error.update(code="unreadable" if isinstance(exc, JsonValueError) else "syntax", line=line, col=col,
+                         message=exc.message.removeprefix(f"{source}:{line}:{col}: "))
         echo_json({"file": source, "valid": False, "readable": False, "errors": [error], "warnings": []})
         click.echo(f"terragen: error: {exc.message}", err=True)
         raise SystemExit(exc.exit_code) from None

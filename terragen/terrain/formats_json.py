@@ -13,7 +13,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.formats import wrong_game
-from terragen.safejson import load_json
+from terragen.safejson import JsonValueError, json_path_position, load_json, shown
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
 FORMAT_VERSION = 1
@@ -29,11 +29,17 @@ CONTRACT_KEYS = {"layout": sorted(_LAYOUT_KEYS), "cell": sorted(_CELL_KEYS), "pl
 
 
 class _Reader:
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, text: str | None = None, within: str = "$") -> None:
         self.source = source
+        #: the file's text, when there is one, to say at which line and column a path's value stands;
+        #: ``within`` is the path of the layout in it (a batch scenario holds it under ``layout``)
+        self.text, self.within = text, within
 
     def fail(self, path: str, message: str) -> InputError:
-        return InputError(f"{self.source}: {path}: {message}")
+        at = json_path_position(self.text, self.within + path[1:]) if self.text is not None else None
+        if at is None:
+            return InputError(f"{self.source}: {path}: {message}")
+        return JsonValueError(f"{self.source}:{at[0]}:{at[1]}: {path}: {message}", position=at)
 
     def obj(self, value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -78,15 +84,16 @@ def _kind(v: Any) -> str:
     if isinstance(v, (int, float)):
         return f"the number {v!r}"
     if isinstance(v, str):
-        return f"the string {v[:20]!r}"
+        return f"the string {shown(v, 24)}"  # as the file spells it: "5", not '5'
     if isinstance(v, list):
         return "a list"
     return "an object"
 
 
-def layout_from_data(data: Any, source: str = "<layout>") -> Layout:
-    """Build a Layout from already-decoded JSON data."""
-    rd = _Reader(source)
+def layout_from_data(data: Any, source: str = "<layout>", text: str | None = None, within: str = "$") -> Layout:
+    """Build a Layout from already-decoded JSON data (``text``: the JSON it was decoded from, whose
+    lines and columns an error then names; ``within``: the layout's own path in that text)."""
+    rd = _Reader(source, text, within)
     top = rd.obj(data, "$")
     game = top.get("game", "terrain")
     if game != "terrain":
@@ -135,7 +142,9 @@ def layout_from_data(data: Any, source: str = "<layout>") -> Layout:
 
 
 def read_json_layout(text: str, source: str = "<layout>") -> Layout:
-    return layout_from_data(scenario_layout(load_json(text, source)), source)
+    data = load_json(text, source)
+    layout = scenario_layout(data)
+    return layout_from_data(layout, source, text, "$" if layout is data else "$.layout")
 
 
 #: The ``game`` of a batch scenario file: a puzzle wrapped around a layout.

@@ -291,7 +291,7 @@ def test_an_options_own_file_that_cannot_be_read_names_the_option(capsys, tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("content, said", [("123", "the number 123"), ("null", "null"), ('"hello"', "the string 'hello'"),
+@pytest.mark.parametrize("content, said", [("123", "the number 123"), ("null", "null"), ('"hello"', 'the string "hello"'),
                                            ("[1, 2]", "a list")])
 def test_a_file_holding_one_json_value_is_told_it_is_not_an_object(capsys, tmp_path, content, said):
     """A bare JSON value was read as a text map: 'the map has 1 row; the smallest board ...'."""
