@@ -45,6 +45,16 @@ class InputError(TerragenError):
     exit_code = EXIT_USAGE
 
 
+class IllegalActionError(TerragenError, ValueError):
+    """An action that is not legal in the state it was applied to (or a finished game stepped on).
+
+    Why one class for all four games: a script that plays any of them catches one exception, and
+    as a ValueError it is still what a bad argument raises in Python (the games raised ValueError,
+    SpecError or nothing at all)."""
+
+    exit_code = EXIT_USAGE
+
+
 class SpecError(TerragenError):
     """Options or a spec contradict each other or are out of range."""
 
