@@ -78,13 +78,15 @@ def show_report(report, file: str, name: str, as_json: bool) -> None:
     Shared by ``terragen validate`` and every ``<game> validate``, so the same file gives the
     same report (and the same first line, ``FILE: valid ...``) whichever command checked it.
     """
+    from terragen.plain_text import counted
+
     if as_json:
         data = report.to_json()
         data.update({"file": file, "readable": report.exit_code != 2})
         echo_json(data)
     else:
         status = "valid" if report.valid else "INVALID"
-        counts = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
+        counts = f"{counted(len(report.errors), 'error')}, {counted(len(report.warnings), 'warning')}"
         noun = "layout" if name == "terrain" else "position"
         say(f"{file}: {status} {name} {noun} ({counts})")
         for f in report.findings:
@@ -94,7 +96,6 @@ def show_report(report, file: str, name: str, as_json: bool) -> None:
             say_report(report.summary)
     if report.exit_code == 2:  # malformed: one line on stderr too, as for any unreadable input
         from terragen.findings import SYNTAX
-        from terragen.plain_text import counted
 
         unread = [f for f in report.findings if f.code == SYNTAX]
         others = len(report.findings) - 1  # (warnings among them: "problems" counted them as errors)

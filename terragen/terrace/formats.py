@@ -171,8 +171,9 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                 if key not in _KEYS:
                     guess = suggest(key, _KEY_WORDS)
                     guess = _KEY_NAME.get(guess, guess)
-                    hint = f": did you mean '{guess}'?" if guess else f" (expected {', '.join(HEADER_KEYS)})"
-                    fail(lineno, at, f"unknown key {m.group(1)!r}{hint}")
+                    hint = (f": did you mean '{guess}'?" if guess
+                            else f" (the header has {', '.join(HEADER_KEYS[:-1])} and {HEADER_KEYS[-1]})")
+                    fail(lineno, at, f"unknown header {m.group(1)!r}{hint}")  # the other games' words
                     if guess is None or guess in header or guess in spelt_right:
                         continue  # (a key given rightly elsewhere is not taken from a typo: 'sise: 10 size: 8')
                     key = guess  # read on as the key it most likely is, so one typo is one problem

@@ -197,7 +197,7 @@ def test_an_unreadable_terralogical_players_line_is_said_once(capsys, tmp_path):
     f = tmp_path / "b.txt"
     f.write_text("\n".join("players: p1 p1" if line.startswith("players:") else line for line in text.split("\n")))
     code, out, _ = run_cli(capsys, "validate", f)
-    assert code == 2 and "(2 error(s)" in out and "must come before the tiles" not in out
+    assert code == 2 and "(2 errors" in out and "must come before the tiles" not in out
 
 
 def test_standard_input_is_named_as_typed_in_every_message():

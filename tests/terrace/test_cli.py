@@ -174,7 +174,7 @@ def test_validate_lists_header_problems_with_the_squares(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("header, says, where", [
-    ("to-mov: T  setup: full", "unknown key 'to-mov': did you mean 'to-move'?", (2, 1)),
+    ("to-mov: T  setup: full", "unknown header 'to-mov': did you mean 'to-move'?", (2, 1)),
     ("to-move: T  setup: ful", "unknown setup 'ful' (did you mean 'full'?", (2, 20)),
     ("to-move: T  size: 7", "size must be one of 6, 8, 10, 12, got '7'", (2, 19)),
     ("to-move: T  to-move: t", "to-move given twice", (2, 13)),

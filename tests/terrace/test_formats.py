@@ -164,7 +164,7 @@ def test_a_misspelt_or_late_game_line_is_named_as_such_not_as_missing():
     start = to_text(Position.start("short", 8))
     misspelt = start.replace("game: terrace", "gmae: terrace", 1)
     late = start.replace("game: terrace\n", "", 1) + "game: terrace\n"
-    for text, why in ((misspelt, "unknown key 'gmae': did you mean 'game'?"),
+    for text, why in ((misspelt, "unknown header 'gmae': did you mean 'game'?"),
                       (late, "header line after the board rows")):
         problems = []
         assert parse_text_forgiving(text, "p.txt", problems) is not None
@@ -176,7 +176,7 @@ def test_a_misspelt_or_late_game_line_is_named_as_such_not_as_missing():
 @pytest.mark.parametrize("change, why", [
     (("size: 8", "size: 6"), "size 6, but the board below it is 8 x 8 squares"),
     (("to-move: T  setup: short  size: 8", "to-move T"), "'to-move' needs a ':' after it ('to-move: ...')"),
-    (("size: 8", "sise: 10 size: 8"), "unknown key 'sise': did you mean 'size'?"),  # not read as the size
+    (("size: 8", "sise: 10 size: 8"), "unknown header 'sise': did you mean 'size'?"),  # not read as the size
 ])
 def test_one_slip_in_the_header_is_one_problem(change, why):
     """'size: 6' over an 8 x 8 board gave a wrong-length problem for every row, and 'to-move T' (no

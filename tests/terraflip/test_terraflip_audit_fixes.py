@@ -49,7 +49,7 @@ def test_validate_takes_the_tile_set_the_game_was_played_with(tmp_path, capsys):
     tiles = tileset_file(tmp_path, 10)
     code, out, _ = run(["terraflip", "validate", str(pos), "--tiles", str(tiles)], capsys)
     assert code == 0, out
-    assert out.splitlines()[0] == f"{pos}: valid terraflip position (0 error(s), 0 warning(s))"
+    assert out.splitlines()[0] == f"{pos}: valid terraflip position (0 errors, 0 warnings)"
     code, out, _ = run(["validate", str(pos), "--tiles", str(tiles)], capsys)  # the top-level command too
     assert code == 0, out
 
@@ -111,7 +111,7 @@ def test_validate_prints_the_verdict_first_as_terragen_validate(tmp_path, capsys
     code, mine, _ = run(["terraflip", "validate", str(pos)], capsys)
     code2, top, _ = run(["validate", str(pos)], capsys)
     assert code == code2 == 1 and mine == top
-    assert mine.splitlines()[0] == f"{pos}: INVALID terraflip position (1 error(s), 0 warning(s))"
+    assert mine.splitlines()[0] == f"{pos}: INVALID terraflip position (1 error, 0 warnings)"
 
 
 def test_play_refuses_bonus_with_bonus_scheme(capsys):

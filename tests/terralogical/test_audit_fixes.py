@@ -70,7 +70,7 @@ def test_validate_takes_deck(small, capsys):
     assert code == 2 and "give --deck FILE for a deck of your own" in err
     code, out, _ = run(["validate", str(board), "--deck", str(deck)], capsys)
     assert code == 1 and "unknown deck tile id" not in out  # T2 read; its placement breaks rules
-    assert out.splitlines()[0] == f"{board}: INVALID terralogical position (2 error(s), 0 warning(s))"
+    assert out.splitlines()[0] == f"{board}: INVALID terralogical position (2 errors, 0 warnings)"
 
 
 def test_deck_is_refused_for_other_games(small, tmp_path, capsys):
@@ -139,4 +139,4 @@ def test_validate_prints_the_verdict_first_as_terragen_validate(small, capsys):
     code, mine, _ = run(["terralogical", "validate", str(board)], capsys)
     code2, top, _ = run(["validate", str(board)], capsys)
     assert code == code2 == 2 and mine == top
-    assert mine.splitlines()[0] == f"{board}: INVALID terralogical position (1 error(s), 0 warning(s))"
+    assert mine.splitlines()[0] == f"{board}: INVALID terralogical position (1 error, 0 warnings)"

@@ -703,7 +703,7 @@ def test_a_file_with_hundreds_of_findings_lists_the_first_forty_of_each_kind(ser
     open_file(d, path)
     wait(d, lambda d: checked(d) and js(d, "return window.terragen.check.report.errors.length") > 100, 30, "the check")
     items = d.find_elements(By.CSS_SELECTOR, "#findings li.error")
-    assert len(items) == 41 and "more error(s)" in items[-1].text
+    assert len(items) == 41 and "more errors" in items[-1].text
 
 
 def test_json_download_with_the_server_stopped_saves_the_pages_copy(server, browser):

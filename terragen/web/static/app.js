@@ -25,6 +25,9 @@ window.terragen = state;  // for the browser tests and the curious: the layout a
 
 // ---------------------------------------------------------------- messages
 let toastTimer = null;
+// "1 error", "2 errors": the page says what `terragen validate` says
+function counted(n, noun) { return `${n} ${noun}${n === 1 ? "" : "s"}`; }
+
 function toast(message, kind = "error") {
   const t = $("#toast");
   t.textContent = message;
@@ -498,7 +501,7 @@ function renderCheck() {
   raceNote.hidden = true;
   if (!c) { verdict.textContent = "…"; $("#metrics").textContent = ""; return; }
   const rep = c.report;
-  verdict.textContent = `${rep.valid ? "valid" : "INVALID"}: ${rep.errors.length} error(s), ${rep.warnings.length} warning(s)`;
+  verdict.textContent = `${rep.valid ? "valid" : "INVALID"}: ${counted(rep.errors.length, "error")}, ${counted(rep.warnings.length, "warning")}`;
   verdict.className = "verdict " + (rep.valid ? (rep.warnings.length ? "warn" : "valid") : "invalid");
   for (const [sev, all] of [["error", rep.errors], ["warning", rep.warnings]]) {
     // a file with every cell listed ten times gave 819 lines and pushed the seats out of sight
@@ -525,7 +528,7 @@ function renderCheck() {
     if (all.length > items.length) {
       const more = document.createElement("li");
       more.className = `${sev} more`;
-      more.textContent = `… and ${all.length - items.length} more ${sev}(s) (terragen validate lists them all)`;
+      more.textContent = `… and ${counted(all.length - items.length, "more " + sev)} (terragen validate lists them all)`;
       list.appendChild(more);
     }
   }

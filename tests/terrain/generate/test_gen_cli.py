@@ -16,7 +16,7 @@ def test_writes_three_files_and_summary(cli, tmp_path):
     assert "fragility" in top and "difficulty: easy" in p.stdout
     assert "balance: not simulated" in p.stdout and "balance" not in data["meta"]
     v = cli("validate", out / "board.json")
-    assert v.returncode == 0 and "0 error(s), 0 warning(s)" in v.stdout
+    assert v.returncode == 0 and "0 errors, 0 warnings" in v.stdout
     v = cli("validate", out / "board.txt")
     assert v.returncode == 0
     # --json gives each seat's race model as validate --json does
