@@ -17,7 +17,9 @@ def test_terraflip_unknown_policy_or_wrong_count():
     with pytest.raises(SpecError, match="unknown policy 'x'"):
         play_game(3, ("x", "x", "x"), 5, None, None)
     with pytest.raises(SpecError, match="one policy per seat"):
-        play_game(3, ("greedy",), 5, None, None)
+        play_game(3, ("greedy", "random"), 5, None, None)
+    # one name plays every seat, as in the other games, with the default tiles and rules
+    assert play_game(3, ("greedy",), 5).log == play_game(3, ("greedy",) * 3, 5, None, None).log
 
 
 def test_terralogical_simulate_checks_its_arguments():

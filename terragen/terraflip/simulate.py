@@ -49,11 +49,14 @@ class PlaySpec:
                 raise unknown_name("policy", p, list(POLICIES))
 
 
-def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileSet | None,
-              options: Options | None) -> GameState:
-    """One full game; each seat's policy gets its own seed derived from the game seed."""
+def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileSet | None = None,
+              options: Options | None = None) -> GameState:
+    """One full game; each seat's policy gets its own seed derived from the game seed. One name
+    plays every seat, as in the other games (the default tile set and rules unless given)."""
+    if len(policies) == 1:
+        policies = tuple(policies) * players
     if len(policies) != players:
-        raise SpecError(f"give one policy per seat ({players}), got {len(policies)}")
+        raise SpecError(f"give one policy per seat ({players}) or one for all, got {len(policies)}")
     state = GameState.new(players, tileset, options)
     rng = random.Random(seed)
     agents = [make_policy(name, rng.randrange(2**32)) for name in policies]

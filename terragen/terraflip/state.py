@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from terragen.errors import SpecError
+from terragen.errors import IllegalActionError, SpecError
 from terragen.grids.hex import Hex
 from terragen.terraflip import rules
 from terragen.terraflip.model import FAMILIES, REGULAR, SPIES_PER_PLAYER, TileSet, default_tileset
@@ -39,6 +39,24 @@ class Action:
         if self.kind == "catapult":
             return f"catapult {self.pos} -> {self.dst}"
         return self.kind if self.pos is None else f"{self.kind} {self.pos}"
+
+    @classmethod
+    def of(cls, action: object) -> "Action":
+        """``action`` as an Action: a tuple or a list read from JSON (``["flip", [1, 0]]``, ``("place",
+        (3, 0), "K1")``) or an Action holding lists for its places, as the other games take them."""
+        from terragen.actions import as_tuple
+
+        if isinstance(action, Action):
+            fields = (action.kind, action.pos, action.tile, action.dst)
+        elif isinstance(action, (tuple, list)) and 1 <= len(action) <= 4:
+            fields = tuple(as_tuple(list(action)))
+        else:
+            raise IllegalActionError(f"an action is an Action (kind, pos, tile, dst) or such a tuple, not {action!r}")
+        fields = tuple(tuple(f) if isinstance(f, list) else f for f in fields)
+        try:
+            return cls(*fields)
+        except TypeError:
+            raise IllegalActionError(f"an action is an Action (kind, pos, tile, dst) or such a tuple, not {action!r}") from None
 
 
 END = Action("end")
@@ -170,8 +188,13 @@ class GameState:
 
         ``check=False`` skips the legality test for callers that picked the action from
         :meth:`legal_actions` themselves (the simulator), which saves recomputing it."""
-        if check and action not in self.legal_actions():
-            raise SpecError(f"illegal action for seat {self.current} in phase {self.phase}: {action}")
+        if check:
+            if self.phase == OVER:
+                raise IllegalActionError("the game is over")
+            action = Action.of(action)
+            if action not in self.legal_actions():
+                raise IllegalActionError(f"{action} is not a legal action for seat {self.current} now "
+                                         f"(phase {self.phase}); legal_actions() lists them")
         seat, colour = self.current, self.colour
         if action.kind == "spy":
             self.spies[seat] -= 1

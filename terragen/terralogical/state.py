@@ -18,7 +18,8 @@ import copy
 import random
 from dataclasses import dataclass, field
 
-from terragen.actions import as_tuple
+from terragen.actions import as_tuple, whole_number
+from terragen.errors import IllegalActionError
 from terragen.grids.square import Square
 from terragen.terralogical.board import FLOWER_FIELDS, Board, Placed, RuleOptions, quick_points
 from terragen.terralogical.scoring import final_scores
@@ -161,17 +162,17 @@ class GameState:
     def apply(self, action: Action) -> int:
         """Do the action for the player to move; returns the points it scored."""
         if self.is_terminal():
-            raise ValueError("the game is over")
+            raise IllegalActionError("the game is over")
         seat = self.current
         scored = 0
-        action = as_tuple(action)  # a list read from JSON is the same action (the Terrain Game took one)
-        kind = self._kind(action)
+        action = self._checked(as_tuple(action))  # a list read from JSON is the same action
+        kind = action[0]
         if kind == "place":
             _, idx, sq, rot = action
             tile_id, tile = self.hands[seat][idx]
             chk = self.board.check(sq, tile, rot, self.options)
             if not chk.legal:
-                raise ValueError(f"illegal placement: {chk.problems[0][1]}")
+                raise IllegalActionError(f"illegal placement: {chk.problems[0][1]}")
             owner = seat if self.cubes_left[seat] > 0 else None
             if owner is not None:
                 self.cubes_left[seat] -= 1
@@ -187,7 +188,7 @@ class GameState:
                 self.end_reason = "flower"
         elif kind == "draw":
             if not self.pile:
-                raise ValueError("the draw pile is empty")
+                raise IllegalActionError("the draw pile is empty")
             self.hands[seat].append(self.pile.pop())
             self.idle_turns += 1
             if self.options.stall_rule == "empty-pile" and self.pile:
@@ -202,28 +203,34 @@ class GameState:
         self.current = (seat + 1) % self.players
         return scored
 
-    def _kind(self, action: Action) -> str:
-        """The action's kind once its form is checked, so that a malformed action is a ValueError
-        saying what is wrong, not an IndexError from inside; and a pass only when nothing else is
-        legal (one was taken with placements open, ending games early)."""
+    def _checked(self, action: Action) -> Action:
+        """The action with its form checked and its numbers plain ints, so that a malformed action
+        is an IllegalActionError saying what is wrong, not an IndexError from inside, and a rotation
+        of ``True`` or ``numpy.int64(1)`` is the 1 it stands for (``True`` went into the board and
+        its file, which then could not be read back); and a pass only when nothing else is legal
+        (one was taken with placements open, ending games early)."""
         kind = action[0] if isinstance(action, tuple) and action else None
         if kind == "place":
             if len(action) != 4:
-                raise ValueError(f"a placement is ('place', hand index, (row, col), rotation), got {action!r}")
+                raise IllegalActionError(f"a placement is ('place', hand index, (row, col), rotation), got {action!r}")
             _, idx, sq, rot = action
             hand = self.hands[self.current]
-            if not (isinstance(idx, int) and 0 <= idx < len(hand)):
-                raise ValueError(f"seat {self.current} holds {len(hand)} tiles: no hand index {idx!r}")
-            if not (isinstance(rot, int) and 0 <= rot < 4):
-                raise ValueError(f"a rotation is 0-3 quarter turns, got {rot!r}")
-            if not (isinstance(sq, tuple) and len(sq) == 2 and all(isinstance(v, int) for v in sq)):
-                raise ValueError(f"a square is (row, col), got {sq!r}")
-        elif kind == "pass":
+            idx, rot = whole_number(idx), whole_number(rot)
+            if idx is None or not 0 <= idx < len(hand):
+                raise IllegalActionError(f"seat {self.current} holds {len(hand)} tiles: "
+                                         f"a hand index is 0 to {len(hand) - 1}, got {action[1]!r}")
+            if rot is None or not 0 <= rot < 4:
+                raise IllegalActionError(f"a rotation is 0-3 quarter turns, got {action[3]!r}")
+            square = tuple(whole_number(v) for v in sq) if isinstance(sq, tuple) else ()
+            if len(square) != 2 or None in square:
+                raise IllegalActionError(f"a square is (row, col), got {sq!r}")
+            return ("place", idx, square, rot)
+        if kind == "pass":
             if self.pile or self.placements_for(self.current):
-                raise ValueError("a pass only when no tile can be laid and the pile is empty")
+                raise IllegalActionError("a pass only when no tile can be laid and the pile is empty")
         elif kind != "draw" or len(action) != 1:
-            raise ValueError(f"unknown action {action!r}: ('place', ...), ('draw',) or ('pass',)")
-        return kind
+            raise IllegalActionError(f"unknown action {action!r}: ('place', ...), ('draw',) or ('pass',)")
+        return action
 
     def scores(self) -> list[int]:
         """The scores as they stand (final once the game is over): placement points, flock prizes,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from terragen.errors import SpecError
+from terragen.errors import IllegalActionError, SpecError
 from terragen.terraflip.formats import position_from_state
 from terragen.terraflip.players import belief, make_policy
 from terragen.terraflip.rules import Options, reachable_from_tower
@@ -39,9 +39,9 @@ def test_random_games_keep_every_rule_after_every_action(players, lines):
 
 def test_illegal_action_is_refused():
     state = GameState.new(2)
-    with pytest.raises(SpecError):
+    with pytest.raises(IllegalActionError):
         state.apply(Action("place", (3, 0), state.hands[0][0]))  # not touching anything
-    with pytest.raises(SpecError):
+    with pytest.raises(IllegalActionError):
         state.apply(Action("flip", (1, 0)))
     with pytest.raises(SpecError):
         GameState.new(5)

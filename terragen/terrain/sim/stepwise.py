@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from terragen.actions import as_tuple
+from terragen.errors import IllegalActionError
 from terragen.terrain.sim.dice import RandomDice
 from terragen.terrain.sim.engine import (MAX_REROLLS, Roll, RotationOptions, _winners, apply_action, apply_move,
                                          line_options, move_options)
@@ -54,7 +55,8 @@ class TerrainGame:
         check_game_shape(layout, "the layout")
         rules = rules or Rules()
         if not isinstance(rules, Rules):  # a variant's name failed deep inside
-            raise TypeError(f"rules is a Rules (rules_from_names(['green'], players) makes one), not {type(rules).__name__}")
+            raise TypeError("rules is a Rules (terragen.terrain.sim.variants.rules_from_names(['green'], players) "
+                            f"makes one), not {type(rules).__name__}")
         setup = setup_from_layout(layout, rules)
         n = setup.players
         if isinstance(first_seat, bool) or not (isinstance(first_seat, int) and 0 <= first_seat < n):
@@ -109,10 +111,10 @@ class TerrainGame:
     def is_terminal(self) -> bool:
         return self._over
 
-    def winners(self) -> tuple[int, ...]:
+    def winners(self) -> list[int]:
         """The players who won (a team wins together); empty before the end, or when the game
-        reached the turn cap undecided."""
-        return self._winners
+        reached the turn cap undecided. A list, as the other games' states give it."""
+        return list(self._winners)
 
     def returns(self) -> list[float]:
         """1 shared among the winners, 0 for the others; all 0 before the end or with no winner."""
@@ -139,13 +141,13 @@ class TerrainGame:
     # -- moves --------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Take ``action`` for the current player and play on to the next decision. An action
-        that is not legal now is a ValueError and changes nothing."""
+        that is not legal now is an IllegalActionError (a ValueError) and changes nothing."""
         if self._over:
-            raise ValueError("the game is over")
+            raise IllegalActionError("the game is over")
         action = as_tuple(action)
         legal = self.legal_actions()
         if action not in legal:
-            raise ValueError(f"{action!r} is not a legal action now; legal_actions() lists them")
+            raise IllegalActionError(f"{action!r} is not a legal action now; legal_actions() lists them")
         action = legal[legal.index(action)]  # the list's own: a rotation of 1.0 or True equals 1 but broke the tables
         seat, hexes = self.current_player(), self.state.board.index
         if action[0] == "move":

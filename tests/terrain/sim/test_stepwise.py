@@ -56,7 +56,7 @@ def test_a_game_decision_by_decision_is_the_simulators_game(board, variants, nam
             game.apply(action)
             decisions += 1
         state = game.state
-        assert game.winners() == reference.winners and state.round == reference.rounds
+        assert game.winners() == list(reference.winners) and state.round == reference.rounds
         assert (state.rotations, state.inversions, state.send_backs, state.forfeits) == \
             (reference.rotations, reference.inversions, reference.send_backs, reference.forfeits)
         assert sum(state.turns) == reference.total_turns and decisions > 0
@@ -66,7 +66,7 @@ def test_the_state_api():
     layout = load_layout(EXAMPLES / "two-players.txt")
     game = TerrainGame(layout, seed=3)
     assert game.players == 2 and game.current_player() == 0 and not game.is_terminal()
-    assert game.returns() == [0.0, 0.0] and game.winners() == ()
+    assert game.returns() == [0.0, 0.0] and game.winners() == []
     actions = game.legal_actions()
     assert actions and all(a[0] in ("move", "rotate", "forfeit") for a in actions)
     if game.roll.double:
