@@ -74,6 +74,10 @@ class Rules:
             from terragen.errors import SpecError
 
             raise SpecError(f"t_rank must be one of {', '.join(repr(r) for r in T_RANKS)}, got {self.t_rank!r}")
+        if not isinstance(self.own_t_capture, bool):
+            from terragen.errors import SpecError
+
+            raise SpecError(f"own_t_capture must be True or False, got {self.own_t_capture!r}")
 
     def rank(self, kind: str) -> float:
         """Size rank used to decide captures (bigger number = bigger piece; A is 1, D is 4)."""

@@ -43,7 +43,15 @@ class Options:
     bonus_scheme: str = "from-first"
     bonus: tuple[int, ...] | None = None
 
+    def __post_init__(self) -> None:
+        """Checked when made, as the other games' rules are: Options(lines="bogus") was taken and
+        failed only when a game began."""
+        self.check()
+
     def check(self) -> None:
+        for name in ("tower_passable", "owner_knows_backs"):
+            if not isinstance(getattr(self, name), bool):
+                raise SpecError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.lines not in LINE_MODES:
             raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {self.lines!r}")
         if self.first_frame not in FIRST_FRAME_MODES:

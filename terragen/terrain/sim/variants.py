@@ -51,6 +51,9 @@ class Rules:
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
                 raise ValueError(f"Rules.{name} must be a whole number, at least 1, not {value!r}")
             object.__setattr__(self, name, int(value))  # numpy's whole numbers were taken, and stay taken
+        for name in ("inversion", "green", "lost", "pass_through", "rotate_start", "interactions"):
+            if not isinstance(getattr(self, name), bool):  # green="no" is true: the variant was played
+                raise ValueError(f"Rules.{name} must be True or False, not {getattr(self, name)!r}")
 
     @property
     def send_back(self) -> bool:
