@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import (FINITE, PRINT_SCALE, SCALE_HELP, FolderName, check_folder, check_outputs, echo_json,
-                                  paper_choice, say)
+from terragen.cli._common import (FILE_OR_NAME, FINITE, PRINT_SCALE, SCALE_HELP, FolderName, Whole, check_folder,
+                                  check_outputs, echo_json, paper_choice, say)
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -183,8 +183,13 @@ def kit() -> None:
 @click.option("--tile-size", type=FINITE, default=50.0, show_default=True, metavar="MM",
               help="Piece size across flats in mm, 25 to 80; 50 mm suits 6 mm levels (the real game's scale).")
 @click.option("--nets", is_flag=True, help="Also write fold-up 3D nets for every piece (walls level x 6 mm).")
+@click.option("--radius", type=Whole(3, 6, show_range=False),
+              help="Board radius 3-6, as given to generate: the board sheets and their start marks. [default: 5]")
+@click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE",
+              help="The pieces to print: standard, extended or a TOML file, as given to generate. "
+                   "[default: standard; extended for radius 6]")
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
-            fmt: str, tile_size: float, nets: bool) -> None:
+            fmt: str, tile_size: float, nets: bool, radius: int | None, inventory: str | None) -> None:
     """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
     true size over several sheets plus an overview, start marks, player and
     destination tokens, an elevation gauge, a rules summary and, with --nets,
@@ -203,14 +208,22 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     Examples:
       terragen kit terrain --out my-kit
       terragen kit terrain --paper letter --nets --format svg --out my-kit
+      terragen kit terrain --radius 6 --out kit-r6    (boards from generate --radius 6)
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
     or an output that exists (add --force), 73 a file could not be written (read-only,
     disk full, a link to nothing, a file where a folder goes); 70, 129, 130, 143 as for
     every command (terragen --help).
     """
+    from terragen.errors import InputError, SpecError
     from terragen.render.kits.terrain.kit import terrain_kit
+    from terragen.terrain.pieces import load_inventory
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
+    radius = radius or 5
+    try:  # the set generate builds a board of this radius from, unless one is named
+        pieces = load_inventory(inventory or ("extended" if radius == 6 else "standard"))
+    except InputError as exc:
+        raise SpecError(f"--inventory: {exc.message}", exc.exit_code) from None
     check_folder(out_dir)
-    write_kit(terrain_kit(opts, tile_size, nets), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)
+    write_kit(terrain_kit(opts, tile_size, nets, pieces, radius), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)

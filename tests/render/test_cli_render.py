@@ -260,3 +260,29 @@ def test_a_long_page_name_set_aside_for_a_shorter_sheet_fits_the_name_limit():
         aside = set_aside_name(name)
         assert len(aside.encode("utf-8")) <= 255 and aside.startswith(".") and aside.endswith(".old")
     assert set_aside_name("board-build-1.svg").startswith(".board-build-1.svg.")
+
+
+def test_kit_terrain_prints_the_board_and_pieces_of_another_radius(tmp_path: Path):
+    """A board from generate --radius 6 called for fourth copies of 31 pieces, and a radius-3 one
+    put corner 0 at (3, 0), while the kit printed the boxed set and a radius-5 board marked at
+    (5, 0): neither could be built from the kit. --radius and --inventory take generate's values."""
+    import shutil
+
+    if not shutil.which("pdftotext"):
+        pytest.skip("needs poppler-utils' pdftotext")
+
+    def text(pdf: Path) -> str:
+        return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, timeout=60).stdout
+
+    p = run("kit", "terrain", "--radius", "6", "--out", tmp_path / "r6")
+    assert p.returncode == 0, p.stderr
+    pieces = text(tmp_path / "r6" / "terrain-tiles-a4.pdf")
+    assert "128 pieces" in pieces and "8D4" in pieces  # the extended set generate builds radius 6 from
+    assert "127 positions, radius 6" in text(tmp_path / "r6" / "terrain-board-a4.pdf")
+    p = run("kit", "terrain", "--radius", "3", "--out", tmp_path / "r3")
+    assert p.returncode == 0, p.stderr
+    board = text(tmp_path / "r3" / "terrain-board-a4.pdf")
+    assert "37 positions, radius 3" in board and "3,0" in board and "5,0" not in board
+    assert "96 pieces" in text(tmp_path / "r3" / "terrain-tiles-a4.pdf")
+    line = one_line_usage_error(run("kit", "terrain", "--inventory", "nosuch", "--out", tmp_path / "x"))
+    assert line.startswith("terragen: error: --inventory: unknown inventory 'nosuch'") and not (tmp_path / "x").exists()

@@ -203,8 +203,11 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
 
 
 def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False,
-                inventory: Inventory | None = None) -> list[KitPart]:
-    """Every part of the kit, in the order a player would print them."""
+                inventory: Inventory | None = None, radius: int = 5) -> list[KitPart]:
+    """Every part of the kit, in the order a player would print them: the pieces of ``inventory``
+    (the boxed set unless given) and a board of ``radius``, so that a board generated for another
+    radius or set can be built from its own kit (its corners' start marks stand where its build
+    sheet puts them)."""
     check_tile_size(tile_size, MIN_TILE, MAX_TILE)
     from terragen.terrain.pieces import standard_inventory
 
@@ -215,7 +218,7 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
         tiles_part(opts, tile_size, pal, inv),
         gutter_part(opts, tile_size, pal, inv),
         alignment_part(opts, GAME),
-        board_part(opts, tile_size, pal),
+        board_part(opts, tile_size, pal, radius),
         tokens_part(opts, pal),
     ]
     if nets:
