@@ -207,6 +207,14 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     else:
         say_report(generation_report(layout, analysis, spec))
         say(f"written: {folder}/board.json, board.txt, board.svg")
+        # the printable sheet is render's job (it takes a second; not every run wants paper), but a
+        # new user looking for what to print was not told where it comes from
+        import shlex
+
+        kit_flags = (f" --radius {spec.radius}" if spec.radius != 5 else "") + (
+            f" --inventory {shlex.quote(str(spec.inventory))}" if spec.inventory else "")
+        kit = f" (its board and pieces: terragen kit terrain{kit_flags})" if kit_flags else ""
+        say(f"to print its build sheet: terragen render {shlex.quote(folder + '/board.json')}{kit}")
     warning = not_balanced_warning(layout, as_json)
     if warning:  # on stderr with --json too: stdout stays one JSON document
         warn(warning)

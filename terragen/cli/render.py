@@ -8,12 +8,16 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import (PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs, echo_json,
-                                  force_option, json_option, paper_choice, say, warn)
+from terragen.cli._common import (NON_EMPTY_TEXT, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs,
+                                  echo_json, force_option, json_option, paper_choice, say, warn)
 
 #: --out suffixes of formats render does not write: a name that promises one of them is refused
 OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "eps", "ps", "txt", "json",
                            "html", "htm"})
+
+
+#: the longest --name a sheet's title takes (longer, the title's type shrank below readable)
+MAX_NAME = 80
 
 
 @click.command()
@@ -27,9 +31,11 @@ OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "t
 @click.option("--scale", "print_scale", type=PRINT_SCALE, default=1.0, show_default=True,
               help=SCALE_HELP)
 @click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
+@click.option("--name", type=NON_EMPTY_TEXT, default=None,
+              help="What the sheet calls the board. [default: LAYOUT's name; generate's board.json with its folder]")
 @json_option
 def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None, force: bool, print_scale: float,
-           strict: bool, as_json: bool) -> int:
+           strict: bool, name: str | None, as_json: bool) -> int:
     """Draw LAYOUT (JSON or text form, or a batch scenario file) as a build
     sheet: landscape pages with each position's piece, rotation and level,
     starts and destinations, then a map of each player's cheapest route, and
@@ -48,6 +54,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
       terragen render my-board.txt
       terragen render board.json --format svg --out board.svg
       terragen render board.json --paper letter --out sheets/board.pdf --force
+      terragen render friday/board.json --name "Friday's race"
       terragen render board.json --json
 
     Exit status: 0 sheet written, 1 the layout breaks a rule and --strict was
@@ -66,6 +73,10 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     from terragen.terrain.files import load_layout
     from terragen.terrain.validation import check_game_shape, validate_layout
 
+    if name is not None:  # a title line: one line of words, short enough to stay readable
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_NAME:
+            raise InputError(f"--name: give 1 to {MAX_NAME} characters (got {len(name)})")
     if out is not None:  # a str until here: Path() would drop the "/" that says "a folder"
         check_file_name(out)
         out = Path(out)
@@ -116,7 +127,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
         warn(f"{display_name(layout_file)}: {len(stale)} recorded piece id(s) no longer match their pieces (first: "
              f"{stale[0].message.split(':')[0]}); the sheet's ids and build order come from the file's metadata")
-    doc = build_sheet(layout, opts, Path(layout_file).name)
+    doc = build_sheet(layout, opts, name or sheet_name(layout_file))
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too
     old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))
@@ -139,3 +150,15 @@ def _system_path(path: Path) -> bool:
     """A path under /dev or /proc: a stream of the system's, never a folder for the sheet."""
     parts = Path(os.path.abspath(path)).parts  # as named: /dev/stdin resolves to the redirected file
     return len(parts) > 1 and parts[1] in ("dev", "proc")
+
+
+def sheet_name(layout_file: str) -> str:
+    """The name a sheet gives its board: the file's, and for the files generate writes the folder's
+    too (``friday/board.json``), since every board it writes is called board.json and their sheets
+    told nothing apart."""
+    from terragen.fileio import display_name
+
+    if layout_file == "-":
+        return display_name(layout_file)
+    p = Path(layout_file)
+    return f"{p.parent.name}/{p.name}" if p.name in ("board.json", "board.txt") and p.parent.name else p.name

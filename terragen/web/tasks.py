@@ -194,7 +194,8 @@ def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> Task
         # a fresh folder of its own, made after the layout is written: never the layout's own name
         out = Path(tempfile.mkdtemp(dir=tmp)) / "board-build.pdf"
         report({"message": "drawing the build sheet"})
-        run_command(["render", str(src), "--paper", paper, "--out", str(out)], report, tmp)
+        # --name: the folder it is written to here is no part of the user's file's name
+        run_command(["render", str(src), "--paper", paper, "--out", str(out), "--name", name], report, tmp)
         return TaskResult({"files": [out.name]}, {out.name: ("application/pdf", out.read_bytes())})
 
 

@@ -234,7 +234,43 @@ def test_the_legend_names_the_kits_tokens_of_each_seats_colour(a4):
     layout = read_text_layout((EXAMPLES / "two-players.txt").read_text().replace("seat 1 corner 3", "seat 3 corner 3"))
     text = " ".join(it.text for page in build_sheet(layout, a4, "b.txt").pages
                     for it, _ in flatten(page.items) if isinstance(it, Text))
-    assert "seat 0 (red, P1 tokens)" in text and "seat 3 (blue, P2 tokens)" in text
+    assert "P1 tokens (red, seat 0)" in text and "P2 tokens (blue, seat 3)" in text
+
+
+def _texts(doc) -> list[str]:
+    """Every text of the sheet, a board part's "(part 1 of 2: ...)" left out of its title."""
+    return [it.text.split(" (part ")[0] for page in doc.pages for it, _ in flatten(page.items) if isinstance(it, Text)]
+
+
+def test_a_generated_boards_sheet_says_what_was_asked_for(a4):
+    """Every board generate writes is board.json, and its sheets were all titled 'Build sheet:
+    board.json'; a radius-3 board's sheet did not say its board is not the kit's radius-5 one."""
+    from terragen.terrain.formats_text import read_text_layout
+
+    layout = read_text_layout((EXAMPLES / "two-players.txt").read_text())
+    assert _texts(build_sheet(layout, a4, "b.txt"))[0] == "Build sheet: b.txt"  # a board typed in: no meta
+    layout.extra["meta"] = {"generator": "terragen generate", "difficulty": "hard", "seed": 12}
+    assert _texts(build_sheet(layout, a4, "friday/board.json"))[0] == \
+        "Build sheet: friday/board.json — 2 players, hard, seed 12"
+    layout.radius = 3  # (the title is read, not the board)
+    assert _texts(build_sheet(layout, a4, "b.json"))[0].endswith("seed 12, radius 3 (its board: kit terrain --radius 3)")
+
+
+def test_a_puzzles_sheet_leaves_its_answer_out(a4, tmp_path):
+    """A batch puzzle drawn to set it up at the table printed its cheapest route and cost: the
+    puzzle's answer. (And '1 players'.)"""
+    from terragen.cli import main
+    from terragen.terrain.files import load_layout
+
+    with pytest.raises(SystemExit) as done:
+        main(["batch", "--count", "1", "--kind", "route", "--seed", "3", "--out", str(tmp_path / "b")])
+    assert done.value.code == 0
+    (scenario,) = (tmp_path / "b" / "scenarios").glob("*.json")
+    doc = build_sheet(load_layout(scenario), a4, "p.json")
+    routes_page = doc.pages[-2] if len(doc.pages) > 2 and "build order" in doc.pages[-1].label else doc.pages[-1]
+    said = " ".join(it.text for it, _ in flatten(routes_page.items) if isinstance(it, Text))
+    assert "1 player." in said and "the route is the puzzle's answer" in said and "good weather" not in said
+    assert not [it for it, _ in flatten(routes_page.items) if isinstance(it, Polyline) and len(it.points) > 2]
 
 
 def test_the_legend_says_the_order_of_play(a4):

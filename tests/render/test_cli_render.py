@@ -286,3 +286,26 @@ def test_kit_terrain_prints_the_board_and_pieces_of_another_radius(tmp_path: Pat
     assert "96 pieces" in text(tmp_path / "r3" / "terrain-tiles-a4.pdf")
     line = one_line_usage_error(run("kit", "terrain", "--inventory", "nosuch", "--out", tmp_path / "x"))
     assert line.startswith("terragen: error: --inventory: unknown inventory 'nosuch'") and not (tmp_path / "x").exists()
+
+
+def test_a_sheet_names_generates_board_by_its_folder_or_as_told(tmp_path: Path):
+    """Every board generate writes is board.json: its sheets were all titled 'Build sheet: board.json'."""
+    import shutil
+
+    if not shutil.which("pdftotext"):
+        pytest.skip("needs poppler-utils' pdftotext")
+    (tmp_path / "friday").mkdir()
+    shutil.copy(EXAMPLES / "two-players.txt", tmp_path / "friday" / "board.txt")
+    shutil.copy(EXAMPLES / "two-players.txt", tmp_path / "castle.txt")
+
+    def title(*args) -> str:
+        p = run("render", *args, "--out", tmp_path / "s.pdf", "--force", cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+        page = subprocess.run(["pdftotext", "-l", "1", str(tmp_path / "s.pdf"), "-"], capture_output=True, text=True)
+        return page.stdout.splitlines()[0].split(" (part ")[0]
+
+    assert title("friday/board.txt") == "Build sheet: friday/board.txt"
+    assert title("castle.txt") == "Build sheet: castle.txt"  # a name of the user's own says enough
+    assert title("castle.txt", "--name", "Friday's\n  race") == "Build sheet: Friday's race"
+    line = one_line_usage_error(run("render", "castle.txt", "--name", "x" * 81, "--out", tmp_path / "t.pdf", cwd=tmp_path))
+    assert "--name: give 1 to 80 characters (got 81)" in line and not (tmp_path / "t.pdf").exists()

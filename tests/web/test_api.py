@@ -399,10 +399,10 @@ def test_build_sheet_job_gives_the_render_commands_pdf(client, tmp_path):
     assert job["state"] == "done", job
     pdf = client.get(f"/api/jobs/{job['id']}/files/board-build.pdf")
     assert pdf.data.startswith(b"%PDF") and pdf.headers["Content-Disposition"].startswith("attachment")
-    # byte for byte what the command gives for the same file
+    # byte for byte what the command gives for the same file under the same name (the page has no folder)
     board = tmp_path / "board.json"
     board.write_bytes(post(client, "/api/export", {"layout": layout_data(), "format": "json"}).data)
-    cli = subprocess.run([sys.executable, "-m", "terragen", "render", str(board), "--paper", "letter"],
+    cli = subprocess.run([sys.executable, "-m", "terragen", "render", str(board), "--paper", "letter", "--name", "board.json"],
                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert cli.returncode == 0, cli.stderr
     assert (tmp_path / "board-build.pdf").read_bytes() == pdf.data

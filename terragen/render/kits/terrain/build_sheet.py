@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from terragen.grids import hex as hx
+from terragen.plain_text import counted
 from terragen.render.contrast import DARK_INK, contrast, ink_on
 from terragen.render.impose import PrintOptions, finish_document, page_scale
 from terragen.render.marks import footer, page_label
@@ -211,6 +212,22 @@ def _rows_text(win: list[Any]) -> str:
     return f"rows r = {rows[0]} to {rows[-1]}, columns q = {qs[0]} to {qs[-1]}"
 
 
+def _made_as(layout: Layout) -> str:
+    """What the generator was asked for, from the board's meta (`` — 4 players, hard, seed 1``): every
+    board generate writes is called board.json, and sheets of several boards told nothing apart."""
+    meta = layout.extra.get("meta")
+    if not isinstance(meta, dict) or meta.get("generator") != "terragen generate":
+        return ""
+    said = [counted(len(layout.players), "player")]
+    if isinstance(meta.get("difficulty"), str):
+        said.append(meta["difficulty"])
+    if isinstance(meta.get("seed"), int) and not isinstance(meta.get("seed"), bool):
+        said.append(f"seed {meta['seed']}")
+    if layout.radius != 5:
+        said.append(f"radius {layout.radius} (its board: kit terrain --radius {layout.radius})")
+    return " — " + ", ".join(said)
+
+
 def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Palette, source: str,
                 k: int, n_win: int) -> list[Item]:
     c = paper.content
@@ -218,7 +235,8 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     ox = c.x0 + (c.width - (x1 - x0)) / 2 - x0
     oy = c.y0 + HEADER + (c.height - HEADER - (y1 - y0)) / 2 - y0
     part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
-    items: list[Item] = [Text(c.x0, c.y0 + 5.0, f"Build sheet: {source}{part}", 5.0, "#000000", anchor="start", bold=True)]
+    title = f"Build sheet: {source}{_made_as(layout)}{part}"
+    items: list[Item] = [Text(c.x0, c.y0 + 5.0, title, _fitted(title, 5.0, c.width), "#000000", anchor="start", bold=True)]
     key = ("Big number: level. Under it, q,r: the position. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
            "the black notch shows where its right-hand side (the edge right of its upright number) goes. "
            "Match the pips. P2 = the P2 token's start, P2·1 = the P2 player's flag 1 (the kit's tokens).")
@@ -271,9 +289,12 @@ def _locator(radius: int, win: list[Any], board: list[tuple[tuple[float, float],
 
 
 def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tuple[list[Item], float]:
-    """The players' cheapest routes on a smaller map, and the legend beside it."""
+    """The players' cheapest routes on a smaller map, and the legend beside it. A batch puzzle's
+    (its one player) is left out: its route and cost are the puzzle's answer, and a sheet printed to
+    set the puzzle up at the table gave it away."""
     c = paper.content
-    info = routes(layout)
+    puzzle = len(layout.players) == 1
+    info = [(p.seat, [], None, False) for p in layout.players] if puzzle else routes(layout)
     map_w = c.width * 0.55
     cells = hx.board_cells(layout.radius)
     x0, y0, x1, y1 = _extent(cells)
@@ -287,8 +308,11 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
 
     items: list[Item] = [
         Text(c.x0, c.y0 + 5.0, f"Routes and players: {source}", 5.0, "#000000", anchor="start", bold=True),
-        Text(c.x0, c.y0 + 10.5, f"radius {layout.radius}, {len(layout.cells)} pieces, {len(layout.players)} players. "
-             "Each line is a player's cheapest route under the printed rotations.", 2.9, "#333333", anchor="start"),
+        Text(c.x0, c.y0 + 10.5, f"radius {layout.radius}, {counted(len(layout.cells), 'piece')}, "
+             f"{counted(len(layout.players), 'player')}. " + (
+                 "Each line is a player's cheapest route under the printed rotations." if not puzzle else
+                 "A puzzle's route is its answer: left out here (the booklet's answer key has it)."),
+             2.9, "#333333", anchor="start"),
     ]
     cmap = layout.cell_map()
     marks = _markers(layout, pal)
@@ -354,11 +378,13 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tupl
         items.append(Polyline(((lx + 8.5, y - 1.1), (lx + 19.0, y - 1.1)), Style(stroke=col, width=0.6, dash=ROUTE_DASH[pal.rank(seat) % len(ROUTE_DASH)])))
         dests = " ".join(f"({d.q},{d.r})" for d in p.destinations) or "none"
         cost_txt = ("no destination yet, so no route" if not p.destinations
+                    else "the route is the puzzle's answer" if puzzle
                     else f"cheapest route {cost} good weather / {cost * 2} bad weather" if ok and cost is not None
                     else "no route under the printed rotations")
-        # the kit's token of this colour, which a board numbering its seats 0 and 3 needs said
+        # the kit's token of this colour first, as the tags on the board name it (P2, P2·1); the file's
+        # seat number after it, which a board numbering its seats 0 and 3 needs said
         token = token_name(pal, seat)
-        lines = wrap(f"seat {seat} ({pal.seat_name(seat)}, {token} tokens), corner {p.corner}; flags {dests}; {cost_txt}",
+        lines = wrap(f"{token} tokens ({pal.seat_name(seat)}, seat {seat}), corner {p.corner}; flags {dests}; {cost_txt}",
                      2.9, lw - 22.0)
         for j, line in enumerate(lines):
             items.append(Text(lx + 21.0, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
