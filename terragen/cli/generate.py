@@ -213,8 +213,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
         kit_flags = (f" --radius {spec.radius}" if spec.radius != 5 else "") + (
             f" --inventory {shlex.quote(str(spec.inventory))}" if spec.inventory else "")
-        kit = f" (its board and pieces: terragen kit terrain{kit_flags})" if kit_flags else ""
-        say(f"to print its build sheet: terragen render {shlex.quote(folder + '/board.json')}{kit}")
+        say(f"to print its build sheet: terragen render {shlex.quote(folder + '/board.json')}")
+        if kit_flags:  # the kit's board and pieces are radius 5's and the boxed set's by default
+            say(f"to print a kit with its board and pieces: terragen kit terrain{kit_flags}")
     warning = not_balanced_warning(layout, as_json)
     if warning:  # on stderr with --json too: stdout stays one JSON document
         warn(warning)

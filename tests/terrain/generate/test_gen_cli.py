@@ -266,7 +266,7 @@ def test_the_summary_fits_80_columns_with_three_destinations_a_seat(cli, tmp_pat
     """Three destinations on one row took the heading and rule to 86 columns."""
     p = cli("generate", "--players", 6, "--destinations", 3, "--no-balance", "--seed", 5, "--out", tmp_path / "g")
     assert p.returncode == 0, p.stderr
-    lines = [line for line in p.stdout.splitlines() if not line.startswith("written:")]
+    lines = [line for line in p.stdout.splitlines() if str(tmp_path) not in line]  # the lines naming files
     assert max(len(line) for line in lines) <= 80, max(lines, key=len)
     assert sum(1 for line in lines if line.lstrip().startswith("(")) == 12  # two more destinations for each seat
 
@@ -286,3 +286,15 @@ def test_the_not_balanced_warning_says_what_ended_the_search_and_what_to_try():
     five = not_balanced_warning(board(5, {"verdict": "NOT BALANCED", "ended_by": "time limit"}), as_json=True)
     assert five.startswith("the time ran out") and "the balance record in the JSON" in five
     assert "another --seed (five seats are the hardest" in five and "seldom helps" in five
+
+
+def test_generate_says_how_to_print_the_board_it_wrote(cli, tmp_path):
+    """A new user looking for what to print after generate was not told the build sheet is
+    render's, nor that a radius-3 board needs its own kit board."""
+    p = cli("generate", "--players", 2, "--radius", 3, "--no-balance", "--seed", 5, "--out", tmp_path / "my board")
+    assert p.returncode == 0, p.stderr
+    said = p.stdout.splitlines()
+    assert f"to print its build sheet: terragen render '{tmp_path}/my board/board.json'" in said
+    assert "to print a kit with its board and pieces: terragen kit terrain --radius 3" in said
+    p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "r5")
+    assert not [line for line in p.stdout.splitlines() if "kit terrain" in line]
