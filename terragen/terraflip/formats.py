@@ -109,6 +109,7 @@ class Position:
 
 
 def dumps_json(position: Position) -> str:
+    """The position's JSON form, keys sorted and indented, so the same position is the same bytes."""
     return json.dumps(position.to_json(), indent=2, sort_keys=True) + "\n"
 
 

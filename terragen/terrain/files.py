@@ -27,7 +27,9 @@ def load_layout(path: str | os.PathLike[str]) -> Layout:
 
 
 def save_layout(layout: Layout, path: str | os.PathLike[str]) -> Path:
-    """Write JSON for ``.json`` files and the text form for anything else."""
+    """Write JSON for ``.json`` files and the text form for anything else, whole or not at all (a
+    temporary file renamed into place); a missing folder on the way is made, as the commands'
+    ``--out`` folders are."""
     require_layout(layout, "save_layout")
     p = Path(path)
     data = write_json_layout(layout) if p.suffix.lower() == ".json" else write_text_layout(layout)

@@ -94,6 +94,8 @@ class GameState:
 
     # -- queries ---------------------------------------------------------------
     def is_terminal(self) -> bool:
+        """Whether the game has ended (a flower field reached, or a round in which nobody could
+        change anything: ``end_reason`` says which)."""
         return self.end_reason is not None
 
     def current_player(self) -> int:

@@ -73,15 +73,22 @@ class TerrainGame:
         self._actions: list[Action] | None = None
         self._next_turn()
 
-    def clone(self) -> TerrainGame:
+    def clone(self, seed: int | None = None) -> TerrainGame:
         """An independent copy, the dice included: a search (a bot that looks ahead, a Monte Carlo
         player) applies actions to copies and the game it came from stays as it was. ``copy.copy``
-        and ``copy.deepcopy`` give the same (a shallow copy shared the state and moved both games)."""
+        and ``copy.deepcopy`` give the same (a shallow copy shared the state and moved both games).
+
+        ``seed``: the copy rolls its future dice from this seed instead of the game's own, so that
+        rollouts sample futures a player cannot know (every plain copy rolls what the game will);
+        the roll already on the table stays."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.state = self.state.clone()
         rng = random.Random()
-        rng.setstate(self._dice._rng.getstate())
+        if seed is None:
+            rng.setstate(self._dice._rng.getstate())
+        else:
+            rng.seed(seed)
         other._dice = RandomDice(rng)
         other._order = list(self._order)
         if isinstance(self._options, RotationOptions):  # it reads the board of its own state
@@ -102,6 +109,7 @@ class TerrainGame:
     # -- queries ------------------------------------------------------------------------------
     @property
     def players(self) -> int:
+        """How many players the game seats (the layout's players)."""
         return self.state.players
 
     def current_player(self) -> int:
@@ -109,6 +117,7 @@ class TerrainGame:
         return -1 if self._over else self._order[self._at]
 
     def is_terminal(self) -> bool:
+        """Whether the game has ended: a winner, or the turn cap reached undecided."""
         return self._over
 
     def winners(self) -> list[int]:

@@ -138,3 +138,24 @@ def test_look_alike_values_are_refused_or_taken_as_the_legal_ones():
         TerrainGame(layout, Rules(turn_cap=2.5))
     with pytest.raises(ValueError, match="first_seat"):
         TerrainGame(layout, first_seat=True)
+
+
+def test_a_clone_with_a_seed_rolls_other_futures_and_the_same_for_the_same_seed():
+    """Every copy rolled the game's own future dice, so a Monte Carlo player's rollouts all saw the
+    one future the real game would have, which no player at the table knows."""
+    def rolls(game: TerrainGame, n: int = 40) -> list:
+        out = []
+        while len(out) < n and not game.is_terminal():
+            out.append(game.roll)
+            game.apply(game.legal_actions()[0])
+        return out
+
+    game = TerrainGame(load_layout(template_path("terrain", "examples", "two-players.txt")), seed=3)
+    game.apply(game.legal_actions()[0])
+    here = game.roll
+    same, other, again, third = game.clone(), game.clone(seed=8), game.clone(seed=8), game.clone(seed=9)
+    assert other.roll == here  # the roll already on the table stays
+    seen = rolls(game)
+    assert rolls(same) == seen  # a plain copy: the game's own future
+    elsewhere = rolls(other)
+    assert elsewhere != seen and rolls(again) == elsewhere and rolls(third) != elsewhere
