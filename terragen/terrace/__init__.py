@@ -1,7 +1,9 @@
 """Terrace: the 8x8 stepped board game (and its n x n generalisation).
 
 The API follows python-chess: ``Position.start("full")``, ``legal_moves()``,
-``push``/``pop``/``apply``, ``result()``. Everything here is pure (no I/O).
+``push``/``pop``, ``result()``; a Position also answers the OpenSpiel-style
+names of the other games' states (``legal_actions()``, ``apply()`` in place,
+``is_terminal()``, ``returns()``...). Everything here is pure (no I/O).
 """
 
 from terragen.terrace.board import Board, board, height

@@ -12,7 +12,10 @@ _MOVE = re.compile(r"^\s*([TABCDtabcd])?([a-lA-L][0-9]{1,2})\s*([-x:]?)\s*([a-lA
 
 
 def parse_move(position, text: str) -> Move:
-    """The legal move ``text`` names in ``position``, or an InputError saying why not."""
+    """The legal move ``text`` names in ``position``, or an InputError saying why not; text that is
+    not a string is a TypeError (a Move or a number failed inside the pattern matcher)."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse_move reads a move written as text, e.g. 'Cb7-b6' or 'b7b6', not {text!r}")
     m = _MOVE.match(text)
     if not m:
         raise InputError(f"cannot read move {text!r}; write it like Cb7-b6, b7b6 or Dc6xb5")

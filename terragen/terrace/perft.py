@@ -26,9 +26,9 @@ def _perft(pos: Position, depth: int) -> int:
         return len(pairs)
     total = 0
     for a, b in pairs:
-        pos._push_idx(a, b)
+        pos._push_idx(a, b)  # unchecked: the generator made these moves
         total += _perft(pos, depth - 1)
-        pos.pop()
+        pos._pop_idx()
     return total
 
 

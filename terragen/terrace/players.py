@@ -54,7 +54,8 @@ def score_move(pos: Position, mv: Move) -> float:
     """The greedy policy's value of a move for the side to move (higher is better)."""
     me = pos.to_move
     target = pos.piece_at(mv.to)
-    after = pos.apply(mv)
+    after = pos.copy()
+    after._push_idx(pos.board.index(mv.frm), pos.board.index(mv.to))  # a move of legal_moves(): unchecked, as perft
     res = after.result()
     if res is not None and res.winner == me:
         return 1e6

@@ -3,8 +3,13 @@
 A :class:`Position` holds the board size, the set-up (which fixes the seats
 and their objectives), the pieces and the seat to move. ``legal_moves()``
 lists the moves, ``push``/``pop`` play and take back a move in place (used by
-perft and search), ``apply`` returns a new position, ``result()`` says whether
-and how the game has ended.
+perft and search), ``result()`` says whether and how the game has ended.
+
+It also answers the OpenSpiel-style names the other three games' states
+answer (``current_player()``, ``legal_actions()``, ``apply()`` in place,
+``is_terminal()``, ``winners()``, ``returns()``, ``clone()``), so one loop
+plays any of the four games; ``applied()`` is the checked move played on a
+new position.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from terragen.errors import InputError
+from terragen.errors import IllegalActionError, InputError
 from terragen.grids.square import Square
 from terragen.terrace.board import Board, board, square_name
 from terragen.terrace.model import KINDS, SEAT_NAME, Move, Piece, Rules
@@ -44,7 +49,7 @@ class Outcome:
 
 
 class Position:
-    """A Terrace position. Mutable through ``push``/``pop`` only."""
+    """A Terrace position. Mutable through ``push``/``pop`` and ``apply`` only."""
 
     def __init__(
         self,
@@ -144,15 +149,21 @@ class Position:
     # ----- queries ----------------------------------------------------------------
     @property
     def to_move(self) -> str:
+        """The side whose turn it is (``"top"``...); it stays the last mover's once the game is won.
+        :meth:`current_player` is the same seat as a number, and -1 once the game is over."""
         return self.seats[self.turn]
 
     def piece_at(self, sq: Square) -> Piece | None:
+        """The piece on ``sq``, or None if it is empty; a square off the board is a ValueError
+        (not another square's piece)."""
         c = self.cells[self.board.index(sq)]
         if not c:
             return None
         return Piece(self.seats[(c - 1) // 5], KINDS[(c - 1) % 5])
 
     def pieces(self) -> dict[Square, Piece]:
+        """Every piece by its square: a new dict each call, so changing it does not change the
+        position (only ``push``/``pop``/``apply`` do)."""
         out = {}
         for i, c in enumerate(self.cells):
             if c:
@@ -160,17 +171,20 @@ class Position:
         return out
 
     def t_square(self, side: str) -> Square | None:
-        """Where ``side``'s T stands (None once it is taken), without building :meth:`pieces`."""
-        try:
-            return self.board.square(self.cells.index(_code(self.seats.index(side), "T")))
-        except ValueError:
-            return None
+        """Where ``side``'s T stands (None once it is taken), without building :meth:`pieces`.
+        A side that does not play here is a ValueError, as in :meth:`objective_of` (it was None,
+        which reads as "that seat has lost its T")."""
+        code = _code(self._seat_index(side), "T")
+        return self.board.square(self.cells.index(code)) if code in self.cells else None
 
     def objective_of(self, side: str) -> Square:
         """The square ``side``'s T must reach."""
+        return self.board.square(self.objectives[self._seat_index(side)])
+
+    def _seat_index(self, side: str) -> int:
         if side not in self.seats:
             raise ValueError(f"no side {side!r} here; the sides are {', '.join(self.seats)}")
-        return self.board.square(self.objectives[self.seats.index(side)])
+        return self.seats.index(side)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -253,12 +267,91 @@ class Position:
         return [(a, b) for a, b, _, _ in self._gen_all()]
 
     def is_legal(self, move: Move) -> bool:
-        return move in self.legal_moves()
+        """Whether :meth:`apply` would play ``move`` here (the game goes on, the piece on ``frm`` is
+        the side to move's and may go to ``to``). Looks only at that piece's moves."""
+        try:
+            self._legal(move)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ----- checking moves --------------------------------------------------------------
+    def _indices(self, move: Move) -> tuple[int, int]:
+        """The board indices of a move's squares; anything not a Move is a TypeError saying what
+        a move is (a pair of squares failed deep inside with AttributeError 'frm')."""
+        if not isinstance(move, Move):
+            raise TypeError(f"a move is a Move(frm, to) of two (row, column) squares, e.g. Move((6, 0), (5, 0)), "
+                            f"one of legal_moves() or parse_move('Cc8-c6'), not {move!r}")
+        try:
+            return self.board.index(move.frm), self.board.index(move.to)
+        except ValueError as exc:
+            raise IllegalActionError(f"move {move.frm} to {move.to}: {exc}") from None
+        except TypeError:
+            raise TypeError(f"a move's squares are (row, column) pairs of whole numbers, e.g. Move((6, 0), (5, 0)); "
+                            f"got {move!r}") from None
+
+    def _name(self, a: int, b: int) -> str:
+        n = self.size
+        return f"move {square_name(self.board.square(a), n)}-{square_name(self.board.square(b), n)}"
+
+    def _check_mover(self, a: int, b: int) -> None:
+        """Refuse a move whose from-square holds no piece of the side to move: two comparisons, so
+        :meth:`push` can afford it."""
+        c = self.cells[a]
+        if 1 + self.turn * 5 <= c <= 5 + self.turn * 5:
+            return
+        where = square_name(self.board.square(a), self.size)
+        if not c:
+            raise IllegalActionError(f"{self._name(a, b)}: no piece on {where} to move")
+        owner = self.seats[(c - 1) // 5]
+        raise IllegalActionError(f"{self._name(a, b)}: the {KINDS[(c - 1) % 5]} on {where} is {owner}'s, "
+                                 f"and {self.to_move} is to move")
+
+    def _legal(self, move: Move) -> tuple[int, int, str, str]:
+        """``move`` as the generator lists it, (from, to, kind, piece), if it is legal; otherwise an
+        IllegalActionError saying why (the game is over, not the side to move's piece, or that
+        piece cannot go there). Only the moving piece's moves are generated, and the end of the
+        game is asked only for a refusal: a move found among them proves the game goes on."""
+        a, b = self._indices(move)
+        if self.winner is None and self.alive[self.turn] and 1 + self.turn * 5 <= self.cells[a] <= 5 + self.turn * 5:
+            for entry in self._gen_from(a):
+                if entry[1] == b:
+                    return entry
+        outcome = self.result()
+        if outcome is not None:
+            raise IllegalActionError(f"{self._name(a, b)}: the game is over, {outcome.text()}")
+        self._check_mover(a, b)
+        where = square_name(self.board.square(a), self.size)
+        raise IllegalActionError(f"{self._name(a, b)} is not a legal move: the {KINDS[(self.cells[a] - 1) % 5]} on "
+                                 f"{where} cannot go there (legal_moves() lists the moves)")
 
     # ----- making moves --------------------------------------------------------------
     def push(self, move: Move) -> None:
-        """Play a move in place (it must be legal; use ``is_legal`` to check untrusted moves)."""
-        self._push_idx(self.board.index(move.frm), self.board.index(move.to))
+        """Play a move in place, checking only what costs nothing: the game is not decided and the
+        from-square holds a piece of the side to move (python-chess asserts as much). Whether that
+        piece may go to ``to`` is not checked, for speed: take moves from ``legal_moves()`` or use
+        :meth:`apply`, which checks them."""
+        a, b = self._indices(move)
+        if self.winner is not None:
+            raise IllegalActionError(f"{self._name(a, b)}: the game is over, {self.result().text()}")
+        if not 1 + self.turn * 5 <= self.cells[a] <= 5 + self.turn * 5:  # _check_mover's test, inline for speed
+            self._check_mover(a, b)
+        self._push_idx(a, b)
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` in place after checking it is legal, as the other games' states apply an
+        action; an illegal move is an IllegalActionError and changes nothing. :meth:`pop` takes it
+        back; :meth:`applied` plays it on a new position instead."""
+        a, b, _, _ = self._legal(move)
+        self._push_idx(a, b)
+
+    def applied(self, move: Move) -> "Position":
+        """A new position with ``move`` played (checked as :meth:`apply` checks it); ``self`` is
+        unchanged. The new position has no moves for :meth:`pop` to take back."""
+        other = self.copy()
+        other.apply(move)
+        other._stack = []
+        return other
 
     def _push_idx(self, a: int, b: int) -> None:
         cells = self.cells
@@ -296,7 +389,15 @@ class Position:
         self._stack.append((a, b, c, captured, removed, prev))
 
     def pop(self) -> Move:
-        """Take back the last pushed move and return it."""
+        """Take back the last pushed move and return it as :meth:`legal_moves` lists it, its kind
+        and piece filled in (they were blank)."""
+        a, b, c, captured = self._pop_idx()
+        n = self.size
+        return Move(divmod(a, n), divmod(b, n), self._kind_of(a, b, captured), KINDS[(c - 1) % 5])
+
+    def _pop_idx(self) -> tuple[int, int, int, int]:
+        """Take back the last pushed move; its (from, to, piece code, captured code). Perft calls
+        this, and builds no Move."""
         if not self._stack:
             raise ValueError("no move to take back: none was pushed on this position")
         a, b, c, captured, removed, prev = self._stack.pop()
@@ -306,14 +407,46 @@ class Position:
         cells[a] = c
         cells[b] = captured
         self.turn, self.winner, self.reason, self.alive = prev[0], prev[1], prev[2], prev[3]
-        return Move(self.board.square(a), self.board.square(b))
+        return a, b, c, captured
 
-    def apply(self, move: Move) -> "Position":
-        """A new position with ``move`` played; ``self`` is unchanged."""
-        other = self.copy()
-        other.push(move)
-        other._stack = []
-        return other
+    def _kind_of(self, a: int, b: int, captured: int) -> str:
+        """A move's kind from its squares: every move but a capture goes to an empty square, and
+        a slide stays on its level while a step goes one up or down."""
+        if captured:
+            return "capture"
+        rise = self.board.heights[b] - self.board.heights[a]
+        return "slide" if rise == 0 else "up" if rise > 0 else "down"
+
+    # ----- the OpenSpiel-style names the other games' states answer ----------------------------
+    def current_player(self) -> int:
+        """The seat to move as its number in :attr:`seats` (turn order), or -1 once the game is over."""
+        return -1 if self.is_terminal() else self.turn
+
+    def legal_actions(self) -> list[Move]:
+        """The legal moves, none once the game is over (as :meth:`legal_moves`)."""
+        return [] if self.is_terminal() else self.legal_moves()
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (won or drawn): :meth:`is_game_over`'s OpenSpiel name."""
+        return self.is_game_over()
+
+    def winners(self) -> list[int]:
+        """The winning seat's number, in a list as the other games give theirs; empty before the end
+        and on a draw (no side to move could move: nobody won, as a Terrain Game at its turn cap)."""
+        outcome = self.result()
+        if outcome is None or outcome.winner is None:
+            return []
+        return [self.seats.index(outcome.winner)]
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the other seats; all 0 before the end and on a draw (no winner
+        to share it), as the Terrain Game's are when no one wins."""
+        won = self.winners()
+        return [1.0 if seat in won else 0.0 for seat in range(len(self.seats))]
+
+    def clone(self) -> "Position":
+        """An independent copy to try moves on (OpenSpiel's name): ``copy(stack=True)``."""
+        return self.copy(stack=True)
 
     # ----- the end of the game ----------------------------------------------------------
     def result(self) -> Outcome | None:
@@ -331,18 +464,18 @@ class Position:
         return any(lo <= c <= hi and self._gen_from(i) for i, c in enumerate(self.cells))
 
     def is_game_over(self) -> bool:
+        """Whether the game is over: won, or drawn because the side to move has no move (so
+        ``legal_moves()`` being empty is not the whole test)."""
         return self.result() is not None
 
     # ----- notation ----------------------------------------------------------------------
     def san(self, move: Move) -> str:
-        """Readable notation: piece letter, from, ``-`` or ``x``, to (e.g. ``Cb7-b6``, ``Dc6xb5``)."""
-        p = self.piece_at(move.frm)
-        if p is None:  # it wrote '?a8xh1'
-            raise ValueError(f"no piece on {square_name(move.frm, self.size)} to move")
-        letter = p.kind
-        sep = "x" if self.piece_at(move.to) is not None else "-"
+        """Readable notation: piece letter, from, ``-`` or ``x``, to (e.g. ``Cb7-b6``, ``Dc6xb5``).
+        Only a legal move is written (IllegalActionError otherwise): 'Da8xh1' read as a real move."""
+        a, b, kind, piece = self._legal(move)
         n = self.size
-        return f"{letter}{square_name(move.frm, n)}{sep}{square_name(move.to, n)}"
+        sep = "x" if kind == "capture" else "-"
+        return f"{piece}{square_name(self.board.square(a), n)}{sep}{square_name(self.board.square(b), n)}"
 
     def parse_move(self, text: str) -> Move:
         """Read a move written as ``Cb7-b6``, ``b7-b6``, ``b7b6`` or ``Dc6xb5``; must be legal."""

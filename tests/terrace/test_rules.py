@@ -23,24 +23,24 @@ def test_capturing_the_enemy_t_wins():
     pos = Position({(4, 1): P("top", "C"), (5, 0): P("bottom", "T"), (0, 7): P("top", "T")}, to_move="top", setup="free")
     mv = Move((4, 1), (5, 0))
     assert mv in pos.legal_moves()
-    after = pos.apply(mv)
+    after = pos.applied(mv)
     res = after.result()
     assert res is not None and res.winner == "top" and res.reason == "t-captured"
     assert after.legal_moves() == []
-    assert pos.result() is None  # apply left the original alone
+    assert pos.result() is None  # applied left the original alone
 
 
 def test_t_reaching_its_objective_wins():
     # top's T on (6,0) (height 2) steps straight down to (7,0), the low corner opposite its home
     pos = Position({(6, 0): P("top", "T"), (7, 7): P("bottom", "T")}, to_move="top", setup="free")
     assert pos.result() is None
-    after = pos.apply(Move((6, 0), (7, 0)))
+    after = pos.applied(Move((6, 0), (7, 0)))
     assert after.result().winner == "top" and after.result().reason == "objective"
 
 
 def test_t_on_the_wrong_corner_does_not_win():
     pos = Position({(1, 7): P("top", "T"), (7, 7): P("bottom", "T")}, to_move="top", setup="free")
-    after = pos.apply(Move((1, 7), (0, 7)))
+    after = pos.applied(Move((1, 7), (0, 7)))
     assert after.result() is None
 
 
@@ -66,7 +66,7 @@ def test_capturing_your_own_t_loses_unless_forbidden():
     pos = Position(pieces, to_move="top", setup="free")
     own = Move((1, 6), (0, 7))
     assert own in pos.legal_moves()
-    assert pos.apply(own).result().winner == "bottom"
+    assert pos.applied(own).result().winner == "bottom"
     strict = Position(pieces, to_move="top", setup="free", rules=Rules(own_t_capture=False))
     assert own not in strict.legal_moves()
 
@@ -115,7 +115,7 @@ def test_four_players_loser_leaves_with_all_pieces_and_turn_skips_them():
         (7, 1): P("bottom", "T"),
     }
     p = Position(pieces, to_move="top", setup="four")
-    after = p.apply(Move((4, 1), (5, 0)))
+    after = p.applied(Move((4, 1), (5, 0)))
     assert after.result() is None
     assert all(pc.side != "left" for pc in after.pieces().values())
     assert after.to_move == "right"
@@ -124,7 +124,7 @@ def test_four_players_loser_leaves_with_all_pieces_and_turn_skips_them():
     q = after
     for _ in range(3):
         sides.append(q.to_move)
-        q = q.apply(q.legal_moves()[0])
+        q = q.applied(q.legal_moves()[0])
     assert sides == ["right", "bottom", "top"]
     # push/pop restores the removed pieces
     p.push(Move((4, 1), (5, 0)))
@@ -135,7 +135,7 @@ def test_four_players_loser_leaves_with_all_pieces_and_turn_skips_them():
 def test_last_player_standing_wins():
     pieces = {(4, 1): P("top", "C"), (5, 0): P("left", "T"), (0, 6): P("top", "T")}
     p = Position(pieces, to_move="top", setup="free4")
-    res = p.apply(Move((4, 1), (5, 0))).result()
+    res = p.applied(Move((4, 1), (5, 0))).result()
     assert res.winner == "top" and res.reason == "last-standing"
 
 
@@ -189,7 +189,7 @@ def test_push_pop_restore_and_apply_agrees(pos, seed):
         if not moves:
             break
         mv = rng.choice(moves)
-        assert pos.apply(mv).key() == _pushed_key(pos, mv)
+        assert pos.applied(mv).key() == _pushed_key(pos, mv)
         pos.push(mv)
         played.append(mv)
     for mv in reversed(played):
