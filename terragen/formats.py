@@ -253,3 +253,11 @@ def detect_game(text: str) -> str | None:
             return name if name in GAMES else None
         return "terrain"
     return "terrain"
+
+
+def require_text(text: object, caller: str) -> None:
+    """Refuse anything but a file's text at a reader's door: ``parse_layout(None)`` or a path given
+    for the text failed deep inside with an AttributeError about ``lstrip``."""
+    if not isinstance(text, str):
+        hint = " (load_layout reads a file by its path)" if caller == "parse_layout" else ""
+        raise TypeError(f"{caller} takes a file's text, a str, not {type(text).__name__}{hint}")

@@ -105,3 +105,29 @@ def test_a_terralogical_placement_from_numpy_numbers_is_the_plain_action():
     twin.apply(("place", np.int64(idx), (np.int64(row), np.int32(col)), np.int8(rot)))
     assert twin.history == state.history and all(type(v) is int for v in (twin.history[0][1][1], twin.history[0][1][3]))
     assert state_to_text(board_state_of_game(twin)) == state_to_text(board_state_of_game(state))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: __import__("terragen.terrain.files", fromlist=["x"]).parse_layout(None),
+    lambda: __import__("terragen.terralogical.formats", fromlist=["x"]).parse_state(b"game: terralogical", "x"),
+    lambda: __import__("terragen.terraflip.formats", fromlist=["x"]).parse_position(None, "x"),
+], ids=["parse_layout", "parse_state", "parse_position"])
+def test_a_reader_given_no_text_says_it_takes_text(call):
+    """parse_layout(None) failed inside with "'NoneType' object has no attribute 'lstrip'"."""
+    with pytest.raises(TypeError, match="takes a file's text, a str"):
+        call()
+
+
+def test_a_player_count_that_is_no_whole_number_is_named():
+    """GameState.new(tiles, players="3") failed on '<=' between str and int; TerraFlip's 3.0 on range()."""
+    from terragen.errors import SpecError
+    from terragen.terraflip.state import GameState as FlipState
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.state import GameState as LogicState
+
+    with pytest.raises(ValueError, match="2 to 4 players, got '3'"):
+        LogicState.new(default_deck().tiles, "3", 1)
+    with pytest.raises(SpecError, match="2 to 4 players, got 3.0"):
+        FlipState.new(3.0)
+    np = pytest.importorskip("numpy")
+    assert LogicState.new(default_deck().tiles, np.int64(3), 1).players == 3

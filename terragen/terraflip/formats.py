@@ -27,7 +27,7 @@ from terragen.errors import InputError
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+from terragen.formats import (GAME_FILES, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game)
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
@@ -115,6 +115,7 @@ def dumps_json(position: Position) -> str:
 
 def parse_position(text: str, source: str) -> Position:
     """Parse either form; raises InputError naming file, line and column."""
+    require_text(text, "parse_position")
     if looks_like_json(text):
         return _parse_json(text, source)
     return _parse_text(text, source)

@@ -99,8 +99,11 @@ class GameState:
         ``tileset``), nothing is on the table but the tower, and nobody has seen a hidden face
         (unless ``options`` lets owners know their own). Nothing is random: the hidden faces
         are the tile set's, so the same arguments give the same game."""
-        if not 2 <= players <= 4:
-            raise SpecError(f"TerraFlip is played by 2 to 4 players, got {players}")
+        from terragen.actions import whole_number
+
+        if whole_number(players) is None or not 2 <= players <= 4:  # 3.0 failed inside on range()
+            raise SpecError(f"TerraFlip is played by 2 to 4 players, got {players!r}")
+        players = whole_number(players)
         tileset = tileset or default_tileset()
         options = options or Options()
         options.check()

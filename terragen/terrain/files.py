@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from terragen.fileio import atomic_write, read_text_input
-from terragen.formats import looks_like_json
+from terragen.formats import looks_like_json, require_text
 from terragen.terrain.formats_json import read_json_layout, write_json_layout
 from terragen.terrain.formats_text import read_text_layout, write_text_layout
 from terragen.terrain.layout import Layout, require_layout
@@ -14,6 +14,7 @@ from terragen.terrain.layout import Layout, require_layout
 
 def parse_layout(text: str, source: str = "<layout>") -> Layout:
     """JSON when the text starts with ``{``, the text form otherwise."""
+    require_text(text, "parse_layout")
     if looks_like_json(text):
         return read_json_layout(text, source)
     return read_text_layout(text, source)

@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import (GAME_FILES, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+from terragen.formats import (GAME_FILES, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game)
 
 if TYPE_CHECKING:
@@ -439,6 +439,7 @@ def parse_state(text: str, source: str, deck: Deck | None = None, pass_ids: bool
 
     Tile ids are looked up in ``deck``, the shipped deck unless given, as ``validate_text`` and
     ``terragen validate`` look them up (without it the shipped examples could not be read)."""
+    require_text(text, "parse_state")
     if deck is None:
         from terragen.terralogical.default_deck import default_deck
 

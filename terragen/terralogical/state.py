@@ -66,8 +66,9 @@ class GameState:
     ) -> "GameState":
         """Set up: sun and flower tiles in random orientation, pile shuffled, 3 tiles per hand.
         ``rng`` may be a seed, as everywhere else in the library (a seed failed deep inside)."""
-        if not 2 <= players <= 4:
-            raise ValueError("Terralogical is for 2 to 4 players")
+        if whole_number(players) is None or not 2 <= players <= 4:  # "3" failed on '<=' inside
+            raise ValueError(f"Terralogical is for 2 to 4 players, got {players!r}")
+        players = whole_number(players)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         for entry in land_tiles:  # a bare code passed here and failed at the first legal_actions()
