@@ -392,7 +392,7 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
         raise ApiError(f"'game' must be one of {', '.join(KIT_GAMES)}")
     if not isinstance(values, dict):
         raise ApiError("'options' must be an object")
-    unknown = set(values) - {"paper", "flip", "outlines", "nets"}
+    unknown = set(values) - {"paper", "flip", "outlines", "nets", "radius"}
     if unknown:
         raise ApiError(f"unknown kit option(s): {', '.join(sorted(unknown))}")
     out = {"paper": check_paper(values.get("paper", "a4")), "flip": values.get("flip", "long"),
@@ -404,6 +404,14 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
         raise ApiError("'outlines' must be true, false or null, and 'nets' true or false")
     if out["nets"] and game != "terrain":
         raise ApiError("fold-up nets exist for the Terrain Game kit only")
+    # the board sheets of the board on the page (kit terrain --radius): its start marks where its
+    # build sheet puts them
+    radius = values.get("radius", 5)
+    if isinstance(radius, bool) or not isinstance(radius, int) or not 3 <= radius <= 6:
+        raise ApiError("'radius' must be a whole number from 3 to 6 (the kit's board sizes)")
+    if radius != 5 and game != "terrain":
+        raise ApiError("a board radius is for the Terrain Game kit only")
+    out["radius"] = radius
     return out
 
 

@@ -208,6 +208,8 @@ def kit(game: str, options: dict[str, Any], report: Report) -> TaskResult:
             argv.append("--outlines" if options["outlines"] else "--no-outlines")
         if options.get("nets"):
             argv.append("--nets")
+        if options.get("radius", 5) != 5:
+            argv += ["--radius", str(options["radius"])]
         report({"message": f"drawing the {game} kit"})
         run_command(argv, report, tmp)
         files = _read_files(folder, "application/pdf")

@@ -436,6 +436,24 @@ def test_kit_job_gives_every_pdf_of_the_kit(client):
         assert client.get(f"/api/jobs/{job['id']}/files/{name}").data.startswith(b"%PDF")
 
 
+def test_a_terrain_kit_for_the_board_on_the_page_takes_its_radius(client, tmp_path):
+    """The page's board may be radius 3-6; its kit's board sheets marked a radius-5 board's corners."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.web.conftest import ROOT
+
+    r = post(client, "/api/jobs/kit", {"game": "terrain", "options": {"paper": "a4", "radius": 3}})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done", job
+    cli = subprocess.run([sys.executable, "-m", "terragen", "kit", "terrain", "--radius", "3", "--out", str(tmp_path)],
+                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert cli.returncode == 0, cli.stderr
+    board = client.get(f"/api/jobs/{job['id']}/files/terrain-board-a4.pdf").data
+    assert board == (tmp_path / "terrain-board-a4.pdf").read_bytes()
+
+
 def test_kit_cut_lines_are_the_kits_own_unless_turned_on_or_off(client, tmp_path):
     """The form's three choices for cut lines give what `terragen kit` gives with no flag,
     --outlines and --no-outlines (an unticked box once sent nothing, so hex tiles kept theirs)."""
@@ -466,6 +484,9 @@ def test_kit_cut_lines_are_the_kits_own_unless_turned_on_or_off(client, tmp_path
     ({"game": "terrain", "options": {"flip": "sideways"}}, "flip"),
     ({"game": "terrain", "options": {"out_dir": "/tmp"}}, "unknown"),
     ({"game": "terrain", "options": {"paper": "../a4"}}, "paper"),
+    ({"game": "terrain", "options": {"radius": 9}}, "radius"),
+    ({"game": "terrain", "options": {"radius": True}}, "radius"),
+    ({"game": "terrace", "options": {"radius": 3}}, "Terrain Game"),
 ])
 def test_kit_refuses_bad_options(client, body, words):
     r = post(client, "/api/jobs/kit", body)

@@ -1225,6 +1225,24 @@ def test_the_checks_seats_table_fits_the_right_column_with_six_seats(server, bro
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_a_terrain_kit_made_from_the_page_is_for_the_boards_radius(server, browser):
+    """A radius-3 board's kit printed a radius-5 board, whose corner marks are not its starts."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    Select(d.find_element(By.ID, "new-radius")).select_by_value("3")
+    d.find_element(By.ID, "new-board").click()
+    wait(d, lambda d: js(d, "return window.terragen.layout.radius") == 3, 30, "the radius-3 board")
+    record_requests(d)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='print']").click()
+    Select(d.find_element(By.ID, "kit-game")).select_by_value("terrain")
+    d.find_element(By.ID, "kit").click()
+    assert json.loads(sent_body(d, "/api/jobs/kit"))["options"]["radius"] == 3
+    wait(d, lambda d: d.find_elements(By.LINK_TEXT, "terrain-board-a4.pdf"), 120, "the kit's links")
+
+
 #: the cell lowest on the screen of those wholly in sight in the board's box: [q, r, x, y] of its middle
 LOWEST_CELL = """const box = document.getElementById('board-box').getBoundingClientRect();
 const bottom = Math.min(box.bottom, window.innerHeight);

@@ -1079,7 +1079,12 @@ async function makeKit() {
   const cut = $("#kit-outlines").value;  // "" leaves each piece as the kit draws it by default
   const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: cut === "" ? null : cut === "on" };
   const game = $("#kit-game").value;
-  if (game === "terrain") options.nets = $("#kit-nets").checked;
+  if (game === "terrain") {
+    options.nets = $("#kit-nets").checked;
+    // the board sheets of the board on the page, when the kit has its size (radius 3-6)
+    const r = state.layout.radius;
+    if (r >= 3 && r <= 6) options.radius = r;
+  }
   dropLinksOf("kit");
   const job = await jobs.run("kit", { game, options });
   listFiles(job);
