@@ -420,3 +420,14 @@ def test_a_wrong_value_in_a_json_layout_is_named_with_its_line_and_column(tmp_pa
     (error,) = json.loads(capsys.readouterr().out)["errors"]
     assert (error["code"], error["line"], error["col"]) == ("unreadable", row + 1, col), error
     assert error["message"].startswith("$.cells[5].level: "), error
+
+
+def test_a_deck_tile_id_holding_a_control_character_is_refused_when_read():
+    """Such an id passed the one-word check and reached the kit's pages, three of which no viewer opened."""
+    from terragen.errors import InputError
+    from terragen.terralogical.formats import deck_from_json
+
+    data = json.loads(template_path("terralogical", "default-deck.json").read_text())
+    data["tiles"][0]["id"] = "T\x01"
+    with pytest.raises(InputError, match=r"tile id 'T\\x01' holds a character no page can print"):
+        deck_from_json(json.dumps(data), "deck.json")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -143,7 +144,13 @@ def warn(message: str) -> None:
         pass
 
 
+#: control characters a line for people never holds as such (a file name can): a terminal would act
+#: on an escape sequence, and a stray byte garbles the line; tabs and line breaks are the message's own
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _printable(message: str, stream: Any) -> str:
+    message = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
         message.encode(encoding)

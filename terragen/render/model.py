@@ -11,6 +11,7 @@ hex grid's pixel coordinates.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -67,6 +68,17 @@ class Circle:
 MIN_TEXT_MM = 6 * 25.4 / 72
 
 
+#: characters no page can show and XML forbids: C0 and C1 controls, and halves of UTF-16 pairs
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character no page can show as U+FFFD. Why: text from the user's files
+    (a file name, a tile id, a build order in a layout's meta) reaches the pages, and a control
+    character in it made an SVG that no viewer would open (exit 0 all the same)."""
+    return text if text.isprintable() else _UNPRINTABLE.sub("\ufffd", text)
+
+
 @dataclass(frozen=True)
 class Text:
     """One line of text; ``size`` is the cap-to-baseline font size in mm, ``anchor`` start|middle|end."""
@@ -79,6 +91,9 @@ class Text:
     anchor: str = "middle"
     bold: bool = False
     angle: float = 0.0  # degrees, counter-clockwise on screen
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", printable(self.text))
 
 
 @dataclass
@@ -140,6 +155,9 @@ class Page:
     trim: Box | None = None
     bleed: Box | None = None
 
+    def __post_init__(self) -> None:
+        self.label = printable(self.label)
+
     def add(self, *items: Item) -> Page:
         self.items.extend(items)
         return self
@@ -154,6 +172,9 @@ class Document:
     title: str
     pages: list[Page] = field(default_factory=list)
     duplex: str | None = None
+
+    def __post_init__(self) -> None:
+        self.title = printable(self.title)
 
 
 # --- matrices ---------------------------------------------------------------------------------

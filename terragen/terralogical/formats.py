@@ -54,6 +54,8 @@ def _check_word(name: str, where: str, what: str) -> None:
     if not _WORD.fullmatch(name) or name == "-":
         raise InputError(f"{where}: {what} {name!r} must be one word without spaces or '#' (and not '-'), "
                          "so the text form can hold it")
+    if not name.isprintable():  # a control character in an id reached the kit's pages, which no viewer opened
+        raise InputError(f"{where}: {what} {ascii(name)} holds a character no page can print")
 
 
 @dataclass

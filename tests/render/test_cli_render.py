@@ -309,3 +309,23 @@ def test_a_sheet_names_generates_board_by_its_folder_or_as_told(tmp_path: Path):
     assert title("castle.txt", "--name", "Friday's\n  race") == "Build sheet: Friday's race"
     line = one_line_usage_error(run("render", "castle.txt", "--name", "x" * 81, "--out", tmp_path / "t.pdf", cwd=tmp_path))
     assert "--name: give 1 to 80 characters (got 81)" in line and not (tmp_path / "t.pdf").exists()
+
+
+def test_control_characters_in_a_users_text_never_break_a_page_or_a_line(tmp_path: Path):
+    """A build order in a layout's meta, or the file's own name, holding a control character gave SVG
+    pages no viewer would open (exit 0), and the 'written to' line carried the raw byte."""
+    import json
+    import xml.dom.minidom
+
+    data = json.loads(run("convert", EXAMPLES / "two-players.txt", "-", "--to", "json").stdout)
+    data["meta"] = {"build_order": [{"seat": 0, "piece": "5B\x07\x1b[2J", "q": 0, "r": 0}]}
+    board = tmp_path / "ctl\x01name.json"
+    board.write_text(json.dumps(data))
+    p = run("render", board, "--format", "svg")
+    assert p.returncode == 0, p.stderr
+    assert "\x01" not in p.stdout and "ctl\\x01name-build-p01.svg" in p.stdout
+    pages = sorted(tmp_path.glob("*.svg"))
+    assert len(pages) >= 3
+    for page in pages:
+        xml.dom.minidom.parse(str(page))  # well-formed
+    assert "5B\ufffd\ufffd[2J" in pages[-1].read_text(encoding="utf-8")
