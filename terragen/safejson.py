@@ -27,6 +27,9 @@ MAX_DIGITS = 30
 #: refuse a number of more than MAX_DIGITS digits, so a longer seed made files terragen then refused
 MAX_SEED = 2**63 - 1
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+#: such a run standing as a number of its own: not inside a word or a quoted string (a file name
+#: ``inv_1234...toml`` or a player named ``b1234...`` is no number, and was refused as one)
+_LONG_NUMBER_TOKEN = re.compile(r"(?<![\w.'\"])\d{%d,}(?![\w.'\"])" % (MAX_DIGITS + 1))
 
 
 class _Bad(ValueError):
@@ -230,7 +233,7 @@ def check_text_numbers(text: str, source: str, extra_line: bool = True) -> None:
     for lineno, line in enumerate(text_lines(text), 1):  # as the readers count lines
         if extra_line and EXTRA_LINE.match(line):
             continue  # JSON: its reader bounds its numbers, and a string of digits there is no number
-        m = _LONG_NUMBER.search(line.split("#", 1)[0])
+        m = _LONG_NUMBER_TOKEN.search(line.split("#", 1)[0])
         if m:
             raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {len(m.group())} digits "
                              f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")

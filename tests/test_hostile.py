@@ -431,3 +431,22 @@ def test_a_deck_tile_id_holding_a_control_character_is_refused_when_read():
     data["tiles"][0]["id"] = "T\x01"
     with pytest.raises(InputError, match=r"tile id 'T\\x01' holds a character no page can print"):
         deck_from_json(json.dumps(data), "deck.json")
+
+
+@pytest.mark.parametrize("line, refused", [
+    ('inventory = "inv_1234567890123456789012345678901.toml"', False),  # a file name, not a number
+    ('name = "b1234567890123456789012345678901"', False),
+    ("seed = 1234567890123456789012345678901", True),
+    ("seed = -1234567890123456789012345678901", True),
+    ("x = [1, 1234567890123456789012345678901]", True),
+])
+def test_only_a_long_run_of_digits_standing_as_a_number_is_refused(line, refused):
+    """Any run of more than 30 digits was refused as a number, inside a quoted file name too."""
+    from terragen.errors import InputError
+    from terragen.safejson import check_text_numbers
+
+    if refused:
+        with pytest.raises(InputError, match="number with 3[12] digits"):
+            check_text_numbers(line + "\n", "spec.toml", extra_line=False)
+    else:
+        check_text_numbers(line + "\n", "spec.toml", extra_line=False)
