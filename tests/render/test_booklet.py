@@ -133,3 +133,95 @@ def test_every_coordinate_prints_at_7_pt_or_more(paper):
                 sizes.append(it.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
     assert len(sizes) == 2 * sum(len(d["layout"]["cells"]) for d in data)  # puzzles and answers
     assert min(sizes) >= MIN_COORDINATE_MM - 1e-9, f"{min(sizes) / 25.4 * 72:.1f} pt"
+
+
+def _answer_boards(scenarios):
+    """Each scenario's answer-key board, its items in drawing order (dice puzzles with turns that
+    share an end cell included)."""
+    from terragen.render.kits.terrain.booklet import board_items
+    from terragen.render.model import Box
+    from terragen.terrain.puzzles import make_puzzle
+
+    extra = [make_puzzle("dice", "hard", 5, 1).to_data()]
+    return [(d, flatten(board_items(d, Box(0, 0, 180, 200), solution=True))) for d in list(scenarios) + extra]
+
+
+def test_a_number_a_route_runs_under_stands_on_its_pieces_colour(scenarios):
+    """A white level number where a dice leg's white casing ran all but vanished, and the red route
+    ran through the cells' coordinates: each word a route passes under has a plate that reads with
+    it (its piece's colour) between the route and its letters."""
+    from shapely.geometry import LineString, box
+
+    from terragen.render.contrast import MIN_TEXT_CONTRAST, contrast
+    from terragen.render.model import Polygon, Polyline
+
+    crossed = 0
+    for data, placed in _answer_boards(scenarios):
+        routes = [(k, LineString(it.points).buffer(it.style.width / 2)) for k, (it, _) in enumerate(placed)
+                  if isinstance(it, Polyline) and it.style.stroke]
+        assert routes
+        last = max(k for k, _ in routes)
+        for k, (it, m) in enumerate(placed):
+            if not _number(it, placed):
+                continue
+            letters = text_box(it, m)
+            if k < last or not any(line.intersects(letters) for _, line in routes):
+                continue
+            crossed += 1
+            plates = [p for p, _ in placed[last + 1:k] if isinstance(p, Polygon) and p.style.fill
+                      and box(*_bounds(p.points)).contains(letters)]
+            assert plates, f"{data['id']}: {it.text} has the route running through it"
+            assert contrast(it.colour, plates[-1].style.fill) >= MIN_TEXT_CONTRAST
+    assert crossed > 10
+
+
+def _number(it, placed) -> bool:
+    """Whether ``it`` is a cell's coordinate or level number (the biggest words on the board)."""
+    if not isinstance(it, Text):
+        return False
+    level = max(t.size for t, _ in placed if isinstance(t, Text))
+    return _coordinate(it.text) or (it.text.isdigit() and it.size > 0.9 * level)
+
+
+def _bounds(points):
+    xs, ys = zip(*points)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_turn_badges_keep_off_pips_words_and_rings(scenarios):
+    """Beside the level number a turn's badge hid a pip, and on the goal it covered the ring: a badge
+    (or the label of turns sharing a cell) keeps clear of every pip, coordinate, level number, start
+    or goal ring and badge, turned to every rotation as the S and G test turns them."""
+    from shapely.geometry import LineString, Point, box
+
+    from terragen.render.kits.terrain.booklet import board_items
+    from terragen.render.model import Box, Polygon
+    from terragen.terrain.puzzles import make_puzzle
+
+    dice = [d for d in scenarios if d["kind"] == "dice"] + [make_puzzle("dice", "hard", 5, 1).to_data()]
+    badges_seen = 0
+    for data, rotation in ((d, k) for d in dice for k in range(6)):
+        turned = json.loads(json.dumps(data))
+        ends = {tuple(leg["end"]) for leg in turned["solution"]["legs"]}
+        for c in turned["layout"]["cells"]:
+            if (c["q"], c["r"]) in ends:
+                c["pattern"], c["rotation"] = "A", rotation
+        placed = flatten(board_items(turned, Box(0, 0, 180, 200), solution=True))
+        badges, things = [], []
+        for it, m in placed:
+            if isinstance(it, Circle) and it.style.stroke == "#ffffff" and it.style.fill not in ("#1a1a1a", "#000000"):
+                badges.append(Point(it.cx, it.cy).buffer(it.r))
+            elif isinstance(it, Polygon) and it.style.fill == "#333333":
+                badges.append(box(*_bounds(it.points)))
+            elif isinstance(it, Circle) and it.style.fill in ("#1a1a1a", "#000000"):
+                things.append(Point(it.cx, it.cy).buffer(it.r + it.style.width / 2))
+            elif isinstance(it, Circle) and it.style.stroke == "#000000" and not it.style.fill:
+                things.append(LineString(Point(it.cx, it.cy).buffer(it.r).exterior.coords).buffer(it.style.width / 2))
+            elif _number(it, placed):
+                things.append(text_box(it, m))
+        assert len(badges) == len(ends)
+        badges_seen += len(badges)
+        for k, badge in enumerate(badges):
+            assert not any(badge.buffer(CLEARANCE).intersects(t) for t in things), (data["id"], rotation)
+            assert not any(badge.intersects(other) for other in badges[k + 1:])
+    assert badges_seen > 12

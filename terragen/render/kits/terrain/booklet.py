@@ -28,6 +28,8 @@ from terragen.render.text import paragraph, text_width
 GAME = "The Terrain Game"
 ROUTE_COLOUR = "#d62828"
 TURN_COLOUR = "#1d4ed8"
+#: the dice turns' legs and badges, turn by turn
+TURN_COLOURS = ("#d62828", "#1d4ed8", "#2a9d8f", "#9b5de5", "#f77f00", "#444444")
 #: One puzzle a page: two to a page left a radius-4 board 7.7 mm hexes, its cells' coordinates 5.5 pt,
 #: too small to read off a home print; alone on the page its hexes are 12 mm and the coordinates 8.6 pt
 PER_PAGE = 1
@@ -37,6 +39,20 @@ COORDINATE_SHARE = 0.25
 #: the S and G badges: their centre's distance from the cell's centre and their radius, as shares of
 #: the hex's circumradius (pips sit at 0.66 of it, radius 0.085, on the edges' midlines)
 BADGE_AT, BADGE_R = 0.84, 0.26
+#: the plate of the piece's own colour round a level number or coordinate a route runs under, as a
+#: share of the circumradius: a white level over a dice leg's white casing all but vanished, and
+#: the red route ran through the coordinates; thin enough to stay off the pips beside a coordinate
+HALO = 0.025
+#: a turn badge's radius, as a share of the circumradius
+TURN_R = 0.27
+#: where a turn badge may go: on a corner of its cell (angle on the page, y down, and distance as a
+#: share of the circumradius), tried in this order. A route runs centre to centre through the edges'
+#: middles, never through a corner, and every pip lies 0.54 R from one: beside the level number the
+#: badge hid a pip. The upper right corner is the S and G badges'; on a ringed start or goal the
+#: badge moves out past the ring, which it crossed.
+TURN_SPOTS = tuple((angle, at) for at in (1.0, 1.12) for angle in (150, 210, 90, 30, 270))
+#: the least room (mm) a turn badge keeps from pips, words, rings and other badges where one can
+TURN_AIR = 0.3
 
 
 def _cells(data: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
@@ -64,7 +80,8 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
     if solution and data["kind"] == "rotation":
         turned = {(t["q"], t["r"]): t for t in data["solution"]["turns"]}
     items: list[Item] = []
-    numbers: list[Item] = []  # drawn after the solution so a route never hides a level or a cell's name
+    numbers: list[tuple[Text, str, tuple[int, int]]] = []  # with the piece's colour and cell: drawn over the route
+    pips: list[Circle] = []
     for h in hx.board_cells(radius):
         c = cells[h]
         rot = turned[h]["rotation"] if h in turned else c["rotation"]
@@ -72,60 +89,128 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
         ink = pal.text_on(c["level"])
         x, y = at(h)
         items.append(Group(art, translate(x, y), clip=hex_points(R)))
+        pips.extend(Circle(x + it.cx, y + it.cy, it.r, it.style) for it in art if isinstance(it, Circle))
         items.append(Polygon(hex_points(R, x, y), Style(stroke="#ffffff", width=0.25)))
         # the coordinate sits between the level number and the two upper pips, clear of both
         # (between the pips, at the height of their centres, a five-character "-1,-3" touched
         # them); like the level it is drawn over the answer's route, which the answer names by them
-        numbers.append(Text(x, y - R * 0.25, f"{h[0]},{h[1]}", R * COORDINATE_SHARE, ink))
-        numbers.append(Text(x, y + R * 0.3, str(c["level"]), R * 0.55, ink, bold=True))
+        ground = pal.level(c["level"])
+        numbers.append((Text(x, y - R * 0.25, f"{h[0]},{h[1]}", R * COORDINATE_SHARE, ink), ground, h))
+        numbers.append((Text(x, y + R * 0.3, str(c["level"]), R * 0.55, ink, bold=True), ground, h))
     for h in turned:
         x, y = at(h)
         items.append(Polygon(hex_points(R * 0.93, x, y), Style(stroke=TURN_COLOUR, width=max(0.6, R * 0.12))))
+    routed: set[tuple[int, int]] = set()
     if solution:
         items.extend(_solution_paths(data, at, R))
-    items.extend(numbers)
+        routed = set(_route_cells(data))
+    for text, ground, h in numbers:
+        if h in routed:
+            items.append(_halo(text, ground, R * HALO))
+        items.append(text)
+    marks: list[Item] = []
     ps = data["puzzle"]
     for h, name in ((ps["start"], "S"), (ps["goal"], "G")):
         x, y = at(h)
-        items.append(Circle(x, y, R * 0.78, Style(stroke="#000000", width=max(0.5, R * 0.09))))
+        marks.append(Circle(x, y, R * 0.78, Style(stroke="#000000", width=max(0.5, R * 0.09))))
         # on the upper right corner, between two pips' places and clear of the neighbours' (on the
         # north-east edge it hid that edge's pip: a route leaving the start that way was invisible)
         bx, by = x + R * BADGE_AT * math.cos(-math.pi / 6), y + R * BADGE_AT * math.sin(-math.pi / 6)
-        items.append(Circle(bx, by, R * BADGE_R, Style(fill="#000000", stroke="#ffffff", width=0.2)))
-        items.append(Text(bx, by + R * 0.09, name, R * 0.27, "#ffffff", bold=True))
+        marks.append(Circle(bx, by, R * BADGE_R, Style(fill="#000000", stroke="#ffffff", width=0.2)))
+        marks.append(Text(bx, by + R * 0.09, name, R * 0.27, "#ffffff", bold=True))
+    items.extend(marks)
+    if solution and data["kind"] == "dice":
+        taken = _shapes(pips + [t for t, _, _ in numbers] + marks)
+        items.extend(_turn_badges(data, at, R, taken, box))
     return items
 
 
+def _route_cells(data: dict[str, Any]) -> list[tuple[int, int]]:
+    """Every cell the answer's route (or a dice turn's leg) passes through: where a number needs its halo."""
+    sol = data["solution"]
+    paths = [sol["path"]] if data["kind"] in ("route", "rotation") else [leg["path"] for leg in sol["legs"]]
+    return [tuple(h) for path in paths for h in path]
+
+
+def _halo(text: Text, ground: str, pad: float) -> Polygon:
+    """A plate of the piece's colour just round ``text``'s letters, so a route under it cannot
+    take them (a white level on a white casing, dark coordinates on the red line)."""
+    from terragen.render.tiler import label_box
+
+    b = label_box(text, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)).grow(pad)
+    return Polygon(((b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)), Style(fill=ground))
+
+
+def _shapes(items: list[Item]):
+    """What a turn badge keeps clear of, as one shapely shape: discs, rings' strokes, words' boxes."""
+    from shapely.geometry import Point, box
+    from shapely.ops import unary_union
+
+    from terragen.render.tiler import label_box
+
+    parts = []
+    for it in items:
+        if isinstance(it, Text):
+            b = label_box(it, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+            parts.append(box(b.x0, b.y0, b.x1, b.y1))
+        elif isinstance(it, Circle) and it.style.fill:
+            parts.append(Point(it.cx, it.cy).buffer(it.r + (it.style.width / 2 if it.style.stroke else 0.0)))
+        elif isinstance(it, Circle):
+            parts.append(Point(it.cx, it.cy).buffer(it.r).exterior.buffer(it.style.width / 2))
+    return unary_union(parts)
+
+
 def _solution_paths(data: dict[str, Any], at, R: float) -> list[Item]:
+    """The answer's route, or each dice turn's leg in a colour and dash of its own."""
     sol = data["solution"]
     w = max(0.6, R * 0.11)
     if data["kind"] in ("route", "rotation"):
         return path_items([at(h) for h in sol["path"]], ROUTE_COLOUR, w)
     items: list[Item] = []
-    colours = ["#d62828", "#1d4ed8", "#2a9d8f", "#9b5de5", "#f77f00", "#444444"]
-    ends: dict[tuple[int, int], list[int]] = {}  # the turns that end on each cell, in order
     for k, leg in enumerate(sol["legs"]):
-        col = colours[k % len(colours)]
         if len(leg["path"]) > 1:
             # a white casing and a dash of its own: in grey the teal leg over dark pieces vanished
             points = [at(h) for h in leg["path"]]
             items.append(Polyline(tuple(points), Style(stroke="#ffffff", width=w * 2.2)))
-            items.extend(path_items(points, col, w, ROUTE_DASH[k % len(ROUTE_DASH)]))
+            items.extend(path_items(points, TURN_COLOURS[k % len(TURN_COLOURS)], w, ROUTE_DASH[k % len(ROUTE_DASH)]))
+    return items
+
+
+def _turn_badges(data: dict[str, Any], at, R: float, taken, box: Box) -> list[Item]:
+    """Each turn's number on the cell it ends on: one badge, or one label naming every turn that
+    ends there (one badge each hid the others), on the first corner of :data:`TURN_SPOTS` clear of
+    ``taken`` (pips, words, rings, the S and G badges) and of the badges before it; where none is,
+    the one with the most room."""
+    from shapely.geometry import Point
+    from shapely.geometry import box as sbox
+
+    ends: dict[tuple[int, int], list[int]] = {}  # the turns that end on each cell, in order
+    for k, leg in enumerate(data["solution"]["legs"]):
         ends.setdefault(tuple(leg["end"]), []).append(k)
+    inside = sbox(box.x0, box.y0, box.x1, box.y1)
+    items: list[Item] = []
     for end, turns in ends.items():
         x, y = at(end)
+        label = ",".join(str(k + 1) for k in turns)
+        half = R * TURN_R if len(turns) == 1 else text_width(label, R * 0.3, True) / 2 + R * 0.1
+
+        def shape(spot: tuple[float, float]):
+            bx, by = spot
+            return Point(bx, by).buffer(half) if len(turns) == 1 else sbox(bx - half, by - R * 0.18, bx + half, by + R * 0.18)
+
+        spots = [(x + R * at_ * math.cos(math.radians(a)), y + R * at_ * math.sin(math.radians(a))) for a, at_ in TURN_SPOTS]
+        room = [shape(p).distance(taken) if inside.contains(shape(p)) else -1.0 for p in spots]
+        clear = [p for p, d in zip(spots, room) if d >= TURN_AIR]
+        bx, by = clear[0] if clear else spots[room.index(max(room))]
+        taken = taken.union(shape((bx, by)))
         if len(turns) == 1:
             k = turns[0]
-            items.append(Circle(x - R * 0.5, y + R * 0.45, R * 0.27, Style(fill=colours[k % len(colours)],
-                                                                             stroke="#ffffff", width=0.2)))
-            items.append(Text(x - R * 0.5, y + R * 0.55, str(k + 1), R * 0.3, "#ffffff", bold=True))
-        else:  # turns that stay (or come back): one label naming them all, where one badge hid the others;
-            # under the level number, which a label beside it covered
-            label = ",".join(str(k + 1) for k in turns)
-            half = text_width(label, R * 0.3, True) / 2 + R * 0.1
-            items.append(Polygon(((x - half, y + R * 0.5), (x + half, y + R * 0.5), (x + half, y + R * 0.86),
-                                  (x - half, y + R * 0.86)), Style(fill="#333333", stroke="#ffffff", width=0.2)))
-            items.append(Text(x, y + R * 0.79, label, R * 0.3, "#ffffff", bold=True))
+            items.append(Circle(bx, by, half, Style(fill=TURN_COLOURS[k % len(TURN_COLOURS)], stroke="#ffffff", width=0.2)))
+            items.append(Text(bx, by + R * 0.1, label, R * 0.3, "#ffffff", bold=True))
+        else:  # turns that stay (or come back)
+            items.append(Polygon(((bx - half, by - R * 0.18), (bx + half, by - R * 0.18), (bx + half, by + R * 0.18),
+                                  (bx - half, by + R * 0.18)), Style(fill="#333333", stroke="#ffffff", width=0.2)))
+            items.append(Text(bx, by + R * 0.11, label, R * 0.3, "#ffffff", bold=True))
     return items
 
 
