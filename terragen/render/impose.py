@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from terragen.errors import SpecError
 from terragen.limits import MAX_SCALE, MIN_SCALE
-from terragen.render.marks import MARK, crop_ticks, footer, page_label, registration_target
+from terragen.render.marks import MARK, TICK_GAP, TICK_LEN, crop_ticks, footer, page_label, registration_target
 from terragen.render.model import (
     MIN_TEXT_MM, Box, Circle, Document, Group, Item, Page, Point, Polygon, Polyline, Style, Text, apply, compose, scale, translate,
 )
@@ -262,6 +262,15 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     return Side(items, trim, bleed, segs)
 
 
+def _footprint(shape: Shape, centre: Point, bleed: float) -> Box:
+    """The box a piece at ``centre`` takes on the sheet with its bleed and its cut ticks (a round
+    token's reach 2.5 mm past its bleed, a straight cut's run on past the corner it ends at)."""
+    w, h = shape.extent()
+    x, y = centre
+    ticks = bleed + 2.5 if shape.kind == "circle" else TICK_GAP + TICK_LEN + 3.5
+    return Box(x - w / 2, y - h / 2, x + w / 2, y + h / 2).grow(ticks)
+
+
 def duplex_area(area: Box, paper: Paper, opts: PrintOptions) -> Box:
     """The part of ``area`` whose mirror image (shifted by the back offset) is also inside ``area``.
 
@@ -281,13 +290,19 @@ def duplex_area(area: Box, paper: Paper, opts: PrintOptions) -> Box:
 
 
 def impose(shape: Shape, tiles: list[Tile], opts: PrintOptions, game: str, contents: str,
-           duplex: bool = False, area: Box | None = None) -> Imposed:
-    """Pages of ``tiles`` (fronts, and with ``duplex`` a mirrored back page after each front page)."""
+           duplex: bool = False, area: Box | None = None, keep_out: Box | None = None) -> Imposed:
+    """Pages of ``tiles`` (fronts, and with ``duplex`` a mirrored back page after each front page).
+
+    ``keep_out``: a part of ``area`` something else is printed on (the Terrain Game's elevation
+    gauge): the places whose piece, bleed and cut ticks would reach it stay empty, so the pieces
+    may fill the rest of the page round it (beside it only, a column of tokens was lost)."""
     paper = opts.paper
     area = area or paper.content
     if duplex:
         area = duplex_area(area, paper, opts)
     centres = shape.pack(area, paper.bleed)
+    if keep_out is not None:
+        centres = [p for p in centres if _footprint(shape, p, paper.bleed).intersection(keep_out) is None]
     if not centres:
         raise SpecError(f"a {shape.kind} of {shape.size:g} mm does not fit on {paper.name} paper")
     per = len(centres)

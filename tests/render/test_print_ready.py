@@ -136,6 +136,41 @@ def test_tokens_page_trim_box_holds_the_gauge(sheets):
                 assert inside([apply(m, p) for p in it.points], page.trim), (paper, title)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("scale", [0.9, 1.0, 1.05, 1.1])
+def test_the_tokens_and_the_gauge_share_one_page(paper, scale):
+    """At --scale 1.1 the columns beside the gauge dropped from 5 to 4 and two flags went on a page
+    of their own: the tokens now fill the page round the gauge, none of them (bleed and cut ticks
+    included) on its card."""
+    from terragen.render.palette import load_palette
+    from terragen.render.kits.terrain.kit import TOKEN_D, tokens_part
+
+    opts = PrintOptions(load_paper(paper), scale=scale)
+    doc = tokens_part(opts, load_palette("terrain")).doc
+    assert len(doc.pages) == 1
+    placed = flatten(doc.pages[0].items)
+    cards = [[apply(m, q) for q in it.points] for it, m in placed
+             if isinstance(it, Polygon) and it.style.fill == "#ffffff" and it.style.stroke and len(it.points) == 4]
+    assert len(cards) == 1
+    xs, ys = zip(*cards[0])
+    k = math.sqrt(abs(placed[0][1][0] * placed[0][1][3]))  # the print-scale correction
+    reach = (TOKEN_D / 2 + opts.paper.bleed + 2.5) * k  # a token's bleed and its cut ticks
+    tokens = [apply(m, (0.0, 0.0)) for m in _clipped_to_a_circle(doc.pages[0].items)]
+    assert len(tokens) == 30
+    for x, y in tokens:
+        assert x + reach <= min(xs) or x - reach >= max(xs) or y - reach >= max(ys) or y + reach <= min(ys)
+
+
+def _clipped_to_a_circle(items, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    """The matrices of the groups clipped to a round token's outline (a 72-gon): one per token."""
+    out = []
+    for it in items:
+        if isinstance(it, Group):
+            inner = compose(m, it.matrix)
+            out.extend([inner] if it.clip and len(it.clip) == 72 else _clipped_to_a_circle(it.items, inner))
+    return out
+
+
 def _kit_maker(kit):
     from terragen.render.kits.terrace.kit import terrace_kit
     from terragen.render.kits.terraflip.kit import load_tileset, terraflip_kit

@@ -16,7 +16,7 @@ from terragen.errors import SpecError
 from terragen.grids import hex as hx
 from terragen.render import nets as netmod
 from terragen.render.kits.parts import KitPart, alignment_part, check_tile_size
-from terragen.render.impose import PrintOptions, Tile, finish_document, gutter_fold, impose, page_scale
+from terragen.render.impose import Imposed, PrintOptions, Tile, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
 from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
 from terragen.render.contrast import ink_on, readable
@@ -115,16 +115,30 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     paper = opts.paper
     gitems, gw, gh = elevation_gauge(pal)
     c = paper.content
-    area = Box(c.x0, c.y0, c.x1 - gw - 10.0, c.y1)
-    imp = impose(Shape("circle", TOKEN_D), tiles, opts, GAME, "start marks, player tokens, destination flags, elevation gauge", area=area)
-    page = imp.pages[0]  # the gauge goes beside the tokens on the first page
     gx, gy = c.x1 - gw - 2.0, c.y0 + 8.0
+    imp = _tokens_round_gauge(tiles, opts, Box(gx, c.y0, c.x1, gy + gh))
+    page = imp.pages[0]  # the gauge goes at the top right of the first page
     extra: list[Item] = [Group(gitems, translate(gx, gy)),
                          Text(gx + gw / 2, gy - 3.0, "elevation gauge", 2.4, "#000000")]
     page.items.append(page_scale(opts, paper, extra))
     gauge = Box(gx, gy, gx + gw, gy + gh)  # it is cut out too: the trim box holds it
     page.trim, page.bleed = gauge.union(page.trim), gauge.union(page.bleed)
     return KitPart("tokens", Document(f"{GAME}: tokens and gauge", imp.pages))
+
+
+def _tokens_round_gauge(tiles: list[Tile], opts: PrintOptions, gauge: Box) -> Imposed:
+    """The tokens on as few pages as they fit: in the columns beside the ``gauge`` (its box, with
+    its caption, at the top right of the content), or, where that takes another page, over the
+    whole width with the places that would reach the gauge left empty (at --scale 1.1 the
+    columns beside it dropped from 5 to 4 and two flags went on a page of their own)."""
+    c = opts.paper.content
+    contents = "start marks, player tokens, destination flags, elevation gauge"
+    shape = Shape("circle", TOKEN_D)
+    beside = impose(shape, tiles, opts, GAME, contents, area=Box(c.x0, c.y0, gauge.x0 - 8.0, c.y1))
+    if len(beside.pages) == 1:
+        return beside
+    around = impose(shape, tiles, opts, GAME, contents, keep_out=gauge.grow(1.0))
+    return around if len(around.pages) < len(beside.pages) else beside
 
 
 RULES = [
