@@ -421,3 +421,27 @@ def test_the_rules_page_counts_the_kits_own_land_tiles():
     rules = {p.name: p.doc for p in terraflip_kit(PrintOptions(load_paper("a4")), big)}["rules"]
     text = " ".join(t.text for page in rules.pages for t, _ in flatten(page.items) if isinstance(t, Text))
     assert "takes the 12 land tiles" in text and f"takes the {TILES_PER_FAMILY} land tiles" not in text
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_spy_tokens_words_sit_on_a_plain_plate_clear_of_the_eye(family):
+    """The word SPY touched the eye's disc and the hatch ran through "SPY GREEN": the words sit on
+    a plate of the plain colour, painted over the hatch, and keep 0.3 mm from the disc's ink."""
+    from shapely.geometry import MultiPoint, Point, box
+
+    from terragen.render.kits.terraflip.art import spy_token
+    from terragen.render.model import Circle
+
+    items = spy_token(22.0, family)
+    words = [(k, it) for k, it in enumerate(items) if isinstance(it, Text)]
+    assert [it.text for _, it in words] == ["SPY", family.upper()]
+    disc = next(it for it in items if isinstance(it, Circle) and it.style.fill == "#ffffff")
+    eye = Point(disc.cx, disc.cy).buffer(disc.r + disc.style.width / 2)
+    hatch = max([k for k, it in enumerate(items) if isinstance(it, Circle) and it.style.hatch] or [0])
+    for k, word in words:
+        letters = MultiPoint(_text_corners(word, (1, 0, 0, 1, 0, 0))).envelope
+        assert eye.distance(letters) >= 0.3, word.text
+        plates = [it for it in items[hatch + 1:k] if isinstance(it, Polygon) and it.style.fill == colour_of(family)
+                  and not it.style.hatch and box(*MultiPoint(it.points).bounds).contains(letters)]
+        assert plates, word.text
+        assert eye.distance(box(*MultiPoint(plates[-1].points).bounds)) >= 0.3

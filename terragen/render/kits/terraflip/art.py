@@ -260,20 +260,34 @@ def tower_face(R: float) -> list[Item]:
 
 
 def spy_token(d: float, family: str) -> list[Item]:
-    """A round spy token: the family's colour and pattern, an eye, the word SPY and the colour."""
+    """A round spy token: the family's colour and pattern, an eye, the word SPY and the colour.
+
+    The words sit on a plain plate of the colour (as a tile's colour badge does), since the hatch
+    ran through them, and the eye's disc stands higher and smaller, since "SPY" touched it."""
     r = d / 2
     base = colour_of(family)
     items: list[Item] = [Circle(0, 0, r * 1.12, Style(fill=base))]
     for a in FAMILY_PATTERN.get(family, ()):
         items.append(Circle(0, 0, r * 1.12, Style(hatch=Hatch(spacing=r * 0.14, angle=a, colour=shade(base, 0.72), width=r * 0.03))))
-    ey = -r * 0.2
-    items.append(Circle(0, ey, r * 0.42, Style(fill="#ffffff", stroke=INK, width=r * 0.04)))
-    eye = [(r * 0.33 * math.cos(math.pi * t / 10), ey - r * 0.18 * math.sin(math.pi * t / 10)) for t in range(21)]
-    eye += [(r * 0.33 * math.cos(math.pi * t / 10), ey + r * 0.18 * math.sin(math.pi * t / 10)) for t in range(19, 0, -1)]
+    ey = -r * 0.26
+    items.append(Circle(0, ey, r * 0.38, Style(fill="#ffffff", stroke=INK, width=r * 0.04)))
+    eye = [(r * 0.3 * math.cos(math.pi * t / 10), ey - r * 0.17 * math.sin(math.pi * t / 10)) for t in range(21)]
+    eye += [(r * 0.3 * math.cos(math.pi * t / 10), ey + r * 0.17 * math.sin(math.pi * t / 10)) for t in range(19, 0, -1)]
     items.append(Polygon(tuple(eye), Style(fill="#ffffff", stroke=INK, width=r * 0.05)))
-    items.append(Circle(0, ey, r * 0.11, Style(fill=INK)))
+    items.append(Circle(0, ey, r * 0.1, Style(fill=INK)))
     ink = FAMILY_INK.get(family, INK)
-    items.append(Text(0, r * 0.4, "SPY", r * 0.22, ink, bold=True))
-    # the colour in 6 pt (it was 4.7), as low as the safe zone inside the cut lets "YELLOW" go
-    items.append(Text(0, r * 0.59, family.upper(), max(MIN_TEXT_MM, r * 0.15), ink, bold=True))
-    return items
+    words = [Text(0, r * 0.4, "SPY", r * 0.22, ink, bold=True),
+             # the colour in 6 pt (it was 4.7), as low as the safe zone inside the cut lets "YELLOW" go
+             Text(0, r * 0.59, family.upper(), max(MIN_TEXT_MM, r * 0.15), ink, bold=True)]
+    return items + [_plate(words, base, ink, r * 0.04)] + words
+
+
+def _plate(words: list[Text], fill: str, ink: str, pad: float) -> Polygon:
+    """A plain plate of ``fill`` just holding ``words`` (centred lines, top to bottom), outlined in ``ink``."""
+    from terragen.render.text import text_width
+
+    half = max(text_width(t.text, t.size, t.bold) for t in words) / 2 + 2 * pad
+    top, foot = words[0].y - 0.75 * words[0].size - pad, words[-1].y + 0.22 * words[-1].size + pad
+    x = words[0].x
+    return Polygon(((x - half, top), (x + half, top), (x + half, foot), (x - half, foot)),
+                   Style(fill=fill, stroke=ink, width=pad / 3))
