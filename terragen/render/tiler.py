@@ -7,11 +7,13 @@ page, spread over the board, overlapped by up to 169 mm: ink printed twice and
 glue strips as wide as half a sheet). The windows cover all of the drawing's
 ink (a line on the board's edge reaches half its stroke past it), and a seam
 that would cut one of the board's words moves, within the page's spare room,
-to the nearest place clear of them all. Sheets are assembled as poster tilers do:
+to the nearest place clear of them all (then of its round symbols, such as
+Terrace's centre ring). Sheets are assembled as poster tilers do:
 a sheet goes on top of its neighbours to the left and above. The sheet that
 goes underneath carries the shaded glue strip (the part its neighbour covers)
 and the circle-and-cross marks on the line where that neighbour's cut edge
-must lie; the sheet on top carries a dashed trim line along that edge. So
+must lie, each moved along that line off the board's words and symbols where
+it can; the sheet on top carries a dashed trim line along that edge. So
 nothing of the assembly shows on the finished board but a thin seam. Every
 page gets its row/column name (A1, A2, B1 ...) and says which sheets it joins.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from terragen.render.impose import PrintOptions, page_scale
@@ -31,6 +33,9 @@ from terragen.render.model import (IDENTITY, MIN_TEXT_MM, Box, Circle, Group, It
 
 OVERLAP = 10.0  # the overlap between neighbouring sheets, mm
 SEAM_AIR = 1.0  # the room a seam keeps from the nearest letter of the board where the page allows, mm
+MARK_REACH = 4.0  # how far a registration mark's circle and arms reach from its centre, mm
+MARK_AIR = 0.5  # the room a registration mark keeps from the board's words and symbols where it can, mm
+MARK_SPACING = 10.0  # the least distance between two registration marks on one sheet, mm
 SHEET_NAME_SIZE = 8.0  # the sheets' names (A1, B2 ...) on an overview page, mm
 GLUE = Style(fill="#000000", opacity=0.08)  # the glue strip on the sheet underneath
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.2))  # the trim line on the sheet on top
@@ -52,6 +57,7 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
     area = paper.content
     grid = sheet_windows(size, opts, overlap, items)
     rows, cols = len(grid), len(grid[0])
+    keep_clear = board_words(items) + board_symbols(items)
     total = total_pages or rows * cols
     pages = []
     for win in (w for row in grid for w in row):
@@ -75,11 +81,19 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
         # each mark is cut in half by the line the next sheet's edge goes on, and only the half on
         # the glue strip is drawn: the finished board shows none of it (a whole mark left half a
         # target on the board, sometimes over its art)
+        # and each keeps clear of the board's numbers and symbols where its edge has room (one sat on
+        # Terrace's centre ring, others on corner numbers)
+        taken: list[tuple[float, float]] = []
         if right:
-            marks.append(Group([registration_target(sx, my, 2.5) for my in mark_spots(wy, sy if below else wy + ah)],
-                               clip=right_strip))
+            ys = _mark_places(mark_spots(wy, sy if below else wy + ah), wy, sy if below else wy + ah,
+                              [(b.y0, b.y1) for b in keep_clear if b.x1 > sx - MARK_AIR and b.x0 < sx + MARK_REACH + MARK_AIR],
+                              lambda v: (sx, v), taken)
+            marks.append(Group([registration_target(sx, my, 2.5) for my in ys], clip=right_strip))
         if below:
-            marks.append(Group([registration_target(mx, sy, 2.5) for mx in mark_spots(wx, x_end)], clip=below_strip))
+            xs = _mark_places(mark_spots(wx, x_end), wx, x_end,
+                              [(b.x0, b.x1) for b in keep_clear if b.y1 > sy - MARK_AIR and b.y0 < sy + MARK_REACH + MARK_AIR],
+                              lambda v: (v, sy), taken)
+            marks.append(Group([registration_target(mx, sy, 2.5) for mx in xs], clip=below_strip))
         board = Group([Group(list(items) + marks, clip=window)], translate(ox, oy))
         # trim lines on the sheet's own left and top edges, where it goes over an earlier sheet
         x0, y0 = area.x0, area.y0 + 6.0
@@ -97,6 +111,32 @@ def tile_board(items: list[Item], size: tuple[float, float], opts: PrintOptions,
         page.items = [page_scale(opts, paper, [board] + trims + head + [footer(paper, label, opts.scale)])]
         pages.append(page)
     return pages
+
+
+def _mark_places(aims: list[float], lo: float, hi: float, blocked: list[tuple[float, float]],
+                 point: Callable[[float], tuple[float, float]], taken: list[tuple[float, float]]) -> list[float]:
+    """Where along a seam from ``lo`` to ``hi`` its registration marks go: each at the nearest place to
+    its aim (:func:`mark_spots`) where it covers none of ``blocked`` (the extents along the seam of the
+    words and symbols its drawn half would reach), else where it covers fewest, never within
+    :data:`MARK_SPACING` of a mark in ``taken`` (``point`` turns a place into the mark's centre;
+    each mark placed joins ``taken``). A mark with nowhere to go is left out, but an edge keeps one."""
+    reach = MARK_REACH + MARK_AIR
+    spans = [(a - reach, b + reach) for a, b in blocked if b + reach > lo and a - reach < hi]
+    first, last = lo + MARK_REACH, hi - MARK_REACH
+    out: list[float] = []
+    for aim in aims:
+        places = [aim] + [v for a, b in spans for v in (a, b) if first <= v <= last]
+
+        def cost(v: float) -> tuple[int, float]:
+            return sum(1 for a, b in spans if a < v < b), abs(v - aim)
+
+        free = [v for v in places if all(math.dist(point(v), t) >= MARK_SPACING - 1e-9 for t in taken)]
+        if not free and out:
+            continue
+        v = min(free, key=cost) if free else aim
+        out.append(v)
+        taken.append(point(v))
+    return out
 
 
 def _note_lines(note: str, x: float, top: float, width: float) -> list[Item]:
@@ -231,14 +271,15 @@ def _linear_scale(m: Matrix) -> float:
     return abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
 
 
-def _axis_windows(lo: float, hi: float, span: float, overlap: float,
-                  words: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float]]:
+def _axis_windows(lo: float, hi: float, span: float, overlap: float, words: Sequence[tuple[float, float]] = (),
+                  symbols: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float]]:
     """(start, length) of each window along one axis of the board's extent ``lo``..``hi``: the whole
     page's ``span`` centred where one sheet holds it, else shares sharing ``overlap`` mm, each no
     longer than the span (:func:`grid_shape` counts the sheets so). The shares are equal unless a
     seam, the next window's start (the edge that shows on the assembled board), would run through
     one of ``words`` (their extents along this axis): it then moves to the nearest place clear of
-    them that the page's spare room allows, the overlap staying ``overlap``."""
+    them that the page's spare room allows, the overlap staying ``overlap``; and, where that leaves
+    a choice, clear of ``symbols`` (the board's drawn marks: Terrace's centre ring)."""
     n = _sheets(hi - lo, span, overlap)
     if n == 1:
         return [(lo + (hi - lo - span) / 2, span)]
@@ -248,27 +289,32 @@ def _axis_windows(lo: float, hi: float, span: float, overlap: float,
         # the window before may grow to the span; the windows after must still reach ``hi``
         low = max(hi - (n - k) * span + (n - k - 1) * overlap, starts[-1] + overlap)
         high = starts[-1] + span - overlap
-        starts.append(_seam(lo + k * step, low, high, words))
+        starts.append(_seam(lo + k * step, low, high, words, symbols))
     ends = [s + overlap for s in starts[1:]] + [hi]
     return [(s, min(e - s, span)) for s, e in zip(starts, ends)]
 
 
-def _seam(aim: float, low: float, high: float, words: Sequence[tuple[float, float]]) -> float:
+def _seam(aim: float, low: float, high: float, words: Sequence[tuple[float, float]],
+          symbols: Sequence[tuple[float, float]] = ()) -> float:
     """Where between ``low`` and ``high`` a seam goes: through as few ``words`` as can be (a cut number
-    is read in two halves from two sheets that never meet exactly), then with :data:`SEAM_AIR` to
-    the nearest letter where it can, then as near ``aim`` (the equal share) as that allows."""
+    is read in two halves from two sheets that never meet exactly), then through as few ``symbols``
+    (on a 6 x 6 Terrace board on Letter all four sheets met on the centre ring), then with
+    :data:`SEAM_AIR` to the nearest letter where it can, then as near ``aim`` (the equal share) as
+    that allows."""
     if high < low:  # no spare room: the equal share
         return aim
     # only words a seam in reach could come near count, and words along one line share an extent:
     # weighed once, with their number (a 12 x 12 Terrace board has 626 words, most repeating a row's
     # extent; weighing each place against all of them doubled its kit's time)
     extents = Counter((a, b) for a, b in words if b > low - SEAM_AIR and a < high + SEAM_AIR)
-    places = [aim, low, high] + [x for a, b in extents for x in (a - SEAM_AIR, b + SEAM_AIR, a, b)]
+    marks = Counter((a, b) for a, b in symbols if b > low - SEAM_AIR and a < high + SEAM_AIR)
+    places = [aim, low, high] + [x for a, b in list(extents) + list(marks) for x in (a - SEAM_AIR, b + SEAM_AIR, a, b)]
 
-    def cost(x: float) -> tuple[int, int, float]:
+    def cost(x: float) -> tuple[int, int, int, float]:
         cut = sum(n for (a, b), n in extents.items() if a < x < b)
+        crossed = sum(n for (a, b), n in marks.items() if a - SEAM_AIR < x < b + SEAM_AIR)
         near = sum(n for (a, b), n in extents.items() if a - SEAM_AIR < x < b + SEAM_AIR)
-        return cut, near, abs(x - aim)
+        return cut, crossed, near, abs(x - aim)
 
     return min((min(max(x, low), high) for x in places), key=cost)
 
@@ -280,11 +326,29 @@ def sheet_windows(size: tuple[float, float], opts: PrintOptions, overlap: float 
     pass between its words."""
     box = board_extent(items, size)
     aw, ah = window_size(opts)
-    words = [label_box(it, m) for it, m in flatten(list(items)) if isinstance(it, Text) and it.text.strip()]
-    across = _axis_windows(box.x0, box.x1, aw, overlap, [(b.x0, b.x1) for b in words])
-    down = _axis_windows(box.y0, box.y1, ah, overlap, [(b.y0, b.y1) for b in words])
+    words, symbols = board_words(items), board_symbols(items)
+    across = _axis_windows(box.x0, box.x1, aw, overlap, [(b.x0, b.x1) for b in words], [(b.x0, b.x1) for b in symbols])
+    down = _axis_windows(box.y0, box.y1, ah, overlap, [(b.y0, b.y1) for b in words], [(b.y0, b.y1) for b in symbols])
     return [[Window(f"{chr(65 + r)}{c + 1}", r, c, x, y, w, h) for c, (x, w) in enumerate(across)]
             for r, (y, h) in enumerate(down)]
+
+
+def board_words(items: Sequence[Item]) -> list[Box]:
+    """The box of every word and number the board's drawing prints."""
+    return [label_box(it, m) for it, m in flatten(list(items)) if isinstance(it, Text) and it.text.strip()]
+
+
+def board_symbols(items: Sequence[Item]) -> list[Box]:
+    """The box of every round mark the board's drawing prints (Terrace's centre ring, Terralogical's
+    flowers, the Terrain Game's start rings), its stroke included: what a seam or a registration
+    mark should not cut or cover."""
+    out = []
+    for it, m in flatten(list(items)):
+        if isinstance(it, Circle):
+            xs, ys = zip(*page_points(it, m))
+            half = it.style.width / 2 * _linear_scale(m) if it.style.stroke else 0.0
+            out.append(Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half))
+    return out
 
 
 def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,

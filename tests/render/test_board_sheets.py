@@ -167,3 +167,76 @@ def test_what_a_clip_hides_is_no_ink_to_make_room_for():
     assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((0, 0, 10, 10))
     moved = Group([clipped], matrix=(1, 0, 0, 1, 5, 0))
     assert board_extent([moved], (10, 10)).x1 == pytest.approx(15)
+
+
+def _marks(items, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    """(centre, drawn part's clip as a shapely polygon) of every registration mark on a page."""
+    from shapely.geometry import Polygon as SPolygon
+
+    out = []
+    for it in items:
+        if isinstance(it, Group):
+            mm = compose(m, it.matrix)
+            targets = [g for g in it.items if isinstance(g, Group)
+                       and any(isinstance(c, Circle) and c.r == 2.5 for c in g.items)]
+            if it.clip and targets:
+                clip = SPolygon([apply(mm, p) for p in it.clip])
+                for g in targets:
+                    ring = next(c for c in g.items if isinstance(c, Circle))
+                    out.append((apply(mm, (ring.cx, ring.cy)), clip))
+            else:
+                out.extend(_marks(it.items, mm))
+    return out
+
+
+def _terrace(size: int):
+    from terragen.render.kits.terrace.art import board_drawing as draw
+
+    items, side = draw(size)
+    return items, (side, side)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("board", BOARDS + ["terrace 6", "terrace 12"])
+def test_registration_marks_keep_clear_of_the_boards_words_and_symbols(board, paper):
+    """A mark sat on Terrace's centre ring and a corner number (8 x 8 on A4), 17 on a 12 x 12 board
+    covered corner numbers: the drawn half of each mark (circle and arms, 4 mm) now touches no word,
+    number or round symbol of the board."""
+    from shapely.geometry import Point, box
+
+    from terragen.render.model import Text, flatten
+    from terragen.render.tiler import label_box, tile_board
+
+    items, size = _terrace(int(board.split()[1])) if " " in board else board_drawing(board)
+    seen = 0
+    for page in tile_board(items, size, PrintOptions(load_paper(paper)), "g", "board"):
+        things = []
+        for it, m in flatten(page.items):
+            if isinstance(it, Text) and it.text.strip():
+                b = label_box(it, m)
+                things.append(box(b.x0, b.y0, b.x1, b.y1))
+            elif isinstance(it, Circle) and it.r != 2.5:
+                cx, cy = apply(m, (it.cx, it.cy))
+                things.append(Point(cx, cy).buffer(it.r + it.style.width / 2))
+        for centre, clip in _marks(page.items):
+            drawn = Point(centre).buffer(4.0).intersection(clip)
+            assert not any(drawn.intersects(t) for t in things), (page.label, centre)
+            seen += 1
+    assert seen >= 12
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [6, 8, 12])
+def test_no_seam_runs_through_terraces_centre_ring(size, paper):
+    """On a 6 x 6 board on Letter all four sheets met on the centre ring (and an 8 x 8's seam ran
+    through it on both papers), though the page's spare room let the seam pass beside it."""
+    from terragen.render.model import flatten
+    from terragen.render.tiler import sheet_windows
+
+    items, (side, _) = _terrace(size)
+    ring, = [it for it, _ in flatten(items) if isinstance(it, Circle)]
+    reach = ring.r + ring.style.width / 2
+    grid = sheet_windows((side, side), PrintOptions(load_paper(paper)), items=items)
+    assert len(grid) > 1 or len(grid[0]) > 1
+    assert not any(abs(w.x - ring.cx) < reach for w in grid[0][1:])
+    assert not any(abs(row[0].y - ring.cy) < reach for row in grid[1:])
