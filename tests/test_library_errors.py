@@ -280,3 +280,15 @@ def test_default_teams_for_a_count_without_facing_pairs_suggests_teams_that_are_
         rules_from_names(["teams"], 2)
     with pytest.raises(SpecError, match=r"every team has one seat, which is the plain game"):
         rules_from_names([], 2, teams="0,1")  # two one-seat teams: the plain game reported as teams
+
+
+@pytest.mark.parametrize("named", ["builtins:print", "os:abort", "os.path:join", "terragen.cli:main",
+                                   "terragen.terrain.sim.policies:POLICIES"])
+def test_a_policy_named_by_module_must_be_a_class_and_is_not_called_otherwise(named, capsys):
+    """Whatever a module:name named was called first: builtins:print printed, os:abort ended the
+    process with no word, os.path:join leaked its TypeError."""
+    from terragen.terrain.sim.policies import load_policy
+
+    with pytest.raises(SpecError, match="is not a class with choose_move and choose_rotation methods"):
+        load_policy(named)
+    assert capsys.readouterr() == ("", "")

@@ -435,6 +435,8 @@ class MarginShare(FiniteFloat):
         try:
             return super().convert(value, param, ctx)
         except click.UsageError as exc:
+            if isinstance(value, str) and not value.isascii():
+                raise exc from None  # float() reads '٣' as 3: "is not a number; did you mean 0.03?" said both
             try:
                 points = float(value)
             except (TypeError, ValueError):

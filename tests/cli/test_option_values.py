@@ -315,6 +315,14 @@ def test_a_margin_given_in_points_is_told_the_share_it_meant(capsys, tmp_path, c
     assert code == 2 and "did you mean 0.025 (2.5 points)?" in err
 
 
+
+@pytest.mark.parametrize("value", ["\u0663", "\uff11"])  # Arabic-Indic 3, full-width 1
+def test_a_margin_in_other_digits_is_not_a_number_and_nothing_more(capsys, tmp_path, value):
+    """'٣' was called not a number and then read as 3 points ("did you mean 0.03?")."""
+    code, _, err = run_cli(capsys, "generate", "--margin", value, cwd=tmp_path)
+    assert code == 2 and f"{value!r} is not a number" in err and "did you mean" not in err and "no-balance" not in err
+
+
 def test_a_negative_radius_is_said_to_be_out_of_range_not_not_whole(capsys, tmp_path):
     """'radius: -3' was called not a whole number; it is whole, and outside 1..12."""
     bad = tmp_path / "r.txt"

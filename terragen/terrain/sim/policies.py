@@ -538,6 +538,11 @@ def load_policy(spec: str) -> object:
     cls = getattr(module, attr, None)
     if cls is None:
         raise SpecError(f"module {mod_name!r} has no {attr!r}")
+    # a class with the two methods, checked before it is called: a function named here ran
+    # (builtins:print printed, os:abort ended the process with no word)
+    if not (isinstance(cls, type) and callable(getattr(cls, "choose_move", None))
+            and callable(getattr(cls, "choose_rotation", None))):
+        raise SpecError(f"policy {spec!r} is not a class with choose_move and choose_rotation methods")
     try:
         policy = cls()
     except (Exception, SystemExit) as exc:  # a user's class: report, never trace back
