@@ -248,6 +248,6 @@ def shown(value: object, limit: int = 60) -> str:
 
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError):  # a TOML date is written as TOML writes it, not datetime.datetime(...)
+        text = value.isoformat() if hasattr(value, "isoformat") else repr(value)
     return elide(text, limit)

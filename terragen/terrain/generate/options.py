@@ -122,14 +122,14 @@ def _build(flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[
         file_data["inventory"] = str(Path(spec_file).parent / inv)
     merged = {**file_data, **{k: v for k, v in flags.items() if v is not None}}
     run = {"seed": merged.pop("seed", 0), "time_limit": merged.pop("time_limit", 60.0)}
-    from terragen.safejson import MAX_SEED
+    from terragen.safejson import MAX_SEED, shown
 
     if not isinstance(run["seed"], int) or isinstance(run["seed"], bool) or not 0 <= run["seed"] <= MAX_SEED:
-        raise SpecError(f"seed must be a whole number from 0 to {MAX_SEED} (got {run['seed']!r})")  # as every key
+        raise SpecError(f"seed must be a whole number from 0 to {MAX_SEED} (got {shown(run['seed'])})")  # as every key
     limit = run["time_limit"]
     if not isinstance(limit, (int, float)) or isinstance(limit, bool) or not 0 < limit <= MAX_TIME_LIMIT:
         raise SpecError(f"time_limit must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}, a day "
-                        f"(got {limit!r})")
+                        f"(got {shown(limit)})")
     difficulty = merged.get("difficulty")
     if difficulty is None and not any(k in merged for k in BAND_KEYS):
         difficulty = "medium"

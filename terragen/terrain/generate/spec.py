@@ -14,6 +14,7 @@ from typing import Any
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
+from terragen.safejson import shown
 
 PLACEMENTS = ("free", "distance", "fixed", "opposite")
 SHAPES = ("none", "mountain", "valley", "ridge", "terraces")
@@ -102,21 +103,21 @@ def check_difficulty(value: Any) -> str:
     if not isinstance(value, str) or value not in template_names("terrain", "presets"):
         from terragen.terrain.generate.presets import preset_names  # easiest first: reads every preset
 
-        raise SpecError(f"spec key 'difficulty' must be one of {', '.join(preset_names())} (got {value!r})")
+        raise SpecError(f"spec key 'difficulty' must be one of {', '.join(preset_names())} (got {shown(value)})")
     return value
 
 
 def _int(data: dict, key: str, lo: int, hi: int) -> int:
     v = data[key]
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise SpecError(f"spec key '{key}' must be a whole number from {lo} to {hi} (got {v!r})")
+        raise SpecError(f"spec key '{key}' must be a whole number from {lo} to {hi} (got {shown(v)})")
     return v
 
 
 def _num(data: dict, key: str, lo: float) -> float:
     v = data[key]
     if not isinstance(v, (int, float)) or isinstance(v, bool) or v < lo:
-        raise SpecError(f"spec key '{key}' must be a number >= {lo} (got {v!r})")
+        raise SpecError(f"spec key '{key}' must be a number >= {lo} (got {shown(v)})")
     return float(v)
 
 
@@ -126,7 +127,7 @@ def _band(data: dict, key: str, integer: bool) -> list:
         isinstance(x, (int, float)) and not isinstance(x, bool) and (not integer or isinstance(x, int)) for x in v)
     if not ok:
         kind = "whole numbers" if integer else "numbers"
-        raise SpecError(f"spec key '{key}' must be a pair [low, high] of {kind} (got {v!r})")
+        raise SpecError(f"spec key '{key}' must be a pair [low, high] of {kind} (got {shown(v)})")
     if v[0] > v[1]:
         raise SpecError(f"spec key '{key}': low {v[0]} is above high {v[1]}")
     if v[0] < 0:
@@ -205,20 +206,20 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
         elif key == "cost_band":
             spec.cost_band = _band(data, key, True)
             if spec.cost_band[1] > MAX_COST:
-                raise SpecError(f"spec key 'cost_band' must stay within 0..{MAX_COST} (got {data[key]!r})")
+                raise SpecError(f"spec key 'cost_band' must stay within 0..{MAX_COST} (got {shown(data[key])})")
         elif key == "turns_band":
             spec.turns_band = _band(data, key, False)
         elif key == "placement":
             if value not in PLACEMENTS:
-                raise SpecError(f"spec key 'placement' must be one of {', '.join(PLACEMENTS)} (got {value!r})")
+                raise SpecError(f"spec key 'placement' must be one of {', '.join(PLACEMENTS)} (got {shown(value)})")
             spec.placement = value
         elif key == "shape":
             if value not in SHAPES:
-                raise SpecError(f"spec key 'shape' must be one of {', '.join(SHAPES)} (got {value!r})")
+                raise SpecError(f"spec key 'shape' must be one of {', '.join(SHAPES)} (got {shown(value)})")
             spec.shape = value
         elif key == "symmetry":
             if value not in SYMMETRIES:
-                raise SpecError(f"spec key 'symmetry' must be one of {', '.join(SYMMETRIES)} (got {value!r})")
+                raise SpecError(f"spec key 'symmetry' must be one of {', '.join(SYMMETRIES)} (got {shown(value)})")
             spec.symmetry = value
         elif key == "inventory":
             if not isinstance(value, str) or not value:

@@ -155,7 +155,9 @@ def test_spec_errors_name_the_line_and_the_flag_they_clash_with(tmp_path):
 
 @pytest.mark.parametrize("text, says", [
     ("seed = -3\n", "s.toml:1: seed must be a whole number from 0 to 9223372036854775807 (got -3)"),
-    ('players = 2\nseed = "x"\n', "s.toml:2: seed must be a whole number from 0 to 9223372036854775807 (got 'x')"),
+    ('players = 2\nseed = "x"\n', 's.toml:2: seed must be a whole number from 0 to 9223372036854775807 (got "x")'),
+    ("players = true\n", "s.toml:1: spec key 'players' must be a whole number from 2 to 6 (got true)"),  # as TOML spells it
+    ("difficulty = 1979-05-27\n", "s.toml:1: spec key 'difficulty' must be one of easy, medium, hard, brutal (got 1979-05-27)"),
     ("time_limit = -1\n", "s.toml:1: time_limit must be a number of seconds above 0 and at most 86400, a day (got -1)"),
     ("players = 4\nplayers = 5\n", "s.toml:2:12: invalid TOML: Cannot overwrite a value"),
     ('players = 4\nseed = "x\n', "s.toml:2:10: invalid TOML: Illegal character '\\n'"),
