@@ -147,6 +147,8 @@ def decode_text(data: bytes, name: str) -> str:
     """Decode bytes as UTF-8 text, rejecting empty and binary content clearly."""
     if not data.strip():
         raise InputError(f"{name}: file is empty")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # Windows editors save "Unicode" as this: say so, not "binary"
+        raise InputError(f"{name}: UTF-16 text; save it as UTF-8 (terragen reads UTF-8)")
     nul = data.find(b"\x00")
     if nul >= 0:
         raise InputError(f"{name}: not a text file (binary data at byte {nul})")

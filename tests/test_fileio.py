@@ -419,3 +419,14 @@ def test_a_command_that_failed_after_its_output_check_binds_no_later_write(tmp_p
     (tmp_path / "out.json").write_text("mine")
     save_layout(load_layout(template_path("terrain", "examples", "two-players.txt")), tmp_path / "out.json")
     assert (tmp_path / "out.json").read_text() != "mine"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_file_is_named_as_such_not_as_binary(tmp_path, encoding):
+    """Windows editors save 'Unicode' as UTF-16: it was 'not a text file (binary data at byte 3)'."""
+    from terragen.errors import InputError
+    from terragen.fileio import decode_text
+
+    data = "\ufeffradius: 5\n".encode(encoding) if encoding.endswith("be") else "radius: 5\n".encode(encoding)
+    with pytest.raises(InputError, match="UTF-16 text; save it as UTF-8"):
+        decode_text(data, "board.txt")

@@ -104,7 +104,10 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     from terragen.terrain.puzzles.batch import run_batch
 
     show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
-    if resume and not (Path(out) / "manifest.json").is_file():
+    traces = ("manifest.json", "manifest.csv", "scenarios", "booklet.pdf")
+    if resume and not any(os.path.lexists(Path(out) / name) for name in traces):
+        # (a folder holding some of a batch's files is the batch's own checks' to judge: warning that
+        # a new batch starts there, then refusing to start one, said two opposite things)
         # a run stopped before its first scenario left no batch, and --resume then simply starts it (so a
         # script may always pass it); a mistyped --out does the same, so say where the new batch goes
         warn(f"nothing to resume in {display_name(out)}: it holds no batch yet, so a new one starts there")
@@ -124,8 +127,14 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     except WorkerDied as exc:
         raise WorkerDied(f"{exc.message}; {_kept(out, count, status)}") from None
     g = summary["grades"]
+    if summary["remade"]:  # on stderr with --json too: stdout stays one JSON document
+        from terragen.plain_text import counted
+
+        were = "was" if summary["remade"] == 1 else "were"
+        warn(f"{counted(summary['remade'], 'scenario')} of the earlier run in {display_name(out)} had damaged or "
+             f"missing files and {were} made again (the same bytes as before)")
     if as_json:
-        echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"],
+        echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"], "remade": summary["remade"],
                    "files": [f"{out}/{name}" for name in summary["files"]], "scenarios": f"{out}/scenarios",
                    "grade": {"min": min(g), "mean": round(sum(g) / len(g), 2), "max": max(g)}})
         return 0

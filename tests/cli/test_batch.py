@@ -605,3 +605,35 @@ def test_resume_where_there_is_no_batch_yet_starts_one_and_says_so(tmp_path, cap
         main(["batch", "--count", "2", "--kind", "dice", "--difficulty", "easy", "--out", str(out), "--resume",
               "--no-progress"])
     assert "nothing to resume" not in capsys.readouterr().err  # a batch there: continued, no warning
+
+
+def test_resume_in_a_folder_holding_part_of_a_batch_says_one_thing(tmp_path):
+    """A folder whose manifest.json was a folder, or missing beside the batch's other files, got a
+    warning that a new batch starts there and then an error refusing to start one."""
+    odd = tmp_path / "odd"
+    (odd / "manifest.json").mkdir(parents=True)
+    p = run_cli("batch", "--count", 2, "--out", odd, "--resume")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "warning" not in p.stderr, p.stderr
+    assert "manifest.json: is a folder" in p.stderr
+    fresh = tmp_path / "fresh"
+    p = run_cli("batch", "--count", 1, "--seed", 1, "--out", fresh, "--resume")  # nothing there: a new batch
+    assert p.returncode == 0 and "nothing to resume" in p.stderr, p.stderr
+    (fresh / "manifest.json").unlink()
+    p = run_cli("batch", "--count", 1, "--seed", 1, "--out", fresh, "--resume")
+    assert p.returncode == 2 and "warning" not in p.stderr and "not part of a batch" in p.stderr, p.stderr
+
+
+def test_resume_says_when_it_made_damaged_scenarios_again(tmp_path):
+    """A damaged scenario file was made again without a word: the user never learnt something had
+    touched the folder."""
+    out = tmp_path / "b"
+    assert run_cli("batch", "--count", 3, "--seed", 1, "--out", out).returncode == 0
+    before = _files(out)
+    first, second = sorted((out / "scenarios").glob("*.json"))[:2]
+    first.write_text("{}")
+    second.unlink()
+    p = run_cli("batch", "--count", 3, "--seed", 1, "--out", out, "--resume")
+    assert p.returncode == 0 and "warning: 2 scenarios of the earlier run" in p.stderr and "were made again" in p.stderr
+    assert _files(out) == before
+    p = run_cli("batch", "--count", 3, "--seed", 1, "--out", out, "--resume")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr

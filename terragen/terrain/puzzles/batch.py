@@ -215,6 +215,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
 
     batch = {"kind": kind, "difficulty": difficulty, "seed": seed}
     rows: dict[int, dict[str, Any]] = {}
+    remade = 0
     _check_output_files(outp, kind, count, booklet)
     replaced = scenario_files(outp) if force else set()
     old = None if force else read_manifest(outp)
@@ -223,6 +224,10 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             raise InputError(f"{outp} already holds a batch: add --resume to continue it, --force to start it "
                              "again, or choose another --out")
         rows = resumable_rows(outp, old, batch, count)
+        # the earlier run's scenarios whose files were damaged or gone: made again (the same bytes),
+        # and said, since the user may want to know what touched the folder
+        remade = len({r["index"] for r in old["scenarios"] if isinstance(r, dict) and isinstance(r.get("index"), int)
+                      and not isinstance(r["index"], bool) and 0 <= r["index"] < count} - set(rows))
     elif not force:
         _refuse_files_in_the_way(outp, kind, count, booklet)
     remove_stray_temporaries(outp)  # a killed run's half-written files; safe, the folder is locked
@@ -278,7 +283,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             out.add(outp / "booklet.pdf", booklet_pdf(paths, paper, title=title))
         files.append("booklet.pdf")
     grades = [rows[i]["grade"] for i in sorted(rows)]
-    return {"count": len(rows), "computed": len(tasks), "files": files, "grades": grades}
+    return {"count": len(rows), "computed": len(tasks), "remade": remade, "files": files, "grades": grades}
 
 
 __all__ = ["CSV_FIELDS", "MANIFEST_GROWTH", "MANIFEST_SECONDS", "MAX_COUNT", "SCENARIO_FILE", "Result", "Task",
