@@ -142,6 +142,9 @@ def inventory_from_dict(data: dict, source: str = "inventory") -> Inventory:
         guess = suggest(unknown[0], list(INVENTORY_KEYS))
         raise InputError(f"{source}: unknown key {unknown[0]!r} in an inventory"
                          + (f": did you mean {guess}?" if guess else f" (known: {', '.join(INVENTORY_KEYS)})"))
+    if "copies" not in data and not data.get("counts"):  # it read as a set of no pieces, which said nothing of why
+        raise InputError(f"{source}: an inventory needs 'copies' (how many of each level and pattern) or a "
+                         "[counts] table, or both")
     copies = data.get("copies", 0)
     levels = data.get("levels", MAX_LEVEL)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= MAX_COPIES:

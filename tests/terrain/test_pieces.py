@@ -62,3 +62,14 @@ def test_an_inventory_with_an_unknown_key_is_refused_with_a_suggestion():
 
     with pytest.raises(InputError, match="unknown key 'count' in an inventory: did you mean counts"):
         inventory_from_dict({"copies": 3, "count": {"8A": 1}}, "inv.toml")
+
+
+def test_an_inventory_of_a_name_alone_says_what_it_lacks():
+    """It read as a set of no pieces; generate then said only 'has 0 pieces'."""
+    from terragen.errors import InputError
+    from terragen.terrain.pieces import inventory_from_dict
+
+    with pytest.raises(InputError, match="inv.toml: an inventory needs 'copies'"):
+        inventory_from_dict({"name": "x"}, "inv.toml")
+    assert inventory_from_dict({"counts": {"8A": 2}}).total == 2  # counts alone are a set
+    assert inventory_from_dict({"copies": 0, "counts": {}}).total == 0  # said outright: none
