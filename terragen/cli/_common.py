@@ -406,7 +406,8 @@ class FiniteFloat(click.ParamType):
         import math
 
         try:
-            if isinstance(value, str) and not value.isascii():  # float() reads Arabic-Indic digits too
+            # float() reads Arabic-Indic digits and '1_000' too; whole-number options refuse both
+            if isinstance(value, str) and (not value.isascii() or "_" in value):
                 raise ValueError
             number = float(value)
         except (TypeError, ValueError):

@@ -68,6 +68,8 @@ def test_a_margin_past_generates_range_names_no_balance_and_simulate_takes_one(c
     ["simulate", BOARD, "--games", "\u0663"],
     ["kit", "terrain", "--scale", "\u0661"],
     ["terrace", "play", "--players", "\u0662"],
+    ["generate", "--time-limit", "1_000"],  # float() reads it; whole-number options never did
+    ["kit", "terrain", "--scale", "1_0"],
 ])
 def test_numbers_on_the_command_line_are_ascii_digits(capsys, args):
     """int() and float() read Arabic-Indic digits: --port ٣ served on port 3 (not run here: a
