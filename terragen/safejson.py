@@ -26,10 +26,11 @@ MAX_DIGITS = 30
 #: The largest seed a command takes: every file it writes records its seed, and the readers above
 #: refuse a number of more than MAX_DIGITS digits, so a longer seed made files terragen then refused
 MAX_SEED = 2**63 - 1
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(r"\d(?:_?\d){%d,}" % MAX_DIGITS)
 #: such a run standing as a number of its own: not inside a word or a quoted string (a file name
 #: ``inv_1234...toml`` or a player named ``b1234...`` is no number, and was refused as one)
-_LONG_NUMBER_TOKEN = re.compile(r"(?<![\w.'\"])\d{%d,}(?![\w.'\"])" % (MAX_DIGITS + 1))
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+_LONG_NUMBER_TOKEN = re.compile(r"(?<![A-Za-z_.'\"])\d(?:_?\d){%d,}(?![A-Za-z_.'\"])" % MAX_DIGITS)
 
 
 class _Bad(ValueError):
@@ -233,9 +234,13 @@ def check_text_numbers(text: str, source: str, extra_line: bool = True) -> None:
     for lineno, line in enumerate(text_lines(text), 1):  # as the readers count lines
         if extra_line and EXTRA_LINE.match(line):
             continue  # JSON: its reader bounds its numbers, and a string of digits there is no number
-        m = _LONG_NUMBER_TOKEN.search(line.split("#", 1)[0])
+        # a quoted string holds no number (its place kept, so the column stays right); TOML's 1_000
+        # counts its digits only
+        bare = _QUOTED.sub(lambda q: " " * len(q.group()), line.split("#", 1)[0])
+        m = _LONG_NUMBER_TOKEN.search(bare)
         if m:
-            raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {len(m.group())} digits "
+            digits = len(m.group().replace("_", ""))
+            raise InputError(f"{source}:{lineno}:{m.start() + 1}: number with {digits} digits "
                              f"(at most {MAX_DIGITS}): {elide(m.group(), 40)}")
 
 
@@ -250,4 +255,5 @@ def shown(value: object, limit: int = 60) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # a TOML date is written as TOML writes it, not datetime.datetime(...)
         text = value.isoformat() if hasattr(value, "isoformat") else repr(value)
+        text = text.removesuffix("+00:00") + "Z" if text.endswith("+00:00") else text
     return elide(text, limit)

@@ -20,10 +20,15 @@ PROMISE = re.compile(r"^(?P<expr>[^#\s][^#]*?)\s+#\s*(?P<value>.+?)\s*$")
 
 
 def _promised(comment: str) -> tuple[bool, object]:
-    try:
-        return True, ast.literal_eval(comment)
-    except (ValueError, SyntaxError):
-        return False, None
+    """The value a comment promises: the whole comment, or its head before "; " or ": " words
+    (``# (0, 0): nothing to compute``, ``# True; ...``)."""
+    heads = [comment] + [comment.split(sep, 1)[0] for sep in ("; ", ": ") if sep in comment]
+    for head in heads:
+        try:
+            return True, ast.literal_eval(head)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+    return False, None
 
 
 def _blocks() -> list[tuple[str, str]]:

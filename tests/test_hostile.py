@@ -414,12 +414,13 @@ def test_a_wrong_value_in_a_json_layout_is_named_with_its_line_and_column(tmp_pa
     with pytest.raises(SystemExit) as exc:
         main(["validate", str(f)])
     err = capsys.readouterr().err
-    assert exc.value.code == 2 and f"{f}:{row + 1}:{col}: $.cells[5].level: expected a whole number, got the string" in err, err
+    path = "$.layout.cells[5].level" if wrap else "$.cells[5].level"  # the path in the file itself
+    assert exc.value.code == 2 and f"{f}:{row + 1}:{col}: {path}: expected a whole number, got the string" in err, err
     with pytest.raises(SystemExit):
         main(["validate", "--json", str(f)])
     (error,) = json.loads(capsys.readouterr().out)["errors"]
     assert (error["code"], error["line"], error["col"]) == ("unreadable", row + 1, col), error
-    assert error["message"].startswith("$.cells[5].level: "), error
+    assert error["message"].startswith(f"{path}: "), error
 
 
 def test_a_deck_tile_id_holding_a_control_character_is_refused_when_read():
@@ -439,6 +440,8 @@ def test_a_deck_tile_id_holding_a_control_character_is_refused_when_read():
     ("seed = 1234567890123456789012345678901", True),
     ("seed = -1234567890123456789012345678901", True),
     ("x = [1, 1234567890123456789012345678901]", True),
+    ('note = "b 1234567890123456789012345678901234567890 c"', False),  # inside a string, spaces or not
+    ("seed = 1234567890_1234567890_1234567890_1", True),  # TOML's underscores: 31 digits all the same
 ])
 def test_only_a_long_run_of_digits_standing_as_a_number_is_refused(line, refused):
     """Any run of more than 30 digits was refused as a number, inside a quoted file name too."""

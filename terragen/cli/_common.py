@@ -146,7 +146,7 @@ def warn(message: str) -> None:
 
 #: control characters a line for people never holds as such (a file name can): a terminal would act
 #: on an escape sequence, and a stray byte garbles the line; tabs and line breaks are the message's own
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _printable(message: str, stream: Any) -> str:

@@ -104,8 +104,11 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     from terragen.terrain.puzzles.batch import run_batch
 
     show = progress if progress is not None else sys.stderr.isatty() and not is_quiet()
-    traces = ("manifest.json", "manifest.csv", "scenarios", "booklet.pdf")
-    if resume and not any(os.path.lexists(Path(out) / name) for name in traces):
+    traces = ("manifest.json", "manifest.csv", "booklet.pdf")
+    scenarios = Path(out) / "scenarios"
+    # an empty scenarios folder is what a run stopped before its first scenario leaves: no batch yet
+    held = os.path.lexists(scenarios) and not (scenarios.is_dir() and not os.listdir(scenarios))
+    if resume and not held and not any(os.path.lexists(Path(out) / name) for name in traces):
         # (a folder holding some of a batch's files is the batch's own checks' to judge: warning that
         # a new batch starts there, then refusing to start one, said two opposite things)
         # a run stopped before its first scenario left no batch, and --resume then simply starts it (so a

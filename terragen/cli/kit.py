@@ -190,7 +190,8 @@ def kit() -> None:
                    "[default: standard; extended for radius 6]")
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
             fmt: str, tile_size: float, nets: bool, radius: int | None, inventory: str | None) -> None:
-    """The Terrain Game: 96 pieces (double-sided and gutter-fold), the board at
+    """The Terrain Game: 96 pieces (the boxed set; --inventory another, --radius
+    6 the extended set's 128), double-sided and gutter-fold, the board at
     true size over several sheets plus an overview, start marks, player and
     destination tokens, an elevation gauge, a rules summary and, with --nets,
     fold-up 3D pieces.

@@ -70,7 +70,6 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     from terragen.render.kits.terrain.build_sheet import build_sheet
     from terragen.render.output import output_paths, refuse_stale, replace_stale, stale_pages, write_document
     from terragen.render.paper import load_paper
-    from terragen.terrain.files import load_layout
     from terragen.terrain.validation import check_game_shape, validate_layout
 
     if name is not None:  # a title line: one line of words, short enough to stay readable
@@ -103,7 +102,12 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)
-    layout = load_layout(layout_file)
+    from terragen.fileio import read_text_input
+    from terragen.terrain.files import parse_layout
+    from terragen.terrain.formats_json import is_scenario
+
+    text = read_text_input(layout_file)  # read once: a scenario is told apart by its own text (stdin too)
+    layout = parse_layout(text, str(layout_file))
     # no player or 7+ (20,000 would take a gigabyte) is nothing to draw; one is a puzzle from batch,
     # and a player with no destination yet is a board half built (validate's error is warned below)
     check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False, min_destinations=0,
@@ -127,7 +131,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
         warn(f"{display_name(layout_file)}: {len(stale)} recorded piece id(s) no longer match their pieces (first: "
              f"{stale[0].message.split(':')[0]}); the sheet's ids and build order come from the file's metadata")
-    doc = build_sheet(layout, opts, name or sheet_name(layout_file))
+    doc = build_sheet(layout, opts, name or sheet_name(layout_file), puzzle=is_scenario(text))
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too
     old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))

@@ -68,8 +68,9 @@ class Circle:
 MIN_TEXT_MM = 6 * 25.4 / 72
 
 
-#: characters no page can show and XML forbids: C0 and C1 controls, and halves of UTF-16 pairs
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: characters no page can show and XML forbids or discourages: C0 and C1 controls, halves of UTF-16
+#: pairs and Unicode's noncharacters (U+FFFE and U+FFFF made an SVG no viewer opened)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]")
 
 
 def printable(text: str) -> str:

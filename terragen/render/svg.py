@@ -8,7 +8,7 @@ decimals and clip ids are numbered in drawing order, so output is stable.
 from __future__ import annotations
 
 from terragen.render.fonts import SVG_FAMILY
-from terragen.render.model import Circle, Group, Item, Page, Polygon, Polyline, Style, Text, fmt, hatch_lines
+from terragen.render.model import Circle, Group, Item, Page, Polygon, Polyline, Style, Text, fmt, hatch_lines, printable
 
 
 def _pts(points) -> list[tuple[str, str]]:
@@ -91,7 +91,7 @@ def page_svg(page: Page, title: str = "") -> str:
     dwg = svgwrite.Drawing(size=(f"{fmt(page.width)}mm", f"{fmt(page.height)}mm"), profile="full", debug=False)
     dwg["viewBox"] = f"0 0 {fmt(page.width)} {fmt(page.height)}"
     if title:
-        dwg.set_desc(title=title)
+        dwg.set_desc(title=printable(title))  # (a Document's title is already; a caller's own may not be)
     w = _Writer(dwg)
     for item in page.items:
         w.draw(dwg, item)

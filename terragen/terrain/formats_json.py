@@ -36,7 +36,8 @@ class _Reader:
         self.text, self.within = text, within
 
     def fail(self, path: str, message: str) -> InputError:
-        at = json_path_position(self.text, self.within + path[1:]) if self.text is not None else None
+        path = self.within + path[1:]  # the path in the file: a scenario's layout is under $.layout
+        at = json_path_position(self.text, path) if self.text is not None else None
         if at is None:
             return InputError(f"{self.source}: {path}: {message}")
         return JsonValueError(f"{self.source}:{at[0]}:{at[1]}: {path}: {message}", position=at)
@@ -159,6 +160,17 @@ def scenario_layout(data: Any) -> Any:
     if isinstance(data, dict) and data.get("game") == SCENARIO_GAME and isinstance(data.get("layout"), dict):
         return data["layout"]
     return data
+
+
+def is_scenario(text: str) -> bool:
+    """Whether a file's text is a batch scenario (a puzzle around its layout), whose answer a sheet
+    drawn to set the puzzle up must leave out. Read after the layout was: the text is known good."""
+    from terragen.formats import looks_like_json
+
+    if not looks_like_json(text):
+        return False
+    data = load_json(text, "<scenario>")
+    return isinstance(data, dict) and data.get("game") == SCENARIO_GAME and isinstance(data.get("layout"), dict)
 
 
 def layout_to_data(layout: Layout) -> dict[str, Any]:

@@ -219,6 +219,8 @@ class GameState:
             _, idx, sq, rot = action
             hand = self.hands[self.current]
             idx, rot = whole_number(idx), whole_number(rot)
+            if not hand:
+                raise IllegalActionError(f"seat {self.current} holds no tiles to place")
             if idx is None or not 0 <= idx < len(hand):
                 raise IllegalActionError(f"seat {self.current} holds {len(hand)} tiles: "
                                          f"a hand index is 0 to {len(hand) - 1}, got {action[1]!r}")
@@ -229,6 +231,8 @@ class GameState:
                 raise IllegalActionError(f"a square is (row, col), got {sq!r}")
             return ("place", idx, square, rot)
         if kind == "pass":
+            if len(action) != 1:  # ("pass", "x") was taken as a pass
+                raise IllegalActionError(f"a pass is ('pass',), got {action!r}")
             if self.pile or self.placements_for(self.current):
                 raise IllegalActionError("a pass only when no tile can be laid and the pile is empty")
         elif kind != "draw" or len(action) != 1:

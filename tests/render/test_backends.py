@@ -9,6 +9,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terragen.render.impose import impose
 from terragen.render.model import Document, Page
@@ -142,3 +144,17 @@ def has_calibration_bar(page) -> bool:
 def test_page_without_boxes_has_none():
     data = document_pdf(Document("t", [Page(100.0, 100.0)]))
     assert pdf_boxes(data, "TrimBox") == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=12))
+def test_any_text_makes_a_page_every_svg_reader_opens(text):
+    """A control character, U+FFFE or U+FFFF from a user's file (a name, a tile id) made SVG pages no
+    viewer would open, exit 0 all the same."""
+    import xml.dom.minidom
+
+    from terragen.render.model import Page, Text
+    from terragen.render.svg import page_svg
+
+    page = Page(100.0, 100.0, [Text(10.0, 10.0, text, 3.0)], label=text)
+    xml.dom.minidom.parseString(page_svg(page, title=text).encode("utf-8"))

@@ -266,11 +266,24 @@ def test_a_puzzles_sheet_leaves_its_answer_out(a4, tmp_path):
         main(["batch", "--count", "1", "--kind", "route", "--seed", "3", "--out", str(tmp_path / "b")])
     assert done.value.code == 0
     (scenario,) = (tmp_path / "b" / "scenarios").glob("*.json")
-    doc = build_sheet(load_layout(scenario), a4, "p.json")
-    routes_page = doc.pages[-2] if len(doc.pages) > 2 and "build order" in doc.pages[-1].label else doc.pages[-1]
-    said = " ".join(it.text for it, _ in flatten(routes_page.items) if isinstance(it, Text))
+
+    def routes_page(puzzle: bool):
+        doc = build_sheet(load_layout(scenario), a4, "p.json", puzzle=puzzle)
+        page = doc.pages[-2] if len(doc.pages) > 2 and "build order" in doc.pages[-1].label else doc.pages[-1]
+        said = " ".join(it.text for it, _ in flatten(page.items) if isinstance(it, Text))
+        return said, [it for it, _ in flatten(page.items) if isinstance(it, Polyline) and len(it.points) > 2]
+
+    said, lines = routes_page(True)
     assert "1 player." in said and "the route is the puzzle's answer" in said and "good weather" not in said
-    assert not [it for it, _ in flatten(routes_page.items) if isinstance(it, Polyline) and len(it.points) > 2]
+    assert not lines
+    # the same one-player board, not read from a scenario (a board being built): its route is drawn
+    said, lines = routes_page(False)
+    assert "good weather" in said and "puzzle" not in said and lines
+    # render tells a scenario by its file
+    with pytest.raises(SystemExit) as done:
+        main(["render", str(scenario), "--format", "svg", "--out", str(tmp_path / "s.svg")])
+    assert done.value.code == 0
+    assert "the route is the puzzle" in max(tmp_path.glob("s-p*.svg")).read_text()
 
 
 def test_the_legend_says_the_order_of_play(a4):

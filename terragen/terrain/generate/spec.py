@@ -155,17 +155,17 @@ def _pin(item: Any, n: int) -> Pin:
     try:
         lv, pat, copy = parse_piece_id(text if text[-1:].isdigit() else text + "1")
     except ValueError:
-        raise SpecError(f"{where}: bad piece {item['piece']!r} (expected a level and a pattern, e.g. 5B)") from None
+        raise SpecError(f"{where}: bad piece {shown(item['piece'])} (expected a level and a pattern, e.g. 5B)") from None
     if text[-1:].isdigit() and len(text) > 2:
         # the generator numbers the copies of a kind itself (the build order's ids); a copy asked for
         # was once dropped without a word
-        raise SpecError(f"{where}: piece {item['piece']!r} names a copy; a pin names a kind of piece, a level and a "
+        raise SpecError(f"{where}: piece {shown(item['piece'])} names a copy; a pin names a kind of piece, a level and a "
                         f"pattern ({lv}{pat}), and the board numbers the copies")
     if not 1 <= lv <= 8 or pat not in "ABCD":
-        raise SpecError(f"{where}: bad piece {item['piece']!r} (levels 1-8, patterns A-D)")
+        raise SpecError(f"{where}: bad piece {shown(item['piece'])} (levels 1-8, patterns A-D)")
     rot = item.get("rotation")
     if rot is not None and (not isinstance(rot, int) or isinstance(rot, bool) or not 0 <= rot <= 5):
-        raise SpecError(f"{where}: rotation must be 0..5")
+        raise SpecError(f"{where}: rotation must be 0..5 (got {shown(rot)})")
     for k in ("q", "r"):
         if not isinstance(item[k], int) or isinstance(item[k], bool):
             raise SpecError(f"{where}: {k} must be a whole number")

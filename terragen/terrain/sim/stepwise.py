@@ -78,17 +78,23 @@ class TerrainGame:
         player) applies actions to copies and the game it came from stays as it was. ``copy.copy``
         and ``copy.deepcopy`` give the same (a shallow copy shared the state and moved both games).
 
-        ``seed``: the copy rolls its future dice from this seed instead of the game's own, so that
-        rollouts sample futures a player cannot know (every plain copy rolls what the game will);
-        the roll already on the table stays."""
+        ``seed``: the copy rolls its future dice, and the built-in players on it break their random
+        choices, from this seed instead of the game's own, so that rollouts sample futures a player
+        cannot know (every plain copy rolls what the game will); the roll already on the table stays."""
+        from terragen.actions import whole_number
+
+        if seed is not None and whole_number(seed) is None:
+            raise TypeError(f"seed is a whole number, not {seed!r}")
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.state = self.state.clone()
         rng = random.Random()
         if seed is None:
             rng.setstate(self._dice._rng.getstate())
-        else:
-            rng.seed(seed)
+        else:  # two streams from the seed: the dice first, as a new game draws them, then the players'
+            base = random.Random(whole_number(seed))
+            rng = random.Random(base.getrandbits(64))
+            other.state.rng = random.Random(base.getrandbits(64))
         other._dice = RandomDice(rng)
         other._order = list(self._order)
         if isinstance(self._options, RotationOptions):  # it reads the board of its own state

@@ -159,3 +159,7 @@ def test_a_clone_with_a_seed_rolls_other_futures_and_the_same_for_the_same_seed(
     assert rolls(same) == seen  # a plain copy: the game's own future
     elsewhere = rolls(other)
     assert elsewhere != seen and rolls(again) == elsewhere and rolls(third) != elsewhere
+    # the built-in players' own random choices follow the seed too, not the game's stream
+    assert game.clone(seed=8).state.rng.random() != game.clone().state.rng.random()
+    with pytest.raises(TypeError, match="seed is a whole number"):
+        game.clone(seed="x")

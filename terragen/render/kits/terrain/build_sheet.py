@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from terragen.grids import hex as hx
+from terragen.fileio import elide
 from terragen.plain_text import counted
 from terragen.render.contrast import DARK_INK, contrast, ink_on
 from terragen.render.impose import PrintOptions, finish_document, page_scale
@@ -220,7 +221,7 @@ def _made_as(layout: Layout) -> str:
         return ""
     said = [counted(len(layout.players), "player")]
     if isinstance(meta.get("difficulty"), str):
-        said.append(meta["difficulty"])
+        said.append(elide(meta["difficulty"], 20))  # a file's own word: a long one ran off the page
     if isinstance(meta.get("seed"), int) and not isinstance(meta.get("seed"), bool):
         said.append(f"seed {meta['seed']}")
     if layout.radius != 5:
@@ -288,12 +289,11 @@ def _locator(radius: int, win: list[Any], board: list[tuple[tuple[float, float],
     return []  # no free corner: the title's rows and columns still say where the part goes
 
 
-def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str) -> tuple[list[Item], float]:
+def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str, puzzle: bool) -> tuple[list[Item], float]:
     """The players' cheapest routes on a smaller map, and the legend beside it. A batch puzzle's
     (its one player) is left out: its route and cost are the puzzle's answer, and a sheet printed to
     set the puzzle up at the table gave it away."""
     c = paper.content
-    puzzle = len(layout.players) == 1
     info = [(p.seat, [], None, False) for p in layout.players] if puzzle else routes(layout)
     map_w = c.width * 0.55
     cells = hx.board_cells(layout.radius)
@@ -462,8 +462,9 @@ def _build_order(layout: Layout, pal: Palette) -> list[str]:
     return lines
 
 
-def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> Document:
-    """The build sheet of ``layout`` on ``opts.paper`` turned landscape: board pages, routes, build order."""
+def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout", puzzle: bool = False) -> Document:
+    """The build sheet of ``layout`` on ``opts.paper`` turned landscape: board pages, routes, build order;
+    ``puzzle``: the layout is a batch puzzle's, whose routes page leaves out its answer."""
     pal = load_palette("terrain").for_seats(p.seat for p in layout.players)
     paper = landscape(opts.paper)
     c = paper.content
@@ -472,7 +473,7 @@ def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout") -> D
     for k, win in enumerate(wins, 1):
         what = f"build sheet of {source}" + (f", board part {k}/{len(wins)}" if len(wins) > 1 else "")
         bodies.append((what, _board_page(layout, win, R, paper, pal, source, k, len(wins)), R / (50.0 / math.sqrt(3))))
-    route_items, route_R = _route_page(layout, paper, pal, source)
+    route_items, route_R = _route_page(layout, paper, pal, source, puzzle)
     bodies.append((f"routes and players of {source}", route_items, route_R / (50.0 / math.sqrt(3))))
     order = _build_order(layout, pal)
     if order:

@@ -141,11 +141,18 @@ def _tokens_round_gauge(tiles: list[Tile], opts: PrintOptions, gauge: Box) -> Im
     return around if len(around.pages) < len(beside.pages) else beside
 
 
-RULES = [
-    ("What you need", "The 91-position board, the 96 pieces (91 go on the board, 5 are spares), one token per "
+def rules_sections(positions: int = 91, pieces: int = 96) -> list[tuple[str, str]]:
+    """The rules summary for a kit of ``pieces`` and a board of ``positions`` (the boxed set's 96 and
+    91 unless the kit is for another radius or set: its page said 91 and 96 over a 127-position board)."""
+    spare = pieces - positions
+    spares = f"{spare} are spares" if spare != 1 else "1 is a spare"
+    need = (f"The {positions}-position board, the {pieces} pieces ({positions} go on the board, {spares})"
+            if spare else f"The {positions}-position board, the {pieces} pieces (all go on the board)")
+    return [
+    ("What you need", f"{need}, one token per "
      "player, one to three destination flags per player, a white die and a red die."),
     ("Building the board", "Each player picks a START corner and lays the first piece there. Then players take turns "
-     "adding one piece next to the pieces already down, until all 91 positions are covered. A piece's big number "
+     f"adding one piece next to the pieces already down, until all {positions} positions are covered. A piece's big number "
      "is its height in levels; its dots (pips) mark the three sides a token may leave by."),
     ("Destinations", "Each player then places flags for a neighbour (the same number, one to three, for everyone), "
      "never two on one position, and only where a token could get to without ever climbing or dropping more than "
@@ -169,14 +176,15 @@ RULES = [
     ("Printing notes", "Print the piece sheets double-sided (or use the gutter-fold file); the back of each piece "
      "is its turned-over face. Check the 100 mm bar on any page with a ruler before cutting. The elevation gauge "
      "measures stacks, 6 mm per level: stand its bottom edge on the table beside them."),
-]
+    ]
 
 
-def rules_part(opts: PrintOptions) -> KitPart:
+def rules_part(opts: PrintOptions, positions: int = 91, pieces: int = 96) -> KitPart:
     paper = opts.paper
     c = paper.content
     items, y = titled_sections(c, "The Terrain Game: rules at a glance",
-                               "A summary for the table; the full rulebook decides any question.", RULES, 3.9)
+                               "A summary for the table; the full rulebook decides any question.",
+                               rules_sections(positions, pieces), 3.9)
     label = page_label(GAME, "rules summary", opts.scale, 1, 1)
     page = Page(paper.width, paper.height, label=label, trim=paper.printable)
     page.items = [page_scale(opts, paper, items + [footer(paper, label, opts.scale)])]
@@ -226,9 +234,13 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
     from terragen.terrain.pieces import standard_inventory
 
     inv = inventory or standard_inventory()
+    positions = hx.board_size(radius)
+    if inv.total < positions:  # generate refuses such a board too: no kit can build it
+        raise SpecError(f"the {inv.total} pieces of the {inv.name!r} set cannot cover a radius-{radius} board's "
+                        f"{positions} positions (radius 6 takes the extended set)")
     pal = load_palette("terrain")
     parts = [
-        rules_part(opts),
+        rules_part(opts, positions, inv.total),
         tiles_part(opts, tile_size, pal, inv),
         gutter_part(opts, tile_size, pal, inv),
         alignment_part(opts, GAME),
