@@ -183,7 +183,7 @@ def test_states_print_as_a_line_and_a_terrace_position_as_its_file():
     from terragen.errors import InputError
 
     pos = Position.start("full")
-    assert str(pos) == to_text(pos) and repr(pos) == "<Position full 8x8, top to move, 0 move(s) to take back>"
+    assert str(pos) == to_text(pos) and repr(pos) == "<Position full 8x8, top to move, 0 moves to take back>"
     states = [TerrainGame(load_layout(template_path("terrain", "examples", "two-players.txt"))),
               LogicalState.new(default_deck().tiles, 3, 1), FlipState.new(3)]
     for state in states:

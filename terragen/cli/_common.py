@@ -269,8 +269,11 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
                 raise InputError(f"{out} {what}: writing the output there would replace it; choose another output")
     existing = [Path(p) for p in paths if os.path.lexists(p)]  # a dangling link is in the way too
     if existing and not force:
+        from terragen.plain_text import counted
+
         first = existing[0]
-        more = f" (as do {len(existing) - 1} other output file(s))" if len(existing) > 1 else ""
+        others = len(existing) - 1
+        more = f" (as {'does' if others == 1 else 'do'} {counted(others, 'other output file')})" if others else ""
         raise InputError(f"{first} exists already{more}: add --force to replace it, or choose another output")
     from terragen.fileio import expect_new
 

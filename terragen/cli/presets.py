@@ -53,9 +53,9 @@ def presets(radius: int, destinations: int, as_json: bool) -> None:
         return
     import textwrap
 
-    from terragen.plain_text import WIDTH
+    from terragen.plain_text import WIDTH, counted
 
-    click.echo(f"terragen generate --difficulty NAME (bands for radius {radius}, {destinations} destination(s)):")
+    click.echo(f"terragen generate --difficulty NAME (bands for radius {radius}, {counted(destinations, 'destination')}):")
     for p in gen:
         lo, hi = p.get("turns_band", (None, None))
         needs = [f"{p[k]} {one if p[k] == 1 else many}" for k, one, many in (

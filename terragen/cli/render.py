@@ -103,6 +103,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
         check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)
     from terragen.fileio import read_text_input
+    from terragen.plain_text import counted
     from terragen.terrain.files import parse_layout
     from terragen.terrain.formats_json import is_scenario
 
@@ -129,7 +130,8 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
         warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
     stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
-        warn(f"{display_name(layout_file)}: {len(stale)} recorded piece id(s) no longer match their pieces (first: "
+        match = "matches its piece" if len(stale) == 1 else "match their pieces"
+        warn(f"{display_name(layout_file)}: {counted(len(stale), 'recorded piece id')} no longer {match} (first: "
              f"{stale[0].message.split(':')[0]}); the sheet's ids and build order come from the file's metadata")
     doc = build_sheet(layout, opts, name or sheet_name(layout_file), puzzle=is_scenario(text))
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])

@@ -162,11 +162,12 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 
+        from terragen.plain_text import counted
         from terragen.terrain.validation import analysable
 
         layout = parse_layout(text, file)
         if not analysable(report.findings):
-            raise InputError(f"--svg: {file} has {len(layout.players)} player(s) or a player with too many "
+            raise InputError(f"--svg: {file} has {counted(len(layout.players), 'player')} or a player with too many "
                              "destinations to draw (fix the errors validate lists first)", EXIT_INVALID)
         atomic_write(svg_out, board_svg(layout, analyse(layout, with_fragility=False)))
     elif svg_out:

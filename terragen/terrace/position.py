@@ -19,6 +19,7 @@ from typing import Any, Iterable
 
 from terragen.errors import IllegalActionError, InputError
 from terragen.grids.square import Square
+from terragen.plain_text import counted
 from terragen.terrace.board import Board, board, square_name
 from terragen.terrace.model import KINDS, SEAT_NAME, Move, Piece, Rules
 from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, check_setup, objective, start_pieces
@@ -108,7 +109,7 @@ class Position:
     def __repr__(self) -> str:
         outcome = self.result()
         state = f"{self.to_move} to move" if outcome is None else f"over: {outcome.text()}"
-        return f"<Position {self.setup} {self.size}x{self.size}, {state}, {len(self._stack)} move(s) to take back>"
+        return f"<Position {self.setup} {self.size}x{self.size}, {state}, {counted(len(self._stack), 'move')} to take back>"
 
     def copy(self, stack: bool = False) -> "Position":
         """A position of its own; with ``stack`` it keeps the moves :meth:`pop` can take back

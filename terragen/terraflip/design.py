@@ -16,11 +16,12 @@ from typing import Any
 
 from terragen.cpsat import solve
 from terragen.errors import InfeasibleError, SpecError, TimeLimitError
+from terragen.plain_text import counted
 from terragen.terraflip.model import FAMILIES, TILES_PER_FAMILY, TileSet, regular_id
 
 #: Human wording of each balance wish, used in infeasibility messages and statistics.
 WISHES: dict[str, str] = {
-    "own-colour": "each family hides its own colour under exactly {own} tile(s)",
+    "own-colour": "each family hides its own colour under exactly {own}",
     "family-even": "each family hides every other colour equally often",
     "colour-even": "every colour hides under the same number of tiles",
     "pair-symmetric": "family A hides B exactly as often as B hides A",
@@ -83,7 +84,7 @@ def design_tileset(spec: DesignSpec, seed: int) -> Design:
     status = solve(solver, model)
     if status == cp_model.INFEASIBLE:
         names = _minimal_clash(cp_model, spec, wishes)
-        clash = "; ".join(WISHES[k].format(own=spec.own) for k in names)
+        clash = "; ".join(WISHES[k].format(own=counted(spec.own, "tile")) for k in names)
         raise InfeasibleError(f"no tile set with {spec.per_family} tiles per family can meet all of: {clash}")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise TimeLimitError(f"tile-set design found nothing within its time limit ({spec.time_limit:g})")
@@ -168,6 +169,6 @@ def tileset_stats(tileset: TileSet, spec: DesignSpec | None = None) -> dict[str,
         "regular_tiles": len(tileset.backs),
     }
     if spec is not None:
-        out["wishes"] = {k: v.format(own=spec.own) for k, v in WISHES.items()
+        out["wishes"] = {k: v.format(own=counted(spec.own, "tile")) for k, v in WISHES.items()
                          if k != "pair-symmetric" or spec.pair_symmetric}
     return out

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.plain_text import counted
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
@@ -323,7 +324,7 @@ def _spies(rest: list[tuple[int, str]]) -> dict[str, int]:
 def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
     if len(toks) != 4:
         col = toks[min(len(toks), 4) - 1][0] if len(toks) > 4 else toks[-1][0]
-        raise LineProblem(col, f"expected 'q r tile up/hidden', got {len(toks)} item(s)")
+        raise LineProblem(col, f"expected 'q r tile up/hidden', got {counted(len(toks), 'item')}")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
     for c, v in ((cq, q), (cr, r)):
         if not re.fullmatch(r"[+-]?[0-9]+", v):

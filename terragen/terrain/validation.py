@@ -13,7 +13,7 @@ from dataclasses import replace
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.grids import hex as hx
-from terragen.plain_text import columns
+from terragen.plain_text import columns, counted
 from terragen.terrain.analysis import Analysis, analyse
 from terragen.terrain.board import Board
 from terragen.terrain.files import parse_layout
@@ -80,7 +80,7 @@ def check_game_shape(layout: Layout, source: str = "the layout", min_players: in
 
     n = len(layout.players)
     if not min_players <= n <= MAX_PLAYERS:
-        raise InputError(f"{source}: {n} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
+        raise InputError(f"{source}: {counted(n, 'player')}; the game takes {MIN_PLAYERS} to {MAX_PLAYERS} "
                          "(terragen validate lists every problem)", EXIT_INVALID)
     seats = [p.seat for p in layout.players]
     if distinct_seats and len(set(seats)) < n:
@@ -90,13 +90,13 @@ def check_game_shape(layout: Layout, source: str = "the layout", min_players: in
     for p in layout.players:
         if not min_destinations <= len(p.destinations) <= MAX_DESTINATIONS:
             allowed = f"{min_destinations} to {MAX_DESTINATIONS}" if min_destinations else f"at most {MAX_DESTINATIONS}"
-            raise InputError(f"{source}: seat {p.seat} has {len(p.destinations)} destination(s); each player has "
+            raise InputError(f"{source}: seat {p.seat} has {counted(len(p.destinations), 'destination')}; each player has "
                              f"{allowed} (terragen validate lists every problem)", EXIT_INVALID)
     if whole_game:
         broken = [f for f in check_layout(layout, None, Board.from_layout(layout))
                   if f.severity == "error" and f.code in UNPLAYABLE_CODES]
         if broken:
-            more = f"and {len(broken) - 1} more such rule break(s); " if len(broken) > 1 else ""
+            more = f"and {counted(len(broken) - 1, 'more such rule break')}; " if len(broken) > 1 else ""
             raise InputError(f"{source}: breaks the rules, so it is not played: {broken[0].code} ({broken[0].message}; "
                              f"{more}terragen validate lists every problem)", EXIT_INVALID)
 
@@ -140,7 +140,7 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
     missing = [h for h in hx.board_cells(R) if h not in seen]
     if missing:
         shown = ", ".join(_fmt(h) for h in missing[:12]) + (" ..." if len(missing) > 12 else "")
-        out.append(error("cell-missing", f"{len(missing)} board position(s) have no piece: {shown}", missing))
+        out.append(error("cell-missing", f"{_no_piece(len(missing))}: {shown}", missing))
 
     if inventory is None:
         out.append(warning("inventory-unknown", f"no standard inventory for radius {R}; piece counts were not checked (use --inventory)"))
@@ -181,7 +181,7 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
 
     players = layout.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        out.append(error("player-count", f"{len(players)} player(s); the game takes {MIN_PLAYERS} to {MAX_PLAYERS}"))
+        out.append(error("player-count", f"{counted(len(players), 'player')}; the game takes {MIN_PLAYERS} to {MAX_PLAYERS}"))
     seats = Counter(p.seat for p in players)
     for seat, n in sorted(seats.items()):
         if n > 1:
@@ -205,7 +205,7 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
         n = len(p.destinations)
         counts.add(n)
         if not 1 <= n <= MAX_DESTINATIONS:
-            out.append(error("destination-count", f"seat {p.seat} has {n} destination(s); each player has 1 to {MAX_DESTINATIONS}", **_pos(p)))
+            out.append(error("destination-count", f"seat {p.seat} has {counted(n, 'destination')}; each player has 1 to {MAX_DESTINATIONS}", **_pos(p)))
         for d in p.destinations:
             if d.hex not in seen:
                 where = "off the board" if d.hex not in board_set else "on an empty position"
@@ -339,9 +339,14 @@ def _without_skipped(findings: list[Finding], skipped: set) -> list[Finding]:
             if not left:
                 continue
             shown = ", ".join(_fmt(h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
-            f = error("cell-missing", f"{len(left)} board position(s) have no piece: {shown}", left)
+            f = error("cell-missing", f"{_no_piece(len(left))}: {shown}", left)
         out.append(f)
     return out
+
+
+def _no_piece(n: int) -> str:
+    """The head of a cell-missing finding: "1 board position has no piece", "3 ... have"."""
+    return f"{counted(n, 'board position')} {'has' if n == 1 else 'have'} no piece"
 
 
 def _num(v, fmt: str = "{}") -> str:

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from terragen.errors import InfeasibleError, SpecError, TimeLimitError
+from terragen.plain_text import counted
 from terragen.terralogical.tiles import (
     CLOUD,
     END_ID,
@@ -213,7 +214,7 @@ def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int
     if n > len(candidates):
         raise InfeasibleError(
             f"param tiles={n}: only {len(candidates)} tiles differ up to rotation with at most "
-            f"{p.max_clouds_per_tile} cloud(s) per tile"
+            f"{counted(p.max_clouds_per_tile, 'cloud')} per tile"
         )
     target = round(p.cloud_share * tri)
     c_lo, c_hi = max(0, target - p.cloud_tolerance), min(tri, target + p.cloud_tolerance)

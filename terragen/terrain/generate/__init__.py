@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 
 from terragen.errors import TimeLimitError
+from terragen.plain_text import counted
 from terragen.terrain import work_meter
 from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.bounds import check_bounds
@@ -395,7 +396,7 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
     hints = []
     if unbalanced:
         lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")
-        return (f"no board met the spec {within}: {unbalanced} board(s) met every band but could not be "
+        return (f"no board met the spec {within}: {counted(unbalanced, 'board')} met every band but could not be "
                 f"balanced by win rates ({lever}try a longer --time-limit, a wider --margin, or --no-balance)")
     if spec.fairness is not None:
         hints.append(f"a wider fairness (now {spec.fairness})")

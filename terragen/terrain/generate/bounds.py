@@ -15,6 +15,7 @@ import math
 
 from terragen.errors import InfeasibleError
 from terragen.grids import hex as hx
+from terragen.plain_text import counted
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.pieces import Inventory
 from terragen.terrain.rules import MAX_CLIMB, budget_counts
@@ -80,7 +81,7 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
         need[(pin.level, pin.pattern)] = need.get((pin.level, pin.pattern), 0) + 1
     for (lv, pat), n in sorted(need.items()):
         if inventory.count(lv, pat) < n:
-            raise InfeasibleError(f"pins: {n} piece(s) {lv}{pat} pinned, inventory {inventory.name!r} has {inventory.count(lv, pat)}")
+            raise InfeasibleError(f"pins: {counted(n, 'piece')} {lv}{pat} pinned, inventory {inventory.name!r} has {inventory.count(lv, pat)}")
     _check_boxed_in(spec)
     levels = inventory.levels()
     if spec.min_up3 and not any(lv + 3 in levels for lv in levels):
@@ -95,25 +96,26 @@ def check_bounds(spec: Spec, inventory: Inventory) -> None:
         for seat in range(len(starts)):
             options = destination_cells(spec, cells, starts, seat)
             if len(options) < spec.destinations:
-                raise InfeasibleError(f"min_distance: seat {seat} has only {len(options)} cell(s) at distance >= {lo}")
+                raise InfeasibleError(f"min_distance: seat {seat} has only {counted(len(options), 'cell')} at distance >= {lo}")
             per_seat.append(options)
 
         most = most_destinations(per_seat, spec.destinations)  # no two destinations share a cell
         if most < spec.players * spec.destinations:
             raise InfeasibleError(
-                f"min_distance: {spec.players} seats x {spec.destinations} destination(s) need "
-                f"{spec.players * spec.destinations} different cells, each at distance >= {lo} from its seat's "
+                f"min_distance: {counted(spec.players, 'seat')} x {counted(spec.destinations, 'destination')} "
+                f"{'needs' if spec.players * spec.destinations == 1 else 'need'} "
+                f"{counted(spec.players * spec.destinations, 'different cell')}, each at distance >= {lo} from its seat's "
                 f"start; a radius-{spec.radius} board has room for {most}")
     # upper bounds: a cheapest route never enters a cell twice, so a leg has at most n_cells - 1
     # steps of at most 4 points (an up-3 step); a piece has three pips
     steps = spec.destinations * (n_cells - 1)
     if spec.cost_band and spec.cost_band[0] > 4 * steps:
         raise InfeasibleError(f"cost_band: a cheapest cost is at most {4 * steps} on a radius-{spec.radius} board "
-                              f"with {spec.destinations} destination(s) ({steps} steps of at most 4 points), below "
+                              f"with {counted(spec.destinations, 'destination')} ({steps} steps of at most 4 points), below "
                               f"the band's {spec.cost_band[0]}")
     if spec.min_up3 > steps:
         raise InfeasibleError(f"min_up3: a cheapest route takes at most {steps} steps on a radius-{spec.radius} board "
-                              f"with {spec.destinations} destination(s), fewer than {spec.min_up3} up-3 steps")
+                              f"with {counted(spec.destinations, 'destination')}, fewer than {spec.min_up3} up-3 steps")
     if spec.min_cliff_exits > 3 * n_cells:
         raise InfeasibleError(f"min_cliff_exits: a radius-{spec.radius} board's {n_cells} pieces have {3 * n_cells} "
                               f"pips, fewer than {spec.min_cliff_exits}")

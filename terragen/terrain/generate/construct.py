@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from terragen.errors import InfeasibleError
 from terragen.grids import hex as hx
+from terragen.plain_text import counted
 from terragen.terrain.board import Board
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.generate.symmetry import Mirror, Symmetry, sixfold_pieces, symmetric_pieces, symmetry_for, turn
@@ -238,7 +239,7 @@ def place_destinations(spec: Spec, board: Board, starts: list[int], rng: random.
                 fit = assign_destinations([options] + [allowed[s] for s in later], spec.destinations, used)
                 if fit is None:
                     raise InfeasibleError(f"placement {spec.placement!r}: too few cells for every seat's "
-                                          f"{spec.destinations} destination(s)")
+                                          f"{counted(spec.destinations, 'destination')}")
                 chosen = fit[0]
         used.update(chosen)
         dests.append(chosen)

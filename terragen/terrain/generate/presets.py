@@ -34,7 +34,8 @@ def load_preset(name: str) -> dict[str, Any]:
     data = tomllib.loads(p.read_text(encoding="utf-8"))
     unknown = set(data) - PRESET_KEYS
     if unknown:
-        raise SpecError(f"preset {name!r}: unknown key(s) {', '.join(sorted(unknown))}")
+        keys = ", ".join(repr(k) for k in sorted(map(str, unknown)))
+        raise SpecError(f"preset {name!r}: unknown {'key' if len(unknown) == 1 else 'keys'} {keys}")
     return data
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
+from terragen.plain_text import counted
 from terragen.safejson import shown
 
 PLACEMENTS = ("free", "distance", "fixed", "opposite")
@@ -171,7 +172,8 @@ def _pin(item: Any, n: int) -> Pin:
             raise SpecError(f"{where}: {k} must be a whole number")
     unknown = set(item) - set(PIN_KEYS)
     if unknown:
-        raise SpecError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        keys = ", ".join(repr(k) for k in sorted(map(str, unknown)))
+        raise SpecError(f"{where}: unknown {'key' if len(unknown) == 1 else 'keys'} {keys}")
     return Pin(item["q"], item["r"], lv, pat, rot)
 
 
@@ -267,17 +269,17 @@ def check_spec(spec: Spec) -> None:
                         f"{type(spec).__name__}")
     corners = spec.seat_corners()
     if len(corners) != spec.players:
-        raise SpecError(f"spec key 'corners' lists {len(corners)} corner(s) but 'players' is {spec.players}")
+        raise SpecError(f"spec key 'corners' lists {counted(len(corners), 'corner')} but 'players' is {spec.players}")
     if spec.placement == "fixed":
         if spec.fixed is None:
             raise SpecError("placement 'fixed' needs the spec key 'fixed' (per seat, the destination cells)")
         if len(spec.fixed) != spec.players:
-            raise SpecError(f"spec key 'fixed' gives destinations for {len(spec.fixed)} seat(s) but 'players' is {spec.players}")
+            raise SpecError(f"spec key 'fixed' gives destinations for {counted(len(spec.fixed), 'seat')} but 'players' is {spec.players}")
         starts = {hx.corner(spec.radius, c) for c in corners}
         seen: set = set()
         for seat, cells in enumerate(spec.fixed):
             if len(cells) != spec.destinations:
-                raise SpecError(f"spec key 'fixed': seat {seat} has {len(cells)} destination(s), 'destinations' is {spec.destinations}")
+                raise SpecError(f"spec key 'fixed': seat {seat} has {counted(len(cells), 'destination')}, 'destinations' is {spec.destinations}")
             for q, r in cells:
                 if not hx.on_board((q, r), spec.radius):
                     raise SpecError(f"spec key 'fixed': ({q},{r}) is off the radius-{spec.radius} board")

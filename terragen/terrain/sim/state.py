@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
+from terragen.plain_text import counted
 from terragen.terrain.board import Board
 from terragen.terrain.frames import seat_frame_rank, seat_hand
 from terragen.terrain.layout import Layout
@@ -66,10 +67,10 @@ def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:
     board = Board.from_layout(layout)
     n = len(layout.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise SpecError(f"the layout has {n} player(s); the simulator plays 1 to {MAX_PLAYERS}")
+        raise SpecError(f"the layout has {counted(n, 'player')}; the simulator plays 1 to {MAX_PLAYERS}")
     missing = [i for i in range(len(board)) if not board.present[i]]
     if missing:
-        raise SpecError(f"the layout leaves {len(missing)} board position(s) empty; fill the board before simulating")
+        raise SpecError(f"the layout leaves {counted(len(missing), 'board position')} empty; fill the board before simulating")
     edge = tuple(i for i, h in enumerate(board.hexes) if hx.length(h) == layout.radius)
     starts = []
     groups = []
