@@ -143,11 +143,20 @@ def _read_stdin(max_bytes: int) -> bytes:
     return _read_capped(fd, "-", max_bytes, None)
 
 
+def _is_utf16(data: bytes) -> bool:
+    """Whether ``data`` (starting with a UTF-16 byte-order mark) reads whole as UTF-16 text."""
+    try:
+        data.decode("utf-16")
+    except UnicodeDecodeError:
+        return False
+    return len(data) % 2 == 0
+
+
 def decode_text(data: bytes, name: str) -> str:
     """Decode bytes as UTF-8 text, rejecting empty and binary content clearly."""
     if not data.strip():
         raise InputError(f"{name}: file is empty")
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # Windows editors save "Unicode" as this: say so, not "binary"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") and _is_utf16(data):  # Windows editors' "Unicode": not "binary"
         raise InputError(f"{name}: UTF-16 text; save it as UTF-8 (terragen reads UTF-8)")
     nul = data.find(b"\x00")
     if nul >= 0:

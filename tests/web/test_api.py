@@ -422,7 +422,7 @@ def test_build_sheet_of_a_board_being_built_and_its_errors_name_no_private_folde
     assert job["state"] == "done", job
     data["players"] = []
     job = wait_job(client, post(client, "/api/jobs/build-sheet", {"layout": data, "paper": "a4"}).get_json()["id"])
-    assert job["state"] == "failed" and job["error"].startswith("board.json: 0 player(s)"), job
+    assert job["state"] == "failed" and job["error"].startswith("board.json: 0 players"), job
     assert "terragen-web-" not in job["error"] and "/tmp" not in job["error"]
 
 
