@@ -666,7 +666,7 @@ def test_build_sheet_names_the_file_the_user_opened(client):
     for name, shown in (("castle.txt", "castle.txt"), ("../../etc/passwd", "....etcpasswd"), ("..", "board.json"),
                         ("board-build.pdf", "board-build.pdf"), (None, "board.json")):
         job = wait_job(client, post(client, "/api/jobs/build-sheet", {"layout": data, "name": name}).get_json()["id"])
-        assert job["state"] == "failed" and job["error"].startswith(f"{shown}: 0 player(s)"), (name, job)
+        assert job["state"] == "failed" and job["error"].startswith(f"{shown}: 0 players"), (name, job)
 
 
 def test_upload_limit_is_in_characters_as_the_page_counts():
