@@ -147,7 +147,7 @@ def check(data: Any) -> dict[str, Any]:
     from terragen.grids import hex as hx
     from terragen.terrain.board import Board
     from terragen.terrain.pieces import PATTERNS, exits
-    from terragen.terrain.validation import validate_layout
+    from terragen.terrain.validation import BLOCKING_CODES, validate_layout
 
     layout = layout_from_request(data)
     report = validate_layout(layout)
@@ -163,9 +163,14 @@ def check(data: Any) -> dict[str, Any]:
         cliffs.append({"q": board.hexes[i][0], "r": board.hexes[i][1], "direction": d})
     starts = [{"seat": p.seat, "corner": p.corner, "hex": list(s) if (s := layout.start(p)) else None}
               for p in layout.players]
+    # the errors for which validate left out every seat's figures: the page says so in the seats'
+    # table, which was left with its headers only
+    skipped_by = sorted({f.code for f in report.errors if f.code in BLOCKING_CODES}) \
+        if report_json.get("analysis") == "skipped" else []
     return {
         "report": report_json,
         "summary": report.summary,
+        "skipped_by": skipped_by,
         "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,
                   "positions": [list(h) for h in hx.board_cells(layout.radius)]},
     }

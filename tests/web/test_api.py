@@ -797,3 +797,13 @@ def test_the_pages_simulate_options_read_as_the_command_lines():
 
     assert check_simulate({"policy": "GREEDY,Expert"})["policy"] == "GREEDY,Expert"
     assert "no-interactions" in VARIANT_CANDIDATES and "teams" not in VARIANT_CANDIDATES
+
+
+def test_check_names_the_errors_for_which_the_seats_figures_are_left_out(client):
+    """A seat with no destination left the page's seats table with its headers only, without a word."""
+    data = layout_data()
+    assert post(client, "/api/check", {"layout": data}).get_json()["skipped_by"] == []
+    data["players"].append({"seat": 4, "corner": 2, "destinations": []})
+    answer = post(client, "/api/check", {"layout": data}).get_json()
+    assert answer["report"]["players"] == [] and answer["report"]["analysis"] == "skipped"
+    assert answer["skipped_by"] == ["destination-count"]

@@ -1322,3 +1322,24 @@ def test_on_a_phone_a_tapped_cell_and_the_level_buttons_are_on_screen_together(s
     wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
     d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
     assert js(d, "return document.getElementById('edit-bar').hidden")
+
+
+def test_a_seat_without_a_destination_says_why_the_seats_figures_are_gone(server, browser, shots):
+    """Add player on a four-seat board emptied the seats table to its headers without a word, and
+    'Cheapest routes' drew nothing."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    routes = d.find_element(By.ID, "show-routes")
+    assert routes.is_enabled()
+    d.find_element(By.ID, "add-player").click()
+    wait(d, lambda d: (c := checked(d)) and c["skipped_by"] == ["destination-count"], 20, "the check of five seats")
+    rows = d.find_elements(By.CSS_SELECTOR, "#seats tbody tr")
+    assert len(rows) == 1 and "No per-seat figures" in rows[0].text and "[destination-count]" in rows[0].text
+    assert not routes.is_enabled()
+    assert "[destination-count]" in js(d, "return document.getElementById('show-routes').parentElement.title")
+    d.save_screenshot(str(shots / "seats-skipped.png"))
+    d.find_element(By.ID, "undo").click()
+    wait(d, lambda d: (c := checked(d)) and len(c["report"]["players"]) == 4, 20, "four seats again")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#seats tbody tr")) == 4 and routes.is_enabled()

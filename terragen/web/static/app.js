@@ -578,10 +578,32 @@ function renderCheck() {
     tr.append(td(tap));
     tbody.appendChild(tr);
   }
+  showSkipped(tbody, c.skipped_by || []);
   const seats = (rep.players || []).map((p) => p.seat);
   raceNote.textContent = checkRaceNote(seats);
   raceNote.hidden = !(rep.players || []).some((p) => p.win_probability_race !== undefined && p.win_probability_race !== null);
   $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model)/.test(line)).join("\n");
+}
+
+// validate leaves out every seat's figures while a seat has no destination or more than three (or
+// the players are too few or many): the table said nothing, only its headers stayed. A row says why,
+// and "Cheapest routes", which has no routes to draw meanwhile, is greyed out with the reason.
+const ROUTES_TITLE = "draw every seat's cheapest route on the board";
+function showSkipped(tbody, codes) {
+  const routes = $("#show-routes");
+  const why = codes.length ? `until the ${codes.map((code) => `[${code}]`).join(" and ")} `
+    + `error${codes.length > 1 ? "s" : ""} above ${codes.length > 1 ? "are" : "is"} fixed` : "";
+  routes.disabled = !!codes.length;
+  routes.parentElement.title = codes.length ? `no routes ${why}` : ROUTES_TITLE;
+  routes.parentElement.classList.toggle("disabled", !!codes.length);
+  if (!codes.length) return;
+  const tr = document.createElement("tr");
+  tr.className = "skipped";
+  const cell = td(`No per-seat figures (costs, turns, race, routes) ${why}: every seat needs 1 to 3 destinations, `
+    + "and a game 2 to 6 players.");
+  cell.colSpan = $("#seats thead tr").cells.length;
+  tr.appendChild(cell);
+  tbody.appendChild(tr);
 }
 
 function renderPlayers() {
