@@ -178,7 +178,8 @@ def simulate(layout_data: dict[str, Any], options: dict[str, Any], report: Repor
 
     sim = simulate_layout(layout, games=options["games"], seed=options["seed"], policy=options["policy"],
                           rules=rules, margin=options["margin"], progress=progress)
-    return TaskResult({"report": sim.to_json(), "lines": sim.lines()})
+    # the command's note on a verdict of few games, in its words (the page gave a firm verdict on 20)
+    return TaskResult({"report": sim.to_json(), "lines": sim.lines(), "note": sim.quick_look_note()})
 
 
 def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> TaskResult:

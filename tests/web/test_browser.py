@@ -1343,3 +1343,19 @@ def test_a_seat_without_a_destination_says_why_the_seats_figures_are_gone(server
     d.find_element(By.ID, "undo").click()
     wait(d, lambda d: (c := checked(d)) and len(c["report"]["players"]) == 4, 20, "four seats again")
     assert len(d.find_elements(By.CSS_SELECTOR, "#seats tbody tr")) == 4 and routes.is_enabled()
+
+
+def test_a_simulation_of_few_games_carries_the_commands_quick_look_note(server, browser, shots):
+    """The page gave a firm BALANCED or NOT BALANCED on 20 games, without the command's note that so
+    few can go either way."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("two-players.txt"))
+    simulate(d, 20)
+    cli = subprocess.run([sys.executable, "-m", "terragen", "simulate", str(example("two-players.txt")), "--games", "20"],
+                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    shown = d.find_element(By.CSS_SELECTOR, "#simulate-result .quick-look").text
+    assert shown.startswith("note: 20 games are a quick look")
+    assert " ".join(shown.split()) in " ".join(cli.stdout.split()), cli.stdout  # the command's words (it wraps them)
+    d.save_screenshot(str(shots / "sim-quick-look.png"))

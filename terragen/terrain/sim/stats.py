@@ -180,9 +180,17 @@ class SimulationReport:
         out.extend(f"  - {r}" for r in self.reasons)
         out.append(f"verdict: {balanced} ({needs(balanced)}every seat within {100 * self.margin:g} points of its fair share)")
         out.extend(f"  - {r}" for r in self.balance_reasons)
+        note = self.quick_look_note()
+        if note:
+            out.append(f"  note: {note}")
+        return out
+
+    def quick_look_note(self) -> str | None:
+        """Why a verdict on fewer games than the board's default can go either way, or None (the
+        command's report and the web page say it in these words)."""
         if self.played and self.reliable_games and self.played < self.reliable_games and len(self.seats) > 1:
             # a user's --games 100 on a board generate had just called fair read NOT BALANCED as a finding
-            out.append(f"  note: {self.played:,} games are a quick look: on so few, seats' rates wander by several "
-                       f"points and this verdict can go either way; the default for this board, "
-                       f"{self.reliable_games:,} games, keeps its noise to a seventh of the margin")
-        return out
+            return (f"{self.played:,} games are a quick look: on so few, seats' rates wander by several "
+                    f"points and this verdict can go either way; the default for this board, "
+                    f"{self.reliable_games:,} games, keeps its noise to a seventh of the margin")
+        return None

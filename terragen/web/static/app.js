@@ -961,7 +961,7 @@ async function simulate() {
     const sent = JSON.stringify(state.layout);
     const job = await jobs.run("simulate", { layout: state.layout, options });
     // the seed as sent: the report's own, read as a JavaScript number, is rounded above 2^53
-    showSimulation(job.result.report, options.seed instanceof Digits ? options.seed.text : null);
+    showSimulation(job.result.report, options.seed instanceof Digits ? options.seed.text : null, job.result.note);
     resultsFor(box, sent, "The board has been edited since these games were played: simulate again for this board.");
   } catch (e) {
     const note = document.createElement("p");
@@ -979,7 +979,9 @@ function errorNote(text) {
   return note;
 }
 
-function showSimulation(rep, seed = null) {
+// `note`: the command's own "note: N games are a quick look ..." when fewer games were played than
+// the board's default, whose verdict can go either way
+function showSimulation(rep, seed = null, note = null) {
   const box = $("#simulate-result");
   box.replaceChildren();
   const verdicts = document.createElement("p");
@@ -996,6 +998,12 @@ function showSimulation(rep, seed = null) {
     verdicts.appendChild(s);
   }
   box.appendChild(verdicts);
+  if (note) {
+    const quick = document.createElement("p");
+    quick.className = "note quick-look";
+    quick.textContent = `note: ${note}`;
+    box.appendChild(quick);
+  }
   const table = document.createElement("table");
   table.className = "sim";
   table.innerHTML = "<thead><tr><th>seat</th><th>player</th><th>wins</th><th>win rate</th><th>95% interval</th><th>fair</th><th></th></tr></thead>";
