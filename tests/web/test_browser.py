@@ -1359,3 +1359,17 @@ def test_a_simulation_of_few_games_carries_the_commands_quick_look_note(server, 
     assert shown.startswith("note: 20 games are a quick look")
     assert " ".join(shown.split()) in " ".join(cli.stdout.split()), cli.stdout  # the command's words (it wraps them)
     d.save_screenshot(str(shots / "sim-quick-look.png"))
+
+
+def test_an_error_outline_is_drawn_over_the_cliff_lines(server, browser, shots):
+    """The cliff lines were drawn over the cells' outlines: an unreachable destination walled in by
+    cliffs hid most of its red outline under them."""
+    d = browser
+    page_with(d, server, example("invalid/destination-unreachable.txt"))
+    assert "error" in cell_classes(d, -4, 3)
+    order = js(d, """const outline = document.querySelector("#board g.outlines polygon.error[data-q='-4'][data-r='3']");
+        const cliffs = document.querySelector('#board g.cliffs');
+        return outline && !!(cliffs.compareDocumentPosition(outline) & Node.DOCUMENT_POSITION_FOLLOWING)
+          && getComputedStyle(outline).stroke;""")
+    assert order == "rgb(198, 40, 40)", order  # after the cliffs (so over them), in the error's red
+    d.save_screenshot(str(shots / "outline-over-cliffs.png"))

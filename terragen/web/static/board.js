@@ -105,6 +105,7 @@ export function drawBoard(svg, layout, check, opts) {
     : (x, y) => [x, y];
   const colours = opts.colours;
   const markers = [];  // [key, x, y] of cells with a start or flags, drawn last
+  const outlines = [];  // [q, r, classes, points] of marked or selected cells, drawn over the cliffs
 
   for (const [q, r] of all) {
     const k = key(q, r);
@@ -124,7 +125,10 @@ export function drawBoard(svg, layout, check, opts) {
         el("polygon", { class: "wall", points: pts([corner(a, z), corner(b, z), corner(b, 0), corner(a, 0)]), fill: shade(fill, f) }, g);
       }
     }
-    const top = el("polygon", { class: "top", points: pts([0, 1, 2, 3, 4, 5].map((i) => corner(i, z))), fill }, g);
+    const face = pts([0, 1, 2, 3, 4, 5].map((i) => corner(i, z)));
+    const top = el("polygon", { class: "top", points: face, fill }, g);
+    const outlined = [...g.classList].filter((c) => ["error", "warning", "selected", "empty"].includes(c));
+    if (outlined.some((c) => c !== "empty")) outlines.push([q, r, outlined, face]);
     if (cell && cell.inverted) { top.setAttribute("fill", "url(#hatch)"); }
     const [tx, ty] = project(cx, cy, z);
     if (cell) {
@@ -151,6 +155,12 @@ export function drawBoard(svg, layout, check, opts) {
     const a = cornerVec((c.direction + 5) % 6), b = cornerVec(c.direction);
     const p1 = project(cx + SIZE * a[0], cy + SIZE * a[1], z), p2 = project(cx + SIZE * b[0], cy + SIZE * b[1], z);
     el("line", { class: "cliff", x1: p1[0].toFixed(2), y1: p1[1].toFixed(2), x2: p2[0].toFixed(2), y2: p2[1].toFixed(2) }, cliffLayer);
+  }
+  // error, warning and selection outlines over the cliffs: a cliff line along a cell's edge hid the
+  // red of an unreachable destination walled in by cliffs
+  const outlineLayer = el("g", { class: "outlines" }, layer);
+  for (const [q, r, classes, face] of outlines) {
+    el("polygon", { class: ["outline", ...classes].join(" "), points: face, "data-q": q, "data-r": r }, outlineLayer);
   }
   // routes on demand
   const routeLayer = el("g", { class: "routes" }, layer);
