@@ -1373,3 +1373,15 @@ def test_an_error_outline_is_drawn_over_the_cliff_lines(server, browser, shots):
           && getComputedStyle(outline).stroke;""")
     assert order == "rgb(198, 40, 40)", order  # after the cliffs (so over them), in the error's red
     d.save_screenshot(str(shots / "outline-over-cliffs.png"))
+
+
+def test_a_piece_off_the_board_is_drawn_inside_the_view(server, browser, shots):
+    """A file's piece at (9,0) on a radius-5 board was drawn outside the picture's view: unseen,
+    though its finding selected it."""
+    d = browser
+    page_with(d, server, example("invalid/cell-off-board.json"))
+    inside = js(d, """const svg = document.getElementById('board').getBoundingClientRect();
+        const c = document.querySelector("#board g.cell[data-q='9'][data-r='0'] polygon.top").getBoundingClientRect();
+        return [c.left >= svg.left, c.right <= svg.right, c.top >= svg.top, c.bottom <= svg.bottom, c.width > 10];""")
+    assert all(inside), inside
+    d.save_screenshot(str(shots / "off-board-piece-in-view.png"))

@@ -93,7 +93,17 @@ export function drawBoard(svg, layout, check, opts) {
   const h3 = opts.view3d ? TILT : 1;
   const lift = opts.view3d ? STEP * 9 : 0;
   const hgt = SIZE * (3 * R + 2.5) * h3 + lift;
-  svg.setAttribute("viewBox", `${(-w / 2).toFixed(1)} ${(-SIZE * (1.5 * R + 1.2) * h3 - lift).toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
+  // the board's own view, widened to take in a piece off the board (a file's (9,0) on a radius-5
+  // board was drawn outside it: unseen, though its finding selects it)
+  let [x0, y0, x1, y1] = [-w / 2, -SIZE * (1.5 * R + 1.2) * h3 - lift, 0, 0];
+  [x1, y1] = [x0 + w, y0 + hgt];
+  for (const [q, r] of all) {
+    if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R) continue;
+    const [cx, cy] = centre(q, r);
+    x0 = Math.min(x0, cx - SIZE * SQ3); x1 = Math.max(x1, cx + SIZE * SQ3);
+    y0 = Math.min(y0, (cy - 1.5 * SIZE) * h3 - lift); y1 = Math.max(y1, (cy + 1.5 * SIZE) * h3);
+  }
+  svg.setAttribute("viewBox", `${x0.toFixed(1)} ${y0.toFixed(1)} ${(x1 - x0).toFixed(1)} ${(y1 - y0).toFixed(1)}`);
   const defs = el("defs", {}, svg);
   const pat = el("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
   el("rect", { width: 6, height: 6, fill: "#777" }, pat);
