@@ -1385,3 +1385,22 @@ def test_a_piece_off_the_board_is_drawn_inside_the_view(server, browser, shots):
         return [c.left >= svg.left, c.right <= svg.right, c.top >= svg.top, c.bottom <= svg.bottom, c.width > 10];""")
     assert all(inside), inside
     d.save_screenshot(str(shots / "off-board-piece-in-view.png"))
+
+
+def test_the_tab_bar_stays_in_sight_when_the_panel_scrolls(server, browser, shots):
+    """After Generate the summary is long: scrolled to, it took the tab bar out of the panel's sight."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    js(d, "document.getElementById('generate-summary').textContent = 'a line of the summary\\n'.repeat(80)")
+    seen = js(d, """const panel = document.getElementById('panel');
+        panel.scrollTop = panel.scrollHeight;
+        const p = panel.getBoundingClientRect();
+        return [...document.querySelectorAll('.tabs button')].map((b) => {
+          const r = b.getBoundingClientRect();
+          return [panel.scrollTop > 200, r.top >= p.top, r.bottom <= p.bottom,
+                  document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === b]; });""")
+    assert seen and all(all(tab) for tab in seen), seen
+    d.save_screenshot(str(shots / "tabs-sticky.png"))
