@@ -160,8 +160,29 @@ def generate(options: dict[str, Any], report: Report) -> TaskResult:
         files = {name: (media, (folder / name).read_bytes()) for name, media in
                  (("board.json", "application/json"), ("board.txt", "text/plain"), ("board.svg", "image/svg+xml"))}
     layout = json.loads(files["board.json"][1])
-    summary = [line for line in summary if not line.startswith("written: ")]  # the private folder is gone
-    return TaskResult({"layout": layout, "summary": summary}, files)
+    return TaskResult({"layout": layout, "summary": summary_for_page(summary)}, files)
+
+
+#: the command's pointers to what prints the board, as the page says them: its Print tab
+_PRINT_HINTS = {
+    "to print its build sheet: terragen render ": "to print its build sheet: Print tab → Build sheet PDF",
+    "to print a kit with its board and pieces: terragen kit terrain": "to print a kit with its board and pieces: "
+    "Print tab → Make kit (The Terrain Game; its board sheets take this board's radius)",
+}
+
+
+def summary_for_page(lines: list[str]) -> list[str]:
+    """generate's summary as the page shows it: no line naming the job's temporary folder, which is
+    deleted once the job ends ("written: ...", "terragen render /tmp/terragen-web-.../board.json"), and
+    the printing hints pointing to the Print tab. A kit of another piece set (--inventory) keeps its
+    command: the page's kit has no such choice."""
+    out = []
+    for line in lines:
+        if line.startswith("written: "):
+            continue
+        hint = next((said for cli, said in _PRINT_HINTS.items() if line.startswith(cli)), None)
+        out.append(line if hint is None or "--inventory" in line else hint)
+    return out
 
 
 def simulate(layout_data: dict[str, Any], options: dict[str, Any], report: Report) -> TaskResult:

@@ -264,6 +264,9 @@ def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
     assert len(layout["cells"]) == 91 and len(layout["players"]) == 2
     assert layout["meta"]["spec"]["difficulty"] == "easy"
     assert any("simulated" in line for line in job["result"]["summary"])
+    # the command's printing hint named the job's temporary folder, which is deleted: the page's tab instead
+    assert not any("terragen render" in line or "terragen-web-" in line for line in job["result"]["summary"])
+    assert "to print its build sheet: Print tab → Build sheet PDF" in job["result"]["summary"]
     assert post(client, "/api/check", {"layout": layout}).get_json()["report"]["valid"]
     assert set(job["files"]) == {"board.json", "board.txt", "board.svg"}
     assert client.get(f"/api/jobs/{job['id']}/files/board.svg").data.lstrip().startswith((b"<?xml", b"<svg"))
@@ -807,3 +810,17 @@ def test_check_names_the_errors_for_which_the_seats_figures_are_left_out(client)
     answer = post(client, "/api/check", {"layout": data}).get_json()
     assert answer["report"]["players"] == [] and answer["report"]["analysis"] == "skipped"
     assert answer["skipped_by"] == ["destination-count"]
+
+
+def test_generates_kit_hint_points_to_the_print_tab_unless_another_piece_set_needs_the_command():
+    from terragen.web.tasks import summary_for_page
+
+    lines = ["board: radius 4", "written: /tmp/terragen-web-x/board/board.json, board.txt, board.svg",
+             "to print its build sheet: terragen render /tmp/terragen-web-x/board/board.json",
+             "to print a kit with its board and pieces: terragen kit terrain --radius 4"]
+    assert summary_for_page(lines) == [
+        "board: radius 4", "to print its build sheet: Print tab → Build sheet PDF",
+        "to print a kit with its board and pieces: Print tab → Make kit (The Terrain Game; its board sheets take "
+        "this board's radius)"]
+    other = "to print a kit with its board and pieces: terragen kit terrain --inventory extended"
+    assert summary_for_page([other]) == [other]
