@@ -1404,3 +1404,23 @@ def test_the_tab_bar_stays_in_sight_when_the_panel_scrolls(server, browser, shot
                   document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === b]; });""")
     assert seen and all(all(tab) for tab in seen), seen
     d.save_screenshot(str(shots / "tabs-sticky.png"))
+
+
+def test_new_or_open_over_edits_not_downloaded_keeps_the_leave_warning(server, browser):
+    """New or Open counted as a save: edits never downloaded were lost to a reload without a word."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("two-players.txt"))
+    assert not js(d, LEAVE)  # a file just opened is saved work
+    click_cell(d, 0, 0)
+    press(d, "9")
+    wait(d, lambda d: js(d, LEAVE) and checked(d), 10, "the edit")
+    open_file(d, example("four-players.txt"))
+    assert "one Undo away" in toast_text(d, "opened four-players.txt")
+    assert js(d, LEAVE)
+    d.find_element(By.ID, "new-board").click()
+    wait(d, lambda d: not js(d, "return window.terragen.layout.cells.length"), 10, "the new board")
+    assert js(d, LEAVE)
+    d.find_element(By.ID, "download-json").click()
+    wait(d, lambda d: not js(d, LEAVE), 20, "the download to count as saved")

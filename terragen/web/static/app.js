@@ -676,16 +676,24 @@ function openLayout(layout, name, lost = []) {
   };
   for (const key of Object.keys(layout)) if (key !== "meta") layout[key] = plain(layout[key]);
   const before = state.layout ? snapshot() : null;
+  // edits never downloaded stay unsaved under the new board (one Undo away): leaving the page still
+  // asks first, where New or Open once counted as a save and a reload lost them without a word
+  const unsavedBefore = unsaved();
   state.fileName = name;
   state.generated = null;
   replaceLayout(layout, before);
-  state.saved = JSON.stringify(state.layout);
+  state.saved = unsavedBefore ? null : JSON.stringify(state.layout);
   if (rounded.length) {
     toast(`${name}: this page cannot keep whole numbers above 2^53 exactly (${rounded[0]}${rounded.length > 1 ? " and more" : ""}); `
       + "they are rounded, and a download from the page would change them: use the command line for this file");
     return false;
   }
   return true;
+}
+
+// Whether the page holds edits not downloaded since (a generated board counts as one)
+function unsaved() {
+  return !!state.layout && state.undo.length > 0 && JSON.stringify(state.layout) !== state.saved;
 }
 
 // The first bad byte of data that is not UTF-8: where a sequence starts that breaks the rules
@@ -731,7 +739,10 @@ async function upload(ev) {
   try {
     const text = await readText(file);
     const { value, lost } = await call("/api/upload", { text, name: file.name }, { exact: true });
-    if (openLayout(value.layout, file.name, lost)) toast(`opened ${file.name}`, "info");
+    const edits = unsaved();
+    if (openLayout(value.layout, file.name, lost)) {
+      toast(`opened ${file.name}${edits ? "; the board before it, not downloaded, is one Undo away" : ""}`, "info");
+    }
   } catch (e) { fail(e); }
 }
 
@@ -1234,7 +1245,7 @@ async function main() {
   $("#whole-board").addEventListener("change", () => { drawnView = ""; fitBoard(); });
   // a reload or a closed tab would lose edits not downloaded: the browser asks first
   window.addEventListener("beforeunload", (ev) => {
-    if (state.layout && state.undo.length && JSON.stringify(state.layout) !== state.saved) {
+    if (unsaved()) {
       ev.preventDefault();
       ev.returnValue = "";  // what older browsers look for
     }
