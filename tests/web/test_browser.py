@@ -1424,3 +1424,32 @@ def test_new_or_open_over_edits_not_downloaded_keeps_the_leave_warning(server, b
     assert js(d, LEAVE)
     d.find_element(By.ID, "download-json").click()
     wait(d, lambda d: not js(d, LEAVE), 20, "the download to count as saved")
+
+
+def test_seats_stay_in_seat_order_and_show_the_kits_token(server, browser, shots):
+    """Removing a seat left a gap that Add player filled at the end of the list; the build sheet names
+    seats by the kit's token (P1..), which the page never showed."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    for _ in range(2):
+        d.find_element(By.ID, "add-player").click()
+    d.find_elements(By.CSS_SELECTOR, "#players tbody button")[1].click()  # seat 1's remove
+    wait(d, lambda d: [p["seat"] for p in js(d, "return window.terragen.layout.players")] == [0, 2, 3], 10, "seat 1 gone")
+    seat2 = d.find_elements(By.CSS_SELECTOR, "#players tbody tr td:first-child")[1]
+    assert seat2.text == "2 P2" and "(P2 on the print)" in seat2.get_attribute("title")  # colours go by rank, said so
+    d.find_element(By.ID, "add-player").click()
+    wait(d, lambda d: [p["seat"] for p in js(d, "return window.terragen.layout.players")] == [0, 1, 2, 3], 10, "seat 1 again")
+    rows = [td.text for td in d.find_elements(By.CSS_SELECTOR, "#players tbody tr td:first-child")]
+    assert rows == ["0 P1", "1 P2", "2 P3", "3 P4"], rows
+    options = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#dest-seat option")]
+    assert options == ["seat 0 (P1)", "seat 1 (P2)", "seat 2 (P3)", "seat 3 (P4)"], options
+    d.save_screenshot(str(shots / "seats-in-order.png"))
+    # a file whose seats come in another order is listed in seat order, in the check's table too
+    page_with(d, server, example("four-players.txt"))
+    js(d, "const s = window.terragen; s.layout.players.reverse(); document.getElementById('undo').click();"
+          "document.getElementById('redo').click();")
+    wait(d, lambda d: (c := checked(d)) and [p["seat"] for p in c["report"]["players"]] == [3, 2, 1, 0], 20, "the check")
+    seats = [td.text for td in d.find_elements(By.CSS_SELECTOR, "#seats tbody tr td:first-child")]
+    assert seats == ["0 P1", "1 P2", "2 P3", "3 P4"], seats

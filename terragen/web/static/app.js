@@ -2,7 +2,7 @@
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
 import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact } from "./api.js";
-import { cellSpan, drawBoard, key, seatColour } from "./board.js";
+import { cellSpan, drawBoard, key, seatColour, tokenName } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const state = {
@@ -462,6 +462,20 @@ function swatch(seat) {
   return s;
 }
 
+// A seat's number with its swatch and, small beside it, the printed kit's token (the build sheet
+// names seats by token). Colours and tokens go by the seats' order, as the kit's do: removing a seat
+// changes those of the seats after it, which the title says rather than renumber the seats.
+function seatLabel(seat) {
+  const token = tokenName(state.info.colours.seats, state.layout, seat);
+  const small = document.createElement("span");
+  small.className = "token";
+  small.textContent = token;
+  const cell = td(swatch(seat), String(seat), " ", small);
+  cell.title = `seat ${seat} (${token} on the print): the printed kit's tokens P1, P2, ... and the seats' colours `
+    + "go by the seats' order, lowest first, so they change when a seat before this one is removed or added";
+  return cell;
+}
+
 function td(...content) {
   const cell = document.createElement("td");
   cell.append(...content);
@@ -532,7 +546,7 @@ function renderCheck() {
       list.appendChild(more);
     }
   }
-  for (const p of rep.players || []) {
+  for (const p of [...(rep.players || [])].sort((a, b) => a.seat - b.seat)) {
     const tr = document.createElement("tr");
     // the column is narrow: a destination never breaks inside itself, only between two of them
     const dests = p.destinations.map((d) => {
@@ -552,7 +566,7 @@ function renderCheck() {
     if (!dests.length) dest.textContent = "none";
     dest.className = "dests";
     tr.append(
-      td(swatch(p.seat), String(p.seat)),
+      seatLabel(p.seat),
       td(String(p.corner), " ", at),
       dest,
       td(p.cost_good === null ? "–" : `${p.cost_good}/${p.cost_bad}`),
@@ -610,11 +624,13 @@ function renderPlayers() {
   const tbody = $("#players tbody");
   tbody.replaceChildren();
   const destSeat = $("#dest-seat");
-  const keep = destSeat.value;
+  const keep = destSeat.selectedOptions.length ? destSeat.selectedOptions[0].dataset.seat : null;
   destSeat.replaceChildren();
-  state.layout.players.forEach((p, i) => {
+  // in seat order, whatever the file's order (an added seat filling a gap came last)
+  const bySeat = state.layout.players.map((p, i) => [p, i]).sort((a, b) => a[0].seat - b[0].seat);
+  for (const [p, i] of bySeat) {
     const tr = document.createElement("tr");
-    const seatTd = td(swatch(p.seat), String(p.seat));
+    const seatTd = seatLabel(p.seat);
     const cornerTd = document.createElement("td");
     const sel = document.createElement("select");
     sel.className = "corner";
@@ -633,9 +649,12 @@ function renderPlayers() {
     delTd.appendChild(del);
     tr.append(seatTd, cornerTd, destTd, delTd);
     tbody.appendChild(tr);
-    destSeat.add(new Option(`seat ${p.seat}`, String(i)));
-  });
-  if (keep && Number(keep) < state.layout.players.length) destSeat.value = keep;
+    const option = new Option(`seat ${p.seat} (${tokenName(state.info.colours.seats, state.layout, p.seat)})`, String(i));
+    option.dataset.seat = String(p.seat);
+    destSeat.add(option);
+  }
+  const kept = [...destSeat.options].find((o) => o.dataset.seat === keep);  // the same seat, wherever it moved
+  if (kept) destSeat.value = kept.value;
 }
 
 // The corners a new seat takes, in turn: opposite corners first, as a new board's two seats sit
@@ -650,7 +669,9 @@ function addPlayer() {
     const seats = new Set(l.players.map((p) => p.seat));
     const corners = new Set(l.players.map((p) => p.corner));
     let seat = 0; while (seats.has(seat)) seat++;
-    l.players.push({ seat, corner: CORNER_ORDER.find((k) => !corners.has(k)), destinations: [] });
+    // in its place among the seats (a gap left by a removed seat is filled where it was)
+    const at = l.players.findIndex((p) => p.seat > seat);
+    l.players.splice(at < 0 ? l.players.length : at, 0, { seat, corner: CORNER_ORDER.find((k) => !corners.has(k)), destinations: [] });
   });
   renderPlayers();
 }

@@ -23,9 +23,19 @@ export function cellSpan(view3d) { return Math.min(SIZE * SQ3, 2 * SIZE * (view3
 // A seat's colour by its rank among the layout's seats, as the CLI's pictures colour them: a file
 // may number its seats 1 and 7, which by number would share a colour.
 export function seatColour(palette, layout, seat) {
+  return palette[seatRank(layout, seat) % palette.length];
+}
+
+function seatRank(layout, seat) {
   const seats = [...new Set((layout.players || []).map((p) => p.seat))].sort((a, b) => a - b);
   const rank = seats.indexOf(seat);
-  return palette[(rank < 0 ? seat : rank) % palette.length];
+  return rank < 0 ? seat : rank;
+}
+
+// The printed kit's token of a seat (P1.. by the same rank as its colour), as the build sheet names
+// the seats: a board of seats 0 and 3 plays with the kit's P1 and P2 (render's token_name).
+export function tokenName(palette, layout, seat) {
+  return `P${(seatRank(layout, seat) % palette.length) + 1}`;
 }
 
 // axial -> flat drawing coordinates, pointy-top, r grows downward
