@@ -247,6 +247,12 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
 
 
 def download(data: bytes, name: str, media: str) -> Response:
+    """A file to save; its name may come from the user's file (a build sheet's), so it goes as
+    RFC 6266's UTF-8 ``filename*`` with a plain-ASCII ``filename`` beside it for old clients (a
+    quote or an emoji in a header broke it)."""
+    from urllib.parse import quote
+
+    plain = "".join(ch if " " <= ch < "\x7f" and ch not in '"\\' else "_" for ch in name)
     resp = Response(data, mimetype=media)
-    resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    resp.headers["Content-Disposition"] = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
     return resp

@@ -213,8 +213,9 @@ def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> Task
     with tempfile.TemporaryDirectory(prefix="terragen-web-") as tmp:
         src = Path(tmp) / name
         src.write_text(layout_text, encoding="utf-8")
-        # a fresh folder of its own, made after the layout is written: never the layout's own name
-        out = Path(tempfile.mkdtemp(dir=tmp)) / "board-build.pdf"
+        # named as the command names it beside the layout (four-players.txt: four-players-build.pdf),
+        # in a fresh folder of its own made after the layout is written: never the layout's own name
+        out = Path(tempfile.mkdtemp(dir=tmp)) / f"{src.stem}-build.pdf"
         report({"message": "drawing the build sheet"})
         # --name: the folder it is written to here is no part of the user's file's name
         run_command(["render", str(src), "--paper", paper, "--out", str(out), "--name", name], report, tmp)

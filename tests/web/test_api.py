@@ -659,7 +659,8 @@ def test_build_sheet_names_the_file_the_user_opened(client):
     r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a4", "name": "castle.txt"})
     job = wait_job(client, r.get_json()["id"])
     assert job["state"] == "done", job
-    pdf = client.get(f"/api/jobs/{job['id']}/files/board-build.pdf").data
+    assert job["files"] == ["castle-build.pdf"]  # named as render names it beside castle.txt
+    pdf = client.get(f"/api/jobs/{job['id']}/files/castle-build.pdf").data
     assert b"(The Terrain Game: build sheet of castle.txt)" in pdf  # the PDF's title
     if shutil.which("pdftotext"):  # and the page's own, when poppler can show it
         page = subprocess.run(["pdftotext", "-l", "1", "-", "-"], input=pdf, capture_output=True, timeout=60).stdout
@@ -698,6 +699,12 @@ def test_a_build_sheet_named_in_four_byte_letters_is_drawn(client):
     r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a4", "name": "\U0001F600" * 80})
     job = wait_job(client, r.get_json()["id"])
     assert job["state"] == "done", job
+    # the download's name in a header: UTF-8 as RFC 6266 says, with an ASCII stand-in
+    from urllib.parse import quote
+
+    name = job["files"][0]
+    got = client.get(f"/api/jobs/{job['id']}/files/{quote(name)}")
+    assert got.status_code == 200 and got.headers["Content-Disposition"].endswith(f"filename*=UTF-8''{quote(name, safe='')}")
 
 
 def test_a_layout_larger_than_a_file_may_be_is_refused_before_any_work(client):

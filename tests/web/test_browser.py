@@ -462,16 +462,16 @@ def test_a_file_link_whose_job_is_gone_says_so(server, browser, shots):
         old.unlink()
     d.find_element(By.ID, "build-sheet").click()
     assert json.loads(sent_body(d, "/api/jobs/build-sheet"))["name"] == "two-players.txt"
-    sheet = downloaded(d, "board-build.pdf")
+    sheet = downloaded(d, "two-players-build.pdf")  # named as the command names it (it was board-build.pdf)
     assert b"build sheet of two-players.txt" in sheet.read_bytes()
     # the kit's links stay beside the sheet's (a kit made after a sheet dropped the sheet's link)
     links = [a.text for a in d.find_elements(By.CSS_SELECTOR, "#print-files a")]
-    assert links[0] == "board-build.pdf" and "terrace-rules-a4.pdf" in links
+    assert links[0] == "two-players-build.pdf" and "terrace-rules-a4.pdf" in links
 
     with server.jobs.lock:  # 30 minutes later, or 20 newer jobs: the server has forgotten the job
         server.jobs.jobs.clear()
-    d.find_element(By.LINK_TEXT, "board-build.pdf").click()
-    assert "no longer on the server" in toast_text(d, "board-build.pdf")
+    d.find_element(By.LINK_TEXT, "two-players-build.pdf").click()
+    assert "no longer on the server" in toast_text(d, "two-players-build.pdf")
     note = d.find_element(By.CSS_SELECTOR, "#print-files li.note.error").text
     assert "30 minutes" in note and "make the build sheet again" in note
     assert d.find_element(By.CSS_SELECTOR, "#print-files a").get_attribute("href") is None
