@@ -1453,3 +1453,29 @@ def test_seats_stay_in_seat_order_and_show_the_kits_token(server, browser, shots
     wait(d, lambda d: (c := checked(d)) and [p["seat"] for p in c["report"]["players"]] == [3, 2, 1, 0], 20, "the check")
     seats = [td.text for td in d.find_elements(By.CSS_SELECTOR, "#seats tbody tr td:first-child")]
     assert seats == ["0 P1", "1 P2", "2 P3", "3 P4"], seats
+
+
+#: [scrolled width, box width] of the check's seats table and of the simulation's table (0s when absent)
+TABLE_FITS = """const fit = (table, box) => table ? [table.scrollWidth, box.clientWidth] : [0, 0];
+return {seats: fit(document.getElementById('seats'), document.querySelector('#check .scroll-x')),
+        sim: fit(document.querySelector('#simulate-result table.sim'), document.getElementById('simulate-result'))};"""
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_on_a_phone_the_seats_and_simulation_tables_fit_their_boxes(server, browser, shots, size):
+    """On a 390 px phone the seats table was 421 px in a 376 px box and the simulation's table was cut
+    off on the right too: the race and route columns, the interval bar, out of sight."""
+    d = browser
+    as_phone(d, size)
+    try:
+        page_with(d, server, example("six-players.txt"))
+        simulate(d, 12)
+        fits = js(d, TABLE_FITS)
+        for name, (width, box) in fits.items():
+            assert 0 < width <= box, fits
+        js(d, "document.getElementById('check').scrollIntoView()")
+        d.save_screenshot(str(shots / f"phone-{size[0]}-seats-fit.png"))
+        js(d, "document.getElementById('simulate-result').scrollIntoView()")
+        d.save_screenshot(str(shots / f"phone-{size[0]}-sim-fit.png"))
+    finally:
+        as_desktop(d)

@@ -1054,8 +1054,10 @@ function showSimulation(rep, seed = null, note = null) {
     fair.className = "ci-fair";
     fair.style.setProperty("--f", s.fair);
     bar.append(range, fair);
+    const interval = td(`${pct(lo)} –`, " ", pct(hi));  // on a phone the two ends go on two lines
+    interval.className = "interval";
     tr.append(td(swatch(s.seat), String(s.seat)), td(s.policy), td(String(s.wins)), td(pct(s.win_rate)),
-      td(`${pct(lo)} – ${pct(hi)}`), td(pct(s.fair)), td(bar));
+      interval, td(pct(s.fair)), td(bar));
     tb.appendChild(tr);
   }
   table.appendChild(tb);
