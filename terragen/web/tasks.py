@@ -200,7 +200,18 @@ def simulate(layout_data: dict[str, Any], options: dict[str, Any], report: Repor
     sim = simulate_layout(layout, games=options["games"], seed=options["seed"], policy=options["policy"],
                           rules=rules, margin=options["margin"], progress=progress)
     # the command's note on a verdict of few games, in its words (the page gave a firm verdict on 20)
-    return TaskResult({"report": sim.to_json(), "lines": sim.lines(), "note": sim.quick_look_note()})
+    return TaskResult({"report": sim.to_json(), "lines": sim.lines(), "note": sim.quick_look_note(),
+                       "shown": shown_rates(sim)})
+
+
+def shown_rates(sim: Any) -> list[dict[str, Any]]:
+    """Each seat's win rate, 95 % interval and fair share as the command prints them (62.2%): the
+    page rounded the report's already rounded 0.6225 again and showed 62.3%."""
+    out = []
+    for s in sim.seats:
+        lo, hi = s.interval
+        out.append({"seat": s.seat, "win_rate": f"{s.rate:.1%}", "ci95": [f"{lo:.1%}", f"{hi:.1%}"], "fair": f"{s.fair:.1%}"})
+    return out
 
 
 def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> TaskResult:

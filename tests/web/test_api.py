@@ -831,3 +831,21 @@ def test_generates_kit_hint_points_to_the_print_tab_unless_another_piece_set_nee
         "this board's radius)"]
     other = "to print a kit with its board and pieces: terragen kit terrain --inventory extended"
     assert summary_for_page([other]) == [other]
+
+
+def test_simulate_job_gives_each_seats_figures_as_the_command_prints_them(client):
+    """The page rounded the report's 0.6225 (itself rounded) again and showed 62.3% where the command
+    printed 62.2%: the job now gives the command's own strings."""
+    from types import SimpleNamespace
+
+    from terragen.terrain.sim.stats import SeatStats
+    from terragen.web.tasks import shown_rates
+
+    r = post(client, "/api/jobs/simulate", {"layout": layout_data("two-players.txt"), "options": {"games": 60, "seed": 4}})
+    job = wait_job(client, r.get_json()["id"])
+    rows = [re.findall(r"\d+\.\d%", line) for line in job["result"]["lines"] if re.match(r"^\s+\d+\s", line)]
+    for row, shown in zip(rows, job["result"]["shown"], strict=True):  # rate, interval, fair share
+        assert [shown["win_rate"], *shown["ci95"], shown["fair"]] == row, (row, shown)
+    seat = SeatStats(0, "greedy", 62249, 100000, 0.5)  # a rate of 0.62249: 0.6225 in the report
+    assert shown_rates(SimpleNamespace(seats=[seat]))[0]["win_rate"] == "62.2%"
+    assert seat.to_json()["win_rate"] == 0.6225

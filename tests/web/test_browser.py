@@ -1358,6 +1358,14 @@ def test_a_simulation_of_few_games_carries_the_commands_quick_look_note(server, 
     shown = d.find_element(By.CSS_SELECTOR, "#simulate-result .quick-look").text
     assert shown.startswith("note: 20 games are a quick look")
     assert " ".join(shown.split()) in " ".join(cli.stdout.split()), cli.stdout  # the command's words (it wraps them)
+    # each seat's rate, interval and fair share as the command prints them (rounded once, not twice)
+    import re
+
+    printed = [re.findall(r"\d+\.\d%", line) for line in cli.stdout.splitlines() if re.match(r"^\s+\d+\s+greedy", line)]
+    cells = js(d, "return [...document.querySelectorAll('#simulate-result table.sim tbody tr')].map((tr) =>"
+                  " [3, 4, 5].map((i) => tr.cells[i].textContent))")
+    assert [[rate, *interval.split(" – "), fair] for rate, interval, fair in cells] == printed, (cells, printed)
+    assert js(d, "return document.querySelectorAll('#simulate-result table.sim').length") == 1
     d.save_screenshot(str(shots / "sim-quick-look.png"))
 
 

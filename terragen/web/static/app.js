@@ -993,7 +993,8 @@ async function simulate() {
     const sent = JSON.stringify(state.layout);
     const job = await jobs.run("simulate", { layout: state.layout, options });
     // the seed as sent: the report's own, read as a JavaScript number, is rounded above 2^53
-    showSimulation(job.result.report, options.seed instanceof Digits ? options.seed.text : null, job.result.note);
+    showSimulation(job.result.report, options.seed instanceof Digits ? options.seed.text : null, job.result.note,
+      job.result.shown);
     resultsFor(box, sent, "The board has been edited since these games were played: simulate again for this board.");
   } catch (e) {
     const note = document.createElement("p");
@@ -1013,7 +1014,9 @@ function errorNote(text) {
 
 // `note`: the command's own "note: N games are a quick look ..." when fewer games were played than
 // the board's default, whose verdict can go either way
-function showSimulation(rep, seed = null, note = null) {
+// `shown`: each seat's rate, interval ends and fair share as the command prints them (the report's
+// figures are rounded to 4 places, and rounding them again here could differ from the command's)
+function showSimulation(rep, seed = null, note = null, shown = null) {
   const box = $("#simulate-result");
   box.replaceChildren();
   const verdicts = document.createElement("p");
@@ -1041,9 +1044,10 @@ function showSimulation(rep, seed = null, note = null) {
   table.innerHTML = "<thead><tr><th>seat</th><th>player</th><th>wins</th><th>win rate</th><th>95% interval</th><th>fair</th><th></th></tr></thead>";
   const tb = document.createElement("tbody");
   const pct = (x) => `${(100 * x).toFixed(1)}%`;
-  for (const s of rep.seats) {
+  for (const [n, s] of rep.seats.entries()) {
     const tr = document.createElement("tr");
     const [lo, hi] = s.ci95;
+    const said = (shown && shown[n]) || { win_rate: pct(s.win_rate), ci95: [pct(lo), pct(hi)], fair: pct(s.fair) };
     const bar = document.createElement("span");
     bar.className = "ci";
     const range = document.createElement("span");
@@ -1054,10 +1058,10 @@ function showSimulation(rep, seed = null, note = null) {
     fair.className = "ci-fair";
     fair.style.setProperty("--f", s.fair);
     bar.append(range, fair);
-    const interval = td(`${pct(lo)} –`, " ", pct(hi));  // on a phone the two ends go on two lines
+    const interval = td(`${said.ci95[0]} –`, " ", said.ci95[1]);  // on a phone the two ends go on two lines
     interval.className = "interval";
-    tr.append(td(swatch(s.seat), String(s.seat)), td(s.policy), td(String(s.wins)), td(pct(s.win_rate)),
-      interval, td(pct(s.fair)), td(bar));
+    tr.append(td(swatch(s.seat), String(s.seat)), td(s.policy), td(String(s.wins)), td(said.win_rate),
+      interval, td(said.fair), td(bar));
     tb.appendChild(tr);
   }
   table.appendChild(tb);
