@@ -58,6 +58,10 @@ MAX_GAMES = 20_000
 #: the page's own bounds, tighter than the command line's: a job holds a process of a shared server
 PAGE_MAX_TIME_LIMIT = 600.0
 PAGE_MAX_TURN_CAP = 10_000
+#: rough games per second of each built-in player on a four-seat board (measured 2026-12-05 on a
+#: shared 2-core machine, 1,000 games from cold): only for the page's "about 10 s" beside the default
+#: number of games, a hint of the wait and nothing more
+SIM_PACE = {"greedy": 1500, "expert": 200, "random": 60, "solitary": 20000}
 
 
 class ApiError(InputError):
@@ -298,6 +302,15 @@ def simulate_defaults() -> dict[str, Any]:
             for p in simulate.params if isinstance(p, click.Option)}
 
 
+def simulate_default_games() -> dict[str, int]:
+    """The games ``terragen simulate`` plays at its default margin when none are given, by seat count
+    (the page's 'Games to play' said only 'default')."""
+    from terragen.terrain.sim.runner import default_games
+
+    margin = simulate_defaults()["margin"]
+    return {str(n): default_games(n, margin, n) for n in range(2, 7)}
+
+
 def simulate_margin_range() -> tuple[float, float]:
     """``terragen simulate --margin``'s own bounds."""
     from terragen.cli.simulate import simulate
@@ -442,7 +455,8 @@ def info() -> dict[str, Any]:
                     "seats": list(pal.seats), "seat_names": list(pal.seat_names)},
         "generate": generate_options(),
         "simulate": {"defaults": check_simulate({}), "policies": policies(), "variants": variants(),
-                     "max_games": MAX_GAMES},
+                     "max_games": MAX_GAMES, "default_games": simulate_default_games(),
+                     "pace": {p: SIM_PACE[p] for p in policies() if p in SIM_PACE}},
         "papers": paper_names(),
         "kits": list(KIT_GAMES),
         "flips": list(FLIPS),

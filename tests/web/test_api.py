@@ -849,3 +849,13 @@ def test_simulate_job_gives_each_seats_figures_as_the_command_prints_them(client
     seat = SeatStats(0, "greedy", 62249, 100000, 0.5)  # a rate of 0.62249: 0.6225 in the report
     assert shown_rates(SimpleNamespace(seats=[seat]))[0]["win_rate"] == "62.2%"
     assert seat.to_json()["win_rate"] == 0.6225
+
+
+def test_info_gives_the_default_games_for_each_seat_count():
+    """The page's 'Games to play' said only 'default'."""
+    from terragen.terrain.sim.runner import DEFAULT_MARGIN, default_games
+    from terragen.web.api import info
+
+    sim = info()["simulate"]
+    assert sim["default_games"] == {str(n): default_games(n, DEFAULT_MARGIN, n) for n in range(2, 7)}
+    assert set(sim["pace"]) == set(sim["policies"]) and all(v > 0 for v in sim["pace"].values())

@@ -1487,3 +1487,24 @@ def test_on_a_phone_the_seats_and_simulation_tables_fit_their_boxes(server, brow
         d.save_screenshot(str(shots / f"phone-{size[0]}-sim-fit.png"))
     finally:
         as_desktop(d)
+
+
+def test_the_games_field_names_the_default_number_and_a_rough_time(server, browser):
+    """The empty 'Games to play' field said only 'default'."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    field = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
+    assert field.get_attribute("placeholder").startswith("19,600 (about ")  # two seats
+    open_file(d, example("four-players.txt"))
+    wait(d, lambda d: field.get_attribute("placeholder").startswith("14,700 (about "), 20, "four seats' default")
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    quick = field.get_attribute("placeholder")
+    Select(d.find_element(By.CSS_SELECTOR, "#simulate-form select[name='policy']")).select_by_value("expert")
+    assert field.get_attribute("placeholder") != quick  # experts take longer
+    margin = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='margin']")
+    margin.clear()
+    margin.send_keys("0.05")
+    assert field.get_attribute("placeholder") == "default"  # another margin, another number: the server's

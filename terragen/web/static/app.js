@@ -351,6 +351,7 @@ function render() {
   updateEditBar();
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
+  gamesHint();  // the seat count may have changed
 }
 
 // On a touch screen or in a phone-sized window (the same test as the stylesheet's) a cell is drawn
@@ -941,7 +942,10 @@ function buildSimulateForm() {
   const sim = state.info.simulate;
   for (const p of sim.policies) f.elements.namedItem("policy").add(new Option(p, p));
   for (const name of ["games", "seed", "turn_cap", "margin"]) f.elements.namedItem(name).value = sim.defaults[name] ?? "";
-  f.elements.namedItem("games").placeholder = "default";  // as terragen simulate: enough for the seat count
+  gamesHint();  // as terragen simulate: enough for the seat count, named with a rough time
+  for (const name of ["policy", "margin"]) {
+    for (const kind of ["input", "change"]) f.elements.namedItem(name).addEventListener(kind, gamesHint);
+  }
   f.elements.namedItem("games").max = sim.max_games;
   f.elements.namedItem("policy").value = sim.defaults.policy;
   for (const v of sim.variants) {
@@ -952,6 +956,22 @@ function buildSimulateForm() {
     l.append(box, ` ${v}`);
     $("#variants").appendChild(l);
   }
+}
+
+// The empty 'Games to play' field's placeholder: the games the command plays for this board's seat
+// count at the default margin, and roughly how long they take with the chosen players (the slowest
+// of a list); another margin plays another number, which the server picks.
+function roughTime(s) { return s < 1.5 ? "a second" : s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`; }
+function gamesHint() {
+  const f = $("#simulate-form");
+  const sim = state.info.simulate;
+  const field = f.elements.namedItem("games");
+  const n = state.layout ? sim.default_games[String(state.layout.players.length)] : undefined;
+  const margin = f.elements.namedItem("margin").value;
+  if (!n || (margin !== "" && Number(margin) !== sim.defaults.margin)) { field.placeholder = "default"; return; }
+  const paces = f.elements.namedItem("policy").value.split(",").map((p) => sim.pace[p.trim()]).filter(Boolean);
+  const time = paces.length ? ` (about ${roughTime(n / Math.min(...paces))})` : "";
+  field.placeholder = `${n.toLocaleString("en")}${time}`;
 }
 
 // A number field holding text the browser cannot read as a number reads as empty, which would
