@@ -665,9 +665,10 @@ def test_arrow_keys_step_through_a_corner_list_and_seats_stop_at_six(server, bro
     corner.send_keys(Keys.ARROW_DOWN)
     wait(d, lambda d: js(d, "return window.terragen.layout.players[1].corner") == start + 2, 10, "two steps down")
     assert js(d, "return document.activeElement.classList.contains('corner')")
-    for _ in range(6):
+    for _ in range(4):
         d.find_element(By.ID, "add-player").click()
-    assert "at most 6 players" in toast_text(d, "at most")
+    add = d.find_element(By.ID, "add-player")  # greyed out at six, its title says why (a click only did)
+    assert not add.is_enabled() and "at most 6 players" in add.get_attribute("title")
     corners = [p["corner"] for p in js(d, "return window.terragen.layout.players")]
     assert len(corners) == 6 and sorted(corners) == [0, 1, 2, 3, 4, 5]
 
@@ -1508,3 +1509,24 @@ def test_the_games_field_names_the_default_number_and_a_rough_time(server, brows
     margin.clear()
     margin.send_keys("0.05")
     assert field.get_attribute("placeholder") == "default"  # another margin, another number: the server's
+
+
+def test_buttons_that_cannot_work_now_are_greyed_out_with_the_reason(server, browser):
+    """'Generate' during a simulation, clicked, only said afterwards that a job was running."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("six-players.txt"))
+    generate = d.find_element(By.ID, "generate")
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='simulate']").click()
+    field = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
+    field.clear()
+    field.send_keys("20000")
+    d.find_element(By.ID, "simulate").click()
+    wait(d, lambda d: d.find_element(By.ID, "jobbar").is_displayed(), 20, "the job")
+    for name in ("generate", "build-sheet", "kit", "simulate"):
+        button = d.find_element(By.ID, name)
+        assert not button.is_enabled() and "a job is running" in button.get_attribute("title"), name
+    d.find_element(By.ID, "job-cancel").click()
+    wait(d, lambda d: not d.find_element(By.ID, "jobbar").is_displayed(), 20, "the job to stop")
+    assert generate.is_enabled() and "a job is running" not in (generate.get_attribute("title") or "")

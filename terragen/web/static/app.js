@@ -656,6 +656,11 @@ function renderPlayers() {
   }
   const kept = [...destSeat.options].find((o) => o.dataset.seat === keep);  // the same seat, wherever it moved
   if (kept) destSeat.value = kept.value;
+  // greyed out with its reason at six seats, where a click only said why it did nothing
+  const full = state.layout.players.length >= CORNER_ORDER.length;
+  $("#add-player").disabled = full;
+  $("#add-player").title = full ? `a board has ${CORNER_ORDER.length} corners: at most ${CORNER_ORDER.length} players`
+    : "add a seat on a free corner";
 }
 
 // The corners a new seat takes, in turn: opposite corners first, as a new board's two seats sit
@@ -798,8 +803,22 @@ async function download(format) {
 }
 
 // ---------------------------------------------------------------- jobs
+// The buttons that start a job: while one runs in this tab they are greyed out with the reason (a
+// click on Generate during a simulation only said so afterwards), and given back their own titles after.
+const JOB_BUTTONS = ["#generate", "#simulate", "#build-sheet", "#kit"];
+const BUSY_TITLE = "a job is running in this tab: wait for it, or Cancel it in the bar at the foot of the page";
+function jobButtons(busy) {
+  for (const sel of JOB_BUTTONS) {
+    const b = $(sel);
+    if (!("title" in b.dataset)) b.dataset.title = b.title;
+    b.disabled = busy;
+    b.title = busy ? BUSY_TITLE : b.dataset.title;
+  }
+}
+
 const jobs = new JobRunner((job) => {
   const bar = $("#jobbar");
+  jobButtons(!!job);
   if (!job) { bar.hidden = true; document.body.classList.remove("busy"); return; }
   bar.hidden = false;
   document.body.classList.add("busy");
