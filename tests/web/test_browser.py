@@ -1530,3 +1530,18 @@ def test_buttons_that_cannot_work_now_are_greyed_out_with_the_reason(server, bro
     d.find_element(By.ID, "job-cancel").click()
     wait(d, lambda d: not d.find_element(By.ID, "jobbar").is_displayed(), 20, "the job to stop")
     assert generate.is_enabled() and "a job is running" not in (generate.get_attribute("title") or "")
+
+
+def test_the_line_under_the_board_describes_the_selected_cell_when_nothing_is_hovered(server, browser):
+    """The line followed the mouse only: a cell reached with the arrow keys (or tapped on a phone) was
+    never described."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    page_with(d, server, example("two-players.txt"))
+    click_cell(d, 0, 0)
+    info = d.find_element(By.ID, "hover-info")
+    wait(d, lambda d: info.text.startswith("(0,0) level"), 10, "the clicked cell described")
+    press(d, Keys.ARROW_RIGHT)
+    wait(d, lambda d: info.text.startswith("(1,0) level"), 10, "the cell moved to described")

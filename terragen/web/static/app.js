@@ -188,6 +188,7 @@ function redo() {
 // ---------------------------------------------------------------- selection and keys
 function select(q, r) {
   state.selected = [q, r];
+  state.hovered = null;  // the line under the board describes the newer of the two: this selection
   state.column = q + r / 2;
   render();
 }
@@ -212,6 +213,7 @@ function move(dir) {
   }
   if (!onBoard(next[0], next[1])) return;
   state.selected = next;
+  state.hovered = null;
   if (dir === "left" || dir === "right") state.column = next[0] + next[1] / 2;
   render();
 }
@@ -408,12 +410,13 @@ function showSelected() {
   if (c.top < top) box.scrollTop -= top - c.top; else if (c.bottom > bottom) box.scrollTop += Math.min(c.bottom - bottom, c.top - top);
 }
 
-// The line under the board describes the cell under the pointer; the board is redrawn after every
-// edit and check, so the line is read again from the new drawing, not left describing the old one.
+// The line under the board describes the cell under the pointer, or else the selected cell (moved to
+// with the arrow keys, tapped on a phone: it followed the mouse only); the board is redrawn after
+// every edit and check, so the line is read again from the new drawing, not left describing the old one.
 const TAP_HELP = "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. Drag the board to see the rest of it; tick Whole board to see all of it at once, in smaller cells.";
 let keysHelp = null;
 function showHover() {
-  const h = state.hovered;
+  const h = state.hovered || state.selected;
   if (keysHelp === null) keysHelp = $("#hover-info").textContent;
   // the keys' help (or on a touch screen the taps') stays until the pointer first meets a cell
   if (!h) { $("#hover-info").textContent = FINGERS.matches ? TAP_HELP : keysHelp; return; }
@@ -1302,6 +1305,7 @@ async function main() {
     state.hovered = [Number(g.dataset.q), Number(g.dataset.r)];
     showHover();
   });
+  svg.addEventListener("mouseleave", () => { state.hovered = null; showHover(); });
   document.addEventListener("keydown", onKey);
   new ResizeObserver(() => fitBoard()).observe($("#board-box"));
   TOUCH.addEventListener("change", () => { fitBoard(); showHover(); updateEditBar(); });
