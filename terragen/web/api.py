@@ -433,6 +433,14 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
     return out
 
 
+def kit_names() -> dict[str, str]:
+    """Each kit's game as its printed sheets name it (The Terrain Game, Terrace, ...): the page's list
+    showed the ids (terrain, terrace), which are the values it sends."""
+    import importlib
+
+    return {game: importlib.import_module(f"terragen.render.kits.{game}.kit").GAME for game in KIT_GAMES}
+
+
 def info() -> dict[str, Any]:
     """Everything the page needs to build its forms and draw: options, choices, colours."""
     from terragen import __version__
@@ -459,6 +467,7 @@ def info() -> dict[str, Any]:
                      "pace": {p: SIM_PACE[p] for p in policies() if p in SIM_PACE}},
         "papers": paper_names(),
         "kits": list(KIT_GAMES),
+        "kit_names": kit_names(),
         "flips": list(FLIPS),
         "max_text_chars": MAX_TEXT_CHARS,
     }

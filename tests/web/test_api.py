@@ -859,3 +859,11 @@ def test_info_gives_the_default_games_for_each_seat_count():
     sim = info()["simulate"]
     assert sim["default_games"] == {str(n): default_games(n, DEFAULT_MARGIN, n) for n in range(2, 7)}
     assert set(sim["pace"]) == set(sim["policies"]) and all(v > 0 for v in sim["pace"].values())
+
+
+def test_info_names_each_kits_game_as_its_sheets_do():
+    """The kit list showed the ids (terrain, terrace, ...), not the games' names."""
+    from terragen.web.api import info
+
+    assert info()["kit_names"] == {"terrain": "The Terrain Game", "terrace": "Terrace",
+                                   "terralogical": "Terralogical", "terraflip": "TerraFlip"}

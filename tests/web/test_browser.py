@@ -1545,3 +1545,14 @@ def test_the_line_under_the_board_describes_the_selected_cell_when_nothing_is_ho
     wait(d, lambda d: info.text.startswith("(0,0) level"), 10, "the clicked cell described")
     press(d, Keys.ARROW_RIGHT)
     wait(d, lambda d: info.text.startswith("(1,0) level"), 10, "the cell moved to described")
+
+
+def test_the_kit_list_names_the_games(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    options = [(o.get_attribute("value"), o.get_attribute("textContent"))
+               for o in d.find_elements(By.CSS_SELECTOR, "#kit-game option")]
+    assert options == [("terrain", "The Terrain Game"), ("terrace", "Terrace"), ("terralogical", "Terralogical"),
+                       ("terraflip", "TerraFlip")]

@@ -1198,7 +1198,7 @@ async function makeKit() {
   dropLinksOf("kit");
   const job = await jobs.run("kit", { game, options });
   listFiles(job);
-  toast(`${game} kit ready: ${job.files.length} PDF files below`, "info");
+  toast(`${state.info.kit_names[game] || game} kit ready: ${job.files.length} PDF files below`, "info");
 }
 
 // ---------------------------------------------------------------- set-up
@@ -1257,7 +1257,7 @@ async function main() {
   $("#bar-rotate-cw").addEventListener("click", () => rotate(-1));
   $("#bar-done").addEventListener("click", () => { state.selected = null; render(); });
   for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
-  fillSelect($("#kit-game"), info.kits, "terrain");
+  for (const game of info.kits) $("#kit-game").add(new Option(info.kit_names[game] || game, game, false, game === "terrain"));
   fillSelect($("#kit-flip"), info.flips, "long");
   const nets = $("#kit-nets");  // fold-up nets exist for the Terrain Game only: greyed out for the others
   $("#kit-game").addEventListener("change", () => { nets.disabled = $("#kit-game").value !== "terrain"; });
