@@ -254,5 +254,6 @@ def download(data: bytes, name: str, media: str) -> Response:
 
     plain = "".join(ch if " " <= ch < "\x7f" and ch not in '"\\' else "_" for ch in name)
     resp = Response(data, mimetype=media)
-    resp.headers["Content-Disposition"] = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+    said = f'attachment; filename="{plain}"'
+    resp.headers["Content-Disposition"] = said if plain == name else f"{said}; filename*=UTF-8''{quote(name, safe='')}"
     return resp

@@ -1077,7 +1077,7 @@ function showSimulation(rep, seed = null, note = null, shown = null) {
   box.appendChild(verdicts);
   if (note) {
     const quick = document.createElement("p");
-    quick.className = "note quick-look";
+    quick.className = "quick-look";  // not a "note": the games' line under the table is the first of those
     quick.textContent = `note: ${note}`;
     box.appendChild(quick);
   }
