@@ -52,7 +52,7 @@ def display_name(name: str | os.PathLike[str], limit: int = 200) -> str:
 
 def elide(text: str, limit: int = 60) -> str:
     """``text`` cut to about ``limit`` characters, saying how much was left out."""
-    if len(text) <= limit:
+    if len(text) <= limit + 30:  # the note is ~30 characters: cutting fewer saves nothing
         return text
     head = limit * 2 // 3
     tail = limit - head

@@ -46,7 +46,8 @@ class Outcome:
     def text(self) -> str:
         if self.winner is None:
             return f"draw ({self.reason})"
-        return f"{SEAT_NAME[self.winner]} wins ({self.reason})"
+        # the side's name with its file-form letter: "t wins" alone read as a piece, not a player
+        return f"{self.winner} ({SEAT_NAME[self.winner]}) wins ({self.reason})"
 
 
 class Position:

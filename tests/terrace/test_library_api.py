@@ -75,7 +75,7 @@ def test_push_cheaply_refuses_an_empty_square_another_sides_piece_and_a_decided_
         pos.push(Move((6, 0), (5, 0)))
     assert pos.key() == start
     won = won_for_top()
-    with pytest.raises(IllegalActionError, match="the game is over, T wins"):
+    with pytest.raises(IllegalActionError, match=r"the game is over, top \(T\) wins"):
         won.push(Move((0, 7), (1, 7)))
     pos.push(Move((1, 0), (7, 7)))  # where the piece goes is still not checked, as documented
     assert pos.piece_at((7, 7)) == Piece("top", "A")

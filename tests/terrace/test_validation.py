@@ -85,7 +85,7 @@ def test_every_position_random_play_reaches_reads_back_equal(setup, size, seed, 
 
 def test_a_two_player_seat_without_its_t_has_lost_the_game():
     rep = validate_text(FULL.replace("A T\n", "A -\n"), "f")
-    assert rep.valid and codes(rep) == ["game-over"] and "t wins" in rep.findings[0].message
+    assert rep.valid and codes(rep) == ["game-over"] and "bottom (t) wins" in rep.findings[0].message
 
 
 def test_rows_off_board_and_row_length():

@@ -236,8 +236,9 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
     inv = inventory or standard_inventory()
     positions = hx.board_size(radius)
     if inv.total < positions:  # generate refuses such a board too: no kit can build it
+        hint = " (radius 6 takes the extended set)" if radius == 6 else ""
         raise SpecError(f"the {inv.total} pieces of the {inv.name!r} set cannot cover a radius-{radius} board's "
-                        f"{positions} positions (radius 6 takes the extended set)")
+                        f"{positions} positions{hint}")
     pal = load_palette("terrain")
     parts = [
         rules_part(opts, positions, inv.total),
