@@ -114,26 +114,28 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False, min_destinations=0,
                      whole_game=False)
     report = validate_layout(layout)
-    if strict and not report.valid:
+    puzzle = is_scenario(text)
+    # a batch puzzle's one player is the puzzle, not a broken rule; any other one-player board is
+    # warned about as every broken rule is (it was drawn without a word)
+    errors = [f for f in report.errors if not (puzzle and f.code == "player-count")]
+    if strict and errors:
         # a refusal is one error line, as every error is (it was one line per problem): the first
         # problem, how many more, and where to see them all, worded as terrace's commands word theirs
-        first, more = report.errors[0], len(report.errors) - 1
+        first, more = errors[0], len(errors) - 1
         rest = f" (and {more} more; see 'terragen validate')" if more else ""
         if as_json:  # a script asked for a document: it says why nothing was drawn
             echo_json({"files": [], "removed": [], "format": fmt, "paper": paper, "pages": 0, "valid": False,
-                       "errors": [f.to_json() for f in report.errors]})
+                       "errors": [f.to_json() for f in errors]})
         raise InputError(f"{display_name(layout_file)}: breaks a rule: [{first.code}] {first.message}{rest}",
                          EXIT_INVALID)
-    for f in report.errors:  # drawn all the same: one warning per problem, as the help says
-        if f.code == "player-count" and len(layout.players) == 1:
-            continue  # one player is a batch puzzle, drawn as such: a warning on every puzzle drawn was noise
+    for f in errors:  # drawn all the same: one warning per problem, as the help says
         warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
     stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
         match = "matches its piece" if len(stale) == 1 else "match their pieces"
         warn(f"{display_name(layout_file)}: {counted(len(stale), 'recorded piece id')} no longer {match} (first: "
              f"{stale[0].message.split(':')[0]}); the sheet's ids and build order come from the file's metadata")
-    doc = build_sheet(layout, opts, name or sheet_name(layout_file), puzzle=is_scenario(text))
+    doc = build_sheet(layout, opts, name or sheet_name(layout_file), puzzle=puzzle)
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too
     old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))
@@ -143,7 +145,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if as_json:
         echo_json({"files": [str(p) for p in written], "removed": [str(p) for p in old_pages], "format": fmt,
                    "paper": paper, "pages": len(doc.pages),
-                   "valid": report.valid, "errors": [f.to_json() for f in report.errors]})
+                   "valid": not errors, "errors": [f.to_json() for f in errors]})
     else:
         for path in written:
             say(f"build sheet written to {path}")

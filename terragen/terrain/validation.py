@@ -280,15 +280,20 @@ def analysable(findings: list[Finding]) -> bool:
     return not any(f.code in BLOCKING_CODES for f in findings)
 
 
-def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None) -> ValidationReport:
+def validate_layout(layout: Layout, inventory: Inventory | None = None, source: str | None = None,
+                    puzzle: bool = False) -> ValidationReport:
     """Every rule the layout breaks and, when it is sound enough to mean anything, the per-seat
     analysis (costs, expected turns, race model): ``terragen validate``'s report, findings and data
     alike. It never raises for a bad layout; a caller decides by ``report.valid`` and the findings.
-    ``inventory`` defaults to the set of pieces a board of this radius is built from."""
+    ``inventory`` defaults to the set of pieces a board of this radius is built from. ``puzzle``:
+    the layout is a batch puzzle's, whose one player is the puzzle, not a broken rule (validate
+    called every scenario INVALID)."""
     require_layout(layout, "validate_layout")
     inv = inventory if inventory is not None else default_inventory(layout.radius)
     board = Board.from_layout(layout)
     findings = misspelt_key_findings(layout) + check_layout(layout, inv, board)
+    if puzzle and len(layout.players) == 1:
+        findings = [f for f in findings if f.code != "player-count"]
     if not analysable(findings):
         report = ValidationReport("terrain", findings, {"radius": layout.radius, "players": [], "analysis": "skipped"})
         report.summary = ["analysis skipped: fix the player or destination count first"]
@@ -314,7 +319,9 @@ def validate_text(text: str, source: str = "<layout>", inventory: str | Inventor
     """
     inv = load_inventory(inventory) if isinstance(inventory, str) else inventory
     if looks_like_json(text):
-        return validate_layout(parse_layout(text, source), inv, source)
+        from terragen.terrain.formats_json import is_scenario
+
+        return validate_layout(parse_layout(text, source), inv, source, puzzle=is_scenario(text))
     parsed = parse_text_layout(text, source)
     problems = sorted(parsed.problems, key=lambda p: (p.line is None, p.line or 0, p.col or 0))
     syntax = [error(SYNTAX, p.detail, line=p.line, col=p.col) for p in problems]

@@ -637,3 +637,19 @@ def test_resume_says_when_it_made_damaged_scenarios_again(tmp_path):
     assert _files(out) == before
     p = run_cli("batch", "--count", 3, "--seed", 1, "--out", out, "--resume")
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+
+
+def test_a_scenario_is_checked_and_drawn_as_a_puzzle_and_a_lone_player_elsewhere_is_warned(tmp_path):
+    """validate called every batch scenario INVALID ([player-count] 1 player), though its help gives
+    one as the example; render drew any one-player board without the warning every broken rule gets."""
+    out = tmp_path / "b"
+    assert run_cli("batch", "--count", 1, "--seed", 1, "--out", out).returncode == 0
+    (scenario,) = (out / "scenarios").glob("*.json")
+    p = run_cli("validate", scenario)
+    assert p.returncode == 0 and "valid terrain layout (0 errors" in p.stdout, p.stdout
+    p = run_cli("render", scenario, "--strict", "--out", tmp_path / "s.pdf")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+    lone = ROOT / "terragen" / "data" / "terrain" / "examples" / "invalid" / "player-count.txt"
+    p = run_cli("render", lone, "--out", tmp_path / "l.pdf")
+    assert p.returncode == 0 and "warning: " in p.stderr and "[player-count] 1 player" in p.stderr, p.stderr
+    assert run_cli("validate", lone).returncode == 1
