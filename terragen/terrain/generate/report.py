@@ -123,12 +123,14 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
             lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "
                          "99 default `terragen simulate` runs of 100), measured on fewer games than simulate plays; "
                          "simulate may still call it BALANCED: `terragen simulate board.json` measures it")
-        quick = [v for v in sim["verification"] if v["verdict"] == "BALANCED" and v["games"] < MIN_FRESH_GAMES]
+        quick = [v for v in sim["verification"] if v["games"] < MIN_FRESH_GAMES]
         if quick:
             why = ("the time limit cut the measurement" if sim.get("time_limited")
                    else "--balance-games asked for fewer")
+            either = ("; on so few games a verdict can go either way, NOT BALANCED too"
+                      if any(v["verdict"] != "BALANCED" for v in quick) else "")
             lines.append(f"balance: a quick look only: {min(v['games'] for v in quick)} fresh games is fewer than the "
-                         f"{MIN_FRESH_GAMES} a balance check needs ({why}); `terragen simulate` on the board "
+                         f"{MIN_FRESH_GAMES} a balance check needs ({why}){either}; `terragen simulate` on the board "
                          "measures it properly")
         if not any(v["policy"] == "expert" for v in sim["verification"]):
             seat_classes = layout.extra.get("meta", {}).get("seat_classes")
@@ -152,6 +154,17 @@ def not_balanced_warning(layout: Layout, as_json: bool = False) -> str | None:
     record = meta.get("balance") or {}
     if record.get("verdict") != "NOT BALANCED":
         return None
+    from terragen.terrain.generate.fresh_checks import MIN_FRESH_GAMES
+
+    checks = record.get("verification") or []
+    if not record.get("time_limited") and any(v.get("games", MIN_FRESH_GAMES) < MIN_FRESH_GAMES for v in checks):
+        # the user's quick look: a fair board misses a check on a few hundred games more often than
+        # not, so the search ran its budget out on noise (a mirrored two-seat board, fair by
+        # construction, was called NOT BALANCED with advice to try other seeds)
+        games = min(v["games"] for v in checks)
+        return (f"the balance check was a quick look of {games} games (--balance-games), too few to tell a fair "
+                "board from noise: a fair board misses such a check as often as not, so this NOT BALANCED may be "
+                "noise alone; `terragen simulate` on the board measures it, or generate without --balance-games")
     ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
              if record.get("ended_by") == "work budget" else "the time ran out")
     where = "the balance record in the JSON" if as_json else "the balance lines"

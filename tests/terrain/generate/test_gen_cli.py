@@ -286,6 +286,15 @@ def test_the_not_balanced_warning_says_what_ended_the_search_and_what_to_try():
     five = not_balanced_warning(board(5, {"verdict": "NOT BALANCED", "ended_by": "time limit"}), as_json=True)
     assert five.startswith("the time ran out") and "the balance record in the JSON" in five
     assert "another --seed (five seats are the hardest" in five and "seldom helps" in five
+    # a quick look the user asked for: its NOT BALANCED may be noise, and other seeds are no answer
+    quick = not_balanced_warning(board(2, {"verdict": "NOT BALANCED", "ended_by": "work budget",
+                                           "verification": [{"policy": "greedy", "games": 100}]}))
+    assert quick.startswith("the balance check was a quick look of 100 games") and "noise" in quick
+    assert "--seed" not in quick and "terragen simulate" in quick
+    # cut short by the time limit, not asked for: the usual advice
+    cut = not_balanced_warning(board(2, {"verdict": "NOT BALANCED", "ended_by": "time limit", "time_limited": True,
+                                         "verification": [{"policy": "greedy", "games": 600}]}))
+    assert cut.startswith("the time ran out")
 
 
 def test_generate_says_how_to_print_the_board_it_wrote(cli, tmp_path):
