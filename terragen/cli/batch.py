@@ -141,7 +141,10 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
                    "files": [f"{out}/{name}" for name in summary["files"]], "scenarios": f"{out}/scenarios",
                    "grade": {"min": min(g), "mean": round(sum(g) / len(g), 2), "max": max(g)}})
         return 0
-    say(f"{summary['count']} scenarios in {out} ({summary['computed']} computed now); "
+    from terragen.plain_text import counted
+
+    say(f"{counted(summary['count'], 'scenario')} in {out} ({summary['computed']} computed now); "
         f"grade min {min(g)}, mean {sum(g) / len(g):.1f}, max {max(g)}")
-    say(f"written: {out}/scenarios/*.json, *.svg, {', '.join(summary['files'])}")
+    # each with its folder: "scenarios/*.json, *.svg, manifest.json" read as if the manifest were in scenarios/
+    say(f"written: {out}/scenarios/*.json and *.svg, " + ", ".join(f"{out}/{name}" for name in summary["files"]))
     return 0

@@ -647,6 +647,8 @@ def test_a_scenario_is_checked_and_drawn_as_a_puzzle_and_a_lone_player_elsewhere
     (scenario,) = (out / "scenarios").glob("*.json")
     p = run_cli("validate", scenario)
     assert p.returncode == 0 and "valid terrain layout (0 errors" in p.stdout, p.stdout
+    p = run_cli("batch", "--count", 1, "--seed", 1, "--out", out, "--resume")  # ('1 scenarios in ...')
+    assert p.stdout.startswith(f"1 scenario in {out}") and f"{out}/manifest.json" in p.stdout, p.stdout
     p = run_cli("render", scenario, "--strict", "--out", tmp_path / "s.pdf")
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
     lone = ROOT / "terragen" / "data" / "terrain" / "examples" / "invalid" / "player-count.txt"

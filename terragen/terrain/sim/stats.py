@@ -163,7 +163,7 @@ class SimulationReport:
         t = self.turns
         if self.finished:
             out.append(f"turns to finish: mean {t['mean']:.2f}, median {t['median']:.0f}, p90 {t['p90']:.0f}, max {t['max']:.0f}"
-                       f" ({self.finished} finished games)")
+                       f" ({counted(self.finished, 'finished game')})")
         else:
             out.append("turns to finish: no game finished")
         out.append(f"hit the turn cap ({self.turn_cap} rounds): {self.capped_share:.1%} of games")
@@ -190,7 +190,8 @@ class SimulationReport:
         command's report and the web page say it in these words)."""
         if self.played and self.reliable_games and self.played < self.reliable_games and len(self.seats) > 1:
             # a user's --games 100 on a board generate had just called fair read NOT BALANCED as a finding
-            return (f"{self.played:,} games are a quick look: on so few, seats' rates wander by several "
+            are = "is" if self.played == 1 else "are"
+            return (f"{self.played:,} {'game' if self.played == 1 else 'games'} {are} a quick look: on so few, seats' rates wander by several "
                     f"points and this verdict can go either way; the default for this board, "
                     f"{self.reliable_games:,} games, keeps its noise to a seventh of the margin")
         return None

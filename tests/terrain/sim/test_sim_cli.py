@@ -121,3 +121,14 @@ def test_a_quick_look_says_its_verdict_can_go_either_way():
     said = [share for words, share in named.items() if f"noise to {words} of the margin" in note[0]]
     assert said == [NOISE_SHARE]
     assert not [line for line in replace(quick, reliable_games=60).lines() if "quick look" in line]
+
+
+def test_a_one_game_report_says_game_not_games():
+    """'(1 finished games)' and '1 games are a quick look'."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim import simulate_layout
+    from terragen.templates import template_path
+
+    layout = load_layout(template_path("terrain", "examples", "two-players.txt"))
+    text = "\n".join(simulate_layout(layout, games=1, seed=1).lines())
+    assert "(1 finished game)" in text and "1 game is a quick look" in text and "1 games" not in text
