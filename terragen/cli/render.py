@@ -148,7 +148,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
                    "valid": not errors, "errors": [f.to_json() for f in errors]})
     else:
         for path in written:
-            say(f"build sheet written to {path}")
+            say(f"written: {path}")  # as every command names a file it wrote
         for path in old_pages:
             say(f"removed {path}, a page of the earlier sheet under this name")
     return 0

@@ -129,7 +129,7 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool)
     text = to_json(pos) if as_json else to_text(pos)
     if out:
         atomic_write(out, text)
-        say(f"wrote {out}")  # on stdout, as every command's note of a file it wrote
+        say(f"written: {out}")  # on stdout, as every command's note of a file it wrote
     else:
         click.echo(text, nl=False)
 

@@ -76,7 +76,7 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     if as_json:
         echo_json({"out": out, "seed": seed, "stats": stats})
         return
-    say(f"wrote {out}: {stats['regular_tiles']} regular tiles, seed {seed}")
+    say(f"written: {out} ({stats['regular_tiles']} regular tiles, seed {seed})")
     for fam, row in stats["hides"].items():
         say(f"  {fam:<7} hides " + ", ".join(f"{c} {n}" for c, n in row.items()))
     say("  hidden under: " + ", ".join(f"{c} {n}" for c, n in stats["hidden_under"].items()))
@@ -154,6 +154,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     if as_json:
         echo_json(result)
         return
+    if out:  # named as every command names a file it wrote (it was written without a word)
+        say(f"written: {out}")
     say_report([f"{counted(games, 'game')}, {players} players, policies {','.join(result['policies'])}, "
                 f"lines {lines}, first frame {first_frame}, tower {'blocks' if tower_blocks else 'passable'}, "
                 f"bonus {result['bonus']}"])

@@ -110,7 +110,7 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     if as_json:
         echo_json({"out": out, "seed": seed, "stats": stats})
         return
-    say(f"wrote {out}: {stats['tiles']} land tiles + sun + flower (seed {seed})")
+    say(f"written: {out} ({stats['tiles']} land tiles + sun + flower, seed {seed})")
     say(
         f"triangles: meadow {stats['meadow']}, field {stats['field']}, wood {stats['wood']}, cloud {stats['cloud']}"
     )
@@ -227,6 +227,8 @@ def play(
     if as_json:
         echo_json(stats)
         return
+    if record:  # named as every command names a file it wrote (it was written without a word)
+        say(f"written: {record} (the last game's board)")
     say(f"{counted(games, 'game')}, {players} players ({', '.join(names)}), seed {seed}")
     say(f"ended at the flower: {stats['flower_share']:.1%}, stalled: {stats['stall_share']:.1%}")
     say(f"mean turns {stats['turns_mean']}, mean placements {stats['placements_mean']}")

@@ -67,7 +67,7 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
         report, name = _check(file, game, inventory, svg_out, force, deck, tiles)
     show_report(report, file, name, as_json)
     if svg_out and not as_json:
-        say(f"\npicture written to {svg_out}")
+        say(f"\nwritten: {svg_out} (the board's picture)")
     return report.exit_code
 
 

@@ -131,7 +131,7 @@ def test_terrace_setup_takes_dash_for_stdout_and_refuses_json_into_a_txt_name(ca
     code, _, err = run_cli(capsys, "terrace", "setup", "short", "--json", "--out", tmp_path / "s.txt")
     assert code == 2 and "make them agree" in err and not (tmp_path / "s.txt").exists()
     code, out, err = run_cli(capsys, "terrace", "setup", "short", "--out", tmp_path / "s.txt")
-    assert code == 0 and out == f"wrote {tmp_path / 's.txt'}\n" and err == ""
+    assert code == 0 and out == f"written: {tmp_path / 's.txt'}\n" and err == ""
 
 
 def test_a_file_of_another_game_reads_one_way(capsys, tmp_path):
