@@ -42,6 +42,90 @@ def wrong_game(found: object, wanted: str) -> str:
     return f"this is {what}, not a {GAME_FILES[wanted]}"
 
 
+#: terragen's own files that hold no layout or position (:func:`other_file`): the game whose
+#: readers have the option the file goes to, where it goes said to them, and said to the others
+_WHERE_IT_GOES = {
+    "a Terralogical deck": ("terralogical", "a deck goes to --deck",
+                            "a deck goes to --deck of 'terragen terralogical play' or 'terragen kit terralogical'"),
+    "a TerraFlip tile set": ("terraflip", "a tile set goes to --tiles",
+                             "a tile set goes to --tiles of 'terragen terraflip play' or 'terragen kit terraflip'"),
+    "a batch manifest": ("terrain", "give one of its scenarios/*.json", "its scenarios/*.json are Terrain Game layouts"),
+}
+
+
+def other_file(data: object) -> str | None:
+    """What terragen's own JSON file that holds no layout or position is, by the keys its writer
+    gives it: ``"a Terralogical deck"``, ``"a TerraFlip tile set"``, ``"the report of 'terragen
+    terraflip play'"``, ``"a batch manifest"``; None for any other ``data``."""
+    if not isinstance(data, dict):
+        return None
+    game = data.get("game")
+    if game == "terralogical" and data.get("kind") == "deck":
+        return "a Terralogical deck"
+    if game == "terraflip" and data.get("kind") == "tileset":
+        return "a TerraFlip tile set"
+    if game == "terraflip" and "seats" in data and "games" in data:
+        return "the report of 'terragen terraflip play'"
+    if ("game" not in data and "radius" not in data and isinstance(data.get("batch"), dict)
+            and isinstance(data.get("scenarios"), list)):
+        return "a batch manifest"
+    return None
+
+
+def wrong_kind(data: object, wanted: str) -> str | None:
+    """The one wording for terragen's own file that holds no layout or position (:func:`other_file`)
+    given where a ``wanted`` game's file belongs, and where it goes; None for any other ``data``.
+    Every game's JSON reader asks it before :func:`wrong_game`, which knows the game only: a deck,
+    a tile set and a play report were called "a Terralogical board" and "a TerraFlip position" by
+    the commands reading Terrain Game layouts, and a batch manifest lacked a key 'radius'."""
+    what = other_file(data)
+    if what is None:
+        return None
+    game, own, others = _WHERE_IT_GOES.get(what, (None, None, None))
+    hint = own if wanted == game else others
+    return f"this is {what}, not a {GAME_FILES[wanted]}" + (f" ({hint})" if hint else "")
+
+
+def wrong_kind_of_text(text: str, wanted: str) -> str | None:
+    """:func:`wrong_kind` of a file's text, for a command that looks at a file before its reader
+    does (``show``); None for text that is no JSON or not valid JSON (the reader says where)."""
+    if not looks_like_json(text):
+        return None
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    try:
+        return wrong_kind(load_json(text, ""), wanted)
+    except InputError:
+        return None
+
+
+def toml_file(text: str, wanted: str) -> str | None:
+    """Why ``text`` is no ``wanted`` file when it is a generator spec or a piece inventory, TOML of
+    ``key = value`` lines that no game's text form is; None for any other text."""
+    if not re.search(r"^[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=", text, re.MULTILINE):
+        return None  # no TOML key line: the common case costs no TOML parse
+    import tomllib
+
+    try:
+        data = tomllib.loads(text.lstrip("\ufeff"))
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return None
+    from terragen.terrain.generate.spec import SPEC_KEYS
+    from terragen.terrain.pieces import INVENTORY_KEYS
+
+    keys = set(data)
+    if not keys or keys <= {"game", "radius", "map", "players", "extra"}:  # ``radius = 3`` alone: a text form's line
+        return None
+    spec_keys = SPEC_KEYS | {"seed", "time_limit"}
+    if keys <= set(INVENTORY_KEYS) and not keys <= spec_keys:
+        return (f"this is a piece inventory, not a {GAME_FILES[wanted]} (give it as --inventory FILE, "
+                "or name it in a generator spec)")
+    if keys & spec_keys:
+        return f"this is a generator spec, not a {GAME_FILES[wanted]}: use 'terragen generate --spec FILE'"
+    return None
+
+
 def first_line_problem(line: str, wanted: str) -> str:
     """Why ``line``, the first of a text file that must open with ``game: WANTED``, is wrong: the
     file of another game it names (or a Terrain Game layout's ``radius:``/``map:``), else what it

@@ -239,10 +239,10 @@ def test_a_deck_or_tile_set_given_as_a_position_is_named_as_such_and_versions_ar
     from terragen.terralogical.formats import parse_state
 
     deck = Path(str(template_path("terralogical", "default-deck.json"))).read_text()
-    with pytest.raises(InputError, match="a Terralogical deck, not a board"):
+    with pytest.raises(InputError, match="this is a Terralogical deck, not a Terralogical board"):
         parse_state(deck, "deck.json")
     tiles = json.dumps({"game": "terraflip", "kind": "tileset", "seed": 0, "tiles": []})
-    with pytest.raises(InputError, match="a TerraFlip tile set, not a position"):
+    with pytest.raises(InputError, match="this is a TerraFlip tile set, not a TerraFlip position"):
         parse_position(tiles, "tiles.json")
     position = parse_position(Path(str(template_path("terraflip", "examples", "three-players-midgame.txt"))).read_text(), "p.txt")
     data = json.loads(dumps_json(position))

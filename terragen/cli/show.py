@@ -10,6 +10,17 @@ import click
 from terragen.cli._common import PathName
 
 
+#: where show sends a file of another game: Terrace has its own show; the others are printed by convert
+_ANY = "show draws Terrain Game layouts (terragen validate reads every game's files)"
+_ELSEWHERE = {
+    "terrace": "show draws Terrain Game layouts; 'terragen terrace show FILE' prints a Terrace position",
+    "terralogical": "show draws Terrain Game layouts; 'terragen convert FILE --to text' prints a Terralogical "
+                    "board, 'terragen validate FILE' checks it",
+    "terraflip": "show draws Terrain Game layouts; 'terragen convert FILE --to text' prints a TerraFlip position, "
+                 "'terragen validate FILE' checks it",
+}
+
+
 @click.command()
 @click.argument("file", type=PathName(dir_okay=False, path_type=str))
 @click.option("--color/--no-color", "colour", default=None,
@@ -31,15 +42,15 @@ def show(file: str, colour: bool | None) -> int:
     """
     from terragen.errors import InputError
     from terragen.fileio import read_text_input
-    from terragen.formats import detect_game, wrong_game
+    from terragen.formats import detect_game, wrong_game, wrong_kind_of_text
     from terragen.render.kits.terrain.terminal import ARROWS, ASCII_ARROWS, board_text
     from terragen.terrain.files import parse_layout
 
     text = read_text_input(file)
     game = detect_game(text)
-    if game != "terrain":
-        raise InputError(f"{file}: {wrong_game(game, 'terrain')}: show draws Terrain Game "
-                         "layouts (terragen validate reads every game's files)")
+    if game != "terrain":  # (a deck, a tile set, a play report: the reader's own words, as every command's)
+        why = wrong_kind_of_text(text, "terrain")
+        raise InputError(f"{file}: {why}" if why else f"{file}: {wrong_game(game, 'terrain')}: {_ELSEWHERE.get(game, _ANY)}")
     layout = parse_layout(text, file)
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")

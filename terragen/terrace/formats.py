@@ -38,7 +38,7 @@ from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece,
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
 from terragen.formats import (GAME_FILES, ExtraLine, check_item_keys, check_version, extra_text_line, looks_like_json,
-                              text_lines, wrong_game)
+                              text_lines, wrong_game, wrong_kind)
 from terragen.plain_text import counted
 
 FORMAT_VERSION = 1
@@ -283,6 +283,9 @@ def parse_json(text: str, source: str = "<json>") -> Draft:
     data = load_json(text, source)
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
+    other = wrong_kind(data, "terrace")  # a deck, a tile set, a play report, a batch manifest
+    if other is not None:
+        raise InputError(f"{source}: {other}")
     if data.get("game") != "terrace":
         if isinstance(data.get("game", "terrain"), str) and data.get("game", "terrain") in GAME_FILES:
             # a layout without "game" is a Terrain Game one

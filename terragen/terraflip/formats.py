@@ -29,7 +29,7 @@ from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
 from terragen.formats import (GAME_FILES, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
-                              first_line_problem, header_key, looks_like_json, text_lines, wrong_game)
+                              first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
 _TILE = re.compile(r"^([a-z]+)-([a-z]+)(?:-([0-9]{1,3}))?$")
@@ -129,15 +129,14 @@ def _parse_json(text: str, source: str) -> Position:
     data = load_json(text, source)
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object")
+    other = wrong_kind(data, "terraflip")  # a tile set (given as the position), its play report, ...
+    if other is not None:
+        raise InputError(f"{source}: {other}")
     if data.get("game") != "terraflip":
         found = data.get("game", "terrain")  # a layout without "game" is a Terrain Game one
         if isinstance(found, str) and found.lower() in GAME_FILES:
             raise InputError(f"{source}: {wrong_game(found, 'terraflip')}")
         raise InputError(f"{source}: 'game' must be \"terraflip\"")
-    if data.get("kind") == "tileset":
-        raise InputError(f"{source}: a TerraFlip tile set, not a position (a tile set goes to --tiles)")
-    if "seats" in data and "games" in data:
-        raise InputError(f"{source}: the report of 'terragen terraflip play', not a position")
     check_version(data, source)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from terragen.errors import InputError
-from terragen.formats import wrong_game
+from terragen.formats import wrong_game, wrong_kind
 from terragen.safejson import JsonValueError, json_path_position, load_json, shown
 from terragen.terrain.layout import Cell, Destination, Layout, Player
 
@@ -96,6 +96,9 @@ def layout_from_data(data: Any, source: str = "<layout>", text: str | None = Non
     lines and columns an error then names; ``within``: the layout's own path in that text)."""
     rd = _Reader(source, text, within)
     top = rd.obj(data, "$")
+    other = wrong_kind(top, "terrain")  # a deck, a tile set, a play report, a batch manifest
+    if other is not None:
+        raise rd.fail("$.game" if "game" in top else "$", other)
     game = top.get("game", "terrain")
     if game != "terrain":
         raise rd.fail("$.game", wrong_game(game, "terrain"))

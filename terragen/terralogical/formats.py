@@ -34,7 +34,7 @@ from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
 from terragen.formats import (GAME_FILES, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
-                              first_line_problem, header_key, looks_like_json, text_lines, wrong_game)
+                              first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 if TYPE_CHECKING:
     from terragen.terralogical.state import GameState
@@ -89,6 +89,8 @@ def read_deck(path: str) -> Deck:
 
 def deck_from_json(text: str, source: str) -> Deck:
     """Read a deck written by ``deck`` (or by hand); ids must be unique so board files can name tiles."""
+    if not looks_like_json(text):  # not 'invalid JSON: Expecting value' at 1:1 for a board or layout's text
+        raise InputError(f"{source}: not a Terralogical deck (a deck is the JSON 'terragen terralogical deck' writes)")
     data = load_json(text, source)
     if not isinstance(data, dict) or data.get("game") != "terralogical" or data.get("kind", "deck") != "deck":
         raise InputError(f'{source}: not a Terralogical deck (expected "game": "terralogical", "kind": "deck")')
@@ -196,13 +198,14 @@ def _deck_hint(deck: Deck | None) -> str:
 def state_from_json(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False) -> BoardState:
     """Parse the JSON board form; unknown top-level keys are kept in ``extra`` for round trips."""
     data = load_json(text, source)
+    other = wrong_kind(data, "terralogical")  # a deck (given as the board), a tile set, ...
+    if other is not None:
+        raise InputError(f"{source}: {other}")
     if not isinstance(data, dict) or data.get("game") != "terralogical":
         found = data.get("game", "terrain") if isinstance(data, dict) else None
         if isinstance(found, str) and found.lower() in GAME_FILES:
             raise InputError(f"{source}: {wrong_game(found, 'terralogical')}")
         raise InputError(f'{source}: not a Terralogical board (expected "game": "terralogical")')
-    if data.get("kind") == "deck":
-        raise InputError(f"{source}: a Terralogical deck, not a board (a deck goes to --deck)")
     check_version(data, source)
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
