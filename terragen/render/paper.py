@@ -75,7 +75,7 @@ def load_paper(key: str) -> Paper:
              "safe": paper.safe}
     odd = next((k for k, v in sizes.items() if not (math.isfinite(v) and 0 <= v <= MAX_PAPER_MM)), None)
     if odd is not None:
-        raise InputError(f"{path}: {odd} must be 0..{MAX_PAPER_MM} mm, got {sizes[odd]}")
+        raise InputError(f"{path}: {odd} must be 0 to {MAX_PAPER_MM} mm, got {sizes[odd]}")
     if min(paper.width, paper.height) <= 2 * paper.margin + FOOTER:
         raise InputError(f"{path}: margins leave no room to print")
     return paper

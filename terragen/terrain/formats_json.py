@@ -107,7 +107,7 @@ def layout_from_data(data: Any, source: str = "<layout>", text: str | None = Non
         raise rd.fail("$.version", f"unsupported format version {version} (this terragen reads version {FORMAT_VERSION})")
     radius = rd.int_(top, "radius", "$")
     if not 1 <= radius <= MAX_RADIUS:
-        raise rd.fail("$.radius", f"radius {radius} is outside 1..{MAX_RADIUS}")
+        raise rd.fail("$.radius", f"radius {radius} is outside 1 to {MAX_RADIUS}")
     cells = []
     for i, raw in enumerate(rd.lst(top.get("cells", []), "$.cells")):
         path = f"$.cells[{i}]"

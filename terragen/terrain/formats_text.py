@@ -219,7 +219,7 @@ def _board_radius(rows: list, radius_decl: tuple[int, int] | None, fail) -> int 
     if radius_decl is not None:
         radius, line = radius_decl
         if not 1 <= radius <= MAX_RADIUS:
-            fail(line, 1, f"radius {radius} is outside 1..{MAX_RADIUS}")
+            fail(line, 1, f"radius {radius} is outside 1 to {MAX_RADIUS}")
             return None
         if n != 2 * radius + 1:
             fail(line, 1, f"radius {radius} needs {2 * radius + 1} map rows, the map has {n}")

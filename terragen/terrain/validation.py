@@ -31,15 +31,15 @@ CODES: dict[str, tuple[str, str]] = {
     "cell-off-board": ("error", "a piece lies outside the board of the layout's radius"),
     "cell-missing": ("error", "a board position has no piece"),
     "cell-duplicate": ("error", "a position holds two pieces"),
-    "level-out-of-range": ("error", "a level is not 1..8"),
+    "level-out-of-range": ("error", "a level is not 1 to 8"),
     "pattern-unknown": ("error", "a pattern is not A, B, C or D"),
-    "rotation-out-of-range": ("error", "a rotation is not 0..5"),
+    "rotation-out-of-range": ("error", "a rotation is not 0 to 5"),
     "inventory-exceeded": ("error", "more pieces of one level and pattern than the inventory holds"),
     "piece-id-mismatch": ("warning", "a cell's recorded piece id disagrees with its level or pattern (stale after an edit)"),
     "piece-id-duplicate": ("error", "one physical piece id is used twice"),
     "player-count": ("error", "fewer than 2 or more than 6 players"),
     "seat-duplicate": ("error", "two players share a seat number"),
-    "player-off-corner": ("error", "a player's corner is not 0..5"),
+    "player-off-corner": ("error", "a player's corner is not 0 to 5"),
     "corner-shared": ("error", "two players start on the same corner"),
     "destination-count": ("error", "a player has no destination or more than 3"),
     "destination-off-board": ("error", "a destination is not on a board position with a piece"),
@@ -132,11 +132,11 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
         else:
             seen[c.hex] = c
         if not MIN_LEVEL <= c.level <= MAX_LEVEL:
-            out.append(error("level-out-of-range", f"piece at {_fmt(c.hex)} has level {c.level}; levels run {MIN_LEVEL}..{MAX_LEVEL}", [c.hex], **_pos(c)))
+            out.append(error("level-out-of-range", f"piece at {_fmt(c.hex)} has level {c.level}; levels run {MIN_LEVEL} to {MAX_LEVEL}", [c.hex], **_pos(c)))
         if c.pattern not in PATTERNS:
             out.append(error("pattern-unknown", f"piece at {_fmt(c.hex)} has pattern {c.pattern!r}; patterns are A, B, C, D", [c.hex], **_pos(c)))
         if not 0 <= c.rotation <= 5:
-            out.append(error("rotation-out-of-range", f"piece at {_fmt(c.hex)} has rotation {c.rotation}; rotations run 0..5", [c.hex], **_pos(c)))
+            out.append(error("rotation-out-of-range", f"piece at {_fmt(c.hex)} has rotation {c.rotation}; rotations run 0 to 5", [c.hex], **_pos(c)))
     missing = [h for h in hx.board_cells(R) if h not in seen]
     if missing:
         shown = ", ".join(_fmt(h) for h in missing[:12]) + (" ..." if len(missing) > 12 else "")
@@ -190,7 +190,7 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
     starts: set[tuple[int, int]] = set()
     for p in players:
         if not 0 <= p.corner <= 5:
-            out.append(error("player-off-corner", f"seat {p.seat} has corner {p.corner}; corners are numbered 0..5", **_pos(p)))
+            out.append(error("player-off-corner", f"seat {p.seat} has corner {p.corner}; corners are numbered 0 to 5", **_pos(p)))
             continue
         start = hx.corner(R, p.corner)
         starts.add(start)
@@ -419,7 +419,7 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
             spread = "no fairness spread: a seat has no route as the pieces are turned now"
         lines.append(
             f"difficulty: mean expected turns {m['expected_turns_mean']:.2f}, cheapest cost "
-            f"{_num(m['cost_min'])}..{_num(m['cost_max'])}, {spread}"
+            f"{_num(m['cost_min'])} to {_num(m['cost_max'])}, {spread}"
         )
     if analysis.race is not None and len(analysis.players) > 1:
         lines.append(

@@ -132,7 +132,7 @@ class DeckParams:
                 raise SpecError(f"param {name}={getattr(self, name)}: must not be negative")
         if not 0 <= self.max_clouds_per_tile <= 3:
             raise SpecError(
-                f"param max_clouds_per_tile={self.max_clouds_per_tile}: must be 0..3 (a tile needs one regular edge)"
+                f"param max_clouds_per_tile={self.max_clouds_per_tile}: must be 0 to 3 (a tile needs one regular edge)"
             )
         if self.max_deterministic_time <= 0:
             raise SpecError("param max_deterministic_time: must be positive")
@@ -225,7 +225,7 @@ def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int
         )
     if p.landscape_tolerance == 0 and not any((tri - c) % 3 == 0 for c in range(c_lo, c_hi + 1)):
         raise InfeasibleError(
-            f"param landscape_tolerance=0: no cloud count in {c_lo}..{c_hi} leaves a multiple of 3 "
+            f"param landscape_tolerance=0: no cloud count from {c_lo} to {c_hi} leaves a multiple of 3 "
             "triangles to share equally among meadow, field and wood (raise cloud_tolerance or landscape_tolerance)"
         )
     cloudless = sum(1 for t in candidates if all(e.kind != "C" for e in t.edges))  # a cloudy tile spends one

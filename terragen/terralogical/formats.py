@@ -188,7 +188,7 @@ def _deck_hint(deck: Deck | None) -> str:
     if deck is None:
         return "no deck was given to look it up in"
     ids = [tid for tid, _ in deck.tiles]
-    held = f"{ids[0]}..{ids[-1]}" if len(ids) > 1 else ids[0]
+    held = f"{ids[0]} to {ids[-1]}" if len(ids) > 1 else ids[0]
     if deck.source is None:
         return f"the shipped deck holds {held}; give --deck FILE for a deck of your own"
     return f"{deck.source} holds {held}"
@@ -234,7 +234,7 @@ def state_from_json(text: str, source: str, deck: Deck | None = None, pass_ids: 
         except ValueError as exc:
             raise InputError(f"{where}: {exc}") from None
         if not 0 <= item["rotation"] <= 3:
-            raise InputError(f"{where}: rotation must be 0..3")
+            raise InputError(f"{where}: rotation must be 0 to 3")
         cube = item.get("cube")
         seat = None
         if cube is not None:

@@ -326,8 +326,8 @@ def test_a_margin_in_other_digits_is_not_a_number_and_nothing_more(capsys, tmp_p
 
 
 def test_a_negative_radius_is_said_to_be_out_of_range_not_not_whole(capsys, tmp_path):
-    """'radius: -3' was called not a whole number; it is whole, and outside 1..12."""
+    """'radius: -3' was called not a whole number; it is whole, and outside 1 to 12."""
     bad = tmp_path / "r.txt"
     bad.write_text(BOARD.read_text().replace("radius: 5", "radius: -3"))
     code, _, err = run_cli(capsys, "validate", bad)
-    assert code == 2 and "radius -3 is outside 1..12" in err
+    assert code == 2 and "radius -3 is outside 1 to 12" in err

@@ -95,7 +95,7 @@ def test_a_custom_paper_with_an_impossible_size_is_named(tmp_path, width):
         f'name = "Odd"\nwidth = {width}\nheight = 297.0\nmargin = 10.0\nbleed = 3.0\nsafe = 3.0\n', encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(custom))
     proc = _run(["kit", "terrace", "--paper", "odd", "--out", "k"], env, tmp_path)
-    assert proc.returncode == 2 and "odd.toml: width must be 0..5000 mm" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and "odd.toml: width must be 0 to 5000 mm" in proc.stderr, proc.stderr
     assert not (tmp_path / "k").exists() or not any((tmp_path / "k").iterdir())
 
 

@@ -125,7 +125,7 @@ def test_text_errors_name_line_and_column(text, where, words):
     ('{"radius": 1, "players": {}}', "expected a list"),
     ('{"game": "terraflip", "radius": 1}', "not a Terrain Game layout"),
     ('{"radius": 1, "version": 2}', "unsupported format version"),
-    ('{"radius": 1000}', "outside 1..12"),
+    ('{"radius": 1000}', "outside 1 to 12"),
     ('[1, 2]', "expected an object"),
     ('{"radius": 1, "cells": [{"q": 0, "r": 0, "level": 5, "pattern": "A", "rotation": 0, "inverted": 1}]}', "true or false"),
 ])

@@ -56,7 +56,7 @@ def test_convert_with_deck_checks_the_ids(small, tmp_path, capsys):
     bad.write_text(BOARD.replace("T2", "T9"))
     code, _, err = run(["convert", str(bad), "--deck", str(deck)], capsys)
     assert code == 2 and err.count("\n") == 1
-    assert f"{bad}:5:5: unknown deck tile id 'T9' ({deck} holds T1..T3)" in err
+    assert f"{bad}:5:5: unknown deck tile id 'T9' ({deck} holds T1 to T3)" in err
 
 
 def test_convert_still_refuses_a_bad_tile_code():

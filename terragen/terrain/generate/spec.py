@@ -166,7 +166,7 @@ def _pin(item: Any, n: int) -> Pin:
         raise SpecError(f"{where}: bad piece {shown(item['piece'])} (levels 1-8, patterns A-D)")
     rot = item.get("rotation")
     if rot is not None and (not isinstance(rot, int) or isinstance(rot, bool) or not 0 <= rot <= 5):
-        raise SpecError(f"{where}: rotation must be 0..5 (got {shown(rot)})")
+        raise SpecError(f"{where}: rotation must be 0 to 5 (got {shown(rot)})")
     for k in ("q", "r"):
         if not isinstance(item[k], int) or isinstance(item[k], bool):
             raise SpecError(f"{where}: {k} must be a whole number")
@@ -208,7 +208,7 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
         elif key == "cost_band":
             spec.cost_band = _band(data, key, True)
             if spec.cost_band[1] > MAX_COST:
-                raise SpecError(f"spec key 'cost_band' must stay within 0..{MAX_COST} (got {shown(data[key])})")
+                raise SpecError(f"spec key 'cost_band' must stay within 0 to {MAX_COST} (got {shown(data[key])})")
         elif key == "turns_band":
             spec.turns_band = _band(data, key, False)
         elif key == "placement":
@@ -231,7 +231,7 @@ def spec_from_dict(data: dict[str, Any], base: Spec | None = None) -> Spec:
             spec.difficulty = check_difficulty(value)
         elif key == "corners":
             if not isinstance(value, list) or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 5 for c in value):
-                raise SpecError("spec key 'corners' must be a list of corner numbers 0..5")
+                raise SpecError("spec key 'corners' must be a list of corner numbers 0 to 5")
             if len(set(value)) != len(value):
                 raise SpecError("spec key 'corners' names a corner twice")
             spec.corners = list(value)

@@ -82,7 +82,7 @@ def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:
             continue
         start = layout.start(p)
         if start is None:
-            raise SpecError(f"seat {p.seat} has corner {p.corner}; corners are numbered 0..5")
+            raise SpecError(f"seat {p.seat} has corner {p.corner}; corners are numbered 0 to 5")
         starts.append(board.index[start])
         cells = []
         for d in p.destinations:
@@ -97,7 +97,7 @@ def setup_from_layout(layout: Layout, rules: Rules) -> GameSetup:
     if not rules.lost and len(set(starts)) != len(starts):
         raise SpecError("two seats start on the same corner")
     if rules.teams and sorted(s for t in rules.teams for s in t) != list(range(n)):
-        raise SpecError(f"the teams must cover seats 0..{n - 1} exactly once")
+        raise SpecError(f"the teams must cover seats 0 to {n - 1} exactly once")
     return GameSetup(board, tuple(starts), tuple(groups), frozenset(dests), edge)
 
 

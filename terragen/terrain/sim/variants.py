@@ -108,7 +108,7 @@ def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:
         raise SpecError(f"bad --teams {text!r}: expected seats joined by + and teams by commas, e.g. 0+2,1+3") from None
     seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or len(teams) < 2:
-        raise SpecError(f"bad --teams {text!r}: every seat 0..{players - 1} must be in exactly one team, and there must be two teams or more")
+        raise SpecError(f"bad --teams {text!r}: every seat 0 to {players - 1} must be in exactly one team, and there must be two teams or more")
     if all(len(team) == 1 for team in teams):  # the plain game, reported as a team game
         raise SpecError(f"bad --teams {text!r}: every team has one seat, which is the plain game; put two seats or "
                         "more in a team (e.g. 0+2,1)")

@@ -127,7 +127,7 @@ def hx_distance(a, b):
 @pytest.mark.parametrize("data, says", [
     ({"difficulty": "../../../tmp/x"}, "difficulty' must be one of"),  # once read as a path to any TOML file
     ({"difficulty": "x" * 3000}, "difficulty' must be one of"),
-    ({"cost_band": [0, 10**20]}, "within 0..100000"),
+    ({"cost_band": [0, 10**20]}, "within 0 to 100000"),
     ({"placement": "fixed", "fixed": [[[True, False]], [[1, 0]]]}, "fixed"),
     ({"pins": [{"q": 0, "r": 0, "piece": "8A2"}]}, "names a copy"),  # once dropped without a word
     ({"pins": [{"q": 0, "r": 0, "peice": "8A"}]}, "unknown key 'peice'; did you mean 'piece'"),

@@ -1,0 +1,57 @@
+"""A mistyped name reads one way for every option that takes one (found by an audit): click's fixed
+sets said "Invalid value for '--difficulty': 'hrad' is not one of ..." with no fix while --policy and
+--variant named the likely one; --inventory said "give a template name" and listed none; --param
+listed the names without the likely one. And the smaller slips found with them: terrace play's
+--players not telling which set-up seats that many, generate's help listing its old option names,
+and ranges spelt "0..5" where the other messages say "0 to 5"."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from terragen.cli import cli
+
+from tests.cli.test_conventions import run_cli
+from tests.terrain.helpers import EXAMPLES
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARD = EXAMPLES / "two-players.txt"
+
+
+def test_ranges_in_messages_read_from_to(capsys):
+    code, out, _ = run_cli(capsys, "validate", EXAMPLES / "invalid" / "level-out-of-range.txt")
+    assert code == 1 and "levels run 1 to 8" in out
+    code, out, _ = run_cli(capsys, "validate", EXAMPLES / "invalid" / "rotation-out-of-range.txt")
+    assert code == 1 and "rotations run 0 to 5" in out
+    code, out, _ = run_cli(capsys, "validate", EXAMPLES / "invalid" / "player-off-corner.txt")
+    assert code == 1 and "corners are numbered 0 to 5" in out
+    code, _, err = run_cli(capsys, "simulate", EXAMPLES / "four-players.txt", "--teams", "0+1,1+2")
+    assert code == 2 and "every seat 0 to 3 must be in exactly one team" in err
+
+
+def _message_texts(tree: ast.AST):
+    """Every string of the code but docstrings, an f-string's fields written as {}."""
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    inner = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            yield node.lineno, "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+              and id(node) not in inner):
+            yield node.lineno, node.value
+
+
+def test_no_message_spells_a_range_with_two_dots():
+    bad = []
+    for path in sorted((ROOT / "terragen").rglob("*.py")):
+        for line, text in _message_texts(ast.parse(path.read_text(encoding="utf-8"))):
+            if re.search(r"(?<!\.)\.\.(?=[0-9{])", text):
+                bad.append(f"{path.relative_to(ROOT)}:{line}: {text}")
+    assert not bad, "\n".join(bad)
