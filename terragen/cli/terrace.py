@@ -289,6 +289,20 @@ class _PlayerCount(click.ParamType):
         raise click.UsageError(f"--players must be a number of players, 2, 3 or 4 (got {value!r}){hint}", ctx)
 
 
+def _players_mismatch(players: int, seats: int, position: str | None, setup: str | None) -> str:
+    """Why ``--players`` does not fit, and how to get that many: the set-up that seats them (``--players 3``
+    alone said only that the set-up seats 2, leaving the user to find --setup three)."""
+    from terragen.terrace.setups import SETUP_PLAYERS
+
+    fits = [name for name in SETUPS if SETUP_PLAYERS[name] == players]
+    what = f"the {setup or 'full'} set-up" if position is None else "the position in the file"
+    how = " or ".join(f"--setup {name}" for name in fits)
+    if position is not None and fits:
+        how += " instead of a position file"
+    return f"--players must be {seats}, the seats of {what} (got {players})" + (
+        f"; for {players} players use {how}" if fits else "")
+
+
 @terrace.command("play")
 @_common
 @click.option("--players", type=_PlayerCount(), default=None,
@@ -322,7 +336,7 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     if players is not None and players != len(pos.seats):
-        raise SpecError(f"--players must be {len(pos.seats)}, the seats of this set-up (got {players})")
+        raise SpecError(_players_mismatch(players, len(pos.seats), position, setup))
     names = per_seat(comma_list(policy, "--policy", POLICIES), len(pos.seats))
     with Progress("terragen terrace play", games, "games") as bar:
         report = play_match(pos, names, games, seed, max_plies, progress=bar.update)

@@ -23,6 +23,17 @@ ROOT = Path(__file__).resolve().parents[2]
 BOARD = EXAMPLES / "two-players.txt"
 
 
+@pytest.mark.parametrize("args,message", [
+    (["terrace", "play", "--players", "3"],
+     "--players must be 2, the seats of the full set-up (got 3); for 3 players use --setup three"),
+    (["terrace", "play", "--setup", "four", "--players", "2"],
+     "--players must be 4, the seats of the four set-up (got 2); for 2 players use --setup full or --setup short"),
+])
+def test_terrace_players_not_fitting_the_set_up_names_the_one_that_fits(capsys, args, message):
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and err.count("\n") == 1 and message in err, err
+
+
 def test_ranges_in_messages_read_from_to(capsys):
     code, out, _ = run_cli(capsys, "validate", EXAMPLES / "invalid" / "level-out-of-range.txt")
     assert code == 1 and "levels run 1 to 8" in out
