@@ -80,6 +80,30 @@ class FolderName(PathName):
         return [CompletionItem(incomplete, type="dir")]  # folders, as click's Path(file_okay=False) offered
 
 
+class OldNamesOption(click.Option):
+    """An option that still answers to earlier names (``old_names``) without listing them in --help.
+
+    Why: click lists every name of an option, so generate's help still offered ``--gate-games``,
+    ``--gate-margin`` and ``--no-gate`` beside the names the docs use; scripts that give them must
+    keep working, but a reader of the help should learn one name. click has no way to hide one name
+    of an option, so the help line is written without them."""
+
+    def __init__(self, *args: Any, old_names: Iterable[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.old_names = tuple(old_names)
+        unknown = [n for n in self.old_names if n not in self.opts]
+        if unknown or len(self.old_names) >= len(self.opts):
+            raise ValueError(f"old names {unknown or self.old_names} must be some, not all, of {self.opts}")
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        names = self.opts
+        self.opts = [n for n in names if n not in self.old_names]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = names
+
+
 EMPTY_NAME = "an empty name (was a shell variable not set?)"
 #: ``--scale``'s help, the same wherever a sheet is printed (kit, render)
 SCALE_HELP = "Print-scale correction, 0.9 to 1.1, e.g. 1.02 if the 100 mm bar prints as 98 mm."

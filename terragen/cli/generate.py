@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
+from terragen.cli._common import (OldNamesOption, Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
                                   check_outputs, echo_json, force_option, json_option, reading_option, say, say_report,
                                   seed_range, warn)
 
@@ -85,14 +85,16 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "docs/generate.md, \"Symmetric boards\"); none: free-form terrain. [default: auto]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")
 @click.option("--balance-games", "--gate-games", "balance_games", type=Whole(1, MAX_BALANCE_GAMES),
+              cls=OldNamesOption, old_names=["--gate-games"],
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so); a large number can run past --time-limit. [default: enough for "
                    "a standard error of a quarter of the margin, 4800 with 4 seats; docs/generate.md has the rest]")
 @click.option("--margin", "--gate-margin", "margin", type=GENERATE_MARGIN, default=0.025, show_default=True,
-              help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure; "
-                   "the generator's own check uses 0.6 of it (0.8 for solitary players) and asks for odds of 99% "
-                   "that simulate agrees.")
-@click.option("--no-balance", "--no-gate", "no_balance", is_flag=True,
+              cls=OldNamesOption, old_names=["--gate-margin"],
+              help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure "
+                   "(0.025 = 2.5 points); the generator's own check uses 0.6 of it (0.8 for solitary players) and "
+                   "asks for odds of 99% that simulate agrees.")
+@click.option("--no-balance", "--no-gate", "no_balance", is_flag=True, cls=OldNamesOption, old_names=["--no-gate"],
               help="Skip balancing by simulation (faster; the seats may then win unequally often).")
 @click.option("--strict-balance", is_flag=True,
               help="Write a board only if its balance was verified; otherwise exit 4 when the time is up.")

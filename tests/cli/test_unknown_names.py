@@ -34,6 +34,21 @@ def test_terrace_players_not_fitting_the_set_up_names_the_one_that_fits(capsys, 
     assert code == 2 and err.count("\n") == 1 and message in err, err
 
 
+def test_generate_help_lists_only_the_current_names_and_the_old_ones_still_work(capsys):
+    code, out, _ = run_cli(capsys, "generate", "--help")
+    assert code == 0
+    for old in ("--gate-games", "--gate-margin", "--no-gate"):
+        assert old not in out
+    assert "--balance-games" in out and "--no-balance" in out
+    assert "(0.025 = 2.5 points)" in " ".join(out.split())  # as simulate's --margin says it
+    code, _, err = run_cli(capsys, "generate", "--gate-games", "0")
+    assert code == 2 and "--balance-games must be 1–500000 (got 0)" in err
+    code, _, err = run_cli(capsys, "generate", "--gate-margin", "0.6")
+    assert code == 2 and "--margin must be 0.001–0.5 (got 0.6)" in err
+    code, _, err = run_cli(capsys, "generate", "--no-gate", "--check-experts")
+    assert code == 2 and "--check-experts needs the balance check: leave out --no-balance" in err
+
+
 def test_ranges_in_messages_read_from_to(capsys):
     code, out, _ = run_cli(capsys, "validate", EXAMPLES / "invalid" / "level-out-of-range.txt")
     assert code == 1 and "levels run 1 to 8" in out
