@@ -234,11 +234,47 @@ def seed_range() -> Whole:
     return Whole(0, MAX_SEED)
 
 
-def paper_choice() -> click.Choice:
+class NameChoice(click.Choice):
+    """click's Choice, in any case, whose refusal reads as every other unknown name's
+    (:func:`terragen.names.unknown_name`), after the option's name as for every bad option:
+    ``--difficulty: unknown difficulty 'hrad': did you mean 'hard'? (choose from easy, medium, hard,
+    brutal)``. ``kind`` is what a value is (``difficulty``, ``set-up``); without it, the option's name.
+
+    Why: ``--policy greddy`` was told the policy it meant, but a slip in any option click checked
+    (``--difficulty hrad``, ``terrace setup nine``) got click's "Invalid value for '--difficulty':
+    'hrad' is not one of ..." without the fix. It stays a click.Choice, so the help still lists the
+    values, shell completion offers them and the web page's form reads them (web/api.py)."""
+
+    def __init__(self, choices: Iterable[str], kind: str | None = None, case_sensitive: bool = False) -> None:
+        super().__init__(list(choices), case_sensitive=case_sensitive)
+        self.kind = kind
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            from terragen.names import unknown_name
+
+            kind = self.kind or _kind_of(param)
+            known = [str(c) for c in self.choices]
+            message = unknown_name(kind, str(value), known).message
+            if isinstance(param, click.Option) and param.opts:  # named as every bad option is (--inventory's too)
+                message = f"{max(param.opts, key=len)}: {message}"
+            raise click.UsageError(message, ctx) from None
+
+
+def _kind_of(param: click.Parameter | None) -> str:
+    """What an option's values are, from its name: ``--subsoil-rule`` takes a "subsoil rule"."""
+    if isinstance(param, click.Option) and param.opts:
+        return max(param.opts, key=len).lstrip("-").replace("-", " ")
+    return (param.name or "value").replace("_", " ") if param is not None else "value"
+
+
+def paper_choice() -> NameChoice:
     """The paper sizes every printing command accepts (a4, letter, and any in a custom template set)."""
     from terragen.render.paper import paper_names
 
-    return click.Choice(paper_names() or ["a4", "letter"], case_sensitive=False)
+    return NameChoice(paper_names() or ["a4", "letter"], "paper")
 
 
 def check_file_name(out: str | Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from terragen.cli._common import (Whole, NON_EMPTY_TEXT, FolderName, echo_json, json_option, paper_choice, say,
+from terragen.cli._common import (NameChoice, Whole, NON_EMPTY_TEXT, FolderName, echo_json, json_option, paper_choice, say,
                                   seed_range, warn)
 from terragen.errors import InputError
 from terragen.fileio import display_name
@@ -42,9 +42,9 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
 
 @click.command()
 @click.option("--count", type=Whole(1, MAX_BATCH_COUNT), default=10, show_default=True, help="How many scenarios.")
-@click.option("--kind", type=click.Choice([*KINDS, MIX], case_sensitive=False), default="mix", show_default=True,
+@click.option("--kind", type=NameChoice([*KINDS, MIX], "puzzle kind"), default="mix", show_default=True,
               help="Puzzle kind; mix takes the three in turn.")
-@click.option("--difficulty", type=click.Choice(list(DIFFICULTIES), case_sensitive=False), default="medium",
+@click.option("--difficulty", type=NameChoice(DIFFICULTIES, "difficulty"), default="medium",
               show_default=True, help="Difficulty band (docs/batch.md gives the measured grades).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Scenario i depends only on (seed, i).")
 @click.option("-o", "--out", "out_dir", type=FolderName(path_type=str),
@@ -56,7 +56,7 @@ def _kept(out: str, count: int, status: dict[str, Any]) -> str:
 @click.option("--resume", is_flag=True,
               help="Continue a stopped batch in --out (same kind, difficulty, seed); where there is none yet, start "
                    "one (with a warning saying so).")
-@click.option("--backend", type=click.Choice(["local", "dask"], case_sensitive=False), default="local", show_default=True,
+@click.option("--backend", type=NameChoice(["local", "dask"], "backend"), default="local", show_default=True,
               help="local processes, or Dask distributed (pip install 'terragen[distributed]').")
 @click.option("--scheduler", metavar="ADDRESS", type=NON_EMPTY_TEXT, help="Dask scheduler address. [default: a local Dask cluster]")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr. [default: when stderr is a terminal]")

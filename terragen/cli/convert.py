@@ -6,17 +6,17 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_option, say
 from terragen.formats import GAMES
 
 
 @click.command()
 @click.argument("source", metavar="IN", type=PathName(dir_okay=False, path_type=str))
 @click.argument("target", metavar="[OUT]", required=False, type=PathName(dir_okay=False, path_type=str))
-@click.option("--to", "form", type=click.Choice(["json", "text"], case_sensitive=False),
+@click.option("--to", "form", type=NameChoice(["json", "text"], "form"),
               help="Form to write. [default: json for an OUT ending in .json, else text; "
                    "without OUT (or with OUT -), the other form than IN's]")
-@click.option("--game", type=click.Choice(GAMES, case_sensitive=False),
+@click.option("--game", type=NameChoice(GAMES, "game"),
               help="The game IN is for. [default: read from the file]")
 @click.option("--deck", "deck_path", type=FILE_OR_NAME, metavar="FILE",
               help="Terralogical deck the board's tile ids must name (checked). [default: ids the shipped deck "

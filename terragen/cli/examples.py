@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import FolderName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import NameChoice, FolderName, check_outputs, echo_json, force_option, json_option, say
 from terragen.formats import GAMES
 
 
@@ -34,7 +34,7 @@ def examples() -> None:
 
 
 @examples.command("list")
-@click.option("--game", type=click.Choice(GAMES, case_sensitive=False), help="Only this game's examples.")
+@click.option("--game", type=NameChoice(GAMES, "game"), help="Only this game's examples.")
 @json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
     """List the shipped examples: name and kind (layout: a Terrain Game board to open; position: a

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from terragen.cli._common import (OldNamesOption, Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
+from terragen.cli._common import (NameChoice, OldNamesOption, Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
                                   check_outputs, echo_json, force_option, json_option, reading_option, say, say_report,
                                   seed_range, warn)
 
@@ -22,10 +22,10 @@ if TYPE_CHECKING:  # the heavy modules load only when a command runs
 GENERATE_MARGIN = MarginShare(0.001, 0.5, wider="a board not tuned for balance at all is --no-balance")
 
 
-def _preset_choice() -> click.Choice:
+def _preset_choice() -> NameChoice:
     from terragen.terrain.generate.presets import preset_names
 
-    return click.Choice(preset_names() or ["easy", "medium", "hard", "brutal"], case_sensitive=False)
+    return NameChoice(preset_names() or ["easy", "medium", "hard", "brutal"], "difficulty")
 
 
 def default_folder(spec: Spec, seed: int) -> str:
@@ -76,10 +76,10 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "flags override it.")
 @click.option("--radius", type=Whole(3, 6, show_range=False), help="Board radius 3-6. [default: 5]")
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE", help="Piece inventory: standard, extended or a TOML file.")
-@click.option("--placement", type=click.Choice(["free", "distance", "fixed", "opposite"], case_sensitive=False),
+@click.option("--placement", type=NameChoice(["free", "distance", "fixed", "opposite"], "placement"),
               help="Where destinations go. [default: free]")
-@click.option("--shape", type=click.Choice(["none", "mountain", "valley", "ridge", "terraces"], case_sensitive=False), help="Height-shape hint.")
-@click.option("--symmetry", type=click.Choice(["auto", "none"], case_sensitive=False),
+@click.option("--shape", type=NameChoice(["none", "mountain", "valley", "ridge", "terraces"], "shape"), help="Height-shape hint.")
+@click.option("--symmetry", type=NameChoice(["auto", "none"], "symmetry"),
               help="auto: a terrain that a turn or a mirror of the board maps onto itself, so that seats which are "
                    "images of each other face the same terrain (which one for each seat count and radius: "
                    "docs/generate.md, \"Symmetric boards\"); none: free-form terrain. [default: auto]")

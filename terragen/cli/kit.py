@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from terragen.cli._common import (FILE_OR_NAME, FINITE, PRINT_SCALE, SCALE_HELP, FolderName, Whole, check_folder,
+from terragen.cli._common import (NameChoice, FILE_OR_NAME, FINITE, PRINT_SCALE, SCALE_HELP, FolderName, Whole, check_folder,
                                   check_outputs, echo_json, paper_choice, say)
 
 if TYPE_CHECKING:
@@ -38,11 +38,11 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help=SCALE_HELP),
         click.option("--outlines/--no-outlines", default=None,
                      help="Cut lines round every piece (default: on for hex pieces and round tokens, crop ticks only for square tiles)."),
-        click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
+        click.option("--flip", type=NameChoice(["long", "short"], "flip edge"), default="long", show_default=True,
                      help="The edge your printer turns the sheet over for double-sided printing."),
         click.option("--low-ink", is_flag=True,
                      help="Pale tints instead of solid colour areas (a quarter of the ink); lines, symbols and text stay dark."),
-        click.option("--format", "fmt", type=click.Choice(["pdf", "svg"], case_sensitive=False), default="pdf", show_default=True,
+        click.option("--format", "fmt", type=NameChoice(["pdf", "svg"], "format"), default="pdf", show_default=True,
                      help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing."),
         click.option("--back-offset", metavar="X,Y", default=None,
                      help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),

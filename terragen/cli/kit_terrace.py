@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import Whole
+from terragen.cli._common import NameChoice, Whole
 from terragen.cli.kit import build_options, print_options, write_kit
 from terragen.fileio import check_out_folder
 from terragen.limits import TERRACE_SIZES as BOARD_SIZES
@@ -15,7 +15,7 @@ from terragen.terrace.model import T_RANKS
 
 @click.command()
 @print_options
-@click.option("--t-rank", type=click.Choice(list(T_RANKS), case_sensitive=False), default="a",
+@click.option("--t-rank", type=NameChoice(T_RANKS, "T rank"), default="a",
               show_default=True,
               help="Size of the T token: 'a' = an A's size (terragen's reading), 'lowest' = smaller than an A, "
                    "'above-a' = between an A and a B (the same switch as --t-rank of 'terragen terrace "

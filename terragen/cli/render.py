@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import (NON_EMPTY_TEXT, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs,
+from terragen.cli._common import (NameChoice, NON_EMPTY_TEXT, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs,
                                   echo_json, force_option, json_option, paper_choice, say, warn)
 
 #: --out suffixes of formats render does not write: a name that promises one of them is refused
@@ -22,7 +22,7 @@ MAX_NAME = 80
 
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=PathName(dir_okay=False, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(["svg", "pdf"], case_sensitive=False), default=None,
+@click.option("--format", "fmt", type=NameChoice(["svg", "pdf"], "format"), default=None,
               help="Output format. [default: from --out's suffix, else pdf]")
 @click.option("--paper", type=paper_choice(), default="a4", show_default=True, help="Paper size.")
 @click.option("-o", "--out", "out", type=PathName(dir_okay=False, path_type=str), default=None,

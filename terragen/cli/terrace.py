@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, say, seed_range)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
@@ -20,7 +20,7 @@ from terragen.plain_text import counted
 from terragen.terrace.model import T_RANKS
 from terragen.terrace.setups import SETUPS
 
-SETUP_CHOICES = click.Choice(SETUPS, case_sensitive=False)
+SETUP_CHOICES = NameChoice(SETUPS, "set-up")
 
 
 def _rules(t_rank: str, own_t_capture: bool):
@@ -53,7 +53,7 @@ def _rule_options(f):
     """The rule readings every command that looks at moves takes (validate counts the legal moves too)."""
     f = click.option("--no-own-t-capture", "own_t_capture", is_flag=True, default=True, flag_value=False,
                      help="Forbid capturing your own T (by default it is legal and loses).")(f)
-    f = click.option("--t-rank", type=click.Choice(list(T_RANKS), case_sensitive=False), default="a",
+    f = click.option("--t-rank", type=NameChoice(T_RANKS, "T rank"), default="a",
                      show_default=True,
                      help="Size of the T for captures: the same as an A, smaller than an A, or between an A and "
                           "a B.")(f)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from terragen.cli._common import (Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
 from terragen.errors import SpecError
 from terragen.plain_text import columns, counted
@@ -97,14 +97,14 @@ def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str
 @click.option("--policy", default="memory", show_default=True,
               help="random (any legal action), greedy (most points now) or memory (greedy, remembering the hidden "
                    "colours it has seen, and spying before a doubtful flip); or a comma list, one per seat.")
-@click.option("--lines", type=click.Choice(["centres", "axes"], case_sensitive=False), default="centres", show_default=True,
+@click.option("--lines", type=NameChoice(["centres", "axes"], "line reading"), default="centres", show_default=True,
               help="Framing lines: any line through centres, or the six hex axes only.")
-@click.option("--first-frame", type=click.Choice(["placed", "any"], case_sensitive=False), default="placed", show_default=True,
+@click.option("--first-frame", type=NameChoice(["placed", "any"], "first-frame reading"), default="placed", show_default=True,
               help="The first flip must be framed from the tile just placed, or by any two tiles.")
 @click.option("--tower-blocks", is_flag=True, help="Framing lines may not run over the tower.")
 @click.option("--bonus", default=None,
               help="Turn-order bonus per seat, e.g. 3,2,1,0, instead of the rulebook's (not with --bonus-scheme).")
-@click.option("--bonus-scheme", type=click.Choice(["from-first", "from-last"], case_sensitive=False), default="from-first",
+@click.option("--bonus-scheme", type=NameChoice(["from-first", "from-last"], "bonus scheme"), default="from-first",
               show_default=True, help="How the rulebook bonus reads with 2-3 players (not with --bonus).")
 @json_option
 @click.option("-o", "--out", type=PathName(dir_okay=False), help="Also write the JSON result here.")
@@ -179,7 +179,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 @click.option("--tiles", "tiles_file", type=FILE_OR_NAME, metavar="FILE",
               help="Tile set from 'terraflip tiles' the game was played with (how many numbered tiles a family "
                    "has). [default: the rulebook's nine]")
-@click.option("--lines", type=click.Choice(["centres", "axes"], case_sensitive=False), default="centres", show_default=True,
+@click.option("--lines", type=NameChoice(["centres", "axes"], "line reading"), default="centres", show_default=True,
               help="Framing reading used to list the tiles each player could flip.")
 @click.option("--tower-blocks", is_flag=True, help="Framing lines may not run over the tower (as in 'terraflip play').")
 def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower_blocks: bool) -> None:

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (NameChoice, TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range,
                                   warn)
 from terragen.errors import SpecError
@@ -136,7 +136,7 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     help="random (any legal tile), greedy (most points now), rusher (heads for the flower fields) or careful "
     "(greedy, but ends the game only while leading); a comma list gives one per seat (e.g. random,greedy).",
 )
-@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"], case_sensitive=False), default="both", show_default=True,
+@click.option("--subsoil-rule", type=NameChoice(["both", "either", "placed"], "subsoil rule"), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
 @click.option(
     "--min-flock",
@@ -145,9 +145,9 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     show_default=True,
     help="Smallest cube group that counts as a flock.",
 )
-@click.option("--stall-rule", type=click.Choice(["round", "empty-pile"], case_sensitive=False), default="round", show_default=True,
+@click.option("--stall-rule", type=NameChoice(["round", "empty-pile"], "stall rule"), default="round", show_default=True,
               help="End after any round without a placement, or only once the draw pile is empty.")
-@click.option("--flock-ties", type=click.Choice(["share", "by-count"], case_sensitive=False), default="share",
+@click.option("--flock-ties", type=NameChoice(["share", "by-count"], "flock-ties rule"), default="share",
               show_default=True, help="How tied flocks rank: tied players share a place and the next takes the "
               "place after them (share), or the distinct counts are ranked (by-count: 5, 5, 3 pays the 3 second prize).")
 @click.option("--record", type=PathName(dir_okay=False), default=None,
@@ -255,11 +255,11 @@ def _first_seat_words(advantage: float, fair: float) -> str:
 @click.option(
     "--deck", "deck_path", type=FILE_OR_NAME, default=None, help="Deck JSON resolving tile ids [default: shipped deck]."
 )
-@click.option("--subsoil-rule", type=click.Choice(["both", "either", "placed"], case_sensitive=False), default="both", show_default=True,
+@click.option("--subsoil-rule", type=NameChoice(["both", "either", "placed"], "subsoil rule"), default="both", show_default=True,
               help="Which triangles must be light for a 2-point connection.")
 @click.option("--min-flock", type=Whole(1, 64), default=2, show_default=True,
               help="Smallest cube group that counts as a flock.")
-@click.option("--flock-ties", type=click.Choice(["share", "by-count"], case_sensitive=False), default="share",
+@click.option("--flock-ties", type=NameChoice(["share", "by-count"], "flock-ties rule"), default="share",
               show_default=True, help="How tied flocks rank: tied players share a place and the next takes the "
               "place after them (share), or the distinct counts are ranked (by-count: 5, 5, 3 pays the 3 second prize).")
 @json_option

@@ -6,7 +6,7 @@ import importlib
 
 import click
 
-from terragen.cli._common import (FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
+from terragen.cli._common import (NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
                                   json_option, reading_option, say, say_report)
 from terragen.errors import EXIT_INVALID, InputError, SpecError
 from terragen.formats import GAMES
@@ -18,7 +18,7 @@ from terragen.formats import GAMES
 @click.option("--svg", "svg_out", type=PathName(dir_okay=False, path_type=str),
               help="Also draw the board with routes and problems to this SVG file (Terrain Game).")
 @force_option
-@click.option("--game", type=click.Choice(["auto", *GAMES], case_sensitive=False),
+@click.option("--game", type=NameChoice(["auto", *GAMES], "game"),
               default="auto", show_default=True, help="Which game the file is; auto reads it from the file.")
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE",
               help="Terrain Game piece inventory to check counts against (default: standard, extended for radius 6).")

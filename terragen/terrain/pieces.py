@@ -119,8 +119,13 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
     """
     p = Path(name_or_path)
     if not p.suffix and not os.path.lexists(p):  # lexists: a name too long for a path is a name, not an error
-        if str(name_or_path) not in template_names("terrain", "inventories"):  # a name, never a path
-            raise InputError(f"unknown inventory {str(name_or_path)!r} (give a template name or a .toml file)")
+        names = template_names("terrain", "inventories")
+        if str(name_or_path) not in names:  # a name, never a path
+            from terragen.names import unknown_name
+
+            # the names and the likely one, as for every other unknown name ("template" named no name)
+            names.sort(key=lambda n: n != "standard")  # standard first, as the help lists them
+            raise InputError(unknown_name("inventory", str(name_or_path), names, "a .toml file").message)
         text = template_path("terrain", "inventories", f"{name_or_path}.toml").read_text(encoding="utf-8")
     else:
         from terragen.fileio import read_text_input

@@ -95,8 +95,10 @@ class DeckParams:
             key, raw = cls.key_of(pair), pair.split("=", 1)[1].strip()
             if not key:  # "--param =" said "--param : unknown parameter"
                 raise SpecError(f"--param {pair!r}: no parameter name before '=' (known: {', '.join(sorted(types))})")
-            if key not in types:
-                raise SpecError(f"--param {key}: unknown parameter (known: {', '.join(sorted(types))})")
+            if key not in types:  # the names and the likely one, as for every other unknown name
+                from terragen.names import unknown_name
+
+                raise SpecError(f"--param: {unknown_name('parameter', key, sorted(types)).message}")
             if key in values:  # once the last one won without a word
                 raise SpecError(f"--param {key} given twice")
             whole = types[key] not in (float, "float")

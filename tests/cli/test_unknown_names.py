@@ -24,6 +24,78 @@ BOARD = EXAMPLES / "two-players.txt"
 
 
 @pytest.mark.parametrize("args,message", [
+    (["generate", "--difficulty", "hrad"],
+     "--difficulty: unknown difficulty 'hrad': did you mean 'hard'? (choose from easy, medium, hard, brutal)"),
+    (["batch", "--kind", "puzzle"], "--kind: unknown puzzle kind 'puzzle' (choose from route, rotation, dice, mix)"),
+    (["batch", "--difficulty", "eassy"], "--difficulty: unknown difficulty 'eassy': did you mean 'easy'?"),
+    (["validate", "--game", "terain", BOARD],
+     "--game: unknown game 'terain': did you mean 'terrain'? (choose from auto, terrain, terrace, terralogical, terraflip)"),
+    (["terrace", "setup", "nine"], "error: unknown set-up 'nine' (choose from full, short, four, three)"),  # no option
+    (["terrace", "play", "--setup", "thre"], "--setup: unknown set-up 'thre': did you mean 'three'?"),
+    (["terrace", "moves", "--t-rank", "lowst"], "--t-rank: unknown T rank 'lowst': did you mean 'lowest'?"),
+    (["kit", "terrain", "--paper", "leter"], "--paper: unknown paper 'leter': did you mean 'letter'? (choose from a4, letter)"),
+    (["kit", "terrace", "--flip", "lng"], "--flip: unknown flip edge 'lng': did you mean 'long'?"),
+    (["render", BOARD, "--format", "pnd"], "--format: unknown format 'pnd': did you mean 'pdf'? (choose from svg, pdf)"),
+    (["convert", BOARD, "--to", "jsn"], "--to: unknown form 'jsn': did you mean 'json'? (choose from json, text)"),
+    (["examples", "list", "--game", "terace"], "--game: unknown game 'terace': did you mean 'terrace'?"),
+    (["terraflip", "play", "--lines", "axis"], "--lines: unknown line reading 'axis': did you mean 'axes'?"),
+    (["terralogical", "play", "--flock-ties", "bycount"], "--flock-ties: unknown flock-ties rule 'bycount': did you mean 'by-count'?"),
+    (["generate", "--inventory", "extnded"],
+     "--inventory: unknown inventory 'extnded': did you mean 'extended'? (choose from standard, extended or a "
+     ".toml file)"),
+    (["terralogical", "deck", "--param", "cloud_shar=0.1"],
+     "--param: unknown parameter 'cloud_shar': did you mean 'cloud_share'? (choose from cloud_share, "),
+])
+def test_a_mistyped_name_is_told_the_likely_one_and_the_choices(capsys, args, message):
+    """The option first, as every bad option is named, then the words of every unknown name."""
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and err.count("\n") == 1, err
+    assert message in err, err
+    assert "Invalid value" not in err and "is not one of" not in err and "template" not in err
+
+
+def _commands(cmd: click.Command, path: str = "terragen"):
+    yield path, cmd
+    if isinstance(cmd, click.Group):
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):
+            yield from _commands(cmd.get_command(ctx, name), f"{path} {name}")
+
+
+def test_every_fixed_set_of_values_is_a_name_choice():
+    """One type for every option and argument with a fixed set, so none falls back to click's wording;
+    still a click.Choice, so --help lists the set and the web page's form reads it."""
+    from terragen.cli._common import NameChoice
+
+    found = []
+    for path, cmd in _commands(cli):
+        for p in cmd.params:
+            if isinstance(p.type, click.Choice):
+                assert isinstance(p.type, NameChoice), f"{path} {p.name}: a plain click.Choice"
+                assert not p.type.case_sensitive, f"{path} {p.name}"
+                found.append(f"{path} {p.name}")
+    assert "terragen terrace setup name" in found and "terragen generate difficulty" in found
+
+
+def test_a_name_choice_still_reads_any_case_and_the_help_lists_the_set(capsys):
+    from terragen.cli._common import NameChoice
+
+    assert NameChoice(["easy", "hard"], "difficulty").convert("HARD", None, None) == "hard"
+    code, out, _ = run_cli(capsys, "generate", "--help")
+    assert code == 0 and "[easy|medium|hard|brutal]" in out
+    code, out, _ = run_cli(capsys, "terrace", "setup", "FOUR")
+    assert code == 0 and "setup: four" in out
+
+
+def test_the_web_form_still_reads_the_choices():
+    from terragen.web.api import generate_options
+
+    opts = {o["name"]: o for o in generate_options()}
+    assert opts["shape"]["type"] == "choice" and opts["shape"]["choices"][0] == "none"
+    assert opts["placement"]["choices"] == ["free", "distance", "opposite"]
+
+
+@pytest.mark.parametrize("args,message", [
     (["terrace", "play", "--players", "3"],
      "--players must be 2, the seats of the full set-up (got 3); for 3 players use --setup three"),
     (["terrace", "play", "--setup", "four", "--players", "2"],

@@ -60,7 +60,7 @@ def test_terragen_templates_points_at_a_customised_set(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(custom))
     proc = _run(["generate", "--players", "2", "--difficulty", "hard", "--out", "b"], env, tmp_path)
     assert proc.returncode == 2
-    assert "'hard' is not one of 'easy', 'medium', 'brutal'" in proc.stderr  # the custom set's presets
+    assert "--difficulty: unknown difficulty 'hard' (choose from easy, medium, brutal)" in proc.stderr  # the custom set's presets
     proc = _run(["kit", "terrace", "--paper", "a5", "--out", "k"], env, tmp_path)
     assert proc.returncode == 0, proc.stderr
 
