@@ -158,7 +158,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
         say(f"written: {out}")
     say_report([f"{counted(games, 'game')}, {players} players, policies {','.join(result['policies'])}, "
                 f"lines {lines}, first frame {first_frame}, tower {'blocks' if tower_blocks else 'passable'}, "
-                f"bonus {result['bonus']}"])
+                f"bonus {_bonus(result['bonus'])}"])
     rows = [("seat", "policy", "points", "+bonus", "tiles", "win %\nno bonus", "win %\nbonus", "95% interval", "gap")]
     for s in result["seats"]:
         rows.append((str(s["seat"]), s["policy"], f"{s['mean_points']:.2f}", f"{s['mean_total']:.2f}",
@@ -168,8 +168,8 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     say_report(columns(rows, right=(0, 2, 3, 4, 5, 6, 8)))  # 89 columns with a one-line heading
     say_report([f"a fair share is {1 / players:.1%}; points and tiles are means per game, gap the mean points "
                 "behind the best seat",
-                f"bonus that would even the mean scores: {result['proposed_bonus']}",
-                f"bonus that evens the win rates best in these games: {result['win_fair_bonus']} "
+                f"bonus that would even the mean scores: --bonus {_bonus(result['proposed_bonus'])}",
+                f"bonus that evens the win rates best in these games: --bonus {_bonus(result['win_fair_bonus'])} "
                 f"(win % " + " / ".join(f"{100 * x:.1f}" for x in result["win_rate_with_win_fair_bonus"]) + ")"])
 
 
@@ -212,3 +212,9 @@ def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower
             tileset = read_tileset(tiles_file) if tiles_file else None
         report = validate_text(text, path, lines=lines, tileset=tileset, tower_passable=not tower_blocks)
     finish_game_validation(report, path, "terraflip", as_json)
+
+
+def _bonus(values) -> str:
+    """A bonus list as --bonus takes it (``3,2,1,0``), so a suggestion can be pasted back; it was
+    printed as Python's list, ``[3, 2, 1, 0]``."""
+    return ",".join(str(v) for v in values)

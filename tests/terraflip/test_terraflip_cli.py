@@ -85,3 +85,21 @@ def test_bad_tile_file_is_one_line(tmp_path):
     bad.write_text('{"game": "terraflip", "kind": "tileset", "tiles": {"per_family": 9, "backs": {}}}')
     res = run("play", "--tiles", str(bad), "--games", "1")
     assert res.returncode == 2 and "no back colour" in res.stderr and res.stderr.count("\n") == 1
+
+
+def test_a_suggested_bonus_is_written_as_bonus_takes_it(tmp_path):
+    """The report printed '[5, 4, 2, 0]', which --bonus refuses; it names the file it wrote, too."""
+    import os
+    import re
+
+    from tests.cli.test_batch import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.run([sys.executable, "-m", "terragen", "terraflip", "play", "--games", "6", "--out",
+                        str(tmp_path / "r.json")], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "[" not in p.stdout.split("95% interval")[0] and f"written: {tmp_path / 'r.json'}" in p.stdout
+    suggested = re.search(r"even the mean scores: --bonus (\S+)", p.stdout).group(1)
+    again = subprocess.run([sys.executable, "-m", "terragen", "terraflip", "play", "--games", "2", "--bonus", suggested],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert again.returncode == 0, again.stderr
