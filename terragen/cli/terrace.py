@@ -207,7 +207,7 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
     breaks a rule; 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.terrace.board import square_name
-    from terragen.terrace.model import SEAT_NAME
+    from terragen.terrace.model import seat_words
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
     moves = pos.legal_moves()
@@ -228,7 +228,7 @@ def moves_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
     for m in moves:
         click.echo(f"{pos.san(m):10} {m.kind}")
     tail = f"; {res.text()}" if res else ""
-    say(f"{len(moves)} legal moves for {SEAT_NAME[pos.to_move]}{tail}", err=True)
+    say(f"{counted(len(moves), 'legal move')} for {seat_words(pos.to_move)}{tail}", err=True)
 
 
 @terrace.command("perft")

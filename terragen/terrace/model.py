@@ -30,6 +30,13 @@ SEAT_NAME = {"top": "T", "bottom": "t", "left": "TT", "right": "tt"}
 SEAT_BY_NAME = {v: k for k, v in SEAT_NAME.items()}
 
 
+def seat_words(side: str) -> str:
+    """A seat as messages name it: its side with the file form's letter (``top (T)``). Why not the
+    letter alone: ``T`` is also the piece every side protects, so "T to move" or "seat t has no T"
+    read as pieces."""
+    return f"{side} ({SEAT_NAME[side]})"
+
+
 def piece_token(side: str, kind: str) -> str:
     """How a piece of ``kind`` belonging to the seat at ``side`` is written."""
     letter = kind.upper() if side in ("top", "left") else kind.lower()

@@ -19,7 +19,7 @@ from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.formats import looks_like_json
 from terragen.terrace.board import FILES, square_name
 from terragen.terrace.formats import Draft, in_file_order, parse_any, parse_json, parse_text_forgiving
-from terragen.terrace.model import SEAT_NAME, Rules
+from terragen.terrace.model import Rules, seat_words
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, setup_counts
 
@@ -64,30 +64,30 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
                     these = [pl for pl in kept if pl.piece.side == side and pl.piece.kind == kind]
                     sq = [pl.square for pl in these]
                     extra = these[most]  # located at the first piece past the set-up's count, in the file's order
-                    findings.append(error("too-many-pieces", f"seat {SEAT_NAME[side]} has {have} {kind} pieces, the {draft.setup} set-up gives {most} ({', '.join(square_name(s, n) for s in sq)})", cells=sq, line=extra.line, col=extra.col))
+                    findings.append(error("too-many-pieces", f"seat {seat_words(side)} has {have} {kind} pieces, the {draft.setup} set-up gives {most} ({', '.join(square_name(s, n) for s in sq)})", cells=sq, line=extra.line, col=extra.col))
     out: set[str] = set()
     for side in seats:
         ts = [pl for pl in kept if pl.piece.side == side and pl.piece.kind == "T"]
         others = [pl for pl in kept if pl.piece.side == side and pl.piece.kind != "T"]
         if len(ts) > 1:
             # located at the second T, which the first is not (a text file's line and column)
-            findings.append(error("too-many-t", f"seat {SEAT_NAME[side]} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts], line=ts[1].line, col=ts[1].col))
+            findings.append(error("too-many-t", f"seat {seat_words(side)} has {len(ts)} T pieces ({', '.join(square_name(p.square, n) for p in ts)}), expected one", cells=[p.square for p in ts], line=ts[1].line, col=ts[1].col))
         if not ts:
             if len(seats) == 2:
                 # no T on the board at all: no-players says it once; the other seat's T still there: the
                 # game ended when this one was taken, a finished game (game-over says so), as play writes it
                 out.add(side)
             elif others:
-                findings.append(error("t-missing", f"seat {SEAT_NAME[side]} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others]))
+                findings.append(error("t-missing", f"seat {seat_words(side)} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others]))
             else:
                 out.add(side)
     if len(out) == len(seats):
         findings.append(error("no-players", "no seat has a T; nobody is left to play"))
     if draft.to_move is not None:
         if draft.to_move not in seats:
-            findings.append(error("to-move-unknown", f"the {draft.to_move} seat ({SEAT_NAME[draft.to_move]}) is to move but does not play in a {len(seats)}-player game", line=draft.to_move_line, col=1 if draft.to_move_line else None))
+            findings.append(error("to-move-unknown", f"the {seat_words(draft.to_move)} seat is to move but does not play in a {len(seats)}-player game", line=draft.to_move_line, col=1 if draft.to_move_line else None))
         elif draft.to_move in out and len(seats) - len(out) > 1:  # with one seat left the game is over
-            findings.append(error("to-move-out", f"seat {SEAT_NAME[draft.to_move]} is to move but has left the game (no T, no pieces)", line=draft.to_move_line, col=1 if draft.to_move_line else None))
+            findings.append(error("to-move-out", f"seat {seat_words(draft.to_move)} is to move but has left the game (no T, no pieces)", line=draft.to_move_line, col=1 if draft.to_move_line else None))
     if any(f.severity == "error" for f in findings):
         return findings, None
     pos = Position({pl.square: pl.piece for pl in kept}, to_move=draft.to_move or seats[0], setup=draft.setup, size=n, rules=rules, meta=draft.meta)
@@ -125,7 +125,7 @@ def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: b
         data["legal_moves"] = len(moves)
         data["result"] = None if res is None else {"winner": res.winner, "reason": res.reason}
         data["pieces"] = {pos.seats[i]: sum(1 for p in pos.pieces().values() if p.side == s) for i, s in enumerate(pos.seats)}
-        report.summary.append(f"{draft.size}x{draft.size} board, set-up {draft.setup}, {SEAT_NAME[pos.to_move]} to move")
+        report.summary.append(f"{draft.size}x{draft.size} board, set-up {draft.setup}, {seat_words(pos.to_move)} to move")
         report.summary.append(f"{len(moves)} legal moves" + (f"; {res.text()}" if res else ""))
     report.data = data
     return report

@@ -23,7 +23,7 @@ def test_setup_writes_a_file_that_moves_reads(capsys, tmp_path):
     code, _, _ = run(capsys, "terrace", "setup", "short", "-o", str(path))
     assert code == 0 and path.read_text() == to_text(Position.start("short"))
     code, out, err = run(capsys, "terrace", "moves", str(path))
-    assert code == 0 and len(out.splitlines()) == 31 and "31 legal moves for T" in err
+    assert code == 0 and len(out.splitlines()) == 31 and "31 legal moves for top (T)" in err
     assert out.splitlines()[0].split() == ["Tb8-b7", "slide"]
 
 
@@ -234,7 +234,7 @@ def test_a_broken_rule_reads_as_one_error_at_the_second_t(tmp_path, capsys, comm
     args = [*command, str(f)] + ([str(tmp_path / "p.json")] if command == ["convert"] else [])
     code, _, err = run(capsys, *args)
     assert code == 2 and err.count("error") == 1 and len(err.strip().splitlines()) == 1
-    assert err.startswith(f"terragen: error: {f}:7:11: breaks a rule: [too-many-t] seat T has 2 T pieces")
+    assert err.startswith(f"terragen: error: {f}:7:11: breaks a rule: [too-many-t] seat top (T) has 2 T pieces")
 
 
 @pytest.mark.parametrize("header, rows, status", [
