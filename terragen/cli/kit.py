@@ -209,7 +209,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     Examples:
       terragen kit terrain --out my-kit
       terragen kit terrain --paper letter --nets --format svg --out my-kit
-      terragen kit terrain --radius 6 --out kit-r6    (boards from generate --radius 6)
+      terragen kit terrain --radius 6 --out kit    (terrain-tiles-r6-a4.pdf ...)
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
     or an output that exists (add --force), 73 a file could not be written (read-only,
@@ -227,4 +227,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     except InputError as exc:
         raise SpecError(f"--inventory: {exc.message}", exc.exit_code) from None
     check_folder(out_dir)
-    write_kit(terrain_kit(opts, tile_size, nets, pieces, radius), f"terrain-{{name}}-{opts.paper.key}", out_dir, fmt)
+    # another radius's kit is named so, as Terrace's other board sizes are: it was refused over (or,
+    # with --force, replaced) the standard kit in the same folder
+    tag = "" if radius == 5 else f"-r{radius}"
+    write_kit(terrain_kit(opts, tile_size, nets, pieces, radius), f"terrain-{{name}}{tag}-{opts.paper.key}", out_dir, fmt)

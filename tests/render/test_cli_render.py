@@ -276,16 +276,17 @@ def test_kit_terrain_prints_the_board_and_pieces_of_another_radius(tmp_path: Pat
 
     p = run("kit", "terrain", "--radius", "6", "--out", tmp_path / "r6")
     assert p.returncode == 0, p.stderr
-    pieces = text(tmp_path / "r6" / "terrain-tiles-a4.pdf")
+    pieces = text(tmp_path / "r6" / "terrain-tiles-r6-a4.pdf")  # named for its radius, beside a standard kit
     assert "128 pieces" in pieces and "8D4" in pieces  # the extended set generate builds radius 6 from
-    assert "127 positions, radius 6" in text(tmp_path / "r6" / "terrain-board-a4.pdf")
-    rules = " ".join(text(tmp_path / "r6" / "terrain-rules-a4.pdf").split())
+    assert "127 positions, radius 6" in text(tmp_path / "r6" / "terrain-board-r6-a4.pdf")
+    rules = " ".join(text(tmp_path / "r6" / "terrain-rules-r6-a4.pdf").split())
     assert "127-position board, the 128 pieces (127 go on the board, 1 is a spare)" in rules and "91" not in rules
+    assert run("kit", "terrain", "--out", tmp_path / "r6").returncode == 0  # the standard kit beside it
     p = run("kit", "terrain", "--radius", "3", "--out", tmp_path / "r3")
     assert p.returncode == 0, p.stderr
-    board = text(tmp_path / "r3" / "terrain-board-a4.pdf")
+    board = text(tmp_path / "r3" / "terrain-board-r3-a4.pdf")
     assert "37 positions, radius 3" in board and "3,0" in board and "5,0" not in board
-    assert "96 pieces" in text(tmp_path / "r3" / "terrain-tiles-a4.pdf")
+    assert "96 pieces" in text(tmp_path / "r3" / "terrain-tiles-r3-a4.pdf")
     line = one_line_usage_error(run("kit", "terrain", "--radius", "6", "--inventory", "standard", "--out", tmp_path / "x"))
     assert "the 96 pieces of the 'standard' set cannot cover a radius-6 board's 127 positions" in line
     assert not (tmp_path / "x").exists()

@@ -453,8 +453,8 @@ def test_a_terrain_kit_for_the_board_on_the_page_takes_its_radius(client, tmp_pa
     cli = subprocess.run([sys.executable, "-m", "terragen", "kit", "terrain", "--radius", "3", "--out", str(tmp_path)],
                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert cli.returncode == 0, cli.stderr
-    board = client.get(f"/api/jobs/{job['id']}/files/terrain-board-a4.pdf").data
-    assert board == (tmp_path / "terrain-board-a4.pdf").read_bytes()
+    board = client.get(f"/api/jobs/{job['id']}/files/terrain-board-r3-a4.pdf").data
+    assert board == (tmp_path / "terrain-board-r3-a4.pdf").read_bytes()
 
 
 def test_kit_cut_lines_are_the_kits_own_unless_turned_on_or_off(client, tmp_path):

@@ -1241,7 +1241,7 @@ def test_a_terrain_kit_made_from_the_page_is_for_the_boards_radius(server, brows
     Select(d.find_element(By.ID, "kit-game")).select_by_value("terrain")
     d.find_element(By.ID, "kit").click()
     assert json.loads(sent_body(d, "/api/jobs/kit"))["options"]["radius"] == 3
-    wait(d, lambda d: d.find_elements(By.LINK_TEXT, "terrain-board-a4.pdf"), 120, "the kit's links")
+    wait(d, lambda d: d.find_elements(By.LINK_TEXT, "terrain-board-r3-a4.pdf"), 120, "the kit's links")
 
 
 #: the cell lowest on the screen of those wholly in sight in the board's box: [q, r, x, y] of its middle
