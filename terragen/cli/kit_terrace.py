@@ -51,6 +51,10 @@ def terrace(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     check_board_size(board_size)
+    if flip.lower() != "long" or back_offset is not None:  # they were taken and did nothing
+        from terragen.cli._common import warn
+
+        warn("the Terrace kit prints on one side only: --flip and --back-offset change nothing in it")
     check_out_folder(out_dir)
     tag = "" if board_size == 8 else f"-{board_size}x{board_size}"
     write_kit(terrace_kit(opts, board_size, t_rank), f"terrace-{{name}}{tag}-{opts.paper.key}", out_dir, fmt)

@@ -335,3 +335,12 @@ def test_control_characters_in_a_users_text_never_break_a_page_or_a_line(tmp_pat
     for page in pages:
         xml.dom.minidom.parse(str(page))  # well-formed
     assert "5B\ufffd\ufffd[2J" in pages[-1].read_text(encoding="utf-8")
+
+
+def test_kit_terrace_says_duplex_options_change_nothing(tmp_path: Path):
+    """--flip short and --back-offset gave the Terrace kit, which prints on one side, the same bytes
+    without a word."""
+    p = run("kit", "terrace", "--flip", "short", "--back-offset", "1,1", "--out", tmp_path / "k")
+    assert p.returncode == 0 and "warning: the Terrace kit prints on one side only" in p.stderr, p.stderr
+    p = run("kit", "terrace", "--out", tmp_path / "plain")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
