@@ -64,6 +64,8 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     """
     from terragen.terraflip.design import DesignSpec, design_tileset
 
+    if out == "-":  # standard output: what no --out does, as convert and terrace setup take it
+        out = None
     if out:
         check_outputs([out], force)
     design = design_tileset(DesignSpec(per_family, own, pair_symmetric, time_limit), seed)

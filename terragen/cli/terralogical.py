@@ -95,6 +95,8 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
             raise SpecError("give --time-limit or --param max_deterministic_time, not both (they are the same limit)")
         params = (*params, f"max_deterministic_time={time_limit!r}")
     p = DeckParams.from_pairs(list(params))
+    if out == "-":  # standard output: what no --out does, as convert and terrace setup take it
+        out = None
     if out:
         check_outputs([out], force)
     d = design_deck(seed, p)

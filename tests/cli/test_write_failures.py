@@ -313,3 +313,13 @@ def test_a_name_too_long_for_the_system_is_exit_73(tmp_path, command):
     p = run(*args)
     assert p.returncode == 73 and "cannot write" in one_line(p)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["terralogical", "deck", "--seed", "2"], ["terraflip", "tiles", "--seed", "2"]])
+def test_dash_prints_a_set_as_no_out_does(tmp_path, args):
+    """The deck and tile set print themselves without --out, yet '--out -' was refused, where convert
+    and terrace setup take it as standard output."""
+    plain = run(*args, cwd=tmp_path)
+    dash = run(*args, "--out", "-", cwd=tmp_path)
+    assert dash.returncode == plain.returncode == 0 and dash.stdout == plain.stdout and dash.stdout.startswith("{")
+    assert list(tmp_path.iterdir()) == []
