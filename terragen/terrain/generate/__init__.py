@@ -398,26 +398,41 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
         lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")
         return (f"no board met the spec {within}: {counted(unbalanced, 'board')} met every band but could not be "
                 f"balanced by win rates ({lever}try a longer --time-limit, a wider --margin, or --no-balance)")
+    # what a user of the flags can change first; then the spec's own keys (a --spec file's, or the
+    # preset's bands), written as a spec file writes them: "turns_band (now [29.81, 44.06])" read
+    # as Python, and as if a flag of that name existed
+    if spec.difficulty and spec.difficulty != "easy":
+        hints.append(f"an easier --difficulty (now {spec.difficulty})")
+    if spec.destinations > 1:
+        hints.append(f"fewer --destinations (now {spec.destinations})")
+    keys = []
     if spec.fairness is not None:
-        hints.append(f"a wider fairness (now {spec.fairness})")
+        keys.append(f"a wider fairness (now {spec.fairness:g})")
     if spec.turns_band:
-        hints.append(f"a wider turns_band (now {spec.turns_band})")
+        keys.append(f"a wider turns_band (now {_span(spec.turns_band)})")
     if spec.cost_spread is not None:
-        hints.append(f"a larger cost_spread (now {spec.cost_spread})")
+        keys.append(f"a larger cost_spread (now {spec.cost_spread:g})")
     if spec.min_up3:
-        hints.append(f"fewer min_up3 (now {spec.min_up3})")
+        keys.append(f"fewer min_up3 (now {spec.min_up3})")
     if spec.min_critical:
-        hints.append(f"a lower min_critical (now {spec.min_critical})")
+        keys.append(f"a lower min_critical (now {spec.min_critical})")
     if spec.cost_band:
-        hints.append(f"a wider cost_band (now {spec.cost_band})")
+        keys.append(f"a wider cost_band (now {_span(spec.cost_band)})")
     if spec.min_cliff_exits:
-        hints.append(f"fewer min_cliff_exits (now {spec.min_cliff_exits})")
+        keys.append(f"fewer min_cliff_exits (now {spec.min_cliff_exits})")
     if spec.pins:
-        hints.append(f"fewer pins (now {len(spec.pins)})")
+        keys.append(f"fewer pins (now {len(spec.pins)})")
     if spec.placement in ("fixed", "distance"):
-        hints.append(f"another placement (now {spec.placement})")
+        keys.append(f"another placement (now {spec.placement})")
+    if keys:
+        hints.append("in a --spec file, " + ", ".join(keys))
     hints.append("a longer --time-limit")
-    return f"no board met the spec {within} ({attempts} attempts); try " + ", ".join(hints)
+    return f"no board met the spec {within} ({attempts} attempts); try " + "; ".join(hints)
+
+
+def _span(band) -> str:
+    """A [low, high] band as people write it: ``29.81-44.06``."""
+    return f"{band[0]:g}-{band[1]:g}"
 
 
 

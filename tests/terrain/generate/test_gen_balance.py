@@ -889,6 +889,11 @@ def test_a_search_whose_attempts_ended_on_their_own_suggests_loosening_the_spec(
 
     spec = spec_from_dict({"players": 4, "difficulty": "hard", "fairness": 0.25})
     tried = _timeout_message(spec, 60, 12, finished=12)
-    assert "(12 attempts); try a wider fairness (now 0.25)" in tried and tried.endswith("a longer --time-limit")
+    assert "(12 attempts); try an easier --difficulty (now hard); in a --spec file, a wider fairness (now 0.25)" \
+        in tried and tried.endswith("; a longer --time-limit")
+    # a band as a spec file writes it, not as Python prints a list
+    banded = _timeout_message(spec_from_dict({"players": 4, "turns_band": [10, 12.5], "destinations": 2}), 60, 5,
+                              finished=5)
+    assert "fewer --destinations (now 2); in a --spec file, a wider turns_band (now 10-12.5)" in banded
     assert _timeout_message(spec, 60, 3, finished=0).endswith("each of its 3 attempts before it could finish, so "
                                                               "nothing is known of the spec yet; try a longer --time-limit")
