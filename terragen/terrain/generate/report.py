@@ -114,15 +114,15 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
                 details.append(f"seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
                                f"(checked against {100 * v['pooled_threshold']:.2f})")
             if "simulate_odds_bound" in v:
-                details.append(f"a default `terragen simulate` run says BALANCED with odds of at least "
+                details.append(f"a default 'terragen simulate' run says BALANCED with odds of at least "
                                f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a "
                                f"little further from fair than measured; the promise needs "
                                f"{100 * v['simulate_odds_needed']:.0f}%)")
             lines.append("  " + "; ".join(details))
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
             lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "
-                         "99 default `terragen simulate` runs of 100), measured on fewer games than simulate plays; "
-                         "simulate may still call it BALANCED: `terragen simulate board.json` measures it")
+                         "99 default 'terragen simulate' runs of 100), measured on fewer games than simulate plays; "
+                         "simulate may still call it BALANCED: 'terragen simulate' on the board measures it")
         quick = [v for v in sim["verification"] if v["games"] < MIN_FRESH_GAMES]
         if quick:
             why = ("the time limit cut the measurement" if sim.get("time_limited")
@@ -130,7 +130,7 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
             either = ("; on so few games a verdict can go either way, NOT BALANCED too"
                       if any(v["verdict"] != "BALANCED" for v in quick) else "")
             lines.append(f"balance: a quick look only: {min(v['games'] for v in quick)} fresh games is fewer than the "
-                         f"{MIN_FRESH_GAMES} a balance check needs ({why}){either}; `terragen simulate` on the board "
+                         f"{MIN_FRESH_GAMES} a balance check needs ({why}){either}; 'terragen simulate' on the board "
                          "measures it properly")
         if not any(v["policy"] == "expert" for v in sim["verification"]):
             seat_classes = layout.extra.get("meta", {}).get("seat_classes")
@@ -164,7 +164,7 @@ def not_balanced_warning(layout: Layout, as_json: bool = False) -> str | None:
         games = min(v["games"] for v in checks)
         return (f"the balance check was a quick look of {games} games (--balance-games), too few to tell a fair "
                 "board from noise: a fair board misses such a check as often as not, so this NOT BALANCED may be "
-                "noise alone; `terragen simulate` on the board measures it, or generate without --balance-games")
+                "noise alone; 'terragen simulate' on the board measures it, or generate without --balance-games")
     ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
              if record.get("ended_by") == "work budget" else "the time ran out")
     where = "the balance record in the JSON" if as_json else "the balance lines"

@@ -131,9 +131,17 @@ class Symmetry:
     def describe(self) -> str:
         classes = self.classes()
         corners = self.corners
-        parts = ["{" + ", ".join(str(corners[s]) for s in c) + "}" for c in classes]
+        # in words, not Python's set braces ("seat classes by corner {0, 4} {1, 3}")
+        parts = [_corners_words([corners[s] for s in c]) for c in classes]
         empty = "".join(f"; corner {c} empty" for c in self.vacant)
-        return f"{self.name}; seat classes by corner {' '.join(parts)}{empty}"
+        return f"{self.name}; seat classes: {'; '.join(parts)}{empty}"
+
+
+def _corners_words(corners: list[int]) -> str:
+    """``corners 0, 2 and 4``, ``corners 1 and 3``, ``corner 2 alone``."""
+    if len(corners) == 1:
+        return f"corner {corners[0]} alone"
+    return "corners " + ", ".join(map(str, corners[:-1])) + f" and {corners[-1]}"
 
 
 @lru_cache(maxsize=32)
