@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import click
 
 from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_json, force_option,
-                                  json_even_on_failure, json_option, reading_option, say, say_report, seed_range)
+                                  json_even_on_failure, json_option, reading_option, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.plain_text import columns, counted
 from terragen.intervals import interval_text
@@ -69,6 +69,8 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     if out:
         check_outputs([out], force)
     design = design_tileset(DesignSpec(per_family, own, pair_symmetric, time_limit), seed)
+    if own == per_family:  # a legal set, and a game in which no flip ever changes a tile's colour
+        warn(f"--own {own} is every tile: each hides its owner's colour, so no flip changes hands")
     text = json.dumps(design.to_json(), indent=2, sort_keys=True) + "\n"
     if out is None:
         click.echo(text, nl=False)

@@ -67,6 +67,20 @@ class Design:
         }
 
 
+def _own_hint(spec: DesignSpec, clash: list[str]) -> str:
+    """Which --own values leave the other colours an even share, when --own is in the clash (the
+    refusal named the clash but not a value that works)."""
+    if "own-colour" not in clash or "family-even" not in clash:
+        return ""
+    others = len(FAMILIES) - 1
+    fits = [o for o in range(spec.per_family + 1) if (spec.per_family - o) % others == 0]
+    if not fits:
+        return ""
+    listed = ", ".join(map(str, fits[:-1])) + f" or {fits[-1]}" if len(fits) > 1 else str(fits[0])
+    return (f" (the {spec.per_family - spec.own} tiles left must split evenly over the {others} other colours: "
+            f"--own {listed})")
+
+
 def design_tileset(spec: DesignSpec, seed: int) -> Design:
     """Solve for a balanced tile set; the seed picks one of the many balanced sets.
 
@@ -85,7 +99,8 @@ def design_tileset(spec: DesignSpec, seed: int) -> Design:
     if status == cp_model.INFEASIBLE:
         names = _minimal_clash(cp_model, spec, wishes)
         clash = "; ".join(WISHES[k].format(own=counted(spec.own, "tile")) for k in names)
-        raise InfeasibleError(f"no tile set with {spec.per_family} tiles per family can meet all of: {clash}")
+        raise InfeasibleError(f"no tile set with {spec.per_family} tiles per family can meet all of: {clash}"
+                              + _own_hint(spec, names))
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise TimeLimitError(f"tile-set design found nothing within its time limit ({spec.time_limit:g})")
 

@@ -103,3 +103,19 @@ def test_a_suggested_bonus_is_written_as_bonus_takes_it(tmp_path):
     again = subprocess.run([sys.executable, "-m", "terragen", "terraflip", "play", "--games", "2", "--bonus", suggested],
                            capture_output=True, text=True, env=env, timeout=120)
     assert again.returncode == 0, again.stderr
+
+
+def test_an_own_colour_count_that_cannot_work_names_those_that_can():
+    """--own 2 was refused naming the clash but not a value that works; --own 9 (every tile) was
+    taken without a word, a game in which no flip changes hands."""
+    import os
+
+    from tests.cli.test_batch import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.run([sys.executable, "-m", "terragen", "terraflip", "tiles", "--own", "2"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert p.returncode == 3 and "--own 0, 3, 6 or 9" in p.stderr, p.stderr
+    p = subprocess.run([sys.executable, "-m", "terragen", "terraflip", "tiles", "--own", "9", "--seed", "1"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0 and "warning: --own 9 is every tile" in p.stderr, p.stderr
