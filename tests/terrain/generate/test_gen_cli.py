@@ -307,3 +307,12 @@ def test_generate_says_how_to_print_the_board_it_wrote(cli, tmp_path):
     assert "to print a kit with its board and pieces: terragen kit terrain --radius 3" in said
     p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "r5")
     assert not [line for line in p.stdout.splitlines() if "kit terrain" in line]
+
+
+def test_an_out_named_like_a_file_is_said_to_be_a_folder(cli, tmp_path):
+    """--out myboard.json made a folder of that name without a word; users looked for a file."""
+    p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "myboard.json")
+    assert p.returncode == 0 and "warning: --out" in p.stderr and "names a folder" in p.stderr, p.stderr
+    assert (tmp_path / "myboard.json" / "board.json").is_file()
+    p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "plain")
+    assert "names a folder" not in p.stderr
