@@ -105,6 +105,10 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     for path in old_pages:
         if not flags.get("as_json"):
             say(f"removed {path} (a page of the earlier kit)")
+    test = next((path for path, _, _ in files if "alignment-test" in path.name), None)
+    if test is not None and not flags.get("as_json"):  # the README's first step, which the list left unsaid
+        say(f"print {test.name if fmt == 'pdf' else test.name.rsplit('-p', 1)[0] + '-p*.svg'} double-sided "
+            "first: it measures your printer's --back-offset (docs/printing.md)")
     if flags.get("as_json"):
         echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data)}
                                                      for path, data, what in files],

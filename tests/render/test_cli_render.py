@@ -344,3 +344,12 @@ def test_kit_terrace_says_duplex_options_change_nothing(tmp_path: Path):
     assert p.returncode == 0 and "warning: the Terrace kit prints on one side only" in p.stderr, p.stderr
     p = run("kit", "terrace", "--out", tmp_path / "plain")
     assert p.returncode == 0 and p.stderr == "", p.stderr
+
+
+def test_a_duplex_kit_says_to_print_its_alignment_test_first(tmp_path: Path):
+    """The README's first printing step; the kit's list of files left it unsaid."""
+    p = run("kit", "terrain", "--out", tmp_path / "k")
+    assert p.returncode == 0 and p.stdout.splitlines()[-1].startswith(
+        "print terrain-alignment-test-a4.pdf double-sided first"), p.stdout
+    p = run("kit", "terrace", "--out", tmp_path / "t")  # one-sided: no alignment test to print
+    assert p.returncode == 0 and "double-sided first" not in p.stdout
