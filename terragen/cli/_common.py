@@ -250,6 +250,8 @@ class NameChoice(click.Choice):
         self.kind = kind
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():  # a shell variable not set: said as for any name
+            self.fail(EMPTY_NAME, param, ctx)
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:

@@ -76,8 +76,8 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     never overwritten: --resume continues it, --force starts it again; nor is
     a file of a batch's names in a folder without one (--force replaces it);
     one batch at a time per folder. Every other command reads a scenario file as
-    its layout (render, show, convert; validate too, which reports the
-    one-player puzzle as breaking the game's player count).
+    its layout (render, show, convert; validate too, which checks it as a
+    one-player puzzle, as its file says it is).
 
     \b
     Examples:

@@ -77,7 +77,7 @@ def _own_hint(spec: DesignSpec, clash: list[str]) -> str:
     if not fits:
         return ""
     listed = ", ".join(map(str, fits[:-1])) + f" or {fits[-1]}" if len(fits) > 1 else str(fits[0])
-    return (f" (the {spec.per_family - spec.own} tiles left must split evenly over the {others} other colours: "
+    return (f" (the {counted(spec.per_family - spec.own, 'tile')} left must split evenly over the {others} other colours: "
             f"--own {listed})")
 
 

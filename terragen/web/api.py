@@ -117,7 +117,10 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
     # empty and binary files as the CLI says them, and a byte-order mark dropped as the CLI drops it
     text = decode_text(text.encode("utf-8", "surrogatepass"), label)
     layout = parse_layout(text, label)
-    return {"layout": layout_to_data(layout)}
+    from terragen.terrain.formats_json import is_scenario
+
+    # a batch scenario: the page checks its one player as the puzzle it is, as validate does
+    return {"layout": layout_to_data(layout), "puzzle": is_scenario(text)}
 
 
 #: the most bytes of a file label, leaving room for a suffix (``-build.pdf``) within a file name's 255
@@ -146,15 +149,16 @@ def empty_layout(radius: Any) -> dict[str, Any]:
     return {"layout": layout_to_data(Layout(radius, [], [Player(0, 0), Player(1, 3)]))}
 
 
-def check(data: Any) -> dict[str, Any]:
-    """The live check: validate's report (with the race model's chances) and what the page draws."""
+def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
+    """The live check: validate's report (with the race model's chances) and what the page draws;
+    ``puzzle``: the board came from a batch scenario, checked as validate checks that file."""
     from terragen.grids import hex as hx
     from terragen.terrain.board import Board
     from terragen.terrain.pieces import PATTERNS, exits
     from terragen.terrain.validation import BLOCKING_CODES, validate_layout
 
     layout = layout_from_request(data)
-    report = validate_layout(layout)
+    report = validate_layout(layout, puzzle=puzzle)
     report_json = report.to_json()
     board = Board.from_layout(layout)
     cells = []

@@ -174,7 +174,8 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
 
     @app.post("/api/check")
     def check() -> Response:
-        return ok(api.check(read_json_body().get("layout")))
+        body = read_json_body()
+        return ok(api.check(body.get("layout"), puzzle=body.get("puzzle") is True))
 
     @app.post("/api/export")
     def export() -> Response:
@@ -252,7 +253,8 @@ def download(data: bytes, name: str, media: str) -> Response:
     quote or an emoji in a header broke it)."""
     from urllib.parse import quote
 
-    plain = "".join(ch if " " <= ch < "\x7f" and ch not in '"\\' else "_" for ch in name)
+    # '%' too: some clients percent-decode a plain filename ("a%20b" saved as "a b")
+    plain = "".join(ch if " " <= ch < "\x7f" and ch not in '"\\%' else "_" for ch in name)
     resp = Response(data, mimetype=media)
     said = f'attachment; filename="{plain}"'
     resp.headers["Content-Disposition"] = said if plain == name else f"{said}; filename*=UTF-8''{quote(name, safe='')}"

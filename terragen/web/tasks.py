@@ -226,7 +226,9 @@ def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> Task
         src.write_text(layout_text, encoding="utf-8")
         # named as the command names it beside the layout (four-players.txt: four-players-build.pdf),
         # in a fresh folder of its own made after the layout is written: never the layout's own name
-        out = Path(tempfile.mkdtemp(dir=tmp)) / f"{src.stem}-build.pdf"
+        # (a stem starting with a dot, '.json', would be a hidden file: such a sheet is board-build.pdf)
+        stem = src.stem if src.stem and not src.stem.startswith(".") else "board"
+        out = Path(tempfile.mkdtemp(dir=tmp)) / f"{stem}-build.pdf"
         report({"message": "drawing the build sheet"})
         # --name: the folder it is written to here is no part of the user's file's name
         run_command(["render", str(src), "--paper", paper, "--out", str(out), "--name", name], report, tmp)

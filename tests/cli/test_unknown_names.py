@@ -153,3 +153,13 @@ def test_no_message_spells_a_range_with_two_dots():
             if re.search(r"(?<!\.)\.\.(?=[0-9{])", text):
                 bad.append(f"{path.relative_to(ROOT)}:{line}: {text}")
     assert not bad, "\n".join(bad)
+
+
+def test_an_empty_choice_is_called_empty_as_an_empty_name_is(capsys):
+    """--difficulty '' read "unknown difficulty ''" where every other empty value is asked about."""
+    from terragen.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["generate", "--difficulty", ""])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "an empty name (was a shell variable not set?)" in err, err

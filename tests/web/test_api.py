@@ -867,3 +867,35 @@ def test_info_names_each_kits_game_as_its_sheets_do():
 
     assert info()["kit_names"] == {"terrain": "The Terrain Game", "terrace": "Terrace",
                                    "terralogical": "Terralogical", "terraflip": "TerraFlip"}
+
+
+@pytest.mark.parametrize("name, saved, plain", [("weird%20name.txt", "weird%20name-build.pdf", "weird_20name-build.pdf"),
+                                                (".json", "board-build.pdf", "board-build.pdf")])
+def test_a_build_sheet_download_name_survives_clients_and_is_never_hidden(client, name, saved, plain):
+    """'a%20b' went as a plain filename, which some clients decode to 'a b'; a file called '.json'
+    gave '.json-build.pdf', a hidden file."""
+    from urllib.parse import quote
+
+    r = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "paper": "a4", "name": name})
+    job = wait_job(client, r.get_json()["id"])
+    assert job["state"] == "done" and job["files"] == [saved], job
+    said = client.get(f"/api/jobs/{job['id']}/files/{quote(saved)}").headers["Content-Disposition"]
+    assert said.startswith(f'attachment; filename="{plain}"'), said
+    assert plain == saved or said.endswith(f"filename*=UTF-8''{quote(saved, safe='')}"), said
+
+
+def test_a_batch_scenario_opened_on_the_page_is_checked_as_its_puzzle(client, tmp_path):
+    """terragen validate calls a scenario valid; the page called the same file INVALID for its one
+    player and gave no seat figures."""
+    from terragen.terrain.puzzles.batch import run_batch
+
+    run_batch(1, "route", "easy", 1, tmp_path / "b", workers=1)
+    (scenario,) = (tmp_path / "b" / "scenarios").glob("*.json")
+    opened = post(client, "/api/upload", {"text": scenario.read_text(), "name": scenario.name}).get_json()
+    assert opened["puzzle"] is True
+    checked = post(client, "/api/check", {"layout": opened["layout"], "puzzle": True}).get_json()
+    assert checked["report"]["valid"] and not checked["skipped_by"], checked["report"]["errors"]
+    plain = post(client, "/api/check", {"layout": opened["layout"]}).get_json()  # not said: the whole game's rules
+    assert [e["code"] for e in plain["report"]["errors"]] == ["player-count"]
+    board = post(client, "/api/upload", {"text": examples("two-players.txt").read_text(), "name": "t.txt"}).get_json()
+    assert board["puzzle"] is False

@@ -1396,6 +1396,20 @@ def test_a_piece_off_the_board_is_drawn_inside_the_view(server, browser, shots):
     d.save_screenshot(str(shots / "off-board-piece-in-view.png"))
 
 
+def test_a_piece_far_off_the_board_leaves_the_board_usable(server, browser, tmp_path):
+    """A piece at (100000,-3) widened the view to five million units: every cell a hundredth of a
+    pixel, nothing to see or click. Far pieces stay out of the view; the findings list names them."""
+    board = json.loads(example("four-players.json").read_text())
+    board["cells"].append({"q": 100000, "r": -3, "level": 2, "pattern": "A", "rotation": 0})
+    path = tmp_path / "far.json"
+    path.write_text(json.dumps(board))
+    d = browser
+    page_with(d, server, path)
+    width = js(d, """return document.querySelector("#board g.cell[data-q='0'][data-r='0'] polygon.top")
+        .getBoundingClientRect().width;""")
+    assert width > 10, width
+
+
 def test_the_tab_bar_stays_in_sight_when_the_panel_scrolls(server, browser, shots):
     """After Generate the summary is long: scrolled to, it took the tab bar out of the panel's sight."""
     from selenium.webdriver.common.by import By
@@ -1556,3 +1570,15 @@ def test_the_kit_list_names_the_games(server, browser):
                for o in d.find_elements(By.CSS_SELECTOR, "#kit-game option")]
     assert options == [("terrain", "The Terrain Game"), ("terrace", "Terrace"), ("terralogical", "Terralogical"),
                        ("terraflip", "TerraFlip")]
+
+
+def test_a_batch_scenario_opened_on_the_page_is_valid_as_validate_says(server, browser, tmp_path):
+    """The page called a scenario INVALID for its one player, where terragen validate calls it valid."""
+    from terragen.terrain.puzzles.batch import run_batch
+
+    run_batch(1, "route", "easy", 2, tmp_path / "b", workers=1)
+    (scenario,) = (tmp_path / "b" / "scenarios").glob("*.json")
+    d = browser
+    page_with(d, server, scenario)
+    report = checked(d)["report"]
+    assert report["valid"] and not report["errors"], report["errors"]

@@ -401,7 +401,7 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
     # what a user of the flags can change first; then the spec's own keys (a --spec file's, or the
     # preset's bands), written as a spec file writes them: "turns_band (now [29.81, 44.06])" read
     # as Python, and as if a flag of that name existed
-    if spec.difficulty and spec.difficulty != "easy":
+    if spec.difficulty and spec.difficulty != "easy" and _preset_bands_hold(spec):
         hints.append(f"an easier --difficulty (now {spec.difficulty})")
     if spec.destinations > 1:
         hints.append(f"fewer --destinations (now {spec.destinations})")
@@ -428,6 +428,15 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
         hints.append("in a --spec file, " + ", ".join(keys))
     hints.append("a longer --time-limit")
     return f"no board met the spec {within} ({attempts} attempts); try " + "; ".join(hints)
+
+
+def _preset_bands_hold(spec: Spec) -> bool:
+    """Whether the difficulty preset's bands are the spec's (a --spec file's own turns_band wins over
+    them, and then an easier --difficulty changes nothing)."""
+    from terragen.terrain.generate.presets import preset_keys
+
+    preset = preset_keys(spec.difficulty, spec.radius, spec.destinations)
+    return all(getattr(spec, key, None) == value for key, value in preset.items() if hasattr(spec, key))
 
 
 def _span(band) -> str:

@@ -312,7 +312,7 @@ async function runCheck() {
   document.body.classList.add("checking");
   try {
     const sent = JSON.stringify(state.layout);
-    const result = await call("/api/check", { layout: state.layout });
+    const result = await call("/api/check", { layout: state.layout, puzzle: !!state.puzzle });
     if (seq !== state.seq) return;  // a newer edit is being checked
     state.check = result;
     state.checkedFor = sent;
@@ -696,7 +696,7 @@ async function newBoard() {
 // A layout read exactly (parseExact) opens in the editor. Whole numbers above 2^53 stay exact in
 // meta, which the page only carries along; in cells and players the editor computes with them, so
 // there they become (rounded) numbers, and the page says so rather than change them in silence.
-function openLayout(layout, name, lost = []) {
+function openLayout(layout, name, lost = [], puzzle = false) {
   const rounded = [...lost];
   const plain = (v) => {
     if (JSON.isRawJSON && JSON.isRawJSON(v)) { rounded.push(v.rawJSON); return Number(v.rawJSON); }
@@ -711,6 +711,8 @@ function openLayout(layout, name, lost = []) {
   const unsavedBefore = unsaved();
   state.fileName = name;
   state.generated = null;
+  // a batch scenario's one player is its puzzle: checked as `terragen validate` checks the file
+  state.puzzle = puzzle;
   replaceLayout(layout, before);
   state.saved = unsavedBefore ? null : JSON.stringify(state.layout);
   if (rounded.length) {
@@ -770,7 +772,7 @@ async function upload(ev) {
     const text = await readText(file);
     const { value, lost } = await call("/api/upload", { text, name: file.name }, { exact: true });
     const edits = unsaved();
-    if (openLayout(value.layout, file.name, lost)) {
+    if (openLayout(value.layout, file.name, lost, value.puzzle === true)) {
       toast(`opened ${file.name}${edits ? "; the board before it, not downloaded, is one Undo away" : ""}`, "info");
     }
   } catch (e) { fail(e); }

@@ -92,6 +92,9 @@ export function boardModel(layout, check) {
 }
 
 // Draw the board into `svg`. opts: {colours, selected, view3d, routes: [{seat, path}]}
+// how many rings beyond the board the view widens to show a piece off it
+const OFF_BOARD_VIEW = 6;
+
 export function drawBoard(svg, layout, check, opts) {
   const m = boardModel(layout, check);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -108,7 +111,10 @@ export function drawBoard(svg, layout, check, opts) {
   let [x0, y0, x1, y1] = [-w / 2, -SIZE * (1.5 * R + 1.2) * h3 - lift, 0, 0];
   [x1, y1] = [x0 + w, y0 + hgt];
   for (const [q, r] of all) {
-    if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R) continue;
+    const d = Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r));
+    // a piece far out (a file's (100000,-3)) would shrink the board to nothing, unusable: the view
+    // widens by at most OFF_BOARD_VIEW rings, and the findings list still names the rest
+    if (d <= R || d > R + OFF_BOARD_VIEW) continue;
     const [cx, cy] = centre(q, r);
     x0 = Math.min(x0, cx - SIZE * SQ3); x1 = Math.max(x1, cx + SIZE * SQ3);
     y0 = Math.min(y0, (cy - 1.5 * SIZE) * h3 - lift); y1 = Math.max(y1, (cy + 1.5 * SIZE) * h3);

@@ -887,10 +887,15 @@ def test_a_search_whose_attempts_ended_on_their_own_suggests_loosening_the_spec(
     then) the line names its bands to widen, with the longer time limit last."""
     from terragen.terrain.generate import _timeout_message
 
-    spec = spec_from_dict({"players": 4, "difficulty": "hard", "fairness": 0.25})
+    from terragen.terrain.generate.options import build_spec
+
+    spec, _ = build_spec({"players": 4, "difficulty": "hard", "fairness": 0.25})  # the preset's bands apply
     tried = _timeout_message(spec, 60, 12, finished=12)
     assert "(12 attempts); try an easier --difficulty (now hard); in a --spec file, a wider fairness (now 0.25)" \
         in tried and tried.endswith("; a longer --time-limit")
+    # a spec's own band wins over the preset's: an easier --difficulty would change nothing
+    own, _ = build_spec({"players": 4, "difficulty": "hard", "turns_band": [30.0, 30.01]})
+    assert "--difficulty" not in _timeout_message(own, 60, 12, finished=12)
     # a band as a spec file writes it, not as Python prints a list
     banded = _timeout_message(spec_from_dict({"players": 4, "turns_band": [10, 12.5], "destinations": 2}), 60, 5,
                               finished=5)
