@@ -126,6 +126,17 @@ def toml_file(text: str, wanted: str) -> str | None:
     return None
 
 
+def refuse_toml(text: str, source: str, wanted: str) -> None:
+    """InputError when ``text`` is a generator spec or piece inventory (:func:`toml_file`): every
+    game's text reader asks first, since read as a position, a spec's lines were each a problem of
+    their own, or 'radius = 4' made it "a Terrain Game layout"."""
+    other = toml_file(text, wanted)
+    if other is not None:
+        from terragen.errors import InputError
+
+        raise InputError(f"{source}: {other}")
+
+
 def first_line_problem(line: str, wanted: str) -> str:
     """Why ``line``, the first of a text file that must open with ``game: WANTED``, is wrong: the
     file of another game it names (or a Terrain Game layout's ``radius:``/``map:``), else what it

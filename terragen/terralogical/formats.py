@@ -33,7 +33,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import (GAME_FILES, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 if TYPE_CHECKING:
@@ -295,6 +295,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
     from terragen.safejson import check_text_numbers
 
     check_text_numbers(text, source)
+    refuse_toml(text, source, "terralogical")
     players: list[str] | None = None
     hands: list[int] | None = None
     saw_game = False

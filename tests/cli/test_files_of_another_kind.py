@@ -82,6 +82,19 @@ def test_a_generator_spec_is_named_in_one_line(capsys, files, command):
     assert "this is a piece inventory, not a Terrain Game layout (give it as --inventory FILE" in err
 
 
+@pytest.mark.parametrize("command, wanted", [(["terrace", "show"], "Terrace position"),
+                                             (["terrace", "validate"], "Terrace position"),
+                                             (["terralogical", "validate"], "Terralogical board"),
+                                             (["terraflip", "validate"], "TerraFlip position")])
+def test_the_other_games_readers_name_a_generator_spec_too(capsys, files, command, wanted):
+    """terrace show called a spec "a Terrain Game layout" (its 'radius = ...' line); terralogical
+    validate said its first line must be 'game: terralogical'."""
+    code, out, err = run_cli(capsys, *command, files / "example.toml")
+    assert code == 2 and out == ""
+    assert err == (f"terragen: error: {files / 'example.toml'}: this is a generator spec, not a {wanted}: "
+                   "use 'terragen generate --spec FILE'\n")
+
+
 def test_a_text_layout_written_with_equals_signs_is_still_a_layout():
     """The form takes 'radius = 2'; such a file must not be taken for TOML."""
     from terragen.formats import toml_file
