@@ -276,6 +276,10 @@ def _report(exc: BaseException) -> int:
     if isinstance(exc, no_args) and exc.ctx is not None:  # bare `terragen` or `terragen terrace`: the help, as asked
         click.echo(exc.ctx.get_help())
         return EXIT_OK
+    if isinstance(exc, click.exceptions.NoSuchOption) and exc.possibilities and exc.ctx is not None:
+        # names an option keeps for old scripts but hides from --help are not offered either
+        hidden = {n for p in exc.ctx.command.params for n in getattr(p, "old_names", ())}
+        exc.possibilities = [n for n in exc.possibilities if n not in hidden]
     if isinstance(exc, click.UsageError):
         path = _command_path(exc)
         _err(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')")

@@ -163,3 +163,13 @@ def test_an_empty_choice_is_called_empty_as_an_empty_name_is(capsys):
         main(["generate", "--difficulty", ""])
     err = capsys.readouterr().err
     assert done.value.code == 2 and "an empty name (was a shell variable not set?)" in err, err
+
+
+def test_a_mistyped_flag_is_not_offered_a_hidden_old_name(capsys):
+    """--balance-game was offered '--gate-games', a name --help hides."""
+    from terragen.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["generate", "--balance-game", "5"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "'--balance-games'" in err and "--gate-games" not in err, err
