@@ -86,6 +86,23 @@ def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
 _TOML_PLACE = re.compile(r" \(at line ([0-9]+), column ([0-9]+)\)$")
 
 
+def _json_words(reason: str, text: str, pos: int) -> str:
+    """Python's JSON complaint in a hand-editor's words: "Expecting property name enclosed in double
+    quotes" was what a comma before '}' got, the commonest slip in a hand-edited file."""
+    before = text[:pos].rstrip()[-1:]
+    if reason.startswith(("Expecting property name", "Expecting value")) and before == ",":
+        return "a comma with nothing after it (JSON allows no comma before '}' or ']')"
+    words = {
+        "Expecting property name enclosed in double quotes": "a key must be a string in double quotes",
+        "Expecting value": "a value is missing here (a number, a string in double quotes, true, false, null, "
+                           "a list or an object)",
+        "Expecting ',' delimiter": "a comma is missing before this (or a bracket was not closed)",
+        "Expecting ':' delimiter": "a ':' is missing after the key",
+        "Extra data": "more text after the end of the JSON document",
+    }
+    return words.get(reason, reason)
+
+
 def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueError],
            error: type[TerragenError]) -> Any:
     """Run ``parse(text)`` and turn every way hostile text makes it fail into one ``error``."""
@@ -99,6 +116,8 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
             at, reason = (int(tail.group(1)), int(tail.group(2))), reason[:tail.start()]
         if reason.endswith(" at") and at:  # json's "Unterminated string starting at" keeps its place apart
             reason = f"{reason} line {at[0]} column {at[1]}"
+        if isinstance(exc, json.JSONDecodeError):
+            reason = _json_words(reason, text, exc.pos)
         raise error(f"{source}:{_at(at)} invalid {what}: {reason}", position=at) from None
     except _Bad as exc:
         at = _where(text, exc.token)

@@ -453,3 +453,22 @@ def test_only_a_long_run_of_digits_standing_as_a_number_is_refused(line, refused
             check_text_numbers(line + "\n", "spec.toml", extra_line=False)
     else:
         check_text_numbers(line + "\n", "spec.toml", extra_line=False)
+
+
+@pytest.mark.parametrize("text, says, where", [
+    ('{"a": 1,}', "a comma with nothing after it (JSON allows no comma before '}' or ']')", "1:9"),
+    ("[1,]", "a comma with nothing after it", "1:4"),
+    ("{a: 1}", "a key must be a string in double quotes", "1:2"),
+    ('{"a": 1 "b": 2}', "a comma is missing before this", "1:9"),
+    ('{"a" 1}', "a ':' is missing after the key", "1:6"),
+    ('{"a": }', "a value is missing here", "1:7"),
+    ('{"a": 1} x', "more text after the end of the JSON document", "1:10"),
+])
+def test_json_slips_are_told_in_an_editors_words(text, says, where):
+    """A comma before '}' got Python's "Expecting property name enclosed in double quotes"."""
+    from terragen.errors import InputError
+    from terragen.safejson import load_json
+
+    with pytest.raises(InputError) as caught:
+        load_json(text, "b.json")
+    assert caught.value.message.startswith(f"b.json:{where}: invalid JSON: {says}"), caught.value.message
