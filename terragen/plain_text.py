@@ -52,6 +52,12 @@ def wrapped(lines: Iterable[str], width: int = WIDTH) -> list[str]:
     return out
 
 
+def named(noun: str, names) -> str:
+    """``key 'a'`` or ``keys 'a', 'b'``: unknown names listed as every such message lists them."""
+    listed = sorted(map(str, names))
+    return f"{noun if len(listed) == 1 else noun + 's'} {', '.join(repr(k) for k in listed)}"
+
+
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and its noun in the right number ("1 game", "2 games", "1 land tile"): reports print
     counts that are often 1 (one game played, one tile placed), and "1 games" reads as a bug."""

@@ -223,11 +223,12 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     from terragen.errors import InputError, SpecError
     from terragen.render.kits.terrain.kit import terrain_kit
     from terragen.terrain.pieces import load_inventory
+    from terragen.terrain.validation import default_inventory
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
     radius = radius or 5
     try:  # the set generate builds a board of this radius from, unless one is named
-        pieces = load_inventory(inventory or ("extended" if radius == 6 else "standard"))
+        pieces = load_inventory(inventory) if inventory else default_inventory(radius)
     except InputError as exc:
         raise SpecError(f"--inventory: {exc.message}", exc.exit_code) from None
     check_folder(out_dir)

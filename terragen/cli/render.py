@@ -113,11 +113,11 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     # and a player with no destination yet is a board half built (validate's error is warned below)
     check_game_shape(layout, display_name(layout_file), min_players=1, distinct_seats=False, min_destinations=0,
                      whole_game=False)
-    report = validate_layout(layout)
     puzzle = is_scenario(text)
-    # a batch puzzle's one player is the puzzle, not a broken rule; any other one-player board is
-    # warned about as every broken rule is (it was drawn without a word)
-    errors = [f for f in report.errors if not (puzzle and f.code == "player-count")]
+    # a batch puzzle's one player is the puzzle, not a broken rule, as validate judges it; any other
+    # one-player board is warned about as every broken rule is (it was drawn without a word)
+    report = validate_layout(layout, puzzle=puzzle)
+    errors = report.errors
     if strict and errors:
         # a refusal is one error line, as every error is (it was one line per problem): the first
         # problem, how many more, and where to see them all, worded as terrace's commands word theirs

@@ -21,7 +21,7 @@ from terragen.errors import IllegalActionError, InputError
 from terragen.grids.square import Square
 from terragen.plain_text import counted
 from terragen.terrace.board import Board, board, square_name
-from terragen.terrace.model import KINDS, SEAT_NAME, Move, Piece, Rules
+from terragen.terrace.model import KINDS, Move, Piece, Rules, seat_words
 from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS, check_setup, objective, start_pieces
 
 # Internal piece code: 0 = empty, else 1 + seat_index * 5 + kind_index (kind order T A B C D).
@@ -47,7 +47,7 @@ class Outcome:
         if self.winner is None:
             return f"draw ({self.reason})"
         # the side's name with its file-form letter: "t wins" alone read as a piece, not a player
-        return f"{self.winner} ({SEAT_NAME[self.winner]}) wins ({self.reason})"
+        return f"{seat_words(self.winner)} wins ({self.reason})"
 
 
 class Position:

@@ -21,6 +21,7 @@ from terragen.errors import InputError, TerragenError
 from terragen.fileio import decode_text
 from terragen.formats import GAMES
 from terragen.terrain.sim.variants import VARIANT_NAMES
+from terragen.plain_text import named
 from terragen.safejson import MAX_SEED
 
 #: Largest layout or upload the API reads; real layouts are a few kilobytes.
@@ -381,7 +382,7 @@ def check_simulate(values: Any) -> dict[str, Any]:
            "turn_cap": d["turn_cap"], "margin": d["margin"]}
     unknown = set(values) - set(out)
     if unknown:
-        raise ApiError(f"unknown simulate {_options_named(unknown)}")
+        raise ApiError(f"unknown simulate {named('option', unknown)}")
     out.update({k: v for k, v in values.items() if v is not None})
     for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, MAX_SEED), ("turn_cap", 1, PAGE_MAX_TURN_CAP)):
         v = out[key]
@@ -409,12 +410,6 @@ def check_paper(value: Any) -> str:
     return value
 
 
-def _options_named(names: set) -> str:
-    """``option 'x'`` or ``options 'x', 'y'``: the words the other unknown-name messages use."""
-    keys = ", ".join(repr(k) for k in sorted(map(str, names)))
-    return f"{'option' if len(names) == 1 else 'options'} {keys}"
-
-
 def check_kit(game: Any, values: Any) -> dict[str, Any]:
     if game not in KIT_GAMES:
         raise ApiError(f"'game' must be one of {', '.join(KIT_GAMES)}")
@@ -422,7 +417,7 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
         raise ApiError("'options' must be an object")
     unknown = set(values) - {"paper", "flip", "outlines", "nets", "radius"}
     if unknown:
-        raise ApiError(f"unknown kit {_options_named(unknown)}")
+        raise ApiError(f"unknown kit {named('option', unknown)}")
     out = {"paper": check_paper(values.get("paper", "a4")), "flip": values.get("flip", "long"),
            "outlines": values.get("outlines"), "nets": values.get("nets", False)}
     if out["flip"] not in FLIPS:

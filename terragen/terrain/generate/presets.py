@@ -34,8 +34,9 @@ def load_preset(name: str) -> dict[str, Any]:
     data = tomllib.loads(p.read_text(encoding="utf-8"))
     unknown = set(data) - PRESET_KEYS
     if unknown:
-        keys = ", ".join(repr(k) for k in sorted(map(str, unknown)))
-        raise SpecError(f"preset {name!r}: unknown {'key' if len(unknown) == 1 else 'keys'} {keys}")
+        from terragen.plain_text import named
+
+        raise SpecError(f"preset {name!r}: unknown {named('key', unknown)}")
     return data
 
 

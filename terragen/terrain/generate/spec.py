@@ -172,8 +172,9 @@ def _pin(item: Any, n: int) -> Pin:
             raise SpecError(f"{where}: {k} must be a whole number")
     unknown = set(item) - set(PIN_KEYS)
     if unknown:
-        keys = ", ".join(repr(k) for k in sorted(map(str, unknown)))
-        raise SpecError(f"{where}: unknown {'key' if len(unknown) == 1 else 'keys'} {keys}")
+        from terragen.plain_text import named
+
+        raise SpecError(f"{where}: unknown {named('key', unknown)}")
     return Pin(item["q"], item["r"], lv, pat, rot)
 
 
