@@ -24,6 +24,12 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def whole_or_share(wins: float) -> int | float:
+    """A seat's wins as a report gives them: a whole number, or with shared wins (a half, a third
+    to each winner) a fraction rounded to 4 places, so a count that is whole reads as one."""
+    return int(wins) if float(wins).is_integer() else round(wins, 4)
+
+
 def interval_text(interval: tuple[float, float] | list[float], width: int = 6) -> str:
     """``[ 21.9%,  39.6%]``: an interval (a report's ``ci95`` pair) as the play reports print it,
     each end padded to ``width`` for a table's column (0 in running text)."""

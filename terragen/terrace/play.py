@@ -85,7 +85,8 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
             {
                 "seat": SEAT_NAME[side],
                 "side": side,
-                "player": policy,
+                "policy": policy,
+                "player": policy,  # the older name of policy, kept for scripts
                 "wins": len(won),
                 "win_rate": round(len(won) / games, 4),
                 "win_rate_ci95": [round(x, 4) for x in wilson(len(won), games)],
@@ -96,6 +97,7 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
         )
     lengths = [r.plies for r in records]
     return {
+        "game": "terrace",
         "games": games,
         "seed": seed,
         "setup": start.setup,

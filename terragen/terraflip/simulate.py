@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from terragen.errors import SpecError
-from terragen.intervals import wilson
+from terragen.intervals import whole_or_share, wilson
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.names import unknown_name
 from terragen.terraflip.model import TileSet
@@ -121,6 +121,10 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
             {
                 "seat": s,
                 "policy": spec.seat_policies()[s],
+                # the keys every game's play report shares: the games as played, bonus and all
+                "wins": whole_or_share(wins_bonus[s]),
+                "win_rate": round(wins_bonus[s] / g, 4),
+                "win_rate_ci95": [round(x, 4) for x in wilson(wins_bonus[s], g)],
                 "mean_points": round(mean_raw[s], 3),
                 "mean_total": round(total[s] / g, 3),
                 "mean_tiles": round(tiles[s] / g, 3),

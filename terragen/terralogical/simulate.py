@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from terragen.errors import SpecError
-from terragen.intervals import wilson
+from terragen.intervals import whole_or_share, wilson
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.names import per_seat, unknown_name
 from terragen.terralogical.board import RuleOptions
@@ -98,6 +98,7 @@ def simulate(
         return round(sum(1 for r in results if r.end_reason == reason) / n, 4)
 
     return {
+        "game": "terralogical",
         "games": games,
         "players": players,
         "policies": policies,
@@ -113,4 +114,9 @@ def simulate(
         "win_share": [round(w / n, 4) for w in wins],
         "win_share_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
         "first_player_advantage": round(wins[0] / n - 1.0 / players, 4),
+        # the per-seat rows every game's play report shares (win_share above is the same rates as a list)
+        "seats": [{"seat": i, "policy": policies[i], "wins": whole_or_share(wins[i]), "win_rate": round(wins[i] / n, 4),
+                   "win_rate_ci95": [round(x, 4) for x in wilson(wins[i], n)],
+                   "score_mean": round(statistics.fmean(r.scores[i] for r in results), 2) if results else 0}
+                  for i in seats],
     }

@@ -81,8 +81,10 @@ class SeatStats:
 
     def to_json(self) -> dict:
         lo, hi = self.interval
+        interval = [round(lo, 4), round(hi, 4)]
+        # win_rate_ci95 is the key every game's play report shares; ci95 is the older name, kept for scripts
         return {"seat": self.seat, "policy": self.policy, "wins": self.wins, "win_rate": round(self.rate, 4),
-                "ci95": [round(lo, 4), round(hi, 4)], "fair": round(self.fair, 4),
+                "win_rate_ci95": interval, "ci95": interval, "fair": round(self.fair, 4),
                 "deviation": round(self.deviation, 4)}
 
 
@@ -135,7 +137,7 @@ class SimulationReport:
 
     def to_json(self) -> dict:
         return {
-            "games": self.games, "played": self.played, "seed": self.seed, "variant": self.variant, "policies": self.policies,
+            "game": "terrain", "games": self.games, "played": self.played, "seed": self.seed, "variant": self.variant, "policies": self.policies,
             "seats": [s.to_json() for s in self.seats], "finished": self.finished,
             "turns_to_finish": {k: (round(v, 3) if v == v else None) for k, v in self.turns.items()},
             "capped_share": round(self.capped_share, 4), "turn_cap": self.turn_cap,
