@@ -292,3 +292,19 @@ def test_a_policy_named_by_module_must_be_a_class_and_is_not_called_otherwise(na
     with pytest.raises(SpecError, match="is not a class with choose_move and choose_rotation methods"):
         load_policy(named)
     assert capsys.readouterr() == ("", "")
+
+
+def test_build_spec_names_a_dict_key_as_a_key_not_as_a_flag():
+    """A library caller passed a dict: 'unknown --player' named a flag it never typed."""
+    from terragen.terrain.generate import build_spec
+
+    with pytest.raises(SpecError, match="^unknown spec key player: did you mean players") as exc:
+        build_spec({"player": 3})
+    with pytest.raises(SpecError, match=r"^spec key 'players' must be a whole number from 2 to 6 \(got 9\)"):
+        build_spec({"players": 9})
+    with pytest.raises(SpecError) as exc:
+        build_spec({"players": 3, "difficulty": "hardd"})
+    assert "--" not in exc.value.message and "'difficulty'" in exc.value.message
+    # the command line, which does give flags, still names them
+    with pytest.raises(SpecError, match=r"^--players must be"):
+        build_spec({"players": 9}, as_flags=True)

@@ -170,7 +170,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     if clash:  # before any file check: the options alone are wrong
         raise click.UsageError(clash)
     with reading_option("--spec"):
-        spec, run = build_spec(flags, spec_file)
+        spec, run = build_spec(flags, spec_file, as_flags=True)
     pieces = load_spec_inventory(spec, flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)

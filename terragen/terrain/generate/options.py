@@ -20,11 +20,14 @@ from terragen.terrain.pieces import INVENTORY_KEYS, Inventory
 BAND_KEYS = ("turns_band", "cost_band")
 
 
-def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tuple[Spec, dict[str, Any]]:
+def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None, *,
+               as_flags: bool = False) -> tuple[Spec, dict[str, Any]]:
     """The spec plus the run settings (seed, time_limit) from file and flags.
 
-    An error about a key names where the key came from: the flag (``--players``)
-    or the spec file's line (``spec.toml:3: ...``).
+    An error about a key names where the key came from: the spec file's line
+    (``spec.toml:3: ...``) or the dict's key (``spec key 'players' ...``); with
+    ``as_flags`` (the command line) the key is named as its flag (``--players``),
+    which a library caller who never typed one would not recognise.
     """
     if not isinstance(flags, dict):  # build_spec("players=3") failed deep inside
         raise TypeError(f"build_spec takes a dict of spec keys, e.g. {{'players': 3}}, not {type(flags).__name__}")
@@ -33,7 +36,7 @@ def build_spec(flags: dict[str, Any], spec_file: str | Path | None = None) -> tu
     try:
         return _build(flags, spec_file, file_data)
     except SpecError as exc:
-        raise SpecError(_locate(exc.message, flags, spec_file, file_data)) from None
+        raise SpecError(_locate(exc.message, flags, spec_file, file_data, as_flags)) from None
 
 
 def _not_an_inventory(file_data: dict[str, Any], spec_file: str | Path | None) -> None:
@@ -47,19 +50,21 @@ def _not_an_inventory(file_data: dict[str, Any], spec_file: str | Path | None) -
 _KEY_IN_MESSAGE = re.compile(r"spec key '?(\w+)'?|^(seed|time_limit) ")
 
 
-def _locate(message: str, flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any]) -> str:
-    """Rewrite ``spec key 'players' ...`` as ``--players ...`` or prefix it with ``file:line:``;
-    another key the message names that came from a flag is said to (``'players' (--players 3)``),
-    so a clash between a flag and the file names both sides."""
+def _locate(message: str, flags: dict[str, Any], spec_file: str | Path | None, file_data: dict[str, Any],
+            as_flags: bool) -> str:
+    """Rewrite ``spec key 'players' ...`` as ``--players ...`` (flags) or prefix it with
+    ``file:line:``; another key the message names that came from a flag is said to (``'players'
+    (--players 3)``), so a clash between a flag and the file names both sides."""
     m = _KEY_IN_MESSAGE.search(message)
     if not m:
         return message
     key = m.group(1) or m.group(2)
     for other in dict.fromkeys(re.findall(r"'(\w+)'", message)):
         if other != key and flags.get(other) is not None:
-            message = message.replace(f"'{other}'", f"'{other}' (--{other.replace('_', '-')} {flags[other]})", 1)
+            given = f"--{other.replace('_', '-')} {flags[other]}" if as_flags else f"{flags[other]!r} given beside the file"
+            message = message.replace(f"'{other}'", f"'{other}' ({given})", 1)
     if flags.get(key) is not None:
-        return message.replace(m.group(0).rstrip(), "--" + key.replace("_", "-"), 1)
+        return message.replace(m.group(0).rstrip(), "--" + key.replace("_", "-"), 1) if as_flags else message
     if spec_file and key in file_data:
         entry = re.search(r"entry ([0-9]+)", message) if key == "pins" else None
         line = _line_of(Path(spec_file), key, int(entry.group(1)) if entry else 1) if str(spec_file) != "-" else "?"

@@ -144,7 +144,9 @@ def test_spec_errors_name_the_line_and_the_flag_they_clash_with(tmp_path):
         build_spec({}, f)
     f.write_text("players = 4\ncorners = [0, 1, 3, 4]\n")
     with pytest.raises(SpecError, match=r"s.toml:2: spec key 'corners' lists 4 corners but 'players' \(--players 3\)"):
-        build_spec({"players": 3}, f)
+        build_spec({"players": 3}, f, as_flags=True)
+    with pytest.raises(SpecError, match=r"s.toml:2: spec key 'corners' lists 4 corners but 'players' \(3 given beside"):
+        build_spec({"players": 3}, f)  # a library caller typed no flag
     f.write_text("players = 2\ntime_limit = true\n")
     with pytest.raises(SpecError, match="s.toml:2: time_limit must be a number"):
         build_spec({}, f)
