@@ -180,9 +180,22 @@ def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
         "report": report_json,
         "summary": report.summary,
         "skipped_by": skipped_by,
+        "to_do": still_to_do(layout, report.errors),
         "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,
                   "positions": [list(h) for h in hx.board_cells(layout.radius)]},
     }
+
+
+def still_to_do(layout: Any, errors: list[Any]) -> list[int]:
+    """Which of ``errors`` (their places in the list) are work not yet done rather than a mistake:
+    a position with no piece, a seat with no destination. ``validate`` must call them errors (a
+    file to play from has to be whole), but on a board being built they are what comes next, and
+    the page drew a new board all in red as if the user had broken something."""
+    from terragen.plain_text import counted
+
+    unplaced = tuple(f"seat {p.seat} has {counted(0, 'destination')};" for p in layout.players if not p.destinations)
+    return [i for i, f in enumerate(errors)
+            if f.code == "cell-missing" or (f.code == "destination-count" and unplaced and f.message.startswith(unplaced))]
 
 
 def export(data: Any, fmt: Any) -> tuple[str, str]:

@@ -899,3 +899,23 @@ def test_a_batch_scenario_opened_on_the_page_is_checked_as_its_puzzle(client, tm
     assert [e["code"] for e in plain["report"]["errors"]] == ["player-count"]
     board = post(client, "/api/upload", {"text": examples("two-players.txt").read_text(), "name": "t.txt"}).get_json()
     assert board["puzzle"] is False
+
+
+def test_the_check_tells_work_not_yet_done_from_a_mistake():
+    """A new board came back as three errors, drawn in red, before the user touched it."""
+    from terragen.web.api import check, empty_layout
+
+    layout = empty_layout(3)["layout"]
+    result = check(layout)
+    codes = [f["code"] for f in result["report"]["errors"]]
+    assert codes == ["cell-missing", "destination-count", "destination-count"] and result["to_do"] == [0, 1, 2]
+    # a level out of range is a mistake; a seat with four destinations too, unlike the seat with none
+    layout["cells"] = [{"q": 0, "r": 0, "level": 9, "pattern": "A", "rotation": 0}]
+    layout["players"][0]["destinations"] = [{"q": 1, "r": 0}, {"q": 2, "r": 0}, {"q": 0, "r": 1}, {"q": 0, "r": 2}]
+    result = check(layout)
+    errors = result["report"]["errors"]
+    pending = {(errors[i]["code"], errors[i]["message"].split(";")[0]) for i in result["to_do"]}
+    assert ("destination-count", "seat 1 has 0 destinations") in pending
+    assert not any(code == "destination-count" and msg.startswith("seat 0") for code, msg in pending)
+    assert all(errors[i]["code"] in ("cell-missing", "destination-count") for i in result["to_do"])
+    assert any(f["code"] == "level-out-of-range" for i, f in enumerate(errors) if i not in result["to_do"])

@@ -102,7 +102,13 @@ def test_whole_flow(server, browser, shots):
     d.get(server.url)
     wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
     wait(d, checked, 30, "the first check")
-    assert "INVALID" in d.find_element(By.ID, "verdict").text  # an empty board has no pieces yet
+    # an empty board has no pieces yet: work to do, not a mistake, so nothing is drawn in red
+    verdict = d.find_element(By.ID, "verdict")
+    assert verdict.text == "unfinished: 91 empty positions, 2 seats without a destination", verdict.text
+    assert "todo" in verdict.get_attribute("class")
+    assert not d.find_elements(By.CSS_SELECTOR, "#findings li.error, #board g.cell.error, #board .outline.error")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#findings li.todo")) == 3
+    assert "select a cell and press T" in d.find_element(By.CSS_SELECTOR, "#seats tr.skipped.todo").text
     d.save_screenshot(str(shots / "01-empty.png"))
 
     # on the empty board, typing places a piece: level, then pattern, then a turn
@@ -1325,7 +1331,7 @@ def test_on_a_phone_a_tapped_cell_and_the_level_buttons_are_on_screen_together(s
     assert js(d, "return document.getElementById('edit-bar').hidden")
 
 
-def test_a_seat_without_a_destination_says_why_the_seats_figures_are_gone(server, browser, shots):
+def test_a_seat_without_a_destination_says_why_the_seats_figures_are_gone(server, browser, shots, tmp_path):
     """Add player on a four-seat board emptied the seats table to its headers without a word, and
     'Cheapest routes' drew nothing."""
     from selenium.webdriver.common.by import By
@@ -1337,13 +1343,26 @@ def test_a_seat_without_a_destination_says_why_the_seats_figures_are_gone(server
     d.find_element(By.ID, "add-player").click()
     wait(d, lambda d: (c := checked(d)) and c["skipped_by"] == ["destination-count"], 20, "the check of five seats")
     rows = d.find_elements(By.CSS_SELECTOR, "#seats tbody tr")
-    assert len(rows) == 1 and "No per-seat figures" in rows[0].text and "[destination-count]" in rows[0].text
+    # the new seat has no destination yet: work to do, said as what to do next
+    assert len(rows) == 1 and "No per-seat figures" in rows[0].text and "until every seat has a destination" in rows[0].text
+    assert "todo" in rows[0].get_attribute("class")
     assert not routes.is_enabled()
-    assert "[destination-count]" in js(d, "return document.getElementById('show-routes').parentElement.title")
+    assert "until every seat has a destination" in js(d, "return document.getElementById('show-routes').parentElement.title")
+    assert d.find_element(By.ID, "verdict").text.startswith("unfinished: 1 seat without a destination")
     d.save_screenshot(str(shots / "seats-skipped.png"))
     d.find_element(By.ID, "undo").click()
     wait(d, lambda d: (c := checked(d)) and len(c["report"]["players"]) == 4, 20, "four seats again")
     assert len(d.find_elements(By.CSS_SELECTOR, "#seats tbody tr")) == 4 and routes.is_enabled()
+    # a seat with four destinations is a mistake, not work to do: red, and named by its code
+    layout = js(d, "return window.terragen.layout")
+    layout["players"][0]["destinations"] = layout["players"][0]["destinations"] * 4
+    path = tmp_path / "four-destinations.json"
+    path.write_text(json.dumps(layout))
+    open_file(d, path)
+    wait(d, lambda d: (c := checked(d)) and c["skipped_by"] == ["destination-count"], 20, "the check of four destinations")
+    row = d.find_element(By.CSS_SELECTOR, "#seats tbody tr.skipped")
+    assert "[destination-count]" in row.text and "todo" not in row.get_attribute("class")
+    assert d.find_element(By.ID, "verdict").text.startswith("INVALID")
 
 
 def test_a_simulation_of_few_games_carries_the_commands_quick_look_note(server, browser, shots):

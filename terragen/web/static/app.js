@@ -519,14 +519,23 @@ function renderCheck() {
   raceNote.hidden = true;
   if (!c) { verdict.textContent = "…"; $("#metrics").textContent = ""; return; }
   const rep = c.report;
-  verdict.textContent = `${rep.valid ? "valid" : "INVALID"}: ${counted(rep.errors.length, "error")}, ${counted(rep.warnings.length, "warning")}`;
-  verdict.className = "verdict " + (rep.valid ? (rep.warnings.length ? "warn" : "valid") : "invalid");
-  for (const [sev, all] of [["error", rep.errors], ["warning", rep.warnings]]) {
+  // work not yet done (an empty position, a seat with no destination) is told apart from a mistake:
+  // a new board opened all in red, as if the user had broken something before touching it
+  const toDo = new Set(c.to_do || []);
+  const mistakes = rep.errors.filter((_, i) => !toDo.has(i));
+  const pending = rep.errors.filter((_, i) => toDo.has(i));
+  verdict.textContent = rep.valid ? `valid: ${counted(0, "error")}, ${counted(rep.warnings.length, "warning")}`
+    : mistakes.length ? `INVALID: ${counted(mistakes.length, "error")}${pending.length ? `, ${pending.length} to do` : ""}, ${counted(rep.warnings.length, "warning")}`
+      : `unfinished: ${toDoSummary(pending)}`;
+  verdict.className = "verdict " + (rep.valid ? (rep.warnings.length ? "warn" : "valid") : mistakes.length ? "invalid" : "todo");
+  verdict.title = !rep.valid && !mistakes.length ? "terragen validate counts these as errors until they are done: "
+    + "a board to play needs every position filled and 1 to 3 destinations for every seat" : "";
+  for (const [sev, all] of [["error", mistakes], ["to do", pending], ["warning", rep.warnings]]) {
     // a file with every cell listed ten times gave 819 lines and pushed the seats out of sight
     const items = all.slice(0, SHOWN_FINDINGS);
     for (const f of items) {
       const li = document.createElement("li");
-      li.className = sev;
+      li.className = sev === "to do" ? "todo" : sev;
       li.dataset.code = f.code;
       li.textContent = `${sev} [${f.code}] ${f.message}`;
       if (f.cells.length) {
@@ -545,7 +554,7 @@ function renderCheck() {
     }
     if (all.length > items.length) {
       const more = document.createElement("li");
-      more.className = `${sev} more`;
+      more.className = `${sev === "to do" ? "todo" : sev} more`;
       more.textContent = `… and ${counted(all.length - items.length, "more " + sev)} (terragen validate lists them all)`;
       list.appendChild(more);
     }
@@ -596,28 +605,39 @@ function renderCheck() {
     tr.append(td(tap));
     tbody.appendChild(tr);
   }
-  showSkipped(tbody, c.skipped_by || []);
+  showSkipped(tbody, c.skipped_by || [], !mistakes.some((f) => (c.skipped_by || []).includes(f.code)));
   const seats = (rep.players || []).map((p) => p.seat);
   raceNote.textContent = checkRaceNote(seats);
   raceNote.hidden = !(rep.players || []).some((p) => p.win_probability_race !== undefined && p.win_probability_race !== null);
   $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model)/.test(line)).join("\n");
 }
 
+// "91 empty positions, 2 seats without a destination": what a board being built still needs
+function toDoSummary(pending) {
+  const empty = pending.filter((f) => f.code === "cell-missing").reduce((n, f) => n + f.cells.length, 0);
+  const seats = pending.filter((f) => f.code === "destination-count").length;
+  return [empty ? counted(empty, "empty position") : "", seats ? `${counted(seats, "seat")} without a destination` : ""]
+    .filter(Boolean).join(", ");
+}
+
 // validate leaves out every seat's figures while a seat has no destination or more than three (or
 // the players are too few or many): the table said nothing, only its headers stayed. A row says why,
 // and "Cheapest routes", which has no routes to draw meanwhile, is greyed out with the reason.
 const ROUTES_TITLE = "draw every seat's cheapest route on the board";
-function showSkipped(tbody, codes) {
+function showSkipped(tbody, codes, onlyToDo) {
   const routes = $("#show-routes");
-  const why = codes.length ? `until the ${codes.map((code) => `[${code}]`).join(" and ")} `
-    + `error${codes.length > 1 ? "s" : ""} above ${codes.length > 1 ? "are" : "is"} fixed` : "";
+  const why = !codes.length ? "" : onlyToDo ? "until every seat has a destination"
+    : `until the ${codes.map((code) => `[${code}]`).join(" and ")} `
+      + `error${codes.length > 1 ? "s" : ""} above ${codes.length > 1 ? "are" : "is"} fixed`;
   routes.disabled = !!codes.length;
   routes.parentElement.title = codes.length ? `no routes ${why}` : ROUTES_TITLE;
   routes.parentElement.classList.toggle("disabled", !!codes.length);
   if (!codes.length) return;
   const tr = document.createElement("tr");
-  tr.className = "skipped";
-  const cell = td(`No per-seat figures (costs, turns, race, routes) ${why}: every seat needs 1 to 3 destinations, `
+  tr.className = onlyToDo ? "skipped todo" : "skipped";
+  const cell = td(onlyToDo ? `No per-seat figures (costs, turns, race, routes) ${why}: select a cell and press T `
+    + "(or “Place / remove here”) to place the destination of the seat chosen under “Destination of”."
+    : `No per-seat figures (costs, turns, race, routes) ${why}: every seat needs 1 to 3 destinations, `
     + "and a game 2 to 6 players.");
   cell.colSpan = $("#seats thead tr").cells.length;
   tr.appendChild(cell);

@@ -65,13 +65,15 @@ export function boardModel(layout, check) {
   const marks = new Map();   // key -> "error" | "warning"
   const notes = new Map();   // key -> messages
   if (check) {
+    const toDo = new Set(check.to_do || []);  // work not yet done: noted, not outlined as a mistake
     for (const [sev, list] of [["warning", check.report.warnings], ["error", check.report.errors]]) {
-      for (const f of list) {
+      for (const [i, f] of list.entries()) {
+        const pending = sev === "error" && toDo.has(i);
         for (const [q, r] of f.cells) {
           const k = key(q, r);
-          if (sev === "error" || marks.get(k) !== "error") marks.set(k, sev);
+          if (!pending && (sev === "error" || marks.get(k) !== "error")) marks.set(k, sev);
           if (!notes.has(k)) notes.set(k, []);
-          notes.get(k).push(`${sev}: ${f.message}`);
+          notes.get(k).push(`${pending ? "to do" : sev}: ${f.message}`);
         }
       }
     }
