@@ -107,6 +107,18 @@ def find_example(name: str) -> Example:
     if len(by_file) > 1:
         names = ", ".join(ex.name for ex in by_file)
         raise InputError(f"example {name!r} is ambiguous: {names}")
-    close = difflib.get_close_matches(wanted, [ex.name for ex in examples], n=1, cutoff=0.5)
-    hint = f" — did you mean {close[0]!r}?" if close else ""
+    # the same name with another suffix (terrace/invalid/off-board.txt is shipped as .json) before
+    # the nearest spelling, which would be another game's file of that name
+    stem = _stem(wanted)
+    same = [ex.name for ex in examples if _stem(ex.name) == stem]
+    close = same or difflib.get_close_matches(wanted, [ex.name for ex in examples], n=1, cutoff=0.5)
+    hint = f" — did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
     raise InputError(f"no example called {name!r}{hint} (see 'terragen examples list')")
+
+
+def _stem(name: str) -> str:
+    """A name without its file suffix (terrace/invalid/off-board.json -> terrace/invalid/off-board)."""
+    for suffix in SUFFIXES:
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name

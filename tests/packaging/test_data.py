@@ -44,6 +44,9 @@ def test_example_lookup_by_short_name_and_with_a_hint():
         find_example("four-players")
     with pytest.raises(InputError, match="did you mean 'terrain/two-players.txt'"):
         find_example("terrain/two-player.txt")
+    # the same name with another suffix is named first, not another game's file of that name
+    with pytest.raises(InputError, match="did you mean 'terrace/invalid/off-board.json'\\?"):
+        find_example("terrace/invalid/off-board.txt")
 
 
 def _run(args, env, cwd):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -147,3 +149,40 @@ def test_four_player_seat_out_and_game_over_warning():
     rep = validate_text(won, "w")
     assert rep.valid and codes(rep) == ["game-over"]
     assert rep.data["result"] == {"winner": "top", "reason": "objective"}
+
+
+# ----- the shipped examples --------------------------------------------------------------
+EXAMPLES = Path(__file__).resolve().parents[2] / "terragen" / "data" / "terrace" / "examples"
+INVALID = sorted((EXAMPLES / "invalid").glob("*.*"))
+#: rule codes with no shipped example, and why: none today (``syntax`` is written as the constant
+#: SYNTAX, not a quoted code, and is an unreadable file rather than a broken rule)
+NO_EXAMPLE: set[str] = set()
+
+
+def _error_codes_in_source() -> set[str]:
+    """Every code the checks can report as an error: validation.py, and formats.py for
+    to-move-missing (found while reading the header)."""
+    import terragen.terrace.formats as formats
+    import terragen.terrace.validation as validation
+
+    return {code for mod in (validation, formats)
+            for code in re.findall(r'\berror\(\s*"([a-z0-9-]+)"', Path(mod.__file__).read_text(encoding="utf-8"))}
+
+
+def test_every_error_code_has_an_invalid_example():
+    shipped = {p.stem for p in INVALID}
+    assert shipped == _error_codes_in_source() - NO_EXAMPLE, "add an invalid example for each new rule"
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
+def test_each_invalid_example_breaks_its_rule_only(path):
+    rep = validate_text(path.read_text(encoding="utf-8"), path.name)
+    errors = {f.code for f in rep.findings if f.severity == "error"}
+    assert errors == {path.stem}, [f.format() for f in rep.findings]
+    assert not [f for f in rep.findings if f.severity == "warning"]
+
+
+@pytest.mark.parametrize("path", sorted(p for p in EXAMPLES.iterdir() if p.is_file()), ids=lambda p: p.name)
+def test_each_shipped_position_is_valid_without_warnings(path):
+    rep = validate_text(path.read_text(encoding="utf-8"), path.name)
+    assert rep.valid and rep.findings == [], [f.format() for f in rep.findings]

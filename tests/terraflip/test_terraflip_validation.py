@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -271,3 +273,33 @@ def test_a_misspelt_colour_on_a_tile_line_is_named_with_its_fix():
     report = validate_text(GOOD_HEAD.replace("blue/green", "blue/grean"), "c.txt")
     assert [f.message for f in report.findings if f.code == "syntax"] == [
         "unknown colour 'grean' in 'blue/grean': did you mean 'green'? (the colours are blue, green, gray, yellow)"]
+
+
+# --- the shipped examples ------------------------------------------------------------------------
+EXAMPLES = Path(__file__).resolve().parents[2] / "terragen" / "data" / "terraflip" / "examples"
+INVALID = sorted((EXAMPLES / "invalid").glob("*.*"))
+#: rule codes with no shipped example, and why: none today (``syntax`` is written as the constant
+#: SYNTAX, not a quoted code, and is an unreadable line rather than a broken rule)
+NO_EXAMPLE: set[str] = set()
+
+
+def test_every_error_code_has_an_invalid_example():
+    import terragen.terraflip.validation as validation
+
+    source = Path(validation.__file__).read_text(encoding="utf-8")
+    codes_in_source = set(re.findall(r'\berror\(\s*"([a-z0-9-]+)"', source))
+    assert {p.stem for p in INVALID} == codes_in_source - NO_EXAMPLE, "add an invalid example for each new rule"
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
+def test_each_invalid_example_breaks_its_rule_only(path):
+    report = validate_text(path.read_text(encoding="utf-8"), path.name)
+    errors = {f.code for f in report.findings if f.severity == "error"}
+    assert errors == {path.stem}, [f.format() for f in report.findings]
+    assert not [f for f in report.findings if f.severity == "warning"]
+
+
+@pytest.mark.parametrize("path", sorted(p for p in EXAMPLES.iterdir() if p.is_file()), ids=lambda p: p.name)
+def test_each_shipped_position_is_valid_without_warnings(path):
+    report = validate_text(path.read_text(encoding="utf-8"), path.name)
+    assert report.valid and report.findings == [], [f.format() for f in report.findings]
