@@ -246,7 +246,9 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
         else:
             draft.to_move, draft.to_move_line = seat, tl
     else:
-        draft.findings.append(error("to-move-missing", "the file does not say whose move it is (add 'to-move: T' or 't')", line=1, col=1))
+        # pointed at the header's last line, where the entry belongs (line 1 was often a comment)
+        last = max(at_line for _, at_line, _ in header.values())
+        draft.findings.append(error("to-move-missing", "the file does not say whose move it is (add 'to-move: T' or 't')", line=last, col=1))
     heights = board(size).heights
     # A row or a board of the wrong length cannot be read as the n x n board (which square is
     # missing?): a syntax problem, as in a Terrain Game map, not a broken rule. The squares are

@@ -112,6 +112,10 @@ def test_missing_to_move_and_height_mismatch():
     text = FULL.replace("to-move: T  ", "").replace("- - - - - - - -", "6 6 6 5 4 3 3 3", 1)
     rep = validate_text(text, "f")
     assert "to-move-missing" in codes(rep)
+    # pointed at the header's last line, where the entry goes, not at a comment on line 1
+    text = "# a comment first\n" + FULL.replace("to-move: T  ", "")
+    missing = [f for f in validate_text(text, "f").findings if f.code == "to-move-missing"]
+    assert [(f.line, f.col) for f in missing] == [(3, 1)]
     text = FULL.replace("- - - - - - - -", "6 6 6 5 4 3 3 9", 1)
     rep = validate_text(text, "f")
     assert rep.valid and codes(rep) == ["height-mismatch"]
