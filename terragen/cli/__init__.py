@@ -140,10 +140,30 @@ def _epilog_with_docs(self: click.Command, ctx: click.Context, formatter: click.
     write_docs_folder(formatter)
 
 
+def say_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``terragen, version 0.1.0 (compiled kernels in use)``: a build without a C compiler falls back
+    to the same results in pure Python, two to three times slower, and said so nowhere."""
+    if not value or ctx.resilient_parsing:
+        return
+    from terragen.terrain.compiled import kernels_in_use
+
+    use = kernels_in_use()
+    if all(use.values()):
+        how = "compiled kernels in use"
+    elif os.environ.get("TERRAGEN_PURE_PYTHON", "") not in ("", "0"):
+        how = "pure Python, as TERRAGEN_PURE_PYTHON asks"
+    else:
+        missing = ", ".join(name for name, ok in use.items() if not ok)
+        how = f"{missing} not built: the same results in pure Python, slower"
+    click.echo(f"terragen, version {__version__} ({how})")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=set_quiet,
               help="Print nothing but errors and the data asked for, in every command.")
-@click.version_option(__version__, "-V", "--version", prog_name="terragen")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=say_version,
+              help="Show the version, and whether the compiled kernels are in use, and exit.")
 def cli() -> None:
     """Generate, check, simulate and print boards for The Terrain Game, Terrace,
     Terralogical and TerraFlip.

@@ -38,9 +38,9 @@ def examples() -> None:
 @json_option
 def list_cmd(game: str | None, as_json: bool) -> None:
     """List the shipped examples: name and kind (layout: a Terrain Game board to open; position: a
-    Terrace, Terralogical or TerraFlip position; invalid: one that breaks a rule on purpose, or
-    draws one of validate's warnings, as its name says; spec: a generator spec; inventory: a piece
-    inventory).
+    Terrace, Terralogical or TerraFlip position; invalid: one that breaks a rule on purpose, as
+    its name says, so validate exits 1; warns: one that draws the warning its name says, and
+    passes; spec: a generator spec; inventory: a piece inventory).
 
     \b
     Examples:

@@ -22,3 +22,13 @@ def load(module: str) -> ModuleType | None:
         return importlib.import_module(module)
     except ImportError:
         return None
+
+
+#: the compiled modules a full build has, by the source file they are built from
+MODULES = {"_kernels.c": "terragen.terrain._kernels", "sim/_fast_turns.c": "terragen.terrain.sim._fast_turns"}
+
+
+def kernels_in_use() -> dict[str, bool]:
+    """Whether each compiled module loads here (``terragen --version`` says so): without them the
+    results are the same, only slower, so nothing else would tell a user their build lacks them."""
+    return {source: load(module) is not None for source, module in MODULES.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -28,7 +29,7 @@ def test_data_is_inside_the_package():
 def test_every_game_ships_examples_and_each_one_reads():
     found = list_examples()
     assert {ex.game for ex in found} == {"terrain", "terrace", "terralogical", "terraflip"}
-    assert {ex.kind for ex in found} == {"layout", "position", "invalid", "spec", "inventory"}
+    assert {ex.kind for ex in found} == {"layout", "position", "invalid", "warns", "spec", "inventory"}
     # a layout is a Terrain Game board; the other games' files are positions, as their docs say
     assert {ex.game for ex in found if ex.kind == "layout"} == {"terrain"}
     assert {ex.name for ex in found if ex.kind == "position"} >= {
@@ -130,3 +131,22 @@ def test_examples_copy_names_two_examples_that_share_a_file_name(tmp_path):
                 env, tmp_path)
     assert proc.returncode == 2 and list(tmp_path.iterdir()) == []
     assert "terrain/invalid/player-count.txt and terralogical/invalid/player-count.txt" in proc.stderr
+
+
+@pytest.mark.parametrize("example", [ex for ex in list_examples() if ex.kind in ("invalid", "warns")],
+                         ids=lambda ex: ex.name)
+def test_an_invalid_example_fails_validate_and_a_warning_one_passes_with_its_warning(example, tmp_path, capsys):
+    """Three 'invalid' Terrain Game examples drew only a warning, so validate passed them (exit 0)."""
+    from terragen.cli import main
+
+    path = tmp_path / example.filename
+    path.write_bytes(example.read_bytes())
+    command = ["validate"] if example.game == "terrain" else [example.game, "validate"]
+    with pytest.raises(SystemExit) as exc:
+        main([*command, str(path), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    code = example.filename.rsplit(".", 1)[0]
+    if example.kind == "invalid":
+        assert exc.value.code == 1 and code in {f["code"] for f in report["errors"]}
+    else:
+        assert exc.value.code == 0 and code in {f["code"] for f in report["warnings"]}
