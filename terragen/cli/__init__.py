@@ -184,13 +184,16 @@ def cli() -> None:
     Exit status (the same for every command):
       0    success
       1    the input failed its check (validate: rule violations; simulate: NOT
-           PLAYABLE or NOT BALANCED; generate's best-effort board is 0 with a warning)
+           PLAYABLE or NOT BALANCED; generate's best-effort board is 0, with a
+           warning)
       2    bad usage, an unreadable or malformed input, an output that exists
       3    the spec was proved infeasible
       4    the time limit was reached without a result
       70   internal error (a bug in terragen: please report it)
-      73   an output file could not be written (read-only, disk full, a file in the way)
-      130  interrupted (Ctrl-C); 143 stopped by SIGTERM; 129 the terminal closed (SIGHUP)
+      73   an output file could not be written (read-only, disk full, a file
+           in the way)
+      130  interrupted (Ctrl-C); 143 stopped by SIGTERM; 129 the terminal
+           closed (SIGHUP)
     """
 
 

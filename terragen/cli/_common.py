@@ -411,7 +411,8 @@ class Whole(click.IntRange):
         if isinstance(value, str):
             text = value.strip()
             if not re.fullmatch(r"[+-]?[0-9]{1,40}", text):
-                self.fail(f"{value!r} is not a whole number (ASCII digits 0-9)", param, ctx)
+                self.fail(f"{value!r} is not a whole number (ASCII digits 0-9){_policy_hint(text, param, ctx)}",
+                          param, ctx)
             value = int(text)
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
             raise out_of_range(param, str(value), self.min, self.max)
@@ -419,6 +420,19 @@ class Whole(click.IntRange):
             name = param.opts[0] if param is not None and param.opts else "the value"
             raise click.UsageError(f"{name} must be one of {', '.join(map(str, self.one_of))} (got {value})")
         return value
+
+
+def _policy_hint(text: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    """'; to choose the players' policies use --policy random,greedy' for ``--players random,greedy``
+    in a command that has --policy: ``--players`` is a count everywhere (it once took the list in
+    one game), and only Terrace's own reader said where the list goes."""
+    import re
+
+    has_policy = ctx is not None and any("--policy" in p.opts for p in ctx.command.params)
+    if not (has_policy and param is not None and "--players" in param.opts
+            and re.fullmatch(r"[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*", text)):
+        return ""
+    return f"; to choose the players' policies use --policy {text}"
 
 
 @contextmanager

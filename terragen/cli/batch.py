@@ -82,8 +82,8 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
     \b
     Examples:
       terragen batch --count 10 --kind mix --seed 1
-      terragen batch --count 500 --kind route --difficulty brutal --workers 0 --out /tmp/r
-      terragen batch --count 500 --kind route --difficulty brutal --workers 0 --out /tmp/r --resume
+      terragen batch --count 500 --kind route --difficulty brutal --out r
+      terragen batch --count 500 --kind route --difficulty brutal --out r --resume
       terragen batch --count 20 --json
       terragen batch --count 10 --paper letter --out letter-puzzles
 

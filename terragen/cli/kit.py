@@ -167,6 +167,8 @@ def kit() -> None:
     Before the rest, print the kit's alignment test double-sided at 100% and
     measure its 100 mm bar: it says whether your printer keeps the scale and
     how far its backs land from its fronts (--back-offset; docs/printing.md).
+    The Terrace kit has no backs to align, so no test; the 100 mm bar is at
+    the foot of every page of every kit.
 
     \b
     Examples:

@@ -30,18 +30,18 @@ def terraflip(paper: str, out_dir: Path, print_scale: float, outlines: bool | No
 
     \b
     Files (PAPER is a4 or letter):
-      terraflip-instructions-PAPER.pdf      how to print and cut; the tile set's base rates
+      terraflip-instructions-PAPER.pdf      printing, cutting; the set's rates
       terraflip-rules-PAPER.pdf             one-page rules summary
-      terraflip-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
-      terraflip-tiles-PAPER.pdf             all hexes, fronts and backs (print duplex)
-      terraflip-tiles-gutterfold-PAPER.pdf  the same for printers without duplex
+      terraflip-alignment-test-PAPER.pdf    finds your --back-offset
+      terraflip-tiles-PAPER.pdf             all hexes, front and back (duplex)
+      terraflip-tiles-gutterfold-PAPER.pdf  the same without duplex
       terraflip-tokens-PAPER.pdf            spy tokens and the tower, one-sided
 
     \b
     Examples:
       terragen kit terraflip --out kit
       terragen terraflip tiles --seed 7 --out tiles.json
-      terragen kit terraflip --tiles tiles.json --paper letter --flip short --out kit
+      terragen kit terraflip --tiles tiles.json --paper letter --out kit
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
     or an output that exists (add --force), 73 a file could not be written (read-only,

@@ -26,11 +26,11 @@ def terralogical(paper: str, out_dir: Path, print_scale: float, outlines: bool |
 
     \b
     Files (PAPER is a4 or letter):
-      terralogical-rules-PAPER.pdf             one-page rules summary and legend
-      terralogical-tiles-PAPER.pdf             tiles, fronts and backs (print duplex)
-      terralogical-tiles-gutterfold-PAPER.pdf  tiles for printers without duplex
-      terralogical-alignment-test-PAPER.pdf    duplex test: finds your --back-offset
-      terralogical-board-PAPER.pdf             overview and legend, then the board over sheets
+      terralogical-rules-PAPER.pdf             rules summary and legend
+      terralogical-tiles-PAPER.pdf             tiles, fronts and backs (duplex)
+      terralogical-tiles-gutterfold-PAPER.pdf  tiles without duplex
+      terralogical-alignment-test-PAPER.pdf    finds your --back-offset
+      terralogical-board-PAPER.pdf             overview, then the board
 
     \b
     Examples:

@@ -11,7 +11,7 @@ import time
 import click
 
 from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
-                                  json_even_on_failure, json_option, say, seed_range)
+                                  json_even_on_failure, json_option, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
@@ -338,17 +338,23 @@ def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, game
     if players is not None and players != len(pos.seats):
         raise SpecError(_players_mismatch(players, len(pos.seats), position, setup))
     names = per_seat(comma_list(policy, "--policy", POLICIES), len(pos.seats))
+    if (over := pos.result()) is not None:  # 2 games of 0 plies and a 100% win rate, without a word
+        warn(f"the position is already over ({over.text()}): every game ends before a move")
     with Progress("terragen terrace play", games, "games") as bar:
         report = play_match(pos, names, games, seed, max_plies, progress=bar.update)
     if as_json:
         echo_json(report)
         return
-    say(f"{counted(games, 'game')}, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}")
-    say(f"{'seat':5} {'player':8} {'wins':>5} {'rate':>6}  {'95% interval':<16} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
+    rules = report["rules"]  # the readings played, as the other games' reports name theirs
+    say(f"{counted(games, 'game')}, set-up {report['setup']}, {report['size']}x{report['size']}, seed {seed}; "
+        f"T rank {rules['t_rank']}, own T capture {'allowed' if rules['own_t_capture'] else 'forbidden'}")
+    say(f"{'seat':5} {'policy':8} {'wins':>5} {'rate':>6}  {'95% interval':<16} {'by T':>5} {'by obj':>6} {'plies(won)':>10}")
     for s in report["seats"]:
         mean = "-" if s["mean_plies_of_wins"] is None else f"{s['mean_plies_of_wins']:.1f}"
-        say(f"{s['seat']:5} {s['player']:8} {s['wins']:5d} {s['win_rate']:6.1%}  {interval_text(s['win_rate_ci95'])} "
+        say(f"{s['seat']:5} {s['policy']:8} {s['wins']:5d} {s['win_rate']:6.1%}  {interval_text(s['win_rate_ci95'])} "
             f"{s['by_t_capture']:5d} {s['by_objective']:6d} {mean:>10}")
+    say_report(["(by T: wins by capturing a T, or as the last seat left; by obj: by reaching the objective; "
+                "plies(won): the mean length of the games the seat won, a ply being one seat's move)"])
     p = report["plies"]
     say(f"draws (no move): {report['draws_no_move']}, unfinished at {max_plies} plies: {report['unfinished_ply_limit']}")
     say(f"game length in plies: mean {p['mean']:.1f}, min {p['min']}, max {p['max']}")

@@ -89,7 +89,7 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
 def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str, ...]:
     from terragen.names import comma_list
 
-    return tuple(comma_list(value, option, known)) if value else ()
+    return tuple(comma_list(value, option, known)) if value is not None else ()  # '' is an empty name, said so
 
 
 @terraflip.command()
@@ -120,7 +120,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     \b
     Examples:
       terragen terraflip play --players 4 --games 200 --seed 1
-      terragen terraflip play --players 3 --policy memory,greedy,random --tiles tiles.json --json
+      terragen terraflip play --players 3 --policy memory,greedy,random --json
 
     Exit status: 0 done, 2 bad options, an unreadable tile set, or --out exists (add --force),
     73 a file could not be written (read-only, disk full, a link to nothing, a file
@@ -145,6 +145,13 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
 
         if any(not 0 <= v <= MAX_BONUS for v in bonus_values):  # a bonus is points a seat adds to its score
             raise SpecError(f"--bonus values must be whole numbers from 0 to {MAX_BONUS}, got {bonus!r}")
+        if len(bonus_values) != players:
+            raise SpecError(f"--bonus: {len(bonus_values)} given for {players} seats; give one per seat, "
+                            f"the last seat's 0 included (e.g. {_bonus(tuple(range(players - 1, -1, -1)))})")
+    from terragen.names import per_seat
+
+    policies = _csv(policy, "--policy", POLICIES)
+    per_seat(policies, players, "--policy")  # the count said as every game's --policy says it
     if out:
         check_outputs([out], force, inputs=[tiles_file])
     with reading_option("--tiles"):
@@ -152,7 +159,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     options = Options(lines=lines, first_frame=first_frame, tower_passable=not tower_blocks,
                       bonus_scheme=bonus_scheme, bonus=bonus_values)
     with Progress("terragen terraflip play", games, "games") as bar:
-        result = simulate(PlaySpec(players, games, seed, _csv(policy, "--policy", POLICIES)), tileset, options, progress=bar.update)
+        result = simulate(PlaySpec(players, games, seed, policies), tileset, options, progress=bar.update)
     if out:
         atomic_write(out, json.dumps(result, indent=2, sort_keys=True) + "\n")
     if as_json:

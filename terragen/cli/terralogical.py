@@ -73,13 +73,13 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     statistics), as 'terraflip tiles' does.
 
     \b
-    Parameters (defaults in docs/terralogical.md): tiles, cloud_share, cloud_tolerance,
-    light_share, light_tolerance, landscape_tolerance, max_clouds_per_tile,
-    min_partners, min_connectors, max_deterministic_time.
+    Parameters (defaults in docs/terralogical.md): tiles, cloud_share,
+    cloud_tolerance, light_share, light_tolerance, landscape_tolerance,
+    max_clouds_per_tile, min_partners, min_connectors, max_deterministic_time.
     \b
     Examples:
       terragen terralogical deck --seed 7 --param cloud_share=0.12 --out deck.json
-      terragen terralogical deck --seed 1 > deck.json      (rebuilds the shipped deck)
+      terragen terralogical deck --seed 1 > deck.json   (the shipped deck)
 
     Exit status: 0 deck printed or written, 2 bad options or --out exists (add
     --force), 3 no deck meets the parameters, 4 no deck found within --time-limit,
@@ -87,7 +87,8 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.fileio import atomic_write
-    from terragen.terralogical.deck import DeckParams, design_deck
+    from terragen.errors import TerragenError
+    from terragen.terralogical.deck import DeckParams, as_given, design_deck
     from terragen.terralogical.formats import deck_to_json_text
 
     if time_limit is not None:
@@ -99,7 +100,10 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
         out = None
     if out:
         check_outputs([out], force)
-    d = design_deck(seed, p)
+    try:
+        d = design_deck(seed, p)
+    except TerragenError as exc:  # a parameter CP-SAT cannot meet, named as the user typed it
+        raise type(exc)(as_given(exc.message, params), exc.exit_code) from None
     warn_small_deck(d)
     text = deck_to_json_text(d)
     if out is None:  # printed whole: the same bytes --out writes, so '> deck.json' gives the file
@@ -234,8 +238,10 @@ def play(
     say(f"{counted(games, 'game')}, {players} players ({', '.join(names)}), seed {seed}")
     say(f"ended at the flower: {stats['flower_share']:.1%}, stalled: {stats['stall_share']:.1%}")
     say(f"mean turns {stats['turns_mean']}, mean placements {stats['placements_mean']}")
-    say("mean score by seat: " + ", ".join(str(s) for s in stats["score_mean"]))
-    say(f"mean spread (best - worst) {stats['spread_mean']}")
+    rules = stats["rules"]  # the readings played, as TerraFlip's report names its own
+    say_report(["rules: " + ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in sorted(rules.items()))])
+    say("mean score by seat: " + ", ".join(f"{s:.2f}" for s in stats["score_mean"]))
+    say(f"mean spread (best - worst) {stats['spread_mean']:.2f} points")
     say_report([
         "wins by seat: " + ", ".join(f"{w:.1%} {interval_text(ci, width=0)}" for w, ci
                                      in zip(stats["win_share"], stats["win_share_ci95"]))
@@ -249,7 +255,7 @@ def _first_seat_words(advantage: float, fair: float) -> str:
     if round(points, 1) == 0:
         return f"the first seat wins its fair {fair:.1%}"
     side = "more" if points > 0 else "less"
-    return f"the first seat wins {abs(points):.1f} points {side} than a fair {fair:.1%}"
+    return f"the first seat wins {abs(points):.1f} percentage points {side} than a fair {fair:.1%}"
 
 
 @terralogical.command()

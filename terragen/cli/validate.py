@@ -54,7 +54,7 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
       terragen validate board.json --json
       terragen validate my-board.txt --svg my-board.svg
       terragen validate output/batch-mix-medium-seed0/scenarios/00000-route.json
-      terragen validate my-board.txt --deck my-deck.json      (Terralogical, a deck of your own)
+      terragen validate my-board.txt --deck my-deck.json    (Terralogical)
 
     Exit status: 0 valid, 1 rule violations found, 2 unreadable or malformed
     file (every problem is still listed), bad usage, or --svg exists without --force,

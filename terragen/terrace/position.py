@@ -45,9 +45,13 @@ class Outcome:
 
     def text(self) -> str:
         if self.winner is None:
-            return f"draw ({self.reason})"
-        # the side's name with its file-form letter: "t wins" alone read as a piece, not a player
-        return f"{seat_words(self.winner)} wins ({self.reason})"
+            return f"draw ({self.reason}: the side to move has no move)" if self.reason == "no-move" else f"draw ({self.reason})"
+        # the side's name with its file-form letter: "t wins" alone read as a piece, not a player; the
+        # reason in words after its code: "bottom (t) wins (t-captured)" read as if t had been taken
+        words = {"t-captured": "took the other T", "objective": "reached the objective",
+                 "last-standing": "the last seat left"}.get(self.reason)
+        return f"{seat_words(self.winner)} wins ({self.reason}: {words})" if words else \
+            f"{seat_words(self.winner)} wins ({self.reason})"
 
 
 class Position:

@@ -23,8 +23,8 @@ budget, so the same seed and parameters always give the same deck.
 from __future__ import annotations
 
 import math
-
 import random
+import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -119,7 +119,7 @@ class DeckParams:
         try:
             params.check_ranges()
         except SpecError as exc:  # given as --param: said as the option ("param tiles=0" named none)
-            raise SpecError(f"--{exc.message}") from None
+            raise SpecError(as_given(exc.message, pairs)) from None
         return params
 
     def check_ranges(self) -> None:
@@ -138,6 +138,17 @@ class DeckParams:
             )
         if self.max_deterministic_time <= 0:
             raise SpecError("param max_deterministic_time: must be positive")
+
+
+def as_given(message: str, pairs: list[str] | tuple[str, ...]) -> str:
+    """``param cloud_share=2.0: ...`` said as the user typed it, ``--param cloud_share=2: ...``: the
+    option's name, and the value as given rather than as read (the 2.0 was never typed)."""
+    m = re.match(r"param (\w+)(=[^:]*)?:", message)
+    if not m:
+        return message
+    typed = {DeckParams.key_of(pair): pair.split("=", 1)[1].strip() for pair in pairs if "=" in pair}
+    shown = f"={typed[m.group(1)]}" if m.group(1) in typed else (m.group(2) or "")
+    return f"--param {m.group(1)}{shown}:{message[m.end():]}"
 
 
 @dataclass

@@ -951,3 +951,17 @@ def test_a_report_naming_a_character_the_terminal_cannot_show_is_printed_escaped
     p = sp.run([sys.executable, "-m", "terragen", "validate", str(bad)], capture_output=True, env=env, timeout=60)
     out = p.stdout.decode("latin-1")
     assert p.returncode == 2 and "fw\\u2192.txt: INVALID terrain layout" in out
+
+
+def test_every_help_fits_an_80_column_terminal(capsys, monkeypatch):
+    """Examples and file tables ran to 84-97 columns in an 80-column terminal, where they wrapped."""
+    monkeypatch.setenv("COLUMNS", "80")
+    groups = sorted({path.rsplit(" ", 1)[0] for path, _ in LEAVES if " " in path})
+    too_wide = {}
+    for path in ["", *groups, *(path for path, _ in LEAVES)]:
+        code, out, err = run_cli(capsys, *path.split(), "--help")
+        assert code == 0, (path, err)
+        wide = [line for line in out.splitlines() if len(line) > 80]
+        if wide:
+            too_wide[path or "terragen"] = wide
+    assert not too_wide, too_wide

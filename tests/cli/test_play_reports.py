@@ -49,3 +49,37 @@ def test_shared_wins_are_fractions_and_whole_counts_stay_whole():
     assert whole_or_share(3.0) == 3 and isinstance(whole_or_share(3.0), int)
     assert whole_or_share(2.5) == 2.5
     assert whole_or_share(1 / 3 + 1) == pytest.approx(1.3333)
+
+
+@pytest.mark.parametrize("args, says", [
+    # one wording for a policy list of the wrong length, whatever the game (TerraFlip's named no option)
+    (["terraflip", "play", "--policy", "random,greedy"], "--policy: 2 given for 4 seats; give one, or one per seat"),
+    (["terralogical", "play", "--policy", "random,greedy,rusher"], "--policy: 3 given for 2 seats"),
+    (["terrace", "play", "--policy", "random,greedy,greedy"], "--policy: 3 given for 2 seats"),
+    (["terraflip", "play", "--policy", ""], "--policy '' has an empty name"),  # it counted 0 policies
+    (["terraflip", "play", "--bonus", "3,2"], "--bonus: 2 given for 4 seats"),
+    # --players is a count in every game: a list of policies there is pointed to --policy
+    (["terralogical", "play", "--players", "random,greedy"], "use --policy random,greedy"),
+    (["terraflip", "play", "--players", "memory,random"], "use --policy memory,random"),
+    (["terrace", "play", "--players", "random,greedy"], "use --policy random,greedy"),
+])
+def test_the_same_slip_reads_the_same_in_every_game(capsys, args, says):
+    code, _, err = run_cli(capsys, *args, "--games", "1")
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_play_reports_name_the_rules_they_played(capsys):
+    code, out, _ = run_cli(capsys, "terrace", "play", "--games", "1", "--t-rank", "lowest", "--no-own-t-capture")
+    assert code == 0 and "T rank lowest, own T capture forbidden" in out.splitlines()[0]
+    code, out, _ = run_cli(capsys, "terralogical", "play", "--games", "1", "--stall-rule", "empty-pile")
+    assert code == 0 and "stall rule empty-pile" in " ".join(out.split())
+
+
+def test_playing_from_a_finished_terrace_position_warns(capsys, tmp_path):
+    from terragen.terrace.formats import to_text
+    from terragen.terrace.position import Position
+
+    over = tmp_path / "over.txt"  # bottom's T taken: top has won
+    over.write_text(to_text(Position.start("full")).replace("t a b b c c d d", "- a b b c c d d"))
+    code, _, err = run_cli(capsys, "terrace", "play", over, "--games", "2")
+    assert code == 0 and "the position is already over (top (T) wins (t-captured: took the other T))" in err

@@ -140,8 +140,8 @@ def test_a_deck_interrupted_while_its_figures_are_worked_out_is_not_written(tmp_
 
 
 @pytest.mark.parametrize("advantage,fair,words", [
-    (-0.5, 0.5, "the first seat wins 50.0 points less than a fair 50.0%"),
-    (0.031, 1 / 3, "the first seat wins 3.1 points more than a fair 33.3%"),
+    (-0.5, 0.5, "the first seat wins 50.0 percentage points less than a fair 50.0%"),
+    (0.031, 1 / 3, "the first seat wins 3.1 percentage points more than a fair 33.3%"),
     (0.0001, 0.25, "the first seat wins its fair 25.0%"),
 ])
 def test_the_first_seats_edge_is_said_in_words(advantage, fair, words):
@@ -176,3 +176,12 @@ def test_deck_takes_a_time_limit_as_terraflip_tiles_does(capsys):
     code, with_limit, _ = run(["deck", "--seed", "1", "--time-limit", "5"], capsys)
     _, default, _ = run(["deck", "--seed", "1"], capsys)
     assert code == 0 and with_limit == default  # 5 deterministic seconds is the default budget
+
+
+@pytest.mark.parametrize("param, says", [
+    ("cloud_share=2", "--param cloud_share=2: must be between 0 and 1"),  # it echoed 2.0, never typed
+    ("min_connectors=70", "--param min_connectors=70: more than the 63 tiles"),  # it said 'param', no option
+])
+def test_a_deck_parameter_error_names_the_option_and_the_value_as_typed(capsys, param, says):
+    code, _, err = run(["deck", "--param", param], capsys)
+    assert code in (2, 3) and says in err, err

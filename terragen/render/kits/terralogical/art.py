@@ -315,10 +315,11 @@ def board_drawing(square: float, size: int, sun: tuple[int, int], flower: tuple[
         cx = (pts[0][0] + pts[2][0]) / 2
         cy = (pts[0][1] + pts[2][1]) / 2
         if n == 0:
-            items.append(Text(cx, cy - band * 0.12, "0/100", band * 0.2, "#000000", bold=True))
+            # the number above the arrow's tip (the tip once hid its '1': '0/▲00')
+            items.append(Text(cx, cy - band * 0.28, "0/100", band * 0.2, "#000000", bold=True))
             # the arrow: start here, run clockwise (up the left side)
             ax = cx
-            items.append(Polygon(((ax, cy - band * 0.05 - band * 0.22), (ax + band * 0.18, cy + band * 0.12),
+            items.append(Polygon(((ax, cy - band * 0.22), (ax + band * 0.18, cy + band * 0.12),
                                   (ax - band * 0.18, cy + band * 0.12)), Style(fill="#c0392b")))
             items.append(Text(cx, cy + band * 0.37, "start", max(MIN_TEXT_MM, band * 0.15), "#000000"))
             marks["track0"] = (cx, cy)
