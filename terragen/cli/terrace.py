@@ -268,7 +268,8 @@ def perft_cmd(position, setup, size, t_rank, own_t_capture, depth, divide, as_js
         for name, c in rows:
             click.echo(f"{name}: {c}")
     click.echo(f"perft {depth}: {total}")
-    say(f"{secs:.3f} s, {total / secs if secs > 0 else 0:,.0f} nodes/s", err=True)
+    if depth:  # depth 0 counts the position itself, with no move made: a speed of it means nothing
+        say(f"{secs:.3f} s, {total / secs if secs > 0 else 0:,.0f} nodes/s", err=True)
 
 
 class _PlayerCount(click.ParamType):

@@ -250,7 +250,11 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
             seen_game = True
             continue
         try:
-            if first[0].isalpha():  # a header line: every tile line starts with its q
+            # a header line (every tile line starts with its q), unless the line has a tile line's
+            # shape, four items and no ':' (' a b blue-river blue/blue' was 'unknown header 'a'')
+            looks_like_tile = len(toks) == 4 and not re.search(r"[:=]", raw.split("#", 1)[0]) and \
+                _TILE.match(toks[2][1]) is not None
+            if first[0].isalpha() and not looks_like_tile:
                 word, after = re.match(r"([^:=]*)[:=]?(.*)", first).groups()  # players: / players= / players:blue
                 key = header_key(word, _HEADER_KEYS, (ln, col), problems, _HEADER_HOLDS, _HEADER_OWN_WORDS)
                 rest = ([(col + len(first) - len(after), after)] if after else []) + \
@@ -326,9 +330,9 @@ def _tile_line(toks: list[tuple[int, str]], source: str, ln: int) -> TileEntry:
         col = toks[min(len(toks), 4) - 1][0] if len(toks) > 4 else toks[-1][0]
         raise LineProblem(col, f"expected 'q r tile up/hidden', got {counted(len(toks), 'item')}")
     (cq, q), (cr, r), (ct, tile), (cf, faces) = toks
-    for c, v in ((cq, q), (cr, r)):
+    for c, v, name in ((cq, q, "q"), (cr, r, "r")):
         if not re.fullmatch(r"[+-]?[0-9]+", v):
-            raise LineProblem(c, f"expected a whole number, got {v!r}")
+            raise LineProblem(c, f"a tile's {name} must be a whole number, got {v!r}")
         if abs(int(v)) > 9999:
             raise LineProblem(c, f"{v} is out of range; a tile's coordinates run from -9999 to 9999")
     m = _TILE.match(tile)

@@ -303,3 +303,15 @@ def test_each_invalid_example_breaks_its_rule_only(path):
 def test_each_shipped_position_is_valid_without_warnings(path):
     report = validate_text(path.read_text(encoding="utf-8"), path.name)
     assert report.valid and report.findings == [], [f.format() for f in report.findings]
+
+
+@pytest.mark.parametrize("line, says", [
+    ("  a  0  blue-river-1  blue/green", "x:4:3: a tile's q must be a whole number, got 'a'"),  # was 'unknown header 'a''
+    ("  1  b  blue-river-1  blue/green", "x:4:6: a tile's r must be a whole number, got 'b'"),
+    ("  plyers: blue green", "x:4:3: unknown header"),  # a header slip is still one
+])
+def test_a_tile_line_with_a_bad_coordinate_is_read_as_a_tile_line(line, says):
+    text = f"game: terraflip\nplayers: blue green\nspies: blue=3 green=3\n{line}\n"
+    with pytest.raises(InputError) as exc:
+        parse_position(text, "x")
+    assert exc.value.message.startswith(says), exc.value.message
