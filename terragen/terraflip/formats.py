@@ -83,6 +83,7 @@ class Position:
     tiles: list[TileEntry] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     players_line: int | None = field(default=None, compare=False)  # where it was read: not part of the value
+    spies_line: int | None = field(default=None, compare=False)  # so a spies finding points at its line
 
     def to_json(self) -> dict[str, Any]:
         tiles = []
@@ -229,7 +230,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
     check_text_numbers(text, source)
     refuse_toml(text, source, "terraflip")
     players: list[str] | None = None
-    players_line = None
+    players_line = spies_line = None
     spies: dict[str, int] | None = None
     seen_game = False
     tiles: list[TileEntry] = []
@@ -266,7 +267,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
                 else:
                     if spies is not None:
                         raise LineProblem(col, "'spies' given twice")
-                    spies = _spies(rest)
+                    spies, spies_line = _spies(rest), ln
                 continue
             tiles.append(_tile_line(toks, source, ln))
         except LineProblem as bad:
@@ -282,7 +283,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
         raise InputError(f"{source}: missing 'players:' line (colours in seat order)")
     if spies is None:
         spies = {c: SPIES_PER_PLAYER for c in players}
-    return Position(players, spies, tiles, extra.keys, players_line)
+    return Position(players, spies, tiles, extra.keys, players_line, spies_line)
 
 
 _HEADER_KEYS = ("players", "spies")

@@ -72,9 +72,10 @@ def validate_position(position: Position, per_family: int = TILES_PER_FAMILY,
                       line=position.players_line))
     for colour, k in position.spies.items():
         if colour not in players:
-            add(error("spies-of-non-player", f"spies given for {colour}, who is not playing"))
+            add(error("spies-of-non-player", f"spies given for {colour}, who is not playing", line=position.spies_line))
         elif not 0 <= k <= SPIES_PER_PLAYER:
-            add(error("spies-out-of-range", f"{colour} has {k} spies left; a player starts with {SPIES_PER_PLAYER}"))
+            add(error("spies-out-of-range", f"{colour} has {k} spies left; a player starts with {SPIES_PER_PLAYER}",
+                      line=position.spies_line))
 
     limit_players = min(max(n, 2), 4)
     by_pos: dict[tuple[int, int], TileEntry] = {}

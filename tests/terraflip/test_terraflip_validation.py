@@ -315,3 +315,11 @@ def test_a_tile_line_with_a_bad_coordinate_is_read_as_a_tile_line(line, says):
     with pytest.raises(InputError) as exc:
         parse_position(text, "x")
     assert exc.value.message.startswith(says), exc.value.message
+
+
+def test_a_spies_finding_points_at_the_spies_line():
+    from terragen.terraflip.validation import validate_text
+
+    text = "game: terraflip\nplayers: blue green\n# spies next\nspies: blue=3 green=4\n"
+    found = [(f.code, f.line) for f in validate_text(text, "x").findings if f.code.startswith("spies")]
+    assert found == [("spies-out-of-range", 4)]
