@@ -450,9 +450,10 @@ def reading_option(option: str) -> Iterator[None]:
 
 
 @contextmanager
-def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
+def json_even_on_failure(source: str, as_json: bool, game: str | None = None) -> Iterator[None]:
     """With ``--json``, a file that cannot be read still gives a JSON document on stdout
-    (``readable: false`` and an ``unreadable`` error), plus the usual one line on stderr."""
+    (``readable: false`` and an ``unreadable`` error), plus the usual one line on stderr; ``game``
+    (the command's own game) goes into it as every readable file's report has it."""
     from terragen.errors import InputError
     from terragen.safejson import JsonValueError
 
@@ -467,7 +468,14 @@ def json_even_on_failure(source: str, as_json: bool) -> Iterator[None]:
             line, col = exc.position  # its fields, not repeated at the head of the message
             error.update(code="unreadable" if isinstance(exc, JsonValueError) else "syntax", line=line, col=col,
                          message=exc.message.removeprefix(f"{source}:{line}:{col}: "))
-        echo_json({"file": source, "valid": False, "readable": False, "errors": [error], "warnings": []})
+        elif (at := re.match(rf"{re.escape(source)}:([0-9]+)(?::([0-9]+))?: ", exc.message)) is not None:
+            # a reader that names its place only in the message ('FILE:1:1: missing 'game: ...' line'):
+            # the place in the fields all the same, so a script reads it in one way for every game
+            error.update(line=int(at.group(1)), message=exc.message[at.end():])
+            if at.group(2):
+                error["col"] = int(at.group(2))
+        document = {"file": source, "valid": False, "readable": False, "errors": [error], "warnings": []}
+        echo_json({**document, "game": game} if game else document)
         click.echo(f"terragen: error: {exc.message}", err=True)
         raise SystemExit(exc.exit_code) from None
 

@@ -181,7 +181,7 @@ def validate_cmd(position: str, t_rank: str, own_t_capture: bool, as_json: bool)
     from terragen.fileio import read_text_input
     from terragen.terrace.validation import validate_text
 
-    with json_even_on_failure(position, as_json):
+    with json_even_on_failure(position, as_json, "terrace"):
         text = read_text_input(position)
         report = validate_text(text, position, t_rank=t_rank, own_t_capture=own_t_capture)
     finish_game_validation(report, position, "terrace", as_json)

@@ -217,7 +217,7 @@ def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower
     from terragen.terraflip.tilefile import read_tileset
     from terragen.terraflip.validation import validate_text
 
-    with json_even_on_failure(path, as_json):
+    with json_even_on_failure(path, as_json, "terraflip"):
         text = read_text_input(path)
         with reading_option("--tiles"):
             tileset = read_tileset(tiles_file) if tiles_file else None

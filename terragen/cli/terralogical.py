@@ -291,7 +291,7 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
     from terragen.fileio import read_text_input
     from terragen.terralogical.validation import validate_text
 
-    with json_even_on_failure(file, as_json):
+    with json_even_on_failure(file, as_json, "terralogical"):
         text = read_text_input(file)
         deck = _load_deck(deck_path)
         report = validate_text(text, file, deck=deck, subsoil_rule=subsoil_rule, min_flock=min_flock,

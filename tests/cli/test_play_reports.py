@@ -83,3 +83,15 @@ def test_playing_from_a_finished_terrace_position_warns(capsys, tmp_path):
     over.write_text(to_text(Position.start("full")).replace("t a b b c c d d", "- a b b c c d d"))
     code, _, err = run_cli(capsys, "terrace", "play", over, "--games", "2")
     assert code == 0 and "the position is already over (top (T) wins (t-captured: took the other T))" in err
+
+
+@pytest.mark.parametrize("game", ["terrace", "terralogical", "terraflip"])
+def test_an_unreadable_file_gives_its_place_in_fields_and_names_the_game(capsys, tmp_path, game):
+    """The place was only in the message ('junk.txt:1:1: ...'), and the document named no game."""
+    junk = tmp_path / "junk.txt"
+    junk.write_text("junk\n")
+    code, out, _ = run_cli(capsys, game, "validate", junk, "--json")
+    report = json.loads(out)
+    assert code == 2 and report["game"] == game and not report["readable"]
+    (error,) = report["errors"]
+    assert (error["line"], error["col"]) == (1, 1) and not error["message"].startswith(str(junk))
