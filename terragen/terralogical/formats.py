@@ -225,7 +225,11 @@ def state_from_json(text: str, source: str, deck: Deck | None = None, pass_ids: 
         check_item_keys(item, ("row", "col", "tile", "rotation", "cube"), where, "a tile")
         for key in ("row", "col", "rotation"):
             if not isinstance(item.get(key), int) or isinstance(item.get(key), bool):
-                raise InputError(f'{where}: "{key}" must be an integer')
+                from terragen.safejson import shown
+
+                if key not in item:
+                    raise InputError(f"{where}: '{key}' is missing (a whole number)")
+                raise InputError(f"{where}: '{key}' must be a whole number (got {shown(item[key])})")
         ref = item.get("tile")
         if not isinstance(ref, str):
             raise InputError(f'{where}: "tile" must be a deck id or a tile code')

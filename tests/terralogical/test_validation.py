@@ -340,3 +340,23 @@ def test_an_unknown_header_word_before_the_players_is_one_problem_not_one_per_ti
     assert [f.message for f in r.errors] == [
         "unknown header 'colours' (the header has game, players and hands)",
         "no 'players:' line could be read, so the board cannot be checked"]
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"row": "3"}, "tiles[0]: 'row' must be a whole number (got \"3\")"),  # it gave no value, and 'an integer'
+    ({"row": None}, "tiles[0]: 'row' must be a whole number (got null)"),
+    ({"row": ...}, "tiles[0]: 'row' is missing (a whole number)"),
+])
+def test_a_tiles_bad_number_is_quoted_as_the_file_has_it(change, says):
+    from terragen.errors import InputError
+
+    with open(f"{EXAMPLES}/two-players-finished.json", encoding="utf-8") as fh:
+        data = json.load(fh)
+    for key, value in change.items():
+        if value is ...:
+            del data["tiles"][0][key]
+        else:
+            data["tiles"][0][key] = value
+    with pytest.raises(InputError) as exc:
+        validate_text(json.dumps(data), "b.json")
+    assert exc.value.message == f"b.json: {says}"
