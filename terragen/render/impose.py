@@ -437,8 +437,8 @@ def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
         if side == "front":
             text = [
                 "Duplex alignment test. Print this page double-sided (flip on the " + opts.flip + " edge), at 100% scale.",
-                "Hold the sheet up to a light. The red crosses printed on the back should sit on the black targets.",
-                "Read where the red cross's arms cross the mm scales, looking at this side: right and down are positive.",
+                "Hold the sheet up to a light. The thin crosses on the back (red; grey in black and white) should sit on the black targets.",
+                "Read where a cross's arms cross the mm scales, looking at this side: right and down are positive.",
                 "Pass what you read, e.g. --back-offset 0.5,-0.8; the backs are then shifted to cancel it. Print this test again to check.",
             ]
             for j, line in enumerate(text):

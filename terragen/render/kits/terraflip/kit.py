@@ -203,8 +203,8 @@ def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source:
         ("1. Check the scale", "Print any page at 100 % (\"actual size\", never \"fit to page\") and measure "
          "the 100 mm bar at its foot. If it is off, pass --scale (1.02 when it measures 98 mm)."),
         ("2. Test the duplex alignment", f"Print the alignment test double-sided, turning the sheet over the "
-         f"{flip} edge (this kit was made for --flip {flip}). Hold it up to a light: the red crosses should sit on "
-         "the black targets. If they do not, read the offset on the mm scales and make the kit again with "
+         f"{flip} edge (this kit was made for --flip {flip}). Hold it up to a light: the thin crosses (red, or grey in "
+         "black and white) should sit on the black targets. If they do not, read the offset on the mm scales and make the kit again with "
          "--back-offset X,Y."),
         ("3. Print the tiles", f"Print the tiles file double-sided, flip on the {flip} edge, on card "
          "(160 to 250 g/m2). Each sheet carries its fronts and, on the next page, their backs, mirrored so each "
