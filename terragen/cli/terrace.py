@@ -313,7 +313,7 @@ def _players_mismatch(players: int, seats: int, position: str | None, setup: str
                    "all seats or a comma list, one per seat in turn order.")
 @click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=100, show_default=True, help="Number of games (as terralogical and terraflip play).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed for all randomness.")
-@click.option("--max-plies", type=Whole(1, MAX_TERRACE_PLIES), default=300, show_default=True, help="Stop a game after this many moves (counted as unfinished).")
+@click.option("--max-plies", type=Whole(1, MAX_TERRACE_PLIES), default=300, show_default=True, help="Stop a game after this many plies, a ply being one seat's move (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON (with every game).")
 def play_cmd(position, setup, size, t_rank, own_t_capture, players, policy, games, seed, max_plies, as_json) -> None:
     """Play games between policies and report results per seat.
