@@ -72,6 +72,7 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
     flags = click.get_current_context().meta.get(KIT_FLAGS, {}) if click.get_current_context(silent=True) else {}
     check_folder(out_dir)
     files: list[tuple[Path, bytes | str, str]] = []
+    counts: dict[Path, dict[str, int]] = {}  # --json: each file's pages as numbers, not only as words
     svg_parts: list[tuple[Path, str]] = []  # (the part's name as one file, what its pages' titles start with)
     for part in parts:
         stem = prefix.format(name=part.name)
@@ -80,12 +81,14 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
             from terragen.render.pdf import document_pdf
 
             files.append((out_dir / f"{stem}.pdf", document_pdf(part.doc), f"{n} page{'s' if n != 1 else ''}"))
+            counts[files[-1][0]] = {"pages": n}
         else:
             from terragen.render.svg import page_svg
 
             svg_parts.append((out_dir / f"{stem}.svg", part.doc.title.split(" (")[0]))
             for k, page in enumerate(part.doc.pages, 1):
                 files.append((out_dir / f"{stem}-p{k:02d}.svg", page_svg(page, part.doc.title), f"page {k}/{n}"))
+                counts[files[-1][0]] = {"page": k, "pages": n}
     force = flags.get("force", False)
     check_outputs([path for path, _, _ in files], force)
     old_pages = _stale_kit_pages(svg_parts, {path for path, _, _ in files})
@@ -110,7 +113,7 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
         say(f"print {test.name if fmt == 'pdf' else test.name.rsplit('-p', 1)[0] + '-p*.svg'} double-sided "
             "first: it measures your printer's --back-offset (docs/printing.md)")
     if flags.get("as_json"):
-        echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data)}
+        echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data), **counts[path]}
                                                      for path, data, what in files],
                    "removed": [str(path) for path in old_pages]})
 

@@ -353,3 +353,21 @@ def test_a_duplex_kit_says_to_print_its_alignment_test_first(tmp_path: Path):
         "print terrain-alignment-test-a4.pdf double-sided first"), p.stdout
     p = run("kit", "terrace", "--out", tmp_path / "t")  # one-sided: no alignment test to print
     assert p.returncode == 0 and "double-sided first" not in p.stdout
+
+
+def test_kit_json_gives_each_files_pages_as_numbers(tmp_path: Path):
+    """'what': '7 pages' was the only page count: a script had to parse words."""
+    import json
+    import re
+    import subprocess
+
+    p = run("kit", "terrace", "--out", tmp_path, "--json")
+    assert p.returncode == 0, p.stderr
+    files = json.loads(p.stdout)["files"]
+    for f in files:
+        info = subprocess.run(["pdfinfo", f["path"]], capture_output=True, text=True, check=True).stdout
+        assert f["pages"] == int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1)), f
+    p = run("kit", "terrace", "--out", tmp_path / "svg", "--format", "svg", "--json")
+    pages = json.loads(p.stdout)["files"]
+    assert [(f["page"], f["pages"]) for f in pages][:2] == [(1, 1), (1, 1)]  # the rules and set-ups: a page each
+    assert all(1 <= f["page"] <= f["pages"] for f in pages)
