@@ -8,14 +8,17 @@ file converts to the layout it is built on.
 
 from __future__ import annotations
 
-import json
+from typing import TYPE_CHECKING
 
 from terragen.errors import InputError
+
+if TYPE_CHECKING:
+    from terragen.terralogical.deck import Deck
 
 FORMS = ("json", "text")
 
 
-def convert_text(text: str, source: str, to: str, game: str | None = None, deck=None) -> tuple[str, str]:
+def convert_text(text: str, source: str, to: str, game: str | None = None, deck: Deck | None = None) -> tuple[str, str]:
     """``(game, converted text)`` for ``text`` read from ``source``; ``to`` is json or text.
 
     ``game`` forces the game; by default it is read from the file. ``deck`` (a Terralogical
@@ -25,7 +28,7 @@ def convert_text(text: str, source: str, to: str, game: str | None = None, deck=
     (``validate --deck`` is where ids are judged). Raises InputError for a file that cannot
     be read, and when ``deck`` is given for another game.
     """
-    from terragen.formats import detect_game
+    from terragen.formats import detect_game, json_file_text
 
     if to not in FORMS:
         raise InputError(f"unknown form {to!r} (choose json or text)")
@@ -50,7 +53,7 @@ def convert_text(text: str, source: str, to: str, game: str | None = None, deck=
         from terragen.terralogical.formats import parse_state, state_to_json, state_to_text
 
         state = parse_state(text, source, deck or default_deck(), pass_ids=deck is None)
-        out = json.dumps(state_to_json(state), indent=2, sort_keys=True) + "\n" if to == "json" else state_to_text(state)
+        out = json_file_text(state_to_json(state)) if to == "json" else state_to_text(state)
         return name, out
     if name == "terraflip":
         from terragen.terraflip.formats import dumps_json, parse_position

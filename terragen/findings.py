@@ -9,6 +9,7 @@ for all four games lets ``terragen validate`` print and serialise them alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
@@ -64,11 +65,11 @@ class Finding:
         return f"{prefix}{self.severity} [{self.code}] {self.message}"
 
 
-def error(code: str, message: str, cells=(), line: int | None = None, col: int | None = None) -> Finding:
+def error(code: str, message: str, cells: Iterable[Sequence[int]] = (), line: int | None = None, col: int | None = None) -> Finding:
     return Finding("error", code, message, tuple(tuple(c) for c in cells), line, col)
 
 
-def warning(code: str, message: str, cells=(), line: int | None = None, col: int | None = None) -> Finding:
+def warning(code: str, message: str, cells: Iterable[Sequence[int]] = (), line: int | None = None, col: int | None = None) -> Finding:
     return Finding("warning", code, message, tuple(tuple(c) for c in cells), line, col)
 
 

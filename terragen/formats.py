@@ -307,6 +307,13 @@ class ExtraLine:
             raise InputError(f"{self.source}:{lineno}:{col}: nothing may follow the extra: line (line {self.line})")
 
 
+def json_file_text(data: object) -> str:
+    """A JSON document as every file terragen writes it: keys sorted, two-space indents, ASCII, a
+    final newline, so the same data is the same bytes whichever command or game writes it (nine
+    writers spelt these settings out, each free to drift)."""
+    return json.dumps(data, indent=2, sort_keys=True) + "\n"
+
+
 def looks_like_json(text: str) -> bool:
     """Whether to read ``text`` as JSON: an object or a list, or a whole text that is one JSON value
     (``123``, ``null``, ``"hello"`` were read as a text map and told about map rows)."""

@@ -52,7 +52,7 @@ def wrapped(lines: Iterable[str], width: int = WIDTH) -> list[str]:
     return out
 
 
-def named(noun: str, names) -> str:
+def named(noun: str, names: Iterable[str]) -> str:
     """``key 'a'`` or ``keys 'a', 'b'``: unknown names listed as every such message lists them."""
     listed = sorted(map(str, names))
     return f"{noun if len(listed) == 1 else noun + 's'} {', '.join(repr(k) for k in listed)}"

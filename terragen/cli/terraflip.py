@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
 import click
@@ -62,6 +61,7 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     written (read-only, disk full, a link to nothing, a file where a folder goes); 70,
     129, 130, 143 as for every command (terragen --help).
     """
+    from terragen.formats import json_file_text
     from terragen.terraflip.design import DesignSpec, design_tileset
 
     if out == "-":  # standard output: what no --out does, as convert and terrace setup take it
@@ -71,7 +71,7 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     design = design_tileset(DesignSpec(per_family, own, pair_symmetric, time_limit), seed)
     if own == per_family:  # a legal set, and a game in which no flip ever changes a tile's colour
         warn(f"--own {own} is every tile: each hides its owner's colour, so no flip changes hands")
-    text = json.dumps(design.to_json(), indent=2, sort_keys=True) + "\n"
+    text = json_file_text(design.to_json())
     if out is None:
         click.echo(text, nl=False)
         return
@@ -161,7 +161,9 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
     with Progress("terragen terraflip play", games, "games") as bar:
         result = simulate(PlaySpec(players, games, seed, policies), tileset, options, progress=bar.update)
     if out:
-        atomic_write(out, json.dumps(result, indent=2, sort_keys=True) + "\n")
+        from terragen.formats import json_file_text
+
+        atomic_write(out, json_file_text(result))
     if as_json:
         echo_json(result)
         return

@@ -223,11 +223,12 @@ def play(
     bar.close()
     if record:
         from terragen.fileio import atomic_write
+        from terragen.formats import json_file_text
         from terragen.terralogical.formats import board_state_of_game, state_to_json, state_to_text
 
         board = board_state_of_game(last[-1], by_code=deck_path is not None)  # readable without the deck
         if record.lower().endswith(".json"):
-            atomic_write(record, json.dumps(state_to_json(board), indent=2, sort_keys=True) + "\n")
+            atomic_write(record, json_file_text(state_to_json(board)))
         else:
             atomic_write(record, state_to_text(board))
     if as_json:

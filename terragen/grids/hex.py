@@ -9,7 +9,6 @@ counter-clockwise on screen starting east, with ``r`` growing downward.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import TypeAlias
 
 Hex: TypeAlias = tuple[int, int]
@@ -214,11 +213,3 @@ def is_diagonal_line(a: Hex, b: Hex) -> bool:
         return False
     s = -dq - dr
     return dq == dr or dq == s or dr == s
-
-
-def ray(start: Hex, step: Hex) -> Iterator[Hex]:
-    """Centres ``start + k * step`` for k = 1, 2, ... (an endless generator; stop it yourself)."""
-    h = add(start, step)
-    while True:
-        yield h
-        h = add(h, step)

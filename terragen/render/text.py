@@ -6,7 +6,7 @@ PDF embeds, so wrapped lines fit on paper as they do here.
 
 from __future__ import annotations
 
-from terragen.render.model import Item, Text
+from terragen.render.model import Box, Item, Text
 
 def text_width(s: str, size: float, bold: bool = False) -> float:
     """Width of ``s`` in mm at ``size`` in the shipped font."""
@@ -44,7 +44,8 @@ def paragraph(x: float, y: float, s: str, size: float, width: float, colour: str
     return items, y
 
 
-def titled_sections(box, title: str, subtitle: str, sections: list[tuple[str, str]], size: float = 3.7):
+def titled_sections(box: Box, title: str, subtitle: str, sections: list[tuple[str, str]],
+                    size: float = 3.7) -> tuple[list[Item], float]:
     """A title, a grey subtitle and headed paragraphs flowing down ``box`` (a page's content box).
 
     Every kit's rules summary and instruction page is this shape; returns the

@@ -29,7 +29,7 @@ from terragen.render.impose import PrintOptions, page_scale
 from terragen.render.marks import footer, page_label, registration_target
 from terragen.render.text import text_width
 from terragen.render.model import (IDENTITY, MIN_TEXT_MM, Box, Circle, Group, Item, Matrix, Page, Polygon, Polyline, Style,
-                                   Text, apply, compose, flatten, page_points, translate)
+                                   Text, apply, compose, flatten, page_points, scale, translate)
 
 OVERLAP = 10.0  # the overlap between neighbouring sheets, mm
 SEAM_AIR = 1.0  # the room a seam keeps from the nearest letter of the board where the page allows, mm
@@ -349,6 +349,33 @@ def board_symbols(items: Sequence[Item]) -> list[Box]:
             half = it.style.width / 2 * _linear_scale(m) if it.style.stroke else 0.0
             out.append(Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half))
     return out
+
+
+@dataclass
+class Overview:
+    """A kit's board shrunk onto one page, with each sheet's window on it: ``picture`` is the board
+    in place, ``k`` its scale, ``origin`` its top-left corner on the page, ``windows`` what
+    :func:`overview_outlines` gives (each kit labels them its own way)."""
+
+    picture: Item
+    k: float
+    origin: tuple[float, float]
+    windows: list[tuple[Item, tuple[float, float], str]]
+
+
+def overview(items: Sequence[Item], size: tuple[float, float], opts: PrintOptions, top: float, room_below: float,
+             width: float = 0.3, name_size: float | None = None) -> Overview:
+    """The board ``items`` (``size`` mm) as large as fits the page's width and its height less
+    ``room_below`` (the kit's notes under it), centred across, ``top`` mm below the content's top.
+    Why one place: three kits fitted, centred and outlined their overview the same way, each its
+    own copy."""
+    area = opts.paper.content
+    w, h = size
+    k = min(area.width / w, (area.height - room_below) / h)
+    origin = (area.x0 + (area.width - w * k) / 2, area.y0 + top)
+    labels = [it for it in items if isinstance(it, Text) and not it.angle]
+    windows = overview_outlines(size, opts, origin, k, width=width, keep_clear=labels, name_size=name_size, items=items)
+    return Overview(Group(list(items), compose(translate(*origin), scale(k))), k, origin, windows)
 
 
 def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,

@@ -24,7 +24,6 @@ unreadable header entry and square of a text file in one run.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +36,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import (GAME_FILES, refuse_toml, ExtraLine, check_item_keys, check_version, extra_text_line, looks_like_json,
+from terragen.formats import (GAME_FILES, refuse_toml, ExtraLine, check_item_keys, check_version, extra_text_line, json_file_text, looks_like_json,
                               text_lines, wrong_game, wrong_kind)
 from terragen.plain_text import counted
 
@@ -380,4 +379,4 @@ def to_json_data(pos: Position) -> dict[str, Any]:
 
 
 def to_json(pos: Position) -> str:
-    return json.dumps(to_json_data(pos), indent=2, sort_keys=True) + "\n"
+    return json_file_text(to_json_data(pos))

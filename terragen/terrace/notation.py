@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from terragen.errors import InputError
 from terragen.terrace.board import parse_square
 from terragen.terrace.model import Move
 
+if TYPE_CHECKING:
+    from terragen.terrace.position import Position
+
 _MOVE = re.compile(r"^\s*([TABCDtabcd])?([a-lA-L][0-9]{1,2})\s*([-x:]?)\s*([a-lA-L][0-9]{1,2})\s*$")
 
 
-def parse_move(position, text: str) -> Move:
+def parse_move(position: Position, text: str) -> Move:
     """The legal move ``text`` names in ``position``, or an InputError saying why not; text that is
     not a string is a TypeError (a Move or a number failed inside the pattern matcher)."""
     if not isinstance(text, str):

@@ -18,7 +18,6 @@ Text form, one item per line, ``#`` starts a comment::
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +27,7 @@ from terragen.plain_text import counted
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line, json_file_text,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
@@ -112,7 +111,7 @@ class Position:
 
 def dumps_json(position: Position) -> str:
     """The position's JSON form, keys sorted and indented, so the same position is the same bytes."""
-    return json.dumps(position.to_json(), indent=2, sort_keys=True) + "\n"
+    return json_file_text(position.to_json())
 
 
 def parse_position(text: str, source: str) -> Position:

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from terragen.grids import hex as hx
 from terragen.grids.hex import Hex
 from terragen.terrain.compiled import load
-from terragen.terrain.layout import Layout
-from terragen.terrain.pieces import exit_mask
+from terragen.terrain.layout import Cell, Layout
+from terragen.terrain.pieces import exit_mask, piece_id
 from terragen.terrain.rules import MAX_CLIMB, step_allowed, step_cost
 
 Arc = tuple[int, int, int]  # (target cell, good-weather cost, level change)
@@ -71,6 +71,20 @@ class Board:
             {c.hex: c.rotation for c in cells},
             [c.hex for c in cells if c.inverted],
         )
+
+    def numbered_cells(self) -> list[Cell]:
+        """The pieces as layout cells, each with its physical piece id (``5B2``: the second level-5
+        B piece), copies of a kind numbered in reading order (row, then column), as a build sheet
+        and a kit count them. Why here: the generator and the puzzles each wrote this loop."""
+        cells: list[Cell] = []
+        copies: dict[tuple[int, str], int] = {}
+        for i in sorted((i for i in range(len(self)) if self.present[i]), key=lambda i: (self.hexes[i][1], self.hexes[i][0])):
+            kind = (self.level[i], self.pattern[i])
+            copies[kind] = copies.get(kind, 0) + 1
+            q, r = self.hexes[i]
+            cells.append(Cell(q, r, kind[0], kind[1], self.rotation[i], self.inverted[i],
+                              extra={"piece": piece_id(kind[0], kind[1], copies[kind])}))
+        return cells
 
     def __len__(self) -> int:
         return len(self.hexes)

@@ -23,11 +23,10 @@ from collections.abc import Sequence
 
 from terragen.terrain.board import Board
 from terragen.terrain.paths import costs_from
-from terragen.terrain.rules import budget_counts
+from terragen.terrain.rules import MAX_BUDGET, budget_counts
 from terragen.terrain.work_meter import COSTS, charge
 
 INF = float("inf")
-MAX_BUDGET = 6
 
 
 def _compiled_kernels():

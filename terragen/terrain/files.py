@@ -13,7 +13,9 @@ from terragen.terrain.layout import Layout, require_layout
 
 
 def parse_layout(text: str, source: str = "<layout>") -> Layout:
-    """JSON when the text starts with ``{``, the text form otherwise."""
+    """JSON when the text looks like JSON (:func:`terragen.formats.looks_like_json`: a document,
+    even one that is not an object, so a list is told it is the wrong shape rather than read as
+    rows of a map), the text form otherwise."""
     require_text(text, "parse_layout")
     if looks_like_json(text):
         return read_json_layout(text, source)

@@ -32,10 +32,9 @@ from terragen.terrain.board import Board
 from terragen.terrain.frames import seat_ranks
 from terragen.terrain.expected import expected_turns_table, near_sources
 from terragen.terrain.layout import Layout
-from terragen.terrain.rules import budget_counts
+from terragen.terrain.rules import MAX_BUDGET, budget_counts
 from terragen.terrain.work_meter import COSTS, charge
 
-MAX_BUDGET = 6
 MAX_ROUNDS = 100_000  # a guard only: even a 2-in-36 bottleneck leaves < 1e-9 after ~400 rounds
 _BLOCK = 16  # rounds advanced per matrix product (see _propagate)
 

@@ -23,6 +23,10 @@ def step_cost(delta: int) -> int:
     return delta + 1
 
 
+#: the most good-weather cost one roll pays for (a white 6 in good weather): every table of what a
+#: turn can reach has a part per budget 0..MAX_BUDGET (``sim/_fast_turns.c`` has its own copy)
+MAX_BUDGET = 6
+
 def step_allowed(delta: int) -> bool:
     return -MAX_CLIMB <= delta <= MAX_CLIMB
 

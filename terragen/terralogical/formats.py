@@ -22,7 +22,6 @@ Entries are in placement order. A tile is a deck id (``sun``, ``flower``,
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -33,7 +32,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line,
+from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line, json_file_text,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ def _check_fixed_tile(data: dict, key: str, tid: str, tile: Tile, source: str) -
 
 def deck_to_json_text(deck: Deck) -> str:
     """Sorted keys and a final newline: the same deck always gives the same bytes."""
-    return json.dumps(deck.to_json(), indent=2, sort_keys=True) + "\n"
+    return json_file_text(deck.to_json())
 
 
 # --------------------------------------------------------------------------- tiles by reference
@@ -445,7 +444,7 @@ def board_state_of_game(game: "GameState", names: list[str] | None = None, by_co
 
 
 def parse_state(text: str, source: str, deck: Deck | None = None, pass_ids: bool = False) -> BoardState:
-    """JSON when the text starts with a brace, the text form otherwise; the first error raises.
+    """JSON when the text looks like JSON (:func:`terragen.formats.looks_like_json`), the text form otherwise; the first error raises.
 
     Tile ids are looked up in ``deck``, the shipped deck unless given, as ``validate_text`` and
     ``terragen validate`` look them up (without it the shipped examples could not be read)."""

@@ -55,7 +55,7 @@ INVENTORIES = ("standard", "extended")
 VARIANT_CANDIDATES = tuple(v for v in VARIANT_NAMES if v not in ("standard", "teams"))
 KIT_GAMES = GAMES  # every game has a kit
 FLIPS = ("long", "short")
-MAX_GAMES = 20_000
+PAGE_MAX_GAMES = 20_000
 #: the page's own bounds, tighter than the command line's: a job holds a process of a shared server
 PAGE_MAX_TIME_LIMIT = 600.0
 PAGE_MAX_TURN_CAP = 10_000
@@ -360,9 +360,9 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
         raise ApiError(f"simulate option 'policy': {exc.message.removeprefix('--policy: ').removeprefix('--policy ')}") from None
     if options["games"] is None and seats:
         needed = default_games(seats, options["margin"], seats)  # (the page offers no team play)
-        if needed > MAX_GAMES:
+        if needed > PAGE_MAX_GAMES:
             raise ApiError(f"a margin of {options['margin']:g} needs {needed:,} games, more than the page plays "
-                           f"({MAX_GAMES:,}): give games, or a wider margin")
+                           f"({PAGE_MAX_GAMES:,}): give games, or a wider margin")
 
 
 def policies() -> list[str]:
@@ -397,7 +397,7 @@ def check_simulate(values: Any) -> dict[str, Any]:
     if unknown:
         raise ApiError(f"unknown simulate {named('option', unknown)}")
     out.update({k: v for k, v in values.items() if v is not None})
-    for key, lo, hi in (("games", 1, MAX_GAMES), ("seed", 0, MAX_SEED), ("turn_cap", 1, PAGE_MAX_TURN_CAP)):
+    for key, lo, hi in (("games", 1, PAGE_MAX_GAMES), ("seed", 0, MAX_SEED), ("turn_cap", 1, PAGE_MAX_TURN_CAP)):
         v = out[key]
         if key == "games" and v is None:
             continue  # the simulator picks enough games for the seat count
@@ -481,7 +481,7 @@ def info() -> dict[str, Any]:
                     "seats": list(pal.seats), "seat_names": list(pal.seat_names)},
         "generate": generate_options(),
         "simulate": {"defaults": check_simulate({}), "policies": policies(), "variants": variants(),
-                     "max_games": MAX_GAMES, "default_games": simulate_default_games(),
+                     "max_games": PAGE_MAX_GAMES, "default_games": simulate_default_games(),
                      "pace": {p: SIM_PACE[p] for p in policies() if p in SIM_PACE}},
         "papers": paper_names(),
         "kits": list(KIT_GAMES),

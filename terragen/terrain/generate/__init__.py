@@ -41,7 +41,7 @@ from terragen.terrain.generate.construct import Candidate, NoSymmetricPlacement,
 from terragen.terrain.generate.evaluate import Evaluator, Score
 from terragen.terrain.generate.options import build_spec  # noqa: F401  (the library's way to a Spec)
 from terragen.terrain.generate.spec import Spec, check_spec, spec_from_dict  # noqa: F401
-from terragen.terrain.layout import Cell, Destination, Layout, Player
+from terragen.terrain.layout import Destination, Layout, Player
 from terragen.terrain.pieces import Inventory, load_inventory
 
 __all__ = ["BalanceSettings", "generate_board", "Spec"]
@@ -132,13 +132,7 @@ def roughness(spec: Spec) -> float:
 def to_layout(cand: Candidate, spec: Spec) -> Layout:
     """The candidate as a Layout with physical piece ids (copies numbered in reading order)."""
     b = cand.board
-    layout = Layout(spec.radius)
-    copies: dict[tuple[int, str], int] = {}
-    for i in sorted(range(len(b)), key=lambda i: (b.hexes[i][1], b.hexes[i][0])):
-        kind = (b.level[i], b.pattern[i])
-        copies[kind] = copies.get(kind, 0) + 1
-        q, r = b.hexes[i]
-        layout.cells.append(Cell(q, r, kind[0], kind[1], b.rotation[i], extra={"piece": f"{kind[0]}{kind[1]}{copies[kind]}"}))
+    layout = Layout(spec.radius, b.numbered_cells())
     for seat, corner in enumerate(spec.seat_corners()):
         layout.players.append(Player(seat, corner, [Destination(*b.hexes[g]) for g in cand.dests[seat]]))
     return layout

@@ -57,11 +57,11 @@ from terragen.terrain.generate.seat_tuning import SeatTuning
 from terragen.terrain.generate.spec import Spec
 from terragen.terrain.frames import seat_ranks
 from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
+from terragen.terrain.sim.runner import DEFAULT_MARGIN
 
 if TYPE_CHECKING:
     from terragen.terrain.sim.pool import GamePool
 
-DEFAULT_MARGIN = 0.025
 RETUNE_ROUNDS = 8  # tuning rounds after a failed verification
 MAX_VERIFICATIONS = 4
 SOLO_GAMES = 200  # solo games per (seat, destinations) candidate, where the exact chain does not apply
@@ -365,7 +365,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 out[s] = mean
         return out
 
-    def race(self, seat: int, dests: list[int]):
+    def race(self, seat: int, dests: list[int]) -> SeatRace:
         key = (seat, tuple(dests))
         if key not in self._races:
             self._races[key] = seat_race(self.cand.board, seat, self.cand.starts[seat], dests,

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import re
 from pathlib import Path
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.formats import json_file_text
 from terragen.limits import MAX_BATCH_COUNT
 
 MANIFEST_VERSION = 1
@@ -78,7 +78,7 @@ def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, A
     for row in ordered:
         w.writerow(row)
     with OutputSet() as files:
-        files.add(out / "manifest.json", json.dumps(data, indent=2, sort_keys=True) + "\n")
+        files.add(out / "manifest.json", json_file_text(data))
         files.add(out / "manifest.csv", buf.getvalue())
 
 

@@ -9,11 +9,11 @@ imported only when the Dask backend is used.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 from terragen.errors import InputError
+from terragen.formats import json_file_text
 from terragen.terrain.puzzles.batch_manifest import digest
 
 Task = tuple[str, str, int, int]  # (kind, difficulty, seed, index)
@@ -32,7 +32,7 @@ def build_scenario(task: Task) -> Result:
     kind, difficulty, seed, index = task
     p = make_puzzle(kind, difficulty, seed, index)
     data = p.to_data()
-    text = json.dumps(data, indent=2, sort_keys=True) + "\n"
+    text = json_file_text(data)
     svg = scenario_svg(data)
     row = {"index": index, "id": p.ident, "kind": p.kind, "difficulty": difficulty, "grade": p.metrics["grade"],
            "json": f"scenarios/{p.ident}.json", "svg": f"scenarios/{p.ident}.svg", "answer": answer_text(data),

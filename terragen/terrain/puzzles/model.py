@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from terragen.terrain.board import Board
-from terragen.terrain.layout import Cell, Destination, Layout, Player
+from terragen.terrain.layout import Destination, Layout, Player
 
 SCHEMA_VERSION = 1
 
@@ -86,14 +86,7 @@ def _standard_inventory():
 
 def board_layout(board: Board, corner: int, goal: int) -> Layout:
     """The board as a layout: piece ids numbered in reading order, one player at ``corner`` heading for ``goal``."""
-    layout = Layout(board.radius)
-    copies: dict[tuple[int, str], int] = {}
-    for i in sorted(range(len(board)), key=lambda i: (board.hexes[i][1], board.hexes[i][0])):
-        kind = (board.level[i], board.pattern[i])
-        copies[kind] = copies.get(kind, 0) + 1
-        q, r = board.hexes[i]
-        layout.cells.append(Cell(q, r, kind[0], kind[1], board.rotation[i],
-                                 extra={"piece": f"{kind[0]}{kind[1]}{copies[kind]}"}))
+    layout = Layout(board.radius, board.numbered_cells())
     layout.players.append(Player(0, corner, [Destination(*board.hexes[goal])]))
     return layout
 

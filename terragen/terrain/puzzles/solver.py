@@ -10,7 +10,7 @@ lets a puzzle *prove* its answer unique instead of hoping.
 from __future__ import annotations
 
 from terragen.terrain.board import Board
-from terragen.terrain.paths import costs_from, reachable
+from terragen.terrain.paths import costs_from
 from terragen.terrain.pieces import distinct_rotations, exit_mask
 
 #: Path counts are capped here: "more than this" is all any grade needs to know.
@@ -60,14 +60,6 @@ def rotation_options(board: Board, i: int) -> list[int]:
     """Rotations of piece ``i`` that change its exits (one per distinct exit set)."""
     cur = board.mask[i]
     return [k for k in distinct_rotations(board.pattern[i]) if exit_mask(board.pattern[i], k) != cur]
-
-
-def opens(board: Board, start: int, goal: int, turns: list[tuple[int, int]]) -> bool:
-    """Whether applying the rotations ``turns`` [(cell, rotation)] makes ``goal`` pip-reachable."""
-    b = board.copy()
-    for i, k in turns:
-        b.set_rotation(i, k)
-    return goal in reachable(b, start)
 
 
 def equivalent_rotations(pattern: str, rotation: int) -> list[int]:

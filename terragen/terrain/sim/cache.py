@@ -24,10 +24,9 @@ from functools import lru_cache
 from terragen.terrain import expected
 from terragen.terrain.board import Board
 from terragen.terrain.expected import repair_layer, solve_layer_in_order
-from terragen.terrain.rules import budget_counts, step_cost
+from terragen.terrain.rules import MAX_BUDGET, budget_counts, step_cost
 
 INF = float("inf")
-MAX_BUDGET = 6
 ROLL_COUNTS = budget_counts()  # rolls per good-weather budget 0..6 (doubles excluded)
 #: the compiled :func:`bounded_reach_python` (``_kernels.c``), or None
 _COMPILED_REACH = getattr(expected.COMPILED, "bounded_reach", None)

@@ -15,17 +15,16 @@ from terragen.errors import SpecError
 from terragen.render.kits.parts import KitPart
 from terragen.render.impose import PrintOptions, Tile, finish_document, impose, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, compose, scale, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Polygon, Style, Text, translate
 from terragen.render.shapes import Shape
 from terragen.render.kits.terrace.art import (
     FRAME_MM, SEAT_COLOUR_NAMES, SEAT_COLOURS, SQUARE_MM, TOKEN_MM, board_drawing, piece_token, setup_diagram,
 )
 from terragen.render.text import paragraph, titled_sections, text_width
-from terragen.render.tiler import assembly_note_items, grid_shape, overview_outlines, tile_board
+from terragen.render.tiler import assembly_note_items, grid_shape, overview, tile_board
+from terragen.terrace.model import SIDES  # the seats in the order their colours are printed, two-player seats first
 
 GAME = "Terrace"
-#: Seats in the order their colours are printed (the two-player seats first).
-SEAT_ORDER = ("top", "bottom", "left", "right")
 #: The set-ups the printed pieces must cover, and the ones drawn on the set-up page.
 SETUPS_SHOWN = ("full", "short", "four")
 
@@ -80,13 +79,10 @@ def board_part(opts: PrintOptions, size: int) -> KitPart:
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    k = min(area.width / side, (area.height - 36.0) / side)  # room below for the assembly note
-    ox = area.x0 + (area.width - side * k) / 2
-    oy = area.y0 + 16.0
-    ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, width=0.35, keep_clear=labels,
-                                                     items=items):
+    view = overview(items, (side, side), opts, top=16.0, room_below=36.0, width=0.35)  # the assembly note below
+    k, (ox, oy) = view.k, view.origin
+    ov: list[Item] = [view.picture]
+    for outline, (lx, ly), name in view.windows:
         ov.append(outline)
         # the name on the line between two squares, level with their centres: on a square's centre it
         # hid the square's height (b6, e6, g6 ... on the 8x8 board), and a square's corners carry its
@@ -128,7 +124,7 @@ def piece_groups(size: int, t_rank: str = "a") -> list[tuple[float, list[Tile]]]
     kinds = sorted(KINDS, key=lambda kd: (token_diameter(kd, t_rank), kd != "T", kd))
     for kind in kinds:
         d = token_diameter(kind, t_rank)
-        for seat in SEAT_ORDER:
+        for seat in SIDES:
             col, name = SEAT_COLOURS[seat], SEAT_COLOUR_NAMES[seat]
             for j in range(counts.get(kind, 0)):
                 groups.setdefault(d, []).append(Tile(piece_token(d, kind, col, name, seat), col, name=f"{name} {kind}{j + 1}"))
@@ -235,7 +231,7 @@ def setups_part(opts: PrintOptions, size: int) -> KitPart:
     items: list[Item] = [Text(c.x0, c.y0 + 6.0, f"Terrace set-ups ({size} x {size} board)", 6.0, "#000000", anchor="start", bold=True)]
     legend_y = c.y0 + 13.0
     x = c.x0
-    for seat in SEAT_ORDER:
+    for seat in SIDES:
         col = SEAT_COLOURS[seat]
         t = f"{SEAT_COLOUR_NAMES[seat]}: seat {SEAT_NAME[seat]} ({seat} edge)"
         if x > c.x0 and x + 5.5 + text_width(t, 3.0) > c.x1:  # a narrower page (--scale above 1): next line

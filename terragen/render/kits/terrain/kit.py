@@ -18,14 +18,14 @@ from terragen.render import nets as netmod
 from terragen.render.kits.parts import KitPart, alignment_part, check_tile_size
 from terragen.render.impose import Imposed, PrintOptions, Tile, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
+from terragen.render.model import Box, Document, Group, Item, Page, Text, translate
 from terragen.render.contrast import ink_on, readable
 from terragen.render.palette import Palette, load_palette, shade
 from terragen.render.shapes import Shape
 from terragen.render.kits.terrain.art import LEVEL_MM, board_drawing, elevation_gauge, piece_back, piece_face, round_token, start_mark
 from terragen.render.text import titled_sections
 from terragen.terrain.pieces import Inventory
-from terragen.render.tiler import SHEET_NAME_SIZE, assembly_note_items, grid_shape, overview_outlines, tile_board
+from terragen.render.tiler import SHEET_NAME_SIZE, assembly_note_items, grid_shape, overview, tile_board
 
 GAME = "The Terrain Game"
 DEFAULT_TILE = 50.0  # mm across flats
@@ -76,13 +76,10 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     total = 1 + rows * cols
     paper = opts.paper
     area = paper.content
-    k = min(area.width / bw, (area.height - 36.0) / bh)  # room below for the assembly note
-    ox = area.x0 + (area.width - bw * k) / 2
-    oy = area.y0 + 14.0
-    ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((bw, bh), opts, (ox, oy), k, keep_clear=labels,
-                                                     name_size=SHEET_NAME_SIZE, items=items):
+    view = overview(items, (bw, bh), opts, top=14.0, room_below=36.0, name_size=SHEET_NAME_SIZE)  # the assembly note below
+    k, (ox, oy) = view.k, view.origin
+    ov: list[Item] = [view.picture]
+    for outline, (lx, ly), name in view.windows:
         ov.append(outline)
         ov.append(Text(lx, ly, name, SHEET_NAME_SIZE, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, f"Board overview: {hx.board_size(radius)} positions, radius {radius}", 5.0, "#000000", anchor="start", bold=True))

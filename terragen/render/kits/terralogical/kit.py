@@ -21,13 +21,13 @@ from terragen.errors import SpecError
 from terragen.render.kits.parts import KitPart, alignment_part, check_tile_size
 from terragen.render.impose import PrintOptions, Tile, finish_document, gutter_fold, impose, page_scale
 from terragen.render.marks import TICK_GAP, TICK_LEN, footer, page_label
-from terragen.render.model import Box, Document, Group, Item, Page, Text, compose, scale, translate
+from terragen.render.model import Box, Document, Item, Page, Text
 from terragen.render.shapes import Shape
 from terragen.render.kits.terralogical.art import (
     BACK, LEGEND_NOTES, TILE_BLEED, board_drawing, legend, tile_back, tile_bleed, tile_face,
 )
 from terragen.render.text import paragraph, titled_sections
-from terragen.render.tiler import SHEET_NAME_SIZE, assembly_note_items, grid_shape, overview_outlines, tile_board
+from terragen.render.tiler import SHEET_NAME_SIZE, assembly_note_items, grid_shape, overview, tile_board
 from terragen.terralogical.deck import Deck
 
 GAME = "Terralogical"
@@ -94,13 +94,10 @@ def board_part(opts: PrintOptions, tile_size: float) -> KitPart:
     paper = opts.paper
     area = paper.content
     leg_h = 52.0 + 14.0  # the legend and the assembly note go below the picture
-    k = min(area.width / side, (area.height - 16.0 - leg_h) / side)
-    ox = area.x0 + (area.width - side * k) / 2
-    oy = area.y0 + 14.0
-    ov: list[Item] = [Group(list(items), compose(translate(ox, oy), scale(k)))]
-    labels = [it for it in items if isinstance(it, Text) and not it.angle]
-    for outline, (lx, ly), name in overview_outlines((side, side), opts, (ox, oy), k, keep_clear=labels,
-                                                     name_size=SHEET_NAME_SIZE, items=items):
+    view = overview(items, (side, side), opts, top=14.0, room_below=16.0 + leg_h, name_size=SHEET_NAME_SIZE)
+    k, (ox, oy) = view.k, view.origin
+    ov: list[Item] = [view.picture]
+    for outline, (lx, ly), name in view.windows:
         ov.append(outline)
         ov.append(Text(lx, ly, name, SHEET_NAME_SIZE, "#175a8c", bold=True))
     ov.append(Text(area.x0, area.y0 + 5.0, "Terralogical board: 8 x 8 squares and the 0-100 scoring track", 5.0, "#000000",
