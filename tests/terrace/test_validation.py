@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from terragen.terrace.formats import to_json, to_text
 from terragen.terrace.position import Position
 from terragen.terrace.validation import load_position, validate_text
+from tests.example_checks import error_codes_in
 
 FULL = to_text(Position.start("full"))
 
@@ -169,24 +169,9 @@ def _error_codes_in_source() -> set[str]:
     import terragen.terrace.formats as formats
     import terragen.terrace.validation as validation
 
-    return {code for mod in (validation, formats)
-            for code in re.findall(r'\berror\(\s*"([a-z0-9-]+)"', Path(mod.__file__).read_text(encoding="utf-8"))}
+    return error_codes_in(validation, formats)
 
 
 def test_every_error_code_has_an_invalid_example():
     shipped = {p.stem for p in INVALID}
     assert shipped == _error_codes_in_source() - NO_EXAMPLE, "add an invalid example for each new rule"
-
-
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
-def test_each_invalid_example_breaks_its_rule_only(path):
-    rep = validate_text(path.read_text(encoding="utf-8"), path.name)
-    errors = {f.code for f in rep.findings if f.severity == "error"}
-    assert errors == {path.stem}, [f.format() for f in rep.findings]
-    assert not [f for f in rep.findings if f.severity == "warning"]
-
-
-@pytest.mark.parametrize("path", sorted(p for p in EXAMPLES.iterdir() if p.is_file()), ids=lambda p: p.name)
-def test_each_shipped_position_is_valid_without_warnings(path):
-    rep = validate_text(path.read_text(encoding="utf-8"), path.name)
-    assert rep.valid and rep.findings == [], [f.format() for f in rep.findings]
