@@ -78,7 +78,7 @@ def check_draft(draft: Draft, rules: Rules | None = None) -> tuple[list[Finding]
                 # game ended when this one was taken, a finished game (game-over says so), as play writes it
                 out.add(side)
             elif others:
-                findings.append(error("t-missing", f"seat {seat_words(side)} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others]))
+                findings.append(error("t-missing", f"seat {seat_words(side)} has no T but still has pieces ({', '.join(square_name(p.square, n) for p in others)}); a seat that loses its T leaves with all its pieces", cells=[p.square for p in others], line=others[0].line, col=others[0].col))
             else:
                 out.add(side)
     if len(out) == len(seats):

@@ -148,6 +148,7 @@ def test_four_player_seat_out_and_game_over_warning():
     # a seat with pieces but no T must not exist in a four-player game
     rep = validate_text(text.replace("TT ", "-  "), "f")
     assert codes(rep) == ["t-missing"]
+    assert rep.findings[0].line is not None  # pointed at one of the seat's pieces, as other findings are
     # a T already on its objective: valid file, but the game is over
     won = "game: terrace\nto-move: t  setup: free\n" + "\n".join(["- " * 8] * 7) + "\nT - - - - - - t\n"
     rep = validate_text(won, "w")
