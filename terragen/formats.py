@@ -308,9 +308,10 @@ class ExtraLine:
 
 
 def json_file_text(data: object) -> str:
-    """A JSON document as every file terragen writes it: keys sorted, two-space indents, ASCII, a
-    final newline, so the same data is the same bytes whichever command or game writes it (nine
-    writers spelt these settings out, each free to drift)."""
+    """A JSON document as terragen writes its files (positions, decks, tile sets, play reports,
+    batch manifests; a Terrain Game layout has its own writer, which keeps non-ASCII text as
+    written): keys sorted, two-space indents, ASCII, a final newline, so the same data is the same
+    bytes whichever command or game writes it (nine writers spelt these settings out)."""
     return json.dumps(data, indent=2, sort_keys=True) + "\n"
 
 

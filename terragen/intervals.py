@@ -27,7 +27,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 def whole_or_share(wins: float) -> int | float:
     """A seat's wins as a report gives them: a whole number, or with shared wins (a half, a third
     to each winner) a fraction rounded to 4 places, so a count that is whole reads as one."""
-    return int(wins) if float(wins).is_integer() else round(wins, 4)
+    shown = round(float(wins), 4)  # three thirds of a win add up to 0.9999999999999999, not 1
+    return int(shown) if shown.is_integer() else shown
 
 
 def interval_text(interval: tuple[float, float] | list[float], width: int = 6) -> str:

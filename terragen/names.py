@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from terragen.errors import SpecError
 
 
-def comma_list(text: str, option: str, known: Iterable[str] = ()) -> list[str]:
+def comma_list(text: str, option: str, known: Iterable[str] = (), item: str = "name") -> list[str]:
     """The names in ``text``, refusing an empty one; a name in ``known`` is matched in any case.
 
     Why: ``random,,greedy`` or a trailing comma was read as two names, so a player meant for one
@@ -16,7 +16,7 @@ def comma_list(text: str, option: str, known: Iterable[str] = ()) -> list[str]:
     name outside ``known`` (a plug-in's ``module:Class``) keeps its case, which Python needs."""
     parts = [p.strip() for p in text.split(",")]
     if any(not p for p in parts):
-        raise SpecError(f"{option} {text!r} has an empty name (two commas in a row, or one at an end)")
+        raise SpecError(f"{option} {text!r} has an empty {item} (two commas in a row, or one at an end)")
     by_lower = {k.lower(): k for k in known}
     return [by_lower.get(p.lower(), p) for p in parts]
 

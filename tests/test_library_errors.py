@@ -308,3 +308,12 @@ def test_build_spec_names_a_dict_key_as_a_key_not_as_a_flag():
     # the command line, which does give flags, still names them
     with pytest.raises(SpecError, match=r"^--players must be"):
         build_spec({"players": 9}, as_flags=True)
+
+
+def test_build_spec_names_no_file_when_there_is_none():
+    """'players' (4 given beside the file) was said of a dict given alone."""
+    from terragen.terrain.generate import build_spec
+
+    with pytest.raises(SpecError) as exc:
+        build_spec({"corners": [0, 1, 2], "players": 4})
+    assert exc.value.message == "spec key 'corners' lists 3 corners but 'players' is 4"

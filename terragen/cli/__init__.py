@@ -154,7 +154,7 @@ def say_version(ctx: click.Context, _param: click.Parameter, value: bool) -> Non
         how = "pure Python, as TERRAGEN_PURE_PYTHON asks"
     else:
         missing = ", ".join(name for name, ok in use.items() if not ok)
-        how = f"{missing} not built: the same results in pure Python, slower"
+        how = f"{missing} not loaded: the same results in pure Python, slower"
     click.echo(f"terragen, version {__version__} ({how})")
     ctx.exit()
 

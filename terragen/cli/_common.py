@@ -426,8 +426,6 @@ def _policy_hint(text: str, param: click.Parameter | None, ctx: click.Context | 
     """'; to choose the players' policies use --policy random,greedy' for ``--players random,greedy``
     in a command that has --policy: ``--players`` is a count everywhere (it once took the list in
     one game), and only Terrace's own reader said where the list goes."""
-    import re
-
     has_policy = ctx is not None and any("--policy" in p.opts for p in ctx.command.params)
     if not (has_policy and param is not None and "--players" in param.opts
             and re.fullmatch(r"[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*", text)):

@@ -86,10 +86,10 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
     say("  hidden under: " + ", ".join(f"{c} {n}" for c, n in stats["hidden_under"].items()))
 
 
-def _csv(value: str | None, option: str, known: Iterable[str] = ()) -> tuple[str, ...]:
+def _csv(value: str | None, option: str, known: Iterable[str] = (), item: str = "name") -> tuple[str, ...]:
     from terragen.names import comma_list
 
-    return tuple(comma_list(value, option, known)) if value is not None else ()  # '' is an empty name, said so
+    return tuple(comma_list(value, option, known, item)) if value is not None else ()  # '' is an empty name, said so
 
 
 @terraflip.command()
@@ -138,7 +138,7 @@ def play(players: int, games: int, seed: int, tiles_file: str | None, policy: st
         raise SpecError("give --bonus or --bonus-scheme, not both (--bonus-scheme only reads the rulebook's bonus)")
     if bonus is not None:
         try:
-            bonus_values = tuple(int(v) for v in _csv(bonus, "--bonus"))
+            bonus_values = tuple(int(v) for v in _csv(bonus, "--bonus", item="value"))
         except ValueError:
             raise SpecError(f"--bonus must be whole numbers separated by commas, got {bonus!r}") from None
         from terragen.terraflip.rules import MAX_BONUS

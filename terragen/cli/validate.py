@@ -63,7 +63,7 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     """
     if svg_out:  # an output in the way is bad usage, not an unreadable input: no JSON report for it
         check_outputs([svg_out], force, inputs=[file])
-    with json_even_on_failure(file, as_json):
+    with json_even_on_failure(file, as_json, game):  # --game, when given, named as the game commands name theirs
         report, name = _check(file, game, inventory, svg_out, force, deck, tiles)
     show_report(report, file, name, as_json)
     if svg_out and not as_json:

@@ -140,7 +140,8 @@ class TileSet:
 
 
 def default_tileset() -> TileSet:
-    """A balanced set without a solver: tile i of family f hides the (i mod 3)-th other colour.
+    """A balanced set without a solver: a family's tiles 1, 2, 3 hide its first, second and third
+    other colour, and so on round (each other colour three times in nine tiles).
     Used when no tile-set file is given, so simulations need no OR-Tools."""
     backs = []
     for f in FAMILIES:

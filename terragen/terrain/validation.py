@@ -110,6 +110,12 @@ def default_inventory(radius: int) -> Inventory | None:
     return None
 
 
+def destination_count_message(seat: int, count: int) -> str:
+    """The destination-count finding's words, in one place: the web page tells a seat with no
+    destination yet (work to do on a board being built) from one with too many (a mistake) by them."""
+    return f"seat {seat} has {counted(count, 'destination')}; each player has 1 to {MAX_DESTINATIONS}"
+
+
 def _pos(obj) -> dict:
     return {"line": obj.where[0], "col": obj.where[1]} if getattr(obj, "where", None) else {}
 
@@ -205,7 +211,7 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
         n = len(p.destinations)
         counts.add(n)
         if not 1 <= n <= MAX_DESTINATIONS:
-            out.append(error("destination-count", f"seat {p.seat} has {counted(n, 'destination')}; each player has 1 to {MAX_DESTINATIONS}", **_pos(p)))
+            out.append(error("destination-count", destination_count_message(p.seat, n), **_pos(p)))
         for d in p.destinations:
             if d.hex not in seen:
                 where = "off the board" if d.hex not in board_set else "on an empty position"

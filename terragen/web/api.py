@@ -191,11 +191,11 @@ def still_to_do(layout: Any, errors: list[Any]) -> list[int]:
     a position with no piece, a seat with no destination. ``validate`` must call them errors (a
     file to play from has to be whole), but on a board being built they are what comes next, and
     the page drew a new board all in red as if the user had broken something."""
-    from terragen.plain_text import counted
+    from terragen.terrain.validation import destination_count_message
 
-    unplaced = tuple(f"seat {p.seat} has {counted(0, 'destination')};" for p in layout.players if not p.destinations)
+    unplaced = {destination_count_message(p.seat, 0) for p in layout.players if not p.destinations}
     return [i for i, f in enumerate(errors)
-            if f.code == "cell-missing" or (f.code == "destination-count" and unplaced and f.message.startswith(unplaced))]
+            if f.code == "cell-missing" or (f.code == "destination-count" and f.message in unplaced)]
 
 
 def export(data: Any, fmt: Any) -> tuple[str, str]:

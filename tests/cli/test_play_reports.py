@@ -35,12 +35,13 @@ def test_every_play_report_shares_the_seat_keys(capsys, game):
     assert len(seats) >= 2
     if policies:
         assert [s["policy"] for s in seats] == policies
+    played = report.get("played", games)  # the Terrain Game's: the games a stopped run did play
     for s in seats:
-        assert s["win_rate"] == pytest.approx(s["wins"] / games, abs=1e-4)
+        assert s["win_rate"] == pytest.approx(s["wins"] / played, abs=1e-4)
         lo, hi = s["win_rate_ci95"]
         assert 0 <= lo <= s["win_rate"] <= hi <= 1
     # wins are never counted twice: shared wins are split, draws go to nobody
-    assert sum(s["wins"] for s in seats) <= games + 1e-6
+    assert sum(s["wins"] for s in seats) <= played + 1e-6
 
 
 def test_shared_wins_are_fractions_and_whole_counts_stay_whole():
@@ -49,6 +50,9 @@ def test_shared_wins_are_fractions_and_whole_counts_stay_whole():
     assert whole_or_share(3.0) == 3 and isinstance(whole_or_share(3.0), int)
     assert whole_or_share(2.5) == 2.5
     assert whole_or_share(1 / 3 + 1) == pytest.approx(1.3333)
+    # shares that add up to a whole number in floating point's way are that whole number
+    assert whole_or_share(sum([1 / 3] * 6)) == 2 and isinstance(whole_or_share(sum([1 / 3] * 6)), int)
+    assert whole_or_share(4 + 1 / 3 + 1 / 3 + 1 / 3) == 5 and isinstance(whole_or_share(4.999999999999999), int)
 
 
 @pytest.mark.parametrize("args, says", [
@@ -58,6 +62,7 @@ def test_shared_wins_are_fractions_and_whole_counts_stay_whole():
     (["terrace", "play", "--policy", "random,greedy,greedy"], "--policy: 3 given for 2 seats"),
     (["terraflip", "play", "--policy", ""], "--policy '' has an empty name"),  # it counted 0 policies
     (["terraflip", "play", "--bonus", "3,2"], "--bonus: 2 given for 4 seats"),
+    (["terraflip", "play", "--bonus", ""], "--bonus '' has an empty value"),  # a bonus is a number, not a name
     # --players is a count in every game: a list of policies there is pointed to --policy
     (["terralogical", "play", "--players", "random,greedy"], "use --policy random,greedy"),
     (["terraflip", "play", "--players", "memory,random"], "use --policy memory,random"),
@@ -90,8 +95,9 @@ def test_an_unreadable_file_gives_its_place_in_fields_and_names_the_game(capsys,
     """The place was only in the message ('junk.txt:1:1: ...'), and the document named no game."""
     junk = tmp_path / "junk.txt"
     junk.write_text("junk\n")
-    code, out, _ = run_cli(capsys, game, "validate", junk, "--json")
-    report = json.loads(out)
-    assert code == 2 and report["game"] == game and not report["readable"]
-    (error,) = report["errors"]
-    assert (error["line"], error["col"]) == (1, 1) and not error["message"].startswith(str(junk))
+    for command in ([game, "validate"], ["validate", "--game", game]):  # the game's command, or --game
+        code, out, _ = run_cli(capsys, *command, junk, "--json")
+        report = json.loads(out)
+        assert code == 2 and report["game"] == game and not report["readable"]
+        (error,) = report["errors"]
+        assert (error["line"], error["col"]) == (1, 1) and not error["message"].startswith(str(junk))

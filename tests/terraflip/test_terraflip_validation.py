@@ -289,8 +289,6 @@ def test_every_error_code_has_an_invalid_example():
     assert {p.stem for p in INVALID} == error_codes_in(validation) - NO_EXAMPLE, "add an invalid example for each new rule"
 
 
-
-
 @pytest.mark.parametrize("line, says", [
     ("  a  0  blue-river-1  blue/green", "x:4:3: a tile's q must be a whole number, got 'a'"),  # was 'unknown header 'a''
     ("  1  b  blue-river-1  blue/green", "x:4:6: a tile's r must be a whole number, got 'b'"),

@@ -60,7 +60,9 @@ def _locate(message: str, flags: dict[str, Any], spec_file: str | Path | None, f
         return message
     key = m.group(1) or m.group(2)
     for other in dict.fromkeys(re.findall(r"'(\w+)'", message)):
-        if other != key and flags.get(other) is not None:
+        # a key that clashes with one from elsewhere says where it came from: a flag, or the dict
+        # beside the spec file (both keys from one dict need no word)
+        if other != key and flags.get(other) is not None and (as_flags or (spec_file and key in file_data)):
             given = f"--{other.replace('_', '-')} {flags[other]}" if as_flags else f"{flags[other]!r} given beside the file"
             message = message.replace(f"'{other}'", f"'{other}' ({given})", 1)
     if flags.get(key) is not None:
