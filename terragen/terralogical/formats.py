@@ -76,6 +76,8 @@ class BoardState:
     entries: list[Entry] = field(default_factory=list)
     hands: list[int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # unknown JSON keys, kept for round trip
+    #: where a text file listed the players, so a player-count finding points there; not part of the value
+    players_line: int | None = field(default=None, compare=False)
 
 
 # --------------------------------------------------------------------------- decks
@@ -300,6 +302,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
     check_text_numbers(text, source)
     refuse_toml(text, source, "terralogical")
     players: list[str] | None = None
+    players_line: int | None = None
     hands: list[int] | None = None
     saw_game = False
     entries: list[Entry] = []
@@ -327,7 +330,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
                 key = header_key(m.group(1), _LISTS, (lineno, indent + 1), problems, "the header has game, players "
                                  "and hands")
                 if key == "players":
-                    players = _players_line(m, indent, players)
+                    players, players_line = _players_line(m, indent, players), lineno
                 else:
                     hands = _hands_line(m, indent, players, hands)
                 continue
@@ -347,7 +350,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
             problems.append((None, None, "no 'players:' line could be read, so the board cannot be checked"))
             return None
         raise InputError(f"{source}: no 'players:' line")
-    return BoardState(players, entries, hands, extra.keys)
+    return BoardState(players, entries, hands, extra.keys, players_line)
 
 
 #: a ``key: value`` line of the header (no tile line starts with a letter)

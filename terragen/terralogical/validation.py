@@ -31,7 +31,7 @@ def validate_state(state: BoardState, options: RuleOptions | None = None, deck_s
 
     n = len(state.players)
     if not 2 <= n <= 4:
-        err("player-count", f"Terralogical is for 2 to 4 players, the file lists {n}")
+        f.append(error("player-count", f"Terralogical is for 2 to 4 players, the file lists {n}", (), state.players_line))
     board = Board()
     for square, name, part in ((SUN_SQUARE, START_ID, "start"), (FLOWER_CORNER, END_ID, "end")):
         listed = [e for e in state.entries if e.tile_id == name]

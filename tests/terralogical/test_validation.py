@@ -360,3 +360,11 @@ def test_a_tiles_bad_number_is_quoted_as_the_file_has_it(change, says):
     with pytest.raises(InputError) as exc:
         validate_text(json.dumps(data), "b.json")
     assert exc.value.message == f"b.json: {says}"
+
+
+def test_a_player_count_finding_points_at_the_players_line():
+    with open(f"{EXAMPLES}/invalid/player-count.txt", encoding="utf-8") as fh:
+        text = fh.read()
+    players_line = next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("players"))
+    found = [(f.code, f.line) for f in validate_text(text, "x").findings if f.code == "player-count"]
+    assert found == [("player-count", players_line)]
