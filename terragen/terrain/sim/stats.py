@@ -1,6 +1,6 @@
 """Summaries of many games: win rates with intervals, game lengths, the two verdicts.
 
-PLAYABLE says the games can be played out (every target reachable, games
+PLAYABLE says the games can be played out (every destination reachable, games
 finish under the cap); BALANCED says every seat wins within a margin of its
 fair share. They are separate because a board can be one without the other.
 """
@@ -178,7 +178,7 @@ class SimulationReport:
         playable, balanced = self.verdicts
         # a failed verdict says what it needs: "NOT BALANCED (every seat within ...)" read as if it held
         needs = lambda verdict: "needs " if verdict.startswith("NOT") else ""  # noqa: E731
-        out.append(f"verdict: {playable} ({needs(playable)}every target reachable, games finish under the cap)")
+        out.append(f"verdict: {playable} ({needs(playable)}every destination reachable, games finish under the cap)")
         out.extend(f"  - {r}" for r in self.reasons)
         out.append(f"verdict: {balanced} ({needs(balanced)}every seat within {100 * self.margin:g} points of its fair share)")
         out.extend(f"  - {r}" for r in self.balance_reasons)
