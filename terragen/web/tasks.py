@@ -160,7 +160,14 @@ def generate(options: dict[str, Any], report: Report) -> TaskResult:
         files = {name: (media, (folder / name).read_bytes()) for name, media in
                  (("board.json", "application/json"), ("board.txt", "text/plain"), ("board.svg", "image/svg+xml"))}
     layout = json.loads(files["board.json"][1])
-    return TaskResult({"layout": layout, "summary": summary_for_page(summary)}, files)
+    from terragen.terrain.formats_json import layout_from_data
+    from terragen.terrain.generate.report import not_balanced_warning
+
+    # the command's own warning for a best-effort board, in its words (the page kept a copy of its own)
+    warning = not_balanced_warning(layout_from_data(layout, "board.json"))
+    verdict = (layout.get("meta") or {}).get("balance", {}).get("verdict")
+    return TaskResult({"layout": layout, "summary": summary_for_page(summary),
+                       "warning": {"verdict": verdict, "text": warning} if warning else None}, files)
 
 
 #: the command's pointers to what prints the board, as the page says them: its Print tab

@@ -267,6 +267,12 @@ def test_generate_job_gives_a_valid_board_as_the_cli_would(client):
     # the command's printing hint named the job's temporary folder, which is deleted: the page's tab instead
     assert not any("terragen render" in line or "terragen-web-" in line for line in job["result"]["summary"])
     assert "to print its build sheet: Print tab → Build sheet PDF" in job["result"]["summary"]
+    # the command's own warning travels with the board (the page had a copy of its own, which went stale)
+    from terragen.terrain.formats_json import layout_from_data
+    from terragen.terrain.generate.report import not_balanced_warning
+
+    said = not_balanced_warning(layout_from_data(layout))
+    assert job["result"]["warning"] == ({"verdict": layout["meta"]["balance"]["verdict"], "text": said} if said else None)
     assert post(client, "/api/check", {"layout": layout}).get_json()["report"]["valid"]
     assert set(job["files"]) == {"board.json", "board.txt", "board.svg"}
     assert client.get(f"/api/jobs/{job['id']}/files/board.svg").data.lstrip().startswith((b"<?xml", b"<svg"))

@@ -963,13 +963,13 @@ async function generate() {
   state.saved = null;  // a generated board is a result not yet downloaded: leaving the page asks first
   resultsFor($("#generate-box"), state.generated.layout,
     "The board has been edited since it was generated: this summary is of the board as generated.");
-  // the command's own warning: a board written when the search stopped short, and measured unfair
-  const balance = ((job.result.layout.meta || {}).balance) || {};
-  if (balance.verdict === "NOT BALANCED") {
-    const ended = balance.ended_by === "work budget" ? "the search's work budget was spent" : "the time ran out";
-    const said = `${ended} before the seats were balanced: this board is NOT BALANCED (see the summary); try another seed, a longer time limit or a wider margin`;
-    box.prepend(errorNote(`NOT BALANCED: ${said}`));  // stays beside the board: the check's "valid" is about the rules only
-    toast(said, "error");
+  // the command's own warning, in its words: a board written when the search stopped short
+  const warning = job.result.warning;
+  if (warning) {
+    const note = errorNote(`${warning.verdict}: ${warning.text}`);  // stays beside the board: the check's "valid" is about the rules only
+    if (warning.verdict !== "NOT BALANCED") note.className = "note warn";  // UNVERIFIED: within the margin, short of the promise
+    box.prepend(note);
+    toast(warning.text, warning.verdict === "NOT BALANCED" ? "error" : "info");
   } else if (exact) {
     toast(JSON.stringify(before) !== editing ? "generated board opened in the editor; the edits made while it ran are one Undo away"
       : "generated board opened in the editor", "info");

@@ -295,6 +295,10 @@ def test_the_not_balanced_warning_says_what_ended_the_search_and_what_to_try():
     cut = not_balanced_warning(board(2, {"verdict": "NOT BALANCED", "ended_by": "time limit", "time_limited": True,
                                          "verification": [{"policy": "greedy", "games": 600}]}))
     assert cut.startswith("the time ran out")
+    # within the margin, short of the promise: not called unbalanced, and simulate named as the judge
+    short = not_balanced_warning(board(5, {"verdict": "UNVERIFIED", "ended_by": "work budget"}))
+    assert "UNVERIFIED" in short and "NOT BALANCED" not in short and "'terragen simulate' on the board" in short
+    assert "for a verified board, try another --seed" in short
 
 
 def test_generate_says_how_to_print_the_board_it_wrote(cli, tmp_path):
