@@ -938,7 +938,7 @@ async function generate() {
   const box = $("#generate-box");
   delete box.dataset.layout;
   box.classList.remove("stale");
-  for (const note of box.querySelectorAll(".stale-note, .note.error")) note.remove();
+  for (const note of box.querySelectorAll(".stale-note, .note.error, .note.warn")) note.remove();
   $("#generate-summary").textContent = "";
   $("#generate-race-note").hidden = true;
   const editing = JSON.stringify(state.layout);  // the board as the run starts: edits meanwhile are named
