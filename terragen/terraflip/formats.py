@@ -251,9 +251,9 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
             continue
         try:
             # a header line (every tile line starts with its q), unless the line has a tile line's
-            # shape, four items and no ':' (' a b blue-river blue/blue' was 'unknown header 'a'')
-            looks_like_tile = len(toks) == 4 and not re.search(r"[:=]", raw.split("#", 1)[0]) and \
-                _TILE.match(toks[2][1]) is not None
+            # shape: a tile's name third and no ':' (' a b blue-river blue/blue' was 'unknown header 'a'')
+            looks_like_tile = len(toks) >= 3 and not re.search(r"[:=]", raw.split("#", 1)[0]) and \
+                _TILE.match(toks[2][1].lower()) is not None
             if first[0].isalpha() and not looks_like_tile:
                 word, after = re.match(r"([^:=]*)[:=]?(.*)", first).groups()  # players: / players= / players:blue
                 key = header_key(word, _HEADER_KEYS, (ln, col), problems, _HEADER_HOLDS, _HEADER_OWN_WORDS)

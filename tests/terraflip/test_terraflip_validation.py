@@ -293,6 +293,8 @@ def test_every_error_code_has_an_invalid_example():
     ("  a  0  blue-river-1  blue/green", "x:4:3: a tile's q must be a whole number, got 'a'"),  # was 'unknown header 'a''
     ("  1  b  blue-river-1  blue/green", "x:4:6: a tile's r must be a whole number, got 'b'"),
     ("  plyers: blue green", "x:4:3: unknown header"),  # a header slip is still one
+    ("  a  0  blue-river-1", "x:4:9: expected 'q r tile up/hidden', got 3 items"),  # a tile line all the same
+    ("  a  0  Blue-River-1  blue/green  x", "x:4:23: expected 'q r tile up/hidden', got 5 items"),
 ])
 def test_a_tile_line_with_a_bad_coordinate_is_read_as_a_tile_line(line, says):
     text = f"game: terraflip\nplayers: blue green\nspies: blue=3 green=3\n{line}\n"

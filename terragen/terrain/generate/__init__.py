@@ -168,7 +168,8 @@ def generate_board(
     met every band but none passed its balance checks, the fairest of the states the search
     reached (chosen among the few fairest on a fresh sample, ``best_effort.choose_best_effort``) is measured
     on fresh seeds and returned with its verdict in ``meta.balance`` (``best_effort: true``,
-    verdict BALANCED or NOT BALANCED as measured); without it that case is a TimeLimitError.
+    verdict BALANCED, UNVERIFIED or NOT BALANCED as measured: ``best_effort.best_effort_verdict``);
+    without it that case is a TimeLimitError.
 
     ``workers`` processes play the balance games (``None``: ``TERRAGEN_WORKERS`` or one per
     core up to two; the CLI's choice). The library's default is 1, no pool: worker processes
