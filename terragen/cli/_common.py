@@ -411,7 +411,7 @@ class Whole(click.IntRange):
         if isinstance(value, str):
             text = value.strip()
             if not re.fullmatch(r"[+-]?[0-9]{1,40}", text):
-                self.fail(f"{value!r} is not a whole number (ASCII digits 0-9){_policy_hint(text, param, ctx)}",
+                self.fail(f"{value!r} is not a whole number (ASCII digits 0-9){policy_hint(text, param, ctx)}",
                           param, ctx)
             value = int(text)
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
@@ -422,7 +422,7 @@ class Whole(click.IntRange):
         return value
 
 
-def _policy_hint(text: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+def policy_hint(text: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
     """'; to choose the players' policies use --policy random,greedy' for ``--players random,greedy``
     in a command that has --policy: ``--players`` is a count everywhere (it once took the list in
     one game), and only Terrace's own reader said where the list goes."""

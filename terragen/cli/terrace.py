@@ -11,7 +11,7 @@ import time
 import click
 
 from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
-                                  json_even_on_failure, json_option, say, say_report, seed_range, warn)
+                                  json_even_on_failure, json_option, policy_hint, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
@@ -285,8 +285,7 @@ class _PlayerCount(click.ParamType):
         text = str(value).strip()
         if re.fullmatch(r"[+-]?[0-9]{1,40}", text):
             return int(text)
-        hint = (f"; to choose the players' policies use --policy {text}"
-                if re.fullmatch(r"[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*", text) else "")
+        hint = policy_hint(text, param, ctx)
         raise click.UsageError(f"--players must be a number of players, 2, 3 or 4 (got {value!r}){hint}", ctx)
 
 

@@ -32,6 +32,11 @@ def _code(seat: int, kind: str) -> int:
     return 1 + seat * 5 + KINDS.index(kind)
 
 
+#: each way a game ends, in words for a report
+_REASON_WORDS = {"t-captured": "took the other T", "objective": "reached the objective",
+                 "last-standing": "the last seat left", "no-move": "the side to move has no move"}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: ``winner`` is a seat side (``"top"``...) or None for a draw."""
@@ -44,14 +49,13 @@ class Outcome:
         return self.winner is None
 
     def text(self) -> str:
+        # the reason in words after its code: "bottom (t) wins (t-captured)" read as if t had been taken
+        words = _REASON_WORDS.get(self.reason)
+        why = f"{self.reason}: {words}" if words else self.reason
         if self.winner is None:
-            return f"draw ({self.reason}: the side to move has no move)" if self.reason == "no-move" else f"draw ({self.reason})"
-        # the side's name with its file-form letter: "t wins" alone read as a piece, not a player; the
-        # reason in words after its code: "bottom (t) wins (t-captured)" read as if t had been taken
-        words = {"t-captured": "took the other T", "objective": "reached the objective",
-                 "last-standing": "the last seat left"}.get(self.reason)
-        return f"{seat_words(self.winner)} wins ({self.reason}: {words})" if words else \
-            f"{seat_words(self.winner)} wins ({self.reason})"
+            return f"draw ({why})"
+        # the side's name with its file-form letter: "t wins" alone read as a piece, not a player
+        return f"{seat_words(self.winner)} wins ({why})"
 
 
 class Position:

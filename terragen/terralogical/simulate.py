@@ -97,6 +97,10 @@ def simulate(
     def share(reason: str) -> float:
         return round(sum(1 for r in results if r.end_reason == reason) / n, 4)
 
+    score_mean = [round(statistics.fmean(r.scores[i] for r in results), 2) if results else 0 for i in seats]
+    win_share = [round(w / n, 4) for w in wins]
+    win_share_ci95 = [[round(x, 4) for x in wilson(w, n)] for w in wins]
+
     return {
         "game": "terralogical",
         "games": games,
@@ -109,14 +113,12 @@ def simulate(
         "stall_share": share("stall"),
         "turns_mean": round(statistics.fmean(r.turns for r in results), 2) if results else 0,
         "placements_mean": round(statistics.fmean(r.placements for r in results), 2) if results else 0,
-        "score_mean": [round(statistics.fmean(r.scores[i] for r in results), 2) if results else 0 for i in seats],
+        "score_mean": score_mean,
         "spread_mean": round(statistics.fmean(spreads), 2) if results else 0,
-        "win_share": [round(w / n, 4) for w in wins],
-        "win_share_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
+        "win_share": win_share,
+        "win_share_ci95": win_share_ci95,
         "first_player_advantage": round(wins[0] / n - 1.0 / players, 4),
         # the per-seat rows every game's play report shares (win_share above is the same rates as a list)
-        "seats": [{"seat": i, "policy": policies[i], "wins": whole_or_share(wins[i]), "win_rate": round(wins[i] / n, 4),
-                   "win_rate_ci95": [round(x, 4) for x in wilson(wins[i], n)],
-                   "score_mean": round(statistics.fmean(r.scores[i] for r in results), 2) if results else 0}
-                  for i in seats],
+        "seats": [{"seat": i, "policy": policies[i], "wins": whole_or_share(wins[i]), "win_rate": win_share[i],
+                   "win_rate_ci95": win_share_ci95[i], "score_mean": score_mean[i]} for i in seats],
     }

@@ -141,7 +141,8 @@ def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: in
         results.append(rec)
     verdicts = {r["verdict"] for r in results}
     record = {"margin": settings.margin, "best_effort": True, "verification": results, "checks": [results],
-              "verdict": next(v for v in ("NOT BALANCED", UNVERIFIED, "BALANCED") if v in verdicts | {"BALANCED"})}
+              "verdict": "NOT BALANCED" if "NOT BALANCED" in verdicts else UNVERIFIED if UNVERIFIED in verdicts
+              else "BALANCED"}
     if cut[0]:
         record["time_limited"] = True
     return record
