@@ -102,7 +102,9 @@ def test_placement_example_2_distance_limit(table):
     st = t.state(GREEN)
     spots = rules.legal_positions(st.board, "regular", 4)
     assert (5, 0) not in spots and (4, -1) in spots
-    assert max(abs(q) for q, r in spots) <= 4
+    # hex distance from the tower at (0, 0), worked out here in axial coordinates
+    assert all((abs(q) + abs(r) + abs(q + r)) // 2 <= 4 for q, r in spots)
+    assert (4, 1) not in spots  # five steps away, though neither coordinate passes 4
     three = rules.legal_positions(st.board, "regular", 3)
     assert (4, -1) not in three and (3, -1) in three
 

@@ -109,6 +109,22 @@ def test_flock_example_red_3_green_2_blue_lone():
     assert bonus["F_points"] == [0, 0, 0] and bonus["W_points"] == [0, 0, 0]
 
 
+def test_flock_example_in_a_four_player_game_gives_the_lone_cube_nothing():
+    # With three players third place pays nothing, so the example alone cannot tell whether a
+    # lone cube is a flock; with four players it can, and decision 10 says it is not.
+    red, green, blue = 0, 1, 2
+    b = board_with(
+        ((3, 1), "MMMM", 0, red),
+        ((3, 2), "MMMM", 0, red),
+        ((3, 3), "MMMM", 0, red),
+        ((4, 1), "MMMM", 0, green),
+        ((4, 2), "MMMM", 0, green),
+        ((4, 3), "MMMM", 0, blue),
+    )
+    assert final_bonus(b, players=4)["M_points"] == [4, 2, 0, 0]
+    assert final_bonus(b, players=4, min_flock=1)["M_points"] == [4, 2, 1, 0]
+
+
 def test_cubes_next_to_each_other_across_another_landscape_are_separate_flocks():
     # red-red neighbours but their shared edge is wood: no meadow flock of two
     b = board_with(((0, 0), "MWMM", 0, 0), ((0, 1), "MMMW", 0, 0))

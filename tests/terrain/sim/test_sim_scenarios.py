@@ -7,6 +7,7 @@ import random
 import pytest
 from sim_helpers import Scripted, make_layout
 
+from terragen.terrain.rules import roll_budgets
 from terragen.terrain.sim.dice import ScriptedDice
 from terragen.terrain.sim.engine import (
     Roll, _winners, apply_move, green_direction, legal_inversions, line_options, move_options, play_game, take_turn,
@@ -75,6 +76,16 @@ def test_bad_weather_halves_the_reach():
     bad = move_options(st, 0, Roll(3, 1))
     assert idx[(-1, 0)] in good  # 3 level steps
     assert idx[(1, 0)] in bad and idx[(0, 0)] not in bad  # 3 points buy one step at 2 each
+
+
+@pytest.mark.parametrize("red, bad", [(1, True), (2, False), (3, True), (4, False), (5, True), (6, False)])
+def test_every_red_face_gives_the_rulebooks_weather(red, bad):
+    # odd faces are bad weather, which halves what the white die pays (every cost doubles)
+    white = 5 if red == 6 else 6  # never a double
+    roll = Roll(white, red)
+    assert roll.bad_weather is bad
+    assert roll.budget == (white // 2 if bad else white)
+    assert (white, red, roll.budget) in roll_budgets()  # the analysis reads the dice the same way
 
 
 def test_send_back_and_its_edge_cases():
