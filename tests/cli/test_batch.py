@@ -462,6 +462,23 @@ def test_a_run_that_produced_nothing_leaves_no_batch(tmp_path, monkeypatch):
     run_batch(3, "route", "easy", 1, out, workers=1)  # the same command again: no --resume needed
 
 
+def test_a_run_stopped_between_its_first_manifest_and_first_scenario_leaves_no_manifest(tmp_path, monkeypatch):
+    """The manifest written just before the first scenario stayed behind, a batch of none."""
+    import terragen.terrain.puzzles.batch as batch_mod
+
+    real = batch_mod.write_manifest
+
+    def then_stop(*args, **kwargs):
+        real(*args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_mod, "write_manifest", then_stop)
+    out = tmp_path / "b"
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(3, "route", "easy", 1, out, workers=1)
+    assert not (out / "manifest.json").exists() and not (out / "manifest.csv").exists()
+
+
 def test_bad_scheduler_address_and_dash_folder_are_bad_usage(tmp_path, capsys):
     pytest.importorskip("distributed")
     for argv, msg in ((["--backend", "dask", "--scheduler", "garbage!!", "--out", str(tmp_path / "d")],

@@ -965,3 +965,28 @@ def test_every_help_fits_an_80_column_terminal(capsys, monkeypatch):
         if wide:
             too_wide[path or "terragen"] = wide
     assert not too_wide, too_wide
+
+
+def test_batch_force_stopped_while_it_removes_the_old_batch_says_it_is_gone(tmp_path, capsys, monkeypatch):
+    """A Ctrl-C held back while --force removed the old batch was raised as the removal ended, before
+    the run noted the removal: the old batch was gone, and the last line said the folder was as it was
+    (an audit hit it in about one interrupted run in thirty)."""
+    import signal
+    from pathlib import Path
+
+    out = tmp_path / "b"
+    common = ("batch", "--kind", "dice", "--difficulty", "easy", "--seed", "5", "--no-progress", "-q", "--out", out)
+    assert run_cli(capsys, *common, "--count", "2")[0] == 0
+    real_unlink, sent = Path.unlink, []
+
+    def unlink_with_ctrl_c(self, missing_ok=False):
+        if not sent:  # the first file removed: Ctrl-C arrives mid-removal
+            sent.append(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink_with_ctrl_c)
+    code, _, err = run_cli(capsys, *common, "--count", "2", "--seed", "6", "--force")
+    assert sent and code == 130
+    assert "as it was" not in err and "was removed" in err, err
+    assert not (out / "manifest.json").exists() and not list((out / "scenarios").glob("*.json"))

@@ -182,9 +182,11 @@ def _check_output_files(outp: Path, kind: str, count: int, booklet: bool) -> Non
                 output_target(path)
 
 
-def _remove_old_batch(outp: Path, old_files: set[Path], booklet: bool) -> None:
+def _remove_old_batch(outp: Path, old_files: set[Path], booklet: bool, status: dict[str, Any]) -> None:
     """Remove the batch ``--force`` replaces, all at once with interrupts held back: its manifests,
-    its booklet (or a file of that name this run will write) and the scenario files it lists."""
+    its booklet (or a file of that name this run will write) and the scenario files it lists.
+    ``status`` says it is gone inside the same hold: an interrupt held back during the removal is
+    raised as the hold ends, and a stopped run then said the folder was as it was."""
     from terragen.interrupts import signals_held
 
     names = ["manifest.json", "manifest.csv"]
@@ -192,6 +194,18 @@ def _remove_old_batch(outp: Path, old_files: set[Path], booklet: bool) -> None:
         names.append("booklet.pdf")
     with signals_held():
         for path in [*(outp / name for name in names), *sorted(old_files)]:
+            if path.is_file() or path.is_symlink():
+                path.unlink(missing_ok=True)
+        status["old_batch_intact"] = False
+
+
+def _remove_manifests(outp: Path) -> None:
+    """Remove the manifests of a batch that has no scenario yet (a run stopped before its first)."""
+    from terragen.interrupts import signals_held
+
+    with signals_held():
+        for name in ("manifest.json", "manifest.csv"):
+            path = outp / name
             if path.is_file() or path.is_symlink():
                 path.unlink(missing_ok=True)
 
@@ -245,12 +259,10 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     # force: the old batch goes as a whole just before the first new scenario is written, so a
     # run stopped early leaves the old batch whole or a part of the new one (which a resume
     # continues), never scenarios of two batches beside one manifest
-    cleared = not force
     try:
         for index, text, svg, row in results:
-            if not cleared:
-                _remove_old_batch(outp, replaced, booklet)
-                cleared, status["old_batch_intact"] = True, False
+            if status["old_batch_intact"]:
+                _remove_old_batch(outp, replaced, booklet, status)
             if not rows and not (outp / "manifest.json").exists():
                 # the folder holds a batch before its first scenario file: a disk that filled while
                 # the first manifest was written left scenario files no resume would take
@@ -267,12 +279,14 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
                 progress(len(rows), count)
             if on_result:
                 on_result(index)
-        if not cleared:  # no scenario to compute (a batch of none)
-            _remove_old_batch(outp, replaced, booklet)
-            cleared, status["old_batch_intact"] = True, False
+        if status["old_batch_intact"]:  # no scenario to compute (a batch of none)
+            _remove_old_batch(outp, replaced, booklet, status)
     finally:
-        if cleared and (rows or old is not None):  # a run that produced nothing leaves no batch behind
-            write_manifest(outp, batch, rows)
+        if not status["old_batch_intact"]:
+            if rows or old is not None:
+                write_manifest(outp, batch, rows)
+            else:  # a run that produced nothing leaves no batch behind (not even the first manifest)
+                _remove_manifests(outp)
     files = ["manifest.json", "manifest.csv"]
     if booklet:
         from terragen.render.kits.terrain.booklet import booklet_pdf

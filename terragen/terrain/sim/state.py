@@ -154,8 +154,19 @@ class GameState:
         some tens of MB at most). Setup and rules are shared, nothing changes them. Only what play
         changes is carried over (turns and inversions of pieces): a board edited by hand
         (``set_piece``) is not a game state, and its clone has the set-up's pieces."""
+        board, cache = self._board_like_this(self.cache)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return replace(self, board=board, cache=cache, rng=rng,
+                       pos=list(self.pos), collected=list(self.collected), finished=list(self.finished),
+                       occupant=dict(self.occupant), shared_start=set(self.shared_start), turns=list(self.turns),
+                       team_of=dict(self.team_of))
+
+    def _board_like_this(self, template: BoardCache | None) -> tuple[Board, BoardCache]:
+        """A copy of the set-up's board turned (and inverted) as this one is, with a cache that
+        followed each change, so that the cache knows the set-up's board as its start."""
         board = self.setup.board.copy()
-        cache = BoardCache(board, pips=self.rules.uses_pips, template=self.cache)
+        cache = BoardCache(board, pips=self.rules.uses_pips, template=template)
         for i in range(len(board)):
             if board.rotation[i] != self.board.rotation[i]:
                 old_out = cache.arcs[i]
@@ -165,12 +176,18 @@ class GameState:
             if board.inverted[i] != self.board.inverted[i]:
                 board.set_inverted(i, self.board.inverted[i])
                 cache.inverted(i)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return replace(self, board=board, cache=cache, rng=rng,
-                       pos=list(self.pos), collected=list(self.collected), finished=list(self.finished),
-                       occupant=dict(self.occupant), shared_start=set(self.shared_start), turns=list(self.turns),
-                       team_of=dict(self.team_of))
+        return board, cache
+
+    def __getstate__(self) -> dict:
+        """Pickled without the cache: its tables are derived from the board (tens of MB at most,
+        and a chain of board states deep enough to break the pickler after a long game)."""
+        state = dict(self.__dict__)
+        del state["cache"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.board, self.cache = self._board_like_this(None)
 
     def restart(self) -> None:
         """Make this state the start of a new game of its setup and rules, as :meth:`new` would.

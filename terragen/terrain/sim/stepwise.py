@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from terragen.actions import as_tuple
@@ -105,6 +106,36 @@ class TerrainGame:
     def __repr__(self) -> str:
         state = "over" if self._over else f"player {self.current_player()} to decide"
         return f"<TerrainGame {self.players} players, round {self.state.round}, {state}>"
+
+    def __getstate__(self) -> dict:
+        """Pickled as the game it is: a program that keeps a game between messages, or sends states
+        to worker processes, gets the same game back (the board's tables are made again)."""
+        state = dict(self.__dict__)
+        if isinstance(self._options, Mapping):  # a read-only view of the engine's table
+            state["_options"] = dict(self._options)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        if isinstance(self._options, dict):
+            self._options = MappingProxyType(self._options)
+
+    def _position_key(self) -> tuple:
+        st, roll, start = self.state, self.roll, self.state.setup.board
+        return (start.radius, start.present, start.level, start.pattern, start.rotation, start.inverted,
+                st.setup.starts, st.setup.groups, st.rules, st.board.rotation, st.board.inverted, st.pos, st.collected, st.finished,
+                st.round, st.turns, self._order, self._at, self._over, self._winners,
+                None if roll is None else (roll.white, roll.red, roll.green))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the games stand alike: the same board, rules and pieces, the tokens where they
+        are, the same player to decide on the same roll. The dice still to come are not compared (a
+        clone with another seed stands where its game stands)."""
+        if not isinstance(other, TerrainGame):
+            return NotImplemented
+        return self._position_key() == other._position_key()
+
+    __hash__ = None  # a game changes as it is played
 
     def __copy__(self) -> TerrainGame:
         return self.clone()

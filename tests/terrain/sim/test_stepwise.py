@@ -163,3 +163,39 @@ def test_a_clone_with_a_seed_rolls_other_futures_and_the_same_for_the_same_seed(
     assert game.clone(seed=8).state.rng.random() != game.clone().state.rng.random()
     with pytest.raises(TypeError, match="seed is a whole number"):
         game.clone(seed="x")
+
+
+def test_a_game_pickles_at_any_point_and_plays_on_as_the_one_it_came_from():
+    """A bot keeps a game between messages, a search sends states to worker processes: the copy
+    must be the same game, with the same dice to come, even after a long game of turned pieces."""
+    import pickle
+
+    game = TerrainGame(load_layout(EXAMPLES / "four-players.txt"), rules=rules_from_names(["inversion"], 4), seed=7)
+    chooser, applied = random.Random(5), 0
+    assert pickle.loads(pickle.dumps(game)) == game
+    while not game.is_terminal() and applied < 2500:
+        game.apply(chooser.choice(game.legal_actions()))
+        applied += 1
+        if applied % 250 == 0:
+            back = pickle.loads(pickle.dumps(game))
+            assert back == game and back.legal_actions() == game.legal_actions()
+            here, there = game.clone(), back
+            for _ in range(30):
+                if here.is_terminal():
+                    break
+                action = random.Random(applied).choice(here.legal_actions())
+                here.apply(action)
+                there.apply(action)
+                assert there == here and there.roll == here.roll
+    assert applied >= 500  # a long game: its board's tables chained deep enough to break the pickler
+
+
+def test_games_are_equal_when_they_stand_alike():
+    game = TerrainGame(load_layout(EXAMPLES / "two-players.txt"), seed=3)
+    assert game.clone() == game and game.clone(seed=9) == game  # the dice to come are not compared
+    moved = game.clone()
+    moved.apply(moved.legal_actions()[-1])
+    assert moved != game
+    assert TerrainGame(load_layout(EXAMPLES / "two-players.txt"), seed=4) != game  # another roll on the table
+    with pytest.raises(TypeError):
+        hash(game)
