@@ -133,6 +133,8 @@ def _read_capped(fd: int, name: str, max_bytes: int, timeout: float | None) -> b
 
 
 def _read_stdin(max_bytes: int) -> bytes:
+    if sys.stdin is None:  # started with standard input closed (``<&-``; some schedulers do)
+        raise InputError("-: standard input is closed: nothing to read (give a file name, or pipe the file in)")
     try:
         fd = sys.stdin.fileno()
     except (AttributeError, ValueError, OSError):  # a replaced stream (tests, embedding)

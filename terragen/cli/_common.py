@@ -131,9 +131,23 @@ FILE_OR_NAME = FileOrName()
 NON_EMPTY_TEXT = NonEmptyText()
 
 
+def echo_data(text: str) -> None:
+    """Print what the command was asked for (a file's text, a JSON report). A closed standard output
+    (``>&-``, as some schedulers run jobs) is an output error: click drops the text silently, and the
+    command said nothing and exited 0."""
+    import sys
+
+    if sys.stdout is None:
+        from terragen.errors import OutputError
+
+        raise OutputError("cannot write standard output: it is closed (redirect it to a file, or give --out "
+                          "where the command has one)")
+    click.echo(text, nl=False)
+
+
 def echo_json(data: Any) -> None:
     """Print JSON deterministically (sorted keys, stable indentation)."""
-    click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    echo_data(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def is_quiet() -> bool:

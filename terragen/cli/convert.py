@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option, json_option, say
 from terragen.formats import GAMES
 
 
@@ -79,7 +79,7 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
         if as_json:  # a script asked for JSON: the converted file travels inside the document
             echo_json({"in": source, "out": None, "game": name, "form": form, "content": out})
         else:
-            click.echo(out, nl=False)
+            echo_data(out)
         return 0
     atomic_write(target, out)
     if as_json:

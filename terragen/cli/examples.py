@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import NameChoice, FolderName, check_outputs, echo_json, force_option, json_option, say
+from terragen.cli._common import NameChoice, FolderName, check_outputs, echo_data, echo_json, force_option, json_option, say
 from terragen.formats import GAMES
 
 
@@ -74,7 +74,7 @@ def show_cmd(name: str) -> None:
     """
     from terragen.examples import find_example
 
-    click.echo(find_example(name).read_bytes().decode("utf-8"), nl=False)
+    echo_data(find_example(name).read_bytes().decode("utf-8"))
 
 
 @examples.command("copy")

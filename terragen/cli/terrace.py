@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
                                   json_even_on_failure, json_option, policy_hint, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
@@ -131,7 +131,7 @@ def setup_cmd(name: str, size: int, as_json: bool, out: str | None, force: bool)
         atomic_write(out, text)
         say(f"written: {out}")  # on stdout, as every command's note of a file it wrote
     else:
-        click.echo(text, nl=False)
+        echo_data(text)
 
 
 @terrace.command("show")
@@ -151,7 +151,7 @@ def show_cmd(position, setup, size, t_rank, own_t_capture, as_json) -> None:
     from terragen.terrace.formats import to_json, to_text
 
     pos = _load(position, setup, size, t_rank, own_t_capture)
-    click.echo(to_json(pos) if as_json else to_text(pos), nl=False)
+    echo_data(to_json(pos) if as_json else to_text(pos))
 
 
 @terrace.command("validate")

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import click
 
-from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_data, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.plain_text import columns, counted
@@ -73,7 +73,7 @@ def tiles(seed: int, out: str | None, per_family: int, own: int, pair_symmetric:
         warn(f"--own {own} is every tile: each hides its owner's colour, so no flip changes hands")
     text = json_file_text(design.to_json())
     if out is None:
-        click.echo(text, nl=False)
+        echo_data(text)
         return
     atomic_write(out, text)
     stats = design.stats

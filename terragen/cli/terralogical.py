@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (NameChoice, TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option,
+from terragen.cli._common import (NameChoice, TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range,
                                   warn)
 from terragen.errors import SpecError
@@ -107,7 +107,7 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     warn_small_deck(d)
     text = deck_to_json_text(d)
     if out is None:  # printed whole: the same bytes --out writes, so '> deck.json' gives the file
-        click.echo(text, nl=False)
+        echo_data(text)
         return
     # the report's figures are worked out before the file is written: a Ctrl-C while they were
     # (a quarter of a second for 400 tiles) said 'interrupted' over a deck already written

@@ -990,3 +990,22 @@ def test_batch_force_stopped_while_it_removes_the_old_batch_says_it_is_gone(tmp_
     assert sent and code == 130
     assert "as it was" not in err and "was removed" in err, err
     assert not (out / "manifest.json").exists() and not list((out / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("redirect, args, message", [
+    ("<&-", ["validate", "-"], "standard input is closed"),
+    ("<&-", ["simulate", "-", "--games", "10"], "standard input is closed"),
+    (">&-", ["convert", str(EXAMPLES / "two-players.txt"), "-"], "cannot write standard output: it is closed"),
+    (">&-", ["terrace", "setup", "full"], "cannot write standard output: it is closed"),
+    (">/dev/full", ["examples", "show", "terrain/two-players.txt"], "cannot write standard output: No space"),
+])
+def test_a_closed_or_full_standard_stream_is_one_line_and_the_right_exit_code(redirect, args, message):
+    """Jobs run by schedulers often start with standard input or output closed: reading a closed
+    input was an internal error (exit 70), printing to a closed output was silently nothing (exit 0)."""
+    import shlex
+
+    command = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "terragen", *args])
+    proc = subprocess.run(["sh", "-c", f"{command} {redirect}"], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == (2 if "input" in message else 73), proc.stderr
+    assert message in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr

@@ -116,6 +116,8 @@ class RotationOptions:
 
     def is_legal(self, action: Action) -> bool:
         st = self._state
+        if not isinstance(action, (tuple, list)) or not action:
+            return False
         if action[0] == "rotate" and len(action) == 3:
             _, cell, rot = action
             return (isinstance(cell, int) and 0 <= cell < len(st.board) and st.board.passable(cell)
@@ -334,9 +336,7 @@ def _remembered_move(state: GameState, seat: int, policy: Policy, w: int, r: int
     cell = memo.get(key)
     if cell is None:
         options = MappingProxyType(within)
-        cell = policy.choose_move(state, seat, Roll(w, r), options)
-        if cell not in options:
-            raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
+        cell = legal_end(policy, policy.choose_move(state, seat, Roll(w, r), options), options)
         memo[key] = cell
     if cell == pos:
         return True
@@ -351,6 +351,20 @@ def _remembered_move(state: GameState, seat: int, policy: Policy, w: int, r: int
     if mask == state.full_mask(seat):
         state.finished[seat] = True
     return True
+
+
+def legal_end(policy: Policy, cell: object, options: Mapping[int, int]) -> int:
+    """The cell a player chose, checked: one of this turn's ends, as an int. A float or a bool
+    equal to a cell's number passed ``in`` and then failed deep in the board (exit 70, blamed on
+    terragen); an integer of another type (numpy's) is taken as the cell it names."""
+    if cell.__class__ is not int:
+        index = getattr(type(cell), "__index__", None)
+        if index is None or isinstance(cell, bool):
+            raise IllegalChoice(policy, f"chose {cell!r}, not a cell number (an int among the options)")
+        cell = index(cell)
+    if cell not in options:
+        raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
+    return cell
 
 
 def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
@@ -370,10 +384,7 @@ def take_turn(state: GameState, seat: int, policy: Policy, dice: Dice) -> None:
         options = line_options(state, seat, roll)
         if not options:
             return
-        cell = policy.choose_move(state, seat, roll, options)
-        if cell not in options:
-            raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
-        apply_move(state, seat, cell)
+        apply_move(state, seat, legal_end(policy, policy.choose_move(state, seat, roll, options), options))
         return
     w, r = dice.roll()
     if w == r:
@@ -389,6 +400,8 @@ def _double_turn(state: GameState, seat: int, policy: Policy, w: int, r: int) ->
     roll = Roll(w, r)
     opts = RotationOptions(state, rules.inversion and rules.interactions and w == 6)
     action = policy.choose_rotation(state, seat, roll, opts) if rules.rotations_matter or opts.can_invert else None
+    if action is not None and not (isinstance(action, (tuple, list)) and action):
+        raise IllegalChoice(policy, f"chose {action!r}, not an action (a tuple such as ('rotate', cell, k)) or None")
     if action is not None and not rules.rotations_matter and action[0] == "rotate":
         action = None  # pips are ignored in this variant: a rotation changes nothing
     if action is None:
@@ -409,11 +422,9 @@ def _open_move(state: GameState, seat: int, policy: Policy, w: int, r: int) -> N
         memo = state.cache.memo
         cell = memo.get(key)
         if cell is None:
-            cell = memo[key] = policy.choose_move(state, seat, roll, options)
+            cell = memo[key] = legal_end(policy, policy.choose_move(state, seat, roll, options), options)
     else:
-        cell = policy.choose_move(state, seat, roll, options)
-    if cell not in options:
-        raise IllegalChoice(policy, f"chose cell {cell!r}, which is not a legal end this turn")
+        cell = legal_end(policy, policy.choose_move(state, seat, roll, options), options)
     apply_move(state, seat, cell)
 
 

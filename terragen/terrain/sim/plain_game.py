@@ -28,7 +28,7 @@ from terragen.terrain.sim import expert_kernels, greedy_kernels
 from terragen.terrain.sim.dice import PairedDice, RandomDice
 from terragen.terrain.sim.engine import (
     BUDGET, Action, Dice, GameResult, Policy, Roll, RotationOptions, _double_turn, _open_move, _send_home, apply_action,
-    decides_by_board, rotates_by_board,
+    decides_by_board, legal_end, rotates_by_board,
 )
 from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy
 from terragen.terrain.sim.state import GameState
@@ -277,7 +277,4 @@ def _remembered_rotation(state: GameState, seat: int, policy: Policy, white: int
 def _remembered_choice(state: GameState, seat: int, policy: Policy, r: int, within: dict[int, int]) -> int:
     """The player's first answer on this board state, cell, collection and points, checked."""
     options = MappingProxyType(within)
-    cell = policy.choose_move(state, seat, Roll(_WHITE[r], _RED[r]), options)
-    if cell not in options:
-        raise ValueError(f"policy {type(policy).__name__} chose cell {cell!r}, which is not a legal end this turn")
-    return cell
+    return legal_end(policy, policy.choose_move(state, seat, Roll(_WHITE[r], _RED[r]), options), options)

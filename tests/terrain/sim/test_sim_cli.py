@@ -28,6 +28,18 @@ class Fine(Raising):
 class Quits(Raising):
     def choose_move(self, state, seat, roll, options):
         raise SystemExit(0)
+class FloatCell(Raising):
+    def choose_move(self, state, seat, roll, options):
+        return float(min(options))
+class NumberForAction(Fine):
+    def choose_rotation(self, state, seat, roll, options):
+        return 5
+class EmptyAction(Fine):
+    def choose_rotation(self, state, seat, roll, options):
+        return ()
+class DictAction(Fine):
+    def choose_rotation(self, state, seat, roll, options):
+        return {"a": 1}
 '''
 
 
@@ -36,6 +48,10 @@ class Quits(Raising):
     ("myplayers:Illegal", "policy myplayers:Illegal chose cell -12345, which is not a legal end"),
     ("myplayers:Fine,myplayers:Raising", "policy myplayers:Raising failed during a game: ValueError: oops"),
     ("myplayers:Quits", "policy myplayers:Quits failed during a game: SystemExit"),
+    ("myplayers:FloatCell", ".0, not a cell number (an int among the options)"),
+    ("myplayers:NumberForAction", "policy myplayers:NumberForAction chose 5, not an action"),
+    ("myplayers:EmptyAction", "policy myplayers:EmptyAction chose (), not an action"),
+    ("myplayers:DictAction", "policy myplayers:DictAction chose {'a': 1}, not an action"),
     ("broken:X", "cannot import policy module 'broken': SyntaxError"),
     ("./myplayers.py:Raising", "is not package.module:ClassName"),
     (":X", "is not package.module:ClassName"),
