@@ -200,6 +200,10 @@ def check_out_folder(folder: str | os.PathLike[str]) -> None:
         if os.path.exists(part):  # os.path: a name too long for the system is "no", not an error
             if not os.path.isdir(part):
                 raise OutputError(f"cannot write into {display_name(p)}: {display_name(part)} is a file, not a folder")
+            if not os.access(part, os.W_OK | os.X_OK):  # said now, not after a search of a minute
+                which = "the folder" if part == p else display_name(part)
+                raise OutputError(f"cannot write into {display_name(p)}: {which} does not let files be made in it "
+                                  "(its permissions, or a read-only disk)")
             return
         if os.path.islink(part):  # a link to nothing: mkdir said only "File exists"
             what = _broken_link(part)

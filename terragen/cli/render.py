@@ -18,6 +18,7 @@ OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "t
 
 #: the longest --name a sheet's title takes (longer, the title's type shrank below readable)
 MAX_NAME = 80
+WARNINGS_SHOWN = 20  # rule breaks warned of one by one before the rest are counted
 
 
 @click.command()
@@ -45,7 +46,8 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     order), and only those.
 
     A layout that breaks a rule is still drawn, with one warning line per
-    problem on stderr (run terragen validate for the full report), except a
+    problem on stderr, the first 20 of them (run terragen validate for the
+    full report), except a
     batch puzzle's single player, drawn as it is; --strict refuses it instead,
     in one error line naming the first problem and how many more there are.
 
@@ -128,8 +130,12 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
                        "errors": [f.to_json() for f in errors]})
         raise InputError(f"{display_name(layout_file)}: breaks a rule: [{first.code}] {first.message}{rest}",
                          EXIT_INVALID)
-    for f in errors:  # drawn all the same: one warning per problem, as the help says
+    shown = errors[:WARNINGS_SHOWN] if len(errors) > WARNINGS_SHOWN + 1 else errors
+    for f in shown:  # drawn all the same: one warning per problem, as the help says (up to a screenful)
         warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
+    if len(shown) < len(errors):  # a hostile file printed 14,000 lines
+        warn(f"{display_name(layout_file)}: and {counted(len(errors) - len(shown), 'more rule break')} "
+             "('terragen validate' lists them all)")
     stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
         match = "matches its piece" if len(stale) == 1 else "match their pieces"

@@ -46,7 +46,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     """Play many games of the Terrain Game on FILE: is it playable, is it balanced?
 
     FILE is a layout, JSON or text form (a puzzle scenario from terragen batch
-    has one player: no race to simulate).
+    has one player: no race to simulate, and it is refused).
 
     Reports each seat's win rate with a 95% (Wilson) interval and its distance
     from a fair share, turns to finish, the share of games stopped by the turn
@@ -71,18 +71,25 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     from terragen.cli.progress import Progress
     from terragen.errors import InputError
     from terragen.fileio import display_name
-    from terragen.terrain.files import load_layout
+    from terragen.fileio import read_text_input
+    from terragen.terrain.files import parse_layout
+    from terragen.terrain.formats_json import is_scenario
     from terragen.terrain.sim.runner import parse_twins, seat_numbers, simulate_layout
     from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
-    layout = load_layout(file)
+    text = read_text_input(file)
+    layout = parse_layout(text, file)
     try:  # 0, 1 or 7+ players is no game: NOT PLAYABLE without playing (validate rejects it too)
         check_game_shape(layout, display_name(file))
     except InputError as exc:
+        problem = exc
+        if is_scenario(text):  # validate passes a puzzle: "validate lists every problem" sent users there
+            problem = InputError(f"{display_name(file)}: a one-player puzzle from terragen batch, not a race; "
+                                 "simulate plays 2 to 6 seats (terragen validate checks the puzzle)", exc.exit_code)
         if not as_json:
-            raise
-        echo_json({"file": file, "playable": False, "balanced": False, "reason": exc.message})
+            raise problem from None
+        echo_json({"file": file, "playable": False, "balanced": False, "reason": problem.message})
         return EXIT_INVALID
     from terragen.process_pool import worker_count
 

@@ -323,3 +323,22 @@ def test_dash_prints_a_set_as_no_out_does(tmp_path, args):
     dash = run(*args, "--out", "-", cwd=tmp_path)
     assert dash.returncode == plain.returncode == 0 and dash.stdout == plain.stdout and dash.stdout.startswith("{")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_takes_no_files_is_refused_before_the_work(tmp_path, monkeypatch, capsys):
+    """A read-only or immutable --out folder was found after the whole search (19.8 s of a five-seat
+    brutal run). Root ignores permission bits, so the folder's refusal is made up here."""
+    from terragen.cli import main
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if Path(path) == locked
+                        else real_access(path, mode, **kw))
+    for args in (["generate", "--players", "5", "--difficulty", "brutal", "--out", locked / "b"],
+                 ["render", EXAMPLE, "--out", locked / "x.pdf"]):
+        with pytest.raises(SystemExit) as exc:
+            main([str(a) for a in args])
+        err = capsys.readouterr().err
+        assert exc.value.code == 73 and "locked does not let files be made in it" in err, err
+    assert list(locked.iterdir()) == []

@@ -371,3 +371,19 @@ def test_kit_json_gives_each_files_pages_as_numbers(tmp_path: Path):
     pages = json.loads(p.stdout)["files"]
     assert [(f["page"], f["pages"]) for f in pages][:2] == [(1, 1), (1, 1)]  # the rules and set-ups: a page each
     assert all(1 <= f["page"] <= f["pages"] for f in pages)
+
+
+def test_render_warns_of_twenty_rule_breaks_and_counts_the_rest(tmp_path: Path):
+    """A hostile file printed one warning line per rule break: 14,000 lines."""
+    import json
+
+    assert run("convert", EXAMPLES / "two-players.txt", tmp_path / "b.json").returncode == 0
+    data = json.loads((tmp_path / "b.json").read_text())
+    for cell in data["cells"][:30]:
+        cell["level"] = 9
+    (tmp_path / "b.json").write_text(json.dumps(data))
+    p = run("render", tmp_path / "b.json", "--out", tmp_path / "b.pdf")
+    lines = p.stderr.strip().splitlines()
+    assert p.returncode == 0 and (tmp_path / "b.pdf").is_file(), p.stderr
+    assert sum("level-out-of-range" in line for line in lines) == 20
+    assert lines[-1].endswith("and 10 more rule breaks ('terragen validate' lists them all)")

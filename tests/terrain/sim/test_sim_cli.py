@@ -148,3 +148,21 @@ def test_a_one_game_report_says_game_not_games():
     layout = load_layout(template_path("terrain", "examples", "two-players.txt"))
     text = "\n".join(simulate_layout(layout, games=1, seed=1).lines())
     assert "(1 finished game)" in text and "1 game is a quick look" in text and "1 games" not in text
+
+
+def test_a_batch_scenario_is_refused_as_a_puzzle_not_sent_to_validate(tmp_path, capsys):
+    """validate passes a scenario, so "terragen validate lists every problem" sent users to a
+    command that found none."""
+    import json
+
+    from terragen.cli import main
+    from terragen.terrain.puzzles.batch import run_batch
+
+    run_batch(1, "route", "easy", 3, tmp_path / "b", workers=1, booklet=False)
+    scenario = str(next((tmp_path / "b" / "scenarios").glob("*.json")))
+    for extra in ([], ["--json"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["simulate", scenario, "--games", "10", *extra])
+        captured = capsys.readouterr()
+        said = json.loads(captured.out)["reason"] if extra else captured.err
+        assert exc.value.code == 1 and "one-player puzzle from terragen batch" in said and "lists every" not in said
