@@ -358,6 +358,25 @@ def detect_game(text: str) -> str | None:
     return "terrain"
 
 
+def validate_any(text: str, source: str = "<file>", game: str = "auto", **options: object) -> tuple[str, object]:
+    """Any game's file checked as ``terragen validate`` checks it: ``(game, report)``, the game read
+    from the file unless given. The report lists every problem it can (a text file's unreadable lines
+    among them, with line and column) instead of stopping at the first, which is what a script that
+    vets a folder of submitted boards wants; ``options`` go to the game's own ``validate_text``
+    (``inventory`` for the Terrain Game, ``deck`` for Terralogical, ``tileset`` for TerraFlip).
+    InputError for a file no game's reader takes at all."""
+    import importlib
+
+    from terragen.errors import InputError
+
+    require_text(text, "validate_any")
+    name = detect_game(text) if game == "auto" else game
+    if name not in VALIDATORS:
+        raise InputError(f"{source}: cannot tell which game this file is for (its 'game' is not one of "
+                         f"{', '.join(GAMES)})")
+    return name, importlib.import_module(VALIDATORS[name]).validate_text(text, source, **options)
+
+
 def require_text(text: object, caller: str) -> None:
     """Refuse anything but a file's text at a reader's door: ``parse_layout(None)`` or a path given
     for the text failed deep inside with an AttributeError about ``lstrip``."""

@@ -317,3 +317,76 @@ def test_build_spec_names_no_file_when_there_is_none():
     with pytest.raises(SpecError) as exc:
         build_spec({"corners": [0, 1, 2], "players": 4})
     assert exc.value.message == "spec key 'corners' lists 3 corners but 'players' is 4"
+
+
+def test_the_terrain_games_entry_points_say_what_a_wrong_argument_should_be(tmp_path):
+    """A library audit found these failing deep inside (TypeError, AttributeError) or taken quietly
+    (a seed of None giving other games on every run, an unknown backend running locally)."""
+    from terragen.render.kits.terrain.board_picture import board_svg
+    from terragen.terrain import build_spec, default_games, generate_board, load_layout, simulate_layout
+    from terragen.terrain.puzzles.batch import run_batch
+    from terragen.templates import template_path
+    from terragen.terraflip.simulate import simulate as terraflip_simulate
+
+    board = template_path("terrain", "examples", "two-players.txt")
+    layout = load_layout(board)
+    for kwargs, message in (({"games": "10"}, "games is a whole number"), ({"seed": None}, "seed is a whole number"),
+                            ({"seed": 1.5}, "seed is a whole number"), ({"rules": {"green": True}}, "rules is a Rules"),
+                            ({"workers": "2"}, "workers is a whole number")):
+        with pytest.raises(TypeError, match=message):
+            simulate_layout(layout, **kwargs)
+    with pytest.raises(ValueError, match="sides is how many seats"):
+        default_games(0)
+    with pytest.raises(SpecError, match="backend must be 'local' or 'dask'"):
+        run_batch(2, "route", "easy", 1, tmp_path / "b", backend="bogus")
+    with pytest.raises(TypeError, match="count is a whole number"):
+        run_batch("3", "route", "easy", 1, tmp_path / "b")
+    assert not (tmp_path / "b").exists()
+    with pytest.raises(TypeError, match="takes a PlaySpec"):
+        terraflip_simulate({"players": 3})
+    with pytest.raises(TypeError, match="board_svg"):
+        board_svg(str(board))
+    spec, _ = build_spec({"players": 2, "difficulty": "easy"})
+    with pytest.raises(SpecError, match="time_limit must be above 0"):
+        generate_board(spec, 0, -1)
+
+
+def test_one_player_object_plays_every_seat_and_workers_0_is_one_per_core():
+    """A player object passed alone failed as "'MyPolicy' object is not iterable"; workers=0 ran on
+    one process where the command's --workers 0 takes every core."""
+    from terragen.terrain import load_layout, simulate_layout
+    from terragen.terrain.sim.policies import GreedyPolicy
+    from terragen.templates import template_path
+
+    layout = load_layout(template_path("terrain", "examples", "two-players.txt"))
+    alone = simulate_layout(layout, games=40, seed=3, policy=GreedyPolicy())
+    named = simulate_layout(layout, games=40, seed=3, policy="greedy")
+    assert [s.wins for s in alone.seats] == [s.wins for s in named.seats]
+    assert [s.wins for s in simulate_layout(layout, games=40, seed=3, workers=0).seats] == [s.wins for s in named.seats]
+
+
+def test_a_layouts_copy_leaves_the_originals_metadata_alone():
+    from terragen.terrain import build_spec, generate_board
+
+    spec, run = build_spec({"players": 2, "difficulty": "easy", "seed": 4})
+    board = generate_board(spec, run["seed"], run["time_limit"], balance=None)
+    copy = board.copy()
+    copy.extra["meta"]["summary"] = "edited"
+    assert board.extra["meta"]["summary"] != "edited"
+
+
+def test_any_games_file_is_validated_whole_from_the_library(tmp_path):
+    """A script vetting a folder of boards met load_layout stopping at the first unreadable line;
+    validate's forgiving reader, and its telling of the game from the file, were the CLI's alone."""
+    from terragen.formats import validate_any
+    from terragen.templates import template_path
+
+    text = template_path("terrain", "examples", "two-players.txt").read_text()
+    broken = text.replace("players:", "junk line here\nplayers:", 1).replace("4A", "4?", 1)
+    game, report = validate_any(broken, "broken.txt")
+    assert game == "terrain" and not report.valid
+    assert len([f for f in report.findings if f.code == "syntax"]) >= 2  # every problem, not the first
+    game, report = validate_any(template_path("terrace", "examples", "full-setup.txt").read_text(), "t.txt")
+    assert game == "terrace" and report.valid
+    with pytest.raises(TypeError, match="validate_any takes a file's text"):
+        validate_any(tmp_path)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
 from terragen.cli._common import (NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
@@ -119,16 +117,12 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
     """The report of ``file`` (and its picture when asked, its output already checked); InputError
     when it cannot be read."""
     from terragen.fileio import atomic_write, read_text_input
-    from terragen.formats import VALIDATORS, detect_game
+    from terragen.formats import detect_game, validate_any
 
     text = read_text_input(file)
     name = game if game != "auto" else detect_game(text)
     if name is None:
         raise InputError(f"{file}: cannot tell which game this file is for (its 'game' is not one of terrain, terrace, terralogical, terraflip)")
-    try:
-        module = importlib.import_module(VALIDATORS[name])
-    except ModuleNotFoundError:
-        raise InputError(f"{file}: validating {name} files is not available in this version") from None
     # options that do not fit the file's game, or whose own file cannot be read, are bad usage:
     # never reported as the board being unreadable (SpecError passes json_even_on_failure by)
     if inventory and name != "terrain":
@@ -155,7 +149,7 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
 
         with reading_option("--tiles"):
             options["tileset"] = read_tileset(tiles)
-    report = module.validate_text(text, file, **options)
+    _, report = validate_any(text, file, name, **options)
 
     if svg_out and report.exit_code != 2:
         from terragen.render.kits.terrain.board_picture import board_svg

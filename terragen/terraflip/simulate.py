@@ -39,9 +39,9 @@ class PlaySpec:
 
     def check(self) -> None:
         if not 2 <= self.players <= 4:
-            raise SpecError(f"--players must be 2–4 (got {self.players})")
+            raise SpecError(f"players must be 2–4 (got {self.players})")
         if not 1 <= self.games <= MAX_PLAY_GAMES:
-            raise SpecError(f"--games must be 1–{MAX_PLAY_GAMES} (got {self.games})")
+            raise SpecError(f"games must be 1–{MAX_PLAY_GAMES} (got {self.games})")
         if len(self.policies) not in (1, self.players):
             raise SpecError(f"give one policy or one per seat ({self.players}), got {len(self.policies)}")
         for p in self.policies:
@@ -72,6 +72,8 @@ def simulate(spec: PlaySpec, tileset: TileSet | None = None, options: Options | 
     """Play ``spec.games`` games; ``keep_games`` adds each game's (points, tiles) per seat, so
     callers can rescore the same games under other bonuses; ``progress(done, total)`` is told
     after each game."""
+    if not isinstance(spec, PlaySpec):  # a dict failed as "'dict' object has no attribute 'check'"
+        raise TypeError(f"simulate takes a PlaySpec (PlaySpec(players=3, games=100)), not {type(spec).__name__}")
     spec.check()
     options = options or Options()
     options.check()

@@ -8,6 +8,7 @@ __all__, __getattr__, __dir__ = _lazy_exports(__name__, {
     "load_layout": "terragen.terrain.files",
     "save_layout": "terragen.terrain.files",
     "validate_layout": "terragen.terrain.validation",
+    "validate_text": "terragen.terrain.validation",
     "analyse": "terragen.terrain.analysis",
     "Rules": "terragen.terrain.sim",
     "simulate_layout": "terragen.terrain.sim",

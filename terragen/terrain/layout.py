@@ -89,14 +89,19 @@ class Layout:
         return None
 
     def copy(self) -> Layout:
+        """A layout of its own: editing the copy's cells, players or metadata leaves this one as it
+        was (the ``extra`` dicts are copied all the way down: a copy's ``meta`` edited the original's)."""
+        from copy import deepcopy
+
         return Layout(
             self.radius,
-            [replace(c, extra=dict(c.extra)) for c in self.cells],
+            [replace(c, extra=deepcopy(c.extra)) for c in self.cells],
             [
-                replace(p, destinations=[replace(d, extra=dict(d.extra)) for d in p.destinations], extra=dict(p.extra))
+                replace(p, destinations=[replace(d, extra=deepcopy(d.extra)) for d in p.destinations],
+                        extra=deepcopy(p.extra))
                 for p in self.players
             ],
-            dict(self.extra),
+            deepcopy(self.extra),
         )
 
     def sorted_cells(self) -> list[Cell]:

@@ -32,7 +32,8 @@ import random
 import time
 from collections.abc import Callable
 
-from terragen.errors import TimeLimitError
+from terragen.errors import SpecError, TimeLimitError
+from terragen.limits import MAX_TIME_LIMIT
 from terragen.plain_text import counted
 from terragen.terrain import work_meter
 from terragen.terrain.generate.balance import BalanceSettings
@@ -187,6 +188,9 @@ def generate_board(
     from terragen.terrain.sim.pool import GamePool
 
     check_spec(spec)
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit <= MAX_TIME_LIMIT:
+        # (a limit of -1 ran out at once and said "no board within the time limit", exit 4)
+        raise SpecError(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT:g} seconds (got {time_limit!r})")
     inv = inventory or load_inventory(spec.inventory_name())
     check_bounds(spec, inv)
     began = time.monotonic()

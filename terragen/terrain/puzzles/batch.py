@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from terragen.errors import InputError
+from terragen.errors import InputError, SpecError
 from terragen.limits import MAX_BATCH_COUNT
 from terragen.terrain.puzzles.batch_manifest import (CSV_FIELDS, SCENARIO_FILE, read_manifest, resumable_rows,
                                                       scenario_files, write_manifest)
@@ -94,6 +94,13 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
 
     status = status if status is not None else {}
     status["old_batch_intact"] = force
+    from terragen.actions import whole_number
+
+    for name, value in (("count", count), ("seed", seed)):
+        if whole_number(value) is None:  # "3" failed deep inside as a TypeError
+            raise TypeError(f"{name} is a whole number, not {value!r}")
+    if backend not in ("local", "dask"):  # "bogus" ran locally without a word
+        raise SpecError(f"backend must be 'local' or 'dask', not {backend!r}")
     if not 1 <= count <= MAX_COUNT:
         raise InputError(f"count must be 1–{MAX_COUNT} (got {count})")
     if kind != MIX and kind not in KINDS:
@@ -102,6 +109,10 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         raise InputError(f"unknown difficulty {difficulty!r} (choose {', '.join(DIFFICULTIES)})")
     for k in KINDS:
         preset(k, difficulty)
+    if booklet:  # the booklet comes last: a date reportlab cannot use failed after every scenario
+        from terragen.render.pdf import check_source_date_epoch
+
+        check_source_date_epoch()
     from terragen.process_pool import worker_count
 
     if backend == "dask" and scheduler:  # a cluster's own workers play; workers is not used

@@ -255,6 +255,8 @@ def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None 
     board's classes 1.50 points instead of 1.10), so boards are found sooner. The games cost
     about a second for greedy players on a 4-seat board (experts about six times that; 2026-12-03).
     """
+    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+        raise ValueError(f"sides is how many seats (or teams) share the wins, 1 or more, not {sides!r}")
     if sides < 2:
         return 400  # nothing to balance: enough games to see whether they finish
     if not 0 < margin <= 1:
@@ -281,6 +283,23 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
 #: The same ceiling as the other games' ``play``: past it the 95% intervals stop narrowing usefully,
 #: and the chunk list of an absurd count would fill memory before the first game.
 MAX_GAMES = MAX_PLAY_GAMES
+
+
+def _check_arguments(games: object, seed: object, rules: object, workers: object) -> None:
+    """A library caller's wrong types, said at the door: a str for games failed deep in the runner,
+    a dict for rules as an AttributeError, and a seed of None or 1.5 was taken (None giving other
+    dice on every run)."""
+    from terragen.actions import whole_number
+
+    if games is not None and whole_number(games) is None:
+        raise TypeError(f"games is a whole number (or None for the default), not {games!r}")
+    if whole_number(seed) is None:
+        raise TypeError(f"seed is a whole number, not {seed!r}: the same seed gives the same games")
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError("rules is a Rules (terragen.terrain.sim.variants.rules_from_names(['green'], players) "
+                        f"makes one), not {type(rules).__name__}")
+    if whole_number(workers) is None:
+        raise TypeError(f"workers is a whole number (0: one per CPU core), not {workers!r}")
 
 
 def simulate_layout(
@@ -317,9 +336,14 @@ def simulate_layout(
     from terragen.terrain.layout import require_layout
 
     require_layout(layout, "simulate_layout")
+    _check_arguments(games, seed, rules, workers)
     rules = rules or Rules()
+    if pool is None:
+        from terragen.process_pool import worker_count
+
+        workers = worker_count(workers, "workers")  # 0: one per core, as the command's --workers 0
     if not 0 < margin <= 1:
-        raise SpecError("--margin must be above 0 and at most 1")
+        raise SpecError("margin must be above 0 and at most 1")
     from terragen.terrain.validation import check_game_shape
 
     check_game_shape(layout, source or "the layout")
@@ -337,9 +361,14 @@ def simulate_layout(
     if games is None:
         games = reliable
     if not 1 <= games <= MAX_GAMES:
-        why = "" if chosen else f" (the default for --margin {margin:g}; give a wider margin or --games)"
-        raise SpecError(f"--games must be 1–{MAX_GAMES} (got {games}){why}")
-    specs = parse_policies(policy, n) if isinstance(policy, str) else list(policy)
+        why = "" if chosen else f" (the default for a margin of {margin:g}; give a wider margin or fewer games)"
+        raise SpecError(f"games must be 1–{MAX_GAMES} (got {games}){why}")
+    if isinstance(policy, str):
+        specs = parse_policies(policy, n)
+    elif hasattr(policy, "choose_move"):  # one player object for every seat, as one name is
+        specs = [policy] * n
+    else:
+        specs = list(policy)
     if len(specs) != n:
         raise SpecError(f"{len(specs)} policies given for {n} seats")
     for s in specs:

@@ -33,6 +33,10 @@ def board_svg(layout: Layout, analysis: Analysis | None = None, size: float = 28
     """SVG text of the board; ``size`` is the hex circumradius in pixels."""
     import svgwrite  # lazy: only pictures need it
 
+    from terragen.terrain.layout import require_layout
+
+    require_layout(layout, "board_svg")  # a file's name failed deep inside as an AttributeError
+
     R = layout.radius
     colour_of = seat_colours(p.seat for p in layout.players)
     margin = size * 1.5
