@@ -41,7 +41,14 @@ def convert_text(text: str, source: str, to: str, game: str | None = None, deck:
         from terragen.terrain.formats_text import write_text_layout
 
         layout = parse_layout(text, source)
-        return name, write_json_layout(layout) if to == "json" else write_text_layout(layout)
+        if to == "json":
+            return name, write_json_layout(layout)
+        try:
+            return name, write_text_layout(layout)
+        except InputError as exc:  # a JSON board the text form cannot hold: the problem is in the input
+            from terragen.fileio import display_name
+
+            raise InputError(f"{display_name(source)}: {exc.message}", exc.exit_code) from None
     if name == "terrace":
         from terragen.terrace.formats import to_json, to_text
         from terragen.terrace.validation import load_position

@@ -95,6 +95,10 @@ class OldNamesOption(click.Option):
         if unknown or len(self.old_names) >= len(self.opts):
             raise ValueError(f"old names {unknown or self.old_names} must be some, not all, of {self.opts}")
 
+    def get_error_hint(self, ctx: click.Context) -> str:
+        """Errors name the option as the help does ("'--margin' / '--gate-margin'" named the old one)."""
+        return " / ".join(f"'{n}'" for n in self.opts if n not in self.old_names)
+
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         names = self.opts
         self.opts = [n for n in names if n not in self.old_names]

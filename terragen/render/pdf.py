@@ -21,6 +21,28 @@ MM = 72.0 / 25.4  # points per millimetre
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex": "Simplex"}
 
 
+#: the last second a PDF date can name (31 Dec 9999, 23:59:59 UTC)
+LAST_PDF_SECOND = 253402300799
+
+
+def check_source_date_epoch() -> None:
+    """Refuse a ``SOURCE_DATE_EPOCH`` the PDF writer cannot use, before any work: reportlab reads
+    it for the files' date, and a value that is not a whole number of seconds failed inside it
+    (an internal error, for a batch after all its scenarios), one past year 9999 wrote a date no
+    reader takes."""
+    import os
+
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is None:
+        return
+    text = value.strip()
+    if not (text.isascii() and text.isdigit() and int(text) <= LAST_PDF_SECOND):
+        from terragen.errors import SpecError
+
+        raise SpecError(f"SOURCE_DATE_EPOCH={value!r} in the environment: PDFs take a whole number of seconds "
+                        f"since 1970, 0 to {LAST_PDF_SECOND} (unset it for terragen's fixed date)")
+
+
 def _n(v: float) -> str:
     """A PDF number: at most 4 decimals, no trailing zeros, no exponent, no ``-0``."""
     t = f"{v:.4f}".rstrip("0").rstrip(".")
@@ -184,6 +206,8 @@ def pages_pdf(title: str, pages: Iterable[Page], duplex: str | None = None) -> b
 
 def _pages_pdf(title: str, pages: Iterator[Page], duplex: str | None) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
+
+    check_source_date_epoch()
 
     buf = io.BytesIO()
     first = next(pages)

@@ -387,3 +387,14 @@ def test_render_warns_of_twenty_rule_breaks_and_counts_the_rest(tmp_path: Path):
     assert p.returncode == 0 and (tmp_path / "b.pdf").is_file(), p.stderr
     assert sum("level-out-of-range" in line for line in lines) == 20
     assert lines[-1].endswith("and 10 more rule breaks ('terragen validate' lists them all)")
+
+
+@pytest.mark.parametrize("args", [["render", EXAMPLES / "two-players.txt", "--out", "x.pdf"],
+                                  ["batch", "--count", "2", "--kind", "route", "--difficulty", "easy", "--out", "b"]])
+def test_a_source_date_epoch_a_pdf_cannot_use_is_one_line_before_any_work(tmp_path: Path, args):
+    """'abc' failed inside reportlab as an internal error (exit 70), for a batch after its scenarios."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH="abc")
+    p = subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
+                       cwd=tmp_path, env=env, timeout=120)
+    assert "SOURCE_DATE_EPOCH='abc'" in one_line_usage_error(p)
+    assert list(tmp_path.iterdir()) == []

@@ -297,3 +297,18 @@ def _radius_two_board(odd_token: str) -> str:
 def test_text_form_of_a_plain_board_keeps_three_wide_columns():
     layout = read_text_layout(_radius_two_board("2A0"))
     assert write_text_layout(layout).splitlines()[2:4] == ["    2A0 2A0 2A0", "  2A0 2A0 2A0 2A0"]
+
+
+def test_convert_names_the_input_a_text_form_cannot_hold(tmp_path, capsys):
+    """It said "cannot write the text form: cell (-60,-60) is off ...", which read as the output's fault."""
+    from terragen.cli import main
+
+    data = layout_to_data(parse_layout((EXAMPLES / "two-players.txt").read_text(), "x"))
+    data["cells"].append({"q": -60, "r": -60, "level": 1, "pattern": "A", "rotation": 0})
+    source = tmp_path / "far.json"
+    source.write_text(json.dumps(data))
+    with pytest.raises(SystemExit) as exc:
+        main(["convert", str(source), str(tmp_path / "far.txt")])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and f"{source}: cannot write the text form: cell (-60,-60) is off" in err, err
+    assert not (tmp_path / "far.txt").exists()

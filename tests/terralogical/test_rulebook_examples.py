@@ -93,9 +93,10 @@ def test_mixed_subsoil_follows_the_chosen_reading():
     assert b.check(NEW, parse_tile("MMMf"), 0, RuleOptions(subsoil_rule="placed")).points == 1
 
 
-def test_flock_example_red_3_green_2_blue_lone():
+def flock_example_board() -> Board:
+    """The rulebook's flocks: red three cubes on meadows together, green two, blue one alone."""
     red, green, blue = 0, 1, 2
-    b = board_with(
+    return board_with(
         ((3, 1), "MMMM", 0, red),
         ((3, 2), "MMMM", 0, red),
         ((3, 3), "MMMM", 0, red),
@@ -103,7 +104,10 @@ def test_flock_example_red_3_green_2_blue_lone():
         ((4, 2), "MMMM", 0, green),
         ((4, 3), "MMMM", 0, blue),
     )
-    bonus = final_bonus(b, players=3)
+
+
+def test_flock_example_red_3_green_2_blue_lone():
+    bonus = final_bonus(flock_example_board(), players=3)
     assert bonus["M"] == [3, 2, 0]
     assert bonus["M_points"] == [4, 2, 0]
     assert bonus["F_points"] == [0, 0, 0] and bonus["W_points"] == [0, 0, 0]
@@ -112,15 +116,7 @@ def test_flock_example_red_3_green_2_blue_lone():
 def test_flock_example_in_a_four_player_game_gives_the_lone_cube_nothing():
     # With three players third place pays nothing, so the example alone cannot tell whether a
     # lone cube is a flock; with four players it can, and decision 10 says it is not.
-    red, green, blue = 0, 1, 2
-    b = board_with(
-        ((3, 1), "MMMM", 0, red),
-        ((3, 2), "MMMM", 0, red),
-        ((3, 3), "MMMM", 0, red),
-        ((4, 1), "MMMM", 0, green),
-        ((4, 2), "MMMM", 0, green),
-        ((4, 3), "MMMM", 0, blue),
-    )
+    b = flock_example_board()
     assert final_bonus(b, players=4)["M_points"] == [4, 2, 0, 0]
     assert final_bonus(b, players=4, min_flock=1)["M_points"] == [4, 2, 1, 0]
 
