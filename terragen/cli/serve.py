@@ -45,6 +45,11 @@ def serve(port: int, host: str, no_browser: bool, max_jobs: int) -> int:
         raise SpecError(f"terragen serve needs the web extra ({exc.name} is not installed): "
                         "pip install 'terragen[web]'") from None
 
+    import logging
+
+    # "Task queue depth is 4" on stderr, without terragen's prefix, whenever a few checks came at once:
+    # a busy page on one's own machine is not news (waitress's other warnings still show)
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     server = Server(host, port, max_jobs=max_jobs)
     # the address is the data this command gives: printed even with -q
     click.echo(f"terragen serve: {server.url}  (Ctrl-C stops it)")

@@ -433,4 +433,26 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
             f"from a fair share with seat {min(p.seat for p in layout.players)} opening, "
             f"{100 * m['race_max_deviation_rotating']:.1f} with the opener rotating"
         )
+        lines.append(race_chances(m["race_max_deviation_rotating"])[1])
     return lines
+
+
+#: a seat this far from a fair share in the race of lone tokens is plainly favoured or left behind:
+#: tokens meeting on the board moved a seat by up to about 9 points on measured boards (issue 12)
+FAR_FROM_EVEN = 0.10
+
+
+def race_chances(deviation: float, margin: float = 0.025) -> tuple[str, str]:
+    """The race model's worst seat (opener rotating) in words, as ``(level, line)``, level one of
+    ``far``, ``uneven``, ``even``. Why: "valid" says a board is legal, and a player read it as
+    good to play on a board where one seat wins 94% of races; only full games (``simulate``) can
+    call a board BALANCED, but a race this lopsided already says it is not."""
+    points = 100 * deviation
+    if deviation > FAR_FROM_EVEN:
+        return "far", (f"chances: far from even ({points:.1f} points off in the race model alone; 'terragen "
+                       "simulate' plays full games for the BALANCED verdict)")
+    if deviation > margin:
+        return "uneven", (f"chances: uneven in the race model ({points:.1f} points off, margin {100 * margin:g}); "
+                          "'terragen simulate' plays full games for the BALANCED verdict")
+    return "even", (f"chances: even in the race model (within {100 * margin:g} points); only full games "
+                    "('terragen simulate') can call the board BALANCED")

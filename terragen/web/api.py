@@ -128,6 +128,18 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
 MAX_LABEL_BYTES = 200
 
 
+def optional(body: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    """``body[key]`` when given and of ``kind`` (null counts as not given); a wrong type is a 400
+    naming the key, as every other value of a request is (``"puzzle": "yes"`` read as false)."""
+    value = body.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        what = {bool: "true or false", str: "a string"}.get(kind, kind.__name__)
+        raise ApiError(f"'{key}' must be {what}, not {type(value).__name__}")
+    return value
+
+
 def file_label(name: Any, fallback: str) -> str:
     """A file name the browser sent, fit to show in messages and to name a file in a job's own
     temporary folder: printable, no folder part, at most 80 characters and 200 bytes (80 emoji
@@ -156,7 +168,7 @@ def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
     from terragen.grids import hex as hx
     from terragen.terrain.board import Board
     from terragen.terrain.pieces import PATTERNS, exits
-    from terragen.terrain.validation import BLOCKING_CODES, validate_layout
+    from terragen.terrain.validation import BLOCKING_CODES, race_chances, validate_layout
 
     layout = layout_from_request(data)
     report = validate_layout(layout, puzzle=puzzle)
@@ -176,9 +188,12 @@ def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
     # table, which was left with its headers only
     skipped_by = sorted({f.code for f in report.errors if f.code in BLOCKING_CODES}) \
         if report_json.get("analysis") == "skipped" else []
+    deviation = (report_json.get("metrics") or {}).get("race_max_deviation_rotating")
     return {
         "report": report_json,
         "summary": report.summary,
+        # "valid" says legal; how even the seats' chances look is said beside it (validate's words)
+        "chances": race_chances(deviation)[0] if deviation is not None and len(layout.players) > 1 else None,
         "skipped_by": skipped_by,
         "to_do": still_to_do(layout, report.errors),
         "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,
@@ -191,11 +206,24 @@ def still_to_do(layout: Any, errors: list[Any]) -> list[int]:
     a position with no piece, a seat with no destination. ``validate`` must call them errors (a
     file to play from has to be whole), but on a board being built they are what comes next, and
     the page drew a new board all in red as if the user had broken something."""
+    from terragen.grids import hex as hx
     from terragen.terrain.validation import destination_count_message
 
     unplaced = {destination_count_message(p.seat, 0) for p in layout.players if not p.destinations}
+    placed = {c.hex for c in layout.cells}
+    unfinished = any(f.code == "cell-missing" for f in errors)
+
+    def waits_for_a_piece(f: Any) -> bool:
+        """A destination put on a position whose piece is still to come (placing destinations first
+        turned the board red); and, while positions are empty, one no route reaches yet."""
+        if f.code == "destination-off-board" and f.cells:
+            cell = tuple(f.cells[0])
+            return hx.on_board(cell, layout.radius) and cell not in placed
+        return f.code == "destination-unreachable" and unfinished
+
     return [i for i, f in enumerate(errors)
-            if f.code == "cell-missing" or (f.code == "destination-count" and f.message in unplaced)]
+            if f.code == "cell-missing" or (f.code == "destination-count" and f.message in unplaced)
+            or waits_for_a_piece(f)]
 
 
 def export(data: Any, fmt: Any) -> tuple[str, str]:
@@ -261,6 +289,18 @@ def generate_options() -> list[dict[str, Any]]:
             if isinstance(p, click.Option) and p.name not in GENERATE_HIDDEN]
 
 
+def _named(opt: dict[str, Any]) -> str:
+    """A form field as the page shows it, its plain name and the command's flag: an error naming the
+    flag alone sent a player looking for "--players" in a form that says "Seats"."""
+    return f"{opt['label']} ({opt['flag']})"
+
+
+#: the Simulate form's fields, as the page names them (the form is written in the page, not built here)
+SIMULATE_FIELDS = {"games": "Games to play (--games)", "seed": "Random seed (--seed)",
+                   "turn_cap": "Round limit (--turn-cap)", "margin": "Fairness margin (--margin)",
+                   "policy": "Players (--policy)", "variants": "Rule variants (--variant)"}
+
+
 def check_generate(values: Any) -> dict[str, Any]:
     """The form's values, each checked against the option's type and choices; unknown keys refused."""
     if not isinstance(values, dict):
@@ -276,32 +316,32 @@ def check_generate(values: Any) -> dict[str, Any]:
         kind = opt["type"]
         if kind == "flag":
             if not isinstance(value, bool):
-                raise ApiError(f"option {opt['flag']} must be true or false")
+                raise ApiError(f"{_named(opt)} must be true or false")
         elif kind == "choice":
             names = [c["value"] if isinstance(c, dict) else c for c in opt["choices"]]
             if value not in names:
-                raise ApiError(f"option {opt['flag']} must be one of {', '.join(names)}")
+                raise ApiError(f"{_named(opt)} must be one of {', '.join(names)}")
         elif kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ApiError(f"option {opt['flag']} must be a whole number")
+                raise ApiError(f"{_named(opt)} must be a whole number")
         elif kind == "float":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-                raise ApiError(f"option {opt['flag']} must be a number")  # 1e7 was "not a number": the range says
+                raise ApiError(f"{_named(opt)} must be a number")  # 1e7 was "not a number": the range says
         else:
             if not isinstance(value, str) or len(value) > 100:
-                raise ApiError(f"option {opt['flag']} must be short text")
+                raise ApiError(f"{_named(opt)} must be short text")
         if key == "time_limit" and value > PAGE_MAX_TIME_LIMIT:
-            raise ApiError(f"option --time-limit must be at most {PAGE_MAX_TIME_LIMIT:.0f} seconds here")
+            raise ApiError(f"{_named(opt)} must be at most {PAGE_MAX_TIME_LIMIT:.0f} seconds here")
         if kind in ("int", "float"):
             lo, hi = opt.get("min"), opt.get("max")
             if opt.get("positive") and value <= 0:
-                raise ApiError(f"option {opt['flag']} must be above 0")
+                raise ApiError(f"{_named(opt)} must be above 0")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
                 bounds = (f"between {lo} and {hi}" if lo is not None and hi is not None
                           else f"at least {lo}" if lo is not None else f"at most {hi}")
-                raise ApiError(f"option {opt['flag']} must be {bounds}")
+                raise ApiError(f"{_named(opt)} must be {bounds}")
             if abs(value) > MAX_SEED:  # no option without bounds of its own takes more (a seed's are these)
-                raise ApiError(f"option {opt['flag']} must be from {-MAX_SEED} to {MAX_SEED}")
+                raise ApiError(f"{_named(opt)} must be from {-MAX_SEED} to {MAX_SEED}")
         out[key] = value
     from terragen.cli.generate import balance_flags_clash
 
@@ -357,7 +397,7 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     try:
         parse_policies(options["policy"], seats)
     except TerragenError as exc:
-        raise ApiError(f"simulate option 'policy': {exc.message.removeprefix('--policy: ').removeprefix('--policy ')}") from None
+        raise ApiError(f"{SIMULATE_FIELDS['policy']}: {exc.message.removeprefix('--policy: ').removeprefix('--policy ')}") from None
     if options["games"] is None and seats:
         needed = default_games(seats, options["margin"], seats)  # (the page offers no team play)
         if needed > PAGE_MAX_GAMES:
@@ -402,16 +442,16 @@ def check_simulate(values: Any) -> dict[str, Any]:
         if key == "games" and v is None:
             continue  # the simulator picks enough games for the seat count
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise ApiError(f"simulate option '{key}' must be a whole number from {lo} to {hi}")
+            raise ApiError(f"{SIMULATE_FIELDS[key]} must be a whole number from {lo} to {hi}")
     m, (least, most) = out["margin"], simulate_margin_range()
     if isinstance(m, bool) or not isinstance(m, (int, float)) or not least <= m <= most:
-        raise ApiError(f"simulate option 'margin' must be a number from {least:g} to {most:g}")
+        raise ApiError(f"{SIMULATE_FIELDS['margin']} must be a number from {least:g} to {most:g}")
     pol, known = out["policy"], policies()
     if not isinstance(pol, str) or not all(p.strip().lower() in known for p in pol.split(",")):
-        raise ApiError(f"simulate option 'policy' must be {', '.join(known)} or a comma list of them, one per seat")
+        raise ApiError(f"{SIMULATE_FIELDS['policy']} must be {', '.join(known)} or a comma list of them, one per seat")
     vs = out["variants"]
     if not isinstance(vs, list) or not all(isinstance(v, str) and v in variants() for v in vs):
-        raise ApiError(f"simulate option 'variants' must be a list drawn from {', '.join(variants())}")
+        raise ApiError(f"{SIMULATE_FIELDS['variants']} must be a list drawn from {', '.join(variants())}")
     return out
 
 

@@ -170,12 +170,12 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
     @app.post("/api/upload")
     def upload() -> Response:
         body = read_json_body()
-        return ok(api.parse_upload(body.get("text"), body.get("name")))
+        return ok(api.parse_upload(body.get("text"), api.optional(body, "name", str, None)))
 
     @app.post("/api/check")
     def check() -> Response:
         body = read_json_body()
-        return ok(api.check(body.get("layout"), puzzle=body.get("puzzle") is True))
+        return ok(api.check(body.get("layout"), puzzle=api.optional(body, "puzzle", bool, False)))
 
     @app.post("/api/export")
     def export() -> Response:
@@ -217,7 +217,8 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
     def job_build_sheet() -> Response:
         body = read_json_body()
         text, _ = api.export(body.get("layout"), "json")
-        name = api.file_label(body.get("name"), "board.json")  # the sheet's title names the user's file
+        # the sheet's title names the user's file (cut to a label's 80 characters, as an upload's name is)
+        name = api.file_label(api.optional(body, "name", str, None), "board.json")
         return start("build-sheet", (text, api.check_paper(body.get("paper", "a4")), name), 60.0)
 
     @app.post("/api/jobs/kit")

@@ -228,3 +228,15 @@ def test_a_destination_without_a_piece_is_not_said_to_have_no_route():
     text = text.replace("      6D5 5C1 5B2", "      6D5 . 5B2")  # the position of seat 0's destination (-4,3)
     summary = "\n".join(validate_text(text, "b.txt").summary)
     assert "no fairness spread until every destination has a piece" in summary, summary
+
+
+def test_the_summary_says_how_even_the_race_model_finds_the_chances():
+    """validate said "valid" and gave the race model's figures; whether a seat is plainly favoured
+    was left to the reader, who read "valid" as "good to play" (a seat winning 94% of races)."""
+    from terragen.terrain.validation import race_chances
+
+    assert race_chances(0.30)[0] == "far" and race_chances(0.05)[0] == "uneven" and race_chances(0.01)[0] == "even"
+    assert race_chances(0.025)[0] == "even" and race_chances(0.1)[0] == "uneven"  # the bounds belong below
+    lopsided = validate_text((EXAMPLES / "two-players.txt").read_text(), "two-players.txt")
+    assert any(line.startswith("chances: far from even") for line in lopsided.summary)
+    assert all("BALANCED" in line for line in lopsided.summary if line.startswith("chances"))

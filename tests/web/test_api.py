@@ -298,6 +298,7 @@ def test_an_unticked_box_turns_off_an_option_that_is_on_by_default():
     ({"time_limit": 1e4}, "at most"),
     ({"time_limit": 1e300}, "must be"),
     ({"time_limit": 1e7}, "at most 600"),  # said "must be a number"
+    ({"players": 99}, "Seats (--players) must be between 2 and 6"),  # named the flag alone
     ({"time_limit": 0}, "above 0"),  # the command wants more than 0 s: refused here, not after a job starts
     ({"time_limit": -1}, "above 0"),
     ({"players": 2.5}, "whole number"),  # the page sends numbers as typed; none is cut to a whole one
@@ -386,9 +387,10 @@ def test_simulate_job_reports_rates_intervals_and_verdict(client):
     ({"variants": ["teams"]}, "variants"),
     ({"margin": 2}, "margin"),
     ({"margin": 0}, "margin"),
-    ({"margin": 1e-9, "games": 10}, "margin' must be a number from 0.001"),
+    ({"margin": 1e-9, "games": 10}, "Fairness margin (--margin) must be a number from 0.001"),
     ({"margin": 0.001}, "needs 9,187,500 games"),
-    ({"policy": "greedy,greedy,greedy"}, "'policy': 3 given for 4 seats"),
+    ({"policy": "greedy,greedy,greedy"}, "Players (--policy): 3 given for 4 seats"),
+    ({"games": 0}, "Games to play (--games) must be a whole number from 1"),
     ({"workers": 8}, "unknown"),
 ])
 def test_simulate_refuses_bad_options(client, options, words):
@@ -907,6 +909,18 @@ def test_a_batch_scenario_opened_on_the_page_is_checked_as_its_puzzle(client, tm
     assert board["puzzle"] is False
 
 
+@pytest.mark.parametrize("path, body, key", [
+    ("/api/check", {"layout": None, "puzzle": "yes"}, "puzzle"),
+    ("/api/upload", {"text": "radius: 1", "name": 5}, "name"),
+    ("/api/jobs/build-sheet", {"layout": None, "name": ["board"]}, "name"),
+])
+def test_a_wrong_type_of_a_side_value_is_a_400_naming_it(client, path, body, key):
+    """"puzzle": "yes" was read as false and a number for a name as no name, with a 200."""
+    body = {**body, "layout": layout_data()} if "layout" in body else body
+    res = post(client, path, body, headers={"X-Terragen-Tab": TAB})
+    assert res.status_code == 400 and f"'{key}' must be" in res.get_json()["error"], res.get_json()
+
+
 def test_the_check_tells_work_not_yet_done_from_a_mistake():
     """A new board came back as three errors, drawn in red, before the user touched it."""
     from terragen.web.api import check, empty_layout
@@ -923,5 +937,24 @@ def test_the_check_tells_work_not_yet_done_from_a_mistake():
     pending = {(errors[i]["code"], errors[i]["message"].split(";")[0]) for i in result["to_do"]}
     assert ("destination-count", "seat 1 has 0 destinations") in pending
     assert not any(code == "destination-count" and msg.startswith("seat 0") for code, msg in pending)
-    assert all(errors[i]["code"] in ("cell-missing", "destination-count") for i in result["to_do"])
+    assert all(errors[i]["code"] in ("cell-missing", "destination-count", "destination-off-board")
+               for i in result["to_do"])
     assert any(f["code"] == "level-out-of-range" for i, f in enumerate(errors) if i not in result["to_do"])
+
+
+def test_destinations_placed_before_their_pieces_are_work_to_do_but_one_off_the_board_is_a_mistake():
+    """Placing the destinations first turned a board still being built red."""
+    from terragen.web.api import check
+
+    layout = layout_data("two-players.txt")
+    kept = [c for c in layout["cells"] if (c["q"], c["r"]) != (1, 0)]
+    waiting = {**layout, "cells": kept,
+               "players": [{**layout["players"][0], "destinations": [{"q": 1, "r": 0}]}, *layout["players"][1:]]}
+    result = check(waiting)
+    errors = result["report"]["errors"]
+    assert {errors[i]["code"] for i in result["to_do"]} >= {"cell-missing", "destination-off-board"}
+    assert len(result["to_do"]) == len(errors), errors  # nothing but work still to do
+    off = {**waiting, "players": [{**waiting["players"][0], "destinations": [{"q": 9, "r": 0}]}, *layout["players"][1:]]}
+    result = check(off)
+    errors = result["report"]["errors"]
+    assert any(f["code"] == "destination-off-board" for i, f in enumerate(errors) if i not in result["to_do"])

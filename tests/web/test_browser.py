@@ -1601,3 +1601,104 @@ def test_a_batch_scenario_opened_on_the_page_is_valid_as_validate_says(server, b
     page_with(d, server, scenario)
     report = checked(d)["report"]
     assert report["valid"] and not report["errors"], report["errors"]
+
+
+def test_the_check_says_how_even_the_chances_look_beside_valid(server, browser, shots, tmp_path):
+    """"valid" in green over a board where one seat wins 94% of races read as "good to play"."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("two-players.txt"))
+    badge = d.find_element(By.ID, "chances")
+    assert badge.is_displayed() and badge.text == "chances far from even" and "far" in badge.get_attribute("class")
+    assert "terragen simulate" in badge.get_attribute("title")
+    assert "chances: far from even" in d.find_element(By.ID, "metrics").text
+    d.save_screenshot(str(shots / "chances-far.png"))
+    from terragen.terrain import build_spec, generate_board, save_layout
+
+    spec, run = build_spec({"players": 3, "difficulty": "easy", "seed": 118003})  # near even by construction
+    save_layout(generate_board(spec, run["seed"], run["time_limit"]), tmp_path / "board.json")
+    open_file(d, tmp_path / "board.json")
+    toast_text(d, "opened board.json")
+    wait(d, lambda d: d.find_element(By.ID, "chances").text == "chances even (race model)", 30, "the even badge")
+    d.save_screenshot(str(shots / "chances-even.png"))
+
+
+def test_generate_with_the_seed_left_empty_draws_a_new_board_each_time_and_names_its_seed(server, browser):
+    """The command's seed 0 stood in the field: every click made the same board."""
+    import re
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
+    form = d.find_element(By.ID, "generate-form")
+    assert form.find_element(By.NAME, "seed").get_attribute("placeholder") == "new each time"
+    form.find_element(By.NAME, "players").send_keys("2")
+    Select(form.find_element(By.NAME, "difficulty")).select_by_value("easy")
+    form.find_element(By.NAME, "balance_games").send_keys("200")
+    seeds, boards = [], []
+    for _ in range(2):
+        js(d, "document.getElementById('generate-summary').textContent = ''")
+        d.find_element(By.ID, "generate").click()
+        summary = wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
+        wait(d, lambda d: checked(d) and js(d, "return !!window.terragen.layout.meta"), 30, "the generated board's check")
+        seeds.append(int(re.match(r"seed (\d+) \(drawn for this board", summary).group(1)))
+        boards.append(js(d, "return JSON.stringify(window.terragen.layout.cells)"))
+        assert js(d, "return window.terragen.layout.meta.seed") == seeds[-1]
+    assert seeds[0] != seeds[1] and boards[0] != boards[1]
+    assert form.find_element(By.NAME, "seed").get_attribute("value") == ""  # the next click draws again
+
+
+def test_corners_are_numbered_on_the_board_and_in_the_lists_and_print_says_a_board_breaks_rules(server, browser, shots, tmp_path):
+    """A free corner had nothing on the board to say which of the lists' numbers 0-5 it was; and the
+    build sheet of a board with a level 9 downloaded without a word."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    labels = js(d, "return [...document.querySelectorAll('#board text.corner-number')].map((t) => t.textContent)")
+    assert labels == ["0", "1", "2", "3", "4", "5"]
+    corner = d.find_element(By.CSS_SELECTOR, "#players select.corner")
+    assert [o.text for o in corner.find_elements(By.TAG_NAME, "option")][:2] == ["0 (5,0)", "1 (5,-5)"]
+    assert corner.get_attribute("aria-label") == "start corner of seat 0"
+    inside = js(d, """const box = document.getElementById('board').getBoundingClientRect();
+        return [...document.querySelectorAll('#board text.corner-number')].every((t) => {
+          const b = t.getBoundingClientRect();
+          return b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom; });""")
+    assert inside  # drawn inside the board's box, not cut off at its edge
+    d.save_screenshot(str(shots / "corner-numbers.png"))
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='print']").click()
+    assert not d.find_element(By.ID, "sheet-note").is_displayed()
+    broken = tmp_path / "level9.txt"
+    broken.write_text(example("four-players.txt").read_text().replace("5D5", "9D5", 1))
+    open_file(d, broken)
+    toast_text(d, "opened level9.txt")
+    note = wait(d, lambda d: (e := d.find_element(By.ID, "sheet-note")).is_displayed() and e.text, 30, "the print note")
+    assert note == "The board breaks 1 rule (the check lists it): the sheet draws it as it is."
+    d.save_screenshot(str(shots / "print-note.png"))
+
+
+def test_a_desktop_zoomed_to_200_percent_gets_the_edit_bar_when_the_buttons_are_out_of_sight(server, browser, shots):
+    """At 150-200% zoom the page is one column and the Edit tab's buttons two screens under the board;
+    the foot bar came on touch screens and phones only, so a mouse user scrolled for every cell."""
+    d = browser
+    # a 1280x900 window at 200%: 640x450 CSS pixels, a mouse (no touch)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 640, "height": 450, "deviceScaleFactor": 2,
+                                                            "mobile": False})
+    try:
+        fresh_page(d, server)
+        assert not js(d, "return matchMedia('(max-width: 600px), (pointer: coarse)').matches")
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar")
+        d.save_screenshot(str(shots / "zoomed-edit-bar.png"))
+        js(d, "document.querySelector('#bar-levels button[data-value=\"5\"]').click()")
+        wait(d, lambda d: any((c["q"], c["r"], c["level"]) == (0, 0, 5) for c in js(d, "return window.terragen.layout.cells")),
+             10, "level 5 on (0,0)")
+        js(d, "document.getElementById('level-buttons').scrollIntoView({block: 'center'})")
+        wait(d, lambda d: js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar to go")
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -2,7 +2,7 @@
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
 import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact } from "./api.js";
-import { cellSpan, drawBoard, key, seatColour, tokenName } from "./board.js";
+import { cellSpan, cornerHexes, drawBoard, key, seatColour, tokenName } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const state = {
@@ -438,7 +438,10 @@ function updateEditBar() {
   document.body.classList.toggle("editing", editing);
   const keypad = $("#level-buttons").getBoundingClientRect();
   const inSight = keypad.height > 0 && keypad.top >= 0 && keypad.bottom <= window.innerHeight;
-  bar.hidden = !(editing && !inSight);
+  // a desktop zoomed to 150-200% lays the page out in one column with the Edit tab's buttons two
+  // screens under the board: the bar comes there too (the Edit tab open, its buttons out of sight)
+  const zoomed = !TOUCH.matches && !!state.selected && keypad.height > 0 && !inSight;
+  bar.hidden = !((editing || zoomed) && !inSight);
   if (String(state.selected) === barSelection) return;
   barSelection = String(state.selected);
   if (bar.hidden || !bar.getClientRects().length) return;
@@ -528,6 +531,19 @@ function renderCheck() {
     : mistakes.length ? `INVALID: ${counted(mistakes.length, "error")}${pending.length ? `, ${pending.length} to do` : ""}, ${counted(rep.warnings.length, "warning")}`
       : `unfinished: ${toDoSummary(pending)}`;
   verdict.className = "verdict " + (rep.valid ? (rep.warnings.length ? "warn" : "valid") : mistakes.length ? "invalid" : "todo");
+  // the build sheet draws any board, as terragen render does with a warning: the Print tab says so
+  const sheetNote = $("#sheet-note");
+  sheetNote.hidden = rep.valid;
+  sheetNote.textContent = rep.valid ? "" : mistakes.length
+    ? `The board breaks ${counted(mistakes.length, "rule")} (the check lists ${mistakes.length > 1 ? "them" : "it"}): the sheet draws it as it is.`
+    : `The board is unfinished (${toDoSummary(pending)}): the sheet draws it as it is.`;
+  // "valid" is about the rules; a player read it as "good to play" on a board where one seat wins 94%
+  // of races, so how even the chances look stands beside it (the summary's "chances" line says more)
+  const chances = $("#chances");
+  chances.hidden = !c.chances;
+  chances.textContent = CHANCES_WORDS[c.chances] || "";
+  chances.className = `verdict chances ${c.chances || ""}`;
+  chances.title = c.chances ? (c.summary || []).find((line) => line.startsWith("chances")) || "" : "";
   verdict.title = !rep.valid && !mistakes.length ? "terragen validate counts these as errors until they are done: "
     + "a board to play needs every position filled and 1 to 3 destinations for every seat" : "";
   for (const [sev, all] of [["error", mistakes], ["to do", pending], ["warning", rep.warnings]]) {
@@ -609,14 +625,21 @@ function renderCheck() {
   const seats = (rep.players || []).map((p) => p.seat);
   raceNote.textContent = checkRaceNote(seats);
   raceNote.hidden = !(rep.players || []).some((p) => p.win_probability_race !== undefined && p.win_probability_race !== null);
-  $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model)/.test(line)).join("\n");
+  $("#metrics").textContent = (c.summary || []).filter((line) => /^(board|difficulty|race model|chances)/.test(line)).join("\n");
 }
 
 // "91 empty positions, 2 seats without a destination": what a board being built still needs
+const CHANCES_WORDS = { far: "chances far from even", uneven: "chances uneven", even: "chances even (race model)" };
+
 function toDoSummary(pending) {
   const empty = pending.filter((f) => f.code === "cell-missing").reduce((n, f) => n + f.cells.length, 0);
   const seats = pending.filter((f) => f.code === "destination-count").length;
-  return [empty ? counted(empty, "empty position") : "", seats ? `${counted(seats, "seat")} without a destination` : ""]
+  // destinations placed before their pieces, and (while positions are empty) ones no route reaches yet
+  const waiting = pending.filter((f) => f.code === "destination-off-board").length;
+  const later = pending.filter((f) => f.code === "destination-unreachable").length;
+  return [empty ? counted(empty, "empty position") : "", seats ? `${counted(seats, "seat")} without a destination` : "",
+    waiting ? `${counted(waiting, "destination")} waiting for ${waiting > 1 ? "their pieces" : "its piece"}` : "",
+    later ? `${counted(later, "destination")} not reached yet` : ""]
     .filter(Boolean).join(", ");
 }
 
@@ -659,7 +682,10 @@ function renderPlayers() {
     const sel = document.createElement("select");
     sel.className = "corner";
     const corners = state.info.corners.includes(p.corner) ? state.info.corners : [...state.info.corners, p.corner];
-    for (const k of corners) sel.add(new Option(String(k), String(k), false, p.corner === k));
+    // each corner with its position (the board draws the numbers at the corners too)
+    const at = cornerHexes(state.layout.radius);
+    for (const k of corners) sel.add(new Option(at[k] ? `${k} (${at[k][0]},${at[k][1]})` : String(k), String(k), false, p.corner === k));
+    sel.setAttribute("aria-label", `start corner of seat ${p.seat}`);
     sel.addEventListener("change", () => commit((l) => { l.players[i].corner = Number(sel.value); }));
     backToBoard(sel);
     cornerTd.appendChild(sel);
@@ -893,6 +919,8 @@ function buildGenerateForm() {
       if (opt.min !== undefined) input.min = opt.min;
       if (opt.max !== undefined) input.max = opt.max;
       input.placeholder = opt.default === null || opt.default === undefined ? (opt.shown_default || "default") : String(opt.default);
+      // the command's seed 0 made the same board on every click: left empty, each Generate draws one
+      if (opt.name === "seed") input.placeholder = "new each time";
     }
     input.name = opt.name;
     input.dataset.kind = opt.type;
@@ -930,7 +958,16 @@ function generateOptions() {
     // parseInt once turned 2.5 players into 2 without a word; whole numbers go as their digits
     out[input.name] = kind === "int" || kind === "float" ? numberOf(input.value) : input.value;
   }
+  if (!("seed" in out)) out.seed = freshSeed();
   return out;
+}
+
+// A seed for a Generate with the field left empty: a new board each click, said with the board so
+// that typing it in makes that board again
+function freshSeed() {
+  const draw = new Uint32Array(1);
+  crypto.getRandomValues(draw);
+  return draw[0] % 1000000;
 }
 
 async function generate() {
@@ -943,13 +980,16 @@ async function generate() {
   $("#generate-race-note").hidden = true;
   const editing = JSON.stringify(state.layout);  // the board as the run starts: edits meanwhile are named
   let job;
+  const options = generateOptions();
+  const drawn = $("#generate-form").elements.namedItem("seed").value === "";
   try {
-    job = await jobs.run("generate", { options: generateOptions() });
+    job = await jobs.run("generate", { options });
   } catch (e) {  // said in the tab too, as simulate says it: the message box goes after a few seconds
     if (!(e instanceof ApiError && e.status === 499)) box.prepend(errorNote(`no board: ${e.message}`));
     throw e;
   }
-  $("#generate-summary").textContent = job.result.summary.join("\n");
+  $("#generate-summary").textContent = (drawn ? [`seed ${options.seed} (drawn for this board: type it in "Random seed" to make it again)`] : [])
+    .concat(job.result.summary).join("\n");
   const raceNote = $("#generate-race-note");
   raceNote.textContent = generateRaceNote(((job.result.layout || {}).players || []).map((p) => p.seat));
   raceNote.hidden = false;

@@ -40,6 +40,8 @@ export function tokenName(palette, layout, seat) {
 
 // axial -> flat drawing coordinates, pointy-top, r grows downward
 function centre(q, r) { return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r]; }
+// the six corners' positions in corner order, as the layout file numbers them
+export function cornerHexes(R) { return [[R, 0], [R, -R], [0, -R], [-R, 0], [-R, R], [0, R]]; }
 // direction d points at 60*d degrees counter-clockwise from east (screen y grows downward)
 function dirVec(d) { const a = Math.PI / 3 * d; return [Math.cos(a), -Math.sin(a)]; }
 function cornerVec(k) { const a = Math.PI / 6 + Math.PI / 3 * k; return [Math.cos(a), -Math.sin(a)]; }
@@ -204,6 +206,15 @@ export function drawBoard(svg, layout, check, opts) {
   }
   // start rings and flags over everything: in 3D a taller piece in front hid them
   const markerLayer = el("g", { class: "markers" }, layer);
+  // each corner's number just outside it: the seats' "start corner" lists name corners by number, and
+  // a free corner had nothing on the board to say which number it was
+  for (const [k, [q, r]] of cornerHexes(R).entries()) {
+    const [cx, cy] = centre(q, r);
+    const out = SIZE * 1.05 / Math.hypot(cx, cy);
+    const [lx, ly] = project(cx + cx * out, cy + cy * out, 0);
+    const t = el("text", { class: "corner-number", x: lx.toFixed(1), y: ly.toFixed(1) }, markerLayer);
+    t.textContent = String(k);
+  }
   for (const [k, tx, ty] of markers) {
     if (m.starts.has(k)) {
       el("circle", { class: "start", cx: tx.toFixed(2), cy: ty.toFixed(2), r: SIZE * 0.78 * (opts.view3d ? 0.8 : 1),
