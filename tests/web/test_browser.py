@@ -1702,3 +1702,20 @@ def test_a_desktop_zoomed_to_200_percent_gets_the_edit_bar_when_the_buttons_are_
         wait(d, lambda d: js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar to go")
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_with_the_server_gone_the_board_keeps_its_positions_and_start_rings(server, browser, shots):
+    """An edit with the server stopped left only the pieces' hexes: the empty positions and the start
+    rings came from the check, which could not be had."""
+    d = browser
+    fresh_page(d, server)
+    count = lambda sel: js(d, f"return document.querySelectorAll('{sel}').length")
+    empty, rings = count("#board g.cell.empty"), count("#board circle.start")
+    assert empty == 91 and rings == 2
+    js(d, "window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")  # the server stopped
+    click_cell(d, 0, 0)
+    press(d, "4")
+    wait(d, lambda d: js(d, "return window.terragen.layout.cells.length") == 1, 10, "the edit")
+    wait(d, lambda d: count("#board g.cell") == 91, 10, "the board drawn again")
+    assert count("#board g.cell.empty") == 90 and count("#board circle.start") == 2
+    d.save_screenshot(str(shots / "server-gone.png"))

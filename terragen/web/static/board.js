@@ -59,10 +59,15 @@ export function boardModel(layout, check) {
   const cells = new Map();
   for (const c of layout.cells) if (!cells.has(key(c.q, c.r))) cells.set(key(c.q, c.r), c);
   const exits = new Map();
-  const positions = [];
   if (check && check.board && check.board.radius === layout.radius) {
     for (const c of check.board.cells) exits.set(key(c.q, c.r), c.exits);
-    for (const [q, r] of check.board.positions) positions.push([q, r]);
+  }
+  // the board's positions and the seats' start rings come from the layout itself: taken from the
+  // check, they vanished (leaving the pieces alone) while the server did not answer
+  const R = layout.radius;
+  const positions = [];
+  for (let r = -R; r <= R; r++) {
+    for (let q = Math.max(-R, -r - R); q <= Math.min(R, -r + R); q++) positions.push([q, r]);
   }
   const marks = new Map();   // key -> "error" | "warning"
   const notes = new Map();   // key -> messages
@@ -82,8 +87,10 @@ export function boardModel(layout, check) {
   }
   const starts = new Map();
   const dests = new Map();
-  if (check && check.board) {
-    for (const s of check.board.starts) if (s.hex) starts.set(key(s.hex[0], s.hex[1]), s.seat);
+  const corners = cornerHexes(R);
+  for (const p of layout.players) {
+    const at = Number.isInteger(p.corner) ? corners[p.corner] : undefined;
+    if (at) starts.set(key(at[0], at[1]), p.seat);
   }
   layout.players.forEach((p, i) => {
     (p.destinations || []).forEach((d, j) => {
