@@ -370,6 +370,8 @@ def validate_any(text: str, source: str = "<file>", game: str = "auto", **option
     from terragen.errors import InputError
 
     require_text(text, "validate_any")
+    if game != "auto" and game not in VALIDATORS:  # the caller's slip, not the file's
+        raise ValueError(f"game is one of {', '.join(GAMES)} or 'auto', not {game!r}")
     name = detect_game(text) if game == "auto" else game
     if name not in VALIDATORS:
         raise InputError(f"{source}: cannot tell which game this file is for (its 'game' is not one of "

@@ -337,6 +337,10 @@ def test_the_terrain_games_entry_points_say_what_a_wrong_argument_should_be(tmp_
             simulate_layout(layout, **kwargs)
     with pytest.raises(ValueError, match="sides is how many seats"):
         default_games(0)
+    np = pytest.importorskip("numpy")
+    assert default_games(np.int64(4)) == default_games(4)  # a script's array of seat counts
+    with pytest.raises(ValueError, match="workers is 0"):
+        simulate_layout(layout, workers=-1)
     with pytest.raises(SpecError, match="backend must be 'local' or 'dask'"):
         run_batch(2, "route", "easy", 1, tmp_path / "b", backend="bogus")
     with pytest.raises(TypeError, match="count is a whole number"):
@@ -390,3 +394,5 @@ def test_any_games_file_is_validated_whole_from_the_library(tmp_path):
     assert game == "terrace" and report.valid
     with pytest.raises(TypeError, match="validate_any takes a file's text"):
         validate_any(tmp_path)
+    with pytest.raises(ValueError, match="game is one of terrain"):
+        validate_any(text, "x.txt", "chess")

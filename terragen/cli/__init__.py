@@ -329,8 +329,7 @@ def _report(exc: BaseException) -> int:
     if isinstance(exc, OSError) and exc.errno in _ENVIRONMENT_ERRNOS and not os.environ.get("TERRAGEN_DEBUG"):
         from terragen.fileio import display_name
 
-        # (a file's own errors carry its name; one without is a write to standard output)
-        where = f" {display_name(exc.filename)}" if exc.filename else " standard output"
+        where = f" {display_name(exc.filename)}" if exc.filename else ""
         _err(f"terragen: error: cannot write{where}: {exc.strerror or exc}")
         return EXIT_CANTCREAT
     if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG and not os.environ.get("TERRAGEN_DEBUG"):

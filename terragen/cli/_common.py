@@ -136,16 +136,9 @@ NON_EMPTY_TEXT = NonEmptyText()
 
 
 def echo_data(text: str) -> None:
-    """Print what the command was asked for (a file's text, a JSON report). A closed standard output
-    (``>&-``, as some schedulers run jobs) is an output error: click drops the text silently, and the
-    command said nothing and exited 0."""
-    import sys
-
-    if sys.stdout is None:
-        from terragen.errors import OutputError
-
-        raise OutputError("cannot write standard output: it is closed (redirect it to a file, or give --out "
-                          "where the command has one)")
+    """Print what the command was asked for (a file's text, a JSON report), whole: the file's own
+    line endings, no newline added. A closed or full standard output is an output error (exit 73),
+    which the stream set up by :func:`terragen.cli._streams.protect_stdout` raises."""
     click.echo(text, nl=False)
 
 
@@ -316,7 +309,7 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
     """
     from terragen.errors import InputError
 
-    from terragen.fileio import check_out_folder, display_name, output_target
+    from terragen.fileio import check_out_folder, check_writable_folder, display_name, output_target
 
     paths = list(paths)
     for out in paths:
@@ -324,7 +317,9 @@ def check_outputs(paths: Iterable[str | Path], force: bool, inputs: Iterable[str
     files: dict[str, str | Path] = {}
     for out in paths:  # what add would refuse after the work (a folder, a link to nothing, a stream), now
         check_out_folder(Path(out).parent)  # a file where a folder of the path should be
-        real = os.path.realpath(output_target(out))
+        target = output_target(out)
+        check_writable_folder(target.parent)  # where the file (a link's target) will be made
+        real = os.path.realpath(target)
         if real in files and str(files[real]) != str(out):
             raise InputError(f"{display_name(out)} and {display_name(files[real])} are the same file (through a "
                              "link): each output of a command needs a file of its own")

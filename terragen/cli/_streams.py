@@ -37,6 +37,8 @@ class PipeSafeStream:
         except BrokenPipeError:
             self._sink()
             return len(data)
+        except OSError as exc:  # a full disk under a redirection: said as standard output's, not a bare errno
+            raise _stdout_error(exc) from None
 
     def flush(self) -> None:
         if self.broken:
@@ -45,9 +47,39 @@ class PipeSafeStream:
             self._stream.flush()
         except BrokenPipeError:
             self._sink()
+        except OSError as exc:
+            raise _stdout_error(exc) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def _stdout_error(exc: OSError) -> Exception:
+    from terragen.errors import OutputError
+
+    return OutputError(f"cannot write standard output: {exc.strerror or exc}")
+
+
+class ClosedStdout:
+    """Standard output for a process started with it closed (``>&-``; some schedulers run jobs so):
+    Python leaves ``sys.stdout`` None, and click then dropped every line, so a command whose output
+    is its result (``convert FILE -``, ``validate``) printed nothing and exited 0. The first write
+    is an output error instead (exit 73); a command told to be quiet never writes."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def write(self, data: str) -> int:
+        from terragen.errors import OutputError
+
+        raise OutputError("cannot write standard output: it is closed (redirect it to a file, or give -q where "
+                          "the command has it)")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _wrap(name: str, wrapper: type) -> None:
@@ -71,7 +103,12 @@ def _wrap(name: str, wrapper: type) -> None:
 
 
 def protect_stdout() -> None:
-    """Install :class:`PipeSafeStream` on sys.stdout once."""
+    """Install :class:`PipeSafeStream` on sys.stdout once (:class:`ClosedStdout` when it is closed)."""
+    import sys
+
+    if sys.stdout is None:
+        sys.stdout = ClosedStdout()
+        return
     _wrap("stdout", PipeSafeStream)
 
 

@@ -24,7 +24,7 @@ from terragen.process_pool import WorkerDied
 from terragen.terrain.puzzles import DIFFICULTIES, KINDS, MIX
 
 
-def _kept(out: str, count: int, status: dict[str, Any], force: bool) -> str:
+def _kept(out: str, count: int, status: dict[str, Any]) -> str:
     """What a stopped batch leaves, for its last line: the folder as it was (a --force run
     stopped before it removed the batch it replaces), or a part of this batch."""
     if status.get("old_batch_intact"):
@@ -37,7 +37,7 @@ def _kept(out: str, count: int, status: dict[str, Any], force: bool) -> str:
         done = len((read_manifest(Path(out)) or {"scenarios": []})["scenarios"])
     except InputError:
         done = 0
-    if done == 0 and force:  # the old batch went just before this one's first scenario was due
+    if done == 0 and status.get("old_batch_removed"):  # the old batch went just before this one's first scenario
         return f"the batch {out} held was removed and none of this one's {count} scenarios is complete (run again)"
     return f"{done} of {count} scenarios are complete in {out} (run again with --resume to continue)"
 
@@ -127,10 +127,10 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
         from terragen.interrupts import exit_code_for, stop_word
 
         code = exit_code_for(exc)  # (a SIGTERM said "interrupted" here, "terminated" everywhere else)
-        click.echo(f"terragen batch: {stop_word(code)}; {_kept(out, count, status, force)}", err=True)
+        click.echo(f"terragen batch: {stop_word(code)}; {_kept(out, count, status)}", err=True)
         return code
     except WorkerDied as exc:
-        raise WorkerDied(f"{exc.message}; {_kept(out, count, status, force)}") from None
+        raise WorkerDied(f"{exc.message}; {_kept(out, count, status)}") from None
     g = summary["grades"]
     if summary["remade"]:  # on stderr with --json too: stdout stays one JSON document
         from terragen.plain_text import counted

@@ -33,9 +33,9 @@ def check_source_date_epoch() -> None:
     import os
 
     value = os.environ.get("SOURCE_DATE_EPOCH")
-    if value is None:
+    text = (value or "").strip()
+    if not text:  # unset, or set empty (build scripts export it so): reportlab's fixed date, as it reads it
         return
-    text = value.strip()
     if not (text.isascii() and text.isdigit() and int(text) <= LAST_PDF_SECOND):
         from terragen.errors import SpecError
 

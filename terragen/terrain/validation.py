@@ -442,11 +442,15 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
 FAR_FROM_EVEN = 0.10
 
 
-def race_chances(deviation: float, margin: float = 0.025) -> tuple[str, str]:
+def race_chances(deviation: float, margin: float | None = None) -> tuple[str, str]:
     """The race model's worst seat (opener rotating) in words, as ``(level, line)``, level one of
     ``far``, ``uneven``, ``even``. Why: "valid" says a board is legal, and a player read it as
     good to play on a board where one seat wins 94% of races; only full games (``simulate``) can
     call a board BALANCED, but a race this lopsided already says it is not."""
+    if margin is None:
+        from terragen.terrain.sim.runner import DEFAULT_MARGIN  # simulate's own: BALANCED within it
+
+        margin = DEFAULT_MARGIN
     points = 100 * deviation
     if deviation > FAR_FROM_EVEN:
         return "far", (f"chances: far from even ({points:.1f} points off in the race model alone; 'terragen "

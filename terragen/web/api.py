@@ -397,7 +397,8 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     try:
         parse_policies(options["policy"], seats)
     except TerragenError as exc:
-        raise ApiError(f"{SIMULATE_FIELDS['policy']}: {exc.message.removeprefix('--policy: ').removeprefix('--policy ')}") from None
+        said = exc.message.removeprefix("--policy: ").removeprefix("--policy ")
+        raise ApiError(f"{SIMULATE_FIELDS['policy']}: {said}") from None
     if options["games"] is None and seats:
         needed = default_games(seats, options["margin"], seats)  # (the page offers no team play)
         if needed > PAGE_MAX_GAMES:
@@ -516,6 +517,9 @@ def info() -> dict[str, Any]:
         "patterns": list(PATTERNS),
         "rotations": list(range(len(hx.DIRECTIONS))),
         "corners": list(range(len(hx.DIRECTIONS))),
+        # corner k of a board of radius R is R steps along direction k: the page numbers the corners
+        # and lists their positions from these, with no copy of the grid's geometry of its own
+        "corner_directions": [list(d) for d in hx.DIRECTIONS],
         "colours": {"levels": {str(k): v for k, v in pal.levels.items()},
                     "ink": {str(k): v for k, v in pal.ink.items()},
                     "seats": list(pal.seats), "seat_names": list(pal.seat_names)},

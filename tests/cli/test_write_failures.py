@@ -336,9 +336,20 @@ def test_a_folder_that_takes_no_files_is_refused_before_the_work(tmp_path, monke
     monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if Path(path) == locked
                         else real_access(path, mode, **kw))
     for args in (["generate", "--players", "5", "--difficulty", "brutal", "--out", locked / "b"],
-                 ["render", EXAMPLE, "--out", locked / "x.pdf"]):
+                 ["render", EXAMPLE, "--out", locked / "x.pdf"],
+                 ["batch", "--count", "2", "--kind", "route", "--difficulty", "easy", "--out", locked / "p"]):
         with pytest.raises(SystemExit) as exc:
             main([str(a) for a in args])
         err = capsys.readouterr().err
         assert exc.value.code == 73 and "locked" in err and "does not let files be made in it" in err, err
     assert list(locked.iterdir()) == []
+    # a link in the locked folder to a file elsewhere is written through: its target's folder decides
+    (tmp_path / "open").mkdir()
+    (tmp_path / "open" / "x.pdf").write_bytes(b"old")
+    monkeypatch.undo()
+    (locked / "x.pdf").symlink_to(tmp_path / "open" / "x.pdf")
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if Path(path) == locked
+                        else real_access(path, mode, **kw))
+    with pytest.raises(SystemExit) as exc:
+        main(["render", str(EXAMPLE), "--out", str(locked / "x.pdf"), "--force", "-q"])
+    assert exc.value.code == 0 and (tmp_path / "open" / "x.pdf").read_bytes().startswith(b"%PDF")

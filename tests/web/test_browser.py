@@ -1463,6 +1463,7 @@ def test_new_or_open_over_edits_not_downloaded_keeps_the_leave_warning(server, b
     assert js(d, LEAVE)
     d.find_element(By.ID, "new-board").click()
     wait(d, lambda d: not js(d, "return window.terragen.layout.cells.length"), 10, "the new board")
+    assert "one Undo away" in toast_text(d, "new board")  # it replaced the edits without a word
     assert js(d, LEAVE)
     d.find_element(By.ID, "download-json").click()
     wait(d, lambda d: not js(d, LEAVE), 20, "the download to count as saved")
@@ -1700,6 +1701,14 @@ def test_a_desktop_zoomed_to_200_percent_gets_the_edit_bar_when_the_buttons_are_
              10, "level 5 on (0,0)")
         js(d, "document.getElementById('level-buttons').scrollIntoView({block: 'center'})")
         wait(d, lambda d: js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar to go")
+        # at 100% the page has two columns: scrolled to its end with a cell selected, no bar covers it
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1366, "height": 700, "deviceScaleFactor": 1,
+                                                                "mobile": False})
+        page_with(d, server, example("four-players.txt"))
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        js(d, "window.scrollTo(0, document.body.scrollHeight)")
+        assert js(d, "return document.getElementById('edit-bar').hidden")
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 

@@ -119,11 +119,12 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
         workers = workers or 1
     else:
         workers = worker_count(workers or 0, "workers")  # None or 0: one per CPU core
-    from terragen.fileio import check_out_folder, make_folder
+    from terragen.fileio import check_out_folder, check_writable_folder, make_folder
 
     outp = Path(out)
     check_out_folder(out)  # as given: a library caller's "-" is refused, its Path("./-") is a folder
     check_out_folder(outp / "scenarios")  # a file in the way fails here, before a manifest is written
+    check_writable_folder(outp)  # a read-only folder: before any scenario is computed
     created = _missing_folders(outp / "scenarios")
     make_folder(outp)
     lock = lock_folder(outp)
@@ -203,11 +204,14 @@ def _remove_old_batch(outp: Path, old_files: set[Path], booklet: bool, status: d
     names = ["manifest.json", "manifest.csv"]
     if booklet or old_files or (outp / "manifest.json").is_file():
         names.append("booklet.pdf")
+    removed = False
     with signals_held():
         for path in [*(outp / name for name in names), *sorted(old_files)]:
             if path.is_file() or path.is_symlink():
                 path.unlink(missing_ok=True)
+                removed = True
         status["old_batch_intact"] = False
+        status["old_batch_removed"] = removed  # (--force into a folder that held no batch removes nothing)
 
 
 def _remove_manifests(outp: Path) -> None:

@@ -255,7 +255,9 @@ def default_games(sides: int, margin: float = DEFAULT_MARGIN, seats: int | None 
     board's classes 1.50 points instead of 1.10), so boards are found sooner. The games cost
     about a second for greedy players on a 4-seat board (experts about six times that; 2026-12-03).
     """
-    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+    from terragen.actions import whole_number
+
+    if (whole_number(sides) or 0) < 1:  # (numpy's integers are whole numbers too)
         raise ValueError(f"sides is how many seats (or teams) share the wins, 1 or more, not {sides!r}")
     if sides < 2:
         return 400  # nothing to balance: enough games to see whether they finish
@@ -298,8 +300,10 @@ def _check_arguments(games: object, seed: object, rules: object, workers: object
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError("rules is a Rules (terragen.terrain.sim.variants.rules_from_names(['green'], players) "
                         f"makes one), not {type(rules).__name__}")
-    if whole_number(workers) is None:
+    if workers is not None and whole_number(workers) is None:
         raise TypeError(f"workers is a whole number (0: one per CPU core), not {workers!r}")
+    if workers is not None and workers < 0:
+        raise ValueError(f"workers is 0 (one per CPU core) or more, not {workers}")
 
 
 def simulate_layout(
@@ -338,10 +342,10 @@ def simulate_layout(
     require_layout(layout, "simulate_layout")
     _check_arguments(games, seed, rules, workers)
     rules = rules or Rules()
-    if pool is None:
-        from terragen.process_pool import worker_count
+    if pool is None and workers == 0:  # one per core, as the command's --workers 0
+        import os
 
-        workers = worker_count(workers, "workers")  # 0: one per core, as the command's --workers 0
+        workers = os.cpu_count() or 1
     if not 0 < margin <= 1:
         raise SpecError("margin must be above 0 and at most 1")
     from terragen.terrain.validation import check_game_shape
@@ -377,7 +381,7 @@ def simulate_layout(
     if twins is not None:
         check_twins(twins, n, rules)
         if games % 2:
-            raise SpecError(f"--games must be even with twin dice (games come in pairs), got {games}")
+            raise SpecError(f"games must be even with twin dice (games come in pairs), got {games}")
     unreachable = unreachable_targets(setup)
     results: list[GameResult] = []
     if not unreachable:

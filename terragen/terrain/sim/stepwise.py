@@ -123,7 +123,8 @@ class TerrainGame:
     def _position_key(self) -> tuple:
         st, roll, start = self.state, self.roll, self.state.setup.board
         return (start.radius, start.present, start.level, start.pattern, start.rotation, start.inverted,
-                st.setup.starts, st.setup.groups, st.rules, st.board.rotation, st.board.inverted, st.pos, st.collected, st.finished,
+                st.setup.starts, st.setup.groups, st.rules, st.board.rotation, st.board.inverted,
+                st.pos, st.collected, st.finished,
                 st.round, st.turns, self._order, self._at, self._over, self._winners,
                 None if roll is None else (roll.white, roll.red, roll.green))
 

@@ -345,6 +345,7 @@ function render() {
   }
   drawBoard($("#board"), state.layout, state.check, {
     colours: state.info.colours, selected: state.selected, view3d: $("#view-3d").checked, routes,
+    cornerDirections: state.info.corner_directions,
   });
   fitBoard();
   renderCell();
@@ -362,6 +363,7 @@ function render() {
 // "Whole board" shrinks it to fit again, for a look at all of it.
 const FINGER = 48;
 const TOUCH = window.matchMedia("(max-width: 600px), (pointer: coarse)");
+const ONE_COLUMN = window.matchMedia("(max-width: 900px)");  // the page's one-column layout (style.css)
 const FINGERS = window.matchMedia("(pointer: coarse)");  // the help speaks of taps only to a touch screen
 let drawnView = "";  // the viewBox last fitted: a new one (radius, 3D) is centred in the box
 let shownSelection = "null";  // the selection last brought into the box (a redraw after a check leaves the scroll alone)
@@ -432,16 +434,16 @@ function showHover() {
 let barSelection = "null";  // the selection last kept clear of the bar
 function updateEditBar() {
   const bar = $("#edit-bar");
-  const editing = TOUCH.matches && !!state.selected;
+  // a desktop zoomed to 150-200% lays the page out in one column (as a narrow window does) with the
+  // Edit tab's buttons two screens under the board: the bar comes there too, with the Edit tab open
+  const keypad = $("#level-buttons").getBoundingClientRect();
+  const zoomed = !TOUCH.matches && ONE_COLUMN.matches && keypad.height > 0;
+  const editing = (TOUCH.matches || zoomed) && !!state.selected;
   // the room under the page's end depends on the selection only, never on the bar shown: a page
   // scrolled to its end would otherwise move as the bar came and went
   document.body.classList.toggle("editing", editing);
-  const keypad = $("#level-buttons").getBoundingClientRect();
   const inSight = keypad.height > 0 && keypad.top >= 0 && keypad.bottom <= window.innerHeight;
-  // a desktop zoomed to 150-200% lays the page out in one column with the Edit tab's buttons two
-  // screens under the board: the bar comes there too (the Edit tab open, its buttons out of sight)
-  const zoomed = !TOUCH.matches && !!state.selected && keypad.height > 0 && !inSight;
-  bar.hidden = !((editing || zoomed) && !inSight);
+  bar.hidden = !(editing && !inSight);
   if (String(state.selected) === barSelection) return;
   barSelection = String(state.selected);
   if (bar.hidden || !bar.getClientRects().length) return;
@@ -535,7 +537,8 @@ function renderCheck() {
   const sheetNote = $("#sheet-note");
   sheetNote.hidden = rep.valid;
   sheetNote.textContent = rep.valid ? "" : mistakes.length
-    ? `The board breaks ${counted(mistakes.length, "rule")} (the check lists ${mistakes.length > 1 ? "them" : "it"}): the sheet draws it as it is.`
+    ? `The board breaks ${counted(mistakes.length, "rule")} (the check lists ${mistakes.length > 1 ? "them" : "it"}): `
+      + "the sheet draws it as it is."
     : `The board is unfinished (${toDoSummary(pending)}): the sheet draws it as it is.`;
   // "valid" is about the rules; a player read it as "good to play" on a board where one seat wins 94%
   // of races, so how even the chances look stands beside it (the summary's "chances" line says more)
@@ -683,8 +686,10 @@ function renderPlayers() {
     sel.className = "corner";
     const corners = state.info.corners.includes(p.corner) ? state.info.corners : [...state.info.corners, p.corner];
     // each corner with its position (the board draws the numbers at the corners too)
-    const at = cornerHexes(state.layout.radius);
-    for (const k of corners) sel.add(new Option(at[k] ? `${k} (${at[k][0]},${at[k][1]})` : String(k), String(k), false, p.corner === k));
+    const at = cornerHexes(state.layout.radius, state.info.corner_directions);
+    for (const k of corners) {
+      sel.add(new Option(at[k] ? `${k} (${at[k][0]},${at[k][1]})` : String(k), String(k), false, p.corner === k));
+    }
     sel.setAttribute("aria-label", `start corner of seat ${p.seat}`);
     sel.addEventListener("change", () => commit((l) => { l.players[i].corner = Number(sel.value); }));
     backToBoard(sel);
@@ -735,7 +740,10 @@ function addPlayer() {
 async function newBoard() {
   try {
     const data = await call("/api/empty", { radius: Number($("#new-radius").value) });
-    openLayout(data.layout, "board.json");
+    const edits = unsaved();  // replaced without a word, as Open now says it
+    if (openLayout(data.layout, "board.json") && edits) {
+      toast("new board; the board before it, not downloaded, is one Undo away", "info");
+    }
   } catch (e) { fail(e); }
 }
 
@@ -988,8 +996,8 @@ async function generate() {
     if (!(e instanceof ApiError && e.status === 499)) box.prepend(errorNote(`no board: ${e.message}`));
     throw e;
   }
-  $("#generate-summary").textContent = (drawn ? [`seed ${options.seed} (drawn for this board: type it in "Random seed" to make it again)`] : [])
-    .concat(job.result.summary).join("\n");
+  const seedLine = `seed ${options.seed} (drawn for this board: type it in "Random seed" to make it again)`;
+  $("#generate-summary").textContent = (drawn ? [seedLine] : []).concat(job.result.summary).join("\n");
   const raceNote = $("#generate-race-note");
   raceNote.textContent = generateRaceNote(((job.result.layout || {}).players || []).map((p) => p.seat));
   raceNote.hidden = false;
@@ -1371,6 +1379,7 @@ async function main() {
   document.addEventListener("keydown", onKey);
   new ResizeObserver(() => fitBoard()).observe($("#board-box"));
   TOUCH.addEventListener("change", () => { fitBoard(); showHover(); updateEditBar(); });
+  ONE_COLUMN.addEventListener("change", updateEditBar);
   window.addEventListener("scroll", updateEditBar, { passive: true });
   window.addEventListener("resize", updateEditBar);
   FINGERS.addEventListener("change", showHover);

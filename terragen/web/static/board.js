@@ -40,8 +40,9 @@ export function tokenName(palette, layout, seat) {
 
 // axial -> flat drawing coordinates, pointy-top, r grows downward
 function centre(q, r) { return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r]; }
-// the six corners' positions in corner order, as the layout file numbers them
-export function cornerHexes(R) { return [[R, 0], [R, -R], [0, -R], [-R, 0], [-R, R], [0, R]]; }
+// the six corners' positions in corner order, as the layout file numbers them: each corner is R steps
+// along its direction, which the server sends (/api/info's corner_directions, from the hex grid's own)
+export function cornerHexes(R, directions) { return directions.map(([q, r]) => [q * R, r * R]); }
 // direction d points at 60*d degrees counter-clockwise from east (screen y grows downward)
 function dirVec(d) { const a = Math.PI / 3 * d; return [Math.cos(a), -Math.sin(a)]; }
 function cornerVec(k) { const a = Math.PI / 6 + Math.PI / 3 * k; return [Math.cos(a), -Math.sin(a)]; }
@@ -55,7 +56,7 @@ function shade(hex, f) {
 function pts(list) { return list.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" "); }
 
 // Everything the picture needs, gathered from the layout and the last check.
-export function boardModel(layout, check) {
+export function boardModel(layout, check, directions) {
   const cells = new Map();
   for (const c of layout.cells) if (!cells.has(key(c.q, c.r))) cells.set(key(c.q, c.r), c);
   const exits = new Map();
@@ -87,7 +88,7 @@ export function boardModel(layout, check) {
   }
   const starts = new Map();
   const dests = new Map();
-  const corners = cornerHexes(R);
+  const corners = cornerHexes(R, directions);
   for (const p of layout.players) {
     const at = Number.isInteger(p.corner) ? corners[p.corner] : undefined;
     if (at) starts.set(key(at[0], at[1]), p.seat);
@@ -107,7 +108,7 @@ export function boardModel(layout, check) {
 const OFF_BOARD_VIEW = 6;
 
 export function drawBoard(svg, layout, check, opts) {
-  const m = boardModel(layout, check);
+  const m = boardModel(layout, check, opts.cornerDirections);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const keys = new Set(m.positions.map(([q, r]) => key(q, r)));
   for (const k of m.cells.keys()) keys.add(k);
@@ -215,7 +216,7 @@ export function drawBoard(svg, layout, check, opts) {
   const markerLayer = el("g", { class: "markers" }, layer);
   // each corner's number just outside it: the seats' "start corner" lists name corners by number, and
   // a free corner had nothing on the board to say which number it was
-  for (const [k, [q, r]] of cornerHexes(R).entries()) {
+  for (const [k, [q, r]] of cornerHexes(R, opts.cornerDirections).entries()) {
     const [cx, cy] = centre(q, r);
     const out = SIZE * 1.05 / Math.hypot(cx, cy);
     const [lx, ly] = project(cx + cx * out, cy + cy * out, 0);
