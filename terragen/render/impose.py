@@ -24,6 +24,17 @@ from terragen.render.paper import FOOTER, Paper
 from terragen.render.shapes import Shape
 
 CUT = Style(stroke="#000000", width=0.15)
+
+
+def _cut_on(colour: str | None) -> Style:
+    """A token's cut circle in black, or in white on a colour black hardly shows on: a thin black
+    circle on dark red was about 2:1 and vanished on a black-and-white printer, so a red Terrace A
+    was cut at its colour's edge, 6 mm too wide, bigger than a blue B."""
+    from terragen.render.contrast import ink_on
+
+    if not colour or not colour.startswith("#"):
+        return CUT
+    return CUT if ink_on(colour, "#000000", "#ffffff") == "#000000" else Style(stroke="#ffffff", width=CUT.width)
 #: the print-scale corrections accepted: a printer that is off by more than 10% is printing "fit to page"
 
 
@@ -247,8 +258,9 @@ def _side(shape: Shape, paper: Paper, tiles: list[Tile], placed: list[tuple[int,
     else:
         items.extend(crop_ticks(segs, keep_out, within=within))
     if opts.cut_lines(shape):
-        if shape.kind == "circle":
-            items.extend(Circle(x, y, shape.size / 2, CUT) for _, (x, y) in placed)
+        if shape.kind == "circle":  # a token's circle is its own: drawn in the ink that shows on its colour
+            items.extend(Circle(x, y, shape.size / 2, _cut_on(tiles[i].back_bleed if back else tiles[i].bleed))
+                         for i, (x, y) in placed)
         else:
             items.extend(Polyline((a, b2), CUT) for a, b2 in segs)
     xs = [p[0] for pts in outlines for p in pts]

@@ -196,7 +196,8 @@ def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
     kinds = ", ".join(f"{counts[kd]} {kd}" for kd in ("T", "A", "B", "C", "D") if counts.get(kd))
     sizes = ", ".join(f"{kd} {token_diameter(kd, t_rank):g}" for kd in ("T", "A", "B", "C", "D"))
     t_note = T_WORDS[t_rank][0]
-    how = "along the thin black circles" if opts.cut_lines(Shape("circle", 20.0)) else "the circle inside each square the crop ticks mark"
+    how = ("along the thin circles (white on the dark pieces)" if opts.cut_lines(Shape("circle", 20.0))
+           else "the circle inside each square the crop ticks mark")
     for k, (its, trims) in enumerate(sheets, 1):
         label = page_label(GAME, f"pieces, 4 colours x {per_colour}", opts.scale, k, n)
         title = [Text(area.x0, area.y0 + 4.0, f"Terrace pieces, sheet {k} of {n}: cut out {how}",
@@ -209,7 +210,8 @@ def pieces_part(opts: PrintOptions, size: int, t_rank: str = "a") -> KitPart:
             page.trim = Box(min(b.x0 for b in trims), min(b.y0 for b in trims), max(b.x1 for b in trims), max(b.y1 for b in trims))
             page.bleed = page.trim.grow(paper.bleed)
         pages.append(page)
-    return KitPart("pieces", Document(f"{GAME}: pieces (4 colours)", pages))
+    # one-sided: a printer set to duplex put sheet 2's pieces on the back of sheet 1's
+    return KitPart("pieces", Document(f"{GAME}: pieces (4 colours)", pages, duplex="simplex"))
 
 
 # ----- set-ups -----------------------------------------------------------------------------------

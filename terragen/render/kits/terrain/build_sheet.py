@@ -452,13 +452,17 @@ def _build_order(layout: Layout, pal: Palette) -> list[str]:
     if not isinstance(order, list):
         return []
     lines = []
+    cells = {(c.q, c.r): c for c in layout.cells}
     for k, step in enumerate(order, 1):
         if not isinstance(step, dict):
             continue
         seat = step.get("seat")
         who = token_name(pal, seat) if isinstance(seat, int) and not isinstance(seat, bool) else "?"
         piece = step.get("piece", "?")
-        lines.append(f"{k}. {who}: {piece} at ({step.get('q', '?')},{step.get('r', '?')})")
+        cell = cells.get((step.get("q"), step.get("r")))
+        # its turn as the board pages print it: the builder no longer looks each of 91 hexes up to turn it
+        turn = f" r{cell.rotation}" if cell is not None else ""
+        lines.append(f"{k}. {who}: {piece} at ({step.get('q', '?')},{step.get('r', '?')}){turn}")
     return lines
 
 

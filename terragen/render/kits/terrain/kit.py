@@ -11,6 +11,7 @@ measures about 57 × 51 cm, a normal table-top footprint.
 from __future__ import annotations
 
 import math
+import textwrap
 
 from terragen.errors import SpecError
 from terragen.grids import hex as hx
@@ -94,6 +95,12 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     return KitPart("board", Document(f"{GAME}: board", pages, duplex="simplex"))
 
 
+#: the tokens sheet's words on cutting them out, and their size (mm)
+TOKENS_HOW = ("Glue the sheet to card, then cut each token out along its thin outer circle. A START mark "
+              "lies beside its player's corner, its arrow towards the middle of the board.")
+HOW_MM = 2.4
+
+
 def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     """Start marks, one token per player and three destination flags per colour, and the elevation gauge."""
     tiles: list[Tile] = []
@@ -113,10 +120,16 @@ def tokens_part(opts: PrintOptions, pal: Palette, seats: int = 6) -> KitPart:
     gitems, gw, gh = elevation_gauge(pal)
     c = paper.content
     gx, gy = c.x1 - gw - 2.0, c.y0 + 8.0
-    imp = _tokens_round_gauge(tiles, opts, Box(gx, c.y0, c.x1, gy + gh))
+    # under the gauge, what to cut: the sheet said nothing of which of a token's circles to cut, nor
+    # what a START mark's arrow is for
+    how = textwrap.wrap(TOKENS_HOW, width=int((gw + 4.0) / (0.48 * HOW_MM)))
+    below = gy + gh + 4.0 + HOW_MM * 1.3 * len(how)
+    imp = _tokens_round_gauge(tiles, opts, Box(gx, c.y0, c.x1, below))
     page = imp.pages[0]  # the gauge goes at the top right of the first page
     extra: list[Item] = [Group(gitems, translate(gx, gy)),
                          Text(gx + gw / 2, gy - 3.0, "elevation gauge", 2.4, "#000000")]
+    extra += [Text(gx - 2.0, gy + gh + 4.0 + HOW_MM * 1.3 * (k + 1), line, HOW_MM, "#000000", anchor="start")
+              for k, line in enumerate(how)]
     page.items.append(page_scale(opts, paper, extra))
     gauge = Box(gx, gy, gx + gw, gy + gh)  # it is cut out too: the trim box holds it
     page.trim, page.bleed = gauge.union(page.trim), gauge.union(page.bleed)
