@@ -304,3 +304,24 @@ def Polygon_box(it, m):
     from shapely.geometry import Polygon as SPolygon
 
     return SPolygon([apply(m, p) for p in it.points])
+
+
+def test_every_pieces_cut_circle_shows_on_its_own_colour_and_the_file_asks_for_one_side(kits):
+    """A thin black circle on the dark red pieces was about 2:1 and vanished on a mono printer, so a
+    red A cut at its colour's edge came out bigger than a blue B; and a printer set to duplex put
+    sheet 2's pieces on the back of sheet 1's."""
+    from terragen.render.contrast import contrast
+
+    for paper, kit in kits.items():
+        doc = kit["pieces"]
+        assert doc.duplex == "simplex"
+        for page in doc.pages:
+            leaves = flatten(page.items)
+            fills = [(sum(x for x, _ in it.points) / len(it.points), sum(y for _, y in it.points) / len(it.points),
+                      it.style.fill) for it, _ in leaves if isinstance(it, Polygon) and it.style.fill]
+            cuts = [it for it, _ in leaves if isinstance(it, Circle) and it.style.stroke and not it.style.fill
+                    and abs(it.style.width - 0.15) < 1e-9]
+            assert cuts, paper
+            for cut in cuts:  # the token's bleed, a polygon round the same centre, is its colour
+                ground = next(f for x, y, f in fills if abs(x - cut.cx) < 0.05 and abs(y - cut.cy) < 0.05)
+                assert contrast(cut.style.stroke, ground) >= 3.0, (paper, ground, cut.style.stroke)
