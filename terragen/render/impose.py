@@ -450,8 +450,9 @@ def alignment_test(opts: PrintOptions, game: str) -> list[Page]:
             text = [
                 "Duplex alignment test. Print this page double-sided (flip on the " + opts.flip + " edge), at 100% scale.",
                 "Hold the sheet up to a light. The thin crosses on the back (red; grey in black and white) should sit on the black targets.",
-                "Read where a cross's arms cross the mm scales, looking at this side: right and down are positive.",
-                "Pass what you read, e.g. --back-offset 0.5,-0.8; the backs are then shifted to cancel it. Print this test again to check.",
+                "Read where a cross's arms cross the mm scales, looking at this side: X across (right is +), Y up-down (down is +).",
+                "Make the kit again with --back-offset X,Y (e.g. terragen kit ... --back-offset 0.5,-0.8, the same other options);",
+                "the backs are then shifted to cancel it. Print this test again to check it.",
             ]
             for j, line in enumerate(text):
                 items.append(Text(c.x0 + 5, c.y0 + 60 + 6 * j, line, 3.0, "#000000", anchor="start"))
