@@ -61,6 +61,10 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     """
     if svg_out:  # an output in the way is bad usage, not an unreadable input: no JSON report for it
         check_outputs([svg_out], force, inputs=[file])
+    both = [flag for flag, value in (("--inventory", inventory), ("--deck", deck), ("--tiles", tiles)) if value == "-"]
+    if both and file == "-":  # the second read found standard input empty: "--inventory: -: file is empty"
+        raise SpecError(f"FILE and {both[0]} both read standard input ('-'), which holds one file: give one of them "
+                        "a file name")
     with json_even_on_failure(file, as_json, game):  # --game, when given, named as the game commands name theirs
         report, name = _check(file, game, inventory, svg_out, force, deck, tiles)
     show_report(report, file, name, as_json)

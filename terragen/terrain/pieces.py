@@ -118,7 +118,11 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
         "8D" = 2
     """
     p = Path(name_or_path)
-    if not p.suffix and not os.path.lexists(p):  # lexists: a name too long for a path is a name, not an error
+    if str(name_or_path) == "-":  # standard input, as --spec and --deck read it (it said "unknown inventory '-'")
+        from terragen.fileio import read_text_input
+
+        text = read_text_input("-")
+    elif not p.suffix and not os.path.lexists(p):  # lexists: a name too long for a path is a name, not an error
         names = template_names("terrain", "inventories")
         if str(name_or_path) not in names:  # a name, never a path
             from terragen.names import unknown_name

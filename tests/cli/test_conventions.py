@@ -1009,3 +1009,18 @@ def test_a_closed_or_full_standard_stream_is_one_line_and_the_right_exit_code(re
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.returncode == (2 if "input" in message else 73), proc.stderr
     assert message in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_inventory_reads_standard_input_as_spec_and_deck_do_but_not_beside_a_layout_there():
+    """--inventory - said "unknown inventory '-'", where --spec - and --deck - read standard input."""
+    from terragen.templates import template_path
+
+    standard = template_path("terrain", "inventories", "standard.toml").read_text()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    ok = subprocess.run([sys.executable, "-m", "terragen", "validate", str(EXAMPLES / "two-players.txt"),
+                         "--inventory", "-"], input=standard, capture_output=True, text=True, env=env, timeout=120)
+    assert ok.returncode == 0 and "valid terrain layout" in ok.stdout, ok.stderr
+    both = subprocess.run([sys.executable, "-m", "terragen", "validate", "-", "--inventory", "-"],
+                          input=(EXAMPLES / "two-players.txt").read_text(), capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert both.returncode == 2 and "both read standard input" in both.stderr, both.stderr
