@@ -50,12 +50,12 @@ def test_mix_batch_writes_scenarios_manifest_and_booklet(tmp_path):
         svg = ET.fromstring((out / row["svg"]).read_text())
         assert svg.tag.endswith("svg") and data["question"][:20] in "".join(svg.itertext())
     pdf = out / "booklet.pdf"
-    # 5 puzzles one to a page: 5 puzzle pages, then 5 answer pages
-    assert _pages(pdf) == 10
+    # a page on how to solve them, then 5 puzzles one to a page, then 5 answer pages
+    assert _pages(pdf) == 11
     png = tmp_path / "png"
     png.mkdir()
     subprocess.run(["pdftoppm", "-png", "-r", "20", str(pdf), str(png / "p")], check=True)
-    assert len(list(png.glob("p-*.png"))) == 10
+    assert len(list(png.glob("p-*.png"))) == 11
 
 
 def test_same_seed_same_files_whatever_the_workers(tmp_path):
@@ -310,7 +310,9 @@ def test_booklet_pages_load_scenarios_only_as_they_are_drawn():
 
     pages = booklet_pages(6, load)
     next(pages)
-    assert loaded == [0]  # the first page needs the first scenario and nothing more
+    assert loaded == []  # the page on how to solve them needs no scenario
+    next(pages)
+    assert loaded == [0]  # the first puzzle's page needs the first scenario and nothing more
     rest = list(pages)
     assert len(rest) == 11 and sorted(set(loaded)) == list(range(6))
 

@@ -33,7 +33,7 @@ def test_every_coordinate_keeps_clear_of_pips_and_the_level_number(scenarios):
     from shapely.geometry import Point
 
     doc = booklet(scenarios)
-    for number, page in enumerate(doc.pages, 1):
+    for number, page in enumerate(doc.pages[1:], 2):  # (page 1 says how to solve them: no board)
         pips, labels, levels = [], [], []
         for it, m in flatten(page.items):
             if isinstance(it, Circle) and it.style.fill == "#1a1a1a":
@@ -225,3 +225,18 @@ def test_turn_badges_keep_off_pips_words_and_rings(scenarios):
             assert not any(badge.buffer(CLEARANCE).intersects(t) for t in things), (data["id"], rotation)
             assert not any(badge.intersects(other) for other in badges[k + 1:])
     assert badges_seen > 12
+
+
+def test_the_booklet_opens_with_how_to_solve_and_says_where_each_answer_is(scenarios):
+    """A solver without the rulebook had no costs, no word on what the dots mean, no bad weather."""
+    doc = booklet(scenarios)
+    words = " ".join(it.text for it, _ in flatten(doc.pages[0].items) if isinstance(it, Text))
+    for needed in ("Costs", "Same height: 1 point", "bad weather", "exits", "Dice puzzles"):
+        assert needed in words
+    n = len(scenarios)
+    assert f"puzzle n is on page n + 1, its answer on page n + {n + 1}" in words
+    for k in range(1, n + 1):  # and so it is: the page titles say which puzzle, and which is the answer
+        titles = [it.text for it, _ in flatten(doc.pages[k].items) if isinstance(it, Text) and it.bold]
+        answers = [it.text for it, _ in flatten(doc.pages[k + n].items) if isinstance(it, Text) and it.bold]
+        assert any(t.startswith(f"Puzzle {k} ") for t in titles)
+        assert any(t.startswith(f"Puzzle {k} ") and t.endswith("answer") for t in answers)

@@ -252,7 +252,8 @@ def _slot(data: dict[str, Any], number: int, box: Box, solution: bool, text_shar
 
 
 def booklet(scenarios: list[dict[str, Any]], paper_key: str = "a4", title: str = "puzzle booklet") -> Document:
-    """All scenarios as puzzles (one per page), then the answer key in the same order."""
+    """A page on how to solve them, all scenarios as puzzles (one per page), then the answer key in
+    the same order."""
     pages = booklet_pages(len(scenarios), scenarios.__getitem__, paper_key, title)
     return Document(f"{GAME}: {title}", list(pages))
 
@@ -264,11 +265,41 @@ def booklet_pages(count: int, load: Callable[[int], dict[str, Any]], paper_key: 
     paper = load_paper(paper_key)
     starts = range(0, count, PER_PAGE)
     plan = [(k, False) for k in starts] + [(k, True) for k in starts]
-    n = len(plan)
-    for page_no, (first, solution) in enumerate(plan, 1):
+    n = len(plan) + 1
+    yield _intro_page(paper, title, len(starts), _label(f"{title}, how to solve", 1, n))
+    for page_no, (first, solution) in enumerate(plan, 2):
         what = "answer key" if solution else "puzzles"
         slots = [(load(i), i + 1) for i in range(first, min(first + PER_PAGE, count))]
         yield _page(paper, slots, solution, _label(f"{title}, {what}", page_no, n))
+
+
+def _intro_page(paper: Paper, title: str, puzzle_pages: int, label: str) -> Page:
+    """How to read a page and solve its puzzle: a solver without the rulebook had no costs, no word
+    on what the dots mean and no bad weather (an independent solver's look at a booklet)."""
+    from terragen.render.kits.terrain.kit import rules_sections
+    from terragen.render.text import titled_sections
+
+    rules = dict(rules_sections())
+    sections = [
+        ("What a page shows", "Each hex is a piece: its big number is its height in levels, the dots on its sides are "
+         "its exits, and q,r is its position. S marks the start and G the goal."),
+        ("Moving", rules["Moving"]),
+        ("Costs", rules["Costs"]),
+        ("Route puzzles", "Find the cheapest way from S to G in good weather. There is exactly one."),
+        ("Rotation puzzles", "G cannot be reached as the pieces lie. Find the one piece to turn that opens a way "
+         "(two pieces in the harder ones: turning a piece changes only its own exits); exactly one choice works."),
+        ("Dice puzzles", "The rolls are given in order, white die and red die: the white die is the points you may "
+         "spend, and an odd red die is bad weather (costs double, so half the points, rounded down). End a turn on "
+         "G with the last roll; a turn may end where it began. There is exactly one way."),
+        ("Answers", f"The answer key follows the puzzles: puzzle n is on page n + 1, its answer on page "
+         f"n + {puzzle_pages + 1}, with the way drawn on the board."),
+    ]
+    c = paper.content
+    items, _ = titled_sections(c, f"{GAME}: {title}", "How to solve these puzzles (a summary of the rules they use).",
+                               sections, 3.9)
+    page = Page(paper.width, paper.height, label=label, trim=paper.printable)
+    page.items = items + [footer(paper, label)]
+    return page
 
 
 def booklet_pdf(scenario_files: list[Path], paper_key: str = "a4", title: str = "puzzle booklet") -> bytes:
