@@ -90,10 +90,27 @@ def make_dice(difficulty: str, seed: int, index: int, max_boards: int = 400) -> 
             count, way, dead, states = count_ways(board, start, goal, rolls, reach)
             if count != 1 or way is None or len(way) != len(rolls):
                 continue  # unique, and every roll is needed
+            if _dead_roll(board, start, rolls, way, reach):
+                continue
             puzzle = _puzzle(board, corner, start, goal, rolls, way, dead, states, difficulty, seed, index)
             if in_band(puzzle.metrics["grade"], p["grade"]):
                 return puzzle
     return None
+
+
+def _dead_roll(board: Board, start: int, rolls: list[Roll], way: list[int],
+               reach: dict[tuple[int, int], dict[int, int]]) -> bool:
+    """Whether a roll of the answer leaves the token no move at all, so its "stay" is forced: such a
+    roll is in the puzzle for nothing (about one dice puzzle in five had one; a hard one's two bad
+    rolls both dead made it two good rolls). ``reach`` holds every (cell, budget) the count visited."""
+    at = start
+    for roll, end in zip(rolls, way):
+        key = (at, budget(roll))
+        ends = reach[key] if key in reach else costs_from(board, at, limit=key[1])
+        if not set(ends) - {at}:
+            return True
+        at = end
+    return False
 
 
 def _rolls(rng: random.Random, n: int, bad: int) -> list[Roll]:

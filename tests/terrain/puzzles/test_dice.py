@@ -40,6 +40,19 @@ def test_dice_answer_is_the_only_sequence(difficulty, index):
     assert p.metrics["bad_weather"] == {"easy": 0, "medium": 1, "hard": 2}[difficulty]
 
 
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_no_roll_of_a_dice_puzzle_leaves_the_token_without_a_move(difficulty):
+    """About one dice puzzle in five had a roll the token could do nothing with, its "stay" forced:
+    a hard puzzle whose two bad rolls were both dead was two good rolls (an independent solver)."""
+    for index in range(12):
+        p = make_puzzle("dice", difficulty, 911, index)
+        cells = cell_table(p.layout)
+        at = tuple(p.puzzle["start"])
+        for roll, end in zip(p.puzzle["rolls"], p.solution["ends"]):
+            assert ends_within(cells, at, roll["budget"]) - {at}, (index, at, roll)
+            at = tuple(end)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_way_count_matches_brute_force_on_random_boards(seed):
     rng = random.Random(100 + seed)
