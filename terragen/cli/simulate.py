@@ -94,7 +94,8 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     from terragen.process_pool import worker_count
 
     workers = worker_count(workers, "--workers")
-    rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams)
+    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
+    rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams, corners=corners)
     twins = parse_twins(twin_dice, seat_numbers(layout)) if twin_dice is not None else None
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,

@@ -125,9 +125,10 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
                                f"{100 * v['simulate_odds_needed']:.0f}%)")
             lines.append("  " + "; ".join(details))
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
+            # (it said "measured on fewer games than simulate plays" over a measurement of 16,400 games)
             lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "
-                         "99 default 'terragen simulate' runs of 100), measured on fewer games than simulate plays; "
-                         "simulate may still call it BALANCED: 'terragen simulate' on the board measures it")
+                         "99 default 'terragen simulate' runs of 100); simulate may still call it BALANCED: "
+                         "'terragen simulate' on the board measures it")
         quick = [v for v in sim["verification"] if v["games"] < MIN_FRESH_GAMES]
         if quick:
             why = ("the time limit cut the measurement" if sim.get("time_limited")
@@ -174,8 +175,9 @@ def not_balanced_warning(layout: Layout, as_json: bool = False) -> str | None:
     ended = ("the search's work budget (simulation worth part of --time-limit) was spent"
              if record.get("ended_by") == "work budget" else "the time ran out")
     where = "the balance record in the JSON" if as_json else "the balance lines"
-    advice = ("try another --seed (five seats are the hardest to balance: about one brutal board in two ends "
-              "like this, and a longer --time-limit seldom helps), or a wider --margin"
+    advice = ("try another --seed (five seats are the hardest to balance: most hard and brutal five-seat runs "
+              "end like this, 16 of 20 on the grid of 2026-12-05, and a longer --time-limit seldom helps), or a "
+              "wider --margin"
               if len(layout.players) == 5 else "try another --seed, a longer --time-limit or a wider --margin")
     if verdict == UNVERIFIED:  # every seat within the margin, short of the promise: simulate may pass it
         return (f"{ended} before the board was verified: its seats measured within the margin but not by enough "

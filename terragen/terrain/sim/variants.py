@@ -8,6 +8,7 @@ die with inversion). ``docs/rules-decisions.md`` (The Terrain Game, playing it o
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from terragen.errors import SpecError
@@ -82,8 +83,11 @@ class Rules:
         return ", ".join(parts) or "standard"
 
 
-def default_teams(players: int) -> tuple[tuple[int, ...], ...]:
-    """Seats facing each other across the table: 4 players -> 0+2, 1+3; 6 -> 0+3, 1+4, 2+5.
+def default_teams(players: int, corners: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+    """Seats facing each other across the table: those on opposite corners when ``corners`` (each
+    seat's, in seat order) pair every seat so, else by seat number, 4 players -> 0+2, 1+3; 6 -> 0+3,
+    1+4, 2+5. Why the corners: generate seats four players on corners 0, 1, 4, 3, where seats 0 and 2
+    sit side by side, and "facing seats" paired neighbours (65% against 35% on a fair board).
 
     Other counts have no such pairs, but team play itself is not refused (``--teams 0+2+4,1+3``
     plays five): the error said "team play needs an even number", so it names ``--teams`` with
@@ -94,6 +98,11 @@ def default_teams(players: int) -> tuple[tuple[int, ...], ...]:
         example = ",".join("+".join(map(str, range(first, players, 2))) for first in (0, 1) if first < players)
         raise SpecError(f"--variant teams pairs facing seats for 4 or 6 players only (this layout has {players}); "
                         f"give the teams with --teams, seats joined by + and teams by commas, e.g. --teams {example}")
+    if corners is not None and len(corners) == players:
+        seat_at = {c: s for s, c in enumerate(corners)}
+        pairs = {tuple(sorted((s, seat_at.get((c + 3) % 6, -1)))) for s, c in enumerate(corners)}
+        if len(seat_at) == players and all(min(pair) >= 0 for pair in pairs) and len(pairs) == players // 2:
+            return tuple(sorted(pairs))
     half = players // 2
     return tuple((s, s + half) for s in range(half))
 
@@ -115,8 +124,10 @@ def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(teams)
 
 
-def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams: str | None = None) -> Rules:
-    """Build :class:`Rules` from variant names as the command line gives them."""
+def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams: str | None = None,
+                     corners: Sequence[int] | None = None) -> Rules:
+    """Build :class:`Rules` from variant names as the command line gives them; ``corners`` (each
+    seat's, in seat order) let team play's default pair the seats that really face each other."""
     flags = {"inversion": False, "green": False, "lost": False, "pass_through": True, "rotate_start": True,
              "interactions": True}
     team_spec: tuple[tuple[int, ...], ...] = ()
@@ -134,7 +145,7 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
                 flags["lost"] = True
             elif name in ("teams", "team"):
                 if teams is None:  # teams given with --teams need no default (it was refused first)
-                    team_spec = default_teams(players)
+                    team_spec = default_teams(players, corners)
             elif name == "no-pass-through":
                 flags["pass_through"] = False
             elif name == "fixed-start":

@@ -884,6 +884,18 @@ def test_a_search_that_checks_experts_on_four_or_six_seats_gets_a_larger_work_bu
         assert work_budget(seats, 60, experts=True) == work_budget(seats, 60)
 
 
+def test_a_five_seat_search_that_could_not_balance_is_not_told_to_run_longer():
+    """--strict-balance on five seats advised a longer --time-limit, which the README says was measured
+    not to help them (and the best-effort warning of the same run said it seldom helps)."""
+    from terragen.terrain.generate import _timeout_message
+    from terragen.terrain.generate.options import build_spec
+
+    five, _ = build_spec({"players": 5, "difficulty": "brutal"})
+    four, _ = build_spec({"players": 4, "difficulty": "brutal"})
+    assert "--time-limit" not in _timeout_message(five, 60, 14, unbalanced=14, by_budget=True, finished=14)
+    assert "a longer --time-limit" in _timeout_message(four, 60, 14, unbalanced=14, by_budget=True, finished=14)
+
+
 def test_a_search_whose_attempts_ended_on_their_own_suggests_loosening_the_spec():
     """Attempts that ran to their end and found nothing say something of the spec: then (and only
     then) the line names its bands to widen, with the longer time limit last."""

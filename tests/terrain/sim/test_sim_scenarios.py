@@ -468,3 +468,16 @@ def test_worked_bad_weather_costs_through_the_dice():
     assert reach(4, 1) == reach(5, 1) == {"level", "down two", "stay"}
     assert reach(6, 1) == {"level", "down two", "up two", "stay"}
     assert reach(1, 3) == {"stay"}
+
+
+def test_team_plays_default_pairs_the_seats_on_opposite_corners():
+    """Generated four-seat boards sit on corners 0, 1, 4, 3: "facing seats" 0+2 and 1+3 were neighbours,
+    and a board fair for every seat alone read 65% against 35% (a README walk)."""
+    from terragen.terrain.sim.variants import default_teams, rules_from_names
+
+    assert default_teams(4, [0, 1, 4, 3]) == ((0, 3), (1, 2))  # generate's seating
+    assert default_teams(4, [0, 1, 3, 4]) == ((0, 2), (1, 3))  # the corners in order
+    assert default_teams(6, [0, 1, 2, 3, 4, 5]) == ((0, 3), (1, 4), (2, 5))
+    assert default_teams(4, [0, 1, 2, 3]) == ((0, 2), (1, 3))  # no opposite pairs for all: by seat number
+    assert default_teams(4) == ((0, 2), (1, 3))
+    assert rules_from_names(["teams"], 4, corners=[0, 1, 4, 3]).teams == ((0, 3), (1, 2))
