@@ -126,11 +126,21 @@ def toml_file(text: str, wanted: str) -> str | None:
     return None
 
 
-def refuse_toml(text: str, source: str, wanted: str) -> None:
-    """InputError when ``text`` is a generator spec or piece inventory (:func:`toml_file`): every
-    game's text reader asks first, since read as a position, a spec's lines were each a problem of
-    their own, or 'radius = 4' made it "a Terrain Game layout"."""
-    other = toml_file(text, wanted)
+def markup_file(text: str, wanted: str) -> str | None:
+    """Why ``text`` is no ``wanted`` file when it is markup (an SVG picture, such as the board.svg
+    generate writes beside its board, or HTML): read as a layout, it failed at "got '<svg'"."""
+    head = text.lstrip("\ufeff \t\r\n")[:200].lower()
+    if not head.startswith("<"):
+        return None
+    what = "an SVG picture" if "<svg" in head or head.startswith("<?xml") else "markup (HTML or XML)"
+    return f"this is {what}, not a {GAME_FILES[wanted]}"
+
+
+def refuse_other_text(text: str, source: str, wanted: str) -> None:
+    """InputError when ``text`` is a generator spec or piece inventory (:func:`toml_file`) or markup
+    (:func:`markup_file`): every game's text reader asks first, since read as a position, a spec's
+    lines were each a problem of their own, or 'radius = 4' made it "a Terrain Game layout"."""
+    other = markup_file(text, wanted) or toml_file(text, wanted)
     if other is not None:
         from terragen.errors import InputError
 

@@ -219,8 +219,10 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         # new user looking for what to print was not told where it comes from
         import shlex
 
+        # (a spec naming the boxed set itself, "standard", asked for the default kit by name)
+        other_set = spec.inventory and str(spec.inventory) != "standard"
         kit_flags = (f" --radius {spec.radius}" if spec.radius != 5 else "") + (
-            f" --inventory {shlex.quote(str(spec.inventory))}" if spec.inventory else "")
+            f" --inventory {shlex.quote(str(spec.inventory))}" if other_set else "")
         say(f"to print its build sheet: terragen render {shlex.quote(folder + '/board.json')}")
         if kit_flags:  # the kit's board and pieces are radius 5's and the boxed set's by default
             say(f"to print a kit with its board and pieces: terragen kit terrain{kit_flags}")

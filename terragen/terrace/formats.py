@@ -36,7 +36,7 @@ from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
 from terragen.terrace.setups import SETUP_PLAYERS
-from terragen.formats import (GAME_FILES, refuse_toml, ExtraLine, check_item_keys, check_version, extra_text_line, json_file_text, looks_like_json,
+from terragen.formats import (GAME_FILES, refuse_other_text, ExtraLine, check_item_keys, check_version, extra_text_line, json_file_text, looks_like_json,
                               text_lines, wrong_game, wrong_kind)
 from terragen.plain_text import counted
 
@@ -128,7 +128,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
     from terragen.suggest import suggest
 
     check_text_numbers(text, source)
-    refuse_toml(text, source, "terrace")
+    refuse_other_text(text, source, "terrace")
 
     def fail(line: int | None, col: int | None, why: str) -> None:
         problems.append((line, col, why))

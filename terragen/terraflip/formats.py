@@ -27,7 +27,7 @@ from terragen.plain_text import counted
 from terragen.safejson import load_json, shown
 from terragen.grids.hex import Hex
 from terragen.terraflip.model import FAMILIES, LAND_OF, REGULAR, SPECIAL_KINDS, SPIES_PER_PLAYER, Tile
-from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line, json_file_text,
+from terragen.formats import (GAME_FILES, refuse_other_text, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line, json_file_text,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 _KIND_WORDS = {**{land: REGULAR for land in LAND_OF.values()}, REGULAR: REGULAR, **{k: k for k in SPECIAL_KINDS}}
@@ -227,7 +227,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
     from terragen.safejson import check_text_numbers
 
     check_text_numbers(text, source)
-    refuse_toml(text, source, "terraflip")
+    refuse_other_text(text, source, "terraflip")
     players: list[str] | None = None
     players_line = spies_line = None
     spies: dict[str, int] | None = None

@@ -35,7 +35,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.fileio import elide
-from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object, refuse_toml, text_lines, wrong_game
+from terragen.formats import EXTRA_LINE, ExtraProblem, extra_object, refuse_other_text, text_lines, wrong_game
 from terragen.grids import hex as hx
 from terragen.plain_text import counted
 from terragen.suggest import suggest
@@ -103,7 +103,7 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     from terragen.safejson import check_text_numbers
 
     check_text_numbers(text, source)
-    refuse_toml(text, source, "terrain")  # not stepped over: a spec's 13 lines were each an unknown section
+    refuse_other_text(text, source, "terrain")  # not stepped over: a spec's 13 lines were each an unknown section
     problems: list[TextProblem] = []
 
     def fail(line: int | None, col: int | None, message: str) -> None:

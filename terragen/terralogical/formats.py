@@ -32,7 +32,7 @@ from terragen.terralogical.deck import Deck
 from terragen.terralogical.board import FLOWER_CORNER as FLOWER
 from terragen.terralogical.board import SUN_SQUARE as SUN
 from terragen.terralogical.tiles import END_ID, END_TILE, START_ID, START_TILE, Tile, parse_tile
-from terragen.formats import (GAME_FILES, refuse_toml, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line, json_file_text,
+from terragen.formats import (GAME_FILES, refuse_other_text, require_text, ExtraLine, LineProblem, check_item_keys, check_version, extra_text_line, json_file_text,
                               first_line_problem, header_key, looks_like_json, text_lines, wrong_game, wrong_kind)
 
 if TYPE_CHECKING:
@@ -300,7 +300,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
     from terragen.safejson import check_text_numbers
 
     check_text_numbers(text, source)
-    refuse_toml(text, source, "terralogical")
+    refuse_other_text(text, source, "terralogical")
     players: list[str] | None = None
     players_line: int | None = None
     hands: list[int] | None = None

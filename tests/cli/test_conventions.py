@@ -1024,3 +1024,13 @@ def test_inventory_reads_standard_input_as_spec_and_deck_do_but_not_beside_a_lay
                           input=(EXAMPLES / "two-players.txt").read_text(), capture_output=True, text=True, env=env,
                           timeout=120)
     assert both.returncode == 2 and "both read standard input" in both.stderr, both.stderr
+
+
+@pytest.mark.parametrize("command", [["validate"], ["terrace", "validate"], ["terraflip", "validate"],
+                                     ["terralogical", "validate"]])
+def test_a_picture_given_for_a_board_is_named_as_one(tmp_path, capsys, command):
+    """validate board.svg (generate writes one beside board.json) said "got '<svg'" on line 1."""
+    picture = tmp_path / "board.svg"
+    picture.write_text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>\n')
+    code, _, err = run_cli(capsys, *command, picture)
+    assert code == 2 and "this is an SVG picture, not a" in err and len(err.strip().splitlines()) == 1, err

@@ -106,6 +106,18 @@ def test_radius_6_uses_the_extended_inventory(cli, tmp_path):
     assert len(data["cells"]) == 127 and data["meta"]["spec"]["inventory"] == "extended"
 
 
+def test_the_kit_hint_comes_only_for_a_kit_other_than_the_default(cli, tmp_path):
+    """A spec naming the boxed set itself ("standard", as the shipped example does) was told to print
+    the default kit by name."""
+    spec = tmp_path / "s.toml"
+    spec.write_text('players = 2\ndifficulty = "easy"\ninventory = "standard"\n')
+    p = cli("generate", "--spec", spec, "--seed", 2, "--out", tmp_path / "s", "--no-balance")
+    assert p.returncode == 0 and "to print a kit" not in p.stdout, p.stdout
+    p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--seed", 2, "--out", tmp_path / "r4",
+            "--no-balance")
+    assert "to print a kit with its board and pieces: terragen kit terrain --radius 4" in p.stdout
+
+
 def test_partial_set_spec_uses_its_inventory(cli, tmp_path):
     from pathlib import Path
     spec = Path(__file__).resolve().parents[3] / "terragen" / "data" / "terrain" / "specs" / "partial-set-radius4.toml"
