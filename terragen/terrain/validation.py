@@ -334,7 +334,10 @@ def validate_text(text: str, source: str = "<layout>", inventory: str | Inventor
     if parsed.layout is None:
         return ValidationReport("terrain", syntax, {})
     report = validate_layout(parsed.layout, inv, source)
-    report.findings = syntax + _without_skipped(report.findings, parsed.skipped)
+    # in the file's order, unreadable lines among the rule breaks (7:11, 9:1, then 6:5 sent a reader
+    # up and down the file); findings with no line keep their place after those with one
+    report.findings = sorted(syntax + _without_skipped(report.findings, parsed.skipped),
+                             key=lambda f: (f.line is None, f.line or 0, f.col or 0))
     return report
 
 

@@ -240,3 +240,16 @@ def test_the_summary_says_how_even_the_race_model_finds_the_chances():
     lopsided = validate_text((EXAMPLES / "two-players.txt").read_text(), "two-players.txt")
     assert any(line.startswith("chances: far from even") for line in lopsided.summary)
     assert all("BALANCED" in line for line in lopsided.summary if line.startswith("chances"))
+
+
+def test_a_text_files_findings_come_in_the_files_order():
+    """Unreadable lines came first and rule breaks after them: 7:11, 9:1, then 6:5 (a README walk)."""
+    text = (EXAMPLES / "two-players.txt").read_text()
+    lines = text.splitlines()
+    first_map_row = next(i for i, line in enumerate(lines) if line.strip().startswith(("4A", "4")) and "A" in line)
+    lines[first_map_row] = lines[first_map_row].replace("A", "E", 1)  # a rule break early in the file
+    broken = "\n".join(lines).replace("players:", "plyers:") + "\n"  # an unreadable line late in it
+    report = validate_text(broken, "b.txt")
+    placed = [(f.line, f.col or 0) for f in report.findings if f.line is not None]
+    assert len(placed) >= 2 and placed == sorted(placed), placed
+    assert {f.code for f in report.findings} >= {"syntax", "pattern-unknown"}
