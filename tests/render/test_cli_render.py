@@ -402,3 +402,11 @@ def test_a_source_date_epoch_a_pdf_cannot_use_is_one_line_before_any_work(tmp_pa
         p = subprocess.run([sys.executable, "-m", "terragen", *map(str, args)], capture_output=True, text=True,
                            cwd=tmp_path, env={**env, "SOURCE_DATE_EPOCH": ""}, timeout=120)
         assert p.returncode == 0 and (tmp_path / "x.pdf").is_file(), p.stderr
+
+
+def test_a_kit_of_an_inventory_too_large_to_print_is_refused_at_once(tmp_path: Path):
+    """copies = 1000 (what an inventory may hold) ran for minutes towards 1.6 GB, saying nothing."""
+    (tmp_path / "huge.toml").write_text('name = "huge"\ncopies = 100\n')
+    p = run("kit", "terrain", "--inventory", tmp_path / "huge.toml", "--out", tmp_path / "k")
+    assert "has 3200 pieces; a kit prints at most" in one_line_usage_error(p)
+    assert not (tmp_path / "k").exists()

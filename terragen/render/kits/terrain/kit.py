@@ -95,6 +95,9 @@ def board_part(opts: PrintOptions, size: float, pal: Palette, radius: int = 5) -
     return KitPart("board", Document(f"{GAME}: board", pages, duplex="simplex"))
 
 
+#: the most pieces a kit prints: ten times the extended set, 200-odd pages of tiles and as many backs
+MAX_KIT_PIECES = 1280
+
 #: the tokens sheet's words on cutting them out, and their size (mm)
 TOKENS_HOW = ("Glue the sheet to card, then cut each token out along its thin outer circle. A START mark "
               "lies beside its player's corner, its arrow towards the middle of the board.")
@@ -244,6 +247,9 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
     from terragen.terrain.pieces import standard_inventory
 
     inv = inventory or standard_inventory()
+    if inv.total > MAX_KIT_PIECES:  # 1,000 copies of each kind ran for minutes, silently, towards 1.6 GB
+        raise SpecError(f"the {inv.name!r} set has {inv.total} pieces; a kit prints at most {MAX_KIT_PIECES} "
+                        f"(the boxed set has 96, the extended one 128)")
     positions = hx.board_size(radius)
     if inv.total < positions:  # generate refuses such a board too: no kit can build it
         hint = " (radius 6 takes the extended set)" if radius == 6 else ""
