@@ -445,21 +445,17 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
 FAR_FROM_EVEN = 0.10
 
 
-def race_chances(deviation: float, margin: float | None = None) -> tuple[str, str]:
-    """The race model's worst seat (opener rotating) in words, as ``(level, line)``, level one of
-    ``far``, ``uneven``, ``even``. Why: "valid" says a board is legal, and a player read it as
-    good to play on a board where one seat wins 94% of races; only full games (``simulate``) can
-    call a board BALANCED, but a race this lopsided already says it is not."""
-    if margin is None:
-        from terragen.terrain.sim.runner import DEFAULT_MARGIN  # simulate's own: BALANCED within it
-
-        margin = DEFAULT_MARGIN
+def race_chances(deviation: float) -> tuple[str, str]:
+    """The race model's worst seat (opener rotating) in words, as ``(level, line)``, level ``far``
+    or ``open``. Why: "valid" says a board is legal, and a player read it as good to play on a
+    board where one seat wins 94% of races; a race that lopsided already says the board is not
+    fair. Nearer than :data:`FAR_FROM_EVEN` the race model cannot tell (tokens meeting move seats by
+    as much; a generated BALANCED board's race can be 5 points off), so the line leaves the verdict
+    to full games (``simulate``) and says so: an "uneven" badge stood over boards simulate calls
+    BALANCED."""
     points = 100 * deviation
     if deviation > FAR_FROM_EVEN:
         return "far", (f"chances: far from even ({points:.1f} points off in the race model alone; 'terragen "
                        "simulate' plays full games for the BALANCED verdict)")
-    if deviation > margin:
-        return "uneven", (f"chances: uneven in the race model ({points:.1f} points off, margin {100 * margin:g}); "
-                          "'terragen simulate' plays full games for the BALANCED verdict")
-    return "even", (f"chances: even in the race model (within {100 * margin:g} points); only full games "
-                    "('terragen simulate') can call the board BALANCED")
+    return "open", (f"chances: no seat far from even in the race model ({points:.1f} points off at worst; tokens "
+                    "meeting move seats by as much, so only 'terragen simulate' can call the board BALANCED)")

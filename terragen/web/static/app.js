@@ -543,7 +543,7 @@ function renderCheck() {
   // "valid" is about the rules; a player read it as "good to play" on a board where one seat wins 94%
   // of races, so how even the chances look stands beside it (the summary's "chances" line says more)
   const chances = $("#chances");
-  chances.hidden = !c.chances;
+  chances.hidden = !CHANCES_WORDS[c.chances];
   chances.textContent = CHANCES_WORDS[c.chances] || "";
   chances.className = `verdict chances ${c.chances || ""}`;
   chances.title = c.chances ? (c.summary || []).find((line) => line.startsWith("chances")) || "" : "";
@@ -632,7 +632,8 @@ function renderCheck() {
 }
 
 // "91 empty positions, 2 seats without a destination": what a board being built still needs
-const CHANCES_WORDS = { far: "chances far from even", uneven: "chances uneven", even: "chances even (race model)" };
+// only a lopsided race is worth a badge: nearer, the race model cannot tell (the summary's line says so)
+const CHANCES_WORDS = { far: "chances far from even" };
 
 function toDoSummary(pending) {
   const empty = pending.filter((f) => f.code === "cell-missing").reduce((n, f) => n + f.cells.length, 0);
