@@ -73,6 +73,13 @@ def warning(code: str, message: str, cells: Iterable[Sequence[int]] = (), line: 
     return Finding("warning", code, message, tuple(tuple(c) for c in cells), line, col)
 
 
+def in_file_order(findings: list[Finding]) -> list[Finding]:
+    """``findings`` in the order of the file they were read from, unreadable lines among the rule
+    breaks (they came first: 7:11, 9:1, then 6:5 sent a reader up and down the file); those with no
+    line keep their order after the rest."""
+    return sorted(findings, key=lambda f: (f.line is None, f.line or 0, f.col or 0))
+
+
 @dataclass
 class ValidationReport:
     """What ``validate`` found for one file of any game.

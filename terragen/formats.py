@@ -132,7 +132,7 @@ def markup_file(text: str, wanted: str) -> str | None:
     head = text.lstrip("\ufeff \t\r\n")[:200].lower()
     if not head.startswith("<"):
         return None
-    what = "an SVG picture" if "<svg" in head or head.startswith("<?xml") else "markup (HTML or XML)"
+    what = "an SVG picture" if "<svg" in head else "markup (HTML or XML)"
     return f"this is {what}, not a {GAME_FILES[wanted]}"
 
 

@@ -135,6 +135,18 @@ FILE_OR_NAME = FileOrName()
 NON_EMPTY_TEXT = NonEmptyText()
 
 
+def one_standard_input(**inputs: str | None) -> None:
+    """Refuse two of a command's inputs both given as ``-``: standard input holds one file, and the
+    second read found it empty ("--deck: -: file is empty"). ``inputs`` maps how each is named
+    (``FILE``, ``--deck``) to what was given."""
+    both = [name for name, value in inputs.items() if value == "-"]
+    if len(both) > 1:
+        from terragen.errors import SpecError
+
+        raise SpecError(f"{both[0]} and {both[1]} both read standard input ('-'), which holds one file: give one "
+                        "of them a file name")
+
+
 def echo_data(text: str) -> None:
     """Print what the command was asked for (a file's text, a JSON report), whole: the file's own
     line endings, no newline added. A closed or full standard output is an output error (exit 73),

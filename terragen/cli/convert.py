@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from terragen.cli._common import NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option, json_option, say
+from terragen.cli._common import (NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
+                                  json_option, one_standard_input, say)
 from terragen.formats import GAMES
 
 
@@ -52,6 +53,7 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     from terragen.fileio import atomic_write, read_text_input
     from terragen.formats import looks_like_json
 
+    one_standard_input(IN=source, **{"--deck": deck_path})
     if target == "-":  # as "-" reads standard input for IN, it prints for OUT (no file named "-")
         target = None
     if target is not None:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import click
 
 from terragen.cli._common import (NameChoice, OldNamesOption, Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
-                                  check_outputs, echo_json, force_option, json_option, reading_option, say, say_report,
-                                  seed_range, warn)
+                                  check_outputs, echo_json, force_option, json_option, one_standard_input, reading_option, say,
+                                  say_report, seed_range, warn)
 
 if TYPE_CHECKING:  # the heavy modules load only when a command runs
     from terragen.terrain.generate.spec import Spec
@@ -169,6 +169,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     clash = balance_flags_clash(no_balance, strict_balance, check_experts)
     if clash:  # before any file check: the options alone are wrong
         raise click.UsageError(clash)
+    one_standard_input(**{"--spec": spec_file, "--inventory": inventory})
     with reading_option("--spec"):
         spec, run = build_spec(flags, spec_file, as_flags=True)
     pieces = load_spec_inventory(spec, flags, spec_file)
@@ -221,8 +222,10 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
         # (a spec naming the boxed set itself, "standard", asked for the default kit by name)
         other_set = spec.inventory and str(spec.inventory) != "standard"
+        # a set read from standard input is named by the file it came from, which only the user knows
+        named = "FILE (the set given on standard input)" if str(spec.inventory) == "-" else shlex.quote(str(spec.inventory))
         kit_flags = (f" --radius {spec.radius}" if spec.radius != 5 else "") + (
-            f" --inventory {shlex.quote(str(spec.inventory))}" if other_set else "")
+            f" --inventory {named}" if other_set else "")
         say(f"to print its build sheet: terragen render {shlex.quote(folder + '/board.json')}")
         if kit_flags:  # the kit's board and pieces are radius 5's and the boxed set's by default
             say(f"to print a kit with its board and pieces: terragen kit terrain{kit_flags}")

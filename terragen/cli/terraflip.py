@@ -215,9 +215,12 @@ def validate(path: str, as_json: bool, tiles_file: str | None, lines: str, tower
     Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options; 70, 129,
     130, 143 as for every command (terragen --help).
     """
+    from terragen.cli._common import one_standard_input
     from terragen.cli.validate import finish_game_validation
     from terragen.terraflip.tilefile import read_tileset
     from terragen.terraflip.validation import validate_text
+
+    one_standard_input(PATH=path, **{"--tiles": tiles_file})
 
     with json_even_on_failure(path, as_json, "terraflip"):
         text = read_text_input(path)

@@ -288,9 +288,12 @@ def validate(file: str, deck_path: str | None, subsoil_rule: str, min_flock: int
     Exit status: 0 legal, 1 a rule is broken, 2 unreadable file or bad options; 70, 129,
     130, 143 as for every command (terragen --help).
     """
+    from terragen.cli._common import one_standard_input
     from terragen.cli.validate import finish_game_validation
     from terragen.fileio import read_text_input
     from terragen.terralogical.validation import validate_text
+
+    one_standard_input(FILE=file, **{"--deck": deck_path})
 
     with json_even_on_failure(file, as_json, "terralogical"):
         text = read_text_input(file)

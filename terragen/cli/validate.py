@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from terragen.cli._common import (NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
-                                  json_option, reading_option, say, say_report)
+                                  json_option, one_standard_input, reading_option, say, say_report)
 from terragen.errors import EXIT_INVALID, InputError, SpecError
 from terragen.formats import GAMES
 
@@ -61,10 +61,7 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
     """
     if svg_out:  # an output in the way is bad usage, not an unreadable input: no JSON report for it
         check_outputs([svg_out], force, inputs=[file])
-    both = [flag for flag, value in (("--inventory", inventory), ("--deck", deck), ("--tiles", tiles)) if value == "-"]
-    if both and file == "-":  # the second read found standard input empty: "--inventory: -: file is empty"
-        raise SpecError(f"FILE and {both[0]} both read standard input ('-'), which holds one file: give one of them "
-                        "a file name")
+    one_standard_input(FILE=file, **{"--inventory": inventory, "--deck": deck, "--tiles": tiles})
     with json_even_on_failure(file, as_json, game):  # --game, when given, named as the game commands name theirs
         report, name = _check(file, game, inventory, svg_out, force, deck, tiles)
     show_report(report, file, name, as_json)

@@ -16,6 +16,7 @@ from typing import Any
 
 from terragen.errors import InputError
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
+from terragen.findings import in_file_order as findings_in_file_order
 from terragen.formats import looks_like_json
 from terragen.terrace.board import FILES, square_name
 from terragen.terrace.formats import Draft, in_file_order, parse_any, parse_json, parse_text_forgiving
@@ -117,7 +118,7 @@ def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: b
         draft = parsed
         draft.findings[:0] = syntax  # first, and an error: no position is built from a board half read
     findings, pos = check_draft(draft, rules)
-    report = ValidationReport(game="terrace", findings=findings)
+    report = ValidationReport(game="terrace", findings=findings_in_file_order(findings))
     data: dict[str, Any] = {"size": draft.size, "setup": draft.setup, "to_move": draft.to_move}
     if pos is not None:
         moves = pos.legal_moves()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from terragen.errors import SpecError
-from terragen.findings import SYNTAX, ValidationReport, error, warning
+from terragen.findings import SYNTAX, ValidationReport, error, in_file_order, warning
 from terragen.formats import looks_like_json
 from terragen.grids.hex import length
 from terragen.plain_text import counted
@@ -53,7 +53,7 @@ def validate_text(text: str, source: str, *, tileset: TileSet | None = None, per
     if position is None:
         return ValidationReport("terraflip", syntax)
     report = validate_position(position, per_family=per_family, options=rules)
-    report.findings[:0] = syntax
+    report.findings = in_file_order(syntax + report.findings)
     return report
 
 

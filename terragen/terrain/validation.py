@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import replace
 
-from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
+from terragen.findings import SYNTAX, Finding, ValidationReport, error, in_file_order, warning
 from terragen.formats import looks_like_json
 from terragen.grids import hex as hx
 from terragen.plain_text import columns, counted
@@ -334,10 +334,7 @@ def validate_text(text: str, source: str = "<layout>", inventory: str | Inventor
     if parsed.layout is None:
         return ValidationReport("terrain", syntax, {})
     report = validate_layout(parsed.layout, inv, source)
-    # in the file's order, unreadable lines among the rule breaks (7:11, 9:1, then 6:5 sent a reader
-    # up and down the file); findings with no line keep their place after those with one
-    report.findings = sorted(syntax + _without_skipped(report.findings, parsed.skipped),
-                             key=lambda f: (f.line is None, f.line or 0, f.col or 0))
+    report.findings = in_file_order(syntax + _without_skipped(report.findings, parsed.skipped))
     return report
 
 

@@ -8,7 +8,7 @@ what the file shows and every breach is reported, not only the first.
 
 from __future__ import annotations
 
-from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
+from terragen.findings import SYNTAX, Finding, ValidationReport, error, in_file_order, warning
 from terragen.formats import looks_like_json
 from terragen.grids.square import in_bounds
 from terragen.plain_text import counted
@@ -152,5 +152,5 @@ def validate_text(text: str, source: str, *, deck: Deck | None = None, subsoil_r
     if state is None:
         return ValidationReport("terralogical", syntax)
     report = validate_state(state, rule_opts, deck_size=len(deck.tiles))
-    report.findings[:0] = syntax
+    report.findings = in_file_order(syntax + report.findings)
     return report

@@ -1026,6 +1026,16 @@ def test_inventory_reads_standard_input_as_spec_and_deck_do_but_not_beside_a_lay
     assert both.returncode == 2 and "both read standard input" in both.stderr, both.stderr
 
 
+@pytest.mark.parametrize("args", [["generate", "--spec", "-", "--inventory", "-"],
+                                  ["terralogical", "validate", "-", "--deck", "-"],
+                                  ["terraflip", "validate", "-", "--tiles", "-"],
+                                  ["convert", "-", "x.json", "--deck", "-"]])
+def test_two_inputs_on_standard_input_are_refused_by_every_command(capsys, args):
+    """Only validate refused them; the others said the second one's file was empty."""
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and "both read standard input ('-')" in err, err
+
+
 @pytest.mark.parametrize("command", [["validate"], ["terrace", "validate"], ["terraflip", "validate"],
                                      ["terralogical", "validate"]])
 def test_a_picture_given_for_a_board_is_named_as_one(tmp_path, capsys, command):
@@ -1034,3 +1044,7 @@ def test_a_picture_given_for_a_board_is_named_as_one(tmp_path, capsys, command):
     picture.write_text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>\n')
     code, _, err = run_cli(capsys, *command, picture)
     assert code == 2 and "this is an SVG picture, not a" in err and len(err.strip().splitlines()) == 1, err
+    note = tmp_path / "note.xml"  # XML that is no picture is called markup, not an SVG
+    note.write_text('<?xml version="1.0"?>\n<note/>\n')
+    code, _, err = run_cli(capsys, *command, note)
+    assert code == 2 and "this is markup (HTML or XML), not a" in err, err

@@ -331,6 +331,11 @@ def test_the_board_pages_name_the_kits_tokens(a4):
     rotation = next(c.rotation for c in layout.cells if (c.q, c.r) == (0, 0))
     # with the piece's turn as the board pages print it (the builder looked each hex up to turn it)
     assert f"1. P2: 1A1 at (0,0) r{rotation}" in texts
+    # a position edited by hand into a list is printed as it is, without a turn (it crashed, exit 70)
+    layout.extra["meta"]["build_order"] = [{"seat": 3, "piece": "1A1", "q": [0], "r": 0}]
+    texts = [it.text for page in build_sheet(layout, a4, "b.txt").pages for it, _ in flatten(page.items)
+             if isinstance(it, Text)]
+    assert "1. P2: 1A1 at ([0],0)" in texts
 
 
 COORDINATE = re.compile(r"^-?\d+,-?\d+$")

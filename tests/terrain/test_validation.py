@@ -255,3 +255,17 @@ def test_a_text_files_findings_come_in_the_files_order():
     placed = [(f.line, f.col or 0) for f in report.findings if f.line is not None]
     assert len(placed) >= 2 and placed == sorted(placed), placed
     assert {f.code for f in report.findings} >= {"syntax", "pattern-unknown"}
+
+
+@pytest.mark.parametrize("game, name", [("terrace", "full-setup.txt"), ("terralogical", "three-players-start.txt")])
+def test_every_games_findings_come_in_the_files_order(game, name):
+    """Only the Terrain Game's validator put its findings in the file's order."""
+    from terragen.formats import validate_any
+    from terragen.templates import template_path
+
+    lines = template_path(game, "examples", name).read_text().splitlines()
+    lines.insert(len(lines) - 1, "!! not a line of this file")  # an unreadable line near the end
+    lines.insert(1, "@@ nor this one")  # and one near the top
+    _, report = validate_any("\n".join(lines) + "\n", name)
+    placed = [(f.line, f.col or 0) for f in report.findings if f.line is not None]
+    assert len(placed) >= 2 and placed == sorted(placed), placed

@@ -207,7 +207,7 @@ def instructions_part(opts: PrintOptions, tileset: TileSet, size: float, source:
          "black and white) should sit on the black targets. If they do not, read the offset on the mm scales and make the kit again with "
          "--back-offset X,Y."),
         ("3. Print the tiles", f"Print the tiles file double-sided, flip on the {flip} edge, on card "
-         "(160 to 250 g/m2). Each sheet carries its fronts and, on the next page, their backs, mirrored so each "
+         "(160 to 200 g/m2). Each sheet carries its fronts and, on the next page, their backs, mirrored so each "
          "back lands right behind its front. No duplex? Print the gutter-fold file single-sided, fold each sheet "
          "along the dashed line, glue the halves together and cut."),
         ("4. Cut", f"Tiles are {size:g} mm across flats and sit in a honeycomb, each edge shared with a neighbour. "

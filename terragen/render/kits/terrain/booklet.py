@@ -266,7 +266,7 @@ def booklet_pages(count: int, load: Callable[[int], dict[str, Any]], paper_key: 
     starts = range(0, count, PER_PAGE)
     plan = [(k, False) for k in starts] + [(k, True) for k in starts]
     n = len(plan) + 1
-    yield _intro_page(paper, title, len(starts), _label(f"{title}, how to solve", 1, n))
+    yield _intro_page(paper, title, len(starts), _label(f"{title}, how to solve", 1, n, boards=False))
     for page_no, (first, solution) in enumerate(plan, 2):
         what = "answer key" if solution else "puzzles"
         slots = [(load(i), i + 1) for i in range(first, min(first + PER_PAGE, count))]
@@ -314,9 +314,10 @@ def booklet_pdf(scenario_files: list[Path], paper_key: str = "a4", title: str = 
     return pages_pdf(f"{GAME}: {title}", booklet_pages(len(scenario_files), load, paper_key, title))
 
 
-def _label(contents: str, k: int, n: int) -> str:
-    # boards are pictures, not true size: say so instead of the kit's "print at 100%"
-    return " · ".join([f"terragen · {GAME}", contents, "boards reduced to fit", f"page {k}/{n}"])
+def _label(contents: str, k: int, n: int, boards: bool = True) -> str:
+    # boards are pictures, not true size: say so instead of the kit's "print at 100%" (a page of
+    # words has none to say it of)
+    return " · ".join([f"terragen · {GAME}", contents, *(["boards reduced to fit"] if boards else []), f"page {k}/{n}"])
 
 
 def _page(paper: Paper, slots: list[tuple[dict[str, Any], int]], solution: bool, label: str) -> Page:

@@ -459,7 +459,9 @@ def _build_order(layout: Layout, pal: Palette) -> list[str]:
         seat = step.get("seat")
         who = token_name(pal, seat) if isinstance(seat, int) and not isinstance(seat, bool) else "?"
         piece = step.get("piece", "?")
-        cell = cells.get((step.get("q"), step.get("r")))
+        q, r = step.get("q"), step.get("r")
+        whole = all(isinstance(v, int) and not isinstance(v, bool) for v in (q, r))  # a hand-edited [0] crashed
+        cell = cells.get((q, r)) if whole else None
         # its turn as the board pages print it: the builder no longer looks each of 91 hexes up to turn it
         turn = f" r{cell.rotation}" if cell is not None else ""
         lines.append(f"{k}. {who}: {piece} at ({step.get('q', '?')},{step.get('r', '?')}){turn}")
