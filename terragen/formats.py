@@ -377,16 +377,23 @@ def validate_any(text: str, source: str = "<file>", game: str = "auto", **option
     InputError for a file no game's reader takes at all."""
     import importlib
 
-    from terragen.errors import InputError
-
     require_text(text, "validate_any")
+    name = game_of(text, source, game)
+    return name, importlib.import_module(VALIDATORS[name]).validate_text(text, source, **options)
+
+
+def game_of(text: str, source: str, game: str = "auto") -> str:
+    """The game ``text`` is for: ``game`` when given, else as :func:`detect_game` reads the file;
+    InputError naming ``source`` when the file names no game terragen knows."""
     if game != "auto" and game not in VALIDATORS:  # the caller's slip, not the file's
         raise ValueError(f"game is one of {', '.join(GAMES)} or 'auto', not {game!r}")
     name = detect_game(text) if game == "auto" else game
     if name not in VALIDATORS:
+        from terragen.errors import InputError
+
         raise InputError(f"{source}: cannot tell which game this file is for (its 'game' is not one of "
                          f"{', '.join(GAMES)})")
-    return name, importlib.import_module(VALIDATORS[name]).validate_text(text, source, **options)
+    return name
 
 
 def require_text(text: object, caller: str) -> None:

@@ -118,12 +118,10 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
     """The report of ``file`` (and its picture when asked, its output already checked); InputError
     when it cannot be read."""
     from terragen.fileio import atomic_write, read_text_input
-    from terragen.formats import detect_game, validate_any
+    from terragen.formats import game_of, validate_any
 
     text = read_text_input(file)
-    name = game if game != "auto" else detect_game(text)
-    if name is None:
-        raise InputError(f"{file}: cannot tell which game this file is for (its 'game' is not one of terrain, terrace, terralogical, terraflip)")
+    name = game_of(text, file, game)
     # options that do not fit the file's game, or whose own file cannot be read, are bad usage:
     # never reported as the board being unreadable (SpecError passes json_even_on_failure by)
     if inventory and name != "terrain":

@@ -329,8 +329,7 @@ def validate_text(text: str, source: str = "<layout>", inventory: str | Inventor
 
         return validate_layout(parse_layout(text, source), inv, source, puzzle=is_scenario(text))
     parsed = parse_text_layout(text, source)
-    problems = sorted(parsed.problems, key=lambda p: (p.line is None, p.line or 0, p.col or 0))
-    syntax = [error(SYNTAX, p.detail, line=p.line, col=p.col) for p in problems]
+    syntax = in_file_order([error(SYNTAX, p.detail, line=p.line, col=p.col) for p in parsed.problems])
     if parsed.layout is None:
         return ValidationReport("terrain", syntax, {})
     report = validate_layout(parsed.layout, inv, source)

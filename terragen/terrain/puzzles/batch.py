@@ -204,34 +204,24 @@ def _remove_old_batch(outp: Path, old_files: set[Path], booklet: bool, status: d
     names = ["manifest.json", "manifest.csv"]
     if booklet or old_files or (outp / "manifest.json").is_file():
         names.append("booklet.pdf")
-    removed = False
     with signals_held():
-        for path in [*(outp / name for name in names), *sorted(old_files)]:
-            if path.is_file() or path.is_symlink():
-                path.unlink(missing_ok=True)
-                removed = True
+        removed = _remove_files([*(outp / name for name in names), *sorted(old_files)])
         status["old_batch_intact"] = False
         status["old_batch_removed"] = removed  # (--force into a folder that held no batch removes nothing)
 
 
-def _remove_manifests(outp: Path) -> None:
-    """Remove the manifests of a batch that has no scenario yet (a run stopped before its first)."""
+def _remove_files(paths: list[Path]) -> bool:
+    """Remove those of ``paths`` that are files (or links), all at once with interrupts held back;
+    whether any was there."""
     from terragen.interrupts import signals_held
 
+    removed = False
     with signals_held():
-        for name in ("manifest.json", "manifest.csv"):
-            path = outp / name
+        for path in paths:
             if path.is_file() or path.is_symlink():
                 path.unlink(missing_ok=True)
-
-
-def _remove_booklet(outp: Path) -> None:
-    from terragen.interrupts import signals_held
-
-    path = outp / "booklet.pdf"
-    with signals_held():
-        if path.is_file() or path.is_symlink():
-            path.unlink(missing_ok=True)
+                removed = True
+    return removed
 
 
 def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, workers: int, resume: bool,
@@ -266,7 +256,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     if old is not None and tasks:
         # the booklet of the batch being continued (a larger count, damaged scenarios) would sit
         # beside a manifest it no longer matches until this run ends, and for good if it stops
-        _remove_booklet(outp)
+        _remove_files([outp / "booklet.pdf"])
     if progress:
         progress(len(rows), count)
     results = run_dask(tasks, workers, scheduler) if backend == "dask" else run_local(tasks, workers)
@@ -301,7 +291,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
             if rows or old is not None:
                 write_manifest(outp, batch, rows)
             else:  # a run that produced nothing leaves no batch behind (not even the first manifest)
-                _remove_manifests(outp)
+                _remove_files([outp / "manifest.json", outp / "manifest.csv"])
     files = ["manifest.json", "manifest.csv"]
     if booklet:
         from terragen.render.kits.terrain.booklet import booklet_pdf
