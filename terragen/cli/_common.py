@@ -244,6 +244,22 @@ force_option = click.option(
     help="Replace existing output files (without it, a command never overwrites a result).",
 )
 
+#: ``--palette``: the Terrain Game's piece colours, for the kit and the build sheet alike (a sheet
+#: should show the pieces as they were printed).
+palette_option = click.option(
+    "--palette", type=FILE_OR_NAME, default="colour", show_default=True, metavar="NAME|FILE",
+    help="Piece colours: colour, grey (levels light to dark by height, for black-and-white printers) "
+         "or a TOML file of your own (docs/printing.md).")
+
+
+def read_palette_option(value: str) -> Any:
+    """The palette ``--palette`` names; one that cannot be read or is malformed is bad usage of it (exit 2)."""
+    from terragen.render.palette import read_palette
+
+    with reading_option("--palette"):
+        return read_palette(value)
+
+
 #: ``--json``: a machine-readable document on stdout instead of the human report.
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print a JSON document on stdout instead of the human report.")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from terragen.cli._common import (NameChoice, FILE_OR_NAME, FINITE, PRINT_SCALE, SCALE_HELP, FolderName, Whole, check_folder,
-                                  check_outputs, echo_json, paper_choice, say)
+                                  check_outputs, echo_json, palette_option, paper_choice, read_palette_option, say)
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -197,8 +197,9 @@ def kit() -> None:
 @click.option("--inventory", type=FILE_OR_NAME, metavar="NAME|FILE",
               help="The pieces to print: standard, extended or a TOML file, as given to generate. "
                    "[default: standard; extended for radius 6]")
+@palette_option
 def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None, flip: str, back_offset: str | None, low_ink: bool,
-            fmt: str, tile_size: float, nets: bool, radius: int | None, inventory: str | None) -> None:
+            fmt: str, tile_size: float, nets: bool, radius: int | None, inventory: str | None, palette: str) -> None:
     """The Terrain Game: 96 pieces (the boxed set; --inventory another, --radius
     6 the extended set's 128), double-sided and gutter-fold, the board at
     true size over several sheets plus an overview, start marks, player and
@@ -219,6 +220,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
       terragen kit terrain --out my-kit
       terragen kit terrain --paper letter --nets --format svg --out my-kit
       terragen kit terrain --radius 6 --out kit    (terrain-tiles-r6-a4.pdf ...)
+      terragen kit terrain --palette grey --out kit   (a black-and-white printer)
 
     Exit status: 0 files written, 2 bad options, an unreadable input file,
     or an output that exists (add --force), 73 a file could not be written (read-only,
@@ -236,8 +238,9 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
         pieces = load_inventory(inventory) if inventory else default_inventory(radius)
     except InputError as exc:
         raise SpecError(f"--inventory: {exc.message}", exc.exit_code) from None
+    colours = read_palette_option(palette)
     check_folder(out_dir)
     # another radius's kit is named so, as Terrace's other board sizes are: it was refused over (or,
     # with --force, replaced) the standard kit in the same folder
     tag = "" if radius == 5 else f"-r{radius}"
-    write_kit(terrain_kit(opts, tile_size, nets, pieces, radius), f"terrain-{{name}}{tag}-{opts.paper.key}", out_dir, fmt)
+    write_kit(terrain_kit(opts, tile_size, nets, pieces, radius, colours), f"terrain-{{name}}{tag}-{opts.paper.key}", out_dir, fmt)

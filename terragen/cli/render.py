@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from terragen.cli._common import (NameChoice, NON_EMPTY_TEXT, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs,
-                                  echo_json, force_option, json_option, paper_choice, say, warn)
+                                  echo_json, force_option, json_option, palette_option, paper_choice, read_palette_option,
+                                  say, warn)
 
 #: --out suffixes of formats render does not write: a name that promises one of them is refused
 OTHER_FORMATS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "eps", "ps", "txt", "json",
@@ -31,12 +32,13 @@ WARNINGS_SHOWN = 20  # rule breaks warned of one by one before the rest are coun
 @force_option
 @click.option("--scale", "print_scale", type=PRINT_SCALE, default=1.0, show_default=True,
               help=SCALE_HELP)
+@palette_option
 @click.option("--strict", is_flag=True, help="Refuse (exit 1) to draw a layout that breaks a rule, instead of warning.")
 @click.option("--name", type=NON_EMPTY_TEXT, default=None,
               help="What the sheet calls the board. [default: LAYOUT's name; generate's board.json with its folder]")
 @json_option
 def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None, force: bool, print_scale: float,
-           strict: bool, name: str | None, as_json: bool) -> int:
+           palette: str, strict: bool, name: str | None, as_json: bool) -> int:
     """Draw LAYOUT (JSON or text form, or a batch scenario file) as a build
     sheet: landscape pages with each position's piece, rotation and level,
     starts and destinations, then a map of each player's cheapest route, and
@@ -57,6 +59,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
       terragen render board.json --format svg --out board.svg
       terragen render board.json --paper letter --out sheets/board.pdf --force
       terragen render friday/board.json --name "Friday's race"
+      terragen render board.json --palette grey   (a kit printed in grey)
       terragen render board.json --json
 
     Exit status: 0 sheet written, 1 the layout breaks a rule and --strict was
@@ -104,6 +107,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)
+    colours = read_palette_option(palette)
     from terragen.fileio import read_text_input
     from terragen.plain_text import counted
     from terragen.terrain.files import parse_layout
@@ -141,7 +145,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
         match = "matches its piece" if len(stale) == 1 else "match their pieces"
         warn(f"{display_name(layout_file)}: {counted(len(stale), 'recorded piece id')} no longer {match} (first: "
              f"{stale[0].message.split(':')[0]}); the sheet's ids and build order come from the file's metadata")
-    doc = build_sheet(layout, opts, name or sheet_name(layout_file), puzzle=puzzle)
+    doc = build_sheet(layout, opts, name or sheet_name(layout_file), puzzle=puzzle, palette=colours)
     check_outputs(output_paths(doc, out, fmt), force, inputs=[layout_file])
     # pages of an earlier, longer sheet under this name are part of this result too
     old_pages = stale_pages(doc, out, fmt, keep=Path(layout_file))

@@ -1,18 +1,26 @@
-"""Colour palettes for print kits, read from ``terragen/data/palettes/*.toml``.
+"""Colour palettes for the Terrain Game's print kit and build sheets: ``colour`` (the default), ``grey``
+(for black-and-white printers) in ``terragen/data/palettes/*.toml``, or a group's own TOML file.
 
 Colours are data so a group can reprint a kit in their own scheme (or a
-printer-friendly one) without touching code.
+printer-friendly one) without touching code (``--palette``).
 """
 
 from __future__ import annotations
 
-import tomllib
+import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from terragen.errors import InputError
-from terragen.templates import template_path
+from terragen.templates import template_names, template_path
+
+#: seats a Terrain board has, each with a colour and a name in a palette
+SEATS = 6
+MAX_SEAT_NAME = 20
 
 
 @dataclass(frozen=True)
@@ -49,19 +57,104 @@ class Palette:
         return self.seat_names[self.rank(s) % len(self.seat_names)]
 
 
+#: the palette kits and build sheets use unless told otherwise
+DEFAULT_PALETTE = "colour"
+PALETTE_SECTIONS = ("levels", "ink", "seats")
+#: the palettes' other spellings (a US player typed --palette gray)
+SPELLINGS = {"color": "colour", "gray": "grey"}
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def palette_names() -> list[str]:
+    """The shipped palettes, the default first (as the help lists them)."""
+    return sorted(template_names("palettes"), key=lambda n: n != DEFAULT_PALETTE)
+
+
 @lru_cache(maxsize=8)
-def load_palette(name: str = "terrain") -> Palette:
+def load_palette(name: str = DEFAULT_PALETTE) -> Palette:
+    """A shipped palette by name (``colour``, ``grey``; ``color`` and ``gray`` as well)."""
+    name = SPELLINGS.get(name, name)
+    if name not in palette_names():
+        from terragen.names import unknown_name
+
+        raise InputError(unknown_name("palette", name, palette_names(), "a .toml file").message)
     path = template_path("palettes", f"{name}.toml")
-    try:
-        d = tomllib.loads(path.read_text(encoding="utf-8"))
-        return Palette(
-            {int(k): str(v) for k, v in d["levels"].items()},
-            {int(k): str(v) for k, v in d["ink"].items()},
-            tuple(d["seats"]["colours"]),
-            tuple(d["seats"]["names"]),
-        )
-    except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"{path}: bad palette ({exc})") from None
+    return palette_from_dict(_read_toml(path.read_text(encoding="utf-8"), f"palette {name}"), f"palette {name}",
+                             base=None if name == DEFAULT_PALETTE else load_palette())
+
+
+def read_palette(name_or_path: str | Path) -> Palette:
+    """A shipped palette by name, or a group's own from a TOML file (``-``: standard input).
+
+    Why a file may give only part of a palette: a group reprinting the pieces in their own colours
+    should not have to copy the seats' colours too; what it leaves out is the default palette's."""
+    p = Path(name_or_path)
+    if str(name_or_path) != "-" and not p.suffix and not os.path.lexists(p):  # a name, never a path
+        return load_palette(str(name_or_path))
+    from terragen.fileio import read_text_input
+
+    return palette_from_dict(_read_toml(read_text_input(p), str(p)), str(p), base=load_palette())
+
+
+def _read_toml(text: str, source: str) -> dict[str, Any]:
+    from terragen.safejson import load_toml
+
+    return load_toml(text, source)
+
+
+def palette_from_dict(data: dict[str, Any], source: str, base: Palette | None = None) -> Palette:
+    """A palette from TOML's tables, each colour checked (``#rrggbb``); tables ``data`` leaves out, and
+    levels an [ink] table leaves out, are ``base``'s. A [levels] table must give every level."""
+    from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL
+
+    unknown = sorted(set(data) - set(PALETTE_SECTIONS))
+    if unknown:
+        from terragen.suggest import suggest
+
+        guess = suggest(unknown[0], list(PALETTE_SECTIONS))
+        raise InputError(f"{source}: unknown table {unknown[0]!r} in a palette"
+                         + (f": did you mean [{guess}]?" if guess else f" (known: {', '.join(PALETTE_SECTIONS)})"))
+
+    def colour(value: Any, where: str) -> str:
+        if not isinstance(value, str) or not _HEX.fullmatch(value):
+            raise InputError(f"{source}: {where} must be a colour written \"#rrggbb\" (got {value!r})")
+        return value.lower()
+
+    def by_level(table: str) -> dict[int, str]:
+        got = data.get(table, {})
+        if not isinstance(got, dict):
+            raise InputError(f"{source}: [{table}] must be a table of level = \"#rrggbb\"")
+        if table not in data and base is not None:
+            return dict(getattr(base, table))
+        # a level's ink may fall back on the base's; a [levels] table given is the pieces' whole
+        # scale (mixing two palettes' levels made a scale no one chose)
+        out = dict(base.ink) if base is not None and table == "ink" else {}
+        for key, value in got.items():
+            lv = int(key) if re.fullmatch(r"[0-9]{1,2}", str(key).strip()) else None  # "²" is a digit to isdigit
+            if lv is None or not MIN_LEVEL <= lv <= MAX_LEVEL:
+                raise InputError(f"{source}: [{table}] key {key!r} is no level ({MIN_LEVEL} to {MAX_LEVEL})")
+            out[lv] = colour(value, f"[{table}] {key}")
+        missing = [lv for lv in range(MIN_LEVEL, MAX_LEVEL + 1) if lv not in out]
+        if missing and table == "levels":
+            raise InputError(f"{source}: [levels] has no colour for level {missing[0]}")
+        return out
+
+    seats = data.get("seats", {})
+    if not isinstance(seats, dict) or set(seats) - {"colours", "names"}:
+        raise InputError(f"{source}: [seats] holds 'colours' and 'names', lists of six")
+    colours, names = seats.get("colours"), seats.get("names")
+    if colours is None:
+        colours = list(base.seats) if base is not None else None
+    if names is None:
+        names = list(base.seat_names) if base is not None else None
+    for what, values in (("colours", colours), ("names", names)):
+        if not isinstance(values, list) or len(values) != SEATS:
+            raise InputError(f"{source}: [seats] {what} must be a list of {SEATS}, one per seat")
+    if not all(isinstance(n, str) and n.strip() and n.isprintable() and len(n) <= MAX_SEAT_NAME for n in names):
+        raise InputError(f"{source}: [seats] names must be words of 1 to {MAX_SEAT_NAME} characters")
+    return Palette(by_level("levels"), by_level("ink"),
+                   tuple(colour(c, f"[seats] colours {k + 1}") for k, c in enumerate(colours)),
+                   tuple(n.strip() for n in names))
 
 
 def shade(colour: str, factor: float) -> str:

@@ -373,9 +373,31 @@ def overview(items: Sequence[Item], size: tuple[float, float], opts: PrintOption
     w, h = size
     k = min(area.width / w, (area.height - room_below) / h)
     origin = (area.x0 + (area.width - w * k) / 2, area.y0 + top)
+    items = _readable_at(items, k)
     labels = [it for it in items if isinstance(it, Text) and not it.angle]
     windows = overview_outlines(size, opts, origin, k, width=width, keep_clear=labels, name_size=name_size, items=items)
     return Overview(Group(list(items), compose(translate(*origin), scale(k))), k, origin, windows)
+
+
+#: the smallest word an overview keeps (4.5 pt): smaller, a board's coordinates came out at 3.1-3.6 pt,
+#: a grey speckle no one reads at arm's length, over the frames the page is there to show; every
+#: word left out is on the true-size sheets
+MIN_OVERVIEW_TEXT_MM = 4.5 * 25.4 / 72
+
+
+def _readable_at(items: Sequence[Item], k: float) -> list[Item]:
+    """``items`` without the words that, drawn ``k`` times their size, print under :data:`MIN_OVERVIEW_TEXT_MM`."""
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Text):
+            if it.size * k >= MIN_OVERVIEW_TEXT_MM - 1e-9:
+                out.append(it)
+        elif isinstance(it, Group):
+            a, b, c, d = it.matrix[:4]
+            out.append(Group(_readable_at(it.items, k * math.sqrt(abs(a * d - b * c))), it.matrix, it.clip))
+        else:
+            out.append(it)
+    return out
 
 
 def overview_outlines(size: tuple[float, float], opts: PrintOptions, origin: tuple[float, float], k: float,

@@ -509,7 +509,7 @@ def info() -> dict[str, Any]:
     from terragen.terrain.pieces import MAX_LEVEL, MIN_LEVEL, PATTERNS
     from terragen.render.paper import paper_names
 
-    pal = load_palette("terrain")
+    pal = load_palette()
     return {
         "version": __version__,
         "radii": sorted(RADIUS_FACTOR),  # the radii the generator and its presets are made for

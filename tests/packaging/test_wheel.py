@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REQUIRED_DATA = [
     "terragen/data/paper/a4.toml",
     "terragen/data/paper/letter.toml",
-    "terragen/data/palettes/terrain.toml",
+    "terragen/data/palettes/colour.toml",
     "terragen/data/terrain/inventories/standard.toml",
     "terragen/data/terrain/inventories/extended.toml",
     "terragen/data/terrain/presets/easy.toml",

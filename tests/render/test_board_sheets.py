@@ -23,7 +23,7 @@ def board_pages(game: str, opts: PrintOptions):
     if game == "terrain":
         from terragen.render.palette import load_palette
 
-        part = kit.board_part(opts, 50.0, load_palette("terrain"))
+        part = kit.board_part(opts, 50.0, load_palette())
     elif game == "terrace":
         part = kit.board_part(opts, 8)
     else:
@@ -92,7 +92,7 @@ def board_drawing(game: str):
         from terragen.render.kits.terrain.art import board_drawing as draw
         from terragen.render.palette import load_palette
 
-        items, size = draw(5, 50.0 / math.sqrt(3), load_palette("terrain"))
+        items, size = draw(5, 50.0 / math.sqrt(3), load_palette())
         return items, size
     if game == "terrace":
         from terragen.render.kits.terrace.art import board_drawing as draw

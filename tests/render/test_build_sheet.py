@@ -220,7 +220,7 @@ def test_seats_numbered_six_apart_get_their_own_colours_on_the_build_sheet(a4, t
 
     text = (EXAMPLES / "two-players.txt").read_text()
     layout = read_text_layout(text.replace("seat 0 corner 0", "seat 1 corner 0").replace("seat 1 corner 3", "seat 7 corner 3"))
-    seats = load_palette("terrain").seats
+    seats = load_palette().seats
     doc = build_sheet(layout, a4, "seats.txt")
     fills = {it.style.fill for page in doc.pages for it, _ in flatten(page.items) if isinstance(it, Circle)}
     assert seats[0] in fills and seats[1] in fills

@@ -325,3 +325,20 @@ def test_every_pieces_cut_circle_shows_on_its_own_colour_and_the_file_asks_for_o
             for cut in cuts:  # the token's bleed, a polygon round the same centre, is its colour
                 ground = next(f for x, y, f in fills if abs(x - cut.cx) < 0.05 and abs(y - cut.cy) < 0.05)
                 assert contrast(cut.style.stroke, ground) >= 3.0, (paper, ground, cut.style.stroke)
+
+
+@pytest.mark.parametrize("size", [6, 8, 10, 12])
+def test_no_word_on_the_board_lies_under_the_centre_ring(size):
+    """The ring that marks the centre stood over one square's name (e4 on the 8x8 board)."""
+    from terragen.render.model import Circle, Text
+    from terragen.render.text import text_width
+
+    items, _ = board_drawing(size)
+    ring = next(it for it in items if isinstance(it, Circle))
+    for t in (it for it in items if isinstance(it, Text)):
+        width = text_width(t.text, t.size, t.bold)
+        x0 = {"start": t.x, "end": t.x - width}.get(t.anchor, t.x - width / 2)
+        # the nearest point of the word's box (baseline to cap height) to the ring's centre
+        nx = min(max(ring.cx, x0), x0 + width)
+        ny = min(max(ring.cy, t.y - 0.72 * t.size), t.y)
+        assert (nx - ring.cx) ** 2 + (ny - ring.cy) ** 2 > ring.r ** 2, (t.text, size)

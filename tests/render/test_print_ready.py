@@ -146,7 +146,7 @@ def test_the_tokens_and_the_gauge_share_one_page(paper, scale):
     from terragen.render.kits.terrain.kit import TOKEN_D, tokens_part
 
     opts = PrintOptions(load_paper(paper), scale=scale)
-    doc = tokens_part(opts, load_palette("terrain")).doc
+    doc = tokens_part(opts, load_palette()).doc
     assert len(doc.pages) == 1
     placed = flatten(doc.pages[0].items)
     cards = [[apply(m, q) for q in it.points] for it, m in placed
@@ -351,7 +351,7 @@ def test_overview_pages_state_the_real_overlaps():
 
     for paper in ("a4", "letter"):
         opts = PrintOptions(load_paper(paper))
-        pal = load_palette("terrain")
+        pal = load_palette()
         _, (bw, bh) = board_drawing(5, 50.0 / 3 ** 0.5, pal)
         ox, oy = overlaps((bw, bh), opts)
         words = " ".join(it.text for it, _ in flatten(board_part(opts, 50.0, pal).doc.pages[0].items) if isinstance(it, Text))
@@ -395,7 +395,7 @@ def test_nets_nest_and_never_touch():
     from terragen.terrain.pieces import standard_inventory
 
     opts = PrintOptions(load_paper("a4"))
-    doc = nets_part(opts, 50.0, load_palette("terrain"), standard_inventory()).doc
+    doc = nets_part(opts, 50.0, load_palette(), standard_inventory()).doc
     assert len(doc.pages) <= 24
     c = opts.paper.content
     for page in doc.pages:

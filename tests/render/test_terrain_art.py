@@ -253,7 +253,7 @@ def test_the_kits_fold_up_pieces_are_six_mm_a_level_as_the_rulebook_says():
     from terragen.terrain.pieces import Inventory
 
     one_per_level = Inventory("one per level", {(lv, "A"): 1 for lv in range(1, 9)})
-    doc = nets_part(PrintOptions(load_paper("a4")), 50.0, load_palette("terrain"), one_per_level).doc
+    doc = nets_part(PrintOptions(load_paper("a4")), 50.0, load_palette(), one_per_level).doc
     heights = []
     for page in doc.pages:
         for it, m in flatten(page.items):

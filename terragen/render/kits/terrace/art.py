@@ -23,6 +23,9 @@ LOW, HIGH = "#2f5d50", "#f3ecd0"
 LINE = "#1a1a1a"
 CENTRE_MARK = "#c0392b"
 
+#: the centre's ring, as a share of a square's side (its radius)
+CENTRE_RING = 0.14
+
 #: Colour of each seat's pieces (the four corners of a four-player game), and its name. The four
 #: print as clearly different greys (about 50, 90, 170 and 220 of 255; the two-player seats are the
 #: darkest and the lightest), and every token also carries its seat's letter form (D, d, DD, dd).
@@ -91,9 +94,16 @@ def board_drawing(size: int, cell: float = SQUARE_MM, frame: float = FRAME_MM, d
             items.append(Text(cx, cy + 0.36 * big, str(h), big, ink, bold=True))
             if detail:
                 small = cell * 0.085
-                items.append(Text(x0 + (c + 1) * cell - 2.0, y0 + r * cell + 2.0 + small * 0.75, str(h), small, ink, anchor="end", bold=True))
-                items.append(Text(x0 + c * cell + 2.0, y0 + (r + 1) * cell - 2.0, str(h), small, ink, anchor="start", bold=True))
-                items.append(Text(x0 + c * cell + 2.0, y0 + r * cell + 2.0 + small * 0.75, square_name((r, c), n), small * 0.8, ink, anchor="start"))
+                # the board's centre (sizes are even) is a corner of four squares, and its ring stood over
+                # the words in those corners (e4's name, d4's height on the 8x8 board): a word in a corner
+                # at the centre moves along its edge to just clear the ring
+                ring, half = CENTRE_RING * cell * 1.2, n // 2
+                items.append(Text(x0 + (c + 1) * cell - 2.0 - (ring if (r, c + 1) == (half, half) else 0.0),
+                                  y0 + r * cell + 2.0 + small * 0.75, str(h), small, ink, anchor="end", bold=True))
+                items.append(Text(x0 + c * cell + 2.0 + (ring if (r + 1, c) == (half, half) else 0.0),
+                                  y0 + (r + 1) * cell - 2.0, str(h), small, ink, anchor="start", bold=True))
+                items.append(Text(x0 + c * cell + 2.0 + (ring if (r, c) == (half, half) else 0.0),
+                                  y0 + r * cell + 2.0 + small * 0.75, square_name((r, c), n), small * 0.8, ink, anchor="start"))
     # goals: the lowest square of the opposite edge, as the package defines it
     goals: dict[tuple[int, int], list[str]] = {}
     from terragen.terrace.model import SEAT_NAME
@@ -120,7 +130,7 @@ def board_drawing(size: int, cell: float = SQUARE_MM, frame: float = FRAME_MM, d
     items.append(_rect(x0, y0, n * cell, n * cell, heavy))
     # the centre: a red ring with a cross, "no diagonal step across here"
     cx = cy = frame + n * cell / 2
-    rr = cell * 0.14
+    rr = cell * CENTRE_RING
     mark = Style(stroke=CENTRE_MARK, width=rr * 0.22)
     items.append(Circle(cx, cy, rr, Style(fill="#ffffff", stroke=CENTRE_MARK, width=rr * 0.22)))
     items.append(Polyline(((cx - rr * 0.6, cy - rr * 0.6), (cx + rr * 0.6, cy + rr * 0.6)), mark))

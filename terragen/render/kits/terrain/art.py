@@ -154,7 +154,8 @@ def board_drawing(radius: int, R: float, pal: Palette, frame: float = 4.0) -> tu
             items.append(Polygon(pts, Style(fill="#ffffff", stroke="#9a9384", width=0.4)))
             # no seat colour: which seat starts where is a layout's, not the board's
             items.append(Circle(cx, cy, R * 0.45, Style(stroke="#6b6558", width=1.2, dash=(2.0, 1.5))))
-            items.append(Text(cx, cy + R * 0.1, f"corner {i}", R * 0.14, "#555555"))
+            # large enough to stay on the reduced overview (4.5 pt there), where the start marks are placed by it
+            items.append(Text(cx, cy + R * 0.1, f"corner {i}", R * 0.17, "#555555"))
         else:
             items.append(Polygon(pts, Style(fill="#fbf8f1", stroke="#9a9384", width=0.4)))
         items.append(Text(cx, cy + R * 0.7, f"{c[0]},{c[1]}", R * 0.12, "#6b6558"))

@@ -63,7 +63,7 @@ def board_items(data: dict[str, Any], box: Box, solution: bool) -> list[Item]:
     """The scenario's board fitted into ``box``; with ``solution`` the answer drawn on top."""
     from terragen.terrain.pieces import exits
 
-    pal = load_palette("terrain")
+    pal = load_palette()
     radius = int(data["layout"]["radius"])
     cols_w = math.sqrt(3) * (2 * radius + 1)
     rows_h = 1.5 * (2 * radius) + 2

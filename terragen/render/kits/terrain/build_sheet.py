@@ -468,10 +468,12 @@ def _build_order(layout: Layout, pal: Palette) -> list[str]:
     return lines
 
 
-def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout", puzzle: bool = False) -> Document:
+def build_sheet(layout: Layout, opts: PrintOptions, source: str = "layout", puzzle: bool = False,
+                palette: Palette | None = None) -> Document:
     """The build sheet of ``layout`` on ``opts.paper`` turned landscape: board pages, routes, build order;
-    ``puzzle``: the layout is a batch puzzle's, whose routes page leaves out its answer."""
-    pal = load_palette("terrain").for_seats(p.seat for p in layout.players)
+    ``puzzle``: the layout is a batch puzzle's, whose routes page leaves out its answer; coloured by
+    ``palette`` (the kit's, so the sheet's pieces look like the printed ones; the default unless given)."""
+    pal = (palette or load_palette()).for_seats(p.seat for p in layout.players)
     paper = landscape(opts.paper)
     c = paper.content
     R, wins = _windows(max(1, layout.radius), c.width, c.height - HEADER)

@@ -238,11 +238,11 @@ def nets_part(opts: PrintOptions, size: float, pal: Palette, inventory: Inventor
 
 
 def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool = False,
-                inventory: Inventory | None = None, radius: int = 5) -> list[KitPart]:
+                inventory: Inventory | None = None, radius: int = 5, palette: Palette | None = None) -> list[KitPart]:
     """Every part of the kit, in the order a player would print them: the pieces of ``inventory``
     (the boxed set unless given) and a board of ``radius``, so that a board generated for another
     radius or set can be built from its own kit (its corners' start marks stand where its build
-    sheet puts them)."""
+    sheet puts them); coloured by ``palette`` (the default colours unless given)."""
     check_tile_size(tile_size, MIN_TILE, MAX_TILE)
     from terragen.terrain.pieces import standard_inventory
 
@@ -255,7 +255,7 @@ def terrain_kit(opts: PrintOptions, tile_size: float = DEFAULT_TILE, nets: bool 
         hint = " (radius 6 takes the extended set)" if radius == 6 else ""
         raise SpecError(f"the {inv.total} pieces of the {inv.name!r} set cannot cover a radius-{radius} board's "
                         f"{positions} positions{hint}")
-    pal = load_palette("terrain")
+    pal = palette or load_palette()
     parts = [
         rules_part(opts, positions, inv.total),
         tiles_part(opts, tile_size, pal, inv),
