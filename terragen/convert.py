@@ -50,11 +50,11 @@ def convert_text(text: str, source: str, to: str, game: str | None = None, deck:
 
             raise InputError(f"{display_name(source)}: {exc.message}", exc.exit_code) from None
     if name == "terrace":
-        from terragen.terrace.formats import to_json, to_text
-        from terragen.terrace.validation import load_position
+        from terragen.fileio import display_name
+        from terragen.terrace.formats import draft_to_json, draft_to_text, parse_any
 
-        pos = load_position(text, source)
-        return name, to_json(pos) if to == "json" else to_text(pos)
+        draft = parse_any(text, source)  # as written: a position that breaks a rule converts too
+        return name, draft_to_json(draft) if to == "json" else draft_to_text(draft, display_name(source))
     if name == "terralogical":
         from terragen.terralogical.default_deck import default_deck
         from terragen.terralogical.formats import parse_state, state_to_json, state_to_text

@@ -197,9 +197,32 @@ def cli() -> None:
     """
 
 
-def _command_path(exc: click.ClickException) -> str:
+def _command_path(exc: click.ClickException, args: list[str] | None = None) -> str:
+    """The command an error is about. click's parser leaves no context on some of its errors
+    (``validate F --json=1``: "Option '--json' does not take a value"), which then pointed to
+    'terragen --help': the command is read off ``args`` instead."""
     ctx = getattr(exc, "ctx", None)
-    return ctx.command_path if ctx is not None else "terragen"
+    if ctx is not None:
+        return ctx.command_path
+    return _path_in(args or [])
+
+
+def _path_in(args: list[str]) -> str:
+    """The deepest command named by ``args``' words (options skipped), as click writes its path."""
+    path: list[str] = ["terragen"]
+    group: click.Command = cli
+    ctx = click.Context(cli, info_name="terragen", resilient_parsing=True)
+    for word in args:
+        if word.startswith("-"):
+            continue
+        if not isinstance(group, click.Group):
+            break
+        found = group.get_command(ctx, word)
+        if found is None:
+            break
+        path.append(word)
+        group = found
+    return " ".join(path)
 
 
 _QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
@@ -222,7 +245,9 @@ def main(argv: list[str] | None = None) -> None:
     protect_stderr()
     problem = _completion_problem(os.environ)
     if problem:
-        _err(f"terragen: error: shell completion: {problem} (see docs/cli.md)")
+        from terragen.docs import doc_page
+
+        _err(f"terragen: error: shell completion: {problem} (see {doc_page('cli.md')})")
         sys.exit(EXIT_USAGE)
     from terragen.interrupts import STOPPING
 
@@ -237,7 +262,7 @@ def main(argv: list[str] | None = None) -> None:
     except SystemExit:
         raise
     except BaseException as exc:
-        code = _report(exc)
+        code = _report(exc, args)
     finally:
         from terragen.fileio import expect_nothing
 
@@ -289,7 +314,7 @@ def _err(line: str) -> None:
         pass
 
 
-def _report(exc: BaseException) -> int:
+def _report(exc: BaseException, args: list[str] | None = None) -> int:
     """One line on stderr for ``exc``; the exit code it stands for."""
     from terragen.interrupts import exit_code_for
 
@@ -304,7 +329,7 @@ def _report(exc: BaseException) -> int:
         hidden = {n for p in exc.ctx.command.params for n in getattr(p, "old_names", ())}
         exc.possibilities = [n for n in exc.possibilities if n not in hidden]
     if isinstance(exc, click.UsageError):
-        path = _command_path(exc)
+        path = _command_path(exc, args)
         _err(f"{path}: error: {_one_line(exc.format_message())} (see '{path} --help')")
         return EXIT_USAGE
     if isinstance(exc, click.ClickException):

@@ -40,9 +40,12 @@ class PathName(click.Path):
     ("cannot read (Permission denied)"); click's own check said "Invalid value for 'FILE': File
     '...' is not readable." in some commands only."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, called: str | None = None, **kwargs: Any) -> None:
+        """``called``: how an argument is named when refused (``OUT``): convert's output folder was
+        refused as "adir: is a directory", the words of an input that cannot be read."""
         kwargs.setdefault("readable", False)
         super().__init__(*args, **kwargs)
+        self.called = called
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, (str, bytes)) and not value:
@@ -52,7 +55,9 @@ class PathName(click.Path):
             from terragen.errors import InputError
             from terragen.fileio import display_name
 
-            option = f"{max(param.opts, key=len)}: " if isinstance(param, click.Option) else ""  # which one
+            # which one: an option by its name, an output argument by what the help calls it
+            option = f"{max(param.opts, key=len)}: " if isinstance(param, click.Option) else \
+                f"{self.called} " if self.called else ""
             raise InputError(f"{option}{display_name(value)}: is a directory, expected a file")
         return super().convert(value, param, ctx)
 
@@ -178,6 +183,18 @@ def say(message: str = "", err: bool = False) -> None:
     written with escapes in it would be another file."""
     if not is_quiet():
         click.echo(_printable(message, sys.stderr if err else sys.stdout), err=err)
+
+
+def note_missing_kernels() -> None:
+    """Say once, before a long run, that the compiled modules are missing: a wheel built where no C
+    compiler was found ran 2-3 times slower without a word (only ``terragen --version`` told).
+    Silenced by ``-q``: the results are the same."""
+    from terragen.terrain.compiled import missing_kernels
+
+    missing = missing_kernels()
+    if missing and not is_quiet():
+        warn(f"{' and '.join(missing)} not compiled in this install: the same results in pure Python, 2-3x "
+             "slower (with a C compiler, such as gcc, on the machine, reinstalling terragen builds them)")
 
 
 def warn(message: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from terragen.cli._common import (NameChoice, Whole, NON_EMPTY_TEXT, FolderName, echo_json, json_option, paper_choice, say,
-                                  seed_range, warn)
+                                  note_missing_kernels, seed_range, warn)
 from terragen.errors import InputError
 from terragen.fileio import display_name
 from terragen.limits import MAX_BATCH_COUNT
@@ -118,6 +118,7 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
         warn(f"nothing to resume in {display_name(out)}: it holds no batch yet, so a new one starts there")
     if not (backend == "dask" and scheduler):  # a cluster's own workers play; --workers is not used
         worker_count(workers, "--workers")  # the library's check, in the option's name
+    note_missing_kernels()
     status: dict[str, Any] = {}
     try:
         with Progress("terragen batch", count, "scenarios", enabled=show) as bar:

@@ -13,7 +13,7 @@ from terragen.formats import GAMES
 
 @click.command()
 @click.argument("source", metavar="IN", type=PathName(dir_okay=False, path_type=str))
-@click.argument("target", metavar="[OUT]", required=False, type=PathName(dir_okay=False, path_type=str))
+@click.argument("target", metavar="[OUT]", required=False, type=PathName(dir_okay=False, path_type=str, called="OUT"))
 @click.option("--to", "form", type=NameChoice(["json", "text"], "form"),
               help="Form to write. [default: json for an OUT ending in .json, else text; "
                    "without OUT (or with OUT -), the other form than IN's]")
@@ -35,7 +35,9 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     contract (piece ids, generator metadata) travel on the text form's
     extra: line. A Terralogical board made for a deck of your own converts
     without it (its tile ids are carried over as written); give --deck FILE
-    to have the ids checked against that deck.
+    to have the ids checked against that deck. A file that breaks a rule
+    converts as it is (terragen validate says what is wrong); what the other
+    form cannot hold is refused, such as a Terrace piece off the board.
 
     \b
     Examples:

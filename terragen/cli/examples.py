@@ -120,7 +120,7 @@ def copy_cmd(names: tuple[str, ...], dest: Path, force: bool) -> None:
         for ex, target in zip(chosen, targets):
             if target in seen:  # name the two: the user typed neither file name
                 raise InputError(f"examples {seen[target]} and {ex.name} have the same file name "
-                                 f"({ex.filename}); copy them one at a time with --to")
+                                 f"({ex.filename}); copy each into a folder of its own (--out DIR)")
             seen[target] = ex.name
     check_outputs(targets, force)
     with OutputSet() as out:  # every example or none

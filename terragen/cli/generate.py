@@ -9,7 +9,7 @@ import click
 
 from terragen.cli._common import (NameChoice, OldNamesOption, Whole, FILE_OR_NAME, TIME_LIMIT, FolderName, MarginShare, PathName, check_folder,
                                   check_outputs, echo_json, force_option, json_option, one_standard_input, reading_option, say,
-                                  say_report, seed_range, warn)
+                                  note_missing_kernels, say_report, seed_range, warn)
 
 if TYPE_CHECKING:  # the heavy modules load only when a command runs
     from terragen.terrain.generate.spec import Spec
@@ -88,7 +88,8 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
               cls=OldNamesOption, old_names=["--gate-games"],
               help="Fresh-seed games the final balance check plays; fewer than 2000 is a quick look, not a balance "
                    "check (the summary says so); a large number can run past --time-limit. [default: enough for "
-                   "a standard error of a quarter of the margin, 4800 with 4 seats; docs/generate.md has the rest]")
+                   "a standard error of a quarter of the margin, 4800 with 4 seats, played twice over as twin pairs "
+                   "with 4 and 6 seats; docs/generate.md has the rest]")
 @click.option("--margin", "--gate-margin", "margin", type=GENERATE_MARGIN, default=0.025, show_default=True,
               cls=OldNamesOption, old_names=["--gate-margin"],
               help="Largest distance of a seat's win rate from a fair share that terragen simulate may measure "
@@ -187,7 +188,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
                                                       expert_glance=expert_glance)
     if balance is not None and check_experts:
         balance = balance.with_experts()
-    bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=False if progress is False else None)
+    note_missing_kernels()
+    # --progress forces the bar on (into a log file too), --no-progress off; neither: on a terminal only
+    bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=progress)
     began = time.monotonic()
 
     def show(msg: str) -> None:

@@ -43,7 +43,9 @@ def print_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--low-ink", is_flag=True,
                      help="Pale tints instead of solid colour areas (a quarter of the ink); lines, symbols and text stay dark."),
         click.option("--format", "fmt", type=NameChoice(["pdf", "svg"], "format"), default="pdf", show_default=True,
-                     help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing."),
+                     help="pdf: one file per part; svg: one file per page (NAME-p01.svg ...), for editing (an SVG "
+                          "names the DejaVu Sans Condensed font the PDF embeds: without it installed, "
+                          "text may run wider)."),
         click.option("--back-offset", metavar="X,Y", default=None,
                      help="Duplex misregistration read on the alignment test sheet (mm, right/down positive, seen from the front); backs are shifted to cancel it."),
     ]
@@ -110,8 +112,11 @@ def write_kit(parts: Any, prefix: str, out_dir: Path, fmt: str = "pdf") -> None:
             say(f"removed {path} (a page of the earlier kit)")
     test = next((path for path, _, _ in files if "alignment-test" in path.name), None)
     if test is not None and not flags.get("as_json"):  # the README's first step, which the list left unsaid
+        from terragen.docs import doc_page
+
+        # the page where this install has it: a wheel's user has no docs/printing.md to open
         say(f"print {test.name if fmt == 'pdf' else test.name.rsplit('-p', 1)[0] + '-p*.svg'} double-sided "
-            "first: it measures your printer's --back-offset (docs/printing.md)")
+            f"first: it measures your printer's --back-offset ({doc_page('printing.md')})")
     if flags.get("as_json"):
         echo_json({"folder": str(out_dir), "files": [{"path": str(path), "what": what, "bytes": len(data), **counts[path]}
                                                      for path, data, what in files],
@@ -165,7 +170,10 @@ def kit() -> None:
     Every kit shares the print options (--paper, --out, --format, --scale,
     --outlines, --low-ink, --flip, --back-offset, --force, --json); files are named after the game,
     the part and the paper, and an existing file is never replaced without
-    --force.
+    --force. The Terrain Game's kit also takes --palette (its pieces are
+    coloured by level: grey for a black-and-white printer); the other games
+    mark their sides with a letter or sign as well as a colour, so they print
+    as they are.
 
     Before the rest, print the kit's alignment test double-sided at 100% and
     measure its 100 mm bar: it says whether your printer keeps the scale and

@@ -22,6 +22,18 @@ MAX_NAME = 80
 WARNINGS_SHOWN = 20  # rule breaks warned of one by one before the rest are counted
 
 
+def warn_rule_breaks(name: str, errors: list, shown: int = WARNINGS_SHOWN) -> None:
+    """One warning line per rule ``name``'s board breaks, up to ``shown`` of them (a screenful for
+    render), then how many more: a hostile file printed 14,000 lines."""
+    from terragen.plain_text import counted
+
+    listed = errors[:shown] if len(errors) > shown + 1 else errors
+    for f in listed:
+        warn(f"{name}: breaks a rule: [{f.code}] {f.message}")
+    if len(listed) < len(errors):
+        warn(f"{name}: and {counted(len(errors) - len(listed), 'more rule break')} ('terragen validate' lists them all)")
+
+
 @click.command()
 @click.argument("layout_file", metavar="LAYOUT", type=PathName(dir_okay=False, path_type=str))
 @click.option("--format", "fmt", type=NameChoice(["svg", "pdf"], "format"), default=None,
@@ -134,12 +146,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
                        "errors": [f.to_json() for f in errors]})
         raise InputError(f"{display_name(layout_file)}: breaks a rule: [{first.code}] {first.message}{rest}",
                          EXIT_INVALID)
-    shown = errors[:WARNINGS_SHOWN] if len(errors) > WARNINGS_SHOWN + 1 else errors
-    for f in shown:  # drawn all the same: one warning per problem, as the help says (up to a screenful)
-        warn(f"{display_name(layout_file)}: breaks a rule: [{f.code}] {f.message}")
-    if len(shown) < len(errors):  # a hostile file printed 14,000 lines
-        warn(f"{display_name(layout_file)}: and {counted(len(errors) - len(shown), 'more rule break')} "
-             "('terragen validate' lists them all)")
+    warn_rule_breaks(display_name(layout_file), errors)  # drawn all the same, as the help says
     stale = [f for f in report.warnings if f.code == "piece-id-mismatch"]
     if stale:  # the sheet prints recorded ids and the recorded build order: say they are out of date
         match = "matches its piece" if len(stale) == 1 else "match their pieces"

@@ -37,6 +37,10 @@ def show(file: str, colour: bool | None) -> int:
       terragen show output/terrain-4p-hard-seed1/board.json
       terragen show board.json --no-color > board-picture.txt
 
+    A layout that breaks a rule is still drawn, with a warning on stderr
+    naming the first problem and how many more there are (terragen validate
+    lists them all).
+
     Exit status: 0 drawn, 2 unreadable file or not a Terrain Game layout; 70, 129, 130,
     143 as for every command (terragen --help).
     """
@@ -52,6 +56,14 @@ def show(file: str, colour: bool | None) -> int:
         why = wrong_kind_of_text(text, "terrain")
         raise InputError(f"{file}: {why}" if why else f"{file}: {wrong_game(game, 'terrain')}: {_ELSEWHERE.get(game, _ANY)}")
     layout = parse_layout(text, file)
+    from terragen.cli.render import warn_rule_breaks
+    from terragen.fileio import display_name
+    from terragen.terrain.formats_json import is_scenario
+    from terragen.terrain.validation import validate_layout
+
+    # drawn all the same, as render draws it, and said on stderr (a broken board was drawn without a
+    # word, as if fine); the first break and a count, so the drawing stays on the screen
+    warn_rule_breaks(display_name(file), validate_layout(layout, puzzle=is_scenario(text)).errors, shown=1)
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     try:  # a terminal set to latin-1 or ASCII gets arrows it can show

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import Whole, MarginShare, PathName, echo_json, json_option, say, say_report, seed_range
-from terragen.errors import EXIT_INVALID, EXIT_OK
+from terragen.cli._common import (Whole, MarginShare, PathName, echo_json, json_option, note_missing_kernels, say, say_report,
+                                  seed_range)
+from terragen.errors import EXIT_INVALID, EXIT_OK, SpecError
 from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
 
 
@@ -98,6 +99,9 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
     rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams, corners=corners)
     twins = parse_twins(twin_dice, seat_numbers(layout)) if twin_dice is not None else None
+    if twins is not None and games is not None and games % 2:  # said with the flags (the library names "games")
+        raise SpecError(f"--games must be even with --twin-dice (the games come in pairs), got {games}")
+    note_missing_kernels()
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
                                  margin=margin, progress=bar.update, source=display_name(file), twins=twins)

@@ -35,7 +35,7 @@ from terragen.grids.square import Square
 from terragen.terrace.board import SIZES, board, parse_square, square_name
 from terragen.terrace.model import KINDS, SEAT_BY_NAME, SEAT_NAME, SIDES, Piece, parse_piece_token
 from terragen.terrace.position import Position
-from terragen.terrace.setups import SETUP_PLAYERS
+from terragen.terrace.setups import SEAT_ORDER, SETUP_PLAYERS
 from terragen.formats import (GAME_FILES, refuse_other_text, ExtraLine, check_item_keys, check_version, extra_text_line, json_file_text, looks_like_json,
                               text_lines, wrong_game, wrong_kind)
 from terragen.plain_text import counted
@@ -165,6 +165,7 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                     junk(stripped[pos:m.start()], offset + pos)
                 pos = m.end()
                 key, at = m.group(1).lower(), offset + m.start() + 1
+                guessed = False
                 if key in ("radius", "map", "players") and "game" not in header:
                     raise InputError(f"{source}:{lineno}:{at}: {wrong_game('terrain', 'terrace')} "
                                      "(a Terrace file starts with a 'game: terrace' line)")
@@ -176,8 +177,12 @@ def _read_text(text: str, source: str, problems: Problems) -> Draft | None:
                     fail(lineno, at, f"unknown header {m.group(1)!r}{hint}")  # the other games' words
                     if guess is None or guess in header or guess in spelt_right:
                         continue  # (a key given rightly elsewhere is not taken from a typo: 'sise: 10 size: 8')
-                    key = guess  # read on as the key it most likely is, so one typo is one problem
+                    key, guessed = guess, True  # read on as the key it most likely is, so one typo is one problem
                 key = _KEY_NAME.get(key, key)
+                if guessed and key == "game" and m.group(2).lower() != "terrace":
+                    # a guess is no file's word: "Name: terragen" in /proc/self/status was called "a
+                    # 'terragen' file", and a shadow file's line "a '*:20228:...' file"
+                    continue
                 if key in header:
                     fail(lineno, at, f"{key} given twice (the first, on line {header[key][1]}, is used)")
                     continue
@@ -346,36 +351,69 @@ def parse_any(text: str, source: str = "<input>") -> Draft:
 # ----- writing ------------------------------------------------------------------------
 def to_text(pos: Position) -> str:
     """The canonical text diagram of a position (reads back to an equal position)."""
-    n = pos.size
-    wide = len(pos.seats) > 2
-    lines = ["game: terrace", f"to-move: {SEAT_NAME[pos.to_move]}  setup: {pos.setup}  size: {n}"]
+    return _text(pos.size, pos.setup, pos.to_move, pos.pieces(), pos.meta, wide=len(pos.seats) > 2)
+
+
+def _text(n: int, setup: str, to_move: str | None, at: dict[Square, Piece], meta: dict[str, Any], wide: bool) -> str:
+    whose = f"to-move: {SEAT_NAME[to_move]}  " if to_move is not None else ""
+    lines = ["game: terrace", f"{whose}setup: {setup}  size: {n}"]
     for r in range(n):
         toks = []
         for c in range(n):
-            p = pos.piece_at((r, c))
+            p = at.get((r, c))
             tok = p.token if p else "-"
             toks.append(tok.rjust(2) if wide else tok)
         lines.append(" ".join(toks))
-    return "\n".join(lines + extra_text_line(pos.meta)) + "\n"
+    return "\n".join(lines + extra_text_line(meta)) + "\n"
 
 
 def to_json_data(pos: Position) -> dict[str, Any]:
     n = pos.size
-    data: dict[str, Any] = dict(pos.meta)
-    data.update(
-        {
-            "game": "terrace",
-            "version": FORMAT_VERSION,
-            "size": n,
-            "setup": pos.setup,
-            "to_move": pos.to_move,
-            "pieces": [
-                {"square": square_name(sq, n), "side": p.side, "kind": p.kind}
-                for sq, p in sorted(pos.pieces().items())
-            ],
-        }
-    )
+    return _json_data(n, pos.setup, pos.to_move, [(square_name(sq, n), p) for sq, p in sorted(pos.pieces().items())],
+                      pos.meta)
+
+
+def _json_data(n: int, setup: str, to_move: str | None, pieces: list[tuple[str, Piece]],
+               meta: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = dict(meta)
+    data.update({"game": "terrace", "version": FORMAT_VERSION, "size": n, "setup": setup})
+    if to_move is not None:
+        data["to_move"] = to_move
+    data["pieces"] = [{"square": name, "side": p.side, "kind": p.kind} for name, p in pieces]
     return data
+
+
+# A draft is written as read, rule breaks and all: converting is how a player fixes a file in the
+# form they edit best (convert refused a Terrace position with two Ts, and converted every other
+# game's broken file). What one form cannot hold is refused, naming the input.
+def draft_to_json(draft: Draft) -> str:
+    """``draft`` in the JSON form: its pieces in square order, one off the board by its written name."""
+    n = draft.size
+    on = sorted((pl for pl in draft.placed if _on_board(pl.square, n)), key=lambda pl: pl.square)
+    off = [pl for pl in draft.placed if not _on_board(pl.square, n)]
+    pieces = [(square_name(pl.square, n), pl.piece) for pl in on] + [(pl.written or "?", pl.piece) for pl in off]
+    return json_file_text(_json_data(n, draft.setup, draft.to_move, pieces, draft.meta))
+
+
+def draft_to_text(draft: Draft, source: str) -> str:
+    """``draft`` as a text diagram; InputError naming ``source`` when a piece has no square in it."""
+    n = draft.size
+    at: dict[Square, Piece] = {}
+    for pl in draft.placed:
+        name = pl.written or square_name(pl.square, n)
+        if not _on_board(pl.square, n):
+            raise InputError(f"{source}: the text form cannot hold a piece off the board ({name}); "
+                             "fix that in this file first")
+        if pl.square in at:
+            raise InputError(f"{source}: the text form cannot hold two pieces on {name}; "
+                             "fix that in this file first")
+        at[pl.square] = pl.piece
+    wide = len(SEAT_ORDER[SETUP_PLAYERS[draft.setup]]) > 2 or any(p.side in ("left", "right") for p in at.values())
+    return _text(n, draft.setup, draft.to_move, at, draft.meta, wide)
+
+
+def _on_board(sq: Square, n: int) -> bool:
+    return 0 <= sq[0] < n and 0 <= sq[1] < n
 
 
 def to_json(pos: Position) -> str:

@@ -28,6 +28,13 @@ def load(module: str) -> ModuleType | None:
 MODULES = {"_kernels.c": "terragen.terrain._kernels", "sim/_fast_turns.c": "terragen.terrain.sim._fast_turns"}
 
 
+def missing_kernels() -> list[str]:
+    """The compiled modules this install lacks (none when ``TERRAGEN_PURE_PYTHON`` asks for Python)."""
+    if os.environ.get("TERRAGEN_PURE_PYTHON", "") not in ("", "0"):
+        return []
+    return [source for source, ok in kernels_in_use().items() if not ok]
+
+
 def kernels_in_use() -> dict[str, bool]:
     """Whether each compiled module loads here (``terragen --version`` says so): without them the
     results are the same, only slower, so nothing else would tell a user their build lacks them."""

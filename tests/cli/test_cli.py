@@ -236,3 +236,59 @@ def test_variant_teams_on_two_players_is_refused_and_with_teams_given_it_plays_t
     assert p.returncode == 2 and "team play needs 3 players or more" in line and "(this layout has 2)" in line, line
     p = run("simulate", EXAMPLES / "four-players.txt", "--variant", "teams", "--teams", "0+1,2+3", "--games", "10")
     assert p.returncode in (0, 1) and "variant teams 0+1,2+3" in p.stdout, p.stderr
+
+
+@pytest.mark.parametrize("flag, drawn", [("--progress", True), ("--no-progress", False), (None, False)])
+def test_generate_progress_flag_forces_the_bar_into_a_log(tmp_path: Path, flag, drawn):
+    """``--progress`` said it forced the bar on, but off a terminal (stderr to a file) it drew nothing."""
+    args = ["generate", "--players", "2", "--difficulty", "easy", "--seed", "119003", "--out", tmp_path / "b"]
+    p = run(*args, *([flag] if flag else []))
+    assert p.returncode == 0, p.stderr
+    assert ("terragen generate [" in p.stderr) == drawn, p.stderr
+
+
+def test_show_draws_a_broken_board_and_says_so_once():
+    """show drew a board with a level-9 piece without a word, as if it were fine (render warns)."""
+    p = run("show", EXAMPLES / "invalid" / "level-out-of-range.txt", "--no-color")
+    assert p.returncode == 0 and p.stdout.strip(), p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "breaks a rule: [level-out-of-range]" in lines[0], p.stderr
+    p = run("show", EXAMPLES / "four-players.txt", "--no-color")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+
+
+@pytest.mark.parametrize("args, path", [
+    (["validate", "x.txt", "--json=1"], "terragen validate"),
+    (["generate", "--force=yes"], "terragen generate"),
+    (["kit", "terrain", "--nets=1"], "terragen kit terrain"),
+    (["-q", "terrace", "play", "--json=2"], "terragen terrace play"),
+])
+def test_a_value_given_to_an_on_off_flag_points_to_its_commands_help(args, path):
+    """click leaves no command on this error, and the line pointed to 'terragen --help'."""
+    p = run(*args)
+    assert p.returncode == 2
+    assert one_clear_line(p) == (f"{path}: error: Option '--{args[-1][2:].split('=')[0]}' does not take a value. "
+                                 f"(see '{path} --help')")
+
+
+def test_convert_names_its_output_when_it_is_a_folder(tmp_path):
+    (tmp_path / "adir").mkdir()
+    p = run("convert", EXAMPLES / "four-players.txt", tmp_path / "adir")
+    assert p.returncode == 2 and one_clear_line(p).endswith(f"OUT {tmp_path / 'adir'}: is a directory, expected a file")
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_run_without_the_compiled_modules_says_so_once(monkeypatch, capsys, quiet):
+    """A wheel built where no C compiler was found ran 2-3 times slower without a word."""
+    from terragen.cli import main
+    from terragen.terrain import compiled
+
+    monkeypatch.delenv("TERRAGEN_PURE_PYTHON", raising=False)
+    monkeypatch.setattr(compiled, "kernels_in_use", lambda: {"_kernels.c": False, "sim/_fast_turns.c": True})
+    with pytest.raises(SystemExit) as exc:
+        main([*(["-q"] if quiet else []), "simulate", str(EXAMPLES / "four-players.txt"), "--games", "10"])
+    err = capsys.readouterr().err
+    assert exc.value.code in (0, 1)
+    said = [line for line in err.splitlines() if "not compiled in this install" in line]
+    assert len(said) == (0 if quiet else 1), err
+    assert quiet or "_kernels.c" in said[0]

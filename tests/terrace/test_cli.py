@@ -9,6 +9,7 @@ import pytest
 from terragen.cli import main
 from terragen.terrace.formats import to_text
 from terragen.terrace.position import Position
+from tests.terrace.test_validation import EXAMPLES
 
 
 def run(capsys, *args):
@@ -226,13 +227,12 @@ def test_a_row_of_the_wrong_length_is_unreadable_in_every_game(tmp_path, capsys)
     assert code == 2 and "syntax" in [e["code"] for e in json.loads(out)["errors"]]
 
 
-@pytest.mark.parametrize("command", [["terrace", "show"], ["terrace", "moves"], ["convert"]])
+@pytest.mark.parametrize("command", [["terrace", "show"], ["terrace", "moves"]])
 def test_a_broken_rule_reads_as_one_error_at_the_second_t(tmp_path, capsys, command):
     """'terragen: error: p.txt: error [too-many-t] ...' said error twice and did not say where the
     extra T stands."""
     f = _full_with(tmp_path, "to-move: T  setup: full  size: 8", r4="- - - - - T - -")
-    args = [*command, str(f)] + ([str(tmp_path / "p.json")] if command == ["convert"] else [])
-    code, _, err = run(capsys, *args)
+    code, _, err = run(capsys, *command, str(f))
     assert code == 2 and err.count("error") == 1 and len(err.strip().splitlines()) == 1
     assert err.startswith(f"terragen: error: {f}:7:11: breaks a rule: [too-many-t] seat top (T) has 2 T pieces")
 
@@ -266,3 +266,57 @@ def test_terrace_validate_counts_moves_by_the_rule_readings_given(tmp_path, caps
         assert code == 0 and json.loads(out)["legal_moves"] == len(json.loads(moves)["moves"])
         counts.append(json.loads(out)["legal_moves"])
     assert counts[0] != counts[1]
+
+
+def test_convert_writes_a_position_that_breaks_a_rule_as_it_is(tmp_path, capsys):
+    """Converting is how a player fixes a file in the form they edit best: convert refused a Terrace
+    position with two Ts (exit 2), and converted every other game's broken file."""
+    f = _full_with(tmp_path, "to-move: T  setup: full  size: 8", r4="- - - - - T - -")
+    for there, back in (("p.json", "back.txt"), ("p2.txt", "back2.txt")):
+        code, _, err = run(capsys, "convert", str(f), str(tmp_path / there))
+        assert code == 0, err
+        code, _, err = run(capsys, "convert", str(tmp_path / there), str(tmp_path / back))
+        assert code == 0, err
+        assert (tmp_path / back).read_text() == f.read_text().replace("\r\n", "\n") or \
+            _codes(capsys, tmp_path / back) == _codes(capsys, f)
+    assert _codes(capsys, tmp_path / "p.json") == _codes(capsys, f) == ["too-many-t"]
+
+
+def _codes(capsys, path) -> list[str]:
+    code, out, _ = run(capsys, "validate", str(path), "--json")
+    return [e["code"] for e in json.loads(out)["errors"]]
+
+
+@pytest.mark.parametrize("name, says", [("off-board.json", "cannot hold a piece off the board (i8)"),
+                                        ("square-occupied-twice.json", "cannot hold two pieces on d5")])
+def test_convert_to_text_refuses_what_a_diagram_cannot_hold_naming_the_input(tmp_path, capsys, name, says):
+    src = EXAMPLES / "invalid" / name
+    code, _, err = run(capsys, "convert", str(src), str(tmp_path / "p.txt"))
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "p.txt").exists()
+    code, _, err = run(capsys, "convert", str(src), str(tmp_path / "p.json"))  # JSON holds it
+    assert code == 0, err
+    assert _codes(capsys, tmp_path / "p.json") == _codes(capsys, src)
+
+
+def test_convert_of_a_legal_position_is_what_it_always_was():
+    """The writer of drafts gives a legal position the canonical bytes of the position's writer."""
+    from terragen.terrace.formats import draft_to_json, draft_to_text, parse_any, to_json
+    from terragen.terrace.validation import load_position
+
+    for name in ("four-players-setup.json", "full-setup.txt", "short-game-three-moves.txt",
+                 "three-players-opening.txt"):
+        text = (EXAMPLES / name).read_text(encoding="utf-8")
+        pos = load_position(text, name)
+        assert draft_to_text(parse_any(text, name), name) == to_text(pos)
+        assert draft_to_json(parse_any(text, name)) == to_json(pos)
+
+
+@pytest.mark.parametrize("text", ["root:*:20228:0:99999:7:::\nName:\tterragen\n", "Name: terragen\nState: R\n"])
+def test_a_file_of_no_game_is_not_named_after_its_own_words(tmp_path, capsys, text):
+    """'Name: terragen' (a line of /proc/self/status) was read as a misspelt 'game:' line, and the file
+    called "a 'terragen' file, not a Terrace position"."""
+    f = tmp_path / "status.txt"
+    f.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "terrace", "moves", str(f))
+    assert code == 2 and "missing 'game: terrace' line" in err and "'terragen' file" not in err, err

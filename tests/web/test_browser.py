@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import re
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -433,7 +434,7 @@ def test_keys_reach_the_board_after_a_drop_down_and_the_boxes_show_the_real_stat
     wait(d, lambda d: js(d, "return window.terragen.selected") is None, 10, "no cell selected")
     box = d.find_element(By.ID, "inverted")
     box.click()
-    assert "click a cell first" in toast_text(d, "click a cell")
+    assert "select a cell first: click one, or press an arrow key" in toast_text(d, "select a cell")
     assert not box.is_selected()
 
     # the margin's default is a valid value of its field, and the arrows step by 0.005
@@ -632,7 +633,7 @@ def test_undo_restores_the_whole_board_and_no_edit_lands_off_it(server, browser,
     # the radius list follows the board on screen
     assert d.find_element(By.ID, "new-radius").get_attribute("value") == str(js(d, "return window.terragen.layout.radius"))
     press(d, "5")
-    assert "click a cell first" in toast_text(d, "click a cell")
+    assert "select a cell first: click one, or press an arrow key" in toast_text(d, "select a cell")
     assert not [c for c in js(d, "return window.terragen.layout.cells") if c["q"] == 6]
     for old in d.download_dir.glob("two-players*"):
         old.unlink()
@@ -1102,10 +1103,11 @@ def generate_small(d, players: int = 2) -> None:
 
     d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='generate']").click()
     form = d.find_element(By.ID, "generate-form")
-    form.find_element(By.NAME, "players").send_keys(str(players))
+    for name, value in (("players", players), ("seed", 3), ("balance_games", 200)):
+        field = form.find_element(By.NAME, name)
+        field.clear()  # a value a browser kept in the field over a reload would run into this one
+        field.send_keys(str(value))
     Select(form.find_element(By.NAME, "difficulty")).select_by_value("easy")
-    form.find_element(By.NAME, "seed").send_keys("3")
-    form.find_element(By.NAME, "balance_games").send_keys("200")
     d.find_element(By.ID, "generate").click()
     wait(d, lambda d: d.find_element(By.ID, "generate-summary").text, 120, "the generated board")
     wait(d, lambda d: checked(d) and js(d, "return !!window.terragen.layout.meta"), 30, "the generated board's check")
@@ -1730,3 +1732,96 @@ def test_with_the_server_gone_the_board_keeps_its_positions_and_start_rings(serv
     wait(d, lambda d: count("#board g.cell") == 91, 10, "the board drawn again")
     assert count("#board g.cell.empty") == 90 and count("#board circle.start") == 2
     d.save_screenshot(str(shots / "server-gone.png"))
+
+
+def test_keys_edit_only_where_the_board_is_edited_and_controls_say_what_they_are(server, browser, shots):
+    """Found by a keyboard and screen-reader audit: Backspace on the Print tab removed the selected
+    piece unseen; eighteen Edit buttons were called "1" ... "8", "A" ... "D", "0" ... "5" with the
+    current one shown by colour only; the last Undo left the focus on nothing; a refused field was
+    named only in words; a mouse sweep was read out cell by cell."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    click_cell(d, 0, 0)
+    before = js(d, "return JSON.stringify(window.terragen.layout)")
+    # the Print tab by keyboard, then keys that edit the board elsewhere: the tab list's own
+    tab = d.find_element(By.ID, "tab-button-print")
+    js(d, "arguments[0].focus()", tab)
+    press(d, Keys.ENTER)
+    for key in (Keys.BACKSPACE, "9", "r"):
+        press(d, key)
+    assert js(d, "return JSON.stringify(window.terragen.layout)") == before
+    # the arrow keys move along the tabs and open them (the WAI-ARIA tab pattern)
+    press(d, Keys.ARROW_LEFT)
+    assert js(d, "return document.activeElement.id") == "tab-button-simulate"
+    assert not d.find_element(By.ID, "tab-simulate").get_attribute("hidden")
+    assert js(d, "return [...document.querySelectorAll('[role=tab]')].map((t) => t.tabIndex)") == [-1, -1, 0, -1]
+    assert d.find_element(By.ID, "tab-simulate").get_attribute("aria-labelledby") == "tab-button-simulate"
+    # on the board the keys edit again; the selected cell is announced without every cell a finding names
+    js(d, "document.getElementById('board').focus()")
+    level = js(d, "return window.terragen.layout.cells.find((c) => c.q === 0 && c.r === 0).level")
+    press(d, "3" if level != 3 else "4")
+    wait(d, lambda d: js(d, "return JSON.stringify(window.terragen.layout)") != before, 10, "the key to edit")
+    # the Edit tab's buttons: named groups, each button named, the current value pressed
+    d.find_element(By.ID, "tab-button-edit").click()
+    groups = js(d, "return [...document.querySelectorAll('#tab-edit [role=group]')].map((g) => g.getAttribute('aria-label'))")
+    assert groups == ["level", "pattern", "rotation"]
+    pressed = js(d, "return [...document.querySelectorAll('#level-buttons button[aria-pressed=true]')]"
+                    ".map((b) => b.getAttribute('aria-label'))")
+    assert pressed == [f"level {3 if level != 3 else 4}"]
+    # the last Undo greys its button out: the focus goes to Redo, not to the page
+    undo = d.find_element(By.ID, "undo")
+    js(d, "arguments[0].focus()", undo)
+    while undo.is_enabled():
+        press(d, Keys.ENTER)
+    assert js(d, "return document.activeElement.id") == "redo"
+    # the announcement: the selected cell, in short; the mouse crossing cells leaves it alone
+    js(d, "document.getElementById('board').focus()")
+    press(d, Keys.ARROW_RIGHT)
+    said = wait(d, lambda d: js(d, "return document.getElementById('announce').textContent"), 10, "an announcement")
+    assert said.startswith("(1,0)") and not re.search(r": \(-?\d+,-?\d+\)", said), said
+    assert d.find_element(By.ID, "announce").get_attribute("aria-live") == "polite"
+    assert d.find_element(By.ID, "hover-info").get_attribute("aria-live") is None
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, "g.cell[data-q='-2'][data-r='2'] polygon.top")).perform()
+    wait(d, lambda d: "(-2,2)" in d.find_element(By.ID, "hover-info").text, 10, "the hover line")
+    assert js(d, "return document.getElementById('announce').textContent") == said
+    # the check's verdict is a status (announced when it changes), its warning badge readable
+    assert d.find_element(By.ID, "verdict").get_attribute("role") == "status"
+    d.save_screenshot(str(shots / "a11y-keys.png"))
+
+
+def test_a_refused_generate_field_is_marked_and_focused_and_the_error_stays(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    fresh_page(d, server)
+    d.find_element(By.ID, "tab-button-generate").click()
+    players = d.find_element(By.CSS_SELECTOR, "#generate-form input[name='players']")
+    players.clear()
+    players.send_keys("9")
+    d.find_element(By.ID, "generate").click()
+    text = toast_text(d, "Seats (--players)")
+    assert js(d, "return document.activeElement.name") == "players"
+    assert players.get_attribute("aria-invalid") == "true"
+    time.sleep(7)  # an error message went after six seconds
+    assert d.find_element(By.ID, "toast").is_displayed() and d.find_element(By.ID, "toast").text == text
+    d.find_element(By.ID, "toast").click()
+    players.clear()
+    players.send_keys("2")
+    d.find_element(By.ID, "generate").click()
+    wait(d, lambda d: players.get_attribute("aria-invalid") is None, 10, "the mark to go at the next run")
+
+
+def test_the_warning_badge_and_empty_cells_read_against_their_ground(server, browser):
+    from terragen.render.contrast import contrast
+
+    d = browser
+    fresh_page(d, server)
+    rgb = js(d, "const s = document.createElement('span'); s.className = 'verdict warn'; document.body.append(s);"
+                "const c = getComputedStyle(s).backgroundColor; s.remove(); return c;")
+    r, g, b = (int(v) for v in re.findall(r"\d+", rgb)[:3])
+    assert contrast("#ffffff", f"#{r:02x}{g:02x}{b:02x}") >= 4.5, rgb

@@ -259,7 +259,9 @@ def read_spec_file(path: str | Path) -> dict[str, Any]:
 
     text = read_text_input(path)
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
-        raise SpecError(f"{path}: a spec file is TOML (key = value lines, docs/generate.md); this looks like JSON")
+        from terragen.docs import doc_page
+
+        raise SpecError(f"{path}: a spec file is TOML (key = value lines, {doc_page('generate.md')}); this looks like JSON")
     return load_toml(text, str(path), SpecError)
 
 

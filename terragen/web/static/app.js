@@ -34,9 +34,9 @@ function toast(message, kind = "error") {
   t.className = kind;
   t.hidden = false;
   clearTimeout(toastTimer);
-  // it covers the corner of the page it sits on: news goes sooner than an error, and a click (or
-  // Escape) closes either at once
-  toastTimer = setTimeout(closeToast, kind === "error" ? 6000 : 3500);
+  // news goes by itself; an error stays until a click on it (or Escape) closes it: one went after six
+  // seconds, before a slow reader (or one zoomed in elsewhere on the page) had read it
+  if (kind !== "error") toastTimer = setTimeout(closeToast, 5000);
 }
 
 function closeToast() {
@@ -115,9 +115,9 @@ function staleMeta(layout) {
 function editCell(fn) {
   // nothing changes without a cell, so the controls are drawn again: a ticked "inverted" box
   // must not stay ticked over no cell
-  if (!state.selected) { toast("click a cell first", "info"); renderCell(); return; }
+  if (!state.selected) { toast("select a cell first: click one, or press an arrow key", "info"); renderCell(); return; }
   const [q, r] = state.selected;
-  if (!withinRadius(q, r)) { state.selected = null; toast("that position is off the board: click a cell", "info"); render(); return; }
+  if (!withinRadius(q, r)) { state.selected = null; toast("that position is off the board: select a cell on it", "info"); render(); return; }
   commit((layout) => {
     let cell = layout.cells.find((c) => c.q === q && c.r === r);
     if (!cell) {
@@ -146,7 +146,7 @@ function rotate(step) {
 function toggleInverted() { editCell((c) => { c.inverted = !c.inverted; }); }
 
 function removePiece() {
-  if (!state.selected) { toast("click a cell first", "info"); return; }
+  if (!state.selected) { toast("select a cell first: click one, or press an arrow key", "info"); return; }
   const [q, r] = state.selected;
   commit((layout) => {
     layout.cells = layout.cells.filter((c) => !(c.q === q && c.r === r));
@@ -155,7 +155,7 @@ function removePiece() {
 }
 
 function toggleDestination() {
-  if (!state.selected) { toast("click a cell first", "info"); return; }
+  if (!state.selected) { toast("select a cell first: click one, or press an arrow key", "info"); return; }
   if (!state.layout.players.length) { toast("add a player first (Players, Add player)", "info"); return; }
   const index = Number($("#dest-seat").value);
   const [q, r] = state.selected;
@@ -259,6 +259,8 @@ function onKey(ev) {
     return;
   }
   if (ev.altKey) return;
+  if (k === "Escape") { state.selected = null; render(); ev.preventDefault(); return; }  // (a message went first, above)
+  if (!editsTheBoard(ev.target)) return;
   if (/^[0-9]$/.test(k)) setLevel(Number(k));
   else if (/^[a-dA-D]$/.test(k)) setPattern(k.toUpperCase());
   else if (k === "r") rotate(1);
@@ -270,8 +272,29 @@ function onKey(ev) {
   else if (k === "ArrowRight") move("right");
   else if (k === "ArrowUp") move("up");
   else if (k === "ArrowDown") move("down");
-  else if (k === "Escape") { state.selected = null; render(); }  // (a message went first, above)
   else return;
+  ev.preventDefault();
+}
+
+// The editing keys (levels, patterns, turns, Delete, the arrows) act where the board is being edited:
+// the board, the Edit tab, the foot bar, or the page itself (nothing focused). From anywhere else they
+// are that control's (or the page's): Backspace after Enter on the Print tab removed a piece unseen,
+// and the arrow keys selected cells instead of scrolling a zoomed page.
+function editsTheBoard(target) {
+  if (!target || target === document.body || target === document.documentElement) return true;
+  return !!target.closest("#board, #tab-edit, #edit-bar");
+}
+
+// The tabs as the WAI-ARIA tab pattern has them: the arrow keys (and Home, End) move to the next tab
+// and open it; Tab goes on into the open panel.
+function tabKeys(ev) {
+  const tabs = [...document.querySelectorAll(".tabs [role=tab]")];
+  const at = tabs.indexOf(ev.target);
+  const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[ev.key];
+  if (at < 0 || to === undefined) return;
+  const next = tabs[(to + tabs.length) % tabs.length];
+  next.focus();
+  next.click();
   ev.preventDefault();
 }
 
@@ -352,8 +375,15 @@ function render() {
   renderCheck();
   showHover();
   updateEditBar();
+  // the last Undo (or Redo) greys its button out under the focus, which fell back to the page: it goes
+  // to the other one, or to the board
+  const lost = document.activeElement;
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
+  if (lost && lost.disabled && (lost.id === "undo" || lost.id === "redo")) {
+    const other = $(lost.id === "undo" ? "#redo" : "#undo");
+    (other.disabled ? $("#board") : other).focus({ preventScroll: true });
+  }
   gamesHint();  // the seat count may have changed
 }
 
@@ -425,6 +455,21 @@ function showHover() {
   const g = document.querySelector(`#board g.cell[data-q='${h[0]}'][data-r='${h[1]}']`);
   const t = g && g.querySelector("title");
   $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
+  announceSelection();
+}
+
+// What a screen reader hears: the selected cell when it (or what is on it) changes, not every cell the
+// mouse crosses (a sweep across the board set off ten announcements), and each of its problems without
+// the list of every cell it names ("to do: 91 board positions have no piece: (0,-5), (1,-5), ...").
+let announced = "";
+function announceSelection() {
+  const sel = state.selected;
+  const g = sel && document.querySelector(`#board g.cell[data-q='${sel[0]}'][data-r='${sel[1]}']`);
+  const t = g && g.querySelector("title");
+  const text = t ? t.textContent.split("\n").map((line) => line.replace(/: \(-?\d+,-?\d+\).*$/, "")).join(". ") : "";
+  if (text === announced) return;
+  announced = text;
+  $("#announce").textContent = text;
 }
 
 // On a touch screen or a phone the Edit tab's buttons are a scroll away from the board (under it,
@@ -454,13 +499,24 @@ function updateEditBar() {
   if (over > 0) window.scrollBy(0, Math.min(over, c.top));  // up, never past the screen's top
 }
 
+// The foot bar covers the screen's last few lines: a control reached with Tab under it (the Edit tab
+// on a phone, the Players list at 400% zoom) is scrolled up clear of it.
+function keepFocusClearOfBar(ev) {
+  const bar = $("#edit-bar");
+  if (bar.hidden || !bar.getClientRects().length || bar.contains(ev.target) || !ev.target.getBoundingClientRect) return;
+  const r = ev.target.getBoundingClientRect();
+  const over = r.bottom + 4 - bar.getBoundingClientRect().top;
+  if (over > 0) window.scrollBy(0, Math.min(over, Math.max(0, r.top)));
+}
+
 function renderCell() {
   const sel = state.selected;
   const cell = sel ? cellAt(sel[0], sel[1]) : null;
   $("#cell-name").textContent = sel ? `(${sel[0]},${sel[1]})${cell ? "" : " empty"}` : "(none selected)";
-  for (const b of document.querySelectorAll("#level-buttons button, #bar-levels button")) b.classList.toggle("on", !!cell && cell.level === Number(b.dataset.value));
-  for (const b of document.querySelectorAll("#pattern-buttons button, #bar-patterns button")) b.classList.toggle("on", !!cell && cell.pattern === b.dataset.value);
-  for (const b of document.querySelectorAll("#rotation-buttons button")) b.classList.toggle("on", !!cell && cell.rotation === Number(b.dataset.value));
+  const on = (b, yes) => { b.classList.toggle("on", yes); b.setAttribute("aria-pressed", String(yes)); };
+  for (const b of document.querySelectorAll("#level-buttons button, #bar-levels button")) on(b, !!cell && cell.level === Number(b.dataset.value));
+  for (const b of document.querySelectorAll("#pattern-buttons button, #bar-patterns button")) on(b, !!cell && cell.pattern === b.dataset.value);
+  for (const b of document.querySelectorAll("#rotation-buttons button")) on(b, !!cell && cell.rotation === Number(b.dataset.value));
   $("#inverted").checked = !!(cell && cell.inverted);
 }
 
@@ -610,6 +666,7 @@ function renderCheck() {
     box.type = "checkbox";
     box.className = "route-toggle";
     box.title = "draw this seat's cheapest route";
+    box.setAttribute("aria-label", `cheapest route of seat ${p.seat}`);
     box.checked = routeShown(p.seat);
     box.disabled = !p.path || p.path.length < 2;
     box.addEventListener("change", () => {
@@ -701,6 +758,7 @@ function renderPlayers() {
     const del = document.createElement("button");
     del.type = "button";
     del.textContent = "remove";
+    del.setAttribute("aria-label", `remove seat ${p.seat}`);
     del.addEventListener("click", () => { commit((l) => { l.players.splice(i, 1); }); renderPlayers(); });
     delTd.appendChild(del);
     tr.append(seatTd, cornerTd, destTd, delTd);
@@ -939,6 +997,7 @@ function buildGenerateForm() {
     name.className = "name";
     const flag = document.createElement("code");
     flag.className = "flag";
+    flag.setAttribute("aria-hidden", "true");  // a screen reader read "Seats dash dash players"
     flag.textContent = opt.flag;
     name.append(opt.label || opt.flag.replace(/^--/, ""), " ", flag);
     label.append(name, input);
@@ -989,12 +1048,14 @@ async function generate() {
   $("#generate-race-note").hidden = true;
   const editing = JSON.stringify(state.layout);  // the board as the run starts: edits meanwhile are named
   let job;
+  clearMarks($("#generate-form"));
   const options = generateOptions();
   const drawn = $("#generate-form").elements.namedItem("seed").value === "";
   try {
     job = await jobs.run("generate", { options });
-  } catch (e) {  // said in the tab too, as simulate says it: the message box goes after a few seconds
+  } catch (e) {  // said in the tab too, as simulate says it
     if (!(e instanceof ApiError && e.status === 499)) box.prepend(errorNote(`no board: ${e.message}`));
+    markField($("#generate-form"), e.message);
     throw e;
   }
   const seedLine = `seed ${options.seed} (drawn for this board: type it in "Random seed" to make it again)`;
@@ -1092,6 +1153,7 @@ async function simulate() {
   const f = $("#simulate-form");
   const box = $("#simulate-result");
   box.replaceChildren();
+  clearMarks(f);
   delete box.dataset.layout;
   box.classList.remove("stale");
   try {
@@ -1114,8 +1176,25 @@ async function simulate() {
     note.className = "note error";
     note.textContent = `no result: ${e.message}`;
     box.appendChild(note);
+    markField($("#simulate-form"), e.message);
     throw e;
   }
+}
+
+// A refused option names its field as the form does ("Seats (--players) must be 2-6"): that field is
+// marked invalid and takes the focus, so a keyboard or screen-reader user lands on what to change.
+// The marks go at the form's next run.
+function markField(form, message) {
+  const named = /\((--[a-z0-9-]+)\)/.exec(message || "");
+  const flag = named && [...form.querySelectorAll("code.flag")].find((c) => c.textContent === named[1]);
+  const input = flag && flag.closest("label") && flag.closest("label").querySelector("input, select");
+  if (!input) return;
+  input.setAttribute("aria-invalid", "true");
+  input.focus();
+}
+
+function clearMarks(form) {
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
 }
 
 function errorNote(text) {
@@ -1273,12 +1352,18 @@ async function makeKit() {
 }
 
 // ---------------------------------------------------------------- set-up
-function buttons(container, values, onClick) {
+// A row of value buttons is a named group ("Level", "Rotation"), each button named with it ("level 1",
+// "rotation 1": a screen reader heard eighteen buttons called "1" ... "8", "A" ... "D", "0" ... "5").
+function buttons(container, values, onClick, what) {
+  container.setAttribute("role", "group");
+  container.setAttribute("aria-label", what);
   for (const v of values) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = String(v);
     b.dataset.value = String(v);
+    b.setAttribute("aria-label", `${what} ${v}`);
+    b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", () => onClick(v));
     container.appendChild(b);
   }
@@ -1319,11 +1404,11 @@ async function main() {
   $("#version").textContent = info.version;
   fillSelect($("#new-radius"), info.radii, 5);
   backToBoard($("#dest-seat"));
-  buttons($("#level-buttons"), info.levels, setLevel);
-  buttons($("#pattern-buttons"), info.patterns, setPattern);
-  buttons($("#rotation-buttons"), info.rotations, setRotation);
-  buttons($("#bar-levels"), info.levels, setLevel);
-  buttons($("#bar-patterns"), info.patterns, setPattern);
+  buttons($("#level-buttons"), info.levels, setLevel, "level");
+  buttons($("#pattern-buttons"), info.patterns, setPattern, "pattern");
+  buttons($("#rotation-buttons"), info.rotations, setRotation, "rotation");
+  buttons($("#bar-levels"), info.levels, setLevel, "level");
+  buttons($("#bar-patterns"), info.patterns, setPattern, "pattern");
   $("#bar-rotate-ccw").addEventListener("click", () => rotate(1));
   $("#bar-rotate-cw").addEventListener("click", () => rotate(-1));
   $("#bar-done").addEventListener("click", () => { state.selected = null; render(); });
@@ -1356,10 +1441,12 @@ async function main() {
   $("#kit").addEventListener("click", guard($("#kit"), makeKit));
   $("#job-cancel").addEventListener("click", () => jobs.cancel().catch(fail));
   for (const tab of document.querySelectorAll(".tabs button")) {
+    tab.addEventListener("keydown", tabKeys);
     tab.addEventListener("click", () => {
       for (const t of document.querySelectorAll(".tabs button")) {
         t.classList.toggle("active", t === tab);
         t.setAttribute("aria-selected", String(t === tab));
+        t.tabIndex = t === tab ? 0 : -1;  // one stop for the tab list; the arrow keys move in it
       }
       for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${tab.dataset.tab}`;
       updateEditBar();
@@ -1378,6 +1465,7 @@ async function main() {
   });
   svg.addEventListener("mouseleave", () => { state.hovered = null; showHover(); });
   document.addEventListener("keydown", onKey);
+  document.addEventListener("focusin", keepFocusClearOfBar);
   new ResizeObserver(() => fitBoard()).observe($("#board-box"));
   TOUCH.addEventListener("change", () => { fitBoard(); showHover(); updateEditBar(); });
   ONE_COLUMN.addEventListener("change", updateEditBar);

@@ -147,7 +147,7 @@ def test_simulate_plays_twin_dice_as_the_library_does_and_refuses_bad_ones():
     assert [s["win_rate"] for s in data["seats"]] == [round(x, 4) for x in replay_check(layout, record)]
     report = simulate_layout(layout, games=200, seed=6)
     assert report.twin_dice is None  # independent games unless asked
-    for args, says in ((("--games", 201, "--twin-dice", pairing), "even"),
+    for args, says in ((("--games", 201, "--twin-dice", pairing), "--games must be even with --twin-dice"),
                        (("--twin-dice", f"{seats[0]}-{seats[1]}"), "pair every seat"),
                        (("--twin-dice", pairing, "--variant", "green"), "no green die")):
         r = _cli(FOUR, *args)
