@@ -47,10 +47,13 @@ FILES = ("board.json", "board.txt", "board.svg")
 MAX_BALANCE_GAMES = 500_000
 
 
-def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: bool) -> str | None:
+def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: bool,
+                        team_play: bool = False) -> str | None:
     """Why these balance flags cannot go together, or None (the web page's form asks too)."""
     if no_balance and check_experts:
         return "--check-experts needs the balance check: leave out --no-balance"
+    if no_balance and team_play:
+        return "--team-play needs the balance check: leave out --no-balance"
     if no_balance and strict_balance:
         return ("--strict-balance writes only a board whose balance was verified, and --no-balance skips that "
                 "check: give one of them")
@@ -108,10 +111,15 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
               help="On 4- to 6-seat symmetric boards, a few hundred games of expert players refuse a board plainly "
                    "unfair for them (a search that is late keeps it and says so; docs/generate.md says when there "
                    "is none). --no-expert-glance is faster and leaves more boards unfair for experts.")
+@click.option("--team-play", is_flag=True,
+              help="Also play the board in teams (4 or 6 seats; partners on neighbouring corners, as "
+                   "'simulate --variant teams' pairs them) and keep it only when every team wins close to its "
+                   "share (docs/generate.md). Slower: about one board in four that is fair for seats alone is not "
+                   "fair in teams, and the search goes on.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
-             expert_glance, as_json) -> int:
+             expert_glance, team_play, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
     The board is legal: validate finds no error and no warning (every
@@ -161,13 +169,13 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     from terragen.terrain.formats_json import write_json_layout
     from terragen.terrain.formats_text import write_text_layout
     from terragen.terrain.generate import BalanceSettings, generate_board
-    from terragen.terrain.generate.report import generation_report, not_balanced_warning
+    from terragen.terrain.generate.report import generation_report, not_balanced_warning, team_warning
     from terragen.terrain.generate.options import build_spec, load_spec_inventory
 
     flags = {"players": players, "destinations": destinations, "difficulty": difficulty, "seed": seed,
              "time_limit": time_limit, "radius": radius, "inventory": inventory, "placement": placement,
              "shape": shape, "symmetry": symmetry}
-    clash = balance_flags_clash(no_balance, strict_balance, check_experts)
+    clash = balance_flags_clash(no_balance, strict_balance, check_experts, team_play)
     if clash:  # before any file check: the options alone are wrong
         raise click.UsageError(clash)
     one_standard_input(**{"--spec": spec_file, "--inventory": inventory})
@@ -188,6 +196,16 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
                                                       expert_glance=expert_glance)
     if balance is not None and check_experts:
         balance = balance.with_experts()
+    if balance is not None and team_play:
+        from dataclasses import replace
+
+        from terragen.errors import SpecError
+        from terragen.terrain.generate.team_check import TEAM_SEATS
+
+        if spec.players not in TEAM_SEATS:
+            raise SpecError(f"--team-play pairs partners on neighbouring corners for 4 or 6 players only "
+                            f"(this spec has {spec.players})")
+        balance = replace(balance, teams=True)
     note_missing_kernels()
     # --progress forces the bar on (into a log file too), --no-progress off; neither: on a terminal only
     bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=progress)
@@ -232,7 +250,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         say(f"to print its build sheet: terragen render {shlex.quote(folder + '/board.json')}")
         if kit_flags:  # the kit's board and pieces are radius 5's and the boxed set's by default
             say(f"to print a kit with its board and pieces: terragen kit terrain{kit_flags}")
-    warning = not_balanced_warning(layout, as_json)
-    if warning:  # on stderr with --json too: stdout stays one JSON document
-        warn(warning)
+    for warning in (not_balanced_warning(layout, as_json), team_warning(layout)):
+        if warning:  # on stderr with --json too: stdout stays one JSON document
+            warn(warning)
     return 0

@@ -48,6 +48,7 @@ GENERATE_LABELS = {
     "strict_balance": "Only a verified balanced board",
     "check_experts": "Balance for expert players too",
     "expert_glance": "Quick look at expert players",
+    "team_play": "Fair in team play too",
 }
 #: the piece inventories offered (a file path is never taken from the browser)
 INVENTORIES = ("standard", "extended")
@@ -346,7 +347,7 @@ def check_generate(values: Any) -> dict[str, Any]:
     from terragen.cli.generate import balance_flags_clash
 
     clash = balance_flags_clash(bool(out.get("no_balance")), bool(out.get("strict_balance")),
-                                bool(out.get("check_experts")))
+                                bool(out.get("check_experts")), bool(out.get("team_play")))
     if clash:  # the command would refuse them: say so now, not once a job has started
         raise ApiError(clash)
     return out

@@ -1825,3 +1825,27 @@ def test_the_warning_badge_and_empty_cells_read_against_their_ground(server, bro
                 "const c = getComputedStyle(s).backgroundColor; s.remove(); return c;")
     r, g, b = (int(v) for v in re.findall(r"\d+", rgb)[:3])
     assert contrast("#ffffff", f"#{r:02x}{g:02x}{b:02x}") >= 4.5, rgb
+
+
+def test_a_zoomed_page_draws_larger_cells_not_smaller(server, browser, shots):
+    """At 200% zoom (a 1400 x 900 screen is 700 x 450 CSS px) the board was fitted into a box cut to
+    the smaller screen, and its cells came out smaller in real pixels than at 100%."""
+    d = browser
+    cell = ("const b = document.getElementById('board-box');"
+            "const s = document.querySelector('#board g.cell polygon.top').getBoundingClientRect();"
+            "return [b.classList.contains('large'), s.width, getComputedStyle("
+            "document.getElementById('whole-board-label')).display !== 'none'];")
+    try:
+        d.set_window_size(1400, 900)
+        page_with(d, server, example("four-players.txt"))
+        large, full, offered = js(d, cell)
+        assert not large and not offered and full >= 40
+        d.set_window_size(700, 450)
+        large, zoomed, offered = wait(d, lambda d: (v := js(d, cell))[0] and v, 10, "the larger cells")
+        assert zoomed >= 26 and offered  # 52 real pixels at 200%, and the whole board one tick away
+        d.save_screenshot(str(shots / "zoomed-200.png"))
+        d.find_element("id", "whole-board").click()
+        wait(d, lambda d: not js(d, cell)[0], 10, "the whole board fitted")
+        assert js(d, cell)[2]  # the box stays offered while ticked
+    finally:
+        d.set_window_size(1400, 1000)  # the size the browser starts at (conftest.py)

@@ -162,7 +162,9 @@ def generate_board(
     of each spec-valid terrain until every seat wins its fair share in full-rules
     simulation and verifies that on fresh seeds (``balance.py``); ``None`` skips it.
     ``gate`` is an extra acceptance test run on each fully verified board; a board
-    it rejects is discarded and the search goes on. ``progress`` receives short
+    it rejects is discarded and the search goes on. With ``balance.teams`` each verified board
+    is also played in teams (``team_check.py``) and kept only when fair in teams; if none is by
+    the end, the nearest is returned with its team verdict (``meta.balance.teams``). ``progress`` receives short
     status lines.
 
     With ``best_effort`` (the default), when the time or the work budget is up and boards
@@ -201,6 +203,9 @@ def generate_board(
     base = initial_targets(spec)
     ev = Evaluator(spec, [list(t) for t in base])
     found: list[tuple[Layout, dict, dict | None]] = []
+    #: boards balanced for seats alone that team play refused: the one nearest fair is written, with
+    #: its verdict, when the search finds none that passes (unless best_effort is off)
+    team_refused: list[tuple[float, Layout, dict, dict]] = []
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
@@ -259,6 +264,23 @@ def generate_board(
                 return False
         if gate is not None and not gate(layout):
             return False
+        if balance is not None and balance.teams and record is not None:
+            from terragen.terrain.generate.balance import balance_seed
+            from terragen.terrain.generate.fresh_checks import OutOfTime
+            from terragen.terrain.generate.team_check import team_check
+
+            try:
+                teams = team_check(layout, balance, balance_seed("teams", seed, attempt, len(team_refused)), pool,
+                                   should_stop)
+            except OutOfTime:
+                return False
+            record = {**record, "teams": teams}
+            if progress:
+                progress(f"team play: {teams['games']} fresh games, worst team "
+                         f"{100 * teams['worst_deviation']:.2f} points off")
+            if teams["verdict"] != "BALANCED":
+                team_refused.append((teams["worst_deviation"], layout, data, record))
+                return False
         found.append((layout, data, record))
         return True
 
@@ -298,6 +320,10 @@ def generate_board(
                 last_report = now
             if result is not None:
                 break
+        if not found and team_refused and best_effort:
+            # balanced for seats alone, not in teams: the one nearest fair, its team verdict said
+            _, layout, data, record = min(team_refused, key=lambda refused: refused[0])
+            found.append((layout, data, record))
         if not found and fallback and balance is not None and best_effort:
             from terragen.terrain.generate.best_effort import best_effort_record, choose_best_effort
 
@@ -324,6 +350,8 @@ def generate_board(
                 record["choice"] = {"candidates": measured, "chosen": chosen}
             if (len(measured) if choose else 1) < len(layouts):
                 record["time_limited"] = True
+            if balance.teams:  # the time is spent: team play is not measured on a board not balanced alone
+                record["teams"] = {"verdict": "NOT CHECKED"}
             found.append((layout, check_against_spec(layout, spec, inv)[1], record))
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0],

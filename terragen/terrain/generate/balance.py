@@ -107,6 +107,9 @@ class BalanceSettings:
     #: not checked in full) refuses a board plainly unfair for them
     expert_glance: bool = True
     tune_games: int | None = None  # None: verify_games / 2
+    #: also play a board in teams, partners on neighbouring corners, and keep it only when every team
+    #: wins close to its share (``generate --team-play``; ``team_check.py``)
+    teams: bool = False
 
     TUNE_SHARE = 0.4
 

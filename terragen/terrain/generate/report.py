@@ -141,6 +141,8 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
         if not any(v["policy"] == "expert" for v in sim["verification"]):
             seat_classes = layout.extra.get("meta", {}).get("seat_classes")
             lines.append(_experts_line(len(layout.players), seat_classes, sim.get("expert_glance")))
+        if sim.get("teams"):
+            lines.append(team_line(sim["teams"]))
     else:
         lines.append("balance: not simulated (--no-balance)")
     lines.append(f"expected-turns spread {m['fairness_spread']:.2f}"
@@ -148,6 +150,32 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
     band = f", band {spec.turns_band[0]:g}-{spec.turns_band[1]:g}" if spec.turns_band else ""
     lines.append(f"difficulty: {spec.difficulty or 'custom'}, mean expected turns {m['expected_turns_mean']:.2f}{band}")
     return lines
+
+
+def team_line(teams: dict) -> str:
+    """The summary's line on team play (``generate --team-play``)."""
+    if teams["verdict"] == "NOT CHECKED":
+        return ("team play: not checked (the board is best effort for seats alone, and the search's time was "
+                "spent); 'terragen simulate board.json --variant teams' measures it")
+    partners = ", ".join("+".join(map(str, team)) for team in teams["teams"])
+    rates = " / ".join(f"{100 * r:.1f}%" for r in teams["win_rates"])
+    unfinished = f"; {100 * teams['unfinished']:.1f}% of games unfinished" if teams.get("unfinished") else ""
+    return (f"team play: {teams['verdict']} for greedy players in teams {partners}: the teams won {rates} "
+            f"(worst {100 * teams['worst_deviation']:.2f} points from a fair {100 * teams['fair_share']:.1f}%, "
+            f"checked against {100 * teams['threshold']:.2f}{unfinished}), on {teams['games']} fresh games, "
+            f"seed {teams['seed']}")
+
+
+def team_warning(layout: Layout) -> str | None:
+    """The warning for a board ``--team-play`` asked for that is not shown fair in teams, or None."""
+    teams = (layout.extra.get("meta", {}).get("balance") or {}).get("teams") or {}
+    if teams.get("verdict") == "NOT BALANCED":
+        return ("no board the search found within its work budget was fair in team play; this one, balanced for "
+                "seats alone, is the nearest: NOT BALANCED in teams (see the team play line); try another --seed "
+                "or a longer --time-limit")
+    if teams.get("verdict") == "NOT CHECKED":
+        return "team play was not checked: the board is best effort for seats alone (see the team play line)"
+    return None
 
 
 def not_balanced_warning(layout: Layout, as_json: bool = False) -> str | None:

@@ -84,10 +84,16 @@ class Rules:
 
 
 def default_teams(players: int, corners: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
-    """Seats facing each other across the table: those on opposite corners when ``corners`` (each
-    seat's, in seat order) pair every seat so, else by seat number, 4 players -> 0+2, 1+3; 6 -> 0+3,
-    1+4, 2+5. Why the corners: generate seats four players on corners 0, 1, 4, 3, where seats 0 and 2
-    sit side by side, and "facing seats" paired neighbours (65% against 35% on a fair board).
+    """Partners on neighbouring corners, two by two in seat order: seats 0+1, 2+3 (, 4+5) when their
+    ``corners`` (each seat's, in seat order) are neighbours, else 1+2, 3+0 (... 5+0) when those are,
+    else by seat number (0+1, 2+3, 4+5).
+
+    Why neighbours, not seats facing across the table: teammates may not move apart beyond 3 pieces,
+    or beyond the distance they start at; on opposite corners (10 apart on a radius-5 board, as far
+    as two cells can be) that never binds, so team play was two lone races a team, and on 16
+    generated four-seat boards such teams were BALANCED on 1 (up to 78% against 22%), neighbours on
+    12 (on the other 4 some games never finished); six seats 1 of 6 against 6 of 6
+    (``docs/rules-decisions.md``, team play).
 
     Other counts have no such pairs, but team play itself is not refused (``--teams 0+2+4,1+3``
     plays five): the error said "team play needs an even number", so it names ``--teams`` with
@@ -96,15 +102,16 @@ def default_teams(players: int, corners: Sequence[int] | None = None) -> tuple[t
         raise SpecError(f"team play needs 3 players or more, two of them in one team (this layout has {players})")
     if players < 4 or players % 2:
         example = ",".join("+".join(map(str, range(first, players, 2))) for first in (0, 1) if first < players)
-        raise SpecError(f"--variant teams pairs facing seats for 4 or 6 players only (this layout has {players}); "
-                        f"give the teams with --teams, seats joined by + and teams by commas, e.g. --teams {example}")
+        raise SpecError(f"--variant teams pairs seats on neighbouring corners for 4 or 6 players only (this layout "
+                        f"has {players}); give the teams with --teams, seats joined by + and teams by commas, "
+                        f"e.g. --teams {example}")
     if corners is not None and len(corners) == players:
-        seat_at = {c: s for s, c in enumerate(corners)}
-        pairs = {tuple(sorted((s, seat_at.get((c + 3) % 6, -1)))) for s, c in enumerate(corners)}
-        if len(seat_at) == players and all(min(pair) >= 0 for pair in pairs) and len(pairs) == players // 2:
-            return tuple(sorted(pairs))
-    half = players // 2
-    return tuple((s, s + half) for s in range(half))
+        for shift in (0, 1):
+            pairs = [tuple(sorted(((2 * k + shift) % players, (2 * k + 1 + shift) % players)))
+                     for k in range(players // 2)]
+            if all((corners[a] - corners[b]) % 6 in (1, 5) for a, b in pairs):
+                return tuple(sorted(pairs))
+    return tuple((2 * k, 2 * k + 1) for k in range(players // 2))
 
 
 def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:

@@ -392,6 +392,10 @@ function render() {
 // to a 390 px phone a radius-5 board's cells were 31 px, and taps landed on the neighbours.
 // "Whole board" shrinks it to fit again, for a look at all of it.
 const FINGER = 48;
+// Elsewhere a cell is never drawn under READABLE CSS px: a page zoomed to 200% or more (a low-vision
+// reader's) fitted the board into a box cut to the smaller screen, and the cells came out smaller
+// in real pixels than at 100%; now zooming in makes the board larger, and it scrolls in its box.
+const READABLE = 26;
 const TOUCH = window.matchMedia("(max-width: 600px), (pointer: coarse)");
 const ONE_COLUMN = window.matchMedia("(max-width: 900px)");  // the page's one-column layout (style.css)
 const FINGERS = window.matchMedia("(pointer: coarse)");  // the help speaks of taps only to a touch screen
@@ -404,8 +408,11 @@ function fitBoard() {
   if (!view) return;
   const [, , w, h] = view.split(" ").map(Number);
   const fits = Math.min(box.clientWidth / w, box.clientHeight / h);
-  const need = TOUCH.matches && !$("#whole-board").checked ? FINGER / cellSpan($("#view-3d").checked) : 0;
+  const least = (TOUCH.matches ? FINGER : READABLE) / cellSpan($("#view-3d").checked);
+  const need = $("#whole-board").checked ? 0 : least;
   const large = need > fits;
+  // "Whole board" is offered wherever the cells would be drawn larger than the box (and stays while ticked)
+  document.body.classList.toggle("board-scrolls", least > fits);
   const size = large ? [`${Math.ceil(w * need)}px`, `${Math.ceil(h * need)}px`] : ["", ""];
   if (svg.style.width !== size[0] || svg.style.height !== size[1] || view !== drawnView) {
     svg.style.width = size[0];

@@ -1,0 +1,83 @@
+"""The team-play check ``generate --team-play`` adds: a board balanced for seats racing alone is
+also played in teams, partners on neighbouring corners (``sim.variants.default_teams``), and kept
+only when every team wins close to its share.
+
+Why a check and not a tuning: team play is another race (partners may not move apart, and a team
+wins when all its members are home), which the search's models do not describe; on the boards
+the search writes, teams of neighbours come out fair on most (12 of 16 four-seat boards, 6 of 6
+six-seat ones, ``bench/team_pairings.py``; on the others partners whose pips pull them apart get
+stuck), so refusing the others and searching on costs a fraction of a board again, and no model
+had to be built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from terragen.terrain.generate.fresh_checks import OutOfTime, _chunked
+
+if TYPE_CHECKING:
+    from terragen.terrain.generate.balance import BalanceSettings
+    from terragen.terrain.layout import Layout
+    from terragen.terrain.sim.pool import GamePool
+
+#: share of the margin a team may use: as solitary players' checks (the greedy check's 0.6 refused
+#: more of the boards `simulate` calls BALANCED, the team verdict's noise being larger)
+TEAM_SHARE = 0.8
+#: seat counts the default partners are defined for (``default_teams``)
+TEAM_SEATS = (4, 6)
+#: the first look plays one game in this many; a board further off than the threshold plus
+#: PLAINLY_OFF_SE of the look's standard errors is refused there (no fewer than MIN_LOOK games)
+EARLY_LOOK = 8
+PLAINLY_OFF_SE = 3.0
+MIN_LOOK = 400
+
+
+def team_rules(layout: Layout):
+    """Team play with the default partners of ``layout``'s seats, as ``simulate --variant teams`` plays it."""
+    from terragen.terrain.sim.variants import rules_from_names
+
+    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
+    return rules_from_names(["teams"], len(layout.players), corners=corners)
+
+
+def team_games(settings: BalanceSettings, teams: int) -> int:
+    """Games for a standard error of a quarter of the margin on a team's rate (6,400 for two teams),
+    or the user's ``--balance-games``."""
+    fair = 1.0 / teams
+    return settings.verify_games or _chunked(fair * (1 - fair) / (settings.margin / 4) ** 2, teams)
+
+
+def team_check(layout: Layout, settings: BalanceSettings, seed: int, pool: GamePool | None,
+               should_stop: Callable[[], bool] = lambda: False) -> dict[str, Any]:
+    """Play ``layout`` in teams on a fresh ``seed``; the check's record (``verdict`` BALANCED when
+    every team is within :data:`TEAM_SHARE` of the margin of its share). OutOfTime when the search's
+    time is up."""
+    from terragen.terrain.sim import simulate_layout
+    from terragen.terrain.sim.pool import Stopped
+
+    rules = team_rules(layout)
+    games = team_games(settings, len(rules.teams))
+    fair = 1.0 / len(rules.teams)
+    threshold = settings.margin * TEAM_SHARE
+    # a first look at an eighth of the games ends a board plainly unfair in teams: one whose partners
+    # get stuck plays each such game to the round limit, and a brutal board's checks spent the search's
+    # whole work budget so (game i of a seed is the same game in either run, so the record replays)
+    look = games // EARLY_LOOK
+    for size in ((look, games) if look >= MIN_LOOK else (games,)):
+        try:
+            report = simulate_layout(layout, games=size, seed=seed, rules=rules, margin=1.0, pool=pool,
+                                     should_stop=should_stop)
+        except Stopped:
+            raise OutOfTime from None
+        by_seat = {s.seat: s.rate for s in report.seats}
+        seats = sorted(by_seat)
+        rates = [by_seat[seats[team[0]]] for team in rules.teams]  # a team's members share its wins
+        worst = max(abs(r - fair) for r in rates)
+        if worst > threshold + PLAINLY_OFF_SE * (fair * (1 - fair) / size) ** 0.5:
+            break  # plainly off at the first look: the rest of the games would not change the verdict
+    return {"teams": [list(team) for team in rules.teams], "games": size, "seed": seed, "policy": "greedy",
+            "win_rates": [round(r, 4) for r in rates], "unfinished": round(report.capped_share, 4),
+            "fair_share": round(fair, 4), "worst_deviation": round(worst, 4), "threshold": round(threshold, 4),
+            "verdict": "BALANCED" if worst <= threshold else "NOT BALANCED"}
