@@ -114,8 +114,8 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
 @click.option("--team-play", is_flag=True,
               help="Also play the board in teams (4 or 6 seats; partners on neighbouring corners, as "
                    "'simulate --variant teams' pairs them) and keep it only when every team wins close to its "
-                   "share (docs/generate.md). Slower: about one board in four that is fair for seats alone is not "
-                   "fair in teams, and the search goes on.")
+                   "share (docs/generate.md). Slower (a median 5 s against 2 s on fresh specs): where a board fair "
+                   "for seats alone is not fair in teams, the search goes on.")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
@@ -205,6 +205,11 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
         if spec.players not in TEAM_SEATS:
             raise SpecError(f"--team-play pairs partners on neighbouring corners for 4 or 6 players only "
                             f"(this spec has {spec.players})")
+        from terragen.terrain.sim.variants import neighbour_teams
+
+        if neighbour_teams(spec.seat_corners()) is None:  # its check would pair partners the rule never binds
+            raise SpecError(f"--team-play pairs partners on neighbouring corners, and the spec's corners "
+                            f"{', '.join(map(str, spec.seat_corners()))} pair no seats so")
         balance = replace(balance, teams=True)
     note_missing_kernels()
     # --progress forces the bar on (into a log file too), --no-progress off; neither: on a terminal only

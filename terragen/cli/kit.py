@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from terragen.cli._common import (NameChoice, FILE_OR_NAME, FINITE, PRINT_SCALE, SCALE_HELP, FolderName, Whole, check_folder,
-                                  check_outputs, echo_json, palette_option, paper_choice, read_palette_option, say)
+                                  check_outputs, echo_json, one_standard_input, palette_option, paper_choice,
+                                  read_palette_option, say)
 
 if TYPE_CHECKING:
     from terragen.render.impose import PrintOptions
@@ -241,6 +242,7 @@ def terrain(paper: str, out_dir: Path, print_scale: float, outlines: bool | None
     from terragen.terrain.validation import default_inventory
 
     opts = build_options(paper, print_scale, outlines, flip, back_offset, low_ink)
+    one_standard_input(**{"--inventory": inventory, "--palette": palette})  # before either is read
     radius = radius or 5
     try:  # the set generate builds a board of this radius from, unless one is named
         pieces = load_inventory(inventory) if inventory else default_inventory(radius)

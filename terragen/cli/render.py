@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from terragen.cli._common import (NameChoice, NON_EMPTY_TEXT, PRINT_SCALE, SCALE_HELP, PathName, check_file_name, check_outputs,
-                                  echo_json, force_option, json_option, palette_option, paper_choice, read_palette_option,
+                                  echo_json, force_option, json_option, one_standard_input, palette_option, paper_choice,
+                                  read_palette_option,
                                   say, warn)
 
 #: --out suffixes of formats render does not write: a name that promises one of them is refused
@@ -119,6 +120,7 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)
+    one_standard_input(**{"LAYOUT": layout_file, "--palette": palette})  # (the palette swallowed the layout)
     colours = read_palette_option(palette)
     from terragen.fileio import read_text_input
     from terragen.plain_text import counted

@@ -26,7 +26,7 @@ from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
                    "lowest seat number first, wherever the file lists it).")
 @click.option("--variant", multiple=True, metavar="NAME",
               help="inversion, green, lost, teams, no-pass-through, fixed-start, no-interactions "
-                   "(repeat or comma-separate). teams: seats on opposite corners as partners, for 4 or 6 "
+                   "(repeat or comma-separate). teams: partners on neighbouring corners, for 4 or 6 "
                    "players; "
                    "--teams for any other split.")
 @click.option("--teams", metavar="SEATS", help="Team play with these teams, e.g. 0+2,1+3: players by their place in seat "

@@ -89,8 +89,13 @@ def read_palette(name_or_path: str | Path) -> Palette:
     Why a file may give only part of a palette: a group reprinting the pieces in their own colours
     should not have to copy the seats' colours too; what it leaves out is the default palette's."""
     p = Path(name_or_path)
-    if str(name_or_path) != "-" and not p.suffix and not os.path.lexists(p):  # a name, never a path
-        return load_palette(str(name_or_path))
+    name = str(name_or_path)
+    # a shipped name is the palette unless a file of that name is there (a folder called "grey", as
+    # `kit terrain --palette grey --out grey` makes, was read as the palette file); any other name
+    # without a suffix that names nothing is a name, never a path
+    if name != "-" and (SPELLINGS.get(name, name) in palette_names() and not p.is_file()
+                        or not p.suffix and not os.path.lexists(p)):
+        return load_palette(name)
     from terragen.fileio import read_text_input
 
     return palette_from_dict(_read_toml(read_text_input(p), str(p)), str(p), base=load_palette())

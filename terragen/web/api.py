@@ -52,8 +52,9 @@ GENERATE_LABELS = {
 }
 #: the piece inventories offered (a file path is never taken from the browser)
 INVENTORIES = ("standard", "extended")
-#: rule variants the page may offer: the simulator's, less the plain rules and team play (which needs a team list)
-VARIANT_CANDIDATES = tuple(v for v in VARIANT_NAMES if v not in ("standard", "teams"))
+#: rule variants the page may offer: the simulator's, less the plain rules (team play with the default
+#: partners, on neighbouring corners: the page has no list of teams, as --teams gives)
+VARIANT_CANDIDATES = tuple(v for v in VARIANT_NAMES if v != "standard")
 KIT_GAMES = GAMES  # every game has a kit
 FLIPS = ("long", "short")
 PAGE_MAX_GAMES = 20_000
@@ -378,6 +379,16 @@ def simulate_margin_range() -> tuple[float, float]:
     return margin.type.lo, margin.type.hi
 
 
+def simulate_rules(layout: Any, options: dict[str, Any]) -> Any:
+    """The rules a simulate job plays, as ``terragen simulate`` reads its flags (team play's partners
+    from the board's corners)."""
+    from terragen.terrain.sim.variants import rules_from_names
+
+    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
+    return rules_from_names(list(options.get("variants", [])), len(layout.players), turn_cap=options["turn_cap"],
+                            corners=corners)
+
+
 def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     """What ``check_simulate`` cannot see without the board: a policy per seat, and games enough for
     the margin within what the page plays."""
@@ -385,23 +396,25 @@ def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:
     from terragen.terrain.sim.runner import default_games
 
     from terragen.terrain.sim.state import setup_from_layout
-    from terragen.terrain.sim.variants import rules_from_names
     from terragen.terrain.validation import check_game_shape
 
+    seats = len(layout.players)
+    if "teams" in options["variants"] and seats not in (4, 6):  # the command's words name --teams, which the page has not
+        raise ApiError(f"cannot simulate this board in teams: the page pairs partners on neighbouring corners, "
+                       f"for 4 or 6 seats (this board has {seats}); 'terragen simulate --teams' takes any split")
     try:  # a board no game can be set up on is refused now, not by a job that fails once started
         check_game_shape(layout, "layout")
-        setup_from_layout(layout, rules_from_names(list(options["variants"]), len(layout.players),
-                                                   turn_cap=options["turn_cap"]))
+        rules = simulate_rules(layout, options)
+        setup_from_layout(layout, rules)
     except TerragenError as exc:
         raise ApiError(page_words(f"cannot simulate this board: {exc.message}")) from None
-    seats = len(layout.players)
     try:
         parse_policies(options["policy"], seats)
     except TerragenError as exc:
         said = exc.message.removeprefix("--policy: ").removeprefix("--policy ")
         raise ApiError(f"{SIMULATE_FIELDS['policy']}: {said}") from None
     if options["games"] is None and seats:
-        needed = default_games(seats, options["margin"], seats)  # (the page offers no team play)
+        needed = default_games(len(rules.teams) if rules.teams else seats, options["margin"], seats)  # as the command
         if needed > PAGE_MAX_GAMES:
             raise ApiError(f"a margin of {options['margin']:g} needs {needed:,} games, more than the page plays "
                            f"({PAGE_MAX_GAMES:,}): give games, or a wider margin")

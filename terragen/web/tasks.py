@@ -160,14 +160,26 @@ def generate(options: dict[str, Any], report: Report) -> TaskResult:
         files = {name: (media, (folder / name).read_bytes()) for name, media in
                  (("board.json", "application/json"), ("board.txt", "text/plain"), ("board.svg", "image/svg+xml"))}
     layout = json.loads(files["board.json"][1])
-    from terragen.terrain.formats_json import layout_from_data
-    from terragen.terrain.generate.report import not_balanced_warning
+    return TaskResult({"layout": layout, "summary": summary_for_page(summary), "warning": page_warning(layout)},
+                      files)
 
-    # the command's own warning for a best-effort board, in its words (the page kept a copy of its own)
-    warning = not_balanced_warning(layout_from_data(layout, "board.json"))
-    verdict = (layout.get("meta") or {}).get("balance", {}).get("verdict")
-    return TaskResult({"layout": layout, "summary": summary_for_page(summary),
-                       "warning": {"verdict": verdict, "text": warning} if warning else None}, files)
+
+def page_warning(layout: dict[str, Any]) -> dict[str, Any] | None:
+    """The command's own warning on a generated board, in its words, with the verdict it is about:
+    a best-effort board's, else one on team play (a board the page's "Fair in team play too" asked
+    for reached the page as BALANCED, with no word that it was not fair in teams)."""
+    from terragen.terrain.formats_json import layout_from_data
+    from terragen.terrain.generate.report import not_balanced_warning, team_warning
+
+    board = layout_from_data(layout, "board.json")
+    balance = (layout.get("meta") or {}).get("balance") or {}
+    warning = not_balanced_warning(board)
+    if warning is not None:
+        return {"verdict": balance.get("verdict"), "text": warning}
+    warning = team_warning(board)
+    if warning is not None:
+        return {"verdict": f"team play {balance['teams']['verdict']}", "text": warning}
+    return None
 
 
 #: the command's pointers to what prints the board, as the page says them: its Print tab
@@ -196,10 +208,10 @@ def simulate(layout_data: dict[str, Any], options: dict[str, Any], report: Repor
     """Full-rules games on the layout, with the simulator's verdicts and a progress fraction."""
     from terragen.terrain.formats_json import layout_from_data
     from terragen.terrain.sim.runner import simulate_layout
-    from terragen.terrain.sim.variants import rules_from_names
+    from terragen.web.api import simulate_rules
 
     layout = layout_from_data(layout_data, "layout")
-    rules = rules_from_names(list(options.get("variants", [])), len(layout.players), turn_cap=options["turn_cap"])
+    rules = simulate_rules(layout, options)
 
     def progress(done: int, total: int) -> None:
         report({"done": done, "total": total, "message": f"{done}/{total} games"})

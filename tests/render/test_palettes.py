@@ -49,7 +49,10 @@ def test_grey_keeps_the_colour_palettes_seats():
 
 
 @pytest.mark.parametrize("spelling, name", [("gray", "grey"), ("color", "colour"), ("grey", "grey")])
-def test_either_spelling_names_the_same_palette(spelling, name):
+def test_either_spelling_names_the_same_palette(spelling, name, tmp_path, monkeypatch):
+    assert read_palette(spelling) == load_palette(name)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / spelling).mkdir()  # `kit terrain --palette grey --out grey`, run again: a folder of that name
     assert read_palette(spelling) == load_palette(name)
 
 
@@ -131,3 +134,10 @@ def test_a_bad_palette_is_one_usage_line_and_writes_nothing(tmp_path: Path, valu
                                     "--out", tmp_path / "s.pdf", cwd=tmp_path))
     assert says in line, line
     assert not (tmp_path / "s.pdf").exists()
+
+
+@pytest.mark.parametrize("command", [["render", "-"], ["kit", "terrain", "--inventory", "-"]])
+def test_the_palette_and_another_input_cannot_both_read_standard_input(tmp_path, command):
+    """render - --palette - read the layout as the palette: "--palette: -:2:7: invalid TOML"."""
+    line = one_line_usage_error(run(*command, "--palette", "-", "--out", tmp_path / "o", cwd=tmp_path))
+    assert "both read standard input ('-')" in line, line

@@ -384,7 +384,7 @@ def test_simulate_job_reports_rates_intervals_and_verdict(client):
     ({"policy": "terragen.terrain.sim.policies:GreedyPolicy"}, "policy"),
     ({"games": 0}, "games"),
     ({"games": 10**9}, "games"),
-    ({"variants": ["teams"]}, "variants"),
+    ({"variants": ["tems"]}, "variants"),
     ({"margin": 2}, "margin"),
     ({"margin": 0}, "margin"),
     ({"margin": 1e-9, "games": 10}, "Fairness margin (--margin) must be a number from 0.001"),
@@ -810,11 +810,11 @@ def test_a_job_that_sends_its_result_and_ends_between_two_looks_is_done_not_fail
 
 def test_the_pages_simulate_options_read_as_the_command_lines():
     """Policy names in any case, as `simulate --policy` takes them (the page refused GREEDY); the
-    variants offered are the simulator's own, less the plain rules and team play."""
+    variants offered are the simulator's own, less the plain rules."""
     from terragen.web.api import VARIANT_CANDIDATES, check_simulate
 
     assert check_simulate({"policy": "GREEDY,Expert"})["policy"] == "GREEDY,Expert"
-    assert "no-interactions" in VARIANT_CANDIDATES and "teams" not in VARIANT_CANDIDATES
+    assert "no-interactions" in VARIANT_CANDIDATES and "teams" in VARIANT_CANDIDATES and "standard" not in VARIANT_CANDIDATES
 
 
 def test_check_names_the_errors_for_which_the_seats_figures_are_left_out(client):
@@ -958,3 +958,24 @@ def test_destinations_placed_before_their_pieces_are_work_to_do_but_one_off_the_
     result = check(off)
     errors = result["report"]["errors"]
     assert any(f["code"] == "destination-off-board" for i, f in enumerate(errors) if i not in result["to_do"])
+
+
+def test_the_page_plays_team_play_with_the_default_partners_and_says_where_it_cannot(client):
+    """Team play was left off the page (no list of teams to give); with the default partners on
+    neighbouring corners it plays as 'terragen simulate --variant teams' does."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.runner import simulate_layout
+    from terragen.terrain.sim.variants import rules_from_names
+
+    options = {"games": 40, "seed": 5, "variants": ["teams"]}
+    r = post(client, "/api/jobs/simulate", {"layout": layout_data(), "options": options})
+    assert r.status_code == 200, r.get_json()
+    rep = wait_job(client, r.get_json()["id"])["result"]["report"]
+    layout = load_layout(examples("four-players.json"))
+    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
+    rules = rules_from_names(["teams"], 4, corners=corners)
+    assert rep == json.loads(json.dumps(simulate_layout(layout, games=40, seed=5, rules=rules).to_json()))
+    assert "teams 0+1,2+3" in rep["variant"]
+    r = post(client, "/api/jobs/simulate", {"layout": layout_data("two-players.txt"), "options": options})
+    said = r.get_json()["error"]
+    assert r.status_code == 400 and "for 4 or 6 seats (this board has 2)" in said and "--teams'" in said, said

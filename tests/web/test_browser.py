@@ -1849,3 +1849,25 @@ def test_a_zoomed_page_draws_larger_cells_not_smaller(server, browser, shots):
         assert js(d, cell)[2]  # the box stays offered while ticked
     finally:
         d.set_window_size(1400, 1000)  # the size the browser starts at (conftest.py)
+
+
+def test_keys_still_edit_after_a_click_in_the_toolbar_and_tab_arrows_leave_the_board_alone(server, browser):
+    """A mouse user clicks Undo or 3D view between edits: the keys went on editing before the keys
+    were kept to the board, and must still; an arrow on the Edit tab's button moves to the next tab,
+    not the selected cell too."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    click_cell(d, 0, 0)
+    d.find_element(By.ID, "view-3d").click()  # focus on the toolbar's box
+    d.find_element(By.ID, "view-3d").click()
+    level = js(d, "return window.terragen.layout.cells.find((c) => c.q === 0 && c.r === 0).level")
+    press(d, "3" if level != 3 else "4")
+    wait(d, lambda d: js(d, "return window.terragen.layout.cells.find((c) => c.q === 0 && c.r === 0).level")
+         != level, 10, "the key to edit after a click on 3D view")
+    js(d, "document.getElementById('tab-button-edit').focus()")
+    press(d, Keys.ARROW_RIGHT)
+    assert js(d, "return document.activeElement.id") == "tab-button-generate"
+    assert js(d, "return window.terragen.selected") == [0, 0]

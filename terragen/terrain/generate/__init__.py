@@ -273,7 +273,10 @@ def generate_board(
                 teams = team_check(layout, balance, balance_seed("teams", seed, attempt, len(team_refused)), pool,
                                    should_stop)
             except OutOfTime:
-                return False
+                # the time ran out inside the team check: a board verified for seats alone is kept (it was
+                # dropped, and a run that had one ended in exit 4 or a worse best-effort board)
+                found.append((layout, data, {**record, "teams": {"verdict": "NOT CHECKED", "time_limited": True}}))
+                return True
             record = {**record, "teams": teams}
             if progress:
                 progress(f"team play: {teams['games']} fresh games, worst team "
@@ -353,6 +356,10 @@ def generate_board(
             if balance.teams:  # the time is spent: team play is not measured on a board not balanced alone
                 record["teams"] = {"verdict": "NOT CHECKED"}
             found.append((layout, check_against_spec(layout, spec, inv)[1], record))
+    if not found and team_refused:  # (--strict-balance) the boards were fair for seats alone, not in teams
+        raise TimeLimitError(f"no board within the time limit ({time_limit:g} s) was fair in team play: "
+                             f"{len(team_refused)} balanced for seats alone were not fair in teams (--team-play); "
+                             "try another --seed or a longer --time-limit")
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0],
                                               by_budget=work() >= budget_turns, finished=finished))

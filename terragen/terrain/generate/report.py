@@ -155,8 +155,9 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
 def team_line(teams: dict) -> str:
     """The summary's line on team play (``generate --team-play``)."""
     if teams["verdict"] == "NOT CHECKED":
-        return ("team play: not checked (the board is best effort for seats alone, and the search's time was "
-                "spent); 'terragen simulate board.json --variant teams' measures it")
+        why = ("the time ran out during the team check" if teams.get("time_limited")
+               else "the board is best effort for seats alone, and the search's time was spent")
+        return f"team play: not checked ({why}); 'terragen simulate board.json --variant teams' measures it"
     partners = ", ".join("+".join(map(str, team)) for team in teams["teams"])
     rates = " / ".join(f"{100 * r:.1f}%" for r in teams["win_rates"])
     unfinished = f"; {100 * teams['unfinished']:.1f}% of games unfinished" if teams.get("unfinished") else ""
@@ -174,7 +175,9 @@ def team_warning(layout: Layout) -> str | None:
                 "seats alone, is the nearest: NOT BALANCED in teams (see the team play line); try another --seed "
                 "or a longer --time-limit")
     if teams.get("verdict") == "NOT CHECKED":
-        return "team play was not checked: the board is best effort for seats alone (see the team play line)"
+        why = ("the time ran out during its team check" if teams.get("time_limited")
+               else "the board is best effort for seats alone")
+        return f"team play was not checked: {why} (see the team play line); a longer --time-limit checks it"
     return None
 
 

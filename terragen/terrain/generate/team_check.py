@@ -42,11 +42,11 @@ def team_rules(layout: Layout):
     return rules_from_names(["teams"], len(layout.players), corners=corners)
 
 
-def team_games(settings: BalanceSettings, teams: int) -> int:
+def team_games(settings: BalanceSettings, teams: int, seats: int) -> int:
     """Games for a standard error of a quarter of the margin on a team's rate (6,400 for two teams),
-    or the user's ``--balance-games``."""
+    or the user's ``--balance-games``; a multiple of ``seats``, so that every seat opens equally often."""
     fair = 1.0 / teams
-    return settings.verify_games or _chunked(fair * (1 - fair) / (settings.margin / 4) ** 2, teams)
+    return settings.verify_games or _chunked(fair * (1 - fair) / (settings.margin / 4) ** 2, seats)
 
 
 def team_check(layout: Layout, settings: BalanceSettings, seed: int, pool: GamePool | None,
@@ -58,14 +58,15 @@ def team_check(layout: Layout, settings: BalanceSettings, seed: int, pool: GameP
     from terragen.terrain.sim.pool import Stopped
 
     rules = team_rules(layout)
-    games = team_games(settings, len(rules.teams))
+    seats_n = len(layout.players)
+    games = team_games(settings, len(rules.teams), seats_n)
     fair = 1.0 / len(rules.teams)
     threshold = settings.margin * TEAM_SHARE
     # a first look at an eighth of the games ends a board plainly unfair in teams: one whose partners
     # get stuck plays each such game to the round limit, and a brutal board's checks spent the search's
     # whole work budget so (game i of a seed is the same game in either run, so the record replays)
-    look = games // EARLY_LOOK
-    for size in ((look, games) if look >= MIN_LOOK else (games,)):
+    look = _chunked(games / EARLY_LOOK, seats_n)
+    for size in ((look, games) if MIN_LOOK <= look < games else (games,)):
         try:
             report = simulate_layout(layout, games=size, seed=seed, rules=rules, margin=1.0, pool=pool,
                                      should_stop=should_stop)

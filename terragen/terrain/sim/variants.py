@@ -106,12 +106,41 @@ def default_teams(players: int, corners: Sequence[int] | None = None) -> tuple[t
                         f"has {players}); give the teams with --teams, seats joined by + and teams by commas, "
                         f"e.g. --teams {example}")
     if corners is not None and len(corners) == players:
-        for shift in (0, 1):
-            pairs = [tuple(sorted(((2 * k + shift) % players, (2 * k + 1 + shift) % players)))
-                     for k in range(players // 2)]
-            if all((corners[a] - corners[b]) % 6 in (1, 5) for a, b in pairs):
-                return tuple(sorted(pairs))
+        pairs = neighbour_teams(corners)
+        if pairs is not None:
+            return pairs
     return tuple((2 * k, 2 * k + 1) for k in range(players // 2))
+
+
+def neighbour_teams(corners: Sequence[int]) -> tuple[tuple[int, int], ...] | None:
+    """Pairs of seats (places in seat order) on neighbouring ``corners`` covering every seat, or None
+    when there are none. The pairs two by two in seat order first (0+1, 2+3, ...), then shifted by
+    one (1+2, 3+0, ...), then any other: seats on corners 0, 3, 1, 4 pair as 0+2, 1+3, where the
+    first two tries would put partners on opposite corners."""
+    n = len(corners)
+    if n % 2:
+        return None
+
+    def neighbours(a: int, b: int) -> bool:
+        return (corners[a] - corners[b]) % 6 in (1, 5)
+
+    for shift in (0, 1):
+        pairs = [tuple(sorted(((2 * k + shift) % n, (2 * k + 1 + shift) % n))) for k in range(n // 2)]
+        if all(neighbours(a, b) for a, b in pairs):
+            return tuple(sorted(pairs))
+
+    def matchings(left: list[int]):
+        if not left:
+            yield []
+            return
+        first, rest = left[0], left[1:]
+        for k, other in enumerate(rest):
+            if neighbours(first, other):
+                for more in matchings(rest[:k] + rest[k + 1:]):
+                    yield [(first, other), *more]
+
+    found = next(matchings(list(range(n))), None)
+    return tuple(sorted(found)) if found is not None else None
 
 
 def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:

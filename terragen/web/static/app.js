@@ -277,12 +277,14 @@ function onKey(ev) {
 }
 
 // The editing keys (levels, patterns, turns, Delete, the arrows) act where the board is being edited:
-// the board, the Edit tab, the foot bar, or the page itself (nothing focused). From anywhere else they
+// the board, the Edit tab and its button, the foot bar, the toolbar above the board, or the page
+// itself (nothing focused). From anywhere else they
 // are that control's (or the page's): Backspace after Enter on the Print tab removed a piece unseen,
 // and the arrow keys selected cells instead of scrolling a zoomed page.
 function editsTheBoard(target) {
   if (!target || target === document.body || target === document.documentElement) return true;
-  return !!target.closest("#board, #tab-edit, #edit-bar");
+  // (the toolbar too, whose Undo, 3D view and Whole board a mouse clicks between edits, and the Edit tab's button)
+  return !!target.closest("#board, #tab-edit, #edit-bar, header, #tab-button-edit");
 }
 
 // The tabs as the WAI-ARIA tab pattern has them: the arrow keys (and Home, End) move to the next tab
@@ -296,6 +298,7 @@ function tabKeys(ev) {
   next.focus();
   next.click();
   ev.preventDefault();
+  ev.stopPropagation();  // the page's own keys would move the board's selection too (the Edit tab's button is one of theirs)
 }
 
 // ---------------------------------------------------------------- live check
@@ -1084,9 +1087,10 @@ async function generate() {
   const warning = job.result.warning;
   if (warning) {
     const note = errorNote(`${warning.verdict}: ${warning.text}`);  // stays beside the board: the check's "valid" is about the rules only
-    if (warning.verdict !== "NOT BALANCED") note.className = "note warn";  // UNVERIFIED: within the margin, short of the promise
+    const unfair = warning.verdict.endsWith("NOT BALANCED");  // for seats, or "team play NOT BALANCED"
+    if (!unfair) note.className = "note warn";  // UNVERIFIED: within the margin, short of the promise
     box.prepend(note);
-    toast(warning.text, warning.verdict === "NOT BALANCED" ? "error" : "info");
+    toast(warning.text, unfair ? "error" : "info");
   } else if (exact) {
     toast(JSON.stringify(before) !== editing ? "generated board opened in the editor; the edits made while it ran are one Undo away"
       : "generated board opened in the editor", "info");

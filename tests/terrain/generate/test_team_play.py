@@ -87,5 +87,38 @@ def test_a_board_plainly_unfair_in_teams_is_refused_at_the_first_look():
     layout = load_layout(ROOT / "terragen" / "data" / "terrain" / "examples" / "four-players.txt")
     settings = BalanceSettings()
     record = team_check(layout, settings, 424243, None)
-    assert record["verdict"] == "NOT BALANCED" and record["games"] == team_games(settings, 2) // EARLY_LOOK
+    assert record["verdict"] == "NOT BALANCED" and record["games"] == team_games(settings, 2, 4) // EARLY_LOOK
     assert record["worst_deviation"] > 0.08
+
+
+def test_a_board_verified_alone_is_kept_when_the_time_runs_out_in_its_team_check(tmp_path):
+    """The board was dropped, and a run that had one ended in exit 4 ("nothing is known of the spec")."""
+    out = tmp_path / "b"
+    p = run("generate", "--players", "4", "--difficulty", "easy", "--seed", "5", "--time-limit", "2", "--team-play",
+            "--out", out)
+    assert p.returncode == 0, p.stderr
+    record = json.loads((out / "board.json").read_text())["meta"]["balance"]
+    # the work budget (or, on a slower machine, the clock) ends the search inside the team check
+    assert record["teams"] == {"verdict": "NOT CHECKED", "time_limited": True}
+    assert "the time ran out during its team check" in p.stderr
+    assert all(v["verdict"] == "BALANCED" for v in record["verification"])
+
+
+def test_team_play_refuses_corners_that_pair_no_seats_as_neighbours(tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('players = 4\ndifficulty = "easy"\ncorners = [0, 2, 4, 1]\n', encoding="utf-8")
+    p = run("generate", "--spec", spec, "--team-play", "--out", tmp_path / "b")
+    assert p.returncode == 2 and "the spec's corners 0, 2, 4, 1 pair no seats so" in p.stderr, p.stderr
+
+
+def test_the_page_passes_on_the_team_warning():
+    from terragen.terrain.formats_json import layout_to_data
+    from terragen.terrain.files import load_layout
+    from terragen.web.tasks import page_warning
+
+    data = layout_to_data(load_layout(ROOT / "terragen" / "data" / "terrain" / "examples" / "four-players.txt"))
+    assert page_warning(data) is None
+    data.setdefault("meta", {})["balance"] = {"verdict": None, "verification": [],
+                                              "teams": {"verdict": "NOT BALANCED"}}
+    said = page_warning(data)
+    assert said["verdict"] == "team play NOT BALANCED" and "NOT BALANCED in teams" in said["text"]

@@ -481,10 +481,12 @@ def test_team_plays_default_pairs_seats_on_neighbouring_corners():
     assert default_teams(6, [0, 1, 2, 3, 4, 5]) == ((0, 1), (2, 3), (4, 5))
     assert default_teams(4, [0, 2, 3, 5]) == ((0, 3), (1, 2))  # corners 5+0 and 2+3: the other pairing in order
     assert default_teams(6, [0, 2, 3, 4, 5, 1]) == ((0, 5), (1, 2), (3, 4))
+    assert default_teams(4, [0, 3, 1, 4]) == ((0, 2), (1, 3))  # in seat order they would face each other
+    assert default_teams(6, [0, 3, 1, 4, 2, 5]) == ((0, 2), (1, 4), (3, 5))
     assert default_teams(4, [0, 2, 3, 0]) == ((0, 1), (2, 3))  # no neighbours for all: by seat number
     assert default_teams(4) == ((0, 1), (2, 3))
     assert rules_from_names(["teams"], 4, corners=[0, 1, 4, 3]).teams == ((0, 1), (2, 3))
-    for corners in ([0, 1, 4, 3], [0, 1, 2, 3, 4, 5], [0, 2, 3, 5], [1, 2, 4, 5]):
+    for corners in ([0, 1, 4, 3], [0, 1, 2, 3, 4, 5], [0, 2, 3, 5], [1, 2, 4, 5], [0, 3, 1, 4], [0, 3, 1, 4, 2, 5]):
         for team in default_teams(len(corners), corners):
             a, b = (corners[s] for s in team)
             assert (a - b) % 6 in (1, 5), (corners, team)  # partners on neighbouring corners
