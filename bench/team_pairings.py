@@ -39,6 +39,15 @@ def terragen(*args: object) -> subprocess.CompletedProcess:
                           env=env, check=False)
 
 
+def fresh_specs(first_seed: int, per_preset: int, six_per_preset: int) -> list[tuple[int, str, int]]:
+    """(seats, preset, seed): four seats each preset from ``first_seed`` (10 apart a preset), six seats
+    medium and hard from ``first_seed`` + 100."""
+    specs = [(4, d, first_seed + 10 * i + j) for i, d in enumerate(["easy", "medium", "hard", "brutal"])
+             for j in range(per_preset)]
+    return specs + [(6, d, first_seed + 100 + 10 * i + j) for i, d in enumerate(["medium", "hard"])
+                    for j in range(six_per_preset)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3000)
@@ -46,10 +55,7 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=119100)
     ap.add_argument("--per-preset", type=int, default=4)
     a = ap.parse_args()
-    specs = [(4, d, a.first_seed + 10 * i + j) for i, d in enumerate(["easy", "medium", "hard", "brutal"])
-             for j in range(a.per_preset)]
-    specs += [(6, d, a.first_seed + 100 + 10 * i + j) for i, d in enumerate(["medium", "hard"])
-              for j in range(max(1, a.per_preset - 1))]
+    specs = fresh_specs(a.first_seed, a.per_preset, max(1, a.per_preset - 1))
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {a.games} games a pairing, simulation seed {a.sim_seed}\n")
     balanced: dict[str, int] = {}

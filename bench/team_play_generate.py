@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from team_pairings import terragen  # (this folder is the script's own: python bench/team_play_generate.py)
+from team_pairings import fresh_specs, terragen  # (this folder is the script's own: python bench/team_play_generate.py)
 
 
 def worst_team(board: Path, games: int, seed: int) -> float:
@@ -37,10 +37,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=8000)
     ap.add_argument("--sim-seed", type=int, default=9091)
     a = ap.parse_args()
-    specs = [(4, d, a.first_seed + 10 * i + j) for i, d in enumerate(["easy", "medium", "hard", "brutal"])
-             for j in range(a.per_preset)]
-    specs += [(6, d, a.first_seed + 100 + 10 * i + j) for i, d in enumerate(["medium", "hard"])
-              for j in range(a.per_preset)]
+    specs = fresh_specs(a.first_seed, a.per_preset, a.per_preset)
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; team play of each board on {a.games} games, simulation seed "
           f"{a.sim_seed}\n")
