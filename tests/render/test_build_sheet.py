@@ -297,6 +297,20 @@ def test_the_legend_says_the_order_of_play(a4):
     assert "Turns go P1, P2, then round again" in text
 
 
+def test_the_legend_says_who_partners_whom_in_team_play_and_what_was_checked(a4):
+    """A table playing the team variant had to know the partners from the docs; the sheet now says
+    them (four and six seats) and whether generate --team-play checked the board in teams."""
+    def said(layout) -> str:
+        return " ".join(" ".join(_texts(build_sheet(layout, a4, "b.txt"))).split())
+
+    four = load_layout(EXAMPLES / "four-players.txt")  # corners 0, 1, 3, 4: P1 + P2 and P3 + P4 neighbours
+    assert "Team play (a variant): partners P1 + P2, P3 + P4; this board was not checked in teams" in said(four)
+    four.extra["meta"] = {"balance": {"teams": {"verdict": "BALANCED", "games": 6400}}}
+    assert "partners P1 + P2, P3 + P4; this board was checked fair in teams on 6,400 games" in said(four)
+    assert "partners P1 + P2, P3 + P4, P5 + P6" in said(load_layout(EXAMPLES / "six-players.txt"))
+    assert "Team play" not in said(load_layout(EXAMPLES / "two-players.txt"))
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_board_pages_key_is_whole_and_above_the_board(paper, request):
     """The key was cut to two lines whatever its length: a longer key lost its end without a word."""

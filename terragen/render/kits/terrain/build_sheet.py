@@ -392,10 +392,33 @@ def _route_page(layout: Layout, paper: Paper, pal: Palette, source: str, puzzle:
     if len(layout.players) > 1:  # the order of play need not go round the board (four seats: corners 0, 1, 4, 3)
         order = ", ".join(token_name(pal, p.seat) for p in sorted(layout.players, key=lambda p: p.seat))
         y += 7.0
-        for j, line in enumerate(wrap(f"Turns go {order}, then round again in that order, whichever corners the "
-                                      "seats sit on; the first player moves on one seat each game.", 2.9, lw)):
+        lines = wrap(f"Turns go {order}, then round again in that order, whichever corners the "
+                     "seats sit on; the first player moves on one seat each game.", 2.9, lw)
+        teams = _team_words(layout, pal) if not puzzle else None
+        if teams:  # the table needs to know who partners whom, and whether the board was checked for it
+            lines += [""] + wrap(teams, 2.9, lw)
+        for j, line in enumerate(lines):
             items.append(Text(lx, y + j * 3.9, line, 2.9, "#000000", anchor="start"))
     return items, R
+
+
+def _team_words(layout: Layout, pal: Palette) -> str | None:
+    """Who partners whom in team play (the default partners, on neighbouring corners), and what the
+    generator's team check found, for a board of 4 or 6 seats; None for another count."""
+    from terragen.terrain.sim.variants import default_teams
+
+    seats = sorted(layout.players, key=lambda p: p.seat)
+    if len(seats) not in (4, 6):
+        return None
+    teams = default_teams(len(seats), [p.corner for p in seats])
+    partners = ", ".join(" + ".join(token_name(pal, seats[k].seat) for k in team) for team in teams)
+    record = ((layout.extra.get("meta") or {}).get("balance") or {}).get("teams") or {}
+    verdict = record.get("verdict")
+    said = {"BALANCED": f"checked fair in teams on {record.get('games', 0):,} games",
+            "NOT BALANCED": "NOT fair in teams by the generator's check",
+            "NOT CHECKED": "not checked in teams"}.get(verdict, "not checked in teams (terragen simulate "
+                                                               "--variant teams measures it)")
+    return f"Team play (a variant): partners {partners}; this board was {said}."
 
 
 def _order_pages(order: list[str], paper: Paper, source: str) -> list[list[Item]]:
