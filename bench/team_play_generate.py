@@ -23,11 +23,12 @@ from pathlib import Path
 from team_pairings import fresh_specs, terragen  # (this folder is the script's own: python bench/team_play_generate.py)
 
 
-def worst_team(board: Path, games: int, seed: int) -> float:
-    """The worst team's distance from its share, in points, in ``games`` team games (default partners)."""
+def worst_team(board: Path, games: int, seed: int) -> tuple[float, bool]:
+    """The worst team's distance from its share, in points, in ``games`` team games (default partners),
+    and whether `simulate` calls the board PLAYABLE and BALANCED in teams on them."""
     s = terragen("simulate", board, "--variant", "teams", "--games", games, "--seed", seed, "--json")
     d = json.loads(s.stdout)
-    return 100 * max(abs(x["win_rate"] - x["fair"]) for x in d["seats"])
+    return 100 * max(abs(x["win_rate"] - x["fair"]) for x in d["seats"]), bool(d["playable"] and d["balanced"])
 
 
 def main() -> None:
@@ -44,6 +45,7 @@ def main() -> None:
     print("| seats | preset | seed | without (s) | --team-play (s) | its team verdict | worst team, without | "
           "worst team, --team-play |")
     print("|---|---|---|---|---|---|---|---|")
+    fine: dict[str, int] = {"without": 0, "with": 0}
     times: dict[str, list[float]] = {"without": [], "with": []}
     fair: dict[str, list[float]] = {"without": [], "with": []}
     with tempfile.TemporaryDirectory() as tmp:
@@ -62,9 +64,10 @@ def main() -> None:
                     record = json.loads((out / "board.json").read_text())["meta"]["balance"]
                     verdict = record.get("teams", {}).get("verdict", "-")
                 if g.returncode == 0:
-                    worst = worst_team(out / "board.json", a.games, a.sim_seed)
+                    worst, ok = worst_team(out / "board.json", a.games, a.sim_seed)
                     fair[kind].append(worst)
-                    row.append(f"{worst:.2f}")
+                    fine[kind] += ok
+                    row.append(f"{worst:.2f}" + ("" if ok else " (not PLAYABLE and BALANCED)"))
                 else:
                     row.append("-")
             # the columns: times first, then the verdict, then the two measurements
@@ -73,7 +76,8 @@ def main() -> None:
         t = sorted(times[kind])
         within = sum(w <= 2.5 for w in fair[kind])
         print(f"\n{kind}: median {statistics.median(t):.1f} s, slowest {t[-1]:.1f} s; worst team within 2.5 points "
-              f"on {within} of {len(fair[kind])} boards (median {statistics.median(fair[kind]):.2f} points)")
+              f"on {within} of {len(fair[kind])} boards (median {statistics.median(fair[kind]):.2f} points); "
+              f"PLAYABLE and BALANCED in teams on {fine[kind]} of {len(fair[kind])}")
     ratio = statistics.median(times["with"]) / statistics.median(times["without"])
     print(f"median time with --team-play / without: {ratio:.2f}x")
 

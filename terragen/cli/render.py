@@ -117,11 +117,12 @@ def render(layout_file: str, fmt: str | None, paper: str, out: str | Path | None
     if suffix in OTHER_FORMATS:  # a PDF named x.png was written without a word
         raise InputError(f"--out {display_name(out)}: render writes PDF or SVG, not {suffix.upper()}; "
                          "end the name in .pdf or .svg (pdftoppm -png turns a PDF into images)")
+    one_standard_input(**{"LAYOUT": layout_file, "--palette": palette})  # (the palette swallowed the layout)
+    # a misspelt palette before an existing output: "add --force" first, and then the typo, was two tries
+    colours = read_palette_option(palette)
     if fmt == "pdf":  # fail before any work; SVG page names are known once the sheet is drawn
         check_outputs([out], force, inputs=[layout_file])
     opts = PrintOptions(load_paper(paper), print_scale)
-    one_standard_input(**{"LAYOUT": layout_file, "--palette": palette})  # (the palette swallowed the layout)
-    colours = read_palette_option(palette)
     from terragen.fileio import read_text_input
     from terragen.plain_text import counted
     from terragen.terrain.files import parse_layout

@@ -362,6 +362,15 @@ def simulate_defaults() -> dict[str, Any]:
             for p in simulate.params if isinstance(p, click.Option)}
 
 
+def simulate_default_team_games() -> dict[str, int]:
+    """The games ``simulate --variant teams`` plays by default, by seat count (4 and 6: two and three
+    teams of neighbours): the page's hint showed the seats' own count (10,890 for six, not 17,424)."""
+    from terragen.terrain.sim.runner import default_games
+
+    margin = simulate_defaults()["margin"]
+    return {str(n): default_games(n // 2, margin, n) for n in (4, 6)}
+
+
 def simulate_default_games() -> dict[str, int]:
     """The games ``terragen simulate`` plays at its default margin when none are given, by seat count
     (the page's 'Games to play' said only 'default')."""
@@ -540,6 +549,7 @@ def info() -> dict[str, Any]:
         "generate": generate_options(),
         "simulate": {"defaults": check_simulate({}), "policies": policies(), "variants": variants(),
                      "max_games": PAGE_MAX_GAMES, "default_games": simulate_default_games(),
+                     "default_team_games": simulate_default_team_games(),
                      "pace": {p: SIM_PACE[p] for p in policies() if p in SIM_PACE}},
         "papers": paper_names(),
         "kits": list(KIT_GAMES),

@@ -304,7 +304,7 @@ def test_the_legend_says_who_partners_whom_in_team_play_and_what_was_checked(a4)
         return " ".join(" ".join(_texts(build_sheet(layout, a4, "b.txt"))).split())
 
     four = load_layout(EXAMPLES / "four-players.txt")  # corners 0, 1, 3, 4: P1 + P2 and P3 + P4 neighbours
-    assert "Team play (a variant): partners P1 + P2, P3 + P4; this board was not checked in teams" in said(four)
+    assert "partners P1 + P2, P3 + P4; this board was not checked in teams" in said(four)
     four.extra["meta"] = {"balance": {"teams": {"verdict": "BALANCED", "games": 6400}}}
     assert "partners P1 + P2, P3 + P4; this board was checked fair in teams on 6,400 games" in said(four)
     assert "partners P1 + P2, P3 + P4, P5 + P6" in said(load_layout(EXAMPLES / "six-players.txt"))

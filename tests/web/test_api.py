@@ -979,3 +979,13 @@ def test_the_page_plays_team_play_with_the_default_partners_and_says_where_it_ca
     r = post(client, "/api/jobs/simulate", {"layout": layout_data("two-players.txt"), "options": options})
     said = r.get_json()["error"]
     assert r.status_code == 400 and "for 4 or 6 seats (this board has 2)" in said and "--teams'" in said, said
+
+
+def test_the_page_knows_team_plays_default_games(client):
+    """The page's hint showed the seats' own default (10,890 for six) where the command plays the
+    teams' (17,424 for three teams)."""
+    from terragen.terrain.sim.runner import default_games
+
+    sim = client.get("/api/info").get_json()["simulate"]
+    assert sim["default_team_games"] == {"4": default_games(2, 0.025, 4), "6": default_games(3, 0.025, 6)}
+    assert sim["default_team_games"]["6"] == 17424

@@ -1871,3 +1871,15 @@ def test_keys_still_edit_after_a_click_in_the_toolbar_and_tab_arrows_leave_the_b
     press(d, Keys.ARROW_RIGHT)
     assert js(d, "return document.activeElement.id") == "tab-button-generate"
     assert js(d, "return window.terragen.selected") == [0, 0]
+
+
+def test_ticking_team_play_shows_its_own_default_number_of_games(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    page_with(d, server, example("six-players.txt"))
+    d.find_element(By.ID, "tab-button-simulate").click()
+    field = d.find_element(By.CSS_SELECTOR, "#simulate-form input[name='games']")
+    assert field.get_attribute("placeholder").startswith("10,890")
+    d.find_element(By.CSS_SELECTOR, "#variants input[value='teams']").click()
+    assert field.get_attribute("placeholder").startswith("17,424")  # three teams of two, as the command plays

@@ -282,7 +282,8 @@ def generate_board(
                 progress(f"team play: {teams['games']} fresh games, worst team "
                          f"{100 * teams['worst_deviation']:.2f} points off")
             if teams["verdict"] != "BALANCED":
-                team_refused.append((teams["worst_deviation"], layout, data, record))
+                # nearest fair: a team's distance from its share and the games stuck partners never finish
+                team_refused.append((teams["worst_deviation"] + teams["unfinished"], layout, data, record))
                 return False
         found.append((layout, data, record))
         return True
@@ -362,7 +363,8 @@ def generate_board(
                              "try another --seed or a longer --time-limit")
     if not found:
         raise TimeLimitError(_timeout_message(spec, time_limit, attempt, unbalanced[0],
-                                              by_budget=work() >= budget_turns, finished=finished))
+                                              by_budget=work() >= budget_turns, finished=finished,
+                                              teams=balance is not None and balance.teams))
     layout, data, record = found[0]
     seats = data["players"]
     turns = [p["expected_turns"] for p in seats]
@@ -410,7 +412,7 @@ def _best_effort_choices(fallback: list[tuple[float, Candidate]],
 
 
 def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0, by_budget: bool = False,
-                     finished: int | None = None) -> str:
+                     finished: int | None = None, teams: bool = False) -> str:
     """Why no board came, and what could change that. When no attempt ran to its end (``finished``
     0: none started, or the limit cut off each one), the search learnt nothing of the spec, so a
     wider band or fewer pins would be a guess: only a longer --time-limit can help, and the
@@ -432,8 +434,10 @@ def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 
         lever = ("only piece turns can balance fixed destinations; " if spec.placement in ("fixed", "opposite") else "")
         # five seats: a longer limit was measured not to help (it was offered all the same)
         longer = "" if spec.players == 5 else "a longer --time-limit, "
+        # (--team-play needs the balance check: it refuses --no-balance)
+        last = "or a wider --margin" if teams else "a wider --margin, or --no-balance"
         return (f"no board met the spec {within}: {counted(unbalanced, 'board')} met every band but could not be "
-                f"balanced by win rates ({lever}try another --seed, {longer}a wider --margin, or --no-balance)")
+                f"balanced by win rates ({lever}try another --seed, {longer}{last})")
     # what a user of the flags can change first; then the spec's own keys (a --spec file's, or the
     # preset's bands), written as a spec file writes them: "turns_band (now [29.81, 44.06])" read
     # as Python, and as if a flag of that name existed

@@ -157,10 +157,12 @@ def team_line(teams: dict) -> str:
     if teams["verdict"] == "NOT CHECKED":
         why = ("the time ran out during the team check" if teams.get("time_limited")
                else "the board is best effort for seats alone, and the search's time was spent")
-        return f"team play: not checked ({why}); 'terragen simulate board.json --variant teams' measures it"
+        return f"team play: not checked ({why}); 'terragen simulate --variant teams' on the board measures it"
     partners = ", ".join("+".join(map(str, team)) for team in teams["teams"])
     rates = " / ".join(f"{100 * r:.1f}%" for r in teams["win_rates"])
     unfinished = f"; {100 * teams['unfinished']:.1f}% of games unfinished" if teams.get("unfinished") else ""
+    if teams.get("unfinished", 0) > teams.get("unfinished_limit", 1):  # stuck partners: NOT BALANCED for that
+        unfinished += f", over the {100 * teams['unfinished_limit']:.1f}% allowed"
     return (f"team play: {teams['verdict']} for greedy players in teams {partners}: the teams won {rates} "
             f"(worst {100 * teams['worst_deviation']:.2f} points from a fair {100 * teams['fair_share']:.1f}%, "
             f"checked against {100 * teams['threshold']:.2f}{unfinished}), on {teams['games']} fresh games, "

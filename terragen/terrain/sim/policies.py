@@ -472,7 +472,7 @@ class SolitaryPolicy(BasePolicy):
     """Plays as if alone on the board: moves to the reachable cell with the lowest exact
     expected turns (ties: fewer points, then the cell first in its seat's frame; see
     :func:`terragen.terrain.race.solitary_choice`)
-    and forfeits every double. It is the race model's player, so with interactions off
+    and forfeits every double; in team play a partner that is not the lead follows it. It is the race model's player, so with interactions off
     its games follow the race model's distributions. A token the board has cut off
     (after someone else's rotation) falls back to the greedy move."""
 
@@ -481,6 +481,11 @@ class SolitaryPolicy(BasePolicy):
     rotates_by_board = True  # it never turns a piece
 
     def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
+        # in team play a partner who is not the lead follows it, as greedy and expert ones do: racing
+        # alone, partners bound to stay together left half of the games unfinished
+        follow = _follow(state, seat, options)
+        if follow is not None:
+            return follow
         table = state.cache.table(state.setup.groups[seat])
         pos = state.pos[seat]
         if table[state.collected[seat]][pos] == INF:

@@ -1118,6 +1118,7 @@ function buildSimulateForm() {
     const box = document.createElement("input");
     box.type = "checkbox";
     box.value = v;
+    box.addEventListener("change", gamesHint);  // team play's default is the teams' number of games
     l.append(box, ` ${v}`);
     $("#variants").appendChild(l);
   }
@@ -1131,7 +1132,10 @@ function gamesHint() {
   const f = $("#simulate-form");
   const sim = state.info.simulate;
   const field = f.elements.namedItem("games");
-  const n = state.layout ? sim.default_games[String(state.layout.players.length)] : undefined;
+  const seats = state.layout ? String(state.layout.players.length) : "";
+  // team play: its default is the teams', as the command's (two or three teams, not four or six seats)
+  const teams = !!document.querySelector("#variants input[value='teams']:checked");
+  const n = seats ? (teams ? sim.default_team_games[seats] : sim.default_games[seats]) : undefined;
   const margin = f.elements.namedItem("margin").value;
   if (!n || (margin !== "" && Number(margin) !== sim.defaults.margin)) { field.placeholder = "default"; return; }
   const paces = f.elements.namedItem("policy").value.split(",").map((p) => sim.pace[p.trim()]).filter(Boolean);

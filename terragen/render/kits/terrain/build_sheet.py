@@ -416,9 +416,8 @@ def _team_words(layout: Layout, pal: Palette) -> str | None:
     verdict = record.get("verdict")
     said = {"BALANCED": f"checked fair in teams on {record.get('games', 0):,} games",
             "NOT BALANCED": "NOT fair in teams by the generator's check",
-            "NOT CHECKED": "not checked in teams"}.get(verdict, "not checked in teams (terragen simulate "
-                                                               "--variant teams measures it)")
-    return f"Team play (a variant): partners {partners}; this board was {said}."
+            }.get(verdict, "not checked in teams (terragen simulate --variant teams measures it)")
+    return f"Team play (a variant, on the kit's rules page): partners {partners}; this board was {said}."
 
 
 def _order_pages(order: list[str], paper: Paper, source: str) -> list[list[Item]]:

@@ -186,6 +186,10 @@ def rules_sections(positions: int = 91, pieces: int = 96) -> list[tuple[str, str
      "instead turn an empty piece upside down for the rest of the game."),
     ("Winning", "A flag counts when your token ends a move on it; with several flags, visit them in any order. "
      "The first player to have all of their flags wins."),
+    ("Team play (variant)", "With four or six players, partner the player on the start corner next to yours "
+     "(a build sheet names the pairs). Partners may never move further apart than three positions, or than they "
+     "already stand; nobody is sent back to start. A player with all of their flags leaves the board; the first "
+     "pair with both players home wins."),
     ("Printing notes", "Print the piece sheets double-sided (or use the gutter-fold file); the back of each piece "
      "is its turned-over face. Check the 100 mm bar on any page with a ruler before cutting. The elevation gauge "
      "measures stacks, 6 mm per level: stand its bottom edge on the table beside them."),
