@@ -122,3 +122,28 @@ def test_the_page_passes_on_the_team_warning():
                                               "teams": {"verdict": "NOT BALANCED"}}
     said = page_warning(data)
     assert said["verdict"] == "team play NOT BALANCED" and "NOT BALANCED in teams" in said["text"]
+
+
+def test_partners_who_leave_games_unfinished_are_not_fair_in_teams(monkeypatch):
+    """A six-seat board was kept with 4.6% of its team games unfinished, 1.7 points off: simulate
+    then called it NOT PLAYABLE. The check allows half of simulate's 1%."""
+    from types import SimpleNamespace
+
+    import terragen.terrain.sim as sim
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.generate.balance import BalanceSettings
+    from terragen.terrain.generate.team_check import UNFINISHED_SHARE, team_check
+
+    layout = load_layout(ROOT / "terragen" / "data" / "terrain" / "examples" / "four-players.txt")
+
+    def played(share: float):
+        def fake(layout, games, seed, rules, **_):
+            rate = (1 - share) / 2  # both teams alike: only the unfinished games are wrong
+            return SimpleNamespace(seats=[SimpleNamespace(seat=p.seat, rate=rate) for p in layout.players],
+                                   capped_share=share)
+        return fake
+
+    for share, verdict in ((0.0, "BALANCED"), (UNFINISHED_SHARE, "BALANCED"), (0.012, "NOT BALANCED")):
+        monkeypatch.setattr(sim, "simulate_layout", played(share))
+        record = team_check(layout, BalanceSettings(), 1, None)
+        assert record["verdict"] == verdict and record["unfinished"] == share, (share, record)
