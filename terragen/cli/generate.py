@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # the heavy modules load only when a command runs
 #: a seat of a two-player board may win every game or none): the wish is --no-balance, said so on
 #: refusal. simulate only judges, and its margin goes to 1 so that --margin 1 reads the playability
 #: verdict alone (docs/cli.md, "Options that mean the same everywhere")
-GENERATE_MARGIN = MarginShare(0.001, 0.5, wider="a board not tuned for balance at all is --no-balance")
+GENERATE_MARGIN = MarginShare(0.001, 0.5, wider="a board not tuned for balance at all is --no-balance "
+                                                   "(which --team-play cannot go with)")
 
 
 def _preset_choice() -> NameChoice:

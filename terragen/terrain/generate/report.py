@@ -160,9 +160,9 @@ def team_line(teams: dict) -> str:
         return f"team play: not checked ({why}); 'terragen simulate --variant teams' on the board measures it"
     partners = ", ".join("+".join(map(str, team)) for team in teams["teams"])
     rates = " / ".join(f"{100 * r:.1f}%" for r in teams["win_rates"])
-    unfinished = f"; {100 * teams['unfinished']:.1f}% of games unfinished" if teams.get("unfinished") else ""
-    if teams.get("unfinished", 0) > teams.get("unfinished_limit", 1):  # stuck partners: NOT BALANCED for that
-        unfinished += f", over the {100 * teams['unfinished_limit']:.1f}% allowed"
+    unfinished = f"; {100 * teams['unfinished']:.2f}% of games unfinished" if teams.get("unfinished") else ""
+    if teams.get("too_many_unfinished"):  # stuck partners: NOT BALANCED for that (the check's own reading)
+        unfinished += f", over the {100 * teams['unfinished_limit']:.2f}% allowed"
     return (f"team play: {teams['verdict']} for greedy players in teams {partners}: the teams won {rates} "
             f"(worst {100 * teams['worst_deviation']:.2f} points from a fair {100 * teams['fair_share']:.1f}%, "
             f"checked against {100 * teams['threshold']:.2f}{unfinished}), on {teams['games']} fresh games, "

@@ -83,8 +83,9 @@ def team_check(layout: Layout, settings: BalanceSettings, seed: int, pool: GameP
         if (worst > threshold + PLAINLY_OFF_SE * (fair * (1 - fair) / size) ** 0.5
                 or report.capped_share > PLAINLY_OFF_SE * UNFINISHED_SHARE):
             break  # plainly off at the first look: the rest of the games would not change the verdict
-    fine = worst <= threshold and report.capped_share <= UNFINISHED_SHARE
+    stuck = report.capped_share > UNFINISHED_SHARE
+    fine = worst <= threshold and not stuck
     return {"teams": [list(team) for team in rules.teams], "games": size, "seed": seed, "policy": "greedy",
             "win_rates": [round(r, 4) for r in rates], "unfinished": round(report.capped_share, 4),
-            "unfinished_limit": UNFINISHED_SHARE, "fair_share": round(fair, 4), "worst_deviation": round(worst, 4),
+            "unfinished_limit": UNFINISHED_SHARE, "too_many_unfinished": stuck, "fair_share": round(fair, 4), "worst_deviation": round(worst, 4),
             "threshold": round(threshold, 4), "verdict": "BALANCED" if fine else "NOT BALANCED"}

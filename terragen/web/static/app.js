@@ -1139,7 +1139,8 @@ function gamesHint() {
   const margin = f.elements.namedItem("margin").value;
   if (!n || (margin !== "" && Number(margin) !== sim.defaults.margin)) { field.placeholder = "default"; return; }
   const paces = f.elements.namedItem("policy").value.split(",").map((p) => sim.pace[p.trim()]).filter(Boolean);
-  const time = paces.length ? ` (about ${roughTime(n / Math.min(...paces))})` : "";
+  // (the paces are lone players': team games go through slower steps, 10x for solitary ones, so no time)
+  const time = paces.length && !teams ? ` (about ${roughTime(n / Math.min(...paces))})` : "";
   field.placeholder = `${n.toLocaleString("en")}${time}`;
 }
 

@@ -510,3 +510,19 @@ def test_team_play_on_a_generated_board_is_fair_with_the_default_partners():
     assert abs(rates[0] - 0.5) < 0.04 and rates[0] == rates[1], rates  # about 4 standard errors
     facing = [s.rate for s in simulate_layout(layout, games=2000, seed=424242, rules=Rules(teams=((0, 3), (1, 2)))).seats]
     assert abs(facing[0] - 0.5) > 0.1, facing
+
+
+def test_solitary_partners_keep_together_in_team_play():
+    """Solitary players raced alone in team play, and partners bound to stay together left 6-9% of the
+    example boards' games unfinished (a generated board 53%)."""
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.runner import simulate_layout
+    from terragen.terrain.sim.variants import rules_from_names
+    from tests.terrain.helpers import EXAMPLES
+
+    for name in ("four-players.txt", "six-players.txt"):
+        layout = load_layout(EXAMPLES / name)
+        corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
+        rules = rules_from_names(["teams"], len(corners), corners=corners)
+        report = simulate_layout(layout, games=600, seed=3, policy="solitary", rules=rules)
+        assert report.capped_share < 0.01, (name, report.capped_share)

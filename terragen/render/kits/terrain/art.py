@@ -35,7 +35,7 @@ def right_side_notch(R: float, direction: int, turn: float = 0.0, fill: str = DA
     points = ((mx + (ax - mx) * wing, my + (ay - my) * wing), (mx + (bx - mx) * wing, my + (by - my) * wing),
               (mx * tip, my * tip))
     # a white edge, as the pips have: black alone hardly showed on the darkest greys (levels 7 and 8
-    # of --palette grey, 1.9:1), and on a net's lid the notch is the only mark of the piece's turn
+    # of --palette grey, 2.4:1 and 1.6:1), and on a net's lid the notch is the only mark of the piece's turn
     return Polygon(tuple(turned(x, y, turn) for x, y in points), Style(fill=fill, stroke="#ffffff", width=R * 0.025))
 
 

@@ -410,8 +410,13 @@ def _team_words(layout: Layout, pal: Palette) -> str | None:
     seats = sorted(layout.players, key=lambda p: p.seat)
     if len(seats) not in (4, 6):
         return None
-    teams = default_teams(len(seats), [p.corner for p in seats])
+    from terragen.terrain.sim.variants import neighbour_teams
+
+    corners = [p.corner for p in seats]
+    teams = default_teams(len(seats), corners)
     partners = ", ".join(" + ".join(token_name(pal, seats[k].seat) for k in team) for team in teams)
+    if neighbour_teams(corners) is None:  # the rules page says neighbours: say why these are not
+        partners += " (by seat order: these corners do not pair every player with a neighbour)"
     record = ((layout.extra.get("meta") or {}).get("balance") or {}).get("teams") or {}
     verdict = record.get("verdict")
     said = {"BALANCED": f"checked fair in teams on {record.get('games', 0):,} games",

@@ -186,8 +186,8 @@ def rules_sections(positions: int = 91, pieces: int = 96) -> list[tuple[str, str
      "instead turn an empty piece upside down for the rest of the game."),
     ("Winning", "A flag counts when your token ends a move on it; with several flags, visit them in any order. "
      "The first player to have all of their flags wins."),
-    ("Team play (variant)", "With four or six players, partner the player on the start corner next to yours "
-     "(a build sheet names the pairs). Partners may never move further apart than three positions, or than they "
+    ("Team play (variant)", "With four or six players, play in pairs, as a build sheet names them: mostly "
+     "the players on neighbouring start corners. Partners may never move further apart than three positions, or than they "
      "already stand; nobody is sent back to start. A player with all of their flags leaves the board; the first "
      "pair with both players home wins."),
     ("Printing notes", "Print the piece sheets double-sided (or use the gutter-fold file); the back of each piece "
