@@ -25,6 +25,7 @@ REQUIRED_DATA = [
     "terragen/data/paper/a4.toml",
     "terragen/data/paper/letter.toml",
     "terragen/data/palettes/colour.toml",
+    "terragen/data/palettes/grey.toml",
     "terragen/data/terrain/inventories/standard.toml",
     "terragen/data/terrain/inventories/extended.toml",
     "terragen/data/terrain/presets/easy.toml",
