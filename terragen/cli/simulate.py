@@ -77,7 +77,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     from terragen.terrain.files import parse_layout
     from terragen.terrain.formats_json import is_scenario
     from terragen.terrain.sim.runner import parse_twins, seat_numbers, simulate_layout
-    from terragen.terrain.sim.variants import rules_from_names
+    from terragen.terrain.sim.variants import rules_for_layout
     from terragen.terrain.validation import check_game_shape
 
     text = read_text_input(file)
@@ -96,8 +96,7 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
     from terragen.process_pool import worker_count
 
     workers = worker_count(workers, "--workers")
-    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
-    rules = rules_from_names(list(variant), len(layout.players), turn_cap=turn_cap, teams=teams, corners=corners)
+    rules = rules_for_layout(layout, list(variant), turn_cap=turn_cap, teams=teams)
     twins = parse_twins(twin_dice, seat_numbers(layout)) if twin_dice is not None else None
     if twins is not None and games is not None and games % 2:  # said with the flags (the library names "games")
         raise SpecError(f"--games must be even with --twin-dice (the games come in pairs), got {games}")

@@ -391,11 +391,9 @@ def simulate_margin_range() -> tuple[float, float]:
 def simulate_rules(layout: Any, options: dict[str, Any]) -> Any:
     """The rules a simulate job plays, as ``terragen simulate`` reads its flags (team play's partners
     from the board's corners)."""
-    from terragen.terrain.sim.variants import rules_from_names
+    from terragen.terrain.sim.variants import rules_for_layout
 
-    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
-    return rules_from_names(list(options.get("variants", [])), len(layout.players), turn_cap=options["turn_cap"],
-                            corners=corners)
+    return rules_for_layout(layout, list(options.get("variants", [])), turn_cap=options["turn_cap"])
 
 
 def check_simulate_on(layout: Any, options: dict[str, Any]) -> None:

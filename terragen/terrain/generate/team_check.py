@@ -40,10 +40,9 @@ MIN_LOOK = 400
 
 def team_rules(layout: Layout):
     """Team play with the default partners of ``layout``'s seats, as ``simulate --variant teams`` plays it."""
-    from terragen.terrain.sim.variants import rules_from_names
+    from terragen.terrain.sim.variants import rules_for_layout
 
-    corners = [p.corner for p in sorted(layout.players, key=lambda p: p.seat)]
-    return rules_from_names(["teams"], len(layout.players), corners=corners)
+    return rules_for_layout(layout, ["teams"])
 
 
 def team_games(settings: BalanceSettings, teams: int, seats: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from terragen.errors import SpecError
 from terragen.names import unknown_name
@@ -158,6 +159,14 @@ def parse_teams(text: str, players: int) -> tuple[tuple[int, ...], ...]:
         raise SpecError(f"bad --teams {text!r}: every team has one seat, which is the plain game; put two seats or "
                         "more in a team (e.g. 0+2,1)")
     return tuple(teams)
+
+
+def rules_for_layout(layout: Any, names: list[str], turn_cap: int = 500, teams: str | None = None) -> Rules:
+    """:func:`rules_from_names` for ``layout``'s seats, team play's default partners read off their
+    corners (in seat order): what ``simulate``, the page's simulate job and ``generate --team-play``
+    each worked out alike."""
+    seated = sorted(layout.players, key=lambda p: p.seat)
+    return rules_from_names(names, len(seated), turn_cap=turn_cap, teams=teams, corners=[p.corner for p in seated])
 
 
 def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams: str | None = None,
