@@ -491,6 +491,47 @@ def policy_hint(text: str, param: click.Parameter | None, ctx: click.Context | N
     return f"; to choose the players' policies use --policy {text}"
 
 
+def checked_when_read(check: Any) -> Any:
+    """A click callback that runs ``check`` (a library's own reading of the option's value, raising
+    SpecError) as the command line is read. Why: a misspelt --policy or --variant was found only
+    once the command ran, and said as "terragen: error: unknown policy ...", without the command,
+    the option or the help that a misspelt --difficulty gets from click; now both read alike, and a
+    slip is said before any board is read or any game played."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        from terragen.errors import SpecError
+
+        if value is None or value == ():
+            return value
+        try:
+            for one in (value if isinstance(value, tuple) else (value,)):
+                check(one)
+        except SpecError as exc:
+            name = max(param.opts, key=len) if isinstance(param, click.Option) and param.opts else str(param.name)
+            said = exc.message if exc.message.startswith(name) else f"{name}: {exc.message}"
+            raise click.UsageError(said, ctx) from None
+        return value
+
+    return callback
+
+
+def known_names(module: str, attr: str = "POLICIES", kind: str = "policy") -> Any:
+    """A check for :func:`checked_when_read`: every name of a comma list is one of ``module.attr``'s (any
+    case), the module imported only when the option is given (the CLI starts without the games)."""
+
+    def check(text: str) -> None:
+        import importlib
+
+        from terragen.names import comma_list, unknown_name
+
+        names = list(getattr(importlib.import_module(module), attr))
+        for name in comma_list(text, f"--{kind}", names):
+            if name not in names:
+                raise unknown_name(kind, name, names)
+
+    return check
+
+
 @contextmanager
 def reading_option(option: str) -> Iterator[None]:
     """Read an option's own file (``--deck``, ``--tiles``, ``--inventory``): one it cannot read is bad

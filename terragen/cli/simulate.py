@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import click
 
-from terragen.cli._common import (Whole, MarginShare, PathName, echo_json, json_option, note_missing_kernels, say, say_report,
-                                  seed_range)
+from terragen.cli._common import (Whole, MarginShare, PathName, checked_when_read, echo_json, json_option,
+                                  note_missing_kernels, say, say_report, seed_range)
 from terragen.errors import EXIT_INVALID, EXIT_OK, SpecError
 from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
+
+
+def _check_policies(text: str) -> None:
+    """Every --policy name a built-in player's or a plug-in that loads."""
+    from terragen.names import comma_list
+    from terragen.terrain.sim.policies import POLICIES, load_policy
+
+    for name in comma_list(text, "--policy", POLICIES):
+        if name not in POLICIES:
+            load_policy(name)
+
+
+def _check_variants(text: str) -> None:
+    from terragen.terrain.sim.variants import variant_names
+
+    variant_names(text)
 
 
 @click.command()
@@ -19,12 +35,14 @@ from terragen.limits import MAX_PLAY_GAMES, MAX_TURN_CAP
                    "2.5 points).")
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--policy", default="greedy", show_default=True, metavar="NAME[,NAME...]",
+              callback=checked_when_read(_check_policies),
               help="random (any legal move), greedy (the shortest way to its flags; on doubles turns a piece of "
                    "its own route), expert (plays by exact expected turns, and on doubles may turn a piece against "
                    "a leader close to winning), solitary (plays as if alone, forfeits every double) or "
                    "package.module:ClassName; one for all seats or one per player in seat order (the "
                    "lowest seat number first, wherever the file lists it).")
 @click.option("--variant", multiple=True, metavar="NAME",
+              callback=checked_when_read(_check_variants),
               help="inversion, green, lost, teams, no-pass-through, fixed-start, no-interactions "
                    "(repeat or comma-separate). teams: partners on neighbouring corners, for 4 or 6 "
                    "players; "

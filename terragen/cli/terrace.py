@@ -10,7 +10,7 @@ import time
 
 import click
 
-from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
+from terragen.cli._common import (NameChoice, Whole, checked_when_read, known_names, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
                                   json_even_on_failure, json_option, policy_hint, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.intervals import interval_text
@@ -308,6 +308,7 @@ def _players_mismatch(players: int, seats: int, position: str | None, setup: str
 @click.option("--players", type=_PlayerCount(), default=None,
               help="Number of players: 2, 3 with --setup three, or 4 with --setup four. [default: the set-up's]")
 @click.option("--policy", default="random", show_default=True, metavar="NAME[,NAME...]",
+              callback=checked_when_read(known_names("terragen.terrace.players")),
               help="random (any legal move) or greedy (wins or captures when it can, keeps its T safe); one for "
                    "all seats or a comma list, one per seat in turn order.")
 @click.option("--games", type=Whole(1, MAX_PLAY_GAMES), default=100, show_default=True, help="Number of games (as terralogical and terraflip play).")

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import click
 
-from terragen.cli._common import (NameChoice, Whole, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_data, echo_json, force_option,
+from terragen.cli._common import (NameChoice, Whole, checked_when_read, known_names, FILE_OR_NAME, TIME_LIMIT, PathName, check_outputs, echo_data, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range, warn)
 from terragen.errors import SpecError
 from terragen.plain_text import columns, counted
@@ -99,6 +99,7 @@ def _csv(value: str | None, option: str, known: Iterable[str] = (), item: str = 
 @click.option("--seed", type=seed_range(), default=0, show_default=True, help="Seed; same seed, same numbers.")
 @click.option("--tiles", "tiles_file", type=PathName(dir_okay=False), help="Tile set from 'terraflip tiles'.")
 @click.option("--policy", default="memory", show_default=True,
+              callback=checked_when_read(known_names("terragen.terraflip.players")),
               help="random (any legal action), greedy (most points now) or memory (greedy, remembering the hidden "
                    "colours it has seen, and spying before a doubtful flip); or a comma list, one per seat.")
 @click.option("--lines", type=NameChoice(["centres", "axes"], "line reading"), default="centres", show_default=True,

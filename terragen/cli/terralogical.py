@@ -6,7 +6,7 @@ import json
 
 import click
 
-from terragen.cli._common import (NameChoice, TIME_LIMIT, Whole, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
+from terragen.cli._common import (NameChoice, TIME_LIMIT, Whole, checked_when_read, known_names, FILE_OR_NAME, PathName, check_outputs, echo_data, echo_json, force_option,
                                   json_even_on_failure, json_option, reading_option, say, say_report, seed_range,
                                   warn)
 from terragen.errors import SpecError
@@ -139,6 +139,7 @@ def deck(seed: int, params: tuple[str, ...], time_limit: float | None, out: str 
     "policy",
     default="greedy",
     show_default=True,
+    callback=checked_when_read(known_names("terragen.terralogical.players")),
     help="random (any legal tile), greedy (most points now), rusher (heads for the flower fields) or careful "
     "(greedy, but ends the game only while leading); a comma list gives one per seat (e.g. random,greedy).",
 )

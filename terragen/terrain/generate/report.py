@@ -119,10 +119,15 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
                 details.append(f"seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
                                f"(checked against {100 * v['pooled_threshold']:.2f})")
             if "simulate_odds_bound" in v:
-                details.append(f"a default 'terragen simulate' run says BALANCED with odds of at least "
-                               f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a "
-                               f"little further from fair than measured; the promise needs "
-                               f"{100 * v['simulate_odds_needed']:.0f}%)")
+                needed = f"the promise needs {100 * v['simulate_odds_needed']:.0f}%"
+                if _floor_percent(v["simulate_odds_bound"]) == "0%":  # "odds of at least 0%" told nothing
+                    details.append("no odds that a default 'terragen simulate' run says BALANCED can be promised (a "
+                                   "cautious bound, every seat taken a little further from fair than measured, "
+                                   f"leaves none; {needed})")
+                else:
+                    details.append(f"a default 'terragen simulate' run says BALANCED with odds of at least "
+                                   f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a "
+                                   f"little further from fair than measured; {needed})")
             lines.append("  " + "; ".join(details))
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
             # (it said "measured on fewer games than simulate plays" over a measurement of 16,400 games)

@@ -20,7 +20,7 @@ from terragen.terrain.paths import reachable
 from terragen.terrain.sim.engine import GameResult, IllegalChoice, decides_by_board, play_game, play_game_on
 from terragen.terrain.sim.policies import failed_plugin, load_policy, parse_policies
 from terragen.terrain.sim.state import GameSetup, GameState, setup_from_layout
-from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, off_margin, percentile
+from terragen.terrain.sim.stats import SeatStats, SimulationReport, mean_and_stderr, off_margin, percentile, points_text
 from terragen.terrain.sim.variants import Rules
 
 if TYPE_CHECKING:
@@ -436,7 +436,7 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
                 if off_margin(st.rate - fair, margin):
                     lo, hi = st.interval
                     balance.append(f"seat {st.seat} wins {st.rate:.1%} of games (95% interval {lo:.1%}-{hi:.1%}), "
-                                   f"{100 * abs(st.rate - fair):.1f} points {'above' if st.rate > fair else 'below'} "
+                                   f"{points_text(abs(st.rate - fair), margin)} points {'above' if st.rate > fair else 'below'} "
                                    f"a fair {fair:.1%}")
     elif n > 1:
         balance.append("no game was played")

@@ -34,6 +34,21 @@ def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+def points_text(deviation: float, margin: float, signed: bool = False) -> str:
+    """A seat's distance from its fair share in percentage points, one decimal unless that would
+    show a seat past the margin as on it: "+2.5 *" beside "within 2.5 points" read as a verdict
+    against itself (it was 2.503 points), so such a distance gets as many decimals as it needs
+    (up to three)."""
+    sign = "+" if signed else ""
+    off = off_margin(deviation, margin)
+    text = ""
+    for digits in (1, 2, 3):
+        text = f"{100 * deviation:{sign}.{digits}f}"
+        if not off or abs(float(text)) > 100 * margin + 1e-9:
+            break
+    return text
+
+
 def off_margin(deviation: float, margin: float) -> bool:
     """Whether a seat's distance from its fair share is past the margin. A distance equal to it is
     within (11 wins of 40 is 2.5 points off 25%, but 0.275 - 0.25 is 0.025000000000000022)."""
@@ -161,7 +176,7 @@ class SimulationReport:
             lo, hi = s.interval
             flag = "  *" if off_margin(s.deviation, self.margin) else ""
             out.append(f"{s.seat:>4}  {s.policy:<{width}} {s.wins:>5}   {s.rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]  {s.fair:6.1%}"
-                       f"  {100 * s.deviation:+5.1f}{flag}")
+                       f"  {points_text(s.deviation, self.margin, signed=True):>5}{flag}")
         t = self.turns
         if self.finished:
             out.append(f"turns to finish: mean {t['mean']:.2f}, median {t['median']:.0f}, p90 {t['p90']:.0f}, max {t['max']:.0f}"

@@ -16,6 +16,23 @@ from terragen.errors import SpecError
 from terragen.names import unknown_name
 
 VARIANT_NAMES = ("standard", "inversion", "green", "lost", "teams", "no-pass-through", "fixed-start", "no-interactions")
+#: other spellings a variant is known by
+VARIANT_ALIASES = {"green-die": "green", "team": "teams", "solo": "no-interactions"}
+
+
+def variant_names(text: str) -> list[str]:
+    """The variants a comma list names, each by its own name, in lower case; SpecError for an empty or
+    unknown one. Apart from building the rules so that the command can refuse a slip as it reads its
+    options, before it reads a board (then said as every bad option value is)."""
+    from terragen.names import comma_list
+
+    names = []
+    for raw in comma_list(text, "--variant"):  # an empty name is a slip, not "standard"
+        name = VARIANT_ALIASES.get(raw.lower(), raw.lower())
+        if name not in VARIANT_NAMES:
+            raise unknown_name("variant", raw, list(VARIANT_NAMES))
+        names.append(name)
+    return names
 
 
 @dataclass(frozen=True)
@@ -176,29 +193,25 @@ def rules_from_names(names: list[str], players: int, turn_cap: int = 500, teams:
     flags = {"inversion": False, "green": False, "lost": False, "pass_through": True, "rotate_start": True,
              "interactions": True}
     team_spec: tuple[tuple[int, ...], ...] = ()
-    from terragen.names import comma_list
-
     for raw in names:
-        for name in (x.lower() for x in comma_list(raw, "--variant")):  # an empty name is a slip, not "standard"
+        for name in variant_names(raw):
             if name == "standard":
                 continue
             if name == "inversion":
                 flags["inversion"] = True
-            elif name in ("green", "green-die"):
+            elif name == "green":
                 flags["green"] = True
             elif name == "lost":
                 flags["lost"] = True
-            elif name in ("teams", "team"):
+            elif name == "teams":
                 if teams is None:  # teams given with --teams need no default (it was refused first)
                     team_spec = default_teams(players, corners)
             elif name == "no-pass-through":
                 flags["pass_through"] = False
             elif name == "fixed-start":
                 flags["rotate_start"] = False
-            elif name in ("no-interactions", "solo"):
+            elif name == "no-interactions":
                 flags["interactions"] = False
-            else:
-                raise unknown_name("variant", name, list(VARIANT_NAMES))
     if teams is not None:  # --teams= (empty) is a slip to name, not "no teams"
         team_spec = parse_teams(teams, players)
     if turn_cap < 1:

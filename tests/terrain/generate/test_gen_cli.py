@@ -194,6 +194,11 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     checks[0].update(simulate_odds_bound=0.9996)  # a lower bound is rounded down: "at least 100%" read oddly
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert any("odds of at least 99.9% (a cautious bound" in line for line in lines)
+    checks[0].update(simulate_odds_bound=0.0004)  # "odds of at least 0%" told a user nothing
+    lines = summary(layout, analyse(layout), Spec(players=2))
+    assert not any("at least 0%" in line for line in lines)
+    assert any("no odds that a default 'terragen simulate' run says BALANCED can be promised" in line for line in lines)
+    checks[0].update(simulate_odds_bound=0.9996)
     assert any("simulate may still call it BALANCED" in line for line in lines)
     del layout.extra["meta"]["balance"]["best_effort"]
     checks[0].update(verdict="BALANCED")

@@ -497,3 +497,22 @@ def test_a_hostile_message_is_bounded():
     from terragen.findings import MAX_MESSAGE, error
 
     assert len(error("x", "C" * 1_000_000).message) <= MAX_MESSAGE + 40
+
+
+def test_a_seat_just_past_the_margin_does_not_read_as_on_it():
+    """2.51 points off was shown as "+2.5 *" and "2.5 points above", beside a verdict that needs
+    every seat within 2.5 points: the report read as contradicting itself."""
+    from terragen.terrain.sim.variants import Rules
+    from terragen.terrain.sim.engine import GameResult
+    from terragen.terrain.sim.runner import build_report
+
+    def games(wins_first: int, total: int) -> list[GameResult]:
+        return [GameResult((0,) if i < wins_first else (1,), 10, 10, 0, 0, 0, 0) for i in range(total)]
+
+    past = build_report(games(5251, 10_000), 10_000, 1, Rules(), ["greedy", "greedy"], 0.025, [])
+    text = "\n".join(past.lines())
+    assert "+2.51  *" in text and "-2.51  *" in text
+    assert any("2.51 points above a fair 50.0%" in r for r in past.balance_reasons)
+    within = build_report(games(5249, 10_000), 10_000, 1, Rules(), ["greedy", "greedy"], 0.025, [])
+    assert " +2.5\n" in "\n".join(within.lines()) + "\n"
+    assert within.balanced and not within.balance_reasons
