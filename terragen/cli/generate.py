@@ -117,10 +117,14 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
                    "'simulate --variant teams' pairs them) and keep it only when every team wins close to its "
                    "share (docs/generate.md). Slower (a median 5 s against 2 s on fresh specs): where a board fair "
                    "for seats alone is not fair in teams, the search goes on.")
+@click.option("--workers", type=Whole(), default=None,
+              help="Processes that play the balance games; 0 = one per CPU core. The board is the same whatever the "
+                   "count (the search's work is counted in games, not seconds). [default: TERRAGEN_WORKERS, else one "
+                   "per core up to two]")
 @json_option
 def generate(players, destinations, difficulty, seed, out_dir, force, time_limit, spec_file, radius, inventory,
              placement, shape, symmetry, progress, balance_games, margin, no_balance, strict_balance, check_experts,
-             expert_glance, team_play, as_json) -> int:
+             expert_glance, team_play, workers, as_json) -> int:
     """Generate a balanced Terrain Game board that meets a spec.
 
     The board is legal: validate finds no error and no warning (every
@@ -212,6 +216,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
             raise SpecError(f"--team-play pairs partners on neighbouring corners, and the spec's corners "
                             f"{', '.join(map(str, spec.seat_corners()))} pair no seats so")
         balance = replace(balance, teams=True)
+    from terragen.process_pool import worker_count
+
+    processes = worker_count(workers, "--workers") if workers is not None else None
     note_missing_kernels()
     # --progress forces the bar on (into a log file too), --no-progress off; neither: on a terminal only
     bar = Progress("terragen generate", run["time_limit"], unit="s", enabled=progress)
@@ -222,7 +229,7 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
 
     with bar:
         layout = generate_board(spec, run["seed"], run["time_limit"], inventory=pieces, balance=balance,
-                                best_effort=not strict_balance, workers=None,
+                                best_effort=not strict_balance, workers=processes,
                                 progress=show if bar.enabled or progress else None)
     analysis = analyse(layout, with_race=True)  # --json lists each seat's race model as validate does
     header = (f"terragen generate, seed {run['seed']}, difficulty {spec.difficulty or 'custom'}\n"

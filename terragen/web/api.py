@@ -27,8 +27,9 @@ from terragen.safejson import MAX_SEED
 #: Largest layout or upload the API reads; real layouts are a few kilobytes.
 MAX_TEXT_CHARS = 1_000_000
 
-#: generate options the page may not set: files, folders, terminal output
-GENERATE_HIDDEN = {"spec_file", "out_dir", "progress", "force", "as_json", "quiet"}
+#: generate options the page may not set: files, folders, terminal output, and processes (a page's job
+#: runs in a daemonic process, which may start none: it plays every game itself, the same board)
+GENERATE_HIDDEN = {"spec_file", "out_dir", "progress", "force", "as_json", "quiet", "workers"}
 #: the generate form's labels in plain words, for a player who never typed the command (the flag
 #: stays beside each as a hint); an option without one here is labelled with its flag's words
 GENERATE_LABELS = {

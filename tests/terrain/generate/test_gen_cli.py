@@ -45,6 +45,14 @@ def test_same_files_with_one_simulation_process_or_two(cli, tmp_path):
         assert p.returncode == 0, p.stderr
     for f in ("board.json", "board.txt", "board.svg"):
         assert (tmp_path / "1" / f).read_bytes() == (tmp_path / "2" / f).read_bytes()
+    # --workers says it on the command line (a user tried it as simulate has it, and was offered --force)
+    p = cli("generate", "--players", 2, "--radius", 4, "--difficulty", "easy", "--margin", 0.05, "--seed", 2,
+            "--out", tmp_path / "flag", "--workers", 2, env={"TERRAGEN_WORKERS": "1"})
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "flag" / "board.json").read_bytes() == (tmp_path / "1" / "board.json").read_bytes()
+    p = cli("generate", "--players", 2, "--workers", 10_000, "--out", tmp_path / "many")
+    assert p.returncode == 2 and "--workers must be 0" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "many").exists()
 
 
 def test_spec_file_and_exit_codes(cli, tmp_path):
