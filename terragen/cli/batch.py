@@ -141,13 +141,19 @@ def batch(count, kind, difficulty, seed, out_dir, force, workers, resume, backen
              f"missing files and {were} made again (the same bytes as before)")
     if as_json:
         echo_json({"folder": out, "count": summary["count"], "computed": summary["computed"], "remade": summary["remade"],
+                   "unchanged": summary["unchanged"],
                    "files": [f"{out}/{name}" for name in summary["files"]], "scenarios": f"{out}/scenarios",
                    "grade": {"min": min(g), "mean": round(sum(g) / len(g), 2), "max": max(g)}})
         return 0
     from terragen.plain_text import counted
 
+    if summary["unchanged"]:  # "written: ..." when nothing was (a resumed batch that was already whole)
+        say(f"{counted(summary['count'], 'scenario')} in {out}: the batch is whole already, nothing written "
+            f"(--force makes it again); grade min {min(g)}, mean {sum(g) / len(g):.1f}, max {max(g)}")
+        return 0
     say(f"{counted(summary['count'], 'scenario')} in {out} ({summary['computed']} computed now); "
         f"grade min {min(g)}, mean {sum(g) / len(g):.1f}, max {max(g)}")
     # each with its folder: "scenarios/*.json, *.svg, manifest.json" read as if the manifest were in scenarios/
-    say(f"written: {out}/scenarios/*.json and *.svg, " + ", ".join(f"{out}/{name}" for name in summary["files"]))
+    scenarios = [f"{out}/scenarios/*.json and *.svg"] if summary["computed"] else []  # (a new --paper: booklet only)
+    say("written: " + ", ".join(scenarios + [f"{out}/{name}" for name in summary["files"]]))
     return 0

@@ -75,7 +75,7 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
 
     Returns a summary: ``count`` (scenarios in the folder), ``computed`` (by this run),
     ``files`` (the manifests and the booklet, relative to ``out``) and ``grades`` (in index
-    order). Raises InputError/SpecError on bad input or a folder that holds another batch,
+    order), ``unchanged`` (a resumed batch that was already whole: nothing written). Raises InputError/SpecError on bad input or a folder that holds another batch,
     OutputError when a file cannot be written or another batch holds the folder,
     InfeasibleError when a scenario cannot be made with this seed, and WorkerDied when a
     worker process ends; KeyboardInterrupt (and the signals :mod:`terragen.interrupts`
@@ -252,7 +252,14 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
     remove_stray_temporaries(outp)  # a killed run's half-written files; safe, the folder is locked
     remove_stray_temporaries(outp / "scenarios")
     batch["count"] = count
+    if booklet:  # the booklet's paper: a resume on other paper makes the booklet again
+        batch["paper"] = paper
     tasks = [(kind, difficulty, seed, i) for i in range(count) if i not in rows]
+    if old is not None and not tasks and _complete(outp, batch, rows, booklet):
+        # a finished batch resumed (scripts are told to always pass --resume): nothing to compute and
+        # nothing to write; drawing the booklet again took 13 s for 500 puzzles and touched every file
+        return {"count": len(rows), "computed": 0, "remade": 0, "files": _files(booklet),
+                "grades": [rows[i]["grade"] for i in sorted(rows)], "unchanged": True}
     if old is not None and tasks:
         # the booklet of the batch being continued (a larger count, damaged scenarios) would sit
         # beside a manifest it no longer matches until this run ends, and for good if it stops
@@ -292,7 +299,7 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
                 write_manifest(outp, batch, rows)
             else:  # a run that produced nothing leaves no batch behind (not even the first manifest)
                 _remove_files([outp / "manifest.json", outp / "manifest.csv"])
-    files = ["manifest.json", "manifest.csv"]
+    files = _files(booklet)
     if booklet:
         from terragen.render.kits.terrain.booklet import booklet_pdf
 
@@ -300,9 +307,35 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
         paths = [outp / rows[i]["json"] for i in sorted(rows)]
         with OutputSet() as out:
             out.add(outp / "booklet.pdf", booklet_pdf(paths, paper, title=title))
-        files.append("booklet.pdf")
     grades = [rows[i]["grade"] for i in sorted(rows)]
-    return {"count": len(rows), "computed": len(tasks), "remade": remade, "files": files, "grades": grades}
+    return {"count": len(rows), "computed": len(tasks), "remade": remade, "files": files, "grades": grades,
+            "unchanged": False}
+
+
+def _files(booklet: bool) -> list[str]:
+    """The files a batch writes beside its scenarios."""
+    return ["manifest.json", "manifest.csv"] + (["booklet.pdf"] if booklet else [])
+
+
+def _complete(outp: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]], booklet: bool) -> bool:
+    """Whether the folder already holds this whole batch: its manifests as this run would write them
+    (the same settings and paper, every scenario intact) and, if one is asked for, a whole booklet (a
+    PDF from its header to its end marker: a copy cut short is drawn again)."""
+    from terragen.terrain.puzzles.batch_manifest import manifests_hold
+
+    if not manifests_hold(outp, batch, rows):
+        return False
+    if not booklet:
+        return True
+    try:
+        with open(outp / "booklet.pdf", "rb") as f:
+            head = f.read(5)
+            f.seek(0, os.SEEK_END)
+            f.seek(max(0, f.tell() - 1024))
+            tail = f.read()
+    except OSError:
+        return False
+    return head == b"%PDF-" and b"%%EOF" in tail
 
 
 __all__ = ["CSV_FIELDS", "MANIFEST_GROWTH", "MANIFEST_SECONDS", "MAX_COUNT", "SCENARIO_FILE", "Result", "Task",

@@ -65,11 +65,9 @@ def read_manifest(out: Path) -> dict[str, Any] | None:
     return data
 
 
-def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> None:
-    """Both manifests from the same rows, as one all-or-nothing set, rows in index order
-    (so the files never depend on finishing order and never disagree)."""
-    from terragen.fileio import OutputSet
-
+def manifest_texts(batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> dict[str, str]:
+    """The two manifests' texts by file name, from the same rows in index order (so the files never
+    depend on finishing order and never disagree)."""
     ordered = [rows[i] for i in sorted(rows)]
     data = {"version": MANIFEST_VERSION, "batch": batch, "done": len(ordered), "scenarios": ordered}
     buf = io.StringIO()
@@ -77,9 +75,25 @@ def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, A
     w.writeheader()
     for row in ordered:
         w.writerow(row)
+    return {"manifest.json": json_file_text(data), "manifest.csv": buf.getvalue()}
+
+
+def write_manifest(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> None:
+    """Both manifests, as one all-or-nothing set."""
+    from terragen.fileio import OutputSet
+
     with OutputSet() as files:
-        files.add(out / "manifest.json", json_file_text(data))
-        files.add(out / "manifest.csv", buf.getvalue())
+        for name, text in manifest_texts(batch, rows).items():
+            files.add(out / name, text)
+
+
+def manifests_hold(out: Path, batch: dict[str, Any], rows: dict[int, dict[str, Any]]) -> bool:
+    """Whether the folder's manifests are already what :func:`write_manifest` would write."""
+    try:
+        return all((out / name).read_bytes() == text.encode("utf-8")
+                   for name, text in manifest_texts(batch, rows).items())
+    except OSError:
+        return False
 
 
 def _listed(name: Any) -> bool:
