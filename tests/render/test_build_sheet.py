@@ -311,14 +311,15 @@ def test_the_legend_says_who_partners_whom_in_team_play_and_what_was_checked(a4)
     assert "Team play" not in said(load_layout(EXAMPLES / "two-players.txt"))
 
 
+@pytest.mark.parametrize("example", ["two-players", "six-players"])  # six seats: the longest list of tokens
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_board_pages_key_is_whole_and_above_the_board(paper, request):
+def test_the_board_pages_key_is_whole_and_above_the_board(paper, example, request):
     """The key was cut to two lines whatever its length: a longer key lost its end without a word."""
     from terragen.render.kits.terrain.build_sheet import HEADER, landscape
     from terragen.terrain.formats_text import read_text_layout
 
     opts = request.getfixturevalue(paper)
-    layout = read_text_layout((EXAMPLES / "two-players.txt").read_text())
+    layout = read_text_layout((EXAMPLES / f"{example}.txt").read_text())
     layout.cells[0].inverted = True  # the longest key: with its INV sentence
     page = build_sheet(layout, opts, "b.txt").pages[0]
     top = landscape(opts.paper).content.y0
@@ -338,6 +339,9 @@ def test_the_board_pages_name_the_kits_tokens(a4):
              if isinstance(it, Text)]
     assert {"P1", "P2", "P1·1", "P2·1"} <= set(texts)
     assert not {"S0", "S3", "0.1", "3.1"} & set(texts)
+    # and the key pairs them with the file's seat numbers, where the board is built (board.txt says
+    # "seat 3"; only the routes page said which token that was)
+    assert "Tokens: P1 seat 0, P2 seat 3 (the file's seat numbers)" in " ".join(" ".join(texts).split())
     # the build order names the placing player the same way
     layout.extra.setdefault("meta", {})["build_order"] = [{"seat": 3, "piece": "1A1", "q": 0, "r": 0}]
     texts = [it.text for page in build_sheet(layout, a4, "b.txt").pages for it, _ in flatten(page.items)

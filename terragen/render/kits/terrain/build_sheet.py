@@ -105,6 +105,18 @@ def _fit(win: list[Any], area_w: float, area_h: float) -> float:
     return min(area_w / (x1 - x0), area_h / (y1 - y0))
 
 
+def _tokens_key(layout: Layout, pal: Palette) -> str:
+    """Which kit token plays which seat of the file, said where the board is built: board.txt and
+    generate's summary number seats from 0 and the kit's tokens from P1, and only the routes page
+    paired them, so a builder reading board.txt beside the sheet put seat 1 on P1's corner."""
+    seats = sorted({p.seat for p in layout.players})
+    if not seats:
+        return "P2 = the P2 token's start, P2·1 = the P2 player's flag 1 (the kit's tokens)."
+    pairs = ", ".join(f"{token_name(pal, seat)} seat {seat}" for seat in seats)
+    first = token_name(pal, seats[-1])
+    return f"Tokens: {pairs} (the file's seat numbers); {first} = its start, {first}·1 its flag 1."
+
+
 def token_name(pal: Palette, seat: int) -> str:
     """The kit's token of a seat's colour (P1.. by colour rank): what the builder holds in hand.
 
@@ -238,9 +250,9 @@ def _board_page(layout: Layout, win: list[Any], R: float, paper: Paper, pal: Pal
     part = f" (part {k} of {n_win}: {_rows_text(win)})" if n_win > 1 else ""
     title = f"Build sheet: {source}{_made_as(layout)}{part}"
     items: list[Item] = [Text(c.x0, c.y0 + 5.0, title, _fitted(title, 5.0, c.width), "#000000", anchor="start", bold=True)]
-    key = ("Big number: level. Under it, q,r: the position. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
-           "the black notch shows where its right-hand side (the edge right of its upright number) goes. "
-           "Match the pips. P2 = the P2 token's start, P2·1 = the P2 player's flag 1 (the kit's tokens).")
+    key = ("Big number: level. Under it, q,r: position. Bottom: piece. Top: r = sixth-turns counter-clockwise from the printed piece; "
+           "the black notch marks where its right-hand edge (right of its upright number) goes. "
+           f"Match the pips. {_tokens_key(layout, pal)}")
     if any(cell.inverted for cell in layout.cells):
         key += " INV = lay that piece upside down."
     for j, line in enumerate(wrap(key, 2.9, c.width)):  # two lines on A4 and Letter (tested): never cut

@@ -170,7 +170,8 @@ def rules_sections(positions: int = 91, pieces: int = 96) -> list[tuple[str, str
     ("Destinations", "Each player then places flags for a neighbour (the same number, one to three, for everyone), "
      "never two on one position, and only where a token could get to without ever climbing or dropping more than "
      "three levels in a single step. A flag may sit on a corner nobody starts from. Tokens start on their corners."),
-    ("Your turn", "The highest roll starts, then players take turns. Roll both dice. The white die is how many movement points you have. An odd red die means bad "
+    ("Your turn", "The highest roll starts, then players take turns in the order a build sheet gives (a generated "
+     "board was made fair for that order, with the first turn moving on one player each game). Roll both dice. The white die is how many movement points you have. An odd red die means bad "
      "weather: every step costs twice as much."),
     ("Moving", "Step to a neighbouring position only across a pip side of the piece your token stands on; the piece "
      "you enter may have its pips anywhere. A step may go up or down at most three levels. Turned-over pieces "
