@@ -129,6 +129,10 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
                                    f"{_floor_percent(v['simulate_odds_bound'])} (a cautious bound: every seat taken a "
                                    f"little further from fair than measured; {needed})")
             lines.append("  " + "; ".join(details))
+        if len({v["games"] for v in sim["verification"]}) > 1:  # 4000 beside 9600 read as a slip
+            lines.append("balance: the kinds of player were checked on different numbers of games: each check "
+                         "ends once its own measured noise makes its verdict clear (twin pairs of games, on "
+                         "seats the board mirrors, cancel part of the dice's luck)")
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
             # (it said "measured on fewer games than simulate plays" over a measurement of 16,400 games)
             lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "

@@ -202,6 +202,11 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     checks[0].update(simulate_odds_bound=0.9996)  # a lower bound is rounded down: "at least 100%" read oddly
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert any("odds of at least 99.9% (a cautious bound" in line for line in lines)
+    if len({c["games"] for c in checks}) == 1:  # checks of as many games need no word on their sizes
+        assert not any("different numbers of games" in line for line in lines)
+    checks[-1]["games"] = checks[0]["games"] * 2  # 4000 beside 9600 read as a slip: said why
+    assert any("different numbers of games" in line for line in summary(layout, analyse(layout), Spec(players=2)))
+    checks[-1]["games"] = checks[0]["games"]
     checks[0].update(simulate_odds_bound=0.0004)  # "odds of at least 0%" told a user nothing
     lines = summary(layout, analyse(layout), Spec(players=2))
     assert not any("at least 0%" in line for line in lines)
