@@ -61,6 +61,20 @@ def balance_flags_clash(no_balance: bool, strict_balance: bool, check_experts: b
     return None
 
 
+def _warn_unused_with_no_balance(ctx: click.Context) -> None:
+    """Say which flags given on the command line --no-balance makes do nothing: ``--no-balance
+    --margin 0.1`` ran without a word, as if the margin had been kept."""
+    from click.core import ParameterSource
+
+    unused = [(p.secondary_opts[0] if p.secondary_opts and not ctx.params[p.name] else p.opts[0])
+              for p in ctx.command.params
+              if p.name in ("margin", "balance_games", "expert_glance") and isinstance(p, click.Option)
+              and ctx.get_parameter_source(p.name) == ParameterSource.COMMANDLINE]
+    if unused:
+        warn(f"{' and '.join(unused)} {'does' if len(unused) == 1 else 'do'} nothing with --no-balance "
+             "(no balance check is made)")
+
+
 @click.command()
 @click.option("--players", type=Whole(2, 6, show_range=False), help="Number of players, 2-6. [default: 4]")
 @click.option("--destinations", type=Whole(1, 3, show_range=False), help="Destinations per player, 1-3. [default: 1]")
@@ -183,6 +197,8 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     clash = balance_flags_clash(no_balance, strict_balance, check_experts, team_play)
     if clash:  # before any file check: the options alone are wrong
         raise click.UsageError(clash)
+    if no_balance:
+        _warn_unused_with_no_balance(click.get_current_context())
     one_standard_input(**{"--spec": spec_file, "--inventory": inventory})
     with reading_option("--spec"):
         spec, run = build_spec(flags, spec_file, as_flags=True)

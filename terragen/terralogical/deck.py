@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from terragen.errors import InfeasibleError, SpecError, TimeLimitError
+from terragen.limits import MAX_TIME_LIMIT
 from terragen.plain_text import counted
 from terragen.terralogical.tiles import (
     CLOUD,
@@ -103,6 +104,8 @@ class DeckParams:
                 raise SpecError(f"--param {key} given twice")
             whole = types[key] not in (float, "float")
             try:
+                if not raw.isascii() or "_" in raw:  # int() reads '６３' and '6_3' too; no other number option does
+                    raise ValueError
                 values[key] = int(raw) if whole else float(raw)
             except ValueError:
                 raise SpecError(f"--param {key}={raw}: not {'a whole number' if whole else 'a number'}") from None
@@ -136,8 +139,9 @@ class DeckParams:
             raise SpecError(
                 f"param max_clouds_per_tile={self.max_clouds_per_tile}: must be 0 to 3 (a tile needs one regular edge)"
             )
-        if self.max_deterministic_time <= 0:
-            raise SpecError("param max_deterministic_time: must be positive")
+        if not 0 < self.max_deterministic_time <= MAX_TIME_LIMIT:  # --time-limit's own range (it sets this)
+            raise SpecError(f"param max_deterministic_time={self.max_deterministic_time:g}: must be above 0 and at "
+                            f"most {MAX_TIME_LIMIT:g} (a day)")
 
 
 def as_given(message: str, pairs: list[str] | tuple[str, ...]) -> str:
@@ -232,9 +236,14 @@ def _precheck(p: DeckParams, candidates: list[Tile]) -> tuple[int, int, int, int
     target = round(p.cloud_share * tri)
     c_lo, c_hi = max(0, target - p.cloud_tolerance), min(tri, target + p.cloud_tolerance)
     if c_lo > n * p.max_clouds_per_tile:
+        most = n * p.max_clouds_per_tile
+        if p.max_clouds_per_tile != DeckParams.max_clouds_per_tile:  # named first where the user changed it
+            raise InfeasibleError(
+                f"param max_clouds_per_tile={p.max_clouds_per_tile}: allows at most {most} cloud triangles, but "
+                f"cloud_share={p.cloud_share:g} needs at least {c_lo} (lower cloud_share, or raise max_clouds_per_tile)")
         raise InfeasibleError(
-            f"param cloud_share={p.cloud_share}: needs at least {c_lo} cloud triangles but "
-            f"max_clouds_per_tile={p.max_clouds_per_tile} allows at most {n * p.max_clouds_per_tile}"
+            f"param cloud_share={p.cloud_share:g}: needs at least {c_lo} cloud triangles but "
+            f"max_clouds_per_tile={p.max_clouds_per_tile} allows at most {most}"
         )
     if p.landscape_tolerance == 0 and not any((tri - c) % 3 == 0 for c in range(c_lo, c_hi + 1)):
         raise InfeasibleError(

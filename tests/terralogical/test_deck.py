@@ -68,6 +68,14 @@ def test_counting_bounds_name_the_parameter(override, name):
         design_deck(1, replace(DeckParams(), **override))
 
 
+def test_a_cloud_count_out_of_reach_names_the_parameter_the_user_changed_first():
+    """max_clouds_per_tile=0 was answered "--param cloud_share=0.08: ...", a parameter never given."""
+    with pytest.raises(InfeasibleError, match=r"^param max_clouds_per_tile=0: allows at most 0 cloud triangles"):
+        design_deck(1, replace(DeckParams(), max_clouds_per_tile=0))
+    with pytest.raises(InfeasibleError, match=r"^param cloud_share=0.9: needs at least"):
+        design_deck(1, replace(DeckParams(), cloud_share=0.9))
+
+
 def test_solver_infeasibility_names_the_parameter():
     # only about 50 all-dark tiles exist with at most one cloud: 63 cannot be all dark
     with pytest.raises(InfeasibleError, match="param light_share=0.0"):
@@ -105,7 +113,11 @@ def test_light_subsoil_is_spread_over_the_landscapes(deck):
 
 
 @pytest.mark.parametrize("pair, says", [("tiles=63.5", "not a whole number"), ("cloud_share=nan", "not a finite number"),
-                                        ("cloud_share=x", "not a number")])
+                                        ("cloud_share=x", "not a number"),
+                                        ("tiles=\uff16\uff13", "not a whole number"),  # full-width digits: int() reads them
+                                        ("tiles=6_3", "not a whole number"),
+                                        ("max_deterministic_time=1e308", "at most 86400"),  # --time-limit's range
+                                        ("max_deterministic_time=0", "must be above 0")])
 def test_a_parameter_of_the_wrong_kind_says_which_kind(pair, says):
     with pytest.raises(SpecError, match=says):
         DeckParams.from_pairs([pair])

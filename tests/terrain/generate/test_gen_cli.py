@@ -350,3 +350,13 @@ def test_an_out_named_like_a_file_is_said_to_be_a_folder(cli, tmp_path):
     assert (tmp_path / "myboard.json" / "board.json").is_file()
     p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "plain")
     assert "names a folder" not in p.stderr
+
+
+def test_flags_that_no_balance_makes_idle_are_named(cli, tmp_path):
+    """--no-balance --margin 0.1 ran without a word, as if the margin had been kept."""
+    p = cli("generate", "--players", 2, "--radius", 3, "--no-balance", "--margin", 0.1, "--no-expert-glance",
+            "--out", tmp_path / "a")
+    assert p.returncode == 0, p.stderr
+    assert "warning: --margin and --no-expert-glance do nothing with --no-balance" in p.stderr
+    p = cli("generate", "--players", 2, "--radius", 3, "--no-balance", "--out", tmp_path / "b")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
