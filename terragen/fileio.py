@@ -166,8 +166,23 @@ def decode_text(data: bytes, name: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        at = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # (counted after the BOM utf-8-sig drops)
+        line, col = _place_of_byte(data, at)
+        raise InputError(f"{name}:{line}:{col}: not UTF-8 text: byte 0x{data[at]:02x} here does not read as UTF-8 "
+                         "(an editor saving Latin-1 or Windows-1252 writes accented letters so); save the file as UTF-8",
+                         position=(line, col)) from None
     return text
+
+
+def _place_of_byte(data: bytes, offset: int) -> tuple[int, int]:
+    """Line and column (1-based, characters of the valid text before it) of byte ``offset``: "bad byte at
+    offset 626" left a user counting bytes; an editor goes to a line and column."""
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    if start == 0 and data.startswith(b"\xef\xbb\xbf"):  # a BOM is no character of the first line
+        start = 3
+    col = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, col
 
 
 def write_error(path: str | os.PathLike[str], exc: OSError) -> OutputError:

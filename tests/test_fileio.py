@@ -430,3 +430,20 @@ def test_a_utf16_file_is_named_as_such_not_as_binary(tmp_path, encoding):
     data = "\ufeffradius: 5\n".encode(encoding) if encoding.endswith("be") else "radius: 5\n".encode(encoding)
     with pytest.raises(InputError, match="UTF-16 text; save it as UTF-8"):
         decode_text(data, "board.txt")
+
+
+@pytest.mark.parametrize("data, place, byte", [
+    (b"game: terrain\n# caf\xe9\n", "2:6", "e9"),  # a Latin-1 editor's accented letter
+    (b"\xef\xbb\xbf\xe9", "1:1", "e9"),  # a BOM is no character of the line
+    ("# 🎲 ".encode() + b"\xff", "1:5", "ff"),  # a character is one column, whatever its bytes
+    (b"game: terrain\nab\xc3", "2:3", "c3"),  # a sequence cut short at the end
+])
+def test_a_file_that_is_not_utf8_names_the_line_and_column_of_its_bad_byte(data, place, byte):
+    """'bad byte at offset 626' left a user counting bytes; an editor goes to a line and column."""
+    from terragen.errors import InputError
+    from terragen.fileio import decode_text
+
+    with pytest.raises(InputError) as caught:
+        decode_text(data, "f.txt")
+    assert caught.value.message.startswith(f"f.txt:{place}: not UTF-8 text: byte 0x{byte} here")
+    assert caught.value.position == tuple(int(n) for n in place.split(":"))

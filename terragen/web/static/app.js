@@ -851,6 +851,16 @@ function unsaved() {
   return !!state.layout && state.undo.length > 0 && JSON.stringify(state.layout) !== state.saved;
 }
 
+// Line and column (1-based; the column in characters, a BOM not counted) of byte `offset`, as the
+// command line names the place of a byte that is not UTF-8.
+function placeOfByte(bytes, offset) {
+  let line = 1, start = 0;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 10) { line++; start = i + 1; }
+  if (start === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+  const before = new TextDecoder("utf-8").decode(bytes.slice(start, offset));
+  return [line, [...before].length + 1];  // characters, not UTF-16 units, as Python counts them
+}
+
 // The first bad byte of data that is not UTF-8: where a sequence starts that breaks the rules
 // (Python's offset too, so the page names the byte the command line names).
 function badUtf8Offset(bytes) {
@@ -880,7 +890,11 @@ async function readText(file) {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (e) {
-    throw new Error(`${file.name}: not UTF-8 text (bad byte at offset ${badUtf8Offset(bytes)})`);
+    const at = badUtf8Offset(bytes);
+    const [line, col] = placeOfByte(bytes, at);
+    throw new Error(`${file.name}:${line}:${col}: not UTF-8 text: byte 0x${bytes[at].toString(16).padStart(2, "0")} `
+      + "here does not read as UTF-8 (an editor saving Latin-1 or Windows-1252 writes accented letters so); "
+      + "save the file as UTF-8");
   }
   const pairs = (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g) || []).length;  // one character, two code units
   if (text.length - pairs > limit) throw new Error(tooLong);
