@@ -69,6 +69,8 @@ def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
+        if os.path.islink(path):  # "no such file" beside a file the user can see listed
+            raise InputError(f"{name}: a link to nothing ({display_name(os.readlink(path))} does not exist)") from None
         raise InputError(f"{name}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"{name}: is a directory, expected a file") from None
@@ -247,8 +249,10 @@ def check_file_name(out: str | os.PathLike[str]) -> None:
     """Refuse an output named as a folder: one that is a folder, or a name ending in ``/``
     (given as the user typed it: ``Path()`` drops that slash). Here, not in the command line's
     helpers, because the library's batch checks its file names with it too."""
-    if str(out).endswith(("/", os.sep)) or os.path.isdir(out):
-        raise InputError(f"{out}: is a folder, expected a file name")
+    if os.path.isdir(out):
+        raise InputError(f"{display_name(out)}: is a folder, expected a file name")
+    if str(out).endswith(("/", os.sep)):  # "dd/: is a folder" when there was no dd at all
+        raise InputError(f"{display_name(out)}: names a folder (it ends in '/'), expected a file name")
     if str(out) == "-":  # read as standard input elsewhere; as an output it made a file called '-'
         # (it said "leave the option out to print", which render and validate --svg never do)
         raise InputError("'-' (standard output) cannot take this output: give a file name (./- for a file "

@@ -52,7 +52,7 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.convert import convert_text
-    from terragen.fileio import atomic_write, read_text_input
+    from terragen.fileio import atomic_write, display_name, read_text_input
     from terragen.formats import looks_like_json
 
     one_standard_input(IN=source, **{"--deck": deck_path})
@@ -70,7 +70,6 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     suffix = Path(target).suffix.lower() if target is not None else ""
     if form is not None and (suffix, form) in ((".json", "text"), (".txt", "json")):
         from terragen.errors import InputError
-        from terragen.fileio import display_name
 
         raise InputError(f"--to {form} but OUT {display_name(target)} ends in {suffix}: give one or make them agree")
     if form is None:
@@ -89,5 +88,5 @@ def convert(source: str, target: str | None, form: str | None, game: str | None,
     if as_json:
         echo_json({"in": source, "out": target, "game": name, "form": form})
     else:
-        say(f"{source} -> {target} ({name}, {form})")
+        say(f"{display_name(source)} -> {display_name(target)} ({name}, {form})")  # a newline in a name split the line
     return 0

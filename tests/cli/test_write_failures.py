@@ -159,7 +159,7 @@ def test_an_output_named_as_a_folder_is_refused(tmp_path):
     for args in (["convert", EXAMPLE, f"{tmp_path}/new/"], ["render", EXAMPLE, "--out", f"{tmp_path}/new/"],
                  ["render", EXAMPLE, "--format", "svg", "--out", f"{tmp_path}/new/"]):
         p = run(*args, cwd=tmp_path)
-        assert p.returncode == 2 and "is a folder" in one_line(p), args
+        assert p.returncode == 2 and "names a folder (it ends in '/'), expected a file name" in one_line(p), args
         assert list(tmp_path.iterdir()) == [], args
 
 
