@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from terragen.errors import InputError
-from terragen.templates import template_names, template_path
+from terragen.templates import load_template_toml, template_names, template_path
 
 MIN_LEVEL, MAX_LEVEL = 1, 8
 PATTERNS: dict[str, tuple[int, int, int]] = {
@@ -130,7 +130,9 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
             # the names and the likely one, as for every other unknown name ("template" named no name)
             names.sort(key=lambda n: n != "standard")  # standard first, as the help lists them
             raise InputError(unknown_name("inventory", str(name_or_path), names, "a .toml file").message)
-        text = template_path("terrain", "inventories", f"{name_or_path}.toml").read_text(encoding="utf-8")
+        parts = ("terrain", "inventories", f"{name_or_path}.toml")
+        # a template under TERRAGEN_TEMPLATES is the user's own file: named by its path in every error
+        return inventory_from_dict(load_template_toml(*parts), str(template_path(*parts)))
     else:
         from terragen.fileio import read_text_input
 
