@@ -291,30 +291,50 @@ def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
     cmap = {c.hex: c for c in layout.cells}
     for key, value in _entries(extra, "cells", problems):
         m = re.fullmatch(r"(-?[0-9]+),(-?[0-9]+)", key)
-        if not m or (int(m.group(1)), int(m.group(2))) not in cmap or not isinstance(value, dict):
+        if not m or (int(m.group(1)), int(m.group(2))) not in cmap:
             problems.append(f"extra: cell key {key!r} does not name a piece on the map")
-            continue
-        cmap[(int(m.group(1)), int(m.group(2)))].extra.update(beyond_contract(value, "cell", f"cell {key}"))
+        elif _is_object(value, f"cell {key}", problems):
+            cmap[(int(m.group(1)), int(m.group(2)))].extra.update(beyond_contract(value, "cell", f"cell {key}"))
     for key, value in _entries(extra, "players", problems):
-        if not (key.isascii() and key.isdigit()) or int(key) >= len(layout.players) or not isinstance(value, dict):
+        if not (key.isascii() and key.isdigit()) or int(key) >= len(layout.players):
             problems.append(f"extra: player key {key!r} does not name a player line")
-            continue
-        layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))
+        elif _is_object(value, f"player {key}", problems):
+            layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))
     for key, value in _entries(extra, "destinations", problems):
         m = re.fullmatch(r"([0-9]+)/([0-9]+)", key)
-        if (not m or int(m.group(1)) >= len(layout.players) or not isinstance(value, dict)
+        if (not m or int(m.group(1)) >= len(layout.players)
                 or int(m.group(2)) >= len(layout.players[int(m.group(1))].destinations)):
             problems.append(f"extra: destination key {key!r} does not name a destination")
-            continue
-        layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(
-            beyond_contract(value, "destination", f"destination {key}"))
+        elif _is_object(value, f"destination {key}", problems):
+            layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(
+                beyond_contract(value, "destination", f"destination {key}"))
     return problems
 
 
+def _is_object(value: Any, where: str, problems: list[str]) -> bool:
+    """Whether one entry's value is a JSON object (its keys beyond the contract); a problem saying
+    so when not. Why apart from the key's check: a list for a cell that is on the map was said to
+    name no piece, sending the user to look for a piece that is there."""
+    if isinstance(value, dict):
+        return True
+    from terragen.safejson import shown
+
+    problems.append(f"extra: the value for {where} must be an object {{...}}, got {shown(value)}")
+    return False
+
+
+#: how each section of the extra: line names its entries (for the message when a section is not an object)
+_ENTRY_KEYS = {"cells": '"q,r"', "players": '"seat"', "destinations": '"seat/n"'}
+
+
 def _entries(extra: dict[str, Any], key: str, problems: list[str]) -> list[tuple[str, Any]]:
-    value = extra.get(key) or {}
+    """One section's entries; a section that is not an object is a problem (a list, or null, read
+    as an empty section: accepted without a word)."""
+    value = extra.get(key, {})
     if not isinstance(value, dict):
-        problems.append(f"extra: '{key}' must be an object")
+        from terragen.safejson import shown
+
+        problems.append(f"extra: '{key}' must be an object {{{_ENTRY_KEYS[key]}: {{...}}}}, got {shown(value)}")
         return []
     return list(value.items())
 

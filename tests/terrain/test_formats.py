@@ -197,6 +197,22 @@ def test_an_extra_line_cannot_replace_or_lose_what_the_board_says(line, says):
         read_text_layout(text, "board.txt")
 
 
+@pytest.mark.parametrize("line,says", [
+    ('extra: {"cells": {"0,0": [1, 2]}}', r"the value for cell 0,0 must be an object \{...\}, got \[1, 2\]"),
+    ('extra: {"players": {"0": 5}}', r"the value for player 0 must be an object \{...\}, got 5"),
+    ('extra: {"destinations": {"0/0": "x"}}', r'the value for destination 0/0 must be an object \{...\}, got "x"'),
+    ('extra: {"cells": []}', r"'cells' must be an object .*, got \[\]"),
+    ('extra: {"players": null}', r"'players' must be an object .*, got null"),
+])
+def test_an_extra_entry_that_is_not_an_object_is_named_as_such(line, says):
+    """A list where an object goes was said to name no piece (or player) though the key named one,
+    and a section given as a list was read as empty without a word."""
+    text = (EXAMPLES / "four-players.txt").read_text().rstrip("\n") + "\n" + line + "\n"
+    with pytest.raises(InputError, match=says) as caught:
+        read_text_layout(text, "board.txt")
+    assert "does not name" not in caught.value.message and caught.value.message.startswith("board.txt:")
+
+
 def test_extra_keys_never_override_the_contract_when_written():
     layout = read_text_layout((EXAMPLES / "four-players.txt").read_text(), "board.txt")
     layout.extra.update(radius=3, note="kept")
