@@ -189,8 +189,10 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
         r = k - radius
         qs = hx.row_range(radius, r)
         if len(tokens) != len(qs):
-            fail(lineno, tokens[-1][0] if tokens else 1,
-                 f"row r={r} has {len(tokens)} positions, a radius-{radius} board needs {len(qs)}; row skipped")
+            bad = _unreadable_token(tokens)
+            what = f" ({_not_a_piece(bad[1])})" if bad else ""
+            fail(lineno, bad[0] if bad else tokens[-1][0] if tokens else 1,
+                 f"row r={r} has {len(tokens)} positions, a radius-{radius} board needs {len(qs)}{what}; row skipped")
             skipped.update((q, r) for q in qs)
             continue
         for q, (col, tok) in zip(qs, tokens):
@@ -209,6 +211,26 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     for message in _apply_extra(layout, extra_data):
         fail(extra_line, 1, message)
     return TextParse(layout, problems, skipped)
+
+
+#: a piece as it may stand inside a longer token (two pieces run together: ``4A5,2A2``)
+_PIECE_INSIDE = re.compile(r"[0-9]{1,3}[A-Za-z][0-9]{1,3}\*?")
+
+
+def _unreadable_token(tokens: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The first token of a row that is neither a piece nor ``.``, with its column: in a row of the
+    wrong length it is most likely why (a missing space), and the count alone never named it."""
+    return next(((col, tok) for col, tok in tokens if tok != "." and not _TOKEN.match(tok)), None)
+
+
+def _not_a_piece(token: str) -> str:
+    """What is wrong with a token that is not a piece, for a message."""
+    from terragen.fileio import elide
+
+    shown = repr(elide(token, 40))
+    if len(_PIECE_INSIDE.findall(token)) >= 2:
+        return f"{shown} is not one piece: a space missing between two?"
+    return f"{shown} is not a piece (level, pattern letter and rotation, e.g. 5B3, or . for empty)"
 
 
 def _board_radius(rows: list, radius_decl: tuple[int, int] | None, fail) -> int | None:

@@ -100,6 +100,10 @@ def test_text_form_details():
 
 @pytest.mark.parametrize("text, where, words", [
     ("radius: 1\nmap:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2\n", ":5:", "row r=1 has 1 positions"),
+    # a row the wrong length names the token that could not be read, at its column (the count alone did not)
+    ("map:\n  5B3 4A0\n3C1,2D0 1A5\n  6B2 3A1\n", ":3:1:",
+     "row r=0 has 2 positions, a radius-1 board needs 3 ('3C1,2D0' is not one piece: a space missing between two?)"),
+    ("map:\n  5B3 4A0\n3C1 2X 1A5 1A5\n  6B2 3A1\n", ":3:5:", "needs 3 ('2X' is not a piece (level, pattern"),
     ("map:\n  5B3 4A0\n3C1 2X 1A5\n  6B2 3A1\n", ":3:5:", "bad piece '2X'"),
     ("map:\n  5B3 4A0\n3C1 2D0 1A5\n", ":3:", "odd number"),
     ("radius: 2\nmap:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2 3A1\n", ":1:", "radius 2 needs 5 map rows"),
