@@ -61,6 +61,14 @@ class SpecError(TerragenError):
     exit_code = EXIT_USAGE
 
 
+class SpecFileError(SpecError, InputError):
+    """A spec file that cannot be read as one (not TOML, or another kind of file). A SpecError, as
+    every problem of a spec is, and an InputError, as every file that cannot be read is, so that the
+    command line names the option that gave it (``--spec: ...``), as it does a missing file."""
+
+    exit_code = EXIT_USAGE
+
+
 class InfeasibleError(TerragenError):
     """A spec was proved impossible to satisfy."""
 

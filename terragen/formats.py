@@ -126,6 +126,43 @@ def toml_file(text: str, wanted: str) -> str | None:
     return None
 
 
+#: lines of a game's text form that no TOML file has: ``game: NAME``, ``map:``, a map row of pieces
+_TEXT_FORM_LINE = re.compile(r"^[ \t]*(?:game[ \t]*:[ \t]*[A-Za-z_-]+|map[ \t]*:|(?:[0-9]{1,3}[A-Za-z][0-9]{1,3}\*?"
+                             r"|\.)(?:[ \t]+(?:[0-9]{1,3}[A-Za-z][0-9]{1,3}\*?|\.))+)[ \t]*(?:#.*)?$",
+                             re.IGNORECASE | re.MULTILINE)
+
+
+def not_toml_kind(text: str) -> str | None:
+    """What ``text`` given where a TOML file (a generator spec, a piece inventory) belongs looks like
+    instead, for "this looks like X": ``"a Terrain Game layout"`` (in its text form or JSON), another
+    game's file, terragen's own JSON (:func:`other_file`), ``"JSON"``; None when it may well be TOML.
+    Why: a layout given as --spec was refused with TOML's own words ("Expected '=' after a key") at
+    its second line, which sent the user to fix the layout's syntax."""
+    if looks_like_json(text):
+        try:
+            data = json.loads(text.lstrip("\ufeff"))
+        except (ValueError, RecursionError):
+            return "JSON"
+        return _json_kind(data)
+    m = _TEXT_FORM_LINE.search(text)
+    if m is None:
+        return None
+    game = _GAME_LINE.match(m.group())
+    key = game.group(1).lower() if game else "terrain"  # a map: line or a row of pieces
+    return f"a {GAME_FILES[key]}" if key in GAME_FILES else None
+
+
+def _json_kind(data: object) -> str:
+    """What terragen JSON ``data`` holds (a layout, a position, a deck, ...), or plain ``"JSON"``."""
+    own = other_file(data)
+    if own is not None or not isinstance(data, dict):
+        return own or "JSON"
+    game = data.get("game", "terrain" if "cells" in data or "radius" in data else None)
+    if game == "terrain-puzzle":  # a batch scenario: a puzzle around a layout
+        return "a batch scenario (JSON)"
+    return f"a {GAME_FILES[game]} (JSON)" if isinstance(game, str) and game in GAME_FILES else "JSON"
+
+
 def markup_file(text: str, wanted: str) -> str | None:
     """Why ``text`` is no ``wanted`` file when it is markup (an SVG picture, such as the board.svg
     generate writes beside its board, or HTML): read as a layout, it failed at "got '<svg'"."""

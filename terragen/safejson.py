@@ -86,6 +86,16 @@ def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> None:
 _TOML_PLACE = re.compile(r" \(at line ([0-9]+), column ([0-9]+)\)$")
 
 
+#: how tomllib says an error is at the end of the text (a bracket or string never closed)
+_TOML_END = " (at end of document)"
+
+
+def _end_of(text: str) -> tuple[int, int]:
+    """The line and column just past the last character of ``text`` that is not a line break."""
+    body = text.rstrip("\r\n")
+    return body.count("\n") + 1, len(body) - (body.rfind("\n") + 1) + 1
+
+
 def _json_words(reason: str, text: str, pos: int) -> str:
     """Python's JSON complaint in a hand-editor's words: "Expecting property name enclosed in double
     quotes" was what a comma before '}' got, the commonest slip in a hand-edited file."""
@@ -114,6 +124,8 @@ def _parse(parse, text: str, source: str, what: str, syntax_error: type[ValueErr
         tail = _TOML_PLACE.search(reason) if at is None else None
         if tail:  # tomllib before Python 3.14 gives its place only in the words: as file:line:col, as JSON's
             at, reason = (int(tail.group(1)), int(tail.group(2))), reason[:tail.start()]
+        elif at is None and reason.endswith(_TOML_END):  # "Unclosed array (at end of document)": the last line
+            at, reason = _end_of(text), reason[: -len(_TOML_END)]
         if reason.endswith(" at") and at:  # json's "Unterminated string starting at" keeps its place apart
             reason = f"{reason} line {at[0]} column {at[1]}"
         if isinstance(exc, json.JSONDecodeError):

@@ -6,7 +6,7 @@ import click
 
 from terragen.cli._common import (NameChoice, FILE_OR_NAME, PathName, check_outputs, echo_json, force_option, json_even_on_failure,
                                   json_option, one_standard_input, reading_option, say, say_report)
-from terragen.errors import EXIT_INVALID, InputError, SpecError
+from terragen.errors import EXIT_INVALID, SpecError
 from terragen.formats import GAMES
 
 
@@ -63,16 +63,21 @@ def validate(file: str, as_json: bool, svg_out: str | None, force: bool, game: s
         check_outputs([svg_out], force, inputs=[file])
     one_standard_input(FILE=file, **{"--inventory": inventory, "--deck": deck, "--tiles": tiles})
     with json_even_on_failure(file, as_json, game):  # --game, when given, named as the game commands name theirs
-        report, name = _check(file, game, inventory, svg_out, force, deck, tiles)
-    show_report(report, file, name, as_json)
-    if svg_out and not as_json:
+        report, name, no_picture = _check(file, game, inventory, svg_out, force, deck, tiles)
+    note = f"--svg: no picture drawn: {no_picture}" if no_picture else ""
+    show_report(report, file, name, as_json, note)
+    if svg_out and not no_picture and not as_json:
         say(f"\nwritten: {svg_out} (the board's picture)")
+    if no_picture and report.exit_code != 2:  # (a malformed file's one stderr line carries the note)
+        click.echo(f"terragen: error: {note}", err=True)
+        return max(report.exit_code, EXIT_INVALID)
     return report.exit_code
 
 
-def show_report(report, file: str, name: str, as_json: bool) -> None:
+def show_report(report, file: str, name: str, as_json: bool, note: str = "") -> None:
     """Print a validation report: the JSON document, or the verdict line first, the findings and
-    the summary; for a malformed file one line on stderr too.
+    the summary; for a malformed file one line on stderr too, ending with ``note`` when given (what
+    else the command could not do: still one line).
 
     Shared by ``terragen validate`` and every ``<game> validate``, so the same file gives the
     same report (and the same first line, ``FILE: valid ...``) whichever command checked it.
@@ -102,7 +107,7 @@ def show_report(report, file: str, name: str, as_json: bool) -> None:
         from terragen.fileio import elide
 
         line = elide(" ".join(unread[0].format(file).replace(" error [syntax]", "").splitlines()), 600)
-        click.echo(f"terragen: error: {line}{more}", err=True)
+        click.echo(f"terragen: error: {line}{more}" + (f"; {note}" if note else ""), err=True)
 
 
 def finish_game_validation(report, file: str, name: str, as_json: bool) -> None:
@@ -150,19 +155,27 @@ def _check(file: str, game: str, inventory: str | None, svg_out: str | None, for
             options["tileset"] = read_tileset(tiles)
     _, report = validate_any(text, file, name, **options)
 
-    if svg_out and report.exit_code != 2:
+    no_picture = _why_no_picture(report, file) if svg_out else None
+    if svg_out and no_picture is None:
         from terragen.render.kits.terrain.board_picture import board_svg
         from terragen.terrain.analysis import analyse
         from terragen.terrain.files import parse_layout
 
-        from terragen.plain_text import counted
-        from terragen.terrain.validation import analysable
-
         layout = parse_layout(text, file)
-        if not analysable(report.findings):
-            raise InputError(f"--svg: {file} has {counted(len(layout.players), 'player')} or a player with too many "
-                             "destinations to draw (fix the errors validate lists first)", EXIT_INVALID)
         atomic_write(svg_out, board_svg(layout, analyse(layout, with_fragility=False)))
-    elif svg_out:
-        raise InputError(f"{file}: no picture drawn: the file has lines that could not be read (run without --svg to list them)")
-    return report, name
+    return report, name, no_picture
+
+
+def _why_no_picture(report, file: str) -> str | None:
+    """Why ``--svg`` cannot draw the board ``report`` is of, or None when it can: the lines that
+    could not be read, or the very player or destination count that stops the analysis the picture
+    shows. Why said exactly: it said "N players or a player with too many destinations", leaving
+    the user to guess which, and the report that lists them was not printed at all."""
+    from terragen.terrain.validation import BLOCKING_CODES
+
+    if report.exit_code == 2:
+        return f"{file} has lines that could not be read (listed in the report)"
+    blocking = [f.message for f in report.findings if f.code in BLOCKING_CODES]
+    if blocking:
+        return f"{file}: {'; '.join(dict.fromkeys(blocking))} (fix the errors the report lists first)"
+    return None

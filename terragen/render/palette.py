@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from terragen.errors import InputError
-from terragen.templates import template_names, template_path
+from terragen.templates import load_template_toml, template_names, template_path
 
 #: seats a Terrain board has, each with a colour and a name in a palette
 SEATS = 6
@@ -78,9 +78,11 @@ def load_palette(name: str = DEFAULT_PALETTE) -> Palette:
         from terragen.names import unknown_name
 
         raise InputError(unknown_name("palette", name, palette_names(), "a .toml file").message)
-    path = template_path("palettes", f"{name}.toml")
-    return palette_from_dict(_read_toml(path.read_text(encoding="utf-8"), f"palette {name}"), f"palette {name}",
-                             base=None if name == DEFAULT_PALETTE else load_palette())
+    parts = ("palettes", f"{name}.toml")
+    from terragen.fileio import display_name
+
+    source = display_name(str(template_path(*parts)))  # its file: a user's own under TERRAGEN_TEMPLATES
+    return palette_from_dict(load_template_toml(*parts), source, base=None if name == DEFAULT_PALETTE else load_palette())
 
 
 def read_palette(name_or_path: str | Path) -> Palette:

@@ -8,12 +8,11 @@ else is the content area imposition may fill, art and bleed included.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, replace
 
-from terragen.errors import InputError, SpecError
+from terragen.errors import SpecError
 from terragen.render.model import Box
-from terragen.templates import template_names, template_path
+from terragen.templates import load_template_toml, template_error, template_names, template_path
 
 #: Height of the footer strip (label line + calibration bar) inside the bottom margin.
 FOOTER = 13.0
@@ -60,22 +59,39 @@ def paper_names() -> list[str]:
 
 
 def load_paper(key: str) -> Paper:
-    """Load a paper template by name (``a4``, ``letter``); a bad name is a one-line SpecError."""
+    """Load a paper template by name (``a4``, ``letter``); a bad name is a one-line SpecError, a bad
+    template (a user's own, under TERRAGEN_TEMPLATES) a one-line InputError naming its file."""
     k = key.strip().lower()
-    path = template_path("paper", f"{k}.toml")
-    if not k.isidentifier() or not path.is_file():
+    parts = ("paper", f"{k}.toml")
+    if not k.isidentifier() or not template_path(*parts).is_file():
         raise SpecError(f"unknown paper {key!r} (choose one of: {', '.join(paper_names())})")
-    try:
-        d = tomllib.loads(path.read_text(encoding="utf-8"))
-        paper = Paper(k, str(d["name"]), float(d["width"]), float(d["height"]), float(d["margin"]),
-                      float(d["bleed"]), float(d["safe"]))
-    except (KeyError, ValueError, TypeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"{path}: bad paper template ({exc})") from None
-    sizes = {"width": paper.width, "height": paper.height, "margin": paper.margin, "bleed": paper.bleed,
-             "safe": paper.safe}
+    d = load_template_toml(*parts)
+    name = d.get("name")
+    if not isinstance(name, str):
+        raise template_error(parts, "'name' must be the paper's name in quotes (e.g. name = \"A4\")"
+                             if name is not None else "a paper template needs 'name' (e.g. name = \"A4\")")
+    sizes = {key: _size(d, key, parts) for key in PAPER_SIZES}
     odd = next((k for k, v in sizes.items() if not (math.isfinite(v) and 0 <= v <= MAX_PAPER_MM)), None)
     if odd is not None:
-        raise InputError(f"{path}: {odd} must be 0 to {MAX_PAPER_MM} mm, got {sizes[odd]}")
+        raise template_error(parts, f"{odd} must be 0 to {MAX_PAPER_MM} mm, got {sizes[odd]}")
+    paper = Paper(k, name, **sizes)
     if min(paper.width, paper.height) <= 2 * paper.margin + FOOTER:
-        raise InputError(f"{path}: margins leave no room to print")
+        raise template_error(parts, "margins leave no room to print")
     return paper
+
+
+#: the lengths a paper template gives, in millimetres
+PAPER_SIZES = ("width", "height", "margin", "bleed", "safe")
+
+
+def _size(d: dict, key: str, parts: tuple[str, ...]) -> float:
+    """One length of a paper template, in millimetres; a missing or non-numeric one named (a
+    KeyError's bare "('name')" was all it said)."""
+    value = d.get(key)
+    if value is None:
+        raise template_error(parts, f"a paper template needs '{key}' (in millimetres, e.g. {key} = 10.0)")
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        from terragen.safejson import shown
+
+        raise template_error(parts, f"'{key}' must be a number of millimetres, got {shown(value)}")
+    return float(value)

@@ -233,6 +233,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
     spies: dict[str, int] | None = None
     seen_game = False
     tiles: list[TileEntry] = []
+    players_refused = False  # a players line's own problem was reported: "no 'players:' line could be read" is no news
     extra = ExtraLine(source, OWN_KEYS, refused={"kind": "tileset"})
     for ln, raw in enumerate(text_lines(text), start=1):
         if seen_game and extra.take(raw, ln):
@@ -249,6 +250,7 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
                 raise InputError(f"{source}:{ln}:{col}: {first_line_problem(raw.split('#', 1)[0], 'terraflip')}")
             seen_game = True
             continue
+        key = None
         try:
             # a header line (every tile line starts with its q), unless the line has a tile line's
             # shape: a tile's name third and no ':' (' a b blue-river blue/blue' was 'unknown header 'a'')
@@ -273,11 +275,13 @@ def _read_text(text: str, source: str, problems: list | None) -> Position | None
             if problems is None:
                 raise InputError(f"{source}:{ln}:{bad.col}: {bad.why}") from None
             problems.append((ln, bad.col, bad.why))
+            players_refused = players_refused or key == "players"
     if not seen_game:
         raise InputError(f"{source}:1:1: the first line must be 'game: terraflip'")
     if players is None:
-        if problems:  # its players line was among the bad ones: say what is missing too, then stop
-            problems.append((None, None, "no 'players:' line could be read, so the position cannot be checked"))
+        if problems:  # its players line was among the bad ones: say what is missing too (unless said), then stop
+            if not players_refused:
+                problems.append((None, None, "no 'players:' line could be read, so the position cannot be checked"))
             return None
         raise InputError(f"{source}: missing 'players:' line (colours in seat order)")
     if spies is None:

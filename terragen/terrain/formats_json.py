@@ -147,22 +147,36 @@ def layout_from_data(data: Any, source: str = "<layout>", text: str | None = Non
 
 def read_json_layout(text: str, source: str = "<layout>") -> Layout:
     data = load_json(text, source)
-    layout = scenario_layout(data)
+    layout = scenario_layout(data, source, text)
     return layout_from_data(layout, source, text, "$" if layout is data else "$.layout")
 
 
 #: The ``game`` of a batch scenario file: a puzzle wrapped around a layout.
 SCENARIO_GAME = "terrain-puzzle"
+#: The scenario format this terragen writes (terrain/puzzles/model.py) and reads.
+SCENARIO_VERSION = 1
 
 
-def scenario_layout(data: Any) -> Any:
+def scenario_layout(data: Any, source: str = "<scenario>", text: str | None = None) -> Any:
     """A batch scenario's layout (its ``layout`` object); any other data unchanged.
 
-    So every command that reads a layout also reads a scenario file from ``terragen batch``.
-    """
-    if isinstance(data, dict) and data.get("game") == SCENARIO_GAME and isinstance(data.get("layout"), dict):
-        return data["layout"]
-    return data
+    So every command that reads a layout also reads a scenario file from ``terragen batch``. A
+    scenario of another version, or with its layout missing or not an object, is an InputError
+    naming that (``text``: the JSON, for its line and column): a missing layout was read as the
+    scenario itself and blamed on its ``game``, and version 99 was read as version 1."""
+    if not (isinstance(data, dict) and data.get("game") == SCENARIO_GAME):
+        return data
+    rd = _Reader(source, text)
+    version = rd.int_(data, "version", "$", default=SCENARIO_VERSION)
+    if version != SCENARIO_VERSION:
+        raise rd.fail("$.version", f"unsupported batch scenario format version {version} (this terragen reads "
+                                   f"version {SCENARIO_VERSION})")
+    if "layout" not in data:
+        raise rd.fail("$", f"a batch scenario ('{SCENARIO_GAME}') holds its board under 'layout', and this one "
+                           "has no 'layout' key")
+    if not isinstance(data["layout"], dict):
+        raise rd.fail("$.layout", f"a batch scenario's board must be a layout object, got {_kind(data['layout'])}")
+    return data["layout"]
 
 
 def is_scenario(text: str) -> bool:

@@ -189,8 +189,10 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
         r = k - radius
         qs = hx.row_range(radius, r)
         if len(tokens) != len(qs):
-            fail(lineno, tokens[-1][0] if tokens else 1,
-                 f"row r={r} has {len(tokens)} positions, a radius-{radius} board needs {len(qs)}; row skipped")
+            bad = _unreadable_token(tokens)
+            what = f" ({_not_a_piece(bad[1])})" if bad else ""
+            fail(lineno, bad[0] if bad else tokens[-1][0] if tokens else 1,
+                 f"row r={r} has {len(tokens)} positions, a radius-{radius} board needs {len(qs)}{what}; row skipped")
             skipped.update((q, r) for q in qs)
             continue
         for q, (col, tok) in zip(qs, tokens):
@@ -209,6 +211,26 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
     for message in _apply_extra(layout, extra_data):
         fail(extra_line, 1, message)
     return TextParse(layout, problems, skipped)
+
+
+#: a piece as it may stand inside a longer token (two pieces run together: ``4A5,2A2``)
+_PIECE_INSIDE = re.compile(r"[0-9]{1,3}[A-Za-z][0-9]{1,3}\*?")
+
+
+def _unreadable_token(tokens: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The first token of a row that is neither a piece nor ``.``, with its column: in a row of the
+    wrong length it is most likely why (a missing space), and the count alone never named it."""
+    return next(((col, tok) for col, tok in tokens if tok != "." and not _TOKEN.match(tok)), None)
+
+
+def _not_a_piece(token: str) -> str:
+    """What is wrong with a token that is not a piece, for a message."""
+    from terragen.fileio import elide
+
+    shown = repr(elide(token, 40))
+    if len(_PIECE_INSIDE.findall(token)) >= 2:
+        return f"{shown} is not one piece: a space missing between two?"
+    return f"{shown} is not a piece (level, pattern letter and rotation, e.g. 5B3, or . for empty)"
 
 
 def _board_radius(rows: list, radius_decl: tuple[int, int] | None, fail) -> int | None:
@@ -291,30 +313,50 @@ def _apply_extra(layout: Layout, extra: dict[str, Any]) -> list[str]:
     cmap = {c.hex: c for c in layout.cells}
     for key, value in _entries(extra, "cells", problems):
         m = re.fullmatch(r"(-?[0-9]+),(-?[0-9]+)", key)
-        if not m or (int(m.group(1)), int(m.group(2))) not in cmap or not isinstance(value, dict):
+        if not m or (int(m.group(1)), int(m.group(2))) not in cmap:
             problems.append(f"extra: cell key {key!r} does not name a piece on the map")
-            continue
-        cmap[(int(m.group(1)), int(m.group(2)))].extra.update(beyond_contract(value, "cell", f"cell {key}"))
+        elif _is_object(value, f"cell {key}", problems):
+            cmap[(int(m.group(1)), int(m.group(2)))].extra.update(beyond_contract(value, "cell", f"cell {key}"))
     for key, value in _entries(extra, "players", problems):
-        if not (key.isascii() and key.isdigit()) or int(key) >= len(layout.players) or not isinstance(value, dict):
+        if not (key.isascii() and key.isdigit()) or int(key) >= len(layout.players):
             problems.append(f"extra: player key {key!r} does not name a player line")
-            continue
-        layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))
+        elif _is_object(value, f"player {key}", problems):
+            layout.players[int(key)].extra.update(beyond_contract(value, "player", f"player {key}"))
     for key, value in _entries(extra, "destinations", problems):
         m = re.fullmatch(r"([0-9]+)/([0-9]+)", key)
-        if (not m or int(m.group(1)) >= len(layout.players) or not isinstance(value, dict)
+        if (not m or int(m.group(1)) >= len(layout.players)
                 or int(m.group(2)) >= len(layout.players[int(m.group(1))].destinations)):
             problems.append(f"extra: destination key {key!r} does not name a destination")
-            continue
-        layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(
-            beyond_contract(value, "destination", f"destination {key}"))
+        elif _is_object(value, f"destination {key}", problems):
+            layout.players[int(m.group(1))].destinations[int(m.group(2))].extra.update(
+                beyond_contract(value, "destination", f"destination {key}"))
     return problems
 
 
+def _is_object(value: Any, where: str, problems: list[str]) -> bool:
+    """Whether one entry's value is a JSON object (its keys beyond the contract); a problem saying
+    so when not. Why apart from the key's check: a list for a cell that is on the map was said to
+    name no piece, sending the user to look for a piece that is there."""
+    if isinstance(value, dict):
+        return True
+    from terragen.safejson import shown
+
+    problems.append(f"extra: the value for {where} must be an object {{...}}, got {shown(value)}")
+    return False
+
+
+#: how each section of the extra: line names its entries (for the message when a section is not an object)
+_ENTRY_KEYS = {"cells": '"q,r"', "players": '"seat"', "destinations": '"seat/n"'}
+
+
 def _entries(extra: dict[str, Any], key: str, problems: list[str]) -> list[tuple[str, Any]]:
-    value = extra.get(key) or {}
+    """One section's entries; a section that is not an object is a problem (a list, or null, read
+    as an empty section: accepted without a word)."""
+    value = extra.get(key, {})
     if not isinstance(value, dict):
-        problems.append(f"extra: '{key}' must be an object")
+        from terragen.safejson import shown
+
+        problems.append(f"extra: '{key}' must be an object {{{_ENTRY_KEYS[key]}: {{...}}}}, got {shown(value)}")
         return []
     return list(value.items())
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from terragen.errors import InputError
-from terragen.templates import template_names, template_path
+from terragen.templates import load_template_toml, template_names, template_path
 
 MIN_LEVEL, MAX_LEVEL = 1, 8
 PATTERNS: dict[str, tuple[int, int, int]] = {
@@ -130,21 +130,42 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
             # the names and the likely one, as for every other unknown name ("template" named no name)
             names.sort(key=lambda n: n != "standard")  # standard first, as the help lists them
             raise InputError(unknown_name("inventory", str(name_or_path), names, "a .toml file").message)
-        text = template_path("terrain", "inventories", f"{name_or_path}.toml").read_text(encoding="utf-8")
+        parts = ("terrain", "inventories", f"{name_or_path}.toml")
+        # a template under TERRAGEN_TEMPLATES is the user's own file: named by its path in every error
+        return inventory_from_dict(load_template_toml(*parts), str(template_path(*parts)))
     else:
         from terragen.fileio import read_text_input
 
         text = read_text_input(p)
+    from terragen.formats import not_toml_kind
     from terragen.safejson import load_toml
 
+    other = not_toml_kind(text)
+    if other is not None:  # TOML's own words ("Invalid statement" at 1:1) sent the user to fix the file's syntax
+        raise InputError(f"{p}: this looks like {other}, not a piece inventory: an inventory is TOML ({INVENTORY_FORM})")
     return inventory_from_dict(load_toml(text, str(p)), str(p))
+
+
+#: what an inventory file holds, for the messages that say a file is not one
+INVENTORY_FORM = "name, copies, levels and a [counts] table"
 
 
 INVENTORY_KEYS = ("name", "copies", "levels", "counts")
 
 
+def _is_a_spec(unknown: list[str]) -> bool:
+    """Whether an inventory's keys it does not know are all a generator spec's (players, corners, ...):
+    then the file is a spec, not an inventory with a misspelt key."""
+    from terragen.terrain.generate.spec import SPEC_KEYS
+
+    return set(unknown) <= SPEC_KEYS | {"seed", "time_limit"}
+
+
 def inventory_from_dict(data: dict, source: str = "inventory") -> Inventory:
     unknown = sorted(set(data) - set(INVENTORY_KEYS))
+    if unknown and _is_a_spec(unknown):  # it said "unknown key 'corners' in an inventory: did you mean counts?"
+        raise InputError(f"{source}: this is a generator spec, not a piece inventory: give it as --spec FILE (an "
+                         f"inventory holds {INVENTORY_FORM})")
     if unknown:  # a misspelt [count] table was once read as no overrides: the full set, without a word
         from terragen.suggest import suggest
 

@@ -307,6 +307,7 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
     saw_game = False
     entries: list[Entry] = []
     players_bad = False  # a players line was given but could not be read
+    players_refused = False  # that line's own problem was reported: "no 'players:' line could be read" is no news
     extra = ExtraLine(source, OWN_KEYS, refused={"kind": "deck"})
     for lineno, raw_line in enumerate(text_lines(text), start=1):
         if saw_game and extra.take(raw_line, lineno):
@@ -343,11 +344,13 @@ def state_from_text(text: str, source: str, deck: Deck | None = None, pass_ids: 
             problems.append((lineno, bad.col, bad.why))
             # an unknown header word before any players line was most likely meant to list them
             players_bad = players_bad or key == "players" or (m is not None and key is None and players is None)
+            players_refused = players_refused or key == "players"
     if not saw_game:
         raise InputError(f"{source}: empty board, expected 'game: terralogical' first")
     if players is None:
-        if problems:  # its players line was among the bad ones: say what is missing too, then stop
-            problems.append((None, None, "no 'players:' line could be read, so the board cannot be checked"))
+        if problems:  # its players line was among the bad ones: say what is missing too (unless said), then stop
+            if not players_refused:
+                problems.append((None, None, "no 'players:' line could be read, so the board cannot be checked"))
             return None
         raise InputError(f"{source}: no 'players:' line")
     return BoardState(players, entries, hands, extra.keys, players_line)
@@ -363,8 +366,14 @@ def _players_line(m: re.Match, indent: int, players: list[str] | None) -> list[s
     col = indent + m.start(2) + 1
     if players is not None:
         raise LineProblem(indent + 1, "'players' given twice")
-    if not rest or len(set(rest)) != len(rest):
-        raise LineProblem(col, "list one or more different player names")
+    if not rest:
+        raise LineProblem(col, "list one or more player names")
+    seen: set[str] = set()
+    for word in re.finditer(r"\S+", m.group(2)):  # the repeated name and where it is, not only "different"
+        if word.group() in seen:
+            raise LineProblem(col + word.start(), f"player {word.group()!r} is listed twice; each player needs a "
+                                                  "different name")
+        seen.add(word.group())
     if "-" in rest:
         raise LineProblem(col, "'-' cannot name a player (it marks a tile without a cube)")
     return rest

@@ -152,8 +152,33 @@ def test_validate_svg_of_a_layout_it_cannot_draw_is_one_line(tmp_path):
     out = tmp_path / "x.svg"
     p = run("validate", one, "--svg", out)
     assert p.returncode == 1 and "--svg" in one_clear_line(p) and not out.exists()
+    assert "1 player; the game takes 2 to 6" in one_clear_line(p) and "[player-count]" in p.stdout
     p = run("validate", one, "--svg", out, "--json")
     assert p.returncode == 1 and "Traceback" not in p.stderr and json.loads(p.stdout)["valid"] is False
+    assert json.loads(p.stdout)["readable"] is True  # the file was read: the picture is what failed
+
+
+def test_validate_svg_names_which_count_stops_the_picture_and_still_prints_the_report(tmp_path):
+    """It said only "has 4 players or a player with too many destinations to draw" and printed no
+    report, where a file with unreadable lines had its report and picture refused alike."""
+    board = json.loads((EXAMPLES / "four-players.json").read_text())
+    board["players"][0]["destinations"] *= 4
+    many = tmp_path / "X.json"
+    many.write_text(json.dumps(board))
+    out = tmp_path / "fd.svg"
+    p = run("validate", many, "--svg", out)
+    assert p.returncode == 1 and not out.exists()
+    assert one_clear_line(p) == (f"terragen: error: --svg: no picture drawn: {many}: seat 0 has 8 destinations; "
+                                 "each player has 1 to 3 (fix the errors the report lists first)")
+    assert p.stdout.startswith(f"{many}: INVALID terrain layout") and "[destination-count]" in p.stdout
+    bad = tmp_path / "S.txt"
+    lines = (EXAMPLES / "four-players.txt").read_text().splitlines()
+    bad.write_text("\n".join(lines[:5] + ["zzz bad line"] + lines[5:]) + "\n")
+    p = run("validate", bad, "--svg", out)
+    assert p.returncode == 2 and not out.exists()
+    assert p.stdout.startswith(f"{bad}: INVALID terrain layout") and "[syntax]" in p.stdout
+    assert one_clear_line(p).endswith(f"; --svg: no picture drawn: {bad} has lines that could not be read "
+                                      "(listed in the report)")
 
 
 def test_validate_dispatches_terrace_positions(tmp_path):

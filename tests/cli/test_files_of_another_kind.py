@@ -60,6 +60,29 @@ def test_every_command_names_terragens_own_files(capsys, files, command, name, s
     assert err.startswith(f"terragen: error: {files / name}") and err.rstrip("\n").endswith(expected), err
 
 
+@pytest.mark.parametrize("command", TERRAIN_READERS + ANY_READERS)
+@pytest.mark.parametrize("edit,says", [
+    (lambda d: d.update(layout=None), "$.layout: a batch scenario's board must be a layout object, got null"),
+    (lambda d: d.pop("layout"), "$: a batch scenario ('terrain-puzzle') holds its board under 'layout', and this "
+                                "one has no 'layout' key"),
+    (lambda d: d.update(version=99), "$.version: unsupported batch scenario format version 99 (this terragen reads "
+                                     "version 1)"),
+], ids=["null-layout", "no-layout", "version-99"])
+def test_a_batch_scenario_without_its_layout_or_of_another_version_is_named(capsys, files, tmp_path, command,
+                                                                            edit, says):
+    """A scenario without its layout was called "a 'terrain-puzzle' file, not a Terrain Game layout",
+    and one of version 99 was read as valid where a layout of version 2 is refused."""
+    import json
+
+    data = json.loads((files / "b" / "scenarios" / "00000-route.json").read_text(encoding="utf-8"))
+    edit(data)
+    scenario = tmp_path / "sc.json"
+    scenario.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    code, out, err = run_cli(capsys, *command, scenario, *(["-o", tmp_path / "x.pdf"] if command == ["render"] else []))
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"terragen: error: {scenario}:") and err.rstrip("\n").endswith(says), err
+
+
 @pytest.mark.parametrize("command", [["terrace", "validate"], ["terrace", "show"]])
 def test_the_other_games_readers_name_them_too(capsys, files, command):
     for name, says in [("deck.json", f"this is a Terralogical deck, not a Terrace position ({DECK_ELSEWHERE})"),

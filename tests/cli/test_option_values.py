@@ -199,7 +199,9 @@ def test_an_unreadable_terralogical_players_line_is_said_once(capsys, tmp_path):
     f = tmp_path / "b.txt"
     f.write_text("\n".join("players: p1 p1" if line.startswith("players:") else line for line in text.split("\n")))
     code, out, _ = run_cli(capsys, "validate", f)
-    assert code == 2 and "(2 errors" in out and "must come before the tiles" not in out
+    # one error: the line's own (the name given twice), not also "no 'players:' line could be read"
+    assert code == 2 and "(1 error," in out and "must come before the tiles" not in out
+    assert "player 'p1' is listed twice" in out and "no 'players:' line" not in out
 
 
 def test_standard_input_is_named_as_typed_in_every_message():

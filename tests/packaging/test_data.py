@@ -91,15 +91,18 @@ def test_copying_a_spec_brings_the_inventory_it_names_so_it_runs(tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
-@pytest.mark.parametrize("width", ["nan", "inf", "-210.0", "1e9"])
-def test_a_custom_paper_with_an_impossible_size_is_named(tmp_path, width):
+@pytest.mark.parametrize(("width", "said"), [("nan", "odd.toml:2:9: invalid TOML: number out of range: nan"),
+                                             ("inf", "odd.toml:2:9: invalid TOML: number out of range: inf"),
+                                             ("-210.0", "odd.toml: width must be 0 to 5000 mm"),
+                                             ("1e9", "odd.toml: width must be 0 to 5000 mm")])
+def test_a_custom_paper_with_an_impossible_size_is_named(tmp_path, width, said):
     custom = tmp_path / "mydata"
     shutil.copytree(ROOT / "terragen" / "data", custom)
     (custom / "paper" / "odd.toml").write_text(
         f'name = "Odd"\nwidth = {width}\nheight = 297.0\nmargin = 10.0\nbleed = 3.0\nsafe = 3.0\n', encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(custom))
     proc = _run(["kit", "terrace", "--paper", "odd", "--out", "k"], env, tmp_path)
-    assert proc.returncode == 2 and "odd.toml: width must be 0 to 5000 mm" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and said in proc.stderr, proc.stderr
     assert not (tmp_path / "k").exists() or not any((tmp_path / "k").iterdir())
 
 
@@ -150,3 +153,62 @@ def test_an_invalid_example_fails_validate_and_a_warning_one_passes_with_its_war
         assert exc.value.code == 1 and code in {f["code"] for f in report["errors"]}
     else:
         assert exc.value.code == 0 and code in {f["code"] for f in report["warnings"]}
+
+
+def _custom_set(tmp_path: Path) -> Path:
+    custom = tmp_path / "mydata"
+    shutil.copytree(ROOT / "terragen" / "data", custom)
+    (tmp_path / "four-players.txt").write_bytes(find_example("terrain/four-players.txt").read_bytes())
+    return custom
+
+
+def _one_error_line(proc: subprocess.CompletedProcess) -> str:
+    """The single line a refused command prints: exit 2, no traceback, no internal error."""
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "internal error" not in lines[0], proc.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(("file", "content", "args", "said"), [
+    (("terrain", "presets", "medium.toml"), b"turns_band = [11.0\n", ["generate", "--players", "2", "--out", "b"],
+     "presets/medium.toml:1:19: invalid TOML: Unclosed array"),
+    (("terrain", "presets", "hard.toml"), b'turns_band = "x"\n', ["generate", "--players", "2", "--out", "b"],
+     "presets/hard.toml: preset key 'turns_band' must be a pair"),
+    (("terrain", "inventories", "standard.toml"), b"\xff\xfe", ["validate", "four-players.txt"],
+     "inventories/standard.toml: UTF-16 text"),
+    (("terrain", "inventories", "standard.toml"), b"copies = \xff\n", ["validate", "four-players.txt"],
+     "inventories/standard.toml: not UTF-8 text"),
+    (("paper", "a4.toml"), b'width = "abc"\n', ["render", "four-players.txt", "-o", "t.pdf"],
+     "paper/a4.toml: a paper template needs 'name'"),
+    (("paper", "a4.toml"), b'name = "A4"\nwidth = "abc"\n', ["render", "four-players.txt", "-o", "t.pdf"],
+     "paper/a4.toml: 'width' must be a number of millimetres, got \"abc\""),
+    (("palettes", "colour.toml"), b"[levels\n", ["render", "four-players.txt", "-o", "t.pdf"],
+     "palettes/colour.toml:1:8: invalid TOML"),
+])
+def test_a_bad_file_in_terragen_templates_is_named_in_one_line(tmp_path, file, content, args, said):
+    """TERRAGEN_TEMPLATES is the user's own folder: a typo in it is bad input (exit 2, its file and
+    place named), where it was an internal error (a TOMLDecodeError, a UnicodeDecodeError, a KeyError)."""
+    custom = _custom_set(tmp_path)
+    custom.joinpath(*file).write_bytes(content)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(custom))
+    line = _one_error_line(_run(args, env, tmp_path))
+    assert said in line and str(custom) in line and "TERRAGEN_TEMPLATES" in line, line
+
+
+@pytest.mark.parametrize("how", ["missing", "empty", "a file", "no presets"])
+def test_a_missing_or_empty_terragen_templates_folder_is_blamed_on_the_variable(tmp_path, how):
+    """It said "spec key 'difficulty' must be one of  (got "medium")": an empty list, the variable unnamed."""
+    folder = tmp_path / "mydata"
+    if how == "empty":
+        folder.mkdir()
+    elif how == "a file":
+        folder.write_text("x", encoding="utf-8")
+    elif how == "no presets":
+        folder = _custom_set(tmp_path)
+        for preset in (folder / "terrain" / "presets").iterdir():
+            preset.unlink()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(folder))
+    line = _one_error_line(_run(["generate", "--players", "2", "--out", "b"], env, tmp_path))
+    assert "TERRAGEN_TEMPLATES" in line and str(folder) in line, line
+    assert "one of  " not in line

@@ -100,6 +100,10 @@ def test_text_form_details():
 
 @pytest.mark.parametrize("text, where, words", [
     ("radius: 1\nmap:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2\n", ":5:", "row r=1 has 1 positions"),
+    # a row the wrong length names the token that could not be read, at its column (the count alone did not)
+    ("map:\n  5B3 4A0\n3C1,2D0 1A5\n  6B2 3A1\n", ":3:1:",
+     "row r=0 has 2 positions, a radius-1 board needs 3 ('3C1,2D0' is not one piece: a space missing between two?)"),
+    ("map:\n  5B3 4A0\n3C1 2X 1A5 1A5\n  6B2 3A1\n", ":3:5:", "needs 3 ('2X' is not a piece (level, pattern"),
     ("map:\n  5B3 4A0\n3C1 2X 1A5\n  6B2 3A1\n", ":3:5:", "bad piece '2X'"),
     ("map:\n  5B3 4A0\n3C1 2D0 1A5\n", ":3:", "odd number"),
     ("radius: 2\nmap:\n  5B3 4A0\n3C1 2D0 1A5\n  6B2 3A1\n", ":1:", "radius 2 needs 5 map rows"),
@@ -195,6 +199,22 @@ def test_an_extra_line_cannot_replace_or_lose_what_the_board_says(line, says):
     text = (EXAMPLES / "four-players.txt").read_text().rstrip("\n") + "\n" + line + "\n"
     with pytest.raises(InputError, match=says):
         read_text_layout(text, "board.txt")
+
+
+@pytest.mark.parametrize("line,says", [
+    ('extra: {"cells": {"0,0": [1, 2]}}', r"the value for cell 0,0 must be an object \{...\}, got \[1, 2\]"),
+    ('extra: {"players": {"0": 5}}', r"the value for player 0 must be an object \{...\}, got 5"),
+    ('extra: {"destinations": {"0/0": "x"}}', r'the value for destination 0/0 must be an object \{...\}, got "x"'),
+    ('extra: {"cells": []}', r"'cells' must be an object .*, got \[\]"),
+    ('extra: {"players": null}', r"'players' must be an object .*, got null"),
+])
+def test_an_extra_entry_that_is_not_an_object_is_named_as_such(line, says):
+    """A list where an object goes was said to name no piece (or player) though the key named one,
+    and a section given as a list was read as empty without a word."""
+    text = (EXAMPLES / "four-players.txt").read_text().rstrip("\n") + "\n" + line + "\n"
+    with pytest.raises(InputError, match=says) as caught:
+        read_text_layout(text, "board.txt")
+    assert "does not name" not in caught.value.message and caught.value.message.startswith("board.txt:")
 
 
 def test_extra_keys_never_override_the_contract_when_written():

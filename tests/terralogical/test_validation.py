@@ -1,4 +1,5 @@
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from terragen.errors import InputError
 from terragen.terralogical.default_deck import default_deck
 from terragen.terralogical.formats import deck_to_json_text, parse_state, state_to_json, state_to_text
 from terragen.terralogical.validation import validate_text
+from terragen.templates import template_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,7 +132,7 @@ def test_json_keeps_extra_keys_and_hands_cost_points():
         ("game: terralogical\nplayers: a b\n7,1 T99 0 a\n", "x:3:5"),
         ("game: terralogical\nplayers: a b\n7,1 MMMM 0 zed\n", "x:3:12"),
         ("game: terralogical\nplayers: a b\nhands: 1\n", "x:3:8"),
-        ("game: terralogical\nplayers: a a\n", "x:2:10"),
+        ("game: terralogical\nplayers: a a\n", "x:2:12"),  # at the name given twice
     ],
 )
 def test_text_parse_errors_say_where(text, where):
@@ -340,6 +342,23 @@ def test_an_unknown_header_word_before_the_players_is_one_problem_not_one_per_ti
     assert [f.message for f in r.errors] == [
         "unknown header 'colours' (the header has game, players and hands)",
         "no 'players:' line could be read, so the board cannot be checked"]
+
+
+@pytest.mark.parametrize("players, says", [
+    ("red red blue", "3:14: player 'red' is listed twice; each player needs a different name"),
+    ("", "3:9: list one or more player names"),
+])
+def test_a_bad_players_line_is_one_problem_that_names_what_is_wrong(players, says):
+    """It said "list one or more different player names" without naming the repeated one, and then
+    "no 'players:' line could be read" of a file that has one."""
+    text = template_path("terralogical", "examples", "three-players-start.txt").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^players:.*$", f"players: {players}".rstrip(), text)
+    report = validate_text(text, "b.txt")
+    assert [f.format("b.txt") for f in report.findings] == [f"b.txt:{says.split(': ', 1)[0]}: error [syntax] "
+                                                             f"{says.split(': ', 1)[1]}"]
+    assert report.exit_code == 2
+    with pytest.raises(InputError, match=f"^b.txt:{re.escape(says)}$"):
+        parse_state(text, "b.txt")
 
 
 @pytest.mark.parametrize("change, says", [

@@ -8,11 +8,10 @@ expected-turns band by board radius and destination count, as measured.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 from terragen.errors import SpecError
-from terragen.templates import template_names, template_path
+from terragen.templates import load_template_toml, template_error, template_names
 
 PRESET_KEYS = {"turns_band", "min_up3", "min_cliff_exits", "min_critical", "fairness", "shape", "description"}
 
@@ -28,15 +27,25 @@ def preset_names() -> list[str]:
 
 
 def load_preset(name: str) -> dict[str, Any]:
+    """A preset's keys, each checked as a spec's: a preset under TERRAGEN_TEMPLATES is the user's own
+    file, and a bad value in it was an internal error (a TypeError) only when the preset was used."""
     if name not in template_names("terrain", "presets"):  # a name, never a path into or out of the folder
         raise SpecError(f"unknown difficulty {name!r} (presets: {', '.join(preset_names())})")
-    p = template_path("terrain", "presets", f"{name}.toml")
-    data = tomllib.loads(p.read_text(encoding="utf-8"))
+    parts = ("terrain", "presets", f"{name}.toml")
+    data = load_template_toml(*parts)
     unknown = set(data) - PRESET_KEYS
     if unknown:
         from terragen.plain_text import named
 
-        raise SpecError(f"preset {name!r}: unknown {named('key', unknown)}")
+        raise template_error(parts, f"unknown {named('key', unknown)} in a preset (known: {', '.join(sorted(PRESET_KEYS))})")
+    if not isinstance(data.get("description", ""), str):
+        raise template_error(parts, "'description' must be text in quotes")
+    from terragen.terrain.generate.spec import spec_from_dict
+
+    try:
+        spec_from_dict({k: v for k, v in data.items() if k != "description"})
+    except SpecError as exc:
+        raise template_error(parts, exc.message.replace("spec key", "preset key", 1)) from None
     return data
 
 

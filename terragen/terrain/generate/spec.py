@@ -12,7 +12,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from terragen.errors import SpecError
+from terragen.errors import SpecError, SpecFileError
+from terragen.formats import not_toml_kind
 from terragen.grids import hex as hx
 from terragen.plain_text import counted
 from terragen.safejson import shown
@@ -258,11 +259,13 @@ def read_spec_file(path: str | Path) -> dict[str, Any]:
     from terragen.safejson import load_toml
 
     text = read_text_input(path)
-    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+    other = not_toml_kind(text)
+    if other is not None:
         from terragen.docs import doc_page
 
-        raise SpecError(f"{path}: a spec file is TOML (key = value lines, {doc_page('generate.md')}); this looks like JSON")
-    return load_toml(text, str(path), SpecError)
+        raise SpecFileError(f"{path}: this looks like {other}, not a generator spec: a spec file is TOML (key = value "
+                            f"lines, {doc_page('generate.md')})")
+    return load_toml(text, str(path), SpecFileError)
 
 
 def check_spec(spec: Spec) -> None:

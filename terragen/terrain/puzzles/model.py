@@ -16,7 +16,10 @@ from typing import Any
 from terragen.terrain.board import Board
 from terragen.terrain.layout import Destination, Layout, Player
 
-SCHEMA_VERSION = 1
+from terragen.terrain.formats_json import SCENARIO_VERSION
+
+#: the version a scenario file is written with (read back by formats_json, which owns the number)
+SCHEMA_VERSION = SCENARIO_VERSION
 
 
 def scenario_ident(index: int, kind: str) -> str:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from terragen.errors import InfeasibleError, SpecError
+from terragen.errors import InfeasibleError, InputError, SpecError
 from terragen.terrain.generate.bounds import check_bounds, mean_budget
 from terragen.terrain.generate.options import build_spec
 from terragen.terrain.generate.presets import preset_keys, preset_names
@@ -325,3 +325,49 @@ def test_an_inventory_given_as_the_spec_is_said_to_be_one(tmp_path):
     (tmp_path / "inv.toml").write_text('name = "mine"\ncopies = 3\nlevels = 8\n')
     with pytest.raises(SpecError, match="this is an inventory of pieces .* give it as --inventory"):
         build_spec({}, tmp_path / "inv.toml")
+
+
+@pytest.mark.parametrize("example, kind", [
+    ("terrain/four-players.txt", "a Terrain Game layout"),
+    ("terrain/four-players.json", "a Terrain Game layout (JSON)"),
+    ("terralogical/three-players-start.txt", "a Terralogical board"),
+])
+def test_a_spec_or_inventory_that_is_another_kind_of_file_is_said_to_be_one(capsys, tmp_path, example, kind):
+    """A layout given as --spec or --inventory got TOML's own words ("Expected '=' after a key"), and
+    as --spec without the option's name; only JSON was said to look like JSON."""
+    from terragen.examples import find_example
+
+    from tests.cli.test_conventions import run_cli
+
+    given = tmp_path / example.rsplit("/", 1)[1]
+    given.write_bytes(find_example(example).read_bytes())
+    for option, what in (("--spec", "a generator spec: a spec file is TOML"),
+                         ("--inventory", "a piece inventory: an inventory is TOML")):
+        code, out, err = run_cli(capsys, "generate", option, given, "--out", tmp_path / "b")
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert err.startswith(f"terragen: error: {option}: {given}: this looks like {kind}, not {what}"), err
+
+
+def test_a_spec_given_as_the_inventory_is_said_to_be_one(capsys, tmp_path):
+    """It said "unknown key 'corners' in an inventory: did you mean counts?"."""
+    from terragen.examples import find_example
+
+    from tests.cli.test_conventions import run_cli
+
+    spec = tmp_path / "example.toml"
+    spec.write_bytes(find_example("terrain/specs/example.toml").read_bytes())
+    code, _, err = run_cli(capsys, "generate", "--inventory", spec, "--out", tmp_path / "b")
+    assert code == 2 and err == (f"terragen: error: --inventory: {spec}: this is a generator spec, not a piece "
+                                 "inventory: give it as --spec FILE (an inventory holds name, copies, levels and a "
+                                 "[counts] table)\n")
+    with pytest.raises(InputError, match="unknown key 'cuonts' in an inventory: did you mean counts"):
+        inventory_from_dict({"copies": 1, "cuonts": {}}, "inv.toml")  # a misspelt key is still that
+
+
+def test_a_spec_files_syntax_error_names_the_option(capsys, tmp_path):
+    from tests.cli.test_conventions import run_cli
+
+    spec = tmp_path / "s.toml"
+    spec.write_text("players = 4\nplayers = 5\n")
+    code, _, err = run_cli(capsys, "generate", "--spec", spec, "--out", tmp_path / "b")
+    assert code == 2 and err == f"terragen: error: --spec: {spec}:2:12: invalid TOML: Cannot overwrite a value\n"
