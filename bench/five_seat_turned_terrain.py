@@ -3,7 +3,7 @@
     python bench/five_seat_turned_terrain.py --difficulty hard --first-seed 99911 --seeds 6 [--games 6000]
 
 A five-seat board is a terrain that a turn by 120 degrees maps onto itself, with corner 5 empty:
-the classes {0, 2, 4} and {1, 3} (`docs/generate.md`, "Five seats on a turned board"). What stops
+the classes {0, 2, 4} and {1, 3} (`docs/generate-design.md`, "Five seats on a turned board"). What stops
 most hard and brutal searches is the three-seat class's seats parting by several points on a
 terrain whatever its destinations (`bench/five_seat_within_spread.py`). The same terrain turned by
 60 degrees is as valid a board (every seat's images meet the same bands) with the other orbit of

@@ -5,7 +5,7 @@ give the same board on every machine and every run. The simulation processes' ga
 counted, but the work the main process does itself (building and repairing terrains, exact
 expected turns, the race model) was not, so on runs where that work is large (brutal four-seat
 specs) the clock, not the count, decided when the search counted as late or ended, and the same
-seed could end on different boards from run to run (docs/generate.md, "Determinism").
+seed could end on different boards from run to run (docs/generate-design.md, "Determinism and the work budget").
 
 Each graph search, expected-turns layer and race the analysis runs charges what it costs on the
 reference VM, in microseconds (:data:`COSTS`, measured with ``bench/work_meter_costs.py``). The

@@ -22,7 +22,7 @@ a deterministic time budget, and the search also ends on a **work budget**
 ``work_meter``) that a machine like the reference VM spends before the time limit, so
 that even a best-effort board (the time ran out) is the same on every run; the wall
 clock only decides when to give up where that budget is not spent in time (one
-simulation process, or a slow or busy machine; docs/generate.md, "Determinism").
+simulation process, or a slow or busy machine; docs/generate-design.md, "Determinism and the work budget").
 """
 
 from __future__ import annotations
