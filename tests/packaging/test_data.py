@@ -178,7 +178,7 @@ def _one_error_line(proc: subprocess.CompletedProcess) -> str:
     (("terrain", "inventories", "standard.toml"), b"\xff\xfe", ["validate", "four-players.txt"],
      "inventories/standard.toml: UTF-16 text"),
     (("terrain", "inventories", "standard.toml"), b"copies = \xff\n", ["validate", "four-players.txt"],
-     "inventories/standard.toml: not UTF-8 text"),
+     "inventories/standard.toml:1:10: not UTF-8 text"),
     (("paper", "a4.toml"), b'width = "abc"\n', ["render", "four-players.txt", "-o", "t.pdf"],
      "paper/a4.toml: a paper template needs 'name'"),
     (("paper", "a4.toml"), b'name = "A4"\nwidth = "abc"\n', ["render", "four-players.txt", "-o", "t.pdf"],
