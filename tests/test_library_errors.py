@@ -429,8 +429,10 @@ def _layout(players=2):
 
 @pytest.mark.parametrize("seed, error", NOT_SEEDS)
 def test_every_library_seed_is_one_the_commands_take(seed, error, tmp_path):
-    """generate_board, simulate (three games), the deck and tile-set designers and run_batch took
-    'x' and -1 (a batch seeded -1 was one `terragen batch --resume` then refused)."""
+    """generate_board, every game's simulate or match, the deck and tile-set designers and run_batch
+    took 'x' and -1 (a batch seeded -1 was one `terragen batch --resume` then refused)."""
+    from terragen.terrace import Position
+    from terragen.terrace.play import play_match
     from terragen.terraflip.design import DesignSpec, design_tileset
     from terragen.terraflip.simulate import PlaySpec
     from terragen.terraflip.simulate import simulate as terraflip_simulate
@@ -446,7 +448,8 @@ def test_every_library_seed_is_one_the_commands_take(seed, error, tmp_path):
              lambda: simulate(default_deck().tiles, 2, 2, seed),
              lambda: design_deck(seed, DeckParams()),
              lambda: design_tileset(DesignSpec(), seed),
-             lambda: run_batch(1, "route", "easy", seed=seed, out=tmp_path / "b", workers=1)]
+             lambda: run_batch(1, "route", "easy", seed=seed, out=tmp_path / "b", workers=1),
+             lambda: play_match(Position.start("short"), ["random"], 1, seed)]
     if error is SpecError:  # a PlaySpec's seed is a whole number when made, in range when played
         calls.append(lambda: terraflip_simulate(PlaySpec(2, 2, seed, ("greedy",))))
     else:
