@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terragen.errors import SpecError
+from terragen.safejson import MAX_SEED
 
 
 def test_terraflip_unknown_policy_or_wrong_count():
@@ -339,7 +342,9 @@ def test_the_terrain_games_entry_points_say_what_a_wrong_argument_should_be(tmp_
         default_games(0)
     np = pytest.importorskip("numpy")
     assert default_games(np.int64(4)) == default_games(4)  # a script's array of seat counts
-    with pytest.raises(ValueError, match="workers is 0"):
+    from terragen.errors import InputError
+
+    with pytest.raises(InputError, match="^workers must be 0–"):  # the command's rule, as run_batch's
         simulate_layout(layout, workers=-1)
     with pytest.raises(SpecError, match="backend must be 'local' or 'dask'"):
         run_batch(2, "route", "easy", 1, tmp_path / "b", backend="bogus")
@@ -396,3 +401,198 @@ def test_any_games_file_is_validated_whole_from_the_library(tmp_path):
         validate_any(tmp_path)
     with pytest.raises(ValueError, match="game is one of terrain"):
         validate_any(text, "x.txt", "chess")
+
+
+# -- arguments checked at the door (terragen.arguments): an audit found each of these taken, or
+# failing deep inside with a message about something else
+
+#: values no seed is: the wrong type (a TypeError) and out of the commands' range (a SpecError)
+NOT_SEEDS = [("a", TypeError), (1.5, TypeError), (None, TypeError), (True, TypeError), (-1, SpecError),
+             (MAX_SEED + 1, SpecError)]
+
+
+def _refused(call, error, name):
+    """``call()`` raises ``error`` with one line that names the argument ``name``."""
+    with pytest.raises(error) as exc:
+        call()
+    message = str(exc.value)
+    assert re.search(rf"(^|\W){re.escape(name)}\W", message) and "\n" not in message, message
+    return message
+
+
+def _layout(players=2):
+    from terragen.templates import template_path
+    from terragen.terrain import load_layout
+
+    return load_layout(template_path("terrain", "examples", "two-players.txt" if players == 2 else "four-players.txt"))
+
+
+@pytest.mark.parametrize("seed, error", NOT_SEEDS)
+def test_every_library_seed_is_one_the_commands_take(seed, error, tmp_path):
+    """generate_board, every game's simulate or match, the deck and tile-set designers and run_batch
+    took 'x' and -1 (a batch seeded -1 was one `terragen batch --resume` then refused)."""
+    from terragen.terrace import Position
+    from terragen.terrace.play import play_match
+    from terragen.terraflip.design import DesignSpec, design_tileset
+    from terragen.terraflip.simulate import PlaySpec
+    from terragen.terraflip.simulate import simulate as terraflip_simulate
+    from terragen.terrain import build_spec, generate_board, simulate_layout
+    from terragen.terrain.puzzles.batch import run_batch
+    from terragen.terralogical import DeckParams, design_deck
+    from terragen.terralogical.default_deck import default_deck
+    from terragen.terralogical.simulate import simulate
+
+    spec, _ = build_spec({"players": 2, "difficulty": "easy"})
+    calls = [lambda: generate_board(spec, seed, 5, balance=None),
+             lambda: simulate_layout(_layout(), games=2, seed=seed),
+             lambda: simulate(default_deck().tiles, 2, 2, seed),
+             lambda: design_deck(seed, DeckParams()),
+             lambda: design_tileset(DesignSpec(), seed),
+             lambda: run_batch(1, "route", "easy", seed=seed, out=tmp_path / "b", workers=1),
+             lambda: play_match(Position.start("short"), ["random"], 1, seed)]
+    if error is SpecError:  # a PlaySpec's seed is a whole number when made, in range when played
+        calls.append(lambda: terraflip_simulate(PlaySpec(2, 2, seed, ("greedy",))))
+    else:
+        calls.append(lambda: PlaySpec(seed=seed))
+    for call in calls:
+        _refused(call, error, "seed")
+    assert not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("seed, error", NOT_SEEDS)
+def test_a_game_states_seed_is_refused_as_its_set_up_is(seed, error):
+    """TerrainGame(seed='a') and Terralogical's GameState.new(rng='x') were taken; a state's set-up
+    refuses a number out of range with a ValueError (docs/library.md)."""
+    from terragen.terrain import TerrainGame
+    from terragen.terralogical import GameState
+    from terragen.terralogical.default_deck import default_deck
+
+    error = ValueError if error is SpecError else error
+    _refused(lambda: TerrainGame(_layout(), seed=seed), error, "seed")
+    if seed is not None:  # clone's None: the game's own dice
+        _refused(lambda: TerrainGame(_layout(), seed=1).clone(seed=seed), error, "seed")
+    _refused(lambda: GameState.new(default_deck().tiles, players=2, rng=seed), error, "rng")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, MAX_SEED))
+def test_any_seed_the_commands_take_is_taken(seed):
+    from terragen.terrain import TerrainGame
+    from terragen.terralogical.simulate import play_game
+
+    np = pytest.importorskip("numpy")
+    assert TerrainGame(_layout(), seed=seed) == TerrainGame(_layout(), seed=seed)
+    if seed < 2**63:  # numpy's own integers are seeds too, and the same seeds
+        assert play_game(_deck(), ["greedy"] * 2, np.uint64(seed)).scores == play_game(_deck(), ["greedy"] * 2, seed).scores
+
+
+def _deck():
+    from terragen.terralogical.default_deck import default_deck
+
+    return default_deck().tiles
+
+
+@pytest.mark.parametrize("depth, error", [(1.5, TypeError), ("a", TypeError), (True, TypeError), (-1, SpecError)])
+def test_perft_names_a_bad_depth(depth, error):
+    """1.5 recursed until RecursionError; 'a' failed comparing str and int."""
+    from terragen.terrace import Position, perft
+
+    _refused(lambda: perft(Position.start("full"), depth), error, "depth")
+
+
+def test_perft_names_a_position_that_is_not_one():
+    from terragen.terrace import Position, perft
+    from terragen.terrace.perft import divide
+
+    _refused(lambda: perft(None, 1), TypeError, "Position")
+    _refused(lambda: divide("full", 1), TypeError, "Position")
+    assert perft(Position.start("full"), 2) == 2450  # the docs' figure, still
+
+
+@pytest.mark.parametrize("workers", [-1, 10**6])
+def test_library_workers_follow_the_commands_rule(workers):
+    """simulate_layout(workers=24) started 24 processes on a two-core machine; only negatives were
+    refused. It, generate_board and run_batch now use --workers' own rule (process_pool.worker_count)."""
+    from terragen.errors import InputError
+    from terragen.terrain import build_spec, generate_board, simulate_layout
+
+    spec, _ = build_spec({"players": 2, "difficulty": "easy"})
+    _refused(lambda: simulate_layout(_layout(), games=2, workers=workers), InputError, "workers")
+    _refused(lambda: generate_board(spec, 1, 5, balance=None, workers=workers), InputError, "workers")
+
+
+def test_simulate_layout_names_a_bad_margin_policy_or_team():
+    """'x' for margin and a seat of '3' in a team failed comparing str and int; a None player failed
+    in the first game as an AttributeError."""
+    from terragen.terrain import simulate_layout
+    from terragen.terrain.sim.variants import Rules
+
+    _refused(lambda: simulate_layout(_layout(), games=2, margin="x"), TypeError, "margin")
+    _refused(lambda: simulate_layout(_layout(), games=2, policy=[None] * 2), TypeError, "policy")
+    _refused(lambda: simulate_layout(_layout(), games=2, policy=5), TypeError, "policy")
+    _refused(lambda: Rules(teams=[[0, 1], [2, "3"]]), ValueError, "Rules.teams")
+
+
+@pytest.mark.parametrize("teams", ["ab", [[0, 1], "23"], [[0, -1]], 5, [[0, 1.0]]])
+def test_terrain_rules_refuse_teams_that_are_not_seats_when_made(teams):
+    from terragen.terrain.sim.variants import Rules
+
+    _refused(lambda: Rules(teams=teams), ValueError, "Rules.teams")
+
+
+def test_terrain_rules_teams_are_tuples_of_plain_seats():
+    np = pytest.importorskip("numpy")
+    from terragen.terrain.sim.variants import Rules
+
+    assert Rules(teams=[[0, np.int64(2)], (1, 3)]).teams == ((0, 2), (1, 3)) == Rules(teams=((0, 2), (1, 3))).teams
+
+
+@pytest.mark.parametrize("text", [None, 5, b"radius: 5"])
+@pytest.mark.parametrize("game", ["terrain", "terrace", "terralogical", "terraflip"])
+def test_every_games_validate_text_takes_text(game, text):
+    """None and 5 failed inside as an AttributeError about lstrip."""
+    import importlib
+
+    validate_text = importlib.import_module(f"terragen.{game}.validation").validate_text
+    _refused(lambda: validate_text(text, "x"), TypeError, "validate_text")
+
+
+def test_designers_name_a_bad_argument():
+    """design_deck('x') and design_tileset(spec, 'x') said 'not all arguments converted during string
+    formatting'; a dict for params failed as an AttributeError; a str count compared with '<='."""
+    from terragen.terraflip.design import DesignSpec, design_tileset
+    from terragen.terralogical import DeckParams, design_deck
+
+    _refused(lambda: design_deck(1, {"tiles": 5}), TypeError, "params")
+    _refused(lambda: DeckParams(tiles="a"), TypeError, "DeckParams.tiles")
+    _refused(lambda: DeckParams(cloud_share="x"), TypeError, "DeckParams.cloud_share")
+    _refused(lambda: DesignSpec(per_family="a"), TypeError, "DesignSpec.per_family")
+    _refused(lambda: DesignSpec(pair_symmetric="no"), TypeError, "DesignSpec.pair_symmetric")
+    _refused(lambda: design_tileset({"per_family": 9}, 1), TypeError, "DesignSpec")
+
+
+def test_terralogical_names_bad_counts_and_tiles():
+    from terragen.terralogical import GameState
+    from terragen.terralogical.simulate import simulate
+
+    _refused(lambda: simulate(_deck(), 2, "3", 1), TypeError, "games")
+    _refused(lambda: GameState.new(None, players=2, rng=1), TypeError, "land_tiles")
+    # a generator of tiles deals as the list does (the check below used it up: no tiles were dealt)
+    assert GameState.new(iter(_deck()), 2, 5).hands == GameState.new(_deck(), 2, 5).hands
+
+
+def test_terraflip_play_spec_names_a_bad_count():
+    from terragen.terraflip.simulate import PlaySpec
+    from terragen.terraflip.simulate import simulate as terraflip_simulate
+
+    _refused(lambda: PlaySpec(games="3"), TypeError, "PlaySpec.games")
+    _refused(lambda: terraflip_simulate(PlaySpec(players=5)), SpecError, "players")
+
+
+def test_read_manifest_takes_a_str_folder_as_run_batch_does(tmp_path):
+    """read_manifest('bt1') failed as a TypeError about '/'."""
+    from terragen.terrain.puzzles.batch import read_manifest, run_batch
+
+    run_batch(1, "route", "easy", seed=1, out=str(tmp_path / "bt1"), workers=1, booklet=False)
+    assert read_manifest(str(tmp_path / "bt1")) == read_manifest(tmp_path / "bt1") is not None
+    _refused(lambda: read_manifest(None), TypeError, "read_manifest")

@@ -12,10 +12,19 @@ from terragen.terrace.position import Position
 
 
 def perft(pos: Position, depth: int) -> int:
-    """Number of legal move sequences of exactly ``depth`` moves from ``pos``."""
-    if depth < 0:
-        raise SpecError(f"perft depth must be 0 or more, got {depth}")
-    return _perft(pos, depth)
+    """Number of legal move sequences of exactly ``depth`` moves from ``pos``.
+
+    Both are checked first: a depth of 1.5 never reached 0 and recursed until Python gave up, and
+    a position of None failed inside as an AttributeError."""
+    from terragen.arguments import check_whole
+
+    _check_position(pos, "perft")
+    return _perft(pos, check_whole(depth, "perft depth", 0))
+
+
+def _check_position(pos: object, function: str) -> None:
+    if not isinstance(pos, Position):
+        raise TypeError(f"{function} takes a Position (Position.start('full') makes one), not {type(pos).__name__}")
 
 
 def _perft(pos: Position, depth: int) -> int:
@@ -34,7 +43,10 @@ def _perft(pos: Position, depth: int) -> int:
 
 def divide(pos: Position, depth: int) -> list[tuple[str, int]]:
     """Perft split by first move: ``[(notation, count), ...]`` in move order."""
-    if depth < 1:
+    from terragen.arguments import check_whole
+
+    _check_position(pos, "divide")
+    if check_whole(depth, "perft depth", 0) < 1:
         raise SpecError(f"perft --divide needs depth 1 or more, got {depth}")
     out = []
     for mv in pos.legal_moves():

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from terragen.arguments import check_seed
 from terragen.errors import SpecError
 from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
@@ -42,7 +43,7 @@ def _check_players(start: Position, players: list[str]) -> None:
 def play_game(start: Position, players: list[str], seed: int, max_plies: int = 300) -> GameRecord:
     """Play one game; ``players[i]`` is the policy of ``start.seats[i]``."""
     _check_players(start, players)
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))  # 'a' and -1 were taken, as no command takes them
     policies = [get_policy(p) for p in players]
     pos = start.copy()
     moves: list[str] = []
@@ -72,7 +73,7 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
         raise SpecError(f"--max-plies must be 1–{MAX_TERRACE_PLIES} (got {max_plies})")
     for p in players:
         get_policy(p)
-    master = random.Random(seed)
+    master = random.Random(check_seed(seed))
     records = []
     for k in range(games):
         records.append(play_game(start, players, master.randrange(2**32), max_plies))

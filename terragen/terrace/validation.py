@@ -17,7 +17,7 @@ from typing import Any
 from terragen.errors import InputError
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, warning
 from terragen.findings import in_file_order as findings_in_file_order
-from terragen.formats import looks_like_json
+from terragen.formats import looks_like_json, require_text
 from terragen.terrace.board import FILES, square_name
 from terragen.terrace.formats import Draft, in_file_order, parse_any, parse_json, parse_text_forgiving
 from terragen.terrace.model import Rules, seat_words
@@ -106,6 +106,7 @@ def validate_text(text: str, source: str, *, t_rank: str = "a", own_t_capture: b
     ``syntax`` finding (exit status 2) and the rest is still checked, so one run names every
     problem; a board with one is not analysed (its moves would be those of another board). JSON is
     all or nothing (an error raises InputError)."""
+    require_text(text, "validate_text")
     rules = Rules(t_rank=t_rank, own_t_capture=own_t_capture)
     if looks_like_json(text):
         draft = parse_json(text, source)

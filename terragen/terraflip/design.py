@@ -10,6 +10,7 @@ is answered with the names of the wishes that clash rather than a bare "no".
 
 from __future__ import annotations
 
+import numbers
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,21 @@ class DesignSpec:
     own: int = 0
     pair_symmetric: bool = True
     time_limit: float = 10.0
+
+    def __post_init__(self) -> None:
+        """Each setting's type, when made: ``per_family='a'`` was taken, then failed in :meth:`check`
+        as a comparison of str and int. The ranges stay :meth:`check`'s."""
+        from terragen.actions import whole_number
+
+        for name in ("per_family", "own"):
+            value = getattr(self, name)
+            if whole_number(value) is None:
+                raise TypeError(f"DesignSpec.{name} is a whole number, not {value!r}")
+            object.__setattr__(self, name, whole_number(value))
+        if not isinstance(self.pair_symmetric, bool):
+            raise TypeError(f"DesignSpec.pair_symmetric is True or False, not {self.pair_symmetric!r}")
+        if isinstance(self.time_limit, bool) or not isinstance(self.time_limit, numbers.Real):
+            raise TypeError(f"DesignSpec.time_limit is a number of seconds, not {self.time_limit!r}")
 
     def check(self) -> None:
         if not 1 <= self.per_family <= 30:
@@ -85,8 +101,14 @@ def design_tileset(spec: DesignSpec, seed: int) -> Design:
     """Solve for a balanced tile set; the seed picks one of the many balanced sets.
 
     Determinism: one search worker, a fixed solver seed and a seeded random
-    objective, so the same seed gives the same set on every run.
+    objective, so the same seed gives the same set on every run. ``seed`` is checked as
+    ``--seed`` is ('x' failed inside the solver with a garbled formatting error, -1 was taken).
     """
+    from terragen.arguments import check_seed
+
+    if not isinstance(spec, DesignSpec):
+        raise TypeError(f"design_tileset takes a DesignSpec (DesignSpec(per_family=9)), not {type(spec).__name__}")
+    seed = check_seed(seed)
     spec.check()
     from ortools.sat.python import cp_model  # heavy, loaded only when designing
 

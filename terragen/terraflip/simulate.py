@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from terragen.arguments import check_seed, check_whole
 from terragen.errors import SpecError
 from terragen.intervals import whole_or_share, wilson
 from terragen.limits import MAX_PLAY_GAMES
@@ -32,16 +33,26 @@ class PlaySpec:
     seed: int = 0
     policies: tuple[str, ...] = ("memory",)
 
+    def __post_init__(self) -> None:
+        """The counts' and the seed's types, when made: ``seed='a'`` was played and recorded in the
+        report as its seed. Their ranges are :meth:`check`'s, as the other settings' are."""
+        from terragen.actions import whole_number
+
+        for name in ("players", "games", "seed"):
+            value = getattr(self, name)
+            if whole_number(value) is None:
+                raise TypeError(f"PlaySpec.{name} is a whole number, not {value!r}")
+            object.__setattr__(self, name, whole_number(value))
+
     def seat_policies(self) -> tuple[str, ...]:
         if len(self.policies) == 1:
             return self.policies * self.players
         return self.policies
 
     def check(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise SpecError(f"players must be 2–4 (got {self.players})")
-        if not 1 <= self.games <= MAX_PLAY_GAMES:
-            raise SpecError(f"games must be 1–{MAX_PLAY_GAMES} (got {self.games})")
+        check_whole(self.players, "players", 2, 4)
+        check_whole(self.games, "games", 1, MAX_PLAY_GAMES)
+        check_seed(self.seed)  # -1 was played, as no command takes it
         if len(self.policies) not in (1, self.players):
             raise SpecError(f"give one policy or one per seat ({self.players}), got {len(self.policies)}")
         for p in self.policies:
@@ -58,7 +69,7 @@ def play_game(players: int, policies: tuple[str, ...], seed: int, tileset: TileS
     if len(policies) != players:
         raise SpecError(f"give one policy per seat ({players}) or one for all, got {len(policies)}")
     state = GameState.new(players, tileset, options)
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     agents = [make_policy(name, rng.randrange(2**32)) for name in policies]
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():

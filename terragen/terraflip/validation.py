@@ -12,7 +12,7 @@ from collections import Counter
 
 from terragen.errors import SpecError
 from terragen.findings import SYNTAX, ValidationReport, error, in_file_order, warning
-from terragen.formats import looks_like_json
+from terragen.formats import looks_like_json, require_text
 from terragen.grids.hex import length
 from terragen.plain_text import counted
 from terragen.terraflip.formats import Position, TileEntry, parse_position, parse_text_forgiving
@@ -39,6 +39,7 @@ def validate_text(text: str, source: str, *, tileset: TileSet | None = None, per
     A text file is read forgivingly: each line the reader must skip becomes a ``syntax`` finding
     (exit status 2) and the rest is still checked. JSON is all or nothing (an error raises).
     """
+    require_text(text, "validate_text")
     if lines not in LINE_MODES:
         raise SpecError(f"line reading must be one of {', '.join(LINE_MODES)}, got {lines!r}")
     if tileset is not None:

@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, in_file_order, warning
-from terragen.formats import looks_like_json
+from terragen.formats import looks_like_json, require_text
 from terragen.grids import hex as hx
 from terragen.plain_text import columns, counted
 from terragen.terrain.analysis import Analysis, analyse
@@ -323,6 +323,7 @@ def validate_text(text: str, source: str = "<layout>", inventory: str | Inventor
     ``syntax`` finding and the rest of the file is still checked, so one run
     names every problem. JSON is all or nothing (a JSON error raises InputError).
     """
+    require_text(text, "validate_text")  # None or 5 failed inside as an AttributeError about lstrip
     inv = load_inventory(inventory) if isinstance(inventory, str) else inventory
     if looks_like_json(text):
         from terragen.terrain.formats_json import is_scenario

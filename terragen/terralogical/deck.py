@@ -23,6 +23,7 @@ budget, so the same seed and parameters always give the same deck.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import re
 from dataclasses import asdict, dataclass, field, fields
@@ -78,6 +79,22 @@ class DeckParams:
     min_partners: int = 45
     min_connectors: int = 30
     max_deterministic_time: float = 5.0
+
+    def __post_init__(self) -> None:
+        """Each parameter's type, when made: ``tiles='a'`` was taken, then failed in
+        :meth:`check_ranges` as a comparison of str and int. The ranges stay :meth:`check_ranges`'s
+        (``from_pairs`` says them as the option was typed)."""
+        from terragen.actions import whole_number
+
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type in (float, "float"):
+                if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                    raise TypeError(f"DeckParams.{f.name} is a number, not {value!r}")
+            elif whole_number(value) is None:
+                raise TypeError(f"DeckParams.{f.name} is a whole number, not {value!r}")
+            else:
+                object.__setattr__(self, f.name, whole_number(value))  # numpy's: a plain int in the deck file
 
     @staticmethod
     def key_of(pair: str) -> str:
@@ -327,7 +344,15 @@ def _build(
 
 
 def design_deck(seed: int, params: DeckParams | None = None) -> Deck:
-    """Solve for a deck; raises InfeasibleError naming the parameter that cannot be met."""
+    """Solve for a deck; raises InfeasibleError naming the parameter that cannot be met.
+
+    ``seed`` is checked as ``--seed`` is, and ``params`` must be a DeckParams: 'x' failed inside
+    the solver with a garbled formatting error, -1 was taken, and a dict failed as an AttributeError."""
+    from terragen.arguments import check_seed
+
+    seed = check_seed(seed)
+    if params is not None and not isinstance(params, DeckParams):
+        raise TypeError(f"params is a DeckParams (e.g. DeckParams(tiles=30)), not {type(params).__name__}")
     p = params or DeckParams()
     p.check_ranges()
     cands = all_canonical_tiles(p.max_clouds_per_tile)

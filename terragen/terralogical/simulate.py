@@ -12,7 +12,7 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from terragen.errors import SpecError
+from terragen.arguments import check_seed, check_whole
 from terragen.intervals import whole_or_share, wilson
 from terragen.limits import MAX_PLAY_GAMES
 from terragen.names import per_seat, unknown_name
@@ -44,7 +44,7 @@ def play_game(
 ) -> GameResult:
     """One game; the seed fixes the shuffle, the setup orientations and every policy choice."""
     fns = [_policy(name) for name in policies]
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     state = GameState.new(land_tiles, len(policies), rng, options)
     while not state.is_terminal() and state.turns < max_turns:
         state.apply(fns[state.current](state, rng))
@@ -73,8 +73,8 @@ def simulate(
     ``on_game`` sees every finished game (with its final state) before it is
     summarised, e.g. to save one board.
     """
-    if not 1 <= games <= MAX_PLAY_GAMES:  # a negative count gave a report of -3 games
-        raise SpecError(f"games must be 1–{MAX_PLAY_GAMES} (got {games})")
+    games = check_whole(games, "games", 1, MAX_PLAY_GAMES)  # a negative count gave a report of -3 games
+    seed = check_seed(seed)  # 'a' was played and recorded in the report as its seed
     policies = per_seat(policies or ["greedy"], players, "policies")
     for name in policies:
         _policy(name)

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from terragen.actions import as_tuple, whole_number
+from terragen.arguments import check_seed
 from terragen.errors import IllegalActionError
 from terragen.grids.square import Square
 from terragen.terralogical.board import FLOWER_FIELDS, Board, Placed, RuleOptions, quick_points
@@ -69,8 +71,13 @@ class GameState:
         if whole_number(players) is None or not 2 <= players <= 4:  # "3" failed on '<=' inside
             raise ValueError(f"Terralogical is for 2 to 4 players, got {players!r}")
         players = whole_number(players)
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+        if not isinstance(rng, random.Random):  # 'x' and -1 were taken, as no command takes them
+            if whole_number(rng) is None:
+                raise TypeError(f"rng is a random.Random or a seed (a whole number), not {rng!r}")
+            rng = random.Random(check_seed(rng, "rng", ValueError))
+        if isinstance(land_tiles, (str, bytes, dict)) or not isinstance(land_tiles, Iterable):
+            raise TypeError(f"land_tiles is a deck's tiles (default_deck().tiles), not {type(land_tiles).__name__}")
+        land_tiles = list(land_tiles)  # (a generator was used up by the check below and dealt no tiles)
         for entry in land_tiles:  # a bare code passed here and failed at the first legal_actions()
             if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Tile)):
                 raise ValueError(f"a land tile is (tile id, Tile), as a Deck's tiles are; got {entry!r}")

@@ -9,7 +9,7 @@ what the file shows and every breach is reported, not only the first.
 from __future__ import annotations
 
 from terragen.findings import SYNTAX, Finding, ValidationReport, error, in_file_order, warning
-from terragen.formats import looks_like_json
+from terragen.formats import looks_like_json, require_text
 from terragen.grids.square import in_bounds
 from terragen.plain_text import counted
 from terragen.terralogical.board import FLOWER_CORNER, FLOWER_FIELDS, SUN_SQUARE, Board, Placed, RuleOptions, fmt
@@ -137,6 +137,7 @@ def validate_text(text: str, source: str, *, deck: Deck | None = None, subsoil_r
     ``syntax`` finding (exit status 2) and the rest is still checked, so one run
     names every bad line. JSON is all or nothing (a JSON error raises InputError).
     """
+    require_text(text, "validate_text")  # None failed inside as an AttributeError about lstrip
     if deck is None:
         from terragen.terralogical.default_deck import default_deck
 

@@ -144,6 +144,22 @@ def _difficulty_label(turns: list[float]) -> str:
     return f"{mean:.1f} expected turns per seat"
 
 
+def _checked_run(seed: object, workers: object) -> tuple[int, int | None]:
+    """``seed`` and ``workers`` as ``generate`` takes them: a seed of 'x' or -1 made a board (and
+    a file recording that seed) the command would refuse, and any number of workers started that
+    many processes. ``workers`` 0 is one per CPU core, as for ``simulate_layout`` and ``run_batch``."""
+    from terragen.actions import whole_number
+    from terragen.arguments import check_seed
+    from terragen.process_pool import worker_count
+
+    if workers is None:
+        return check_seed(seed), None
+    count = whole_number(workers)
+    if count is None:
+        raise TypeError(f"workers is a whole number (0: one per CPU core; None: the command's choice), not {workers!r}")
+    return check_seed(seed), worker_count(count, "workers")
+
+
 def generate_board(
     spec: Spec,
     seed: int = 0,
@@ -190,6 +206,7 @@ def generate_board(
     from terragen.terrain.sim.pool import GamePool
 
     check_spec(spec)
+    seed, workers = _checked_run(seed, workers)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit <= MAX_TIME_LIMIT:
         # (a limit of -1 ran out at once and said "no board within the time limit", exit 4)
         raise SpecError(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT:g} seconds (got {time_limit!r})")

@@ -95,10 +95,11 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
     status = status if status is not None else {}
     status["old_batch_intact"] = force
     from terragen.actions import whole_number
+    from terragen.arguments import check_seed
 
-    for name, value in (("count", count), ("seed", seed)):
-        if whole_number(value) is None:  # "3" failed deep inside as a TypeError
-            raise TypeError(f"{name} is a whole number, not {value!r}")
+    if whole_number(count) is None:  # "3" failed deep inside as a TypeError
+        raise TypeError(f"count is a whole number, not {count!r}")
+    seed = check_seed(seed)  # -1 made a batch that the command then refused to resume
     if backend not in ("local", "dask"):  # "bogus" ran locally without a word
         raise SpecError(f"backend must be 'local' or 'dask', not {backend!r}")
     if not 1 <= count <= MAX_COUNT:

@@ -40,16 +40,19 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def read_manifest(out: Path) -> dict[str, Any] | None:
+def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any] | None:
     """The manifest of the batch in folder ``out``, or None when the folder holds none.
 
     Anything that is not a batch manifest is an InputError rather than None, so a damaged
     manifest is never taken for an empty folder (whose batch a new run would then mix with
-    the old scenario files)."""
+    the old scenario files). ``out`` may be a str, as ``run_batch``'s is (``"bt1"`` failed as
+    a TypeError about '/')."""
     from terragen.fileio import MAX_INPUT_BYTES, read_text_input
     from terragen.safejson import load_json
 
-    path = out / "manifest.json"
+    if not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"read_manifest takes the batch's folder, a path or str, not {type(out).__name__}")
+    path = Path(out) / "manifest.json"
     if not path.exists():
         return None
     try:

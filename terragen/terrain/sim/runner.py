@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import numbers
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -287,23 +288,50 @@ def unreachable_targets(setup: GameSetup) -> list[str]:
 MAX_GAMES = MAX_PLAY_GAMES
 
 
-def _check_arguments(games: object, seed: object, rules: object, workers: object) -> None:
+def _check_arguments(games: object, seed: object, rules: object, workers: object, margin: object) -> None:
     """A library caller's wrong types, said at the door: a str for games failed deep in the runner,
     a dict for rules as an AttributeError, and a seed of None or 1.5 was taken (None giving other
-    dice on every run)."""
+    dice on every run), as was a seed the command refuses (-1) or a number of workers it refuses
+    (24 on a two-core machine started 24 processes)."""
     from terragen.actions import whole_number
+    from terragen.arguments import check_seed
+    from terragen.process_pool import worker_count
 
     if games is not None and whole_number(games) is None:
         raise TypeError(f"games is a whole number (or None for the default), not {games!r}")
-    if whole_number(seed) is None:
-        raise TypeError(f"seed is a whole number, not {seed!r}: the same seed gives the same games")
+    check_seed(seed)
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError("rules is a Rules (terragen.terrain.sim.variants.rules_from_names(['green'], players) "
                         f"makes one), not {type(rules).__name__}")
-    if workers is not None and whole_number(workers) is None:
-        raise TypeError(f"workers is a whole number (0: one per CPU core), not {workers!r}")
-    if workers is not None and workers < 0:
-        raise ValueError(f"workers is 0 (one per CPU core) or more, not {workers}")
+    if workers is not None:
+        if whole_number(workers) is None:
+            raise TypeError(f"workers is a whole number (0: one per CPU core), not {workers!r}")
+        worker_count(workers, "workers")  # the command's own rule for --workers
+    if isinstance(margin, bool) or not isinstance(margin, numbers.Real):
+        raise TypeError(f"margin is a number above 0 and at most 1, not {margin!r}")
+
+
+def _policy_specs(policy: object, n: int) -> list:
+    """One name or player object per seat, from what ``simulate_layout`` takes as ``policy``. Each
+    must be a name or have ``choose_move``: a None failed in the first game as an AttributeError."""
+    if isinstance(policy, str):
+        specs = parse_policies(policy, n)
+    elif hasattr(policy, "choose_move"):  # one player object for every seat, as one name is
+        specs = [policy] * n
+    else:
+        try:
+            specs = list(policy)  # type: ignore[call-overload]
+        except TypeError:
+            raise TypeError("policy is a name, a player object or one of them per seat, "
+                            f"not {type(policy).__name__}") from None
+    if len(specs) != n:
+        raise SpecError(f"{len(specs)} policies given for {n} seats")
+    for s in specs:
+        if isinstance(s, str):
+            load_policy(s)  # fail early, in this process, with a clear message
+        elif not callable(getattr(s, "choose_move", None)):
+            raise TypeError(f"policy: each seat's is a name or a player object with choose_move, not {s!r}")
+    return specs
 
 
 def simulate_layout(
@@ -340,7 +368,7 @@ def simulate_layout(
     from terragen.terrain.layout import require_layout
 
     require_layout(layout, "simulate_layout")
-    _check_arguments(games, seed, rules, workers)
+    _check_arguments(games, seed, rules, workers, margin)
     rules = rules or Rules()
     if pool is None and workers == 0:  # one per core, as the command's --workers 0
         import os
@@ -367,17 +395,7 @@ def simulate_layout(
     if not 1 <= games <= MAX_GAMES:
         why = "" if chosen else f" (the default for a margin of {margin:g}; give a wider margin or fewer games)"
         raise SpecError(f"games must be 1–{MAX_GAMES} (got {games}){why}")
-    if isinstance(policy, str):
-        specs = parse_policies(policy, n)
-    elif hasattr(policy, "choose_move"):  # one player object for every seat, as one name is
-        specs = [policy] * n
-    else:
-        specs = list(policy)
-    if len(specs) != n:
-        raise SpecError(f"{len(specs)} policies given for {n} seats")
-    for s in specs:
-        if isinstance(s, str):
-            load_policy(s)  # fail early, in this process, with a clear message
+    specs = _policy_specs(policy, n)
     if twins is not None:
         check_twins(twins, n, rules)
         if games % 2:

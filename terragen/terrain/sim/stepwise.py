@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from terragen.actions import as_tuple
+from terragen.arguments import check_seed
 from terragen.errors import IllegalActionError
 from terragen.terrain.sim.dice import RandomDice
 from terragen.terrain.sim.engine import (MAX_REROLLS, Roll, RotationOptions, _winners, apply_action, apply_move,
@@ -62,7 +63,7 @@ class TerrainGame:
         n = setup.players
         if isinstance(first_seat, bool) or not (isinstance(first_seat, int) and 0 <= first_seat < n):
             raise ValueError(f"first_seat must be a player from 0 to {n - 1}, not {first_seat!r}")
-        rng = random.Random(seed)
+        rng = random.Random(check_seed(seed, error=ValueError))  # 'a' and -1 were taken, as no command takes them
         self._dice = RandomDice(random.Random(rng.getrandbits(64)))  # first, as play_game draws them
         self.state = GameState.new(setup, rules, rng)
         self._order = [(first_seat + k) % n for k in range(n)]
@@ -82,10 +83,8 @@ class TerrainGame:
         ``seed``: the copy rolls its future dice, and the built-in players on it break their random
         choices, from this seed instead of the game's own, so that rollouts sample futures a player
         cannot know (every plain copy rolls what the game will); the roll already on the table stays."""
-        from terragen.actions import whole_number
-
-        if seed is not None and whole_number(seed) is None:
-            raise TypeError(f"seed is a whole number, not {seed!r}")
+        if seed is not None:
+            seed = check_seed(seed, error=ValueError)
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.state = self.state.clone()
@@ -93,7 +92,7 @@ class TerrainGame:
         if seed is None:
             rng.setstate(self._dice._rng.getstate())
         else:  # two streams from the seed: the dice first, as a new game draws them, then the players'
-            base = random.Random(whole_number(seed))
+            base = random.Random(seed)
             rng = random.Random(base.getrandbits(64))
             other.state.rng = random.Random(base.getrandbits(64))
         other._dice = RandomDice(rng)

@@ -73,6 +73,7 @@ class Rules:
         for name in ("inversion", "green", "lost", "pass_through", "rotate_start", "interactions"):
             if not isinstance(getattr(self, name), bool):  # green="no" is true: the variant was played
                 raise ValueError(f"Rules.{name} must be True or False, not {getattr(self, name)!r}")
+        object.__setattr__(self, "teams", _checked_teams(self.teams))
 
     @property
     def send_back(self) -> bool:
@@ -99,6 +100,31 @@ class Rules:
         if not self.interactions:
             parts.append("no-interactions")
         return ", ".join(parts) or "standard"
+
+
+def _checked_teams(teams: object) -> tuple[tuple[int, ...], ...]:
+    """``teams`` as tuples of seat numbers. Why here: ``teams='ab'`` was taken when the rules were
+    made, and a seat given as ``'3'`` failed in the first game as a comparison of str and int.
+    Which seats a layout has is the game's to check (``setup_from_layout``)."""
+    from terragen.actions import whole_number
+
+    def bad() -> ValueError:
+        return ValueError(f"Rules.teams must be teams of seat numbers, e.g. ((0, 2), (1, 3)), not {teams!r}")
+
+    if isinstance(teams, (str, bytes)) or not isinstance(teams, (tuple, list)):
+        raise bad()
+    out = []
+    for team in teams:
+        if isinstance(team, (str, bytes)) or not isinstance(team, (tuple, list)):
+            raise bad()
+        seats = []
+        for seat in team:
+            number = whole_number(seat)
+            if number is None or number < 0:
+                raise bad()
+            seats.append(number)
+        out.append(tuple(seats))
+    return tuple(out)
 
 
 def default_teams(players: int, corners: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
