@@ -433,7 +433,11 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
             f"from a fair share with seat {min(p.seat for p in layout.players)} opening, "
             f"{100 * m['race_max_deviation_rotating']:.1f} with the opener rotating"
         )
-        lines.append(race_chances(m["race_max_deviation_rotating"])[1])
+        if m["fairness_spread"] is None:  # a seat with no route wins no race: "far from even" told nothing
+            lines.append("chances: not judged while a seat has no route as the pieces are turned now (the race "
+                         "model gives it no win)")
+        else:
+            lines.append(race_chances(m["race_max_deviation_rotating"])[1])
     return lines
 
 

@@ -191,7 +191,10 @@ def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
     # table, which was left with its headers only
     skipped_by = sorted({f.code for f in report.errors if f.code in BLOCKING_CODES}) \
         if report_json.get("analysis") == "skipped" else []
-    deviation = (report_json.get("metrics") or {}).get("race_max_deviation_rotating")
+    metrics = report_json.get("metrics") or {}
+    # no badge while a seat has no route (a board of two pieces showed a red "chances far from even"
+    # beside its own "unfinished"): the race model gives such a seat no win, which says nothing yet
+    deviation = metrics.get("race_max_deviation_rotating") if metrics.get("fairness_spread") is not None else None
     return {
         "report": report_json,
         "summary": report.summary,

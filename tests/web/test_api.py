@@ -989,3 +989,19 @@ def test_the_page_knows_team_plays_default_games(client):
     sim = client.get("/api/info").get_json()["simulate"]
     assert sim["default_team_games"] == {"4": default_games(2, 0.025, 4), "6": default_games(3, 0.025, 6)}
     assert sim["default_team_games"]["6"] == 17424
+
+
+def test_no_chances_badge_while_a_seat_has_no_route():
+    """A board of two pieces showed a red "chances far from even" beside its own "unfinished": a seat
+    with no route wins no race of lone tokens, which says nothing about the board yet."""
+    from terragen.web.api import check, empty_layout
+
+    layout = empty_layout(5)["layout"]  # two players on opposite corners
+    layout["cells"] = [{"q": 5, "r": -5, "level": 1, "pattern": "A", "rotation": 0},
+                       {"q": -5, "r": 5, "level": 1, "pattern": "A", "rotation": 0}]
+    layout["players"][0]["destinations"] = [{"q": 5, "r": -5}]
+    layout["players"][1]["destinations"] = [{"q": -5, "r": 5}]
+    result = check(layout)
+    assert result["chances"] is None
+    assert any(line.startswith("chances: not judged while a seat has no route") for line in result["summary"])
+    assert check(layout_data("two-players.txt"))["chances"] == "far"  # a whole board still gets its badge

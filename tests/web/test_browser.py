@@ -1884,3 +1884,89 @@ def test_ticking_team_play_shows_its_own_default_number_of_games(server, browser
     assert field.get_attribute("placeholder").startswith("10,890")
     d.find_element(By.CSS_SELECTOR, "#variants input[value='teams']").click()
     assert field.get_attribute("placeholder").startswith("17,424")  # three teams of two, as the command plays
+
+
+def test_leaving_while_a_job_runs_asks_first(server, browser):
+    """A reload during a 60 s generate cancelled it without a word: only unsaved edits were asked about."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    assert js(d, LEAVE) is False  # nothing edited, nothing running
+    d.find_element(By.ID, "tab-button-generate").click()
+    form = d.find_element(By.ID, "generate-form")
+    form.find_element(By.NAME, "players").clear()
+    form.find_element(By.NAME, "players").send_keys("6")
+    Select(form.find_element(By.NAME, "difficulty")).select_by_value("brutal")
+    d.find_element(By.ID, "generate").click()
+    wait(d, lambda d: d.find_element(By.ID, "jobbar").is_displayed(), 20, "the progress bar")
+    assert js(d, LEAVE) is True
+    d.find_element(By.ID, "job-cancel").click()
+    wait(d, lambda d: not d.find_element(By.ID, "jobbar").is_displayed(), 20, "the job to stop")
+    assert js(d, LEAVE) is False
+
+
+def test_a_click_held_across_a_redraw_selects_the_cell_under_it(server, browser):
+    """A key redraws the board when its check answers (~90 ms): a press that spanned that redraw was
+    lost, and the next key edited the cell selected before (8 times in 8 for an auditor)."""
+    from selenium.webdriver.common.action_chains import ActionBuilder
+
+    d = browser
+    page_with(d, server, example("six-players.txt"))
+    x, y = js(d, "const c = document.querySelector(\"g.cell[data-q='2'][data-r='-1'] polygon.top\")"
+                 ".getBoundingClientRect(); return [Math.round(c.x + c.width / 2), Math.round(c.y + c.height / 2)];")
+    for level in "3456":
+        click_cell(d, 0, 0)
+        wait(d, checked, 10, "the check")
+        ab = ActionBuilder(d)
+        ab.pointer_action.move_to_location(x, y)
+        ab.perform()
+        press(d, level)  # an edit of (0,0): the board is drawn anew when its check answers
+        ab = ActionBuilder(d)
+        ab.pointer_action.pointer_down().pause(0.2).pointer_up()  # a press that spans the redraw
+        ab.perform()
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [2, -1], 2, "the cell clicked to be selected")
+    press(d, "7")  # meant for the cell clicked, not the one selected before
+    cells = {(c["q"], c["r"]): c["level"] for c in js(d, "return window.terragen.layout.cells")}
+    assert cells[(0, 0)] == 6 and cells[(2, -1)] == 7
+
+
+def test_a_finding_tapped_on_a_phone_brings_its_cell_into_sight(server, browser, shots):
+    """On a 390 px phone the findings sit below the board: tapping one selected a cell 531 px above
+    the screen, and the edit bar then changed it unseen."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.set_window_size(390, 844)
+    try:
+        page_with(d, server, example("invalid/level-out-of-range.txt"))
+        finding = d.find_element(By.CSS_SELECTOR, "#findings li.error.clickable")
+        js(d, "arguments[0].scrollIntoView({block: 'end'})", finding)
+        finding.click()
+        box = wait(d, lambda d: js(d, "const g = document.querySelector('#board g.cell.selected');"
+                                      "if (!g) return null; const b = g.getBoundingClientRect();"
+                                      "return [b.top, b.bottom, window.innerHeight];"), 10, "a selected cell")
+        top, bottom, height = box
+        assert 0 <= top and bottom <= height, box
+        d.save_screenshot(str(shots / "phone-finding-tapped.png"))
+    finally:
+        d.set_window_size(1400, 1000)
+
+
+def test_the_generate_button_is_in_sight_when_its_tab_opens(server, browser, shots):
+    """At 1280x800 the Generate form filled the panel and its button sat out of sight below it."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.set_window_size(1280, 800)
+    try:
+        fresh_page(d, server)
+        d.find_element(By.ID, "tab-button-generate").click()
+        inside = js(d, "const b = document.getElementById('generate').getBoundingClientRect();"
+                       "const p = document.getElementById('panel').getBoundingClientRect();"
+                       "return b.top >= p.top && b.bottom <= p.bottom && b.bottom <= window.innerHeight;")
+        d.save_screenshot(str(shots / "generate-tab-1280x800.png"))
+        assert inside
+    finally:
+        d.set_window_size(1400, 1000)

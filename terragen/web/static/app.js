@@ -193,6 +193,19 @@ function select(q, r) {
   render();
 }
 
+// Bring the selected cell into sight when it is not: a finding tapped on a phone (or low in a long
+// list) selected a cell half a screen above, and the edit bar then changed it unseen.
+function revealSelected() {
+  const cell = document.querySelector("#board g.cell.selected");
+  if (!cell) return;
+  const box = cell.getBoundingClientRect();
+  const bar = $("#edit-bar");
+  const bottom = bar && !bar.hidden ? Math.min(window.innerHeight, bar.getBoundingClientRect().top) : window.innerHeight;
+  if (box.top < 0 || box.bottom > bottom || box.left < 0 || box.right > window.innerWidth) {
+    cell.scrollIntoView({ block: "center", inline: "center" });
+  }
+}
+
 function onBoard(q, r) {
   if (!state.check || !state.check.board) return true;
   return state.check.board.positions.some(([a, b]) => a === q && b === r);
@@ -629,7 +642,7 @@ function renderCheck() {
         li.tabIndex = 0;  // reachable with Tab, and Enter or Space selects the cell as a click does
         li.setAttribute("role", "button");
         // the list is drawn anew on select: the keys go to the board, on the cell just selected
-        const pick = () => { select(f.cells[0][0], f.cells[0][1]); $("#board").focus({ preventScroll: true }); };
+        const pick = () => { select(f.cells[0][0], f.cells[0][1]); $("#board").focus({ preventScroll: true }); revealSelected(); };
         li.addEventListener("click", pick);
         li.addEventListener("keydown", (ev) => {
           if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); }
@@ -1483,8 +1496,27 @@ async function main() {
     });
   }
   const svg = $("#board");
-  svg.addEventListener("click", (ev) => {
-    const g = ev.target.closest("g.cell");
+  // A cell is chosen when the press ends, not by "click": a key redraws the board when its check
+  // answers (~90 ms), and a press that spanned that redraw had begun on a cell element since replaced,
+  // so no click came at all and the next key edited the cell selected before. The press's end finds
+  // the cell under the pointer as drawn now; a press that moved (a scroll, a drag) chooses nothing.
+  let press = null;
+  let pickedAt = -Infinity;
+  const cellAt = (ev) => {
+    const hit = ev.target.closest("g.cell") || document.elementFromPoint(ev.clientX, ev.clientY);
+    return hit && hit.closest ? hit.closest("g.cell") : null;
+  };
+  svg.addEventListener("pointerdown", (ev) => { press = ev.button === 0 ? [ev.clientX, ev.clientY] : null; });
+  svg.addEventListener("pointercancel", () => { press = null; });
+  svg.addEventListener("pointerup", (ev) => {
+    const near = press && Math.hypot(ev.clientX - press[0], ev.clientY - press[1]) <= 10;
+    press = null;
+    const g = near ? cellAt(ev) : null;
+    if (g) { pickedAt = ev.timeStamp; select(Number(g.dataset.q), Number(g.dataset.r)); }
+  });
+  svg.addEventListener("click", (ev) => {  // a click with no press before it (assistive software)
+    if (ev.timeStamp - pickedAt < 1000) return;
+    const g = cellAt(ev);
     if (g) select(Number(g.dataset.q), Number(g.dataset.r));
   });
   svg.addEventListener("mousemove", (ev) => {
@@ -1505,7 +1537,7 @@ async function main() {
   $("#whole-board").addEventListener("change", () => { drawnView = ""; fitBoard(); });
   // a reload or a closed tab would lose edits not downloaded: the browser asks first
   window.addEventListener("beforeunload", (ev) => {
-    if (unsaved()) {
+    if (unsaved() || jobs.busy) {  // leaving ends a running job too (a 60 s generate, lost without a word)
       ev.preventDefault();
       ev.returnValue = "";  // what older browsers look for
     }
