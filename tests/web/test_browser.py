@@ -100,9 +100,7 @@ def test_whole_flow(server, browser, shots):
     from selenium.webdriver.common.by import By
 
     d = browser
-    d.get(server.url)
-    wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
-    wait(d, checked, 30, "the first check")
+    fresh_page(d, server)
     # an empty board has no pieces yet: work to do, not a mistake, so nothing is drawn in red
     verdict = d.find_element(By.ID, "verdict")
     assert verdict.text == "unfinished: 91 empty positions, 2 seats without a destination", verdict.text
@@ -273,6 +271,9 @@ def test_whole_flow(server, browser, shots):
 
 # -- one finding each: a fresh page per test, the same browser -----------------------------------
 def fresh_page(d, server) -> None:
+    """The page as a new visitor meets it: no draft kept from an earlier test's edits (the page restores one)."""
+    d.get("about:blank")  # the last page gone first: it could keep its draft again after the clearing
+    d.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": server.url.rstrip("/"), "storageTypes": "local_storage"})
     d.get(server.url)
     wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
     wait(d, checked, 30, "the first check")
@@ -1970,3 +1971,26 @@ def test_the_generate_button_is_in_sight_when_its_tab_opens(server, browser, sho
         assert inside
     finally:
         d.set_window_size(1400, 1000)
+
+
+def test_a_board_not_downloaded_is_restored_after_a_reload(server, browser):
+    """A board typed in by hand was lost to a reload, a crash or a "Leave" clicked by mistake: nothing
+    was kept, and the page came back empty."""
+    d = browser
+    fresh_page(d, server)
+    click_cell(d, 0, 0)
+    press(d, "3")
+    press(d, "b")
+    wait(d, checked, 10, "the check")
+    d.refresh()  # headless Chrome leaves without asking
+    wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
+    assert "restored the board you were editing" in toast_text(d, "restored")
+    cell = next(c for c in js(d, "return window.terragen.layout.cells") if (c["q"], c["r"]) == (0, 0))
+    assert (cell["level"], cell["pattern"]) == (3, "B")
+    assert js(d, LEAVE) is True  # still not downloaded: leaving asks again
+    press(d, "z", ctrl=True)  # Undo goes back to the empty board
+    wait(d, lambda d: not js(d, "return window.terragen.layout.cells.length"), 10, "the empty board")
+    # once downloaded (here: the board is back as it was opened), there is nothing to restore
+    d.refresh()
+    wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
+    assert not js(d, "return window.terragen.layout.cells.length")

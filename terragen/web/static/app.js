@@ -374,8 +374,37 @@ function routeShown(seat) {
   return $("#show-routes").checked ? !state.routesOff.has(seat) : state.routes.has(seat);
 }
 
+// ---------------------------------------------------------------- the draft kept in the browser
+// A board typed in by hand was lost to a reload, a crash or a "Leave" clicked by mistake: the page
+// keeps the work not yet downloaded in the browser's storage, and the next page it opens restores it.
+const DRAFT = "terragen.draft";
+
+function keepDraft() {
+  try {
+    if (unsaved()) {
+      localStorage.setItem(DRAFT, JSON.stringify({ layout: state.layout, fileName: state.fileName }));
+    } else {
+      localStorage.removeItem(DRAFT);
+    }
+  } catch (e) { /* storage off or full: the page works as before, without a draft */ }
+}
+
+// The kept draft, put on the board as one edit over the empty one (Undo goes back to it); true if any.
+function restoreDraft() {
+  let draft = null;
+  try { draft = JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (e) { draft = null; }
+  if (!draft || typeof draft !== "object" || !draft.layout || !Array.isArray(draft.layout.cells)) return false;
+  const before = snapshot();
+  state.fileName = typeof draft.fileName === "string" ? draft.fileName : state.fileName;
+  replaceLayout(draft.layout, before);
+  state.saved = null;  // not downloaded: leaving asks first, as it did before the page closed
+  toast("restored the board you were editing, not yet downloaded (Undo goes back to an empty board)", "info");
+  return true;
+}
+
 function render() {
   if (!state.layout) return;
+  keepDraft();
   const routes = [];
   if (state.check) {
     for (const p of state.check.report.players || []) {
@@ -1544,8 +1573,10 @@ async function main() {
   });
   state.layout = (await call("/api/empty", { radius: 5 })).layout;
   state.saved = JSON.stringify(state.layout);
-  renderPlayers();
-  scheduleCheck(0);
+  if (!restoreDraft()) {
+    renderPlayers();
+    scheduleCheck(0);
+  }
   document.body.dataset.ready = "1";
 }
 
