@@ -24,6 +24,11 @@ from terragen.web.api import page_words
 from terragen.web.tasks import TASKS, TaskFailed, TaskResult
 
 
+#: how long a running job may go without its page asking about it before a new job may take its
+#: place (:meth:`JobManager._stop_abandoned`)
+ABANDONED_SECONDS = 30.0
+
+
 class Busy(Exception):
     """This tab already has a job running, or the server is at its job limit."""
 
@@ -74,6 +79,7 @@ class Job:
     error: dict[str, Any] | None = None
     finished: float | None = None
     scratch: str | None = None  # the job's folder for temporary files, removed when it ends
+    seen: float = 0.0  # when its page last asked about it (the page asks four times a second)
 
     def to_json(self) -> dict[str, Any]:
         end = self.finished or time.monotonic()
@@ -119,6 +125,8 @@ class JobManager:
             if any(j.tab == tab and j.state == "running" for j in self.jobs.values()):
                 raise Busy("a job is already running in this tab; wait for it or cancel it first")
             if sum(j.state == "running" for j in self.jobs.values()) >= self.max_running:
+                self._stop_abandoned()
+            if sum(j.state == "running" for j in self.jobs.values()) >= self.max_running:
                 raise Busy(f"the server already runs {self.max_running} jobs; try again when one ends")
             # only the same kind: a simulation must not take away the kit whose links the page still shows
             for old in [j for j in self.jobs.values() if j.tab == tab and j.kind == kind]:
@@ -134,7 +142,7 @@ class JobManager:
                 raise
             child.close()
             now = time.monotonic()
-            job = Job(uuid.uuid4().hex, tab, kind, proc, parent, now, now + max_seconds, scratch=scratch)
+            job = Job(uuid.uuid4().hex, tab, kind, proc, parent, now, now + max_seconds, scratch=scratch, seen=now)
             self.jobs[job.id] = job
             return job
 
@@ -142,6 +150,7 @@ class JobManager:
         with self.lock:
             job = self.jobs.get(job_id)
             if job is not None:
+                job.seen = time.monotonic()
                 self._drain(job)
             return job
 
@@ -221,6 +230,20 @@ class JobManager:
         job.finished = time.monotonic()
         job.conn.close()
         _remove_scratch(job)
+
+    def _stop_abandoned(self) -> None:
+        """Stop the running jobs no page has asked about for :data:`ABANDONED_SECONDS`, to make room.
+
+        Why: a tab that closes cancels its job, but a browser that crashes or is killed says nothing,
+        and its jobs ran on to their time limit while every other tab was told the server was full.
+        Only when room is wanted, and only after a long silence: a page asks four times a second,
+        and a browser slows the timers of a tab in the background to about once a second."""
+        now = time.monotonic()
+        for job in self.jobs.values():
+            if job.state == "running" and now - job.seen > ABANDONED_SECONDS:
+                self._stop(job, "cancelled", {"error": "no page asked about the job for "
+                                              f"{ABANDONED_SECONDS:g} s, so it was stopped to make room",
+                                              "exit_code": 130})
 
     def _forget(self, job: Job) -> None:
         self.jobs.pop(job.id, None)

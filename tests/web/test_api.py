@@ -1005,3 +1005,46 @@ def test_no_chances_badge_while_a_seat_has_no_route():
     assert result["chances"] is None
     assert any(line.startswith("chances: not judged while a seat has no route") for line in result["summary"])
     assert check(layout_data("two-players.txt"))["chances"] == "far"  # a whole board still gets its badge
+
+
+def test_a_job_no_page_asks_about_makes_room_when_the_server_is_full():
+    """A browser killed with two jobs running said nothing: they ran on to their time limit, and
+    every other tab was told the server was full."""
+    from terragen.web.api import check_simulate
+    from terragen.web.jobs import ABANDONED_SECONDS, Busy, Job, JobManager
+
+    class Quiet:  # a running job's pipe and process that nothing has been heard from
+        stopped = False
+
+        def poll(self) -> bool:
+            return False
+
+        def close(self) -> None:
+            pass
+
+        def is_alive(self) -> bool:
+            return not self.stopped
+
+        def terminate(self) -> None:
+            self.stopped = True
+
+        kill = terminate
+
+        def join(self, timeout: float | None = None) -> None:
+            pass
+
+    manager = JobManager(max_running=1)
+    now = time.monotonic()
+    quiet = Quiet()
+    asked = Job("j-asked", "tab-a", "generate", quiet, quiet, started=now, deadline=float("inf"), seen=now)
+    manager.jobs[asked.id] = asked
+    args = (layout_data("two-players.txt"), check_simulate({"games": 20}))
+    try:
+        with pytest.raises(Busy):  # a job its page still asks about keeps its place
+            manager.start("tab-b", "simulate", args, 60)
+        asked.seen = now - ABANDONED_SECONDS - 1  # its page went silent
+        job = manager.start("tab-b", "simulate", args, 60)
+        assert asked.state == "cancelled" and quiet.stopped and "no page asked about the job" in asked.error["error"]
+        assert manager.get(job.id).state in ("running", "done")
+    finally:
+        manager.shutdown()
