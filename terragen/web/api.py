@@ -58,6 +58,8 @@ INVENTORIES = ("standard", "extended")
 VARIANT_CANDIDATES = tuple(v for v in VARIANT_NAMES if v != "standard")
 KIT_GAMES = GAMES  # every game has a kit
 FLIPS = ("long", "short")
+#: the piece colours the page offers (the shipped palettes: a file of one's own is the command line's)
+PALETTES = ("colour", "grey")
 PAGE_MAX_GAMES = 20_000
 #: the page's own bounds, tighter than the command line's: a job holds a process of a shared server
 PAGE_MAX_TIME_LIMIT = 600.0
@@ -494,7 +496,7 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
         raise ApiError(f"'game' must be one of {', '.join(KIT_GAMES)}")
     if not isinstance(values, dict):
         raise ApiError("'options' must be an object")
-    unknown = set(values) - {"paper", "flip", "outlines", "nets", "radius"}
+    unknown = set(values) - {"paper", "flip", "outlines", "nets", "radius", "palette", "low_ink", "back_offset"}
     if unknown:
         raise ApiError(f"unknown kit {named('option', unknown)}")
     out = {"paper": check_paper(values.get("paper", "a4")), "flip": values.get("flip", "long"),
@@ -514,7 +516,39 @@ def check_kit(game: Any, values: Any) -> dict[str, Any]:
     if radius != 5 and game != "terrain":
         raise ApiError("a board radius is for the Terrain Game kit only")
     out["radius"] = radius
+    out["palette"] = check_palette(values.get("palette", "colour"))
+    if out["palette"] != "colour" and game != "terrain":
+        raise ApiError("a palette is for the Terrain Game kit only")
+    out["low_ink"] = values.get("low_ink", False)
+    if not isinstance(out["low_ink"], bool):
+        raise ApiError("'low_ink' must be true or false")
+    out["back_offset"] = check_back_offset(values.get("back_offset"))
     return out
+
+
+def check_palette(value: Any) -> str:
+    """One of the shipped palettes, by name (the page's list)."""
+    if value not in PALETTES:
+        raise ApiError(f"'palette' must be one of {', '.join(PALETTES)}")
+    return value
+
+
+def check_back_offset(value: Any) -> str | None:
+    """The duplex offset read on the alignment test (kit --back-offset's "X,Y" in mm), or None for
+    none; refused as the command refuses it. Why on the page: every kit has the alignment test
+    sheet, and the page offered no way to use what it measures."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise ApiError("'back_offset' must be text such as 0.5,-0.3 (mm)")
+    from terragen.errors import SpecError
+    from terragen.render.impose import parse_offset
+
+    try:
+        x, y = parse_offset(value)
+    except SpecError as exc:
+        raise ApiError(exc.message.replace("--back-offset", "the back offset")) from None
+    return f"{x:g},{y:g}"
 
 
 def kit_names() -> dict[str, str]:
@@ -557,5 +591,6 @@ def info() -> dict[str, Any]:
         "kits": list(KIT_GAMES),
         "kit_names": kit_names(),
         "flips": list(FLIPS),
+        "palettes": list(PALETTES),
         "max_text_chars": MAX_TEXT_CHARS,
     }

@@ -219,7 +219,8 @@ def create_app(port: int | None = None, hosts: Iterable[str] | None = None, jobs
         text, _ = api.export(body.get("layout"), "json")
         # the sheet's title names the user's file (cut to a label's 80 characters, as an upload's name is)
         name = api.file_label(api.optional(body, "name", str, None), "board.json")
-        return start("build-sheet", (text, api.check_paper(body.get("paper", "a4")), name), 60.0)
+        return start("build-sheet", (text, api.check_paper(body.get("paper", "a4")), name,
+                                     api.check_palette(body.get("palette", "colour"))), 60.0)
 
     @app.post("/api/jobs/kit")
     def job_kit() -> Response:

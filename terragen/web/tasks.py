@@ -233,7 +233,7 @@ def shown_rates(sim: Any) -> list[dict[str, Any]]:
     return out
 
 
-def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> TaskResult:
+def build_sheet(layout_text: str, paper: str, name: str, palette: str, report: Report) -> TaskResult:
     """``terragen render`` of the layout as a PDF build sheet.
 
     The layout is written under ``name``, the file the user opened (checked by ``api.file_label``),
@@ -250,7 +250,8 @@ def build_sheet(layout_text: str, paper: str, name: str, report: Report) -> Task
         out = Path(tempfile.mkdtemp(dir=tmp)) / f"{stem}-build.pdf"
         report({"message": "drawing the build sheet"})
         # --name: the folder it is written to here is no part of the user's file's name
-        run_command(["render", str(src), "--paper", paper, "--out", str(out), "--name", name], report, tmp)
+        run_command(["render", str(src), "--paper", paper, "--out", str(out), "--name", name, "--palette", palette],
+                    report, tmp)
         return TaskResult({"files": [out.name]}, {out.name: ("application/pdf", out.read_bytes())})
 
 
@@ -265,6 +266,12 @@ def kit(game: str, options: dict[str, Any], report: Report) -> TaskResult:
             argv.append("--nets")
         if options.get("radius", 5) != 5:
             argv += ["--radius", str(options["radius"])]
+        if options.get("palette", "colour") != "colour":
+            argv += ["--palette", options["palette"]]
+        if options.get("low_ink"):
+            argv.append("--low-ink")
+        if options.get("back_offset"):
+            argv.append(f"--back-offset={options['back_offset']}")  # one word: a leading '-' is no flag
         report({"message": f"drawing the {game} kit"})
         run_command(argv, report, tmp)
         files = _read_files(folder, "application/pdf")

@@ -447,6 +447,34 @@ def test_kit_job_gives_every_pdf_of_the_kit(client):
         assert client.get(f"/api/jobs/{job['id']}/files/{name}").data.startswith(b"%PDF")
 
 
+def test_the_pages_print_options_give_the_commands_files(client, tmp_path):
+    """The page's kit had no palette, low ink or back offset: the alignment test every kit prints
+    measured an offset the page could not use, and a black-and-white printer got colour pieces."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.web.conftest import ROOT
+
+    def cli(*args: str) -> None:
+        done = subprocess.run([sys.executable, "-m", "terragen", *args], capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+        assert done.returncode == 0, done.stderr
+
+    options = {"paper": "a4", "palette": "grey", "low_ink": True, "back_offset": " -0.5, 1 "}
+    job = wait_job(client, post(client, "/api/jobs/kit", {"game": "terrain", "options": options}).get_json()["id"])
+    assert job["state"] == "done", job
+    cli("kit", "terrain", "--out", str(tmp_path / "kit"), "--palette", "grey", "--low-ink", "--back-offset=-0.5,1")
+    for name in ("terrain-tiles-a4.pdf", "terrain-tokens-a4.pdf"):
+        assert client.get(f"/api/jobs/{job['id']}/files/{name}").data == (tmp_path / "kit" / name).read_bytes(), name
+    sheet = post(client, "/api/jobs/build-sheet", {"layout": layout_data(), "name": "b.json", "palette": "grey"})
+    job = wait_job(client, sheet.get_json()["id"])
+    assert job["state"] == "done", job
+    (tmp_path / "b.json").write_text(json.dumps(layout_data()))
+    cli("render", str(tmp_path / "b.json"), "--palette", "grey", "--out", str(tmp_path / "b-build.pdf"))
+    assert client.get(f"/api/jobs/{job['id']}/files/b-build.pdf").data == (tmp_path / "b-build.pdf").read_bytes()
+
+
 def test_a_terrain_kit_for_the_board_on_the_page_takes_its_radius(client, tmp_path):
     """The page's board may be radius 3-6; its kit's board sheets marked a radius-5 board's corners."""
     import os
@@ -498,6 +526,11 @@ def test_kit_cut_lines_are_the_kits_own_unless_turned_on_or_off(client, tmp_path
     ({"game": "terrain", "options": {"radius": 9}}, "radius"),
     ({"game": "terrain", "options": {"radius": True}}, "radius"),
     ({"game": "terrace", "options": {"radius": 3}}, "Terrain Game"),
+    ({"game": "terrain", "options": {"palette": "../colour"}}, "palette"),
+    ({"game": "terraflip", "options": {"palette": "grey"}}, "Terrain Game kit only"),
+    ({"game": "terrain", "options": {"low_ink": "yes"}}, "low_ink"),
+    ({"game": "terrain", "options": {"back_offset": "1;2"}}, "the back offset must be two numbers"),
+    ({"game": "terrain", "options": {"back_offset": 1.5}}, "back_offset"),
 ])
 def test_kit_refuses_bad_options(client, body, words):
     r = post(client, "/api/jobs/kit", body)

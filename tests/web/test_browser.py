@@ -1994,3 +1994,29 @@ def test_a_board_not_downloaded_is_restored_after_a_reload(server, browser):
     d.refresh()
     wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
     assert not js(d, "return window.terragen.layout.cells.length")
+
+
+def test_the_print_tab_sends_its_colours_ink_and_back_offset(server, browser, shots):
+    """The page had no grey palette for a black-and-white printer, no low ink and no back offset, though
+    every kit prints the alignment test that measures the offset."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    fresh_page(d, server)
+    record_requests(d)
+    d.find_element(By.CSS_SELECTOR, ".tabs button[data-tab='print']").click()
+    Select(d.find_element(By.ID, "kit-game")).select_by_value("terraflip")
+    assert not d.find_element(By.ID, "kit-palette").is_enabled()  # a palette is the Terrain Game kit's
+    Select(d.find_element(By.ID, "kit-game")).select_by_value("terrain")
+    Select(d.find_element(By.ID, "kit-palette")).select_by_value("grey")
+    d.find_element(By.ID, "kit-low-ink").click()
+    d.find_element(By.ID, "kit-back-offset").send_keys("0.4,-0.2")
+    d.save_screenshot(str(shots / "print-tab.png"))
+    d.find_element(By.ID, "kit").click()
+    options = json.loads(sent_body(d, "/api/jobs/kit"))["options"]
+    assert (options["palette"], options["low_ink"], options["back_offset"]) == ("grey", True, "0.4,-0.2")
+    wait(d, lambda d: d.find_elements(By.LINK_TEXT, "terrain-tiles-a4.pdf"), 120, "the kit's links")
+    Select(d.find_element(By.ID, "sheet-palette")).select_by_value("grey")
+    d.find_element(By.ID, "build-sheet").click()
+    assert json.loads(sent_body(d, "/api/jobs/build-sheet"))["palette"] == "grey"

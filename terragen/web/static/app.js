@@ -1362,6 +1362,8 @@ function listFiles(job) {
     return li;
   });
   ul.prepend(...items);  // the newest job's files first; the other kind's stay (a kit no longer hid the sheet)
+  // the new links in sight: "6 PDF files below" sat over a list cut off at the foot of the panel
+  if (items.length) items[items.length - 1].scrollIntoView({ block: "nearest" });
   return ul;
 }
 
@@ -1397,7 +1399,8 @@ async function saveJobFile(job, name) {
 
 async function buildSheet() {
   dropLinksOf("build-sheet");
-  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value, name: state.fileName });
+  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value, name: state.fileName,
+    palette: $("#sheet-palette").value });
   listFiles(job);
   const a = document.createElement("a");
   a.href = fileLink(job.id, job.files[0]);
@@ -1409,10 +1412,12 @@ async function buildSheet() {
 
 async function makeKit() {
   const cut = $("#kit-outlines").value;  // "" leaves each piece as the kit draws it by default
-  const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: cut === "" ? null : cut === "on" };
+  const options = { paper: $("#kit-paper").value, flip: $("#kit-flip").value, outlines: cut === "" ? null : cut === "on",
+    low_ink: $("#kit-low-ink").checked, back_offset: $("#kit-back-offset").value.trim() || null };
   const game = $("#kit-game").value;
   if (game === "terrain") {
     options.nets = $("#kit-nets").checked;
+    options.palette = $("#kit-palette").value;
     // the board sheets of the board on the page, when the kit has its size (radius 3-6)
     const r = state.layout.radius;
     if (r >= 3 && r <= 6) options.radius = r;
@@ -1487,8 +1492,11 @@ async function main() {
   for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
   for (const game of info.kits) $("#kit-game").add(new Option(info.kit_names[game] || game, game, false, game === "terrain"));
   fillSelect($("#kit-flip"), info.flips, "long");
-  const nets = $("#kit-nets");  // fold-up nets exist for the Terrain Game only: greyed out for the others
-  $("#kit-game").addEventListener("change", () => { nets.disabled = $("#kit-game").value !== "terrain"; });
+  for (const sel of document.querySelectorAll("select.palette")) fillSelect(sel, info.palettes, "colour");
+  // fold-up nets and palettes exist for the Terrain Game only: greyed out for the others
+  $("#kit-game").addEventListener("change", () => {
+    for (const id of ["#kit-nets", "#kit-palette"]) $(id).disabled = $("#kit-game").value !== "terrain";
+  });
   buildGenerateForm();
   buildSimulateForm();
   buildLegend();
