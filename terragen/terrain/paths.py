@@ -57,6 +57,30 @@ def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
     return seen
 
 
+def opening_turns(board: Board, start: int, goal: int) -> list[tuple[int, int]]:
+    """Every single turn of one piece, ``(cell, rotation)``, after which a token on ``start`` can
+    reach ``goal`` under the pips, nearest the goal first; the board is left as it was.
+
+    Why: "cannot reach ... with the pieces as they are turned now" told a builder nothing about
+    where to act (one turned the destination itself through all six ways, to no end). Only the
+    pieces the token can already reach are worth trying: leaving them needs an exit of one of them,
+    and the piece entered needs none."""
+    inside = reachable(board, start)
+    if goal in inside:
+        return []
+    found: list[tuple[int, int]] = []
+    from terragen.grids import hex as hx
+
+    for cell in sorted(inside, key=lambda i: (hx.distance(board.hexes[i], board.hexes[goal]), i)):
+        before = board.rotation[cell]
+        for k in range(1, 6):
+            board.set_rotation(cell, before + k)
+            if goal in reachable(board, start):
+                found.append((cell, (before + k) % 6))
+        board.set_rotation(cell, before)
+    return found
+
+
 def _dijkstra(arcs: list[list[Arc]], source: int, limit: int | None) -> dict[int, int]:
     charge(COSTS["dijkstra"])
     if _COMPILED is not None and (limit is None or 0 <= limit <= _COMPILED_LIMIT):

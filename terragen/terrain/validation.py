@@ -258,10 +258,27 @@ def misspelt_key_findings(layout: Layout) -> list[Finding]:
     return out
 
 
-def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
+def _opening_turn(board: Board, start: hx.Hex, goal: hx.Hex) -> tuple[str, list[hx.Hex]]:
+    """What a pip-blocked destination's warning suggests: the piece nearest the destination whose
+    single turn opens a way (first in the finding's cells, so a click on it selects that piece), or
+    that no single turn does."""
+    from terragen.terrain.paths import opening_turns
+
+    turns = opening_turns(board, board.index[start], board.index[goal])
+    if not turns:
+        return "no single turn of a piece opens a way: it takes turns of several, on doubles", []
+    cell, rotation = turns[0]
+    others = len({c for c, _ in turns}) - 1
+    more = f"; {counted(others, 'other piece')} would too" if others else ""
+    return (f"turning the piece at {_fmt(board.hexes[cell])} to rotation {rotation} opens a way, as a turn on "
+            f"doubles may{more}"), [board.hexes[cell]]
+
+
+def reachability_findings(layout: Layout, analysis: Analysis, board: Board | None = None) -> list[Finding]:
     """Destinations a seat cannot reach: an error when not even ignoring pips (no game can end), a
-    warning when only the pieces' present turns block it (a rotation on doubles may open it). Apart
-    from the layout checks because it needs the analysis's paths."""
+    warning when only the pieces' present turns block it (a rotation on doubles may open it), naming
+    a piece whose turn would. Apart from the layout checks because it needs the analysis's paths."""
+    board = board if board is not None else Board.from_layout(layout)
     out: list[Finding] = []
     for p, rep in zip(layout.players, analysis.players):
         if rep.start is None:
@@ -270,7 +287,8 @@ def reachability_findings(layout: Layout, analysis: Analysis) -> list[Finding]:
             if dr.reachable_elevation is False and d.hex in dict.fromkeys(c.hex for c in layout.cells):
                 out.append(error("destination-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} even ignoring pips: cliffs or inverted pieces cut it off", [d.hex], **_pos(d)))
             elif not dr.reachable_pips and dr.reachable_elevation:
-                out.append(warning("destination-pip-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} with the pieces as they are turned now (a rotation on doubles may open it)", [d.hex], **_pos(d)))
+                hint, cells = _opening_turn(board, rep.start, d.hex)
+                out.append(warning("destination-pip-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} with the pieces as they are turned now ({hint})", cells + [d.hex], **_pos(d)))
         if p.destinations and all(dr.reachable_pips for dr in rep.destinations) and rep.expected_turns is None and len(p.destinations) > 1:
             out.append(warning("tour-pip-unreachable", f"seat {p.seat} can reach each destination, but no order lets it visit all of them", [d.hex for d in p.destinations], **_pos(p)))
     return out
@@ -305,7 +323,7 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
         report.summary = ["analysis skipped: fix the player or destination count first"]
         return report
     analysis = analyse(layout, board, with_race=True)
-    findings += reachability_findings(layout, analysis)
+    findings += reachability_findings(layout, analysis, board)
     data = {
         "radius": layout.radius,
         "players": [p.to_json() for p in analysis.players],

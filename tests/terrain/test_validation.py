@@ -269,3 +269,25 @@ def test_every_games_findings_come_in_the_files_order(game, name):
     _, report = validate_any("\n".join(lines) + "\n", name)
     placed = [(f.line, f.col or 0) for f in report.findings if f.line is not None]
     assert len(placed) >= 2 and placed == sorted(placed), placed
+
+
+def test_a_destination_blocked_by_the_pips_names_a_piece_whose_turn_opens_it():
+    """"cannot reach ... with the pieces as they are turned now" told a builder nothing of where to act:
+    one turned the destination itself through all six ways, to no end."""
+    import re
+    from dataclasses import replace
+
+    layout = load_layout(INVALID / "destination-pip-unreachable.txt")
+    (finding,) = validate_layout(layout).warnings
+    said = re.search(r"turning the piece at \((-?\d+),(-?\d+)\) to rotation (\d)", finding.message)
+    assert said, finding.message
+    q, r, rotation = map(int, said.groups())
+    assert finding.cells[0] == (q, r) and finding.cells[-1] == (-4, 3)  # the piece first: a click selects it
+    turned = replace(layout, cells=[replace(c, rotation=rotation) if (c.q, c.r) == (q, r) else c for c in layout.cells])
+    assert not validate_layout(turned).warnings  # the turn it names does open the way
+    from terragen.terrain.board import Board
+    from terragen.terrain.paths import opening_turns
+
+    board = Board.from_layout(turned)
+    start, goal = board.index[(5, 0)], board.index[(-4, 3)]
+    assert opening_turns(board, start, goal) == []  # already open: nothing to turn
