@@ -19,7 +19,7 @@ import click
 
 from terragen.errors import InputError, TerragenError
 from terragen.fileio import decode_text
-from terragen.formats import GAMES
+from terragen.formats import GAME_FILES, GAMES, detect_game
 from terragen.terrain.sim.variants import VARIANT_NAMES
 from terragen.plain_text import named
 from terragen.safejson import MAX_SEED
@@ -122,6 +122,10 @@ def parse_upload(text: Any, name: Any) -> dict[str, Any]:
         raise ApiError(f"{label}: file is longer than the limit of {MAX_TEXT_CHARS:,} characters for a layout", 413)
     # empty and binary files as the CLI says them, and a byte-order mark dropped as the CLI drops it
     text = decode_text(text.encode("utf-8", "surrogatepass"), label)
+    game = detect_game(text)
+    if game not in (None, "terrain"):  # "this is a TerraFlip position, not a Terrain Game layout", and no way on
+        raise ApiError(f"{label}: this is a {GAME_FILES[game]}; the page edits Terrain Game boards only. "
+                       f"'terragen validate {label}' checks it, and the Print tab makes its game's kit")
     layout = parse_layout(text, label)
     from terragen.terrain.formats_json import is_scenario
 

@@ -141,10 +141,13 @@ def test_upload_reads_both_forms_like_the_cli(client):
     ("[" * 100_000 + "]" * 100_000, 400, ["nested"]),
     ('{"radius": 5, "cells": [{"q": 0}]}', 400, ["$.cells[0]"]),
     ('{"radius": 1e400}', 400, ["whole number", "out of range"]),
-    ('{"game": "terrace"}', 400, ["not a Terrain Game layout"]),
+    ('{"game": "terrace"}', 400, ["Terrace position; the page edits Terrain Game boards only. 'terragen validate "
+                                   "upload.txt' checks it"]),
+    ("game: terraflip\n", 400, ["this is a TerraFlip position; the page edits Terrain Game boards only"]),
     ("radius: 1\nmap:\n  5B3 4A0\n 5B3 9Z9 zz\n 5B3 4A0\n", 400, ["upload.txt:4"]),
     ("x" * 1_100_000, 413, ["limit"]),
-], ids=["empty", "blank", "binary", "huge-number", "deep", "missing-key", "float", "other-game", "typo", "oversize"])
+], ids=["empty", "blank", "binary", "huge-number", "deep", "missing-key", "float", "other-game", "other-game-text",
+     "typo", "oversize"])
 def test_upload_refuses_hostile_files_with_one_clear_message(client, text, status, words):
     r = post(client, "/api/upload", {"text": text, "name": "upload.txt"})
     assert r.status_code == status
