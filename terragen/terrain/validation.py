@@ -223,7 +223,8 @@ def check_layout(layout: Layout, inventory: Inventory | None = None, board: Boar
                 token_at[d.hex] = p.seat
             if d.hex in starts:
                 out.append(error("destination-on-start", f"seat {p.seat}'s destination {_fmt(d.hex)} is on a corner where a player starts", [d.hex], **_pos(d)))
-    if len(counts) > 1:
+    # among the seats whose count is allowed: a seat with none was said twice, once as the error it is
+    if len({n for n in counts if 1 <= n <= MAX_DESTINATIONS}) > 1:
         out.append(warning("destination-count-unequal", "players have different numbers of destinations: " + ", ".join(f"seat {p.seat}: {len(p.destinations)}" for p in players)))
     return out
 

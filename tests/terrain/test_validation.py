@@ -291,3 +291,13 @@ def test_a_destination_blocked_by_the_pips_names_a_piece_whose_turn_opens_it():
     board = Board.from_layout(turned)
     start, goal = board.index[(5, 0)], board.index[(-4, 3)]
     assert opening_turns(board, start, goal) == []  # already open: nothing to turn
+
+
+def test_a_seat_with_no_destination_is_said_once():
+    """A seat added on the page came as a to-do (no destination) and an orange warning besides (the
+    players have different numbers of destinations): the one fact, twice."""
+    layout = load_layout(EXAMPLES / "two-players.txt")
+    layout.players[1].destinations.clear()
+    assert codes(validate_layout(layout)).count("destination-count") == 1
+    assert "destination-count-unequal" not in codes(validate_layout(layout))
+    assert "destination-count-unequal" in codes(validate_layout(load_layout(INVALID / "destination-count-unequal.txt")))
