@@ -2020,3 +2020,17 @@ def test_the_print_tab_sends_its_colours_ink_and_back_offset(server, browser, sh
     Select(d.find_element(By.ID, "sheet-palette")).select_by_value("grey")
     d.find_element(By.ID, "build-sheet").click()
     assert json.loads(sent_body(d, "/api/jobs/build-sheet"))["palette"] == "grey"
+
+
+def test_the_servers_silence_is_no_longer_said_once_it_answers_again(server, browser):
+    """After the server came back the red "does not answer" message stayed, though checks worked again."""
+    d = browser
+    fresh_page(d, server)
+    js(d, "window.realFetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    click_cell(d, 0, 0)
+    press(d, "4")
+    toast_text(d, "does not answer")
+    js(d, "window.fetch = window.realFetch;")  # the server is back
+    press(d, "5")
+    wait(d, checked, 10, "a check answered")
+    wait(d, lambda d: not js(d, "return !document.getElementById('toast').hidden"), 5, "the message to go")

@@ -355,6 +355,8 @@ async function runCheck() {
     if (seq !== state.seq) return;  // a newer edit is being checked
     state.check = result;
     state.checkedFor = sent;
+    // the server answers again: its "does not answer" message, which stays until closed, is out of date
+    if (!$("#toast").hidden && $("#toast").textContent.includes("does not answer")) closeToast();
     document.body.classList.remove("checking");
     document.body.dataset.checked = String(seq);
     render();
