@@ -140,10 +140,17 @@ def load_inventory(name_or_path: str | Path) -> Inventory:
     from terragen.formats import not_toml_kind
     from terragen.safejson import load_toml
 
-    other = not_toml_kind(text)
-    if other is not None:  # TOML's own words ("Invalid statement" at 1:1) sent the user to fix the file's syntax
-        raise InputError(f"{p}: this looks like {other}, not a piece inventory: an inventory is TOML ({INVENTORY_FORM})")
-    return inventory_from_dict(load_toml(text, str(p)), str(p))
+    try:
+        data = load_toml(text, str(p))
+    except InputError:
+        # said only of a file that is not TOML (one starting with its [counts] table looked like JSON):
+        # TOML's own words ("Invalid statement" at 1:1) sent the user to fix a layout's syntax
+        other = not_toml_kind(text)
+        if other is None:
+            raise
+        raise InputError(f"{p}: this looks like {other}, not a piece inventory: an inventory is TOML "
+                         f"({INVENTORY_FORM})") from None
+    return inventory_from_dict(data, str(p))
 
 
 #: what an inventory file holds, for the messages that say a file is not one

@@ -259,13 +259,17 @@ def read_spec_file(path: str | Path) -> dict[str, Any]:
     from terragen.safejson import load_toml
 
     text = read_text_input(path)
-    other = not_toml_kind(text)
-    if other is not None:
-        from terragen.docs import doc_page
+    try:
+        return load_toml(text, str(path), SpecFileError)
+    except SpecFileError:
+        # said only of a file that is not TOML: a spec starting with a [[pins]] table looked like JSON
+        other = not_toml_kind(text)
+        if other is None:
+            raise
+    from terragen.docs import doc_page
 
-        raise SpecFileError(f"{path}: this looks like {other}, not a generator spec: a spec file is TOML (key = value "
-                            f"lines, {doc_page('generate.md')})")
-    return load_toml(text, str(path), SpecFileError)
+    raise SpecFileError(f"{path}: this looks like {other}, not a generator spec: a spec file is TOML (key = value "
+                        f"lines, {doc_page('generate.md')})")
 
 
 def check_spec(spec: Spec) -> None:

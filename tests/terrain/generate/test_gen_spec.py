@@ -371,3 +371,19 @@ def test_a_spec_files_syntax_error_names_the_option(capsys, tmp_path):
     spec.write_text("players = 4\nplayers = 5\n")
     code, _, err = run_cli(capsys, "generate", "--spec", spec, "--out", tmp_path / "b")
     assert code == 2 and err == f"terragen: error: --spec: {spec}:2:12: invalid TOML: Cannot overwrite a value\n"
+
+
+def test_a_spec_or_inventory_starting_with_a_table_is_read_as_toml(tmp_path):
+    """A spec whose first line was '[[pins]]', or an inventory starting with its '[counts]' table, was
+    refused as "this looks like JSON" (found in review): only a file that is not TOML is named for
+    what else it looks like."""
+    from terragen.terrain.pieces import load_inventory
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('[[pins]]\nq = 0\nr = 0\npiece = "8A"\n')
+    built, _ = build_spec({"players": 2}, spec)
+    assert built.pins
+    counts = "\n".join(f'"{level}{pattern}" = 3' for level in range(1, 9) for pattern in "ABCD")
+    inventory = tmp_path / "inv.toml"
+    inventory.write_text(f"[counts]\n{counts}\n")
+    assert load_inventory(str(inventory)).total == 96
