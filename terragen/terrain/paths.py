@@ -57,9 +57,11 @@ def reachable(board: Board, start: int, pips: bool = True) -> set[int]:
     return seen
 
 
-def opening_turns(board: Board, start: int, goal: int) -> list[tuple[int, int]]:
-    """Every single turn of one piece, ``(cell, rotation)``, after which a token on ``start`` can
-    reach ``goal`` under the pips, nearest the goal first; the board is left as it was.
+def opening_turns(board: Board, start: int, goal: int, most: int = 1) -> list[tuple[int, int]]:
+    """Up to ``most`` single turns of one piece each, ``(cell, rotation)``, after which a token on
+    ``start`` can reach ``goal`` under the pips, nearest the goal first; the board is left as it was.
+    (At most one by default: the page checks after every edit, and every turn of every piece the token
+    reaches is a search of its own.)
 
     Why: "cannot reach ... with the pieces as they are turned now" told a builder nothing about
     where to act (one turned the destination itself through all six ways, to no end). Only the
@@ -77,7 +79,10 @@ def opening_turns(board: Board, start: int, goal: int) -> list[tuple[int, int]]:
             board.set_rotation(cell, before + k)
             if goal in reachable(board, start):
                 found.append((cell, (before + k) % 6))
+                break  # another turn of the same piece is no other piece
         board.set_rotation(cell, before)
+        if len(found) >= most:
+            break
     return found
 
 

@@ -269,16 +269,16 @@ def _opening_turn(board: Board, start: hx.Hex, goal: hx.Hex) -> tuple[str, list[
     if not turns:
         return "no single turn of a piece opens a way: it takes turns of several, on doubles", []
     cell, rotation = turns[0]
-    others = len({c for c, _ in turns}) - 1
-    more = f"; {counted(others, 'other piece')} would too" if others else ""
     return (f"turning the piece at {_fmt(board.hexes[cell])} to rotation {rotation} opens a way, as a turn on "
-            f"doubles may{more}"), [board.hexes[cell]]
+            "doubles may"), [board.hexes[cell]]
 
 
-def reachability_findings(layout: Layout, analysis: Analysis, board: Board | None = None) -> list[Finding]:
+def reachability_findings(layout: Layout, analysis: Analysis, board: Board | None = None,
+                          puzzle: bool = False) -> list[Finding]:
     """Destinations a seat cannot reach: an error when not even ignoring pips (no game can end), a
     warning when only the pieces' present turns block it (a rotation on doubles may open it), naming
-    a piece whose turn would. Apart from the layout checks because it needs the analysis's paths."""
+    a piece whose turn would, save on a ``puzzle`` (a rotation puzzle is that very block, and the
+    piece named was its answer). Apart from the layout checks because it needs the analysis's paths."""
     board = board if board is not None else Board.from_layout(layout)
     out: list[Finding] = []
     for p, rep in zip(layout.players, analysis.players):
@@ -288,7 +288,8 @@ def reachability_findings(layout: Layout, analysis: Analysis, board: Board | Non
             if dr.reachable_elevation is False and d.hex in dict.fromkeys(c.hex for c in layout.cells):
                 out.append(error("destination-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} even ignoring pips: cliffs or inverted pieces cut it off", [d.hex], **_pos(d)))
             elif not dr.reachable_pips and dr.reachable_elevation:
-                hint, cells = _opening_turn(board, rep.start, d.hex)
+                hint, cells = (("a rotation on doubles may open it", []) if puzzle
+                               else _opening_turn(board, rep.start, d.hex))
                 out.append(warning("destination-pip-unreachable", f"seat {p.seat} cannot reach destination {_fmt(d.hex)} from {_fmt(rep.start)} with the pieces as they are turned now ({hint})", cells + [d.hex], **_pos(d)))
         if p.destinations and all(dr.reachable_pips for dr in rep.destinations) and rep.expected_turns is None and len(p.destinations) > 1:
             out.append(warning("tour-pip-unreachable", f"seat {p.seat} can reach each destination, but no order lets it visit all of them", [d.hex for d in p.destinations], **_pos(p)))
@@ -324,7 +325,7 @@ def validate_layout(layout: Layout, inventory: Inventory | None = None, source: 
         report.summary = ["analysis skipped: fix the player or destination count first"]
         return report
     analysis = analyse(layout, board, with_race=True)
-    findings += reachability_findings(layout, analysis, board)
+    findings += reachability_findings(layout, analysis, board, puzzle=puzzle)
     data = {
         "radius": layout.radius,
         "players": [p.to_json() for p in analysis.players],

@@ -701,3 +701,24 @@ def test_resuming_a_whole_batch_writes_nothing_and_says_so(tmp_path):
     assert json.loads((out / "manifest.json").read_text())["batch"]["paper"] == "letter"
     assert {p: b for p, b in _files(out).items() if p.startswith("scenarios")} == \
         {p: b for p, b in files.items() if p.startswith("scenarios")}
+
+
+def test_a_resume_stopped_while_drawing_another_papers_booklet_leaves_no_booklet_to_be_taken_as_whole(
+        tmp_path, monkeypatch):
+    """The manifest named the new paper before the booklet was drawn: a run stopped there left the old
+    paper's booklet, which the next resume called whole (found in review)."""
+    import terragen.render.kits.terrain.booklet as booklet_mod
+
+    out = tmp_path / "b"
+    run_batch(2, "dice", "easy", 3, out, workers=1)
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(booklet_mod, "booklet_pdf", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(2, "dice", "easy", 3, out, workers=1, resume=True, paper="letter")
+    monkeypatch.undo()
+    assert not (out / "booklet.pdf").exists()  # not the A4 one beside a manifest saying letter
+    again = run_batch(2, "dice", "easy", 3, out, workers=1, resume=True, paper="letter")
+    assert not again["unchanged"] and b"/MediaBox [ 0 0 612 792 ]" in (out / "booklet.pdf").read_bytes()

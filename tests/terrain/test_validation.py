@@ -301,3 +301,24 @@ def test_a_seat_with_no_destination_is_said_once():
     assert codes(validate_layout(layout)).count("destination-count") == 1
     assert "destination-count-unequal" not in codes(validate_layout(layout))
     assert "destination-count-unequal" in codes(validate_layout(load_layout(INVALID / "destination-count-unequal.txt")))
+
+
+def test_a_rotation_puzzle_is_not_given_its_answer():
+    """A rotation puzzle is a destination the pips block: validate named the piece and turn that open
+    it, which was the puzzle's answer (found in review)."""
+    import json
+
+    from terragen.terrain.puzzles.batch import run_batch
+
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        run_batch(2, "rotation", "easy", 1, tmp, workers=1, booklet=False)
+        for scenario in sorted(Path(tmp, "scenarios").glob("*.json")):
+            report = validate_text(scenario.read_text(), scenario.name)
+            said = " ".join(f.message for f in report.warnings)
+            assert "turning the piece" not in said, said
+            turns = json.loads(scenario.read_text())["solution"]["turns"]
+            assert turns and not any(tuple(f.cells[0]) == (t["q"], t["r"]) for f in report.warnings for t in turns
+                                     if len(f.cells) > 1)

@@ -261,9 +261,11 @@ def _run_locked(count: int, kind: str, difficulty: str, seed: int, outp: Path, w
         # nothing to write; drawing the booklet again took 13 s for 500 puzzles and touched every file
         return {"count": len(rows), "computed": 0, "remade": 0, "files": _files(booklet),
                 "grades": [rows[i]["grade"] for i in sorted(rows)], "unchanged": True}
-    if old is not None and tasks:
-        # the booklet of the batch being continued (a larger count, damaged scenarios) would sit
-        # beside a manifest it no longer matches until this run ends, and for good if it stops
+    if old is not None:
+        # the booklet of the batch being continued (a larger count, damaged scenarios, another paper)
+        # would sit beside a manifest it no longer matches until this run ends, and for good if it
+        # stops: a run stopped while drawing a new paper's booklet left the old paper's, which the
+        # next resume then took for whole (found in review). A whole batch returned above.
         _remove_files([outp / "booklet.pdf"])
     if progress:
         progress(len(rows), count)
