@@ -31,10 +31,13 @@ def check_whole(value: object, name: str, low: int, high: int | None = None,
     return number
 
 
-def check_seed(value: object, name: str = "seed", error: type[Exception] = SpecError) -> int:
+def check_seed(value: object, name: str = "seed", error: type[Exception] = SpecError, bounded: bool = True) -> int:
     """A seed as every command's ``--seed`` takes it: a whole number from 0 to ``MAX_SEED``. A
     longer or negative seed was taken by the library and written into files (a batch's manifest)
-    that the command then refused to read or resume."""
+    that the command then refused to read or resume. ``bounded=False`` (a game state's own seed, which
+    no file records) takes any whole number from 0 up: rollout code seeds copies with
+    ``getrandbits(64)``, half of which are past ``MAX_SEED`` (found in review)."""
     from terragen.safejson import MAX_SEED
 
-    return check_whole(value, name, 0, MAX_SEED, error, why=": the same seed gives the same result")
+    return check_whole(value, name, 0, MAX_SEED if bounded else None, error,
+                       why=": the same seed gives the same result")

@@ -179,8 +179,11 @@ def decode_text(data: bytes, name: str) -> str:
 def _place_of_byte(data: bytes, offset: int) -> tuple[int, int]:
     """Line and column (1-based, characters of the valid text before it) of byte ``offset``: "bad byte at
     offset 626" left a user counting bytes; an editor goes to a line and column."""
-    line = data.count(b"\n", 0, offset) + 1
-    start = data.rfind(b"\n", 0, offset) + 1
+    import re
+
+    breaks = list(re.finditer(rb"\r\n|\r|\n", data[:offset]))  # the line breaks the readers know, a lone \r too
+    line = len(breaks) + 1
+    start = breaks[-1].end() if breaks else 0
     if start == 0 and data.startswith(b"\xef\xbb\xbf"):  # a BOM is no character of the first line
         start = 3
     col = len(data[start:offset].decode("utf-8", errors="replace")) + 1

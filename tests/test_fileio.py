@@ -437,6 +437,8 @@ def test_a_utf16_file_is_named_as_such_not_as_binary(tmp_path, encoding):
     (b"\xef\xbb\xbf\xe9", "1:1", "e9"),  # a BOM is no character of the line
     ("# 🎲 ".encode() + b"\xff", "1:5", "ff"),  # a character is one column, whatever its bytes
     (b"game: terrain\nab\xc3", "2:3", "c3"),  # a sequence cut short at the end
+    (b"a\r\xe9", "2:1", "e9"),  # a lone \r ends a line, as the readers count lines
+    (b"a\r\nb\xe9", "2:2", "e9"),
 ])
 def test_a_file_that_is_not_utf8_names_the_line_and_column_of_its_bad_byte(data, place, byte):
     """'bad byte at offset 626' left a user counting bytes; an editor goes to a line and column."""

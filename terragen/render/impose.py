@@ -74,8 +74,9 @@ class PrintOptions:
         if not MIN_SCALE <= self.scale <= MAX_SCALE:
             raise SpecError(f"--scale must be {MIN_SCALE:g}–{MAX_SCALE:g} (got {self.scale:g}): e.g. 1.02 for a "
                             "printer that prints 2% small; for bigger pieces use --tile-size")
-        if any(abs(v) > 10 for v in self.back_offset):
-            raise SpecError("--back-offset is limited to 10 mm each way; larger errors mean the test sheet was misread")
+        if any(abs(v) > MAX_BACK_OFFSET for v in self.back_offset):
+            raise SpecError(f"--back-offset is limited to {MAX_BACK_OFFSET:g} mm each way; larger errors mean the "
+                            "test sheet was misread")
         # lay pages out in a smaller area when the page will be grown, so nothing is pushed into the margin
         object.__setattr__(self, "paper", self.paper.for_scale(self.scale))
 
@@ -89,6 +90,10 @@ class PrintOptions:
         tick) do not, unless asked.
         """
         return self.outlines if self.outlines is not None else shape.kind in ("hex", "circle")
+
+
+#: the largest duplex misregistration --back-offset corrects, each way (mm)
+MAX_BACK_OFFSET = 10.0
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:

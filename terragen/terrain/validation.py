@@ -454,7 +454,7 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
             f"{100 * m['race_max_deviation_rotating']:.1f} with the opener rotating"
         )
         if m["fairness_spread"] is None:  # a seat with no route wins no race: "far from even" told nothing
-            lines.append("chances: not judged while a seat has no route as the pieces are turned now (the race "
+            lines.append("chances: not judged while a seat has no route to its destinations (the race "
                          "model gives it no win)")
         else:
             lines.append(race_chances(m["race_max_deviation_rotating"])[1])

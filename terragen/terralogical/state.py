@@ -74,7 +74,7 @@ class GameState:
         if not isinstance(rng, random.Random):  # 'x' and -1 were taken, as no command takes them
             if whole_number(rng) is None:
                 raise TypeError(f"rng is a random.Random or a seed (a whole number), not {rng!r}")
-            rng = random.Random(check_seed(rng, "rng", ValueError))
+            rng = random.Random(check_seed(rng, "rng", ValueError, bounded=False))
         if isinstance(land_tiles, (str, bytes, dict)) or not isinstance(land_tiles, Iterable):
             raise TypeError(f"land_tiles is a deck's tiles (default_deck().tiles), not {type(land_tiles).__name__}")
         land_tiles = list(land_tiles)  # (a generator was used up by the check below and dealt no tiles)

@@ -546,12 +546,15 @@ def check_back_offset(value: Any) -> str | None:
     if not isinstance(value, str) or len(value) > 40:
         raise ApiError("'back_offset' must be text such as 0.5,-0.3 (mm)")
     from terragen.errors import SpecError
-    from terragen.render.impose import parse_offset
+    from terragen.render.impose import MAX_BACK_OFFSET, parse_offset
 
     try:
         x, y = parse_offset(value)
     except SpecError as exc:
         raise ApiError(exc.message.replace("--back-offset", "the back offset")) from None
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:  # refused here, not by the job it would have started
+        raise ApiError(f"the back offset is limited to {MAX_BACK_OFFSET:g} mm each way; larger errors mean the "
+                       "alignment test was misread")
     return f"{x:g},{y:g}"
 
 

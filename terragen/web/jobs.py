@@ -25,8 +25,9 @@ from terragen.web.tasks import TASKS, TaskFailed, TaskResult
 
 
 #: how long a running job may go without its page asking about it before a new job may take its
-#: place (:meth:`JobManager._stop_abandoned`)
-ABANDONED_SECONDS = 30.0
+#: place (:meth:`JobManager._stop_abandoned`). Why this long: a browser slows the timers of a tab hidden
+#: for five minutes to once a minute (Chrome's intensive throttling), and such a tab's job still lives
+ABANDONED_SECONDS = 150.0
 
 
 class Busy(Exception):
@@ -236,14 +237,15 @@ class JobManager:
 
         Why: a tab that closes cancels its job, but a browser that crashes or is killed says nothing,
         and its jobs ran on to their time limit while every other tab was told the server was full.
-        Only when room is wanted, and only after a long silence: a page asks four times a second,
-        and a browser slows the timers of a tab in the background to about once a second."""
+        Only when room is wanted, one job at a time, and only after a long silence: a page asks four
+        times a second, and a browser slows a hidden tab's timers to once a minute at most."""
         now = time.monotonic()
-        for job in self.jobs.values():
-            if job.state == "running" and now - job.seen > ABANDONED_SECONDS:
-                self._stop(job, "cancelled", {"error": "no page asked about the job for "
-                                              f"{ABANDONED_SECONDS:g} s, so it was stopped to make room",
-                                              "exit_code": 130})
+        silent = [job for job in self.jobs.values() if job.state == "running" and now - job.seen > ABANDONED_SECONDS]
+        if silent:  # the one silent longest: room for one job is what is wanted
+            job = min(silent, key=lambda j: j.seen)
+            self._stop(job, "cancelled", {"error": f"stopped: no page asked about this job for "
+                                          f"{ABANDONED_SECONDS:g} s, and another needed its place",
+                                          "exit_code": 130})
 
     def _forget(self, job: Job) -> None:
         self.jobs.pop(job.id, None)

@@ -534,6 +534,8 @@ def test_kit_cut_lines_are_the_kits_own_unless_turned_on_or_off(client, tmp_path
     ({"game": "terrain", "options": {"low_ink": "yes"}}, "low_ink"),
     ({"game": "terrain", "options": {"back_offset": "1;2"}}, "the back offset must be two numbers"),
     ({"game": "terrain", "options": {"back_offset": 1.5}}, "back_offset"),
+    ({"game": "terrain", "options": {"back_offset": "50,0"}}, "the back offset is limited to 10 mm"),
+    ({"game": "terrain", "options": {"back_offset": "1e300,0"}}, "the back offset is limited to 10 mm"),
 ])
 def test_kit_refuses_bad_options(client, body, words):
     r = post(client, "/api/jobs/kit", body)
@@ -1080,7 +1082,18 @@ def test_a_job_no_page_asks_about_makes_room_when_the_server_is_full():
             manager.start("tab-b", "simulate", args, 60)
         asked.seen = now - ABANDONED_SECONDS - 1  # its page went silent
         job = manager.start("tab-b", "simulate", args, 60)
-        assert asked.state == "cancelled" and quiet.stopped and "no page asked about the job" in asked.error["error"]
+        assert asked.state == "cancelled" and quiet.stopped and "no page asked about this job" in asked.error["error"]
         assert manager.get(job.id).state in ("running", "done")
+    finally:
+        manager.shutdown()
+    # room for one job is what is wanted: only the job silent longest goes
+    manager = JobManager(max_running=2)
+    older, newer = Quiet(), Quiet()
+    for name, pipe, silent in (("j-older", older, 400), ("j-newer", newer, 200)):
+        manager.jobs[name] = Job(name, name, "generate", pipe, pipe, started=now, deadline=float("inf"),
+                                 seen=now - silent)
+    try:
+        manager.start("tab-c", "simulate", args, 60)
+        assert older.stopped and not newer.stopped and manager.jobs["j-newer"].state == "running"
     finally:
         manager.shutdown()

@@ -2034,3 +2034,38 @@ def test_the_servers_silence_is_no_longer_said_once_it_answers_again(server, bro
     press(d, "5")
     wait(d, checked, 10, "a check answered")
     wait(d, lambda d: not js(d, "return !document.getElementById('toast').hidden"), 5, "the message to go")
+
+
+def test_the_kept_draft_is_the_work_not_a_new_board_and_goes_once_downloaded(server, browser):
+    """After New over unsaved edits the empty board replaced them as the draft; a download left the
+    draft behind, so the next page restored a board already saved; a tab with nothing unsaved deleted
+    another tab's draft on every redraw (found in review)."""
+    from selenium.webdriver.common.by import By
+
+    def reload() -> None:
+        d.refresh()
+        wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
+
+    cells = "return window.terragen.layout.cells.length"
+    d = browser
+    fresh_page(d, server)
+    click_cell(d, 0, 0)
+    press(d, "3")
+    wait(d, checked, 10, "the check")
+    d.find_element(By.ID, "new-board").click()  # the edits are one Undo away, and stay the draft
+    wait(d, lambda d: js(d, cells) == 0, 10, "the new board")
+    reload()
+    assert js(d, cells) == 1 and "restored" in toast_text(d, "restored")
+    for old in d.download_dir.glob("board*.json"):
+        old.unlink()
+    d.find_element(By.ID, "download-json").click()
+    downloaded(d, "board.json")
+    reload()  # downloaded: nothing kept
+    assert js(d, cells) == 0
+    # another tab's draft stays while this one, with nothing unsaved, redraws
+    other = '{"layout": {"radius": 5, "cells": [{"q": 0, "r": 0, "level": 2, "pattern": "A", "rotation": 0}], ' \
+            '"players": []}, "fileName": "other.json", "tab": "another-tab"}'
+    js(d, "localStorage.setItem('terragen.draft', arguments[0]);", other)
+    click_cell(d, 1, 0)
+    wait(d, checked, 10, "the check")
+    assert js(d, "return localStorage.getItem('terragen.draft')") == other

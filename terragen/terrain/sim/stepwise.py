@@ -63,7 +63,7 @@ class TerrainGame:
         n = setup.players
         if isinstance(first_seat, bool) or not (isinstance(first_seat, int) and 0 <= first_seat < n):
             raise ValueError(f"first_seat must be a player from 0 to {n - 1}, not {first_seat!r}")
-        rng = random.Random(check_seed(seed, error=ValueError))  # 'a' and -1 were taken, as no command takes them
+        rng = random.Random(check_seed(seed, error=ValueError, bounded=False))  # 'a' and -1 were taken, as no command takes them
         self._dice = RandomDice(random.Random(rng.getrandbits(64)))  # first, as play_game draws them
         self.state = GameState.new(setup, rules, rng)
         self._order = [(first_seat + k) % n for k in range(n)]
@@ -84,7 +84,7 @@ class TerrainGame:
         choices, from this seed instead of the game's own, so that rollouts sample futures a player
         cannot know (every plain copy rolls what the game will); the roll already on the table stays."""
         if seed is not None:
-            seed = check_seed(seed, error=ValueError)
+            seed = check_seed(seed, error=ValueError, bounded=False)
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.state = self.state.clone()

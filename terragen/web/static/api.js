@@ -8,6 +8,8 @@ function newTabId() {
 
 // One id per browser tab: the server runs at most one long job for it at a time.
 export const TAB = newTabId();
+// what a request says when the server does not answer (the page takes it back once one does)
+export const SERVER_SILENT = "the terragen server does not answer (was it stopped?)";
 
 export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
@@ -53,7 +55,7 @@ export async function call(path, body, { exact = false } = {}) {
   try {
     resp = await fetch(path, init);
   } catch (e) {
-    throw new ApiError("the terragen server does not answer (was it stopped?)", 0);
+    throw new ApiError(SERVER_SILENT, 0);
   }
   const isJson = (resp.headers.get("Content-Type") || "").startsWith("application/json");
   if (!resp.ok) {
@@ -103,7 +105,8 @@ export class JobRunner {
         this.onProgress(state);
       }
       if (state.state === "done") return state;
-      if (state.state === "cancelled") throw new ApiError("cancelled", 499);
+      // cancelled by the user ("cancelled"), or by the server, which says why
+      if (state.state === "cancelled") throw new ApiError(state.error || "cancelled", 499);
       throw new ApiError(state.error || "the job failed", 400);
     } finally {
       this.current = null;

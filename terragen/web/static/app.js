@@ -1,7 +1,7 @@
 // The terragen page: an editor over the layout file's JSON, re-checked by the server after every edit.
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
-import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact } from "./api.js";
+import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact, TAB, SERVER_SILENT } from "./api.js";
 import { cellSpan, cornerHexes, drawBoard, key, seatColour, tokenName } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -45,7 +45,7 @@ function closeToast() {
 }
 
 function fail(e) {
-  if (e instanceof ApiError && e.status === 499) { toast("cancelled", "info"); return; }
+  if (e instanceof ApiError && e.status === 499 && e.message === "cancelled") { toast("cancelled", "info"); return; }
   toast(e.message || String(e));
 }
 
@@ -356,7 +356,7 @@ async function runCheck() {
     state.check = result;
     state.checkedFor = sent;
     // the server answers again: its "does not answer" message, which stays until closed, is out of date
-    if (!$("#toast").hidden && $("#toast").textContent.includes("does not answer")) closeToast();
+    if (!$("#toast").hidden && $("#toast").textContent === SERVER_SILENT) closeToast();
     document.body.classList.remove("checking");
     document.body.dataset.checked = String(seq);
     render();
@@ -381,14 +381,20 @@ function routeShown(seat) {
 // keeps the work not yet downloaded in the browser's storage, and the next page it opens restores it.
 const DRAFT = "terragen.draft";
 
+// Kept while this tab has work not downloaded, and dropped once it has none (downloaded, or undone back
+// to the board as opened), but only if the kept draft is this tab's: another tab's stays. An empty board
+// is never kept: after New over unsaved edits, the draft stays the edits (one Undo away here).
 function keepDraft() {
   try {
-    if (unsaved()) {
-      localStorage.setItem(DRAFT, JSON.stringify({ layout: state.layout, fileName: state.fileName }));
-    } else {
+    const held = JSON.parse(localStorage.getItem(DRAFT) || "null");
+    const empty = !state.layout.cells.length && !state.layout.players.some((p) => (p.destinations || []).length);
+    if (unsaved() && !empty) {
+      localStorage.setItem(DRAFT, JSON.stringify({ layout: state.layout, fileName: state.fileName,
+        puzzle: !!state.puzzle, tab: TAB }));
+    } else if (!unsaved() && held && held.tab === TAB) {
       localStorage.removeItem(DRAFT);
     }
-  } catch (e) { /* storage off or full: the page works as before, without a draft */ }
+  } catch (e) { /* storage off, full or damaged: the page works as before, without a draft */ }
 }
 
 // The kept draft, put on the board as one edit over the empty one (Undo goes back to it); true if any.
@@ -398,6 +404,7 @@ function restoreDraft() {
   if (!draft || typeof draft !== "object" || !draft.layout || !Array.isArray(draft.layout.cells)) return false;
   const before = snapshot();
   state.fileName = typeof draft.fileName === "string" ? draft.fileName : state.fileName;
+  state.puzzle = draft.puzzle === true;  // a batch scenario is checked as the puzzle it is
   replaceLayout(draft.layout, before);
   state.saved = null;  // not downloaded: leaving asks first, as it did before the page closed
   toast("restored the board you were editing, not yet downloaded (Undo goes back to an empty board)", "info");
@@ -880,8 +887,9 @@ function openLayout(layout, name, lost = [], puzzle = false) {
   state.generated = null;
   // a batch scenario's one player is its puzzle: checked as `terragen validate` checks the file
   state.puzzle = puzzle;
+  // said before the board is drawn: the draw keeps (or drops) the draft by it
+  state.saved = unsavedBefore ? null : JSON.stringify(layout);
   replaceLayout(layout, before);
-  state.saved = unsavedBefore ? null : JSON.stringify(state.layout);
   if (rounded.length) {
     toast(`${name}: this page cannot keep whole numbers above 2^53 exactly (${rounded[0]}${rounded.length > 1 ? " and more" : ""}); `
       + "they are rounded, and a download from the page would change them: use the command line for this file");
@@ -899,7 +907,9 @@ function unsaved() {
 // command line names the place of a byte that is not UTF-8.
 function placeOfByte(bytes, offset) {
   let line = 1, start = 0;
-  for (let i = 0; i < offset; i++) if (bytes[i] === 10) { line++; start = i + 1; }
+  for (let i = 0; i < offset; i++) {  // \r\n, a lone \r and \n each end a line, as the readers count them
+    if (bytes[i] === 10 || (bytes[i] === 13 && bytes[i + 1] !== 10)) { line++; start = i + 1; }
+  }
   if (start === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
   const before = new TextDecoder("utf-8").decode(bytes.slice(start, offset));
   return [line, [...before].length + 1];  // characters, not UTF-16 units, as Python counts them
@@ -962,6 +972,14 @@ async function upload(ev) {
 // JSON ↓ of a generated board not edited since saves generate's own board.json, byte for byte
 // (through JavaScript numbers 0.0 would come back as 0); any other layout is written by the server.
 async function download(format) {
+  try {
+    await saveAs(format);
+  } finally {
+    keepDraft();  // a board downloaded is kept no longer (a download draws nothing anew)
+  }
+}
+
+async function saveAs(format) {
   try {
     const g = state.generated;
     const stem = state.fileName.replace(/\.(json|txt)$/i, "") || "board";
@@ -1549,9 +1567,10 @@ async function main() {
   svg.addEventListener("pointercancel", () => { press = null; });
   svg.addEventListener("pointerup", (ev) => {
     const near = press && Math.hypot(ev.clientX - press[0], ev.clientY - press[1]) <= 10;
+    if (press) pickedAt = ev.timeStamp;  // a press of the pointer decides here, a drag too (the click after it must not)
     press = null;
     const g = near ? cellAt(ev) : null;
-    if (g) { pickedAt = ev.timeStamp; select(Number(g.dataset.q), Number(g.dataset.r)); }
+    if (g) select(Number(g.dataset.q), Number(g.dataset.r));
   });
   svg.addEventListener("click", (ev) => {  // a click with no press before it (assistive software)
     if (ev.timeStamp - pickedAt < 1000) return;

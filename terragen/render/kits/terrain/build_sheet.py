@@ -113,8 +113,8 @@ def _tokens_key(layout: Layout, pal: Palette) -> str:
     if not seats:
         return "P2 = the P2 token's start, P2·1 = the P2 player's flag 1 (the kit's tokens)."
     pairs = ", ".join(f"{token_name(pal, seat)} seat {seat}" for seat in seats)
-    first = token_name(pal, seats[-1])
-    return f"Tokens: {pairs} (the file's seat numbers); {first} = its start, {first}·1 its flag 1."
+    last = token_name(pal, seats[-1])  # the example names the list's last token: "P4 = its start"
+    return f"Tokens: {pairs} (the file's seat numbers); {last} = its start, {last}·1 its flag 1."
 
 
 def token_name(pal: Palette, seat: int) -> str:
