@@ -38,7 +38,7 @@ def templates_root() -> Traversable:
             from terragen.fileio import display_name
 
             what = "is not a folder" if os.path.lexists(root) else "no such folder"
-            raise InputError(f"{TEMPLATES_VARIABLE}={display_name(env)}: {what} (it should name a folder laid out "
+            raise TemplateError(f"{TEMPLATES_VARIABLE}={display_name(env)}: {what} (it should name a folder laid out "
                              "as terragen's data folder; unset it to use the shipped data)")
         return root
     return files("terragen").joinpath("data")
@@ -58,7 +58,7 @@ def template_names(*parts: str, suffix: str = ".toml") -> list[str]:
         names = sorted(p.name[: -len(suffix)] for p in folder.iterdir() if p.is_file() and p.name.endswith(suffix))
     if not names and os.environ.get(TEMPLATES_VARIABLE):
         what = "has no" if folder.is_dir() else "is missing, so there are no"
-        raise InputError(f"{_shown(folder)} {what} *{suffix} files ({TEMPLATES_VARIABLE} names the data folder; "
+        raise TemplateError(f"{_shown(folder)} {what} *{suffix} files ({TEMPLATES_VARIABLE} names the data folder; "
                          "copy the missing files from terragen's own, or unset it)")
     return names
 
@@ -104,9 +104,14 @@ def _shown(path: Traversable) -> str:
     return display_name(str(path))
 
 
+class TemplateError(InputError):
+    """A data file (a preset, an inventory, a paper, a palette of the data folder) that cannot be used.
+    Its own kind so that a command reading an option's file does not say it as that option's
+    (a bad preset under ``TERRAGEN_TEMPLATES`` was "--spec: .../hard.toml: ..." with no --spec given)."""
+
+
 def _from_templates(exc: InputError) -> InputError:
-    """``exc`` with a note that the file is one of ``TERRAGEN_TEMPLATES``'s, when it is: the user may
-    have set the variable long ago and not think of it."""
-    if not os.environ.get(TEMPLATES_VARIABLE):
-        return exc
-    return InputError(f"{exc.message} (a template file of {TEMPLATES_VARIABLE})", position=exc.position)
+    """``exc`` as a :class:`TemplateError`, with a note that the file is one of ``TERRAGEN_TEMPLATES``'s
+    when it is: the user may have set the variable long ago and not think of it."""
+    note = f" (a template file of {TEMPLATES_VARIABLE})" if os.environ.get(TEMPLATES_VARIABLE) else ""
+    return TemplateError(f"{exc.message}{note}", exc.exit_code, position=exc.position)

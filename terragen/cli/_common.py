@@ -539,9 +539,12 @@ def reading_option(option: str) -> Iterator[None]:
     :func:`json_even_on_failure` a missing ``--deck`` file made ``validate --json`` report the board
     itself as unreadable (``readable: false``), though the board was never the problem."""
     from terragen.errors import InputError, SpecError
+    from terragen.templates import TemplateError
 
     try:
         yield
+    except TemplateError:
+        raise  # the data folder's file, not the option's: said as itself
     except InputError as exc:
         raise SpecError(f"{option}: {exc.message}", exc.exit_code) from None
 

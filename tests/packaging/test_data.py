@@ -173,7 +173,8 @@ def _one_error_line(proc: subprocess.CompletedProcess) -> str:
 @pytest.mark.parametrize(("file", "content", "args", "said"), [
     (("terrain", "presets", "medium.toml"), b"turns_band = [11.0\n", ["generate", "--players", "2", "--out", "b"],
      "presets/medium.toml:1:19: invalid TOML: Unclosed array"),
-    (("terrain", "presets", "hard.toml"), b'turns_band = "x"\n', ["generate", "--players", "2", "--out", "b"],
+    (("terrain", "presets", "hard.toml"), b'turns_band = "x"\n',
+     ["generate", "--players", "2", "--difficulty", "hard", "--out", "b"],
      "presets/hard.toml: preset key 'turns_band' must be a pair"),
     (("terrain", "inventories", "standard.toml"), b"\xff\xfe", ["validate", "four-players.txt"],
      "inventories/standard.toml: UTF-16 text"),
@@ -194,6 +195,10 @@ def test_a_bad_file_in_terragen_templates_is_named_in_one_line(tmp_path, file, c
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERRAGEN_TEMPLATES=str(custom))
     line = _one_error_line(_run(args, env, tmp_path))
     assert said in line and str(custom) in line and "TERRAGEN_TEMPLATES" in line, line
+    assert not line.startswith("terragen: error: --"), line  # the data folder's file, no option's
+    if file[1] == "presets":  # one bad preset stops only its own difficulty (it stopped every generate)
+        other = _run(["generate", "--players", "2", "--difficulty", "easy", "--no-balance", "--out", "e"], env, tmp_path)
+        assert other.returncode == 0 or "medium.toml" in other.stderr, other.stderr
 
 
 @pytest.mark.parametrize("how", ["missing", "empty", "a file", "no presets"])

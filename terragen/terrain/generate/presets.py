@@ -20,8 +20,13 @@ def preset_names() -> list[str]:
     """Preset names from easiest to hardest (by the low end of the expected-turns band)."""
 
     def low(name: str) -> tuple[float, str]:
-        band = load_preset(name).get("turns_band", [0])
-        return (float(band[0]), name)
+        # read, not checked: one preset's bad value (under TERRAGEN_TEMPLATES) is said when that preset
+        # is used, and no longer stops every other difficulty and generate --help (found in review)
+        band = load_template_toml("terrain", "presets", f"{name}.toml").get("turns_band")
+        try:
+            return (float(band[0]), name)
+        except (TypeError, ValueError, IndexError, KeyError):
+            return (float("inf"), name)
 
     return sorted(template_names("terrain", "presets"), key=low)
 
