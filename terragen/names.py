@@ -14,6 +14,8 @@ def comma_list(text: str, option: str, known: Iterable[str] = (), item: str = "n
     seat silently played another's; a slip in a list of seats should be named, not guessed at.
     Built-in names match in any case (``GREEDY``) as every other named option value does, while a
     name outside ``known`` (a plug-in's ``module:Class``) keeps its case, which Python needs."""
+    if not text.strip():  # no comma to speak of: ' ' is a value left empty (a shell variable not set, say)
+        raise SpecError(f"{option} is empty: give a {item}")
     parts = [p.strip() for p in text.split(",")]
     if any(not p for p in parts):
         raise SpecError(f"{option} {text!r} has an empty {item} (two commas in a row, or one at an end)")

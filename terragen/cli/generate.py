@@ -131,7 +131,7 @@ def _warn_unused_with_no_balance(ctx: click.Context) -> None:
                    "'simulate --variant teams' pairs them) and keep it only when every team wins close to its "
                    "share (docs/generate.md). Slower (a median 5 s against 2 s on fresh specs): where a board fair "
                    "for seats alone is not fair in teams, the search goes on.")
-@click.option("--workers", type=Whole(), default=None,
+@click.option("--workers", type=Whole(0), default=None,
               help="Processes that play the balance games; 0 = one per CPU core. The board is the same whatever the "
                    "count (the search's work is counted in games, not seconds). [default: TERRAGEN_WORKERS, else one "
                    "per core up to two]")

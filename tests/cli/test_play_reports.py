@@ -60,9 +60,9 @@ def test_shared_wins_are_fractions_and_whole_counts_stay_whole():
     (["terraflip", "play", "--policy", "random,greedy"], "--policy: 2 given for 4 seats; give one, or one per seat"),
     (["terralogical", "play", "--policy", "random,greedy,rusher"], "--policy: 3 given for 2 seats"),
     (["terrace", "play", "--policy", "random,greedy,greedy"], "--policy: 3 given for 2 seats"),
-    (["terraflip", "play", "--policy", ""], "--policy '' has an empty name"),  # it counted 0 policies
+    (["terraflip", "play", "--policy", ""], "--policy is empty: give a name"),  # it counted 0 policies
     (["terraflip", "play", "--bonus", "3,2"], "--bonus: 2 given for 4 seats"),
-    (["terraflip", "play", "--bonus", ""], "--bonus '' has an empty value"),  # a bonus is a number, not a name
+    (["terraflip", "play", "--bonus", ""], "--bonus is empty: give a value"),  # a bonus is a number, not a name
     # --players is a count in every game: a list of policies there is pointed to --policy
     (["terralogical", "play", "--players", "random,greedy"], "use --policy random,greedy"),
     (["terraflip", "play", "--players", "memory,random"], "use --policy memory,random"),

@@ -477,7 +477,7 @@ def test_a_run_plays_each_game_as_a_new_game_state_would(rules):
         assert changed >= 10
 
 
-@pytest.mark.parametrize("args, says", [(["--variant="], "--variant '' has an empty name"),
+@pytest.mark.parametrize("args, says", [(["--variant="], "--variant is empty: give a name"),
                                         (["--teams="], "bad --teams ''"),
                                         (["--turn-cap", "1000000000000"], "--turn-cap")])
 def test_simulate_refuses_empty_lists_and_a_turn_cap_past_its_range(args, says):
