@@ -56,6 +56,8 @@ def browser(tmp_path_factory):
     opts.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                            "download.prompt_for_download": False})
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # a page that asks before it is left (unsaved edits, a running job) must not hold up the next test
+    opts.set_capability("unhandledPromptBehavior", "accept")
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     driver.download_dir = downloads

@@ -270,8 +270,15 @@ def test_whole_flow(server, browser, shots):
 
 
 # -- one finding each: a fresh page per test, the same browser -----------------------------------
+def leave_quietly(d) -> None:
+    """Let the page go without its "leave this page?" question (asked over unsaved edits or a running
+    job, as an earlier test may leave it): the question held up the next navigation in CI."""
+    js(d, "window.addEventListener('beforeunload', (e) => e.stopImmediatePropagation(), true);")
+
+
 def fresh_page(d, server) -> None:
     """The page as a new visitor meets it: no draft kept from an earlier test's edits (the page restores one)."""
+    leave_quietly(d)
     d.get("about:blank")  # the last page gone first: it could keep its draft again after the clearing
     d.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": server.url.rstrip("/"), "storageTypes": "local_storage"})
     d.get(server.url)
@@ -1982,7 +1989,8 @@ def test_a_board_not_downloaded_is_restored_after_a_reload(server, browser):
     press(d, "3")
     press(d, "b")
     wait(d, checked, 10, "the check")
-    d.refresh()  # headless Chrome leaves without asking
+    leave_quietly(d)  # the draft is kept as the page is edited, not as it is left
+    d.refresh()
     wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
     assert "restored the board you were editing" in toast_text(d, "restored")
     cell = next(c for c in js(d, "return window.terragen.layout.cells") if (c["q"], c["r"]) == (0, 0))
@@ -1990,7 +1998,8 @@ def test_a_board_not_downloaded_is_restored_after_a_reload(server, browser):
     assert js(d, LEAVE) is True  # still not downloaded: leaving asks again
     press(d, "z", ctrl=True)  # Undo goes back to the empty board
     wait(d, lambda d: not js(d, "return window.terragen.layout.cells.length"), 10, "the empty board")
-    # once downloaded (here: the board is back as it was opened), there is nothing to restore
+    # once undone back to the board as it was opened, there is nothing to restore
+    leave_quietly(d)
     d.refresh()
     wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
     assert not js(d, "return window.terragen.layout.cells.length")
@@ -2043,6 +2052,7 @@ def test_the_kept_draft_is_the_work_not_a_new_board_and_goes_once_downloaded(ser
     from selenium.webdriver.common.by import By
 
     def reload() -> None:
+        leave_quietly(d)
         d.refresh()
         wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), 30, "the page to load")
 
