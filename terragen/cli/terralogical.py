@@ -187,16 +187,13 @@ def play(
     where a folder goes); 70, 129, 130, 143 as for every command (terragen --help).
     """
     from terragen.cli.progress import Progress
-    from terragen.names import comma_list, per_seat, unknown_name
+    from terragen.names import comma_list, per_seat
     from terragen.terralogical.board import RuleOptions
     from terragen.terralogical.players import POLICIES
     from terragen.terralogical.simulate import simulate
 
-    names = comma_list(policy, "--policy", POLICIES)
-    for name in names:
-        if name not in POLICIES:
-            raise unknown_name("policy", name, list(POLICIES))
-    names = per_seat(names, players)
+    # each name was checked as the command line was read (known_names)
+    names = per_seat(comma_list(policy, "--policy", POLICIES), players)
     if record == "-":  # the shared message says to leave the option out to print, but play prints no board
         raise SpecError("'-' (standard output) cannot take this output: --record needs a file name (.json, "
                         "otherwise text); standard output carries the play report")

@@ -453,17 +453,23 @@ def summary_lines(layout: Layout, analysis: Analysis) -> list[str]:
             f"from a fair share with seat {min(p.seat for p in layout.players)} opening, "
             f"{100 * m['race_max_deviation_rotating']:.1f} with the opener rotating"
         )
-        if m["fairness_spread"] is None:  # a seat with no route wins no race: "far from even" told nothing
-            lines.append("chances: not judged while a seat has no route to its destinations (the race "
-                         "model gives it no win)")
-        else:
-            lines.append(race_chances(m["race_max_deviation_rotating"])[1])
+        lines.append(chances_of(m)[1])
     return lines
 
 
 #: a seat this far from a fair share in the race of lone tokens is plainly favoured or left behind:
 #: tokens meeting on the board moved a seat by up to about 9 points on measured boards (issue 12)
 FAR_FROM_EVEN = 0.10
+
+
+def chances_of(metrics: dict) -> tuple[str | None, str]:
+    """:func:`race_chances` of an analysis's ``metrics``, level None (no badge) while a seat has no
+    route: such a seat wins no race of lone tokens, and "far from even" told nothing on a board of
+    two pieces. One rule for validate's line and the page's badge."""
+    if metrics.get("fairness_spread") is None:
+        return None, ("chances: not judged while a seat has no route to its destinations (the race model "
+                      "gives it no win)")
+    return race_chances(metrics["race_max_deviation_rotating"])
 
 
 def race_chances(deviation: float) -> tuple[str, str]:

@@ -177,7 +177,7 @@ def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
     from terragen.grids import hex as hx
     from terragen.terrain.board import Board
     from terragen.terrain.pieces import PATTERNS, exits
-    from terragen.terrain.validation import BLOCKING_CODES, race_chances, validate_layout
+    from terragen.terrain.validation import BLOCKING_CODES, chances_of, validate_layout
 
     layout = layout_from_request(data)
     report = validate_layout(layout, puzzle=puzzle)
@@ -198,14 +198,12 @@ def check(data: Any, puzzle: bool = False) -> dict[str, Any]:
     skipped_by = sorted({f.code for f in report.errors if f.code in BLOCKING_CODES}) \
         if report_json.get("analysis") == "skipped" else []
     metrics = report_json.get("metrics") or {}
-    # no badge while a seat has no route (a board of two pieces showed a red "chances far from even"
-    # beside its own "unfinished"): the race model gives such a seat no win, which says nothing yet
-    deviation = metrics.get("race_max_deviation_rotating") if metrics.get("fairness_spread") is not None else None
     return {
         "report": report_json,
         "summary": report.summary,
         # "valid" says legal; how even the seats' chances look is said beside it (validate's words)
-        "chances": race_chances(deviation)[0] if deviation is not None and len(layout.players) > 1 else None,
+        "chances": (chances_of(metrics)[0] if metrics.get("race_max_deviation_rotating") is not None
+                    and len(layout.players) > 1 else None),
         "skipped_by": skipped_by,
         "to_do": still_to_do(layout, report.errors),
         "board": {"radius": layout.radius, "cells": cells, "cliffs": cliffs, "starts": starts,

@@ -94,16 +94,12 @@ def run_batch(count: int, kind: str, difficulty: str, seed: int, out: str | Path
 
     status = status if status is not None else {}
     status["old_batch_intact"] = force
-    from terragen.actions import whole_number
-    from terragen.arguments import check_seed
+    from terragen.arguments import check_seed, check_whole
 
-    if whole_number(count) is None:  # "3" failed deep inside as a TypeError
-        raise TypeError(f"count is a whole number, not {count!r}")
+    count = check_whole(count, "count", 1, MAX_COUNT, InputError)  # "3" failed deep inside as a TypeError
     seed = check_seed(seed)  # -1 made a batch that the command then refused to resume
     if backend not in ("local", "dask"):  # "bogus" ran locally without a word
         raise SpecError(f"backend must be 'local' or 'dask', not {backend!r}")
-    if not 1 <= count <= MAX_COUNT:
-        raise InputError(f"count must be 1–{MAX_COUNT} (got {count})")
     if kind != MIX and kind not in KINDS:
         raise InputError(f"unknown kind {kind!r} (choose {', '.join(KINDS)} or {MIX})")
     if difficulty not in DIFFICULTIES:

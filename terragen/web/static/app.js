@@ -1559,7 +1559,7 @@ async function main() {
   // the cell under the pointer as drawn now; a press that moved (a scroll, a drag) chooses nothing.
   let press = null;
   let pickedAt = -Infinity;
-  const cellAt = (ev) => {
+  const cellUnder = (ev) => {  // (cellAt finds a layout's cell by position)
     const hit = ev.target.closest("g.cell") || document.elementFromPoint(ev.clientX, ev.clientY);
     return hit && hit.closest ? hit.closest("g.cell") : null;
   };
@@ -1569,12 +1569,12 @@ async function main() {
     const near = press && Math.hypot(ev.clientX - press[0], ev.clientY - press[1]) <= 10;
     if (press) pickedAt = ev.timeStamp;  // a press of the pointer decides here, a drag too (the click after it must not)
     press = null;
-    const g = near ? cellAt(ev) : null;
+    const g = near ? cellUnder(ev) : null;
     if (g) select(Number(g.dataset.q), Number(g.dataset.r));
   });
   svg.addEventListener("click", (ev) => {  // a click with no press before it (assistive software)
     if (ev.timeStamp - pickedAt < 1000) return;
-    const g = cellAt(ev);
+    const g = cellUnder(ev);
     if (g) select(Number(g.dataset.q), Number(g.dataset.r));
   });
   svg.addEventListener("mousemove", (ev) => {
