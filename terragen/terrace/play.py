@@ -31,8 +31,14 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)
 
 
+def _check_start(start: object) -> None:
+    if not isinstance(start, Position):  # None was an AttributeError from inside the first move
+        raise TypeError(f"start must be a Position (Position.start('full') makes one), not {type(start).__name__}")
+
+
 def _check_players(start: Position, players: list[str]) -> None:
     """One policy per seat (too few was an IndexError mid-game from play_game)."""
+    _check_start(start)
     if not players:
         raise SpecError("--policy names no player; give random or greedy, or one per seat")
     if len(players) != len(start.seats):
@@ -64,6 +70,7 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games and report wins, draws and lengths per seat; ``players`` is one policy
     for every seat or one per seat in turn order; ``progress(done, total)`` is told after each game."""
+    _check_start(start)
     if players:
         players = per_seat(players, len(start.seats))
     _check_players(start, players)

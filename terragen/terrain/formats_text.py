@@ -217,6 +217,22 @@ def parse_text_layout(text: str, source: str = "<layout>") -> TextParse:
 _PIECE_INSIDE = re.compile(r"[0-9]{1,3}[A-Za-z][0-9]{1,3}\*?")
 
 
+def _pieces_run_together(token: str) -> bool:
+    """Whether the token is two or more pieces with nothing between them (``1A01A0``): a search over
+    where each could end, since a rotation's digits run straight into the next piece's level and no
+    single pattern match can tell where one stops."""
+    if len(token) > 200:  # no row holds such a token by mistake; the search stays short
+        return False
+    ends = {0: 0}  # position -> the most pieces that end exactly there
+    for start in range(len(token)):
+        if start not in ends:
+            continue
+        for stop in range(start + 3, min(len(token), start + 8) + 1):
+            if _TOKEN.match(token[start:stop]):
+                ends[stop] = max(ends.get(stop, 0), ends[start] + 1)
+    return ends.get(len(token), 0) >= 2
+
+
 def _unreadable_token(tokens: list[tuple[int, str]]) -> tuple[int, str] | None:
     """The first token of a row that is neither a piece nor ``.``, with its column: in a row of the
     wrong length it is most likely why (a missing space), and the count alone never named it."""
@@ -228,7 +244,7 @@ def _not_a_piece(token: str) -> str:
     from terragen.fileio import elide
 
     shown = repr(elide(token, 40))
-    if len(_PIECE_INSIDE.findall(token)) >= 2:
+    if len(_PIECE_INSIDE.findall(token)) >= 2 or _pieces_run_together(token):
         return f"{shown} is not one piece: a space missing between two?"
     return f"{shown} is not a piece (level, pattern letter and rotation, e.g. 5B3, or . for empty)"
 

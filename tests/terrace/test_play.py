@@ -51,3 +51,11 @@ def test_greedy_beats_random_more_often_than_not():
 def test_a_match_out_of_bounds_is_refused_before_any_game(players, games, plies, says):
     with pytest.raises(SpecError, match=says):
         play_match(Position.start("full"), players, games, 1, plies)
+
+
+@pytest.mark.parametrize("start", [None, "full", {}])
+def test_a_game_without_a_position_is_a_type_error_naming_it(start):
+    # None went on to an AttributeError from inside the first move
+    for call in (lambda: play_game(start, ["random"] * 2, 1), lambda: play_match(start, ["random"] * 2, 1, 1)):
+        with pytest.raises(TypeError, match=r"start must be a Position \(Position.start\('full'\) makes one\)"):
+            call()

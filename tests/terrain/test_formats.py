@@ -103,6 +103,10 @@ def test_text_form_details():
     # a row the wrong length names the token that could not be read, at its column (the count alone did not)
     ("map:\n  5B3 4A0\n3C1,2D0 1A5\n  6B2 3A1\n", ":3:1:",
      "row r=0 has 2 positions, a radius-1 board needs 3 ('3C1,2D0' is not one piece: a space missing between two?)"),
+    # with nothing at all between them a rotation's digit runs into the next level ('1A01' reads as one)
+    ("map:\n  5B3 4A0\n1A01A0 1A5\n  6B2 3A1\n", ":3:1:",
+     "row r=0 has 2 positions, a radius-1 board needs 3 ('1A01A0' is not one piece: a space missing between two?)"),
+    ("map:\n  5B3 4A0\n3C1 2D0*4A2\n  6B2 3A1\n", ":3:5:", "'2D0*4A2' is not one piece: a space missing"),
     ("map:\n  5B3 4A0\n3C1 2X 1A5 1A5\n  6B2 3A1\n", ":3:5:", "needs 3 ('2X' is not a piece (level, pattern"),
     ("map:\n  5B3 4A0\n3C1 2X 1A5\n  6B2 3A1\n", ":3:5:", "bad piece '2X'"),
     ("map:\n  5B3 4A0\n3C1 2D0 1A5\n", ":3:", "odd number"),
