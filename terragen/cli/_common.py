@@ -77,12 +77,34 @@ class FolderName(PathName):
             from terragen.fileio import STDOUT_AS_FOLDER
 
             raise InputError(STDOUT_AS_FOLDER)
-        return super().convert(value, param, ctx)
+        converted = super().convert(value, param, ctx)
+        _refuse_file_like_folder(str(value), param)
+        return converted
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(incomplete, type="dir")]  # folders, as click's Path(file_okay=False) offered
+
+
+#: endings that name a file, not a folder: ``generate --out board.json`` made a folder called board.json
+FILE_ENDINGS = (".json", ".txt", ".svg", ".pdf", ".png", ".toml", ".csv", ".zip")
+
+
+def _refuse_file_like_folder(value: str, param: click.Parameter | None) -> None:
+    """A new folder whose name ends like a file is most likely a file name given to an option that
+    takes a folder; a folder of that name that already exists is the user's own choice, and is used."""
+    import os
+
+    stem, ending = os.path.splitext(value.rstrip("/\\"))
+    if ending.lower() not in FILE_ENDINGS or os.path.lexists(value):  # a file in the way is the command's to say
+        return
+    from terragen.errors import InputError
+
+    names = [o for o in (param.opts if param else ()) if o.startswith("--")] or ["this option"]
+    raise InputError(f"{value!r} looks like a file name, but {' / '.join(names)} names a folder to write files into: "
+                     f"give a folder (e.g. {names[0]} {os.path.basename(stem) or 'out'}), or make the folder first to "
+                     "keep that name")
 
 
 class OldNamesOption(click.Option):

@@ -1049,3 +1049,23 @@ def test_a_picture_given_for_a_board_is_named_as_one(tmp_path, capsys, command):
     note.write_text('<?xml version="1.0"?>\n<note/>\n')
     code, _, err = run_cli(capsys, *command, note)
     assert code == 2 and "this is markup (HTML or XML), not a" in err, err
+
+
+@pytest.mark.parametrize("args, name, option", [
+    (["generate", "--players", "2", "--out"], "board.json", "--out"),  # made a folder called board.json
+    (["kit", "terrain", "--out"], "kit.PDF", "--out"),
+    (["examples", "copy", "terrain/specs/example.toml", "--to"], "mine.toml", "--out / --to"),
+    (["batch", "--count", "1", "--out"], "puzzles.txt", "--out"),
+])
+def test_a_folder_option_given_a_file_name_is_refused_before_any_work(tmp_path, capsys, args, name, option):
+    code, _, err = run_cli(capsys, *args, tmp_path / name)
+    assert code == 2, err
+    assert f"looks like a file name, but {option} names a folder" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # nothing made
+
+
+def test_a_folder_that_exists_keeps_its_file_like_name(tmp_path, capsys):
+    (tmp_path / "boards.json").mkdir()
+    code, _, err = run_cli(capsys, "examples", "copy", "terrain/specs/example.toml", "--to", tmp_path / "boards.json")
+    assert code == 0, err
+    assert (tmp_path / "boards.json" / "example.toml").is_file()
