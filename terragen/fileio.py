@@ -73,13 +73,13 @@ def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
             raise InputError(f"{name}: a link to nothing ({display_name(os.readlink(path))} does not exist)") from None
         raise InputError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, expected a file") from None
+        raise InputError(folder_not_a_file(path, name)) from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise InputError(f"{name}: is a directory, expected a file")
+            raise InputError(folder_not_a_file(path, name))
         if stat.S_ISREG(st.st_mode):
             if st.st_size > max_bytes:
                 raise _too_large(name, max_bytes, st.st_size)
@@ -93,6 +93,15 @@ def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
     finally:
         os.close(fd)
     return decode_text(data, name)
+
+
+def folder_not_a_file(path: str | os.PathLike[str], name: str) -> str:
+    """Why a folder was refused, naming the board inside it when it is a folder ``generate`` wrote:
+    ``simulate my-board`` right after ``generate --out my-board`` is the likely slip."""
+    board = os.path.join(path, "board.json")
+    if os.path.isfile(board):
+        return f"{name}: is a directory, expected a file (the board generate wrote there is {display_name(board)})"
+    return f"{name}: is a directory, expected a file"
 
 
 def _too_large(name: str, max_bytes: int, size: int | None = None) -> InputError:

@@ -53,11 +53,12 @@ class PathName(click.Path):
         if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
             # the words every reader uses (click said "File 'x' is a directory." for some commands)
             from terragen.errors import InputError
-            from terragen.fileio import display_name
+            from terragen.fileio import display_name, folder_not_a_file
 
+            if not isinstance(param, click.Option) and not self.called:  # the file argument a command reads
+                raise InputError(folder_not_a_file(value, display_name(value)))
             # which one: an option by its name, an output argument by what the help calls it
-            option = f"{max(param.opts, key=len)}: " if isinstance(param, click.Option) else \
-                f"{self.called} " if self.called else ""
+            option = f"{max(param.opts, key=len)}: " if isinstance(param, click.Option) else f"{self.called} "
             raise InputError(f"{option}{display_name(value)}: is a directory, expected a file")
         return super().convert(value, param, ctx)
 

@@ -125,6 +125,16 @@ def test_a_folder_given_as_the_input_file_reads_one_way(capsys, tmp_path, comman
     assert code == 2 and err == f"terragen: error: {tmp_path}: is a directory, expected a file\n"
 
 
+@pytest.mark.parametrize("command", [["show"], ["validate"], ["convert"], ["simulate"], ["render"]])
+def test_a_folder_generate_wrote_given_as_the_input_names_its_board(capsys, tmp_path, command):
+    # 'generate --out my-board' then 'simulate my-board' is the likely slip
+    (tmp_path / "board.json").write_text("{}")
+    code, _, err = run_cli(capsys, *command, tmp_path)
+    assert code == 2
+    assert err == (f"terragen: error: {tmp_path}: is a directory, expected a file "
+                   f"(the board generate wrote there is {tmp_path / 'board.json'})\n")
+
+
 def test_terrace_setup_takes_dash_for_stdout_and_refuses_json_into_a_txt_name(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "terrace", "setup", "short", "--out", "-", cwd=tmp_path)
     assert code == 0 and out.startswith("game: terrace") and list(tmp_path.iterdir()) == []
