@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from terragen.arguments import check_seed
+from terragen.arguments import check_seed, check_whole
 from terragen.errors import SpecError
 from terragen.intervals import wilson
 from terragen.limits import MAX_PLAY_GAMES, MAX_TERRACE_PLIES
@@ -49,6 +49,7 @@ def _check_players(start: Position, players: list[str]) -> None:
 def play_game(start: Position, players: list[str], seed: int, max_plies: int = 300) -> GameRecord:
     """Play one game; ``players[i]`` is the policy of ``start.seats[i]``."""
     _check_players(start, players)
+    max_plies = check_whole(max_plies, "max_plies", 1, MAX_TERRACE_PLIES)
     rng = random.Random(check_seed(seed))  # 'a' and -1 were taken, as no command takes them
     policies = [get_policy(p) for p in players]
     pos = start.copy()
@@ -74,10 +75,9 @@ def play_match(start: Position, players: list[str], games: int, seed: int, max_p
     if players:
         players = per_seat(players, len(start.seats))
     _check_players(start, players)
-    if not 1 <= games <= MAX_PLAY_GAMES:
-        raise SpecError(f"--games must be 1–{MAX_PLAY_GAMES} (got {games})")
-    if not 1 <= max_plies <= MAX_TERRACE_PLIES:
-        raise SpecError(f"--max-plies must be 1–{MAX_TERRACE_PLIES} (got {max_plies})")
+    # in the parameters' names, as every library call says them (the command checks its flags itself)
+    games = check_whole(games, "games", 1, MAX_PLAY_GAMES)
+    max_plies = check_whole(max_plies, "max_plies", 1, MAX_TERRACE_PLIES)
     for p in players:
         get_policy(p)
     master = random.Random(check_seed(seed))
