@@ -205,12 +205,6 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     pieces = load_spec_inventory(spec, flags, spec_file)
     folder = out_dir or default_folder(spec, run["seed"])
     check_folder(folder)
-    if out_dir and os.path.splitext(str(out_dir))[1].lower() in (".json", ".txt", ".svg") and not os.path.isdir(out_dir):
-        # --out myboard.json made a folder of that name, which users took for a file
-        from terragen.fileio import display_name
-
-        warn(f"--out {display_name(out_dir)} names a folder: generate writes board.json, board.txt and "
-             "board.svg into it")
     inventory_file = spec.inventory if spec.inventory and os.path.lexists(spec.inventory) else None
     check_outputs([f"{folder}/{name}" for name in FILES], force, inputs=[spec_file, inventory_file])
     balance = None if no_balance else BalanceSettings(margin=margin, verify_games=balance_games,

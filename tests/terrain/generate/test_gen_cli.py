@@ -344,12 +344,16 @@ def test_generate_says_how_to_print_the_board_it_wrote(cli, tmp_path):
 
 
 def test_an_out_named_like_a_file_is_said_to_be_a_folder(cli, tmp_path):
-    """--out myboard.json made a folder of that name without a word; users looked for a file."""
+    """--out myboard.json made a folder of that name without a word; users looked for a file. A warning
+    came first; the name is now refused before any work, so no folder of that name is left to find."""
     p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "myboard.json")
-    assert p.returncode == 0 and "warning: --out" in p.stderr and "names a folder" in p.stderr, p.stderr
-    assert (tmp_path / "myboard.json" / "board.json").is_file()
+    assert p.returncode == 2 and "looks like a file name, but --out names a folder" in p.stderr, p.stderr
+    assert not (tmp_path / "myboard.json").exists()
+    (tmp_path / "boards.json").mkdir()  # a folder the user made with that name is theirs to use
+    p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "boards.json")
+    assert p.returncode == 0 and (tmp_path / "boards.json" / "board.json").is_file(), p.stderr
     p = cli("generate", "--players", 2, "--no-balance", "--seed", 5, "--out", tmp_path / "plain")
-    assert "names a folder" not in p.stderr
+    assert p.returncode == 0 and "names a folder" not in p.stderr
 
 
 def test_flags_that_no_balance_makes_idle_are_named(cli, tmp_path):
