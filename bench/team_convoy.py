@@ -1,7 +1,8 @@
 """Team play before and after a change of the team players: unfinished games, team win rates, speed.
 
     python bench/team_convoy.py --before DIR [--games N] [--gen-games M] [--first-seed S] [--per-preset K]
-                                [--sim-seed T] [--policy P] [--no-examples] [--no-generated]
+                                [--specs 4:hard:119121,...] [--sim-seed T] [--policy P] [--no-examples]
+                                [--no-generated]
 
 ``DIR`` is a checkout of the code to compare with (e.g. ``git worktree add /tmp/before <commit>``,
 with the compiled ``_kernels`` and ``_fast_turns`` modules copied in, as the main checkout has them).
@@ -84,6 +85,8 @@ def main() -> None:
     ap.add_argument("--policy", default="greedy")
     ap.add_argument("--no-examples", action="store_true")
     ap.add_argument("--no-generated", action="store_true")
+    ap.add_argument("--specs", help="generated boards to play instead of the presets' run of seeds: "
+                    "seats:preset:seed, comma-separated (e.g. 4:hard:119121)")
     a = ap.parse_args()
     if a.worker:
         worker(json.loads(a.worker))
@@ -101,6 +104,8 @@ def main() -> None:
                  for j in range(a.per_preset)]
         specs += [(6, d, a.first_seed + 100 + 10 * i + j) for i, d in enumerate(["medium", "hard"])
                   for j in range(max(1, a.per_preset - 1))]
+        if a.specs:
+            specs = [(int(n), d, int(seed)) for n, d, seed in (x.split(":") for x in a.specs.split(","))]
         for seats, preset, seed in specs:
             board = generate(Path(tmp.name) / f"{seats}-{preset}-{seed}", seats, preset, seed)
             if board is None:

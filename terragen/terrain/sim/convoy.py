@@ -221,14 +221,12 @@ def _unless_blocked(state: GameState, seat: int, options: Mapping[int, int], cho
 
 def _planned(state: GameState, seat: int, lead: int, follower: int, options: Mapping[int, int], old: int) -> int:
     """A planning pair's move for ``seat``: the option that leaves the team least to walk; ``old`` when
-    it is among the best, or when the board state leaves the pair no way to finish."""
+    it is among the best, or when no option leaves the pair a way to finish."""
     h = state.board.hexes
     a, b = state.pos[lead], state.pos[follower]
     near = state.rules.team_distance
     limit = max(near, hx.distance(h[a], h[b]))
     values, pidx = _values_for(state, lead, follower, limit)
-    if values[pidx[a, b]] >= FAR:
-        return old
     mask = state.collected[seat]
     other = follower if seat == lead else lead
     alone = int(_lone(state, state.setup.groups[other], state.collected[other])[state.pos[other]])
@@ -242,12 +240,64 @@ def _planned(state: GameState, seat: int, lead: int, follower: int, options: Map
             return int(values[pidx[(q, b) if seat == lead else (a, q)]])
         return min(FAR, alone + int(_lone(state, mine, m)[q]))
 
+    # the options are this turn's real moves (a move passes over cells the plan's steps may not stand
+    # on), so a pair the plan sees no way on from may still have one after a move
     scored = {q: left(q) for q in options}
     best = min(scored.values())
-    if scored[old] == best:
+    if best >= FAR or scored[old] == best:
         return old
     rank = state.setup.rank[seat]
     return min((q for q in options if scored[q] == best), key=lambda q: (options[q], rank[q]))
+
+
+def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
+    """On doubles, for a seat of a planning pair whose plan sees no way on from where the pair stands
+    (pips shut a partner or its destination in, say): the turn of a piece within 2 hexes of either
+    partner or next to a destination of theirs after which the plan sees the least left to walk, or
+    None when none opens a way. ``turns(pattern, rotation,
+    hand)`` lists a piece's other turns (``policies._turns``). Remembered per board state and pair."""
+    mates = state.teammates(seat)
+    if len(mates) != 1 or not plans(state):
+        return None
+    lead, follower = min(seat, mates[0]), max(seat, mates[0])
+    note = state.notes.get((_KEY, state.team_of[seat]))
+    if note is None or not _still_planning(state, lead, follower, note):
+        return None
+    h = state.board.hexes
+    a, b = state.pos[lead], state.pos[follower]
+    limit = max(state.rules.team_distance, hx.distance(h[a], h[b]))
+    values, pidx = _values_for(state, lead, follower, limit)
+    if values[pidx[a, b]] < FAR:
+        return None
+    groups = state.setup.groups
+    key = (_KEY, "turn", groups[lead], groups[follower], state.collected[lead], state.collected[follower], a, b,
+           state.setup.hand[seat])
+    memo = state.cache.memo
+    if key in memo:
+        return memo[key]
+    board, cache = state.board, state.cache
+    best, choice = FAR, None
+    goals = [h[c] for s in (lead, follower) for grp in state.remaining_groups(s) for c in grp]
+    cells = [c for c in range(len(board)) if board.passable(c)
+             and (min(hx.distance(h[c], h[a]), hx.distance(h[c], h[b])) <= 2
+                  or any(hx.distance(h[c], g) <= 1 for g in goals))]
+    for cell in cells:
+        now = board.rotation[cell]
+        for rot, mask in turns(board.pattern[cell], now, state.setup.hand[seat]):
+            if mask == board.mask[cell]:
+                continue
+            old_out = cache.arcs[cell]
+            board.set_rotation(cell, rot)
+            cache.rotated(cell, old_out)
+            got, at = _values_for(state, lead, follower, limit)
+            left = int(got[at[a, b]])
+            back = cache.arcs[cell]
+            board.set_rotation(cell, now)
+            cache.rotated(cell, back)
+            if left < best:
+                best, choice = left, ("rotate", cell, rot)
+    memo[key] = choice
+    return choice
 
 
 def _values_for(state: GameState, lead: int, follower: int, limit: int) -> tuple[np.ndarray, np.ndarray]:

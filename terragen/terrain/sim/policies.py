@@ -28,7 +28,7 @@ from terragen.terrain import expected
 from terragen.terrain.pieces import exit_mask
 from terragen.terrain.race import solitary_choice
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, ROLL_COUNTS, stay_or_move_value
-from terragen.terrain.sim.convoy import convoy_move
+from terragen.terrain.sim.convoy import convoy_move, team_turn
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
 
@@ -239,6 +239,10 @@ class GreedyPolicy(BasePolicy):
             act = _best_inversion(state, seat, options)
             if act is not None:
                 return act
+        if state.rules.teams:  # a pair whose plan sees no way on turns a piece to open one
+            act = team_turn(state, seat, _turns)
+            if act is not None:
+                return act
         return self._own_rotation(state, seat)
 
     @staticmethod
@@ -412,6 +416,10 @@ class ExpertPolicy(GreedyPolicy):
                 return act
         if not state.rules.uses_pips:
             return None
+        if state.rules.teams:  # a pair whose plan sees no way on turns a piece to open one
+            act = team_turn(state, seat, _turns)
+            if act is not None:
+                return act
         b = state.board
         me = self._table(state, seat)[state.collected[seat]]
         who = _leader(state, seat)
