@@ -94,7 +94,8 @@ def main() -> None:
     if a.before is None:
         ap.error("--before DIR is needed (a checkout of the code to compare with)")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; {a.policy} players, simulation seed {a.sim_seed}; before = {a.before}\n")
+          f"Python {platform.python_version()}; {a.policy} players, simulation seed {a.sim_seed}; "
+          f"before = {a.before}\n")
     cases: list[tuple[str, Path, str, int]] = []
     if not a.no_examples:
         cases += [(f"example {name.split('.')[0]}", EXAMPLES / name, teams, a.games) for name, teams in EXAMPLE_CASES]

@@ -7,22 +7,25 @@ than max(3, the current distance) hexes away) can stall that convoy for good: pi
 the follower from closing up, or it stands on the lead's road, and the lead cannot go on without
 breaking the rule, so both stood still to the turn cap.
 
-A pair that stalls plans together (:func:`convoy_move`). The lead counts its turns on which it got
-nowhere while the rule (or its partner standing there) took away a cell that would have brought it
-nearer its goal, and its partner came no nearer; after :data:`STALL_TURNS` such turns in a row the
-pair plans until the lead is nearer its goal than where it stalled, or either collects a target.
-A planning pair searches the team's joint positions, (lead cell, follower cell) over every pair the
-distance rule still allows, on the current board state's move graph (:func:`joint_values`): the
-least total points both must still walk, each step one partner's move along one arc the rule allows
-from where the pair stands, as far as the next target either collects (from there both partners'
-own cheapest tours count; a partner that finishes leaves the board and the other walks alone).
-Each partner moves to the option that leaves the least to walk, its own choice among equals. The
-note that a pair is planning lives in the game state (``GameState.notes``), so a game replays from
-its seed whatever else the process played. Why it plans until past the stall, not just while
-stalled: a pair told to back out of a pocket was, the next turn, as keen to go back in as before.
+A pair that stalls plans together (:func:`convoy_move`). The lead counts its turns on which it stood
+still, no roll could take it to a free cell nearer its goal because the rule (or its partner standing
+there) takes such a cell away, and its partner did not move; after :data:`STALL_TURNS` such turns in
+a row the pair plans until the lead is nearer its goal than where it stalled, or either collects a
+target. A planning pair searches the team's joint positions, (lead cell, follower cell) over every
+pair the distance rule still allows, on the current board state's move graph (:func:`joint_values`):
+the least total points both must still walk, each step one partner's move along one arc the rule
+allows from where the pair stands, as far as the next target either collects (from there both
+partners' own cheapest tours count; a partner that finishes leaves the board and the other walks
+alone). Each partner then takes, among this turn's real moves (which may pass over cells a step may
+not stand on), the one that leaves the least to walk, its own choice among equals. On doubles a
+seat of a planning pair whose plan sees no way on turns the piece that opens the best one
+(:func:`team_turn`). The note that a pair is planning lives in the game state (``GameState.notes``),
+so a game replays from its seed whatever else the process played. Why it plans until past the
+stall, not just while stalled: a pair told to back out of a pocket was, the next turn, as keen to
+go back in as before.
 
 No token is sent home in team play, so a token can also stand for good where another must go (a
-one-lane road, a destination taken). A seat racing for its own targets that has got nowhere for
+one-lane road, a destination taken). A seat racing for its own targets that has stood still for
 :data:`YIELD_TURNS` turns with every cell nearer its goal taken, one by an opponent, steps aside
 when it is the further of the two from its goal (or has waited twice as long), then stands there
 for :data:`HOLD_TURNS` turns (:func:`_unless_blocked`).
@@ -252,10 +255,12 @@ def _planned(state: GameState, seat: int, lead: int, follower: int, options: Map
 
 def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     """On doubles, for a seat of a planning pair whose plan sees no way on from where the pair stands
-    (pips shut a partner or its destination in, say): the turn of a piece within 2 hexes of either
-    partner or next to a destination of theirs after which the plan sees the least left to walk, or
-    None when none opens a way. ``turns(pattern, rotation,
-    hand)`` lists a piece's other turns (``policies._turns``). Remembered per board state and pair."""
+    because the pips shut a partner (or its destination) in, with no way home along them at all: the
+    turn of a piece next to that partner or next to one of its destinations that gives it the
+    cheapest way home, or None when none gives it one. ``turns(pattern, rotation, hand)`` lists a
+    piece's other turns (``policies._turns``). Remembered per board state and pair. Why so narrow:
+    weighing every turn near the pair by the plan itself cost up to half a second a double, and ran
+    a team game at a fortieth of its speed."""
     mates = state.teammates(seat)
     if len(mates) != 1 or not plans(state):
         return None
@@ -263,24 +268,26 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     note = state.notes.get((_KEY, state.team_of[seat]))
     if note is None or not _still_planning(state, lead, follower, note):
         return None
+    tours = state.cache.tours
+    groups = state.setup.groups
+    shut = [s for s in (lead, follower) if tours(groups[s], state.collected[s])[state.pos[s]] == INF]
+    if not shut:
+        return None
     h = state.board.hexes
     a, b = state.pos[lead], state.pos[follower]
     limit = max(state.rules.team_distance, hx.distance(h[a], h[b]))
     values, pidx = _values_for(state, lead, follower, limit)
     if values[pidx[a, b]] < FAR:
         return None
-    groups = state.setup.groups
-    key = (_KEY, "turn", groups[lead], groups[follower], state.collected[lead], state.collected[follower], a, b,
-           state.setup.hand[seat])
+    who = shut[0]
+    key = (_KEY, "turn", groups[who], state.collected[who], state.pos[who], state.setup.hand[seat])
     memo = state.cache.memo
     if key in memo:
         return memo[key]
     board, cache = state.board, state.cache
-    best, choice = FAR, None
-    goals = [h[c] for s in (lead, follower) for grp in state.remaining_groups(s) for c in grp]
-    cells = [c for c in range(len(board)) if board.passable(c)
-             and (min(hx.distance(h[c], h[a]), hx.distance(h[c], h[b])) <= 2
-                  or any(hx.distance(h[c], g) <= 1 for g in goals))]
+    near = [h[state.pos[who]]] + [h[c] for grp in state.remaining_groups(who) for c in grp]
+    cells = [c for c in range(len(board)) if board.passable(c) and any(hx.distance(h[c], x) <= 1 for x in near)]
+    best, choice = INF, None
     for cell in cells:
         now = board.rotation[cell]
         for rot, mask in turns(board.pattern[cell], now, state.setup.hand[seat]):
@@ -289,13 +296,12 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
             old_out = cache.arcs[cell]
             board.set_rotation(cell, rot)
             cache.rotated(cell, old_out)
-            got, at = _values_for(state, lead, follower, limit)
-            left = int(got[at[a, b]])
+            home = tours(groups[who], state.collected[who])[state.pos[who]]
             back = cache.arcs[cell]
             board.set_rotation(cell, now)
             cache.rotated(cell, back)
-            if left < best:
-                best, choice = left, ("rotate", cell, rot)
+            if home < best:
+                best, choice = home, ("rotate", cell, rot)
     memo[key] = choice
     return choice
 

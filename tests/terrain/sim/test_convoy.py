@@ -230,7 +230,8 @@ def _play_checked(seed, facing, policy):
             assert len({state.pos[s] for s in live}) == len(live)
             if state.pos[seat] >= 0:
                 for m in state.teammates(seat):
-                    assert hx.distance(h[state.pos[seat]], h[state.pos[m]]) <= max(3, hx.distance(h[before[seat]], h[before[m]]))
+                    gap = hx.distance(h[before[seat]], h[before[m]])
+                    assert hx.distance(h[state.pos[seat]], h[state.pos[m]]) <= max(3, gap)
 
 
 def test_team_games_replay_from_their_seed_whatever_the_process_played_before():
