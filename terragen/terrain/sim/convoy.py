@@ -83,7 +83,8 @@ def plans(state: GameState) -> bool:
 
 def convoy_move(state: GameState, seat: int, roll: object, options: Mapping[int, int],
                 own: Callable[[], int]) -> int:
-    """``seat``'s move in team play; ``own()`` is its own racing choice (what it plays alone)."""
+    """``seat``'s move in team play; ``own()`` is its own racing choice (what it plays alone). ``roll``
+    is this turn's (the rules' move legality is in ``options``)."""
     mates = state.teammates(seat)
     if not mates:
         return _unless_blocked(state, seat, options, own()) if plans(state) else own()
@@ -107,7 +108,7 @@ def convoy_move(state: GameState, seat: int, roll: object, options: Mapping[int,
         # planning: the lead's own cost to go and both collections when it began
         note = state.notes[key] = [0, False, -1, INF, None]
     if not _still_planning(state, seat, follower, note):
-        if not _stalled(state, seat, follower, roll, options, note, old):
+        if not _stalled(state, seat, follower, note, old):
             return _unless_blocked(state, seat, options, old)
         note[1], note[3] = True, _cost_to_go(state, seat)
         note[4] = (state.collected[seat], state.collected[follower])
@@ -131,8 +132,7 @@ def _still_planning(state: GameState, lead: int, follower: int, note: list) -> b
     return False
 
 
-def _stalled(state: GameState, lead: int, follower: int, roll: object, options: Mapping[int, int], note: list,
-             choice: int) -> bool:
+def _stalled(state: GameState, lead: int, follower: int, note: list, choice: int) -> bool:
     """Count a lead turn on which its own ``choice`` is to stand still, no roll could take it to a free
     cell nearer its goal because the distance rule (or its partner standing there) takes away such a
     cell, and its partner has not moved since the lead's last such turn; a move of the lead starts the
