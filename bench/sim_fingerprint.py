@@ -2,7 +2,8 @@
 
     python bench/sim_fingerprint.py [--games N]
 
-Plays ``N`` games (default 300) of every case below on the two bench boards and prints one line per case and a total. A speed-up of the
+Plays ``N`` games (default 300) of every case below on the two bench boards and prints one line per case, a total,
+and a total of the cases without teams (a change of the team players alone must leave that one). A speed-up of the
 simulator must leave every line unchanged: run it before and after and compare.
 Cases cover each player and each rule the engine branches on (send-backs, rotations,
 inversion, green die, LOST!, teams, no pass-through, no interactions).
@@ -62,14 +63,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     args = ap.parse_args()
     total = hashlib.sha256()
+    alone = hashlib.sha256()  # the cases without teams: a change of the team players alone leaves it
     for name in BOARDS:
         layout = load_layout(HERE / "boards" / name)
         for label, (rules, policy) in CASES.items():
             rules = rules or teams_of_two(len(layout.players))
             fp = fingerprint(layout, rules, policy, args.games)
             total.update(fp.encode())
+            if not rules.teams:
+                alone.update(fp.encode())
             print(f"{name:<28} {label:<28} {fp}", flush=True)
     print(f"total {total.hexdigest()[:16]}")
+    print(f"total without teams {alone.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":

@@ -23,12 +23,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from terragen.errors import SpecError
-from terragen.grids import hex as hx
 from terragen.names import unknown_name
 from terragen.terrain import expected
 from terragen.terrain.pieces import exit_mask
 from terragen.terrain.race import solitary_choice
 from terragen.terrain.sim.cache import INF, MAX_BUDGET, ROLL_COUNTS, stay_or_move_value
+from terragen.terrain.sim.convoy import convoy_move, team_turn
 from terragen.terrain.sim.engine import Action, Roll, RotationOptions
 from terragen.terrain.sim.state import GameState
 
@@ -191,22 +191,6 @@ def _best_inversion(state: GameState, seat: int, options: RotationOptions) -> Ac
     return ("invert", choice) if choice is not None else None
 
 
-def _follow(state: GameState, seat: int, options: Mapping[int, int]) -> int | None:
-    """Team play: a seat that is not its team's lead (the lowest unfinished seat) walks
-    after the lead instead of racing alone, so the pair can travel as a convoy; it moves
-    to the option nearest the lead, then the one cheapest for its own tour.
-    Returns None for a lead, or outside team play."""
-    mates = state.teammates(seat)
-    if not mates or seat < min(mates):
-        return None
-    lead = min(mates)
-    h = state.board.hexes
-    there = h[state.pos[lead]]
-    groups = state.setup.groups[seat]
-    return min(options, key=lambda q: (max(hx.distance(h[q], there), 2),
-                                        state.cache.tours(groups, state.gain(seat, q), True)[q], options[q], q))
-
-
 # ---- greedy -----------------------------------------------------------------------------------
 
 class GreedyPolicy(BasePolicy):
@@ -224,9 +208,13 @@ class GreedyPolicy(BasePolicy):
     rotates_by_board = True
 
     def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
-        follow = _follow(state, seat, options)
-        if follow is not None:
-            return follow
+        if state.rules.teams:  # a convoy: the lead races, its partners follow, a stalled pair plans
+            return convoy_move(state, seat, roll, options, lambda: GreedyPolicy._race_move(state, seat, options))
+        return GreedyPolicy._race_move(state, seat, options)
+
+    @staticmethod
+    def _race_move(state: GameState, seat: int, options: Mapping[int, int]) -> int:
+        """Greedy's own move, racing for its own targets."""
         groups = state.setup.groups[seat]
         tours = state.cache.tours
         base = state.collected[seat]
@@ -249,6 +237,10 @@ class GreedyPolicy(BasePolicy):
     def choose_rotation(self, state: GameState, seat: int, roll: Roll, options: RotationOptions) -> Action | None:
         if options.can_invert:
             act = _best_inversion(state, seat, options)
+            if act is not None:
+                return act
+        if state.rules.teams:  # a pair whose plan sees no way on turns a piece to open one
+            act = team_turn(state, seat, _turns)
             if act is not None:
                 return act
         return self._own_rotation(state, seat)
@@ -343,9 +335,12 @@ class ExpertPolicy(GreedyPolicy):
     def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         if not state.rules.uses_pips:
             return super().choose_move(state, seat, roll, options)
-        follow = _follow(state, seat, options)
-        if follow is not None:
-            return follow
+        if state.rules.teams:
+            return convoy_move(state, seat, roll, options, lambda: self._race_move(state, seat, options))
+        return self._race_move(state, seat, options)
+
+    def _race_move(self, state: GameState, seat: int, options: Mapping[int, int]) -> int:
+        """The expert's own move: the least expected turns."""
         table = self._table(state, seat)
         here = state.collected[seat]
         values = table[here]
@@ -421,6 +416,10 @@ class ExpertPolicy(GreedyPolicy):
                 return act
         if not state.rules.uses_pips:
             return None
+        if state.rules.teams:  # a pair whose plan sees no way on turns a piece to open one
+            act = team_turn(state, seat, _turns)
+            if act is not None:
+                return act
         b = state.board
         me = self._table(state, seat)[state.collected[seat]]
         who = _leader(state, seat)
@@ -483,13 +482,16 @@ class SolitaryPolicy(BasePolicy):
     def choose_move(self, state: GameState, seat: int, roll: Roll, options: Mapping[int, int]) -> int:
         # in team play a partner who is not the lead follows it, as greedy and expert ones do: racing
         # alone, partners bound to stay together left 6-9% of the example boards' team games unfinished
-        follow = _follow(state, seat, options)
-        if follow is not None:
-            return follow
+        if state.rules.teams:
+            return convoy_move(state, seat, roll, options, lambda: self._race_move(state, seat, options))
+        return self._race_move(state, seat, options)
+
+    @staticmethod
+    def _race_move(state: GameState, seat: int, options: Mapping[int, int]) -> int:
         table = state.cache.table(state.setup.groups[seat])
         pos = state.pos[seat]
         if table[state.collected[seat]][pos] == INF:
-            return GreedyPolicy.choose_move(self, state, seat, roll, options)  # type: ignore[arg-type]
+            return GreedyPolicy._race_move(state, seat, options)
         return solitary_choice(options, pos, lambda q: table[state.gain(seat, q)][q], state.setup.rank[seat])
 
 

@@ -126,6 +126,9 @@ class GameState:
     #: over tokens, no teams, no green die, no LOST! (see
     #: :func:`terragen.terrain.sim.engine.take_turn`, which has a shorter path for them)
     plain: bool = False
+    #: what players note for themselves during one game (team play: a pair that has stalled and now
+    #: plans together, :mod:`terragen.terrain.sim.convoy`); empty at the start of every game
+    notes: dict = field(default_factory=dict)
 
     @classmethod
     def new(cls, setup: GameSetup, rules: Rules, rng: random.Random, template: BoardCache | None = None) -> GameState:
@@ -160,7 +163,8 @@ class GameState:
         return replace(self, board=board, cache=cache, rng=rng,
                        pos=list(self.pos), collected=list(self.collected), finished=list(self.finished),
                        occupant=dict(self.occupant), shared_start=set(self.shared_start), turns=list(self.turns),
-                       team_of=dict(self.team_of))
+                       team_of=dict(self.team_of), notes={k: list(v) if isinstance(v, list) else v
+                                                          for k, v in self.notes.items()})
 
     def _board_like_this(self, template: BoardCache | None) -> tuple[Board, BoardCache]:
         """A copy of the set-up's board turned (and inverted) as this one is, with a cache that
@@ -207,6 +211,7 @@ class GameState:
         self.turns[:] = [0] * n
         self.occupant.clear()
         self.shared_start.clear()
+        self.notes.clear()
         self._place_tokens()
         self.round = self.rotations = self.inversions = self.send_backs = self.forfeits = 0
 
