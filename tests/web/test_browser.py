@@ -2178,6 +2178,7 @@ def test_the_tabs_title_names_the_file_and_marks_edits_not_downloaded(server, br
     assert d.title == "terragen: Terrain Game board"  # a new, empty board: the page's own title
     open_file(d, example("two-players.txt"))
     title("two-players.txt — terragen")
+    wait(d, checked, 30, "the check of the opened file")  # (its answer draws the board anew)
     click_cell(d, 0, 0)
     press(d, "8")
     title("• two-players.txt — terragen")  # edits not downloaded
@@ -2188,7 +2189,7 @@ def test_the_tabs_title_names_the_file_and_marks_edits_not_downloaded(server, br
     d.find_element(By.ID, "download-json").click()
     title("two-players.txt — terragen")  # downloaded: saved (the build sheet still names the file)
     # a new board has the page's title until it is edited, and is named by its download
-    new_board(d, 4)
+    new_board(d, 4)  # (checked)
     title("terragen: Terrain Game board")
     click_cell(d, 0, 0)
     press(d, "3")
