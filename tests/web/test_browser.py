@@ -1773,11 +1773,11 @@ def test_keys_edit_only_where_the_board_is_edited_and_controls_say_what_they_are
     level = js(d, "return window.terragen.layout.cells.find((c) => c.q === 0 && c.r === 0).level")
     press(d, "3" if level != 3 else "4")
     wait(d, lambda d: js(d, "return JSON.stringify(window.terragen.layout)") != before, 10, "the key to edit")
-    # the Edit tab's buttons: named groups, each button named, the current value pressed
+    # the Edit tab's buttons: named groups, each button named, the current value checked
     d.find_element(By.ID, "tab-button-edit").click()
-    groups = js(d, "return [...document.querySelectorAll('#tab-edit [role=group]')].map((g) => g.getAttribute('aria-label'))")
+    groups = js(d, "return [...document.querySelectorAll('#tab-edit [role=radiogroup]')].map((g) => g.getAttribute('aria-label'))")
     assert groups == ["level", "pattern", "rotation"]
-    pressed = js(d, "return [...document.querySelectorAll('#level-buttons button[aria-pressed=true]')]"
+    pressed = js(d, "return [...document.querySelectorAll('#level-buttons button[aria-checked=true]')]"
                     ".map((b) => b.getAttribute('aria-label'))")
     assert pressed == [f"level {3 if level != 3 else 4}"]
     # the last Undo greys its button out: the focus goes to Redo, not to the page
@@ -2079,3 +2079,342 @@ def test_the_kept_draft_is_the_work_not_a_new_board_and_goes_once_downloaded(ser
     click_cell(d, 1, 0)
     wait(d, checked, 10, "the check")
     assert js(d, "return localStorage.getItem('terragen.draft')") == other
+
+
+# -- an accessibility and usability audit: groups of buttons, the tab's title, zoom, narrow screens, dark
+def focused(d) -> str:
+    """What has the keyboard focus: its id, else its accessible name (aria-label), else its text."""
+    return js(d, "const e = document.activeElement;"
+                 "return e.id || e.getAttribute('aria-label') || e.textContent.trim();")
+
+
+def test_each_group_of_buttons_is_one_tab_stop_and_the_arrows_move_in_it(server, browser):
+    """Each button of the Edit tab's rows was a Tab stop of its own: 22 presses from the board to
+    "Destination of". A row is now a radio group with a roving tabindex (the WAI-ARIA pattern): Tab
+    enters it on its checked button, the arrows, Home and End move in it without editing, Enter and
+    Space set the value, and the page's keys (1-8, A-D, R, Ctrl-Z) go on working from it."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    click_cell(d, 0, 0)
+    wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+    cell = lambda d: next(c for c in js(d, "return window.terragen.layout.cells") if (c["q"], c["r"]) == (0, 0))
+    start = cell(d)
+    # the groups say what they are, each button its value and whether it is the cell's
+    roles = js(d, """return ['level-buttons', 'pattern-buttons', 'rotation-buttons'].map((id) => {
+      const g = document.getElementById(id), b = [...g.querySelectorAll('button')];
+      return [g.getAttribute('role'), g.getAttribute('aria-label'), b.every((x) => x.getAttribute('role') === 'radio'),
+              b.filter((x) => x.getAttribute('aria-checked') === 'true').map((x) => x.getAttribute('aria-label')),
+              b.filter((x) => x.tabIndex === 0).length]; });""")
+    assert roles == [["radiogroup", "level", True, [f"level {start['level']}"], 1],
+                     ["radiogroup", "pattern", True, [f"pattern {start['pattern']}"], 1],
+                     ["radiogroup", "rotation", True, [f"rotation {start['rotation']}"], 1]], roles
+    bar = js(d, "const b = document.getElementById('edit-bar'); return [b.getAttribute('role'), b.getAttribute('aria-label'),"
+                "[...b.querySelectorAll('button')].filter((x) => x.tabIndex === 0).length]")
+    assert bar == ["toolbar", "set the selected cell", 1], bar
+
+    # from the board to "Destination of": one stop per group, landing on the cell's own values
+    js(d, "document.getElementById('board').focus()")
+    stops = []
+    while focused(d) != "dest-seat" and len(stops) < 40:
+        press(d, Keys.TAB)
+        stops.append(focused(d))
+    assert stops == ["tab-button-edit", f"level {start['level']}", f"pattern {start['pattern']}",
+                     f"rotation {start['rotation']}", "inverted", "remove-piece", "dest-seat"], stops
+
+    # the arrows, Home and End move along the levels, round the ends, and edit nothing
+    js(d, "document.querySelector('#level-buttons [aria-checked=true]').focus()")
+    before = js(d, "return JSON.stringify(window.terragen.layout)")
+    moves = []
+    for key in (Keys.HOME, Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.END, Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.ARROW_UP):
+        press(d, key)
+        moves.append(focused(d))
+    assert moves == ["level 1", "level 2", "level 3", "level 8", "level 1", "level 8", "level 7"], moves
+    assert js(d, "return JSON.stringify(window.terragen.layout)") == before
+    assert js(d, "return window.terragen.selected") == [0, 0]  # the board's arrows were not set off
+    assert js(d, "return [...document.querySelectorAll('#level-buttons button')].filter((b) => b.tabIndex === 0)"
+                 ".map((b) => b.dataset.value)") == ["7"]
+    # Enter and Space set the value of the button the keys are on
+    press(d, Keys.ENTER)
+    wait(d, lambda d: cell(d)["level"] == 7, 10, "level 7 by Enter")
+    press(d, Keys.ARROW_LEFT)
+    press(d, " ")
+    wait(d, lambda d: cell(d)["level"] == 6, 10, "level 6 by Space")
+    assert focused(d) == "level 6" and js(d, "return document.activeElement.getAttribute('aria-checked')") == "true"
+    # the page's keys from a group's button, as before
+    press(d, "b" if start["pattern"] != "B" else "c")
+    wait(d, lambda d: cell(d)["pattern"] == ("B" if start["pattern"] != "B" else "C"), 10, "the pattern by its letter")
+    press(d, "r")
+    wait(d, lambda d: cell(d)["rotation"] == (start["rotation"] + 1) % 6, 10, "the turn by R")
+    press(d, "z", ctrl=True)
+    wait(d, lambda d: cell(d)["rotation"] == start["rotation"], 10, "Ctrl-Z")
+
+    # moved to a button and left with Tab, a group is entered again on its checked button
+    press(d, Keys.HOME)
+    assert focused(d) == "level 1"
+    press(d, Keys.TAB)
+    assert focused(d) == f"pattern {cell(d)['pattern']}"
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    assert focused(d) == "level 6"
+    # a cell with no piece: its groups are entered on their first button
+    js(d, "document.getElementById('board').focus()")
+    click_cell(d, 0, 0)
+    press(d, Keys.DELETE)
+    wait(d, lambda d: not any((c["q"], c["r"]) == (0, 0) for c in js(d, "return window.terragen.layout.cells")), 10, "the piece gone")
+    assert js(d, "return ['level-buttons', 'pattern-buttons', 'rotation-buttons'].map((id) =>"
+                 "[...document.getElementById(id).querySelectorAll('button')].findIndex((b) => b.tabIndex === 0))") == [0, 0, 0]
+
+
+def test_the_tabs_title_names_the_file_and_marks_edits_not_downloaded(server, browser):
+    """Every tab of the page said "terragen: Terrain Game board", whatever it held and whether its
+    edits were saved: with three boards open, no telling which was which, nor which had work to save."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    title = lambda want: wait(d, lambda d: d.title == want and want, 10, f"the title {want!r}; it is {d.title!r}")
+    fresh_page(d, server)
+    assert d.title == "terragen: Terrain Game board"  # a new, empty board: the page's own title
+    open_file(d, example("two-players.txt"))
+    title("two-players.txt — terragen")
+    wait(d, checked, 30, "the check of the opened file")  # (its answer draws the board anew)
+    click_cell(d, 0, 0)
+    press(d, "8")
+    title("• two-players.txt — terragen")  # edits not downloaded
+    press(d, "z", ctrl=True)
+    title("two-players.txt — terragen")  # undone back to the file as opened
+    press(d, "y", ctrl=True)
+    title("• two-players.txt — terragen")
+    d.find_element(By.ID, "download-json").click()
+    title("two-players.txt — terragen")  # downloaded: saved (the build sheet still names the file)
+    # a new board has the page's title until it is edited, and is named by its download
+    new_board(d, 4)  # (checked)
+    title("terragen: Terrain Game board")
+    click_cell(d, 0, 0)
+    press(d, "3")
+    title("• new board — terragen")
+    for old in d.download_dir.glob("board*.txt"):
+        old.unlink()
+    d.find_element(By.ID, "download-text").click()
+    downloaded(d, "board.txt")
+    title("board.txt — terragen")
+
+
+def test_at_200_percent_zoom_the_edit_bar_is_one_line_and_the_board_keeps_the_screen(server, browser, shots):
+    """At 200% zoom of a 1280x800 screen (640x400 CSS px) the foot bar took two lines of 44 px
+    buttons, 101 px: a quarter of the screen, and the board's box three quarters at most."""
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 640, "height": 400, "deviceScaleFactor": 2,
+                                                            "mobile": False})
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('toast').click()")
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar")
+        seen = js(d, """const bar = document.getElementById('edit-bar').getBoundingClientRect();
+          const g = document.querySelector("g.cell[data-q='0'][data-r='0'] polygon.top").getBoundingClientRect();
+          const b = [...document.querySelectorAll('#edit-bar button')].map((x) => x.getBoundingClientRect());
+          return {bar: bar.height, top: bar.top, screen: innerHeight, cell: g.bottom, lines: new Set(b.map((x) => Math.round(x.top))).size,
+                  smallest: Math.min(...b.map((x) => Math.min(x.width, x.height)))};""")
+        assert seen["lines"] == 1 and seen["bar"] <= 0.15 * seen["screen"], seen  # 45 px, 11% (was 101 px, 25%)
+        assert seen["smallest"] >= 32, seen  # still more than WCAG's 24 px target (64 real pixels)
+        assert seen["cell"] <= seen["top"], seen  # the cell just selected is clear of the bar
+        d.save_screenshot(str(shots / "zoom-200-edit-bar.png"))
+        # the board's box scrolled to the top of the screen: what of the screen is board, above the bar
+        share = js(d, """const box = document.getElementById('board-box');
+          window.scrollTo(0, window.scrollY + box.getBoundingClientRect().top);
+          const b = box.getBoundingClientRect(), bar = document.getElementById('edit-bar').getBoundingClientRect();
+          return (Math.min(b.bottom, bar.top) - Math.max(b.top, 0)) / innerHeight;""")
+        assert share >= 0.8, share  # 86% (was 74%)
+        d.save_screenshot(str(shots / "zoom-200-board-share.png"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_players_table_at_300_px_fits_and_reads_without_scrolling_sideways(server, browser, shots):
+    """At 300 px the Players table was 309 px wide in a 276 px panel: the page scrolled sideways and
+    "remove" was cut off at the screen's edge."""
+    d = browser
+    as_phone(d, (300, 700))
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true;"
+              "document.getElementById('players').scrollIntoView()")  # (open_file shows the file input)
+        scroll, client = js(d, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, (scroll, client)
+        rows = js(d, """const t = document.getElementById('players').getBoundingClientRect();
+          return [...document.querySelectorAll('#players tbody tr')].map((tr) => [...tr.cells].map((c) => {
+            const r = c.getBoundingClientRect();
+            return [r.left >= t.left - 0.5 && r.right <= Math.min(t.right, innerWidth) + 0.5, c.scrollWidth <= c.clientWidth + 1,
+                    c.textContent.trim()]; }));""")
+        assert len(rows) == 4 and all(inside and whole for row in rows for inside, whole, _ in row), rows
+        assert rows[0][2][2].startswith("(-5,2)"), rows  # each seat's destinations, in words a reader sees
+        destinations = js(d, "return getComputedStyle(document.querySelector('#players td.dests'), '::before').content")
+        assert "destinations" in destinations, destinations  # named, with the header row out of sight
+        # a screen reader still has a table: its header row, and rows and cells that say what they are
+        table = js(d, "return [document.querySelectorAll('#players thead th[role=columnheader]').length,"
+                      "[...document.querySelectorAll('#players tbody tr')].every((tr) => tr.getAttribute('role') === 'row'"
+                      " && [...tr.cells].every((c) => c.getAttribute('role') === 'cell'))]")
+        assert table == [4, True], table
+        d.save_screenshot(str(shots / "players-300.png"))
+    finally:
+        as_desktop(d)
+
+
+#: [what, text colour, ground colour, font size px, font weight] of every piece of text shown: its own
+#: text nodes, or a form control's value. The ground is the nearest ancestor's opaque background, any
+#: see-through ones composited over it. Text greyed out on purpose (a disabled button, a result stale
+#: beside an edited board: opacity under 1) is left out, as WCAG leaves out inactive controls.
+TEXT_COLOURS = """
+const rgba = (s) => { const v = s.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3])).concat([1]);
+function ground(e) {
+  const layers = [];
+  for (let a = e; a; a = a.parentElement) {
+    const c = rgba(getComputedStyle(a).backgroundColor);
+    if (c[3] > 0) layers.push(c);
+    if (c[3] === 1) break;
+  }
+  let g = layers.length && layers[layers.length - 1][3] === 1 ? layers.pop() : rgba(getComputedStyle(document.documentElement).backgroundColor);
+  if (g[3] < 1) g = matchMedia('(prefers-color-scheme: dark)').matches ? [0, 0, 0, 1] : [255, 255, 255, 1];
+  while (layers.length) g = over(layers.pop(), g);
+  return g;
+}
+function faded(e) {
+  for (let a = e; a; a = a.parentElement) if (Number(getComputedStyle(a).opacity) < 1) return true;
+  return false;
+}
+const seen = [];
+for (const e of document.querySelectorAll('body *')) {
+  if (e.closest('svg, option, [hidden], .sr-only, #toast') || e.disabled) continue;
+  const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const control = e.matches('select, input[type=text], input[type=number]') && e.value;
+  if (!own && !control) continue;
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  if (!r.width || !r.height || s.visibility === 'hidden' || faded(e)) continue;
+  const what = `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : ''} ${(e.textContent || e.value).trim().slice(0, 30)}`;
+  seen.push([what, rgba(s.color), ground(e), parseFloat(s.fontSize), Number(s.fontWeight)]);
+}
+return seen;"""
+
+
+def luminance(rgb) -> float:
+    from terragen.render.contrast import relative_luminance
+
+    return relative_luminance("#" + "".join(f"{round(v):02x}" for v in rgb[:3]))
+
+
+def ratio(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def low_contrast(d) -> list:
+    """The text shown under WCAG AA: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold)."""
+    low = []
+    for what, ink, ground, size, weight in js(d, TEXT_COLOURS):
+        ink = [c * ink[3] + g * (1 - ink[3]) for c, g in zip(ink[:3], ground[:3])]  # see-through text on its ground
+        need = 3.0 if size >= 24 or (size >= 18.66 and weight >= 700) else 4.5
+        if ratio(ink, ground) < need:
+            low.append((what, round(ratio(ink, ground), 2), ink, ground[:3]))
+    return low
+
+
+def colour_scheme(d, scheme: str | None) -> None:
+    """The browser set to a light or dark theme (None: as the system says)."""
+    features = [{"name": "prefers-color-scheme", "value": scheme}] if scheme else []
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
+SIZES = [pytest.param((1280, 800, 1, False), id="desktop-1280x800"), pytest.param((390, 844, 1, True), id="phone-390x844"),
+         pytest.param((300, 700, 1, True), id="narrow-300"), pytest.param((640, 400, 2, False), id="zoom-200")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_text_reads_at_wcag_aa_in_both_themes_at_every_size(server, browser, shots, tmp_path, size, scheme):
+    """Every text the page shows (each tab's, an error's, the check's) reads at 4.5:1 or more on its
+    ground, in the light and the dark theme, and nothing pushes the page sideways; the screenshots
+    (theme-SCHEME-SIZE-*.png) are for a person to look at."""
+    w, h, scale, touch = size
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": scale, "mobile": touch})
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5})
+    colour_scheme(d, scheme)
+    name = f"theme-{scheme}-{w}x{h}{'-zoom' if scale > 1 else ''}"
+    try:
+        broken = tmp_path / "broken.txt"  # an error and a warning to show, with their colours
+        broken.write_text(example("four-players.txt").read_text().replace("5D5", "9D5", 1))
+        page_with(d, server, broken)
+        js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        d.save_screenshot(str(shots / f"{name}-board.png"))
+        low = []
+        for tab in ("edit", "generate", "simulate", "print"):  # (clicked by script: the foot bar may cover the tabs)
+            js(d, "document.getElementById(arguments[0]).click()", f"tab-button-{tab}")
+            low += [(tab, *t) for t in low_contrast(d)]
+        js(d, "document.getElementById('tab-button-edit').click()")
+        assert not low, low
+        scroll, client = js(d, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, (scroll, client)
+        js(d, "document.getElementById('players').scrollIntoView({block: 'center'})")
+        d.save_screenshot(str(shots / f"{name}-players.png"))
+        js(d, "document.getElementById('check').scrollIntoView()")
+        d.save_screenshot(str(shots / f"{name}-check.png"))
+    finally:
+        colour_scheme(d, None)
+        as_desktop(d)
+
+
+def test_the_dark_theme_keeps_the_boards_colours_and_its_contrast(server, browser, shots):
+    """A browser set to dark met a white page. The dark theme is the page's own colours changed (CSS
+    custom properties); the pieces keep the palette's colours and their labels' ink, each level stands
+    at 3:1 or more on the board's dark ground, and the 3D view's shaded sides are the light theme's."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    colour_scheme(d, "dark")
+    try:
+        fresh_page(d, server)
+        grounds = js(d, "return ['body', '#board-box', '#panel', 'header'].map((s) => getComputedStyle(document.querySelector(s)).backgroundColor)")
+        rgb = [[int(v) for v in re.findall(r"\d+", g)[:3]] for g in grounds]
+        assert all(luminance(g) < 0.05 for g in rgb), grounds  # dark grounds: the page, the board's box, the panel, the toolbar
+        board = rgb[1]
+        # an empty board: its positions and their dashed edges read on the dark ground
+        empty = js(d, "const s = getComputedStyle(document.querySelector('#board g.cell.empty polygon.top')); return [s.fill, s.stroke]")
+        fill, edge = ([int(v) for v in re.findall(r"\d+", c)[:3]] for c in empty)
+        assert luminance(fill) < 0.05 and ratio(edge, fill) >= 3 and ratio(edge, board) >= 3, empty
+        corners = js(d, "return [...document.querySelectorAll('#board text.corner-number')].map((t) => getComputedStyle(t).fill)")
+        assert corners and all(ratio([int(v) for v in re.findall(r"\d+", c)[:3]], board) >= 4.5 for c in corners), corners
+        d.save_screenshot(str(shots / "dark-empty-board.png"))
+
+        open_file(d, example("four-players.txt"))
+        toast_text(d, "opened")
+        wait(d, checked, 30, "the check")
+        levels = js(d, "return window.terragen.info.colours.levels")
+        pieces = js(d, """return [...document.querySelectorAll('#board g.cell:not(.empty)')].map((g) => {
+          const top = g.querySelector('polygon.top'), label = g.querySelector('text.label');
+          return [getComputedStyle(top).fill, top.getAttribute('fill'), getComputedStyle(label).fill]; });""")
+        hexes = lambda c: "#" + "".join(f"{int(v):02x}" for v in re.findall(r"\d+", c)[:3])
+        assert len(pieces) == 91 and all(hexes(shown) == drawn for shown, drawn, _ in pieces), pieces[:3]  # the palette's own
+        assert {hexes(shown) for shown, _, _ in pieces} <= set(levels.values())
+        assert all(ratio(rgb_of(hexes(label)), rgb_of(hexes(shown))) >= 4.5 for shown, _, label in pieces)
+        assert min(ratio(rgb_of(c), board) for c in levels.values()) >= 3, levels
+        d.save_screenshot(str(shots / "dark-board.png"))
+        # 3D: each side shaded from its piece's colour, as in the light theme
+        d.find_element(By.ID, "view-3d").click()
+        walls = js(d, "return [...document.querySelectorAll('#board polygon.wall')].map((w) => [getComputedStyle(w).fill, w.getAttribute('fill')])")
+        assert walls and all(hexes(shown) == drawn for shown, drawn in walls), walls[:3]
+        d.save_screenshot(str(shots / "dark-board-3d.png"))
+        d.find_element(By.ID, "view-3d").click()
+    finally:
+        colour_scheme(d, None)
+
+
+def rgb_of(colour: str) -> list[int]:
+    """``#rrggbb`` as [r, g, b]."""
+    c = colour.lstrip("#")
+    return [int(c[i:i + 2], 16) for i in (0, 2, 4)]

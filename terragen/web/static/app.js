@@ -18,7 +18,7 @@ const state = {
   routesOff: new Set(),  // seats whose route is hidden while "Cheapest routes" draws every seat's
   saved: null,        // the layout as last opened or downloaded (JSON): leaving with other work asks first
   lastLevel: 5,
-  fileName: "board.json",  // the file the layout came from, named on the build sheet
+  fileName: null,     // the file the layout came from (null: a new board), named on the build sheet and the tab
   generated: null,        // {text, layout}: the generated board.json's bytes and the layout they hold
 };
 window.terragen = state;  // for the browser tests and the curious: the layout and the last check
@@ -411,9 +411,25 @@ function restoreDraft() {
   return true;
 }
 
+// The name a download or the build sheet gives the board: its file's, or board.json for a new board.
+const NEW_FILE = "board.json";
+function fileName() { return state.fileName || NEW_FILE; }
+
+// The browser tab's title names the board's file ("board.json — terragen"), with a mark while it
+// holds edits not downloaded: with several pages open, the tab said only "terragen" in each. A new
+// board keeps the page's own title until it is edited (then "new board").
+const PLAIN_TITLE = document.title;
+const EDITED_MARK = "• ";
+function showTitle() {
+  const edited = unsaved();
+  const name = state.fileName || (edited ? "new board" : null);
+  document.title = name ? `${edited ? EDITED_MARK : ""}${name} — terragen` : PLAIN_TITLE;
+}
+
 function render() {
   if (!state.layout) return;
   keepDraft();
+  showTitle();
   const routes = [];
   if (state.check) {
     for (const p of state.check.report.players || []) {
@@ -574,11 +590,12 @@ function renderCell() {
   const sel = state.selected;
   const cell = sel ? cellAt(sel[0], sel[1]) : null;
   $("#cell-name").textContent = sel ? `(${sel[0]},${sel[1]})${cell ? "" : " empty"}` : "(none selected)";
-  const on = (b, yes) => { b.classList.toggle("on", yes); b.setAttribute("aria-pressed", String(yes)); };
+  const on = (b, yes) => { b.classList.toggle("on", yes); b.setAttribute("aria-checked", String(yes)); };
   for (const b of document.querySelectorAll("#level-buttons button, #bar-levels button")) on(b, !!cell && cell.level === Number(b.dataset.value));
   for (const b of document.querySelectorAll("#pattern-buttons button, #bar-patterns button")) on(b, !!cell && cell.pattern === b.dataset.value);
   for (const b of document.querySelectorAll("#rotation-buttons button")) on(b, !!cell && cell.rotation === Number(b.dataset.value));
   $("#inverted").checked = !!(cell && cell.inverted);
+  for (const id of GROUPS) restStop($(id));  // the next Tab into a group lands on the new value
 }
 
 function swatch(seat) {
@@ -814,6 +831,7 @@ function renderPlayers() {
     backToBoard(sel);
     cornerTd.appendChild(sel);
     const destTd = document.createElement("td");
+    destTd.className = "dests";  // under 360 px wide, a line of its own (style.css)
     destTd.textContent = (p.destinations || []).map((d) => `(${d.q},${d.r})`).join(" ") || "none";
     const delTd = document.createElement("td");
     const del = document.createElement("button");
@@ -823,6 +841,7 @@ function renderPlayers() {
     del.addEventListener("click", () => { commit((l) => { l.players.splice(i, 1); }); renderPlayers(); });
     delTd.appendChild(del);
     tr.append(seatTd, cornerTd, destTd, delTd);
+    tableRoles(tr);
     tbody.appendChild(tr);
     const option = new Option(`seat ${p.seat} (${tokenName(state.info.colours.seats, state.layout, p.seat)})`, String(i));
     option.dataset.seat = String(p.seat);
@@ -835,6 +854,13 @@ function renderPlayers() {
   $("#add-player").disabled = full;
   $("#add-player").title = full ? `a board has ${CORNER_ORDER.length} corners: at most ${CORNER_ORDER.length} players`
     : "add a seat on a free corner";
+}
+
+// A table laid out as cards on a narrow screen (display: grid, style.css) is no longer a table to some
+// browsers' accessibility trees: its rows and cells say what they are themselves.
+function tableRoles(tr) {
+  tr.setAttribute("role", "row");
+  for (const cell of tr.cells) cell.setAttribute("role", "cell");
 }
 
 // The corners a new seat takes, in turn: opposite corners first, as a new board's two seats sit
@@ -861,7 +887,7 @@ async function newBoard() {
   try {
     const data = await call("/api/empty", { radius: Number($("#new-radius").value) });
     const edits = unsaved();  // replaced without a word, as Open now says it
-    if (openLayout(data.layout, "board.json") && edits) {
+    if (openLayout(data.layout, null) && edits) {
       toast("new board; the board before it, not downloaded, is one Undo away", "info");
     }
   } catch (e) { fail(e); }
@@ -891,7 +917,7 @@ function openLayout(layout, name, lost = [], puzzle = false) {
   state.saved = unsavedBefore ? null : JSON.stringify(layout);
   replaceLayout(layout, before);
   if (rounded.length) {
-    toast(`${name}: this page cannot keep whole numbers above 2^53 exactly (${rounded[0]}${rounded.length > 1 ? " and more" : ""}); `
+    toast(`${name || "the board"}: this page cannot keep whole numbers above 2^53 exactly (${rounded[0]}${rounded.length > 1 ? " and more" : ""}); `
       + "they are rounded, and a download from the page would change them: use the command line for this file");
     return false;
   }
@@ -976,29 +1002,37 @@ async function download(format) {
     await saveAs(format);
   } finally {
     keepDraft();  // a board downloaded is kept no longer (a download draws nothing anew)
+    showTitle();
   }
+}
+
+// A download saves the layout: leaving no longer asks, and a new board is named by its file from now on
+// (the tab's title). A board opened from a file keeps that file's name (the build sheet's title).
+function savedAs(layoutJson, name) {
+  state.saved = layoutJson;
+  state.fileName = state.fileName || name;
 }
 
 async function saveAs(format) {
   try {
     const g = state.generated;
-    const stem = state.fileName.replace(/\.(json|txt)$/i, "") || "board";
+    const stem = fileName().replace(/\.(json|txt)$/i, "") || "board";
     const shown = JSON.stringify(state.layout);
     if (format === "json" && g && g.layout === shown) {
       saveBlob(new Blob([g.text], { type: "application/json" }), `${stem}.json`);
-      state.saved = shown;
+      savedAs(shown, `${stem}.json`);
       return;
     }
     const blob = await call("/api/export", { layout: state.layout, format });
     saveBlob(blob, `${stem}.${format === "json" ? "json" : "txt"}`);
-    state.saved = shown;
+    savedAs(shown, `${stem}.${format === "json" ? "json" : "txt"}`);
   } catch (e) {
     // a stopped server cannot write the file, but the page holds the layout's JSON: the work is
     // saved as it is (the server's copy would sort the cells; the data is the same)
     if (format === "json" && e instanceof ApiError && e.status === 0) {
-      const stem = state.fileName.replace(/\.(json|txt)$/i, "") || "board";
+      const stem = fileName().replace(/\.(json|txt)$/i, "") || "board";
       saveBlob(new Blob([JSON.stringify(state.layout, null, 2) + "\n"], { type: "application/json" }), `${stem}.json`);
-      state.saved = JSON.stringify(state.layout);
+      savedAs(JSON.stringify(state.layout), `${stem}.json`);
       toast("the server does not answer: saved the page's own copy of the layout (JSON)", "info");
       return;
     }
@@ -1419,7 +1453,7 @@ async function saveJobFile(job, name) {
 
 async function buildSheet() {
   dropLinksOf("build-sheet");
-  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value, name: state.fileName,
+  const job = await jobs.run("build-sheet", { layout: state.layout, paper: $("#sheet-paper").value, name: fileName(),
     palette: $("#sheet-palette").value });
   listFiles(job);
   const a = document.createElement("a");
@@ -1449,21 +1483,68 @@ async function makeKit() {
 }
 
 // ---------------------------------------------------------------- set-up
-// A row of value buttons is a named group ("Level", "Rotation"), each button named with it ("level 1",
-// "rotation 1": a screen reader heard eighteen buttons called "1" ... "8", "A" ... "D", "0" ... "5").
+// A row of value buttons is a named radio group ("level", "rotation"), each button named with it
+// ("level 1", "rotation 1": a screen reader heard eighteen buttons called "1" ... "8", "A" ... "D",
+// "0" ... "5") and checked when it is the selected cell's value. One value of each at a time: radios,
+// not toggle buttons. The arrow keys only move among them (see rovingGroup); Enter or Space sets one.
 function buttons(container, values, onClick, what) {
-  container.setAttribute("role", "group");
+  container.setAttribute("role", "radiogroup");
   container.setAttribute("aria-label", what);
   for (const v of values) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = String(v);
     b.dataset.value = String(v);
+    b.setAttribute("role", "radio");
     b.setAttribute("aria-label", `${what} ${v}`);
-    b.setAttribute("aria-pressed", "false");
+    b.setAttribute("aria-checked", "false");
     b.addEventListener("click", () => onClick(v));
     container.appendChild(b);
   }
+}
+
+// ---------------------------------------------------------------- button groups: one Tab stop each
+// A row of buttons (the levels, the patterns, the turns; the foot bar as a whole) is one Tab stop, as
+// the WAI-ARIA radio group and toolbar patterns have it, with a roving tabindex: from the board, Tab
+// reached "Destination of" after some 22 presses, one per button. Tab enters a group on its checked
+// button (else its first); the arrow keys, Home and End move in it, round from the last to the first;
+// Enter or Space presses the button as before. An arrow only moves: setting the cell's level at each
+// step would make an edit (and an undo step) of every button passed on the way.
+const GROUP_STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+const GROUPS = ["#level-buttons", "#pattern-buttons", "#rotation-buttons", "#edit-bar"];
+
+function rovingGroup(group) {
+  group.addEventListener("keydown", (ev) => groupKeys(group, ev));
+  group.addEventListener("focusin", (ev) => { if (ev.target.matches("button")) setStop(group, ev.target); });
+  // leaving the group, its stop goes back to the checked button, where the next Tab into it lands
+  group.addEventListener("focusout", (ev) => { if (!group.contains(ev.relatedTarget)) restStop(group); });
+  restStop(group);
+}
+
+function groupKeys(group, ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+  const items = [...group.querySelectorAll("button")].filter((b) => !b.disabled);
+  const at = items.indexOf(ev.target);
+  const to = ev.key === "Home" ? 0 : ev.key === "End" ? items.length - 1 : at + GROUP_STEPS[ev.key];
+  if (at < 0 || Number.isNaN(to)) return;  // any other key is the page's: 1-8, A-D, R, T, Delete, Ctrl-Z
+  const next = items[(to + items.length) % items.length];
+  setStop(group, next);
+  next.focus();
+  ev.preventDefault();
+  ev.stopPropagation();  // the page's own arrows would move the board's selection too
+}
+
+function setStop(group, button) {
+  for (const b of group.querySelectorAll("button")) b.tabIndex = b === button ? 0 : -1;
+}
+
+// The group's one Tab stop on its checked (or pressed) button, else its first. Not while the focus is
+// in the group: a redraw after Enter must not move the stop away from the button the keys are on.
+function restStop(group) {
+  if (group.contains(document.activeElement)) return;
+  const items = [...group.querySelectorAll("button")];
+  const chosen = items.find((b) => b.getAttribute("aria-checked") === "true" || b.getAttribute("aria-pressed") === "true");
+  setStop(group, chosen || items.find((b) => !b.disabled) || items[0]);
 }
 
 function fillSelect(sel, values, chosen) {
@@ -1509,6 +1590,7 @@ async function main() {
   $("#bar-rotate-ccw").addEventListener("click", () => rotate(1));
   $("#bar-rotate-cw").addEventListener("click", () => rotate(-1));
   $("#bar-done").addEventListener("click", () => { state.selected = null; render(); });
+  for (const id of GROUPS) rovingGroup($(id));
   for (const sel of document.querySelectorAll("select.paper")) fillSelect(sel, info.papers, "a4");
   for (const game of info.kits) $("#kit-game").add(new Option(info.kit_names[game] || game, game, false, game === "terrain"));
   fillSelect($("#kit-flip"), info.flips, "long");
