@@ -4,10 +4,10 @@ only when every team wins close to its share.
 
 Why a check and not a tuning: team play is another race (partners may not move apart, and a team
 wins when all its members are home), which the search's models do not describe; on the boards
-the search writes, teams of neighbours come out fair on most (12 of 16 four-seat boards, 6 of 6
-six-seat ones, ``bench/team_pairings.py``; on the others partners whose pips pull them apart get
-stuck), so refusing the others and searching on costs a fraction of a board again, and no model
-had to be built.
+the search writes, teams of neighbours come out fair on most (22 of 22 in ``bench/team_pairings.py``
+since the simulated partners plan together when their convoy stalls; 12 of 16 four-seat boards and
+6 of 6 six-seat ones before, partners whose pips pulled them apart getting stuck on the others), so
+refusing the others and searching on costs a fraction of a board again, and no model had to be built.
 """
 
 from __future__ import annotations
