@@ -95,8 +95,6 @@ FILE_ENDINGS = (".json", ".txt", ".svg", ".pdf", ".png", ".toml", ".csv", ".zip"
 def _refuse_file_like_folder(value: str, param: click.Parameter | None) -> None:
     """A new folder whose name ends like a file is most likely a file name given to an option that
     takes a folder; a folder of that name that already exists is the user's own choice, and is used."""
-    import os
-
     stem, ending = os.path.splitext(value.rstrip("/\\"))
     if ending.lower() not in FILE_ENDINGS or os.path.lexists(value):  # a file in the way is the command's to say
         return

@@ -225,11 +225,8 @@ def _unless_blocked(state: GameState, seat: int, options: Mapping[int, int], cho
 def _planned(state: GameState, seat: int, lead: int, follower: int, options: Mapping[int, int], old: int) -> int:
     """A planning pair's move for ``seat``: the option that leaves the team least to walk; ``old`` when
     it is among the best, or when no option leaves the pair a way to finish."""
-    h = state.board.hexes
     a, b = state.pos[lead], state.pos[follower]
-    near = state.rules.team_distance
-    limit = max(near, hx.distance(h[a], h[b]))
-    values, pidx = _values_for(state, lead, follower, limit)
+    values, pidx = _values_for(state, lead, follower)
     mask = state.collected[seat]
     other = follower if seat == lead else lead
     alone = int(_lone(state, state.setup.groups[other], state.collected[other])[state.pos[other]])
@@ -273,18 +270,15 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     shut = [s for s in (lead, follower) if tours(groups[s], state.collected[s])[state.pos[s]] == INF]
     if not shut:
         return None
-    h = state.board.hexes
-    a, b = state.pos[lead], state.pos[follower]
-    limit = max(state.rules.team_distance, hx.distance(h[a], h[b]))
-    values, pidx = _values_for(state, lead, follower, limit)
-    if values[pidx[a, b]] < FAR:
+    values, pidx = _values_for(state, lead, follower)
+    if values[pidx[state.pos[lead], state.pos[follower]]] < FAR:
         return None
     who = shut[0]
     key = (_KEY, "turn", groups[who], state.collected[who], state.pos[who], state.setup.hand[seat])
     memo = state.cache.memo
     if key in memo:
         return memo[key]
-    board, cache = state.board, state.cache
+    board, cache, h = state.board, state.cache, state.board.hexes
     near = [h[state.pos[who]]] + [h[c] for grp in state.remaining_groups(who) for c in grp]
     cells = [c for c in range(len(board)) if board.passable(c) and any(hx.distance(h[c], x) <= 1 for x in near)]
     best, choice = INF, None
@@ -306,11 +300,13 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     return choice
 
 
-def _values_for(state: GameState, lead: int, follower: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
+def _values_for(state: GameState, lead: int, follower: int) -> tuple[np.ndarray, np.ndarray]:
     """The pair's joint values for its collections, and the pair numbers to read them by, from a region
-    at least ``limit`` wide: a wider region already made on this board state gives the same values to
+    at least as wide as the rule lets the pair stand apart now (``limit``): a wider region already made on this board state gives the same values to
     every pair this close (from there no move can widen the gap beyond ``limit``), so it is used
     rather than making another (the pair's gap changes as it moves)."""
+    h = state.board.hexes
+    limit = max(state.rules.team_distance, hx.distance(h[state.pos[lead]], h[state.pos[follower]]))
     hexes = _hexes(state)
     groups = state.setup.groups
     ml, mf = state.collected[lead], state.collected[follower]

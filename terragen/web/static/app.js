@@ -1024,8 +1024,9 @@ async function saveAs(format) {
       return;
     }
     const blob = await call("/api/export", { layout: state.layout, format });
-    saveBlob(blob, `${stem}.${format === "json" ? "json" : "txt"}`);
-    savedAs(shown, `${stem}.${format === "json" ? "json" : "txt"}`);
+    const name = `${stem}.${format === "json" ? "json" : "txt"}`;
+    saveBlob(blob, name);
+    savedAs(shown, name);
   } catch (e) {
     // a stopped server cannot write the file, but the page holds the layout's JSON: the work is
     // saved as it is (the server's copy would sort the cells; the data is the same)
