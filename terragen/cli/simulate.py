@@ -60,9 +60,14 @@ def _check_variants(text: str) -> None:
                    "e.g. 0-1,2-3 (seat numbers as the file gives them): how the generator samples a board of two "
                    "classes of seats, so its record can be replayed. Rules where every seat rolls once a round "
                    "(no teams, no green die); an even number of games.")
+@click.option("--cycle-dice", is_flag=True,
+              help="Play the games in cycles of as many games as seats that share their streams of rolls, the "
+                   "k-th seat to play rolling the k-th stream: how the generator samples a board whose seats it "
+                   "checks one by one (five seats), so its record can be replayed. Same rules as --twin-dice; "
+                   "a multiple of the seat count of games.")
 @json_option
 def simulate(file: str, games: int | None, seed: int, policy: str, variant: tuple[str, ...], teams: str | None,
-             workers: int, turn_cap: int, margin: float, twin_dice: str | None, as_json: bool) -> int:
+             workers: int, turn_cap: int, margin: float, twin_dice: str | None, cycle_dice: bool, as_json: bool) -> int:
     """Play many games of the Terrain Game on FILE: is it playable, is it balanced?
 
     FILE is a layout, JSON or text form (a puzzle scenario from terragen batch
@@ -115,13 +120,19 @@ def simulate(file: str, games: int | None, seed: int, policy: str, variant: tupl
 
     workers = worker_count(workers, "--workers")
     rules = rules_for_layout(layout, list(variant), turn_cap=turn_cap, teams=teams)
+    if cycle_dice and twin_dice is not None:
+        raise SpecError("--cycle-dice and --twin-dice are two ways to deal the rolls: give one")
     twins = parse_twins(twin_dice, seat_numbers(layout)) if twin_dice is not None else None
     if twins is not None and games is not None and games % 2:  # said with the flags (the library names "games")
         raise SpecError(f"--games must be even with --twin-dice (the games come in pairs), got {games}")
+    if cycle_dice and games is not None and games % len(layout.players):
+        raise SpecError(f"--games must be a multiple of the {len(layout.players)} seats with --cycle-dice "
+                        f"(the games come in cycles), got {games}")
     note_missing_kernels()
     with Progress("terragen simulate", games or 1, "games") as bar:
         report = simulate_layout(layout, games=games, seed=seed, policy=policy, rules=rules, workers=workers,
-                                 margin=margin, progress=bar.update, source=display_name(file), twins=twins)
+                                 margin=margin, progress=bar.update, source=display_name(file), twins=twins,
+                                 cycle=cycle_dice)
     if as_json:
         data = report.to_json()
         data["file"] = file

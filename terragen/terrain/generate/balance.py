@@ -646,7 +646,10 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
             if (self.approximate or not two_classes) and not symmetric \
                     and len(results) == len(self.settings.verify_policies):
                 # a fresh check is the largest sample a board gets: the fairest-state bound from it
-                self._keep_if_fairest(max(r["worst_deviation"] + 2.0 * seat_se(self.n, r["games"]) for r in results), 0.0)
+                # (a sample of cycles of dice has each seat's noise of more independent games)
+                self._keep_if_fairest(max(r["worst_deviation"]
+                                          + 2.0 * seat_se(self.n, r["games"] / r.get("seat_noise_factor", 1.0))
+                                          for r in results), 0.0)
             checks.append(results)
             if all(r["verdict"] == "BALANCED" for r in results) and len(results) == len(self.settings.verify_policies):
                 record = {"margin": self.settings.margin, "tuning": {"policy": self.settings.policy, "seed": tune_seed,
@@ -665,7 +668,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                 # verified on another fresh one)
                 self._learn_class_offsets(self.cand.dests, *(
                     Tally(r["policy"], r["seed"], self.n, r["games"], [round(w * r["games"]) for w in r["win_rates"]],
-                          recorded_factor=r.get("twin_noise_factor"))
+                          recorded_factor=r.get("twin_noise_factor", r.get("cycle_noise_factor")))
                     for r in results))
                 if self._experts_plainly_off(results) or not self.search_classes(tune_seed, first):
                     return None

@@ -174,7 +174,7 @@ class ClassSearch:
                 bound = max(worst, lone_worst) + 2.0 * self._class_se(greedy.played, greedy)
                 if self.approximate:
                     seat_worst = max(self.worst(greedy.rates), self.worst(lone.rates))
-                    bound = max(bound, seat_worst + 2.0 * seat_se(self.n, greedy.played))
+                    bound = max(bound, seat_worst + 2.0 * seat_se(self.n, greedy.seat_games()))
                 self._keep_if_fairest(bound, abs(race_dev) * self._gap_scale())
             lone_note = f", solitary {100 * lone_worst:.1f}" if lone.played else ""
             self._say(f"class search {self._tried}: race model {100 * abs(race_dev):.1f}, solo greedy "
@@ -426,7 +426,7 @@ class ClassSearch:
         if share is None:
             return False
         noise = SEAT_SCREEN_NOISE if last else SCREEN_NOISE
-        allowed = self.settings.margin * share + noise * seat_se(self.n, tally.played)
+        allowed = self.settings.margin * share + noise * seat_se(self.n, tally.seat_games())
         return self.worst(tally.rates) > allowed
 
     def _class_options(self, seat: int, dests: list[list[int]]) -> list[SeatOption]:

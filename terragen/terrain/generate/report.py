@@ -114,7 +114,9 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
                          f"{100 * v['worst_deviation']:.2f} points from a fair {100 * v['fair_share']:.1f}% "
                          f"(checked against {100 * v['threshold']:.2f}; margin {100 * sim['margin']:.1f}), "
                          f"on {v['games']} fresh games")
-            details = [f"seed {v['seed']}" + (f", twin dice {v['twin_dice']}" if v.get("twin_dice") else "")]
+            details = [f"seed {v['seed']}" + (f", twin dice {v['twin_dice']}" if v.get("twin_dice") else "")
+                       + (f", cycles of dice (each seat's noise that of about {v['games'] / v['seat_noise_factor']:.0f} "
+                          "independent games)" if v.get("cycle_dice") else "")]
             if "pooled_threshold" in v:
                 details.append(f"seat classes pooled {100 * v['pooled_worst_deviation']:.2f} "
                                f"(checked against {100 * v['pooled_threshold']:.2f})")
@@ -132,7 +134,8 @@ def generation_report(layout: Layout, analysis: Analysis, spec: Spec) -> list[st
         if len({v["games"] for v in sim["verification"]}) > 1:  # 4000 beside 9600 read as a slip
             lines.append("balance: the kinds of player were checked on different numbers of games: each check "
                          "ends once its own measured noise makes its verdict clear (twin pairs of games, on "
-                         "seats the board mirrors, cancel part of the dice's luck)")
+                         "seats the board mirrors, and cycles of dice, on seats checked one by one, cancel part "
+                         "of the dice's luck)")
         if sim.get("best_effort"):  # read as "simulate will refuse it", which it often does not
             # (it said "measured on fewer games than simulate plays" over a measurement of 16,400 games)
             lines.append("balance: best effort means the board missed the generator's promise (BALANCED in at least "

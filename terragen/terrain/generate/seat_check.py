@@ -31,8 +31,9 @@ SEAT_LOOKS = (1, 2, 4)  # the check looks at the verdict after these multiples o
 SEAT_CLEARLY_OUT = 1.0  # stop early when even this many standard errors closer to fair would fail
 
 
-def seat_se(seats: int, games: int) -> float:
-    """The standard error of one seat's win rate on ``games`` games of a fair board."""
+def seat_se(seats: int, games: float) -> float:
+    """The standard error of one seat's win rate on ``games`` games of a fair board (independent
+    games, or as many as a sample's noise is worth)."""
     fair = 1.0 / seats
     return math.sqrt(fair * (1 - fair) / games)
 
@@ -68,8 +69,8 @@ def clearly_short(rates: Sequence[float], games: int, margin: float) -> bool:
 
 def seat_check(play: Callable[[int], None], tally, sizes: Sequence[int], threshold: float,
                margin: float) -> tuple[dict, bool]:
-    """Grow ``tally`` (wins per seat on one fresh seed) through ``sizes`` until the verdict is
-    plain: passed when every seat is within ``threshold`` and :func:`simulate_odds` (seats
+    """Grow ``tally`` (wins per seat on one fresh seed; its seats' noise that of
+    ``tally.seat_games()`` independent games) through ``sizes`` until the verdict is plain: passed when every seat is within ``threshold`` and :func:`simulate_odds` (seats
     pushed out by ``SEAT_PUSH``) is at least ``1 - SIMULATE_MISS``; dropped when even pulled
     in by ``SEAT_CLEARLY_OUT`` it is not. ``play(size)`` grows the tally to ``size`` games.
     Returns the record's check fields and whether it passed."""
@@ -77,11 +78,12 @@ def seat_check(play: Callable[[int], None], tally, sizes: Sequence[int], thresho
     for size in sizes:
         play(size)
         rates = tally.rates
-        passed, bound = passes(rates, tally.played, threshold, margin)
+        games = tally.seat_games()  # the independent games its seats' noise is worth (cycles of dice: more)
+        passed, bound = passes(rates, games, threshold, margin)
         if passed:
             break
         worst = max(abs(r - 1.0 / len(rates)) for r in rates)
-        if (worst - SEAT_CLEARLY_OUT * seat_se(len(rates), tally.played) > threshold
-                or clearly_short(rates, tally.played, margin)):
+        if (worst - SEAT_CLEARLY_OUT * seat_se(len(rates), games) > threshold
+                or clearly_short(rates, games, margin)):
             break
     return {"simulate_odds_bound": round(bound, 4), "simulate_odds_needed": need}, passed

@@ -159,8 +159,9 @@ class GamePool:
 
     def run(self, layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
             should_stop: Callable[[], bool] | None = None,
-            progress: Callable[[int], None] | None = None, twins: Sequence[int] | None = None) -> list[GameResult]:
-        """Exactly ``run_games(layout, rules, policy_specs, seed, start, stop, twins)``, spread over the workers.
+            progress: Callable[[int], None] | None = None, twins: Sequence[int] | None = None,
+            cycle: bool = False) -> list[GameResult]:
+        """Exactly ``run_games(layout, rules, policy_specs, seed, start, stop, twins, cycle)``, spread over the workers.
 
         ``should_stop`` is asked between work items; when it returns True the run
         raises :class:`Stopped` and the pool stays usable. ``progress`` gets the number
@@ -169,7 +170,7 @@ class GamePool:
         if self._spreads(stop - start):
             self._started()  # the workers' start is not a game's time
         began = time.monotonic()
-        games = self._run_spread(layout, rules, policy_specs, seed, start, stop, should_stop, progress, twins)
+        games = self._run_spread(layout, rules, policy_specs, seed, start, stop, should_stop, progress, twins, cycle)
         timed = self._timed.setdefault((_policy_name(policy_specs), len(games) >= LARGE_RUN), [0, 0.0])
         timed[0] += len(games)
         timed[1] += time.monotonic() - began
@@ -182,9 +183,10 @@ class GamePool:
 
     def _run_spread(self, layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
                     should_stop: Callable[[], bool] | None,
-                    progress: Callable[[int], None] | None, twins: Sequence[int] | None) -> list[GameResult]:
+                    progress: Callable[[int], None] | None, twins: Sequence[int] | None,
+                    cycle: bool = False) -> list[GameResult]:
         if not self._spreads(stop - start):
-            return self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress, twins)
+            return self._run_here(layout, rules, policy_specs, seed, start, stop, should_stop, progress, twins, cycle)
         size = _item_size(stop - start, self.workers)
         items = iter([(a, min(a + size, stop)) for a in range(start, stop, size)])
         pool = self._started()
@@ -194,7 +196,7 @@ class GamePool:
         def send() -> None:
             item = next(items, None)
             if item is not None:
-                pending.append(pool.apply_async(run_games, (layout, rules, policy_specs, seed, *item, twins)))
+                pending.append(pool.apply_async(run_games, (layout, rules, policy_specs, seed, *item, twins, cycle)))
 
         try:
             for _ in range(AHEAD * self.workers):
@@ -273,12 +275,13 @@ class GamePool:
     @staticmethod
     def _run_here(layout: Layout, rules: Rules, policy_specs: Sequence, seed: int, start: int, stop: int,
                   should_stop: Callable[[], bool] | None,
-                  progress: Callable[[int], None] | None, twins: Sequence[int] | None) -> list[GameResult]:
+                  progress: Callable[[int], None] | None, twins: Sequence[int] | None,
+                  cycle: bool = False) -> list[GameResult]:
         out: list[GameResult] = []
         for a in range(start, stop, CHUNK):
             if a > start and should_stop is not None and should_stop():
                 raise Stopped
-            out.extend(run_games(layout, rules, policy_specs, seed, a, min(a + CHUNK, stop), twins))
+            out.extend(run_games(layout, rules, policy_specs, seed, a, min(a + CHUNK, stop), twins, cycle))
             if progress is not None:
                 progress(len(out))
         return out

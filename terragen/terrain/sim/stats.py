@@ -129,6 +129,7 @@ class SimulationReport:
     reasons: list[str] = field(default_factory=list)
     balance_reasons: list[str] = field(default_factory=list)
     twin_dice: str | None = None  # the seats whose dice twin games swapped ("0-1,2-3"), or None
+    cycle_dice: bool = False  # whether the games were played in cycles of dice (``runner.cycle_dice``)
     played: int | None = None  # games actually played (fewer than ``games`` when stopped or unplayable)
     #: the games whose noise the BALANCED verdict was sized for (``default_games``), when known: a run
     #: of fewer is said to be a quick look, whose verdict can go either way
@@ -160,14 +161,15 @@ class SimulationReport:
                          "send_backs": round(self.send_backs_per_game, 3), "forfeits": round(self.forfeits_per_game, 3)},
             "margin": self.margin, "playable": self.playable, "balanced": self.balanced,
             "verdict": ", ".join(self.verdicts), "reasons": self.reasons, "balance_reasons": self.balance_reasons,
-            "twin_dice": self.twin_dice, "reliable_games": self.reliable_games,
+            "twin_dice": self.twin_dice, "cycle_dice": self.cycle_dice, "reliable_games": self.reliable_games,
         }
 
     def lines(self) -> list[str]:
         """The plain-text report, one line each."""
         count = counted(self.games, "game") if self.played == self.games else f"{self.played} of {self.games} games played"
         out = [f"{count}, seed {self.seed}, variant {self.variant}, policies {', '.join(self.policies)}"
-               + (f", twin dice {self.twin_dice}" if self.twin_dice else "")]
+               + (f", twin dice {self.twin_dice}" if self.twin_dice else "")
+               + (", cycles of dice" if self.cycle_dice else "")]
         if not self.played:  # a table of zeros would read as games every seat lost
             return out + self._verdict_lines()
         width = max(8, *(len(s.policy) for s in self.seats))  # a plug-in's package.module:Class is long

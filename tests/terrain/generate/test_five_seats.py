@@ -8,6 +8,7 @@ from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.fresh_checks import Tally
 from terragen.terrain.generate.spec import spec_from_dict
 from terragen.terrain.sim import simulate_layout
+from terragen.terrain.sim.runner import replay_check
 from tests.terrain.generate.balancer_capture import captured_balancer
 
 FIVE = {"players": 5, "difficulty": "medium"}
@@ -25,6 +26,7 @@ def _oracle(monkeypatch, bal, within: list[float], modelled: bool = True):
         rates = [p + w for p, w in zip(base, within)]
         tally.wins = [round(r * size) for r in rates]
         tally.played = size
+        tally.cycle = False  # rates without cycles' spread: judged as independent games are
         played.append((tally.policy, size))
 
     monkeypatch.setattr(bal, "play", play)
@@ -84,6 +86,9 @@ def test_a_five_seat_board_written_when_the_work_budget_runs_out_is_the_same_eve
     assert "corner 5 empty" in first.extra["meta"]["symmetry"]
     assert all("simulate_odds_bound" in c for c in record["verification"])  # judged seat by seat
     assert write_json_layout(again) == write_json_layout(first)
+    for check in record["verification"]:  # played as cycles of dice, and the record replays them
+        assert check["cycle_dice"] is True and 0 < check["seat_noise_factor"] <= 1.5
+        assert [round(r, 4) for r in replay_check(first, check)] == check["win_rates"]
 
 
 def test_a_terrain_whose_seats_part_within_a_class_is_given_up(monkeypatch):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from terragen.terrain.generate.balance import BalanceSettings
 from terragen.terrain.generate.best_effort import best_effort_record
-from terragen.terrain.generate.fresh_checks import Tally, _chunked
+from terragen.terrain.generate.fresh_checks import MIN_FRESH_GAMES, TWIN_SIZE_FLOOR, Tally, _chunked
 from terragen.terrain.generate.seat_check import SEAT_LOOKS, SIMULATE_MISS, seat_check, simulate_odds
 from terragen.terrain.sim.runner import default_games
 from terragen.terrain.sim.stats import balanced_odds
@@ -28,6 +28,7 @@ def _exact_play(tally, rates):
     def play(size):
         tally.wins = [round(r * size) for r in rates]
         tally.played = size
+        tally.cycle = False  # exact rates have no cycles' spread: judged as independent games are
     return play
 
 
@@ -139,7 +140,9 @@ def test_a_best_effort_verdict_out_of_time_stops_at_its_first_size(monkeypatch):
         return False
 
     cut = best_effort_record(Layout(), BalanceSettings(), 1, 0, may_spend=no_time)
-    assert [c["games"] for c in cut["verification"]] == [SIZES[0]] * 2
+    # the check's first size: a share of the planned games, as it plays cycles of dice (seat_by_seat_check)
+    first = _chunked(max(MIN_FRESH_GAMES, TWIN_SIZE_FLOOR * BASE), N)
+    assert [c["games"] for c in cut["verification"]] == [first] * 2
     assert cut["verdict"] == "UNVERIFIED" and cut["time_limited"] is True  # every seat within the margin
     # the first kind of player's check keeps room for the second one's first size
     assert asked[0] == ["solitary"] and asked[-1] == []
