@@ -2709,3 +2709,31 @@ def test_the_toolbar_is_one_tab_stop_with_the_arrow_keys_and_the_shortcuts_work_
     press(d, "y", ctrl=True)
     wait(d, lambda d: cell(d) is None, 10, "Ctrl-Y from the toolbar")
     d.save_screenshot(str(shots / "toolbar-keys.png"))
+
+
+@pytest.mark.parametrize("size", [pytest.param((390, 844), id="390x844"), pytest.param((300, 700), id="300x700")])
+def test_on_a_phone_the_generate_button_stays_clear_of_the_foot_bar(server, browser, shots, size):
+    """With a cell selected, the foot bar covered the Generate button, which stays at the foot of the
+    screen while its form scrolls: a tap on it set the cell's pattern B. The line under the board
+    said all 91 positions of "no piece" at an empty cell, four lines of a phone."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        info = d.find_element(By.ID, "hover-info").text
+        assert info.startswith("(0,0) empty") and "(1,-5)" not in info, info
+        js(d, "document.getElementById('tab-button-generate').click();"
+              "document.querySelector('#tab-generate h2').scrollIntoView({block: 'start'})")  # the form scrolled to
+        wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the foot bar")
+        seen = js(d, """const b = document.getElementById('generate').getBoundingClientRect();
+          const bar = document.getElementById('edit-bar').getBoundingClientRect();
+          const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+          return {top: b.top, bottom: b.bottom, bar: bar.top, hit: hit && hit.id};""")
+        d.save_screenshot(str(shots / f"phone-{size[0]}-generate-over-the-bar.png"))
+        assert seen["hit"] == "generate" and seen["bottom"] <= seen["bar"] + 0.5, seen
+    finally:
+        as_desktop(d)

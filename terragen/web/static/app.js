@@ -580,6 +580,9 @@ function updateEditBar() {
   document.body.classList.toggle("editing", editing);
   const inSight = keypad.height > 0 && keypad.top >= 0 && keypad.bottom <= window.innerHeight;
   bar.hidden = !(editing && !inSight);
+  // the room the bar takes at the foot of the screen: the Generate tab's button, which stays at the
+  // foot of the screen while its form scrolls, sat under the bar (style.css: .run-bar)
+  document.body.style.setProperty("--edit-bar", bar.hidden ? "0px" : `${bar.offsetHeight}px`);
   if (String(state.selected) === barSelection) return;
   barSelection = String(state.selected);
   if (bar.hidden || !bar.getClientRects().length) return;

@@ -216,9 +216,10 @@ export function drawBoard(svg, layout, check, opts) {
     if (m.starts.has(k) || m.dests.has(k)) markers.push([k, tx, ty]);
     // the line under the board says this of the cell under the pointer (app.js: showHover); it was the
     // cell's <title>, which a screen reader read after the cell's name as its description, and so
-    // heard the 91 positions a finding names at every empty cell
+    // heard the 91 positions a finding names at every empty cell. Neither says that list now: on a
+    // phone it took four lines under the board, the same at every empty cell
     const what = cell ? `level ${cell.level}, pattern ${cell.pattern}, rotation ${cell.rotation}${cell.inverted ? ", inverted" : ""}` : "empty";
-    g.dataset.info = [`(${q},${r}) ${what}`, ...(m.notes.get(k) || [])].join(" · ");
+    g.dataset.info = [`(${q},${r}) ${what}`, ...(m.notes.get(k) || []).map(shortNote)].join(" · ");
   }
   // cliffs: a heavy line on the shared edge, drawn over both cells
   const cliffLayer = el("g", { class: "cliffs", "aria-hidden": "true" }, layer);
