@@ -441,9 +441,14 @@ function render() {
     cornerDirections: state.info.corner_directions,
   });
   // the grid's selected cell, which a screen reader reads as the selection moves on the focused board
+  // (set only when it changes: the board is drawn anew after every edit and check, and setting it
+  // again each time could have the cell read again each time)
   const chosen = state.selected && cellElement(state.selected[0], state.selected[1]);
-  if (chosen) $("#board").setAttribute("aria-activedescendant", cellId(state.selected[0], state.selected[1]));
-  else $("#board").removeAttribute("aria-activedescendant");
+  const active = chosen ? cellId(state.selected[0], state.selected[1]) : null;
+  if (active !== $("#board").getAttribute("aria-activedescendant")) {
+    if (active) $("#board").setAttribute("aria-activedescendant", active);
+    else $("#board").removeAttribute("aria-activedescendant");
+  }
   fitBoard();
   renderCell();
   renderCheck();
