@@ -2614,11 +2614,14 @@ def test_a_zoomed_or_narrow_window_has_a_one_line_header_and_its_menu(server, br
                   shown: shown.map((e) => e.id || e.tagName.toLowerCase())};""")
         assert header["share"] <= 0.09, header  # 8% at 200% (was 28%), 7% at 300 px (was 36%), 6% at 390 px
         assert header["shown"] == ["h1", "menu-button", "undo", "redo"] and header["line"], header  # one line
+        if touch:  # the help under the board says where Whole board now is
+            assert "Whole board (under Menu)" in d.find_element(By.ID, "hover-info").text
         board = js(d, "const b = document.getElementById('board-box').getBoundingClientRect(); return b.top / innerHeight")
         assert board < 0.12, board  # the board's box begins right under it
         d.save_screenshot(str(shots / f"header-{w}x{h}.png"))
         # the menu: a disclosure, its panel over the page under the header, within the screen
         menu = d.find_element(By.ID, "menu-button")
+        assert menu.accessible_name == "Menu" and menu.text == "Menu ▾"  # (the triangle shown, not read)
         menu.click()
         assert menu.get_attribute("aria-expanded") == "true" and menu.get_attribute("aria-controls") == "more"
         panel = js(d, "const r = document.getElementById('more').getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, innerWidth]")
@@ -2657,6 +2660,9 @@ def test_the_toolbar_is_one_tab_stop_with_the_arrow_keys_and_the_shortcuts_work_
     page_with(d, server, example("four-players.txt"))
     bar = d.find_element("id", "toolbar")
     assert bar.aria_role == "toolbar" and bar.accessible_name == "board"
+    # the downloads say what they do ("JSON down arrow" before), the arrow shown but not read
+    names = [d.find_element("id", i).accessible_name for i in ("download-json", "download-text")]
+    assert names == ["Download JSON", "Download Text"], names
     click_cell(d, 0, 0)
     press(d, "3")  # an undo step: Undo is live
     wait(d, lambda d: js(d, "return !document.getElementById('undo').disabled"), 10, "Undo live")

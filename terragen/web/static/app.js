@@ -533,13 +533,15 @@ function showSelected() {
 // The line under the board describes the cell under the pointer, or else the selected cell (moved to
 // with the arrow keys, tapped on a phone: it followed the mouse only); the board is redrawn after
 // every edit and check, so the line is read again from the new drawing, not left describing the old one.
-const TAP_HELP = "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. Drag the board to see the rest of it; tick Whole board to see all of it at once, in smaller cells.";
+// (Whole board is under Menu where the header folds into one line: style.css, 900 px and less)
+const tapHelp = () => "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. "
+  + `Drag the board to see the rest of it; tick Whole board${ONE_COLUMN.matches ? " (under Menu)" : ""} to see all of it at once, in smaller cells.`;
 let keysHelp = null;
 function showHover() {
   const h = state.hovered || state.selected;
   if (keysHelp === null) keysHelp = $("#hover-info").textContent;
   // the keys' help (or on a touch screen the taps') stays until the pointer first meets a cell
-  if (!h) { $("#hover-info").textContent = FINGERS.matches ? TAP_HELP : keysHelp; return; }
+  if (!h) { $("#hover-info").textContent = FINGERS.matches ? tapHelp() : keysHelp; return; }
   const g = document.querySelector(`#board g.cell[data-q='${h[0]}'][data-r='${h[1]}']`);
   $("#hover-info").textContent = g ? g.dataset.info : "";
   announceSelection();
@@ -1642,7 +1644,7 @@ function toolbar() {
     $(id).addEventListener("click", () => closeMenu());
   }
   document.addEventListener("pointerdown", (ev) => { if (!bar.contains(ev.target)) closeMenu(); });
-  ONE_COLUMN.addEventListener("change", () => { closeMenu(); restToolbar(); });
+  ONE_COLUMN.addEventListener("change", () => { closeMenu(); restToolbar(); showHover(); });
   restToolbar();
 }
 
