@@ -565,10 +565,14 @@ def test_every_control_of_the_toolbar_and_every_finding_is_reached_with_the_keyb
     for _ in range(12):
         press(d, "\ue004")  # Tab
         reached.append(js(d, "return document.activeElement.id || document.activeElement.textContent.trim()"))
-    assert "open-file" in reached, reached
-    # Enter on it opens the file chooser, as a click on the hidden input would
+    # the toolbar is one Tab stop (on its first control), and the arrow keys reach "Open file…" in it
+    assert "new-radius" in reached and "board" in reached, reached
     js(d, "window.chooser = 0; document.getElementById('upload').click = () => { window.chooser += 1; };"
-          "document.getElementById('open-file').focus()")
+          "document.getElementById('new-radius').focus()")
+    press(d, "\ue014")  # Right
+    press(d, "\ue014")
+    assert js(d, "return document.activeElement.id") == "open-file"
+    # Enter on it opens the file chooser, as a click on the hidden input would
     press(d, "\ue007")  # Enter
     wait(d, lambda d: js(d, "return window.chooser") == 1, 10, "the file chooser")
 
@@ -790,10 +794,20 @@ def as_desktop(d) -> None:
     d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
+def toolbar_control(d, element_id: str):
+    """A control of the toolbar above the board, its menu opened first where a narrow or zoomed window
+    folds it there (style.css: "Menu")."""
+    if not js(d, "return document.getElementById(arguments[0]).getClientRects().length > 0", element_id):
+        js(d, "document.getElementById('menu-button').click()")
+        wait(d, lambda d: js(d, "return document.getElementById(arguments[0]).getClientRects().length > 0", element_id),
+             5, f"{element_id} in the menu")
+    return d.find_element("id", element_id)
+
+
 def new_board(d, radius: int) -> None:
     from selenium.webdriver.support.ui import Select
 
-    Select(d.find_element("id", "new-radius")).select_by_value(str(radius))
+    Select(toolbar_control(d, "new-radius")).select_by_value(str(radius))
     js(d, "document.getElementById('new-board').click()")
     wait(d, lambda d: js(d, "return window.terragen.layout.radius") == radius and (c := checked(d))
          and c["board"]["radius"] == radius, 20, f"the radius-{radius} board")
@@ -833,7 +847,7 @@ def test_on_a_phone_every_control_is_a_finger_wide(server, browser, shots, tmp_p
         page_with(d, server, broken)
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#findings li.clickable"), 30, "a finding")
         js(d, "document.getElementById('toast').click()")  # "opened broken.txt" closed with a tap
-        d.find_element(By.ID, "show-routes").click()
+        toolbar_control(d, "show-routes").click()  # (in the menu, which stays open: its controls are measured too)
         width = js(d, "return document.documentElement.clientWidth")
         small, cut = [], []
         for tab in ("edit", "generate", "simulate", "print"):
@@ -876,19 +890,19 @@ def test_on_a_phone_every_cell_of_the_largest_board_is_a_finger_wide(server, bro
         assert box[0] > box[1] and box[2] > box[3], box
 
         # the 3D view squashes the cells' tops: still a finger tall
-        d.find_element(By.ID, "view-3d").click()
+        toolbar_control(d, "view-3d").click()
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "g.board3d"), 10, "the 3D view")
         narrow = [c for c in js(d, CELL_SIZES) if c[2] < FINGER or c[3] < FINGER]
         assert not narrow, narrow[:5]
-        d.find_element(By.ID, "view-3d").click()
+        toolbar_control(d, "view-3d").click()
 
         # "Whole board" fits all of it into the box, for a look; unticked, the cells are large again
-        d.find_element(By.ID, "whole-board").click()
+        toolbar_control(d, "whole-board").click()
         fitted = js(d, "const b = document.getElementById('board-box'), s = document.getElementById('board').getBoundingClientRect();"
                        "return [s.width <= b.clientWidth + 0.5, s.height <= b.clientHeight + 0.5]")
         assert fitted == [True, True]
         d.save_screenshot(str(shots / f"phone-{size[0]}-whole-board.png"))
-        d.find_element(By.ID, "whole-board").click()
+        toolbar_control(d, "whole-board").click()
         assert min(c[2] for c in js(d, CELL_SIZES)) >= FINGER
     finally:
         as_desktop(d)
@@ -1310,7 +1324,12 @@ def test_on_a_phone_a_tapped_cell_and_the_level_buttons_are_on_screen_together(s
     try:
         page_with(d, server, example("four-players.txt"))
         js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
-        assert not js(d, IN_SIGHT_BUTTONS, "#level-buttons button")  # the page as it opens: the keypad below the screen
+        # the header is one line (it was four, 200 px at 390 px): at 390x844 the Edit tab's levels are
+        # on screen under the board as the page opens (at 360x740 half of them); with another tab open
+        # (or the page scrolled) they are not
+        assert len(js(d, IN_SIGHT_BUTTONS, "#level-buttons button")) == (8 if size == (390, 844) else 4)
+        js(d, "document.getElementById('tab-button-simulate').click(); window.scrollTo(0, 0)")
+        assert not js(d, IN_SIGHT_BUTTONS, "#level-buttons button")
         # the cell lowest in sight, where the bar comes: the page moves it up, clear of the bar
         q, r, x, y = js(d, LOWEST_CELL)
         tap(d, x, y)
@@ -1336,9 +1355,10 @@ def test_on_a_phone_a_tapped_cell_and_the_level_buttons_are_on_screen_together(s
         d.save_screenshot(str(shots / f"phone-{size[0]}-edit-bar-used.png"))
 
         # the Edit tab's own buttons in sight: no bar (nothing twice); out of sight again, the bar
-        js(d, "document.getElementById('level-buttons').scrollIntoView({block: 'center'})")
+        js(d, "document.getElementById('tab-button-edit').click();"
+              "document.getElementById('level-buttons').scrollIntoView({block: 'center'})")
         wait(d, lambda d: js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar to go")
-        js(d, "window.scrollTo(0, 0)")
+        js(d, "document.getElementById('tab-button-simulate').click(); window.scrollTo(0, 0)")
         wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the bar again")
         tap(d, *{b[0]: b[1:3] for b in js(d, IN_SIGHT_BUTTONS, "#edit-bar button")}["bar-done"])
         wait(d, lambda d: js(d, "return window.terragen.selected") is None, 10, "no cell selected")
@@ -1798,11 +1818,19 @@ def test_keys_edit_only_where_the_board_is_edited_and_controls_say_what_they_are
     while undo.is_enabled():
         press(d, Keys.ENTER)
     assert js(d, "return document.activeElement.id") == "redo"
-    # the announcement: the selected cell, in short; the mouse crossing cells leaves it alone
+    # the announcement: the selected cell, in short, once (on the focused board, as the grid's active
+    # cell: the live region would say it twice); an edit in place is said by the live region; the mouse
+    # crossing cells leaves both alone
     js(d, "document.getElementById('board').focus()")
     press(d, Keys.ARROW_RIGHT)
+    active = "const id = document.getElementById('board').getAttribute('aria-activedescendant');" \
+             "return id && document.getElementById(id).getAttribute('aria-label')"
+    moved = wait(d, lambda d: (a := js(d, active)) and a.startswith("(1,0)") and a, 10, "the grid's active cell")
+    assert not re.search(r": \(-?\d+,-?\d+\)", moved), moved
+    assert js(d, "return document.getElementById('announce').textContent") == ""
+    press(d, "5" if not moved.startswith("(1,0): level 5") else "6")
     said = wait(d, lambda d: js(d, "return document.getElementById('announce').textContent"), 10, "an announcement")
-    assert said.startswith("(1,0)") and not re.search(r": \(-?\d+,-?\d+\)", said), said
+    assert said.startswith("(1,0): level") and not re.search(r": \(-?\d+,-?\d+\)", said), said
     assert d.find_element(By.ID, "announce").get_attribute("aria-live") == "polite"
     assert d.find_element(By.ID, "hover-info").get_attribute("aria-live") is None
     from selenium.webdriver.common.action_chains import ActionChains
@@ -1865,7 +1893,7 @@ def test_a_zoomed_page_draws_larger_cells_not_smaller(server, browser, shots):
         large, zoomed, offered = wait(d, lambda d: (v := js(d, cell))[0] and v, 10, "the larger cells")
         assert zoomed >= 26 and offered  # 52 real pixels at 200%, and the whole board one tick away
         d.save_screenshot(str(shots / "zoomed-200.png"))
-        d.find_element("id", "whole-board").click()
+        toolbar_control(d, "whole-board").click()  # (in the menu at 700 px)
         wait(d, lambda d: not js(d, cell)[0], 10, "the whole board fitted")
         assert js(d, cell)[2]  # the box stays offered while ticked
     finally:
@@ -2430,3 +2458,288 @@ def rgb_of(colour: str) -> list[int]:
     """``#rrggbb`` as [r, g, b]."""
     c = colour.lstrip("#")
     return [int(c[i:i + 2], 16) for i in (0, 2, 4)]
+
+
+# -- a screen reader, a 300 px window, 200% zoom, the toolbar --------------------------------------
+def test_a_screen_reader_walks_the_board_as_a_grid_of_named_cells(server, browser, shots, tmp_path):
+    """The board was drawn cells in one "application" region: a screen reader had nothing to walk but
+    the findings. It is a grid now, a row per line of cells, each cell named by its position, piece,
+    what stands on it and its own problems; the selected cell is the grid's active one, and an edit in
+    place is said by the live region."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    broken = tmp_path / "broken.txt"  # four seats, and an error on one cell
+    broken.write_text(example("four-players.txt").read_text().replace("5D5", "9D5", 1))
+    page_with(d, server, broken)
+    layout = js(d, "return window.terragen.layout")
+    board = d.find_element(By.ID, "board")
+    assert board.aria_role == "grid" and board.accessible_name.startswith("The board"), (board.aria_role, board.accessible_name)
+    rows = d.find_elements(By.CSS_SELECTOR, "#board [role=row]")
+    assert len(rows) == 11 and {r.aria_role for r in rows[:2]} == {"row"}, len(rows)
+    # every position is a cell of its row, in reading order, named from its coordinate on
+    cells = js(d, """return [...document.querySelectorAll('#board [role=row]')].map((row) =>
+      [...row.querySelectorAll('[role=gridcell]')].map((g) => [Number(g.dataset.q), Number(g.dataset.r), g.getAttribute('aria-label')]));""")
+    assert sum(len(r) for r in cells) == 91
+    assert all(len({r for _, r, _ in row}) == 1 and [q for q, _, _ in row] == sorted(q for q, _, _ in row) for row in cells)
+    assert [row[0][1] for row in cells] == list(range(-5, 6))
+    named = {(q, r): name for row in cells for q, r, name in row}
+    for (q, r), name in named.items():
+        c = next(c for c in layout["cells"] if (c["q"], c["r"]) == (q, r))
+        assert name.startswith(f"({q},{r}): level {c['level']}, pattern {c['pattern']}, rotation {c['rotation']}"), name
+        assert not re.search(r": \(-?\d+,-?\d+\)", name), name  # a finding's own list of cells is left out
+    # what stands on a cell: a seat's start corner, its destinations (by seat and kit token), an error
+    corners = js(d, "return window.terragen.info.corner_directions")
+    for rank, p in enumerate(sorted(layout["players"], key=lambda p: p["seat"])):
+        at = tuple(v * layout["radius"] for v in corners[p["corner"]])
+        assert f"start corner of seat {p['seat']} (P{rank + 1})" in named[at], named[at]
+        for n, dest in enumerate(p["destinations"], 1):
+            assert f"destination {n} of seat {p['seat']} (P{rank + 1})" in named[(dest["q"], dest["r"])]
+    bad = [k for k, c in ((k, c) for k, c in named.items()) if "error: " in c]
+    wrong = next(c for c in js(d, "return window.terragen.layout.cells") if c["level"] == 9)
+    assert bad == [(wrong["q"], wrong["r"])], bad
+    assert "level 9" in named[bad[0]] and "levels run 1 to 8" in named[bad[0]], named[bad[0]]
+    # what the browser gives assistive software: roles and names (lines, rings and flags hidden)
+    cell = d.find_element(By.ID, f"cell_{bad[0][0]}_{bad[0][1]}")
+    assert cell.aria_role == "gridcell" and cell.accessible_name == named[bad[0]], (cell.aria_role, cell.accessible_name)
+    assert js(d, "return [...document.querySelectorAll('#board .cliffs, #board .outlines, #board .routes, #board .markers')]"
+                 ".every((g) => g.getAttribute('aria-hidden') === 'true')")
+    assert js(d, "return document.querySelectorAll('#board g.cell title').length") == 0  # (read as a description: 91 positions)
+    # the errors as text: the findings list, named, each finding a button that selects its cell
+    findings = d.find_element(By.ID, "findings")
+    assert findings.accessible_name.startswith("findings")
+    error = d.find_element(By.CSS_SELECTOR, "#findings li.error")
+    assert error.aria_role == "button" and "has level 9" in error.accessible_name, error.accessible_name
+
+    # the selection: the grid's active cell, selected, and moved with the arrow keys
+    click_cell(d, 0, 0)
+    wait(d, lambda d: board.get_attribute("aria-activedescendant") == "cell_0_0", 10, "(0,0) active")
+    assert d.find_element(By.ID, "cell_0_0").get_attribute("aria-selected") == "true"
+    assert js(d, "return document.querySelectorAll('#board [aria-selected=true]').length") == 1
+    press(d, Keys.ARROW_RIGHT)
+    wait(d, lambda d: board.get_attribute("aria-activedescendant") == "cell_1_0", 10, "(1,0) active")
+    assert js(d, "return document.activeElement.id") == "board"
+    assert js(d, "return document.getElementById('announce').textContent") == ""  # read once, as the active cell
+    # an edit in place: the live region says the cell's new name (inverted, then emptied)
+    press(d, "i")
+    said = wait(d, lambda d: (t := js(d, "return document.getElementById('announce').textContent")) and "inverted" in t and t,
+                10, "the inverted cell said")
+    assert said.startswith("(1,0): level") and said == d.find_element(By.ID, "cell_1_0").accessible_name, said
+    press(d, Keys.DELETE)
+    wait(d, lambda d: js(d, "return document.getElementById('announce').textContent").startswith("(1,0): empty"), 10, "the emptied cell said")
+    # a finding's Enter moves the selection from elsewhere: the live region says where it went
+    finding = d.find_element(By.CSS_SELECTOR, "#findings li.error.clickable")
+    js(d, "arguments[0].focus()", finding)
+    press(d, Keys.ENTER)
+    wait(d, lambda d: board.get_attribute("aria-activedescendant") == f"cell_{bad[0][0]}_{bad[0][1]}", 10, "the finding's cell active")
+    d.save_screenshot(str(shots / "a11y-grid.png"))
+
+
+#: every button, list, field and tick box (with its label) shown, that overflows 44 px or the screen
+SMALL_OR_CUT = """
+const out = [];
+for (const e of document.querySelectorAll('button, select, input, a[href], #findings li.clickable')) {
+  if (!e.getClientRects().length || e.type === 'file') continue;
+  const t = e.type === 'checkbox' && e.closest('label') ? e.closest('label') : e;
+  const b = t.getBoundingClientRect();
+  if (e.closest('.scroll-x')) continue;
+  if (b.width < 44 || b.height < 44 || b.left < 0 || b.right > innerWidth + 0.5)
+    out.push([e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20), Math.round(b.width), Math.round(b.height), Math.round(b.left)]);
+}
+return out;"""
+
+
+@pytest.mark.parametrize("width", [300, 340, 400])
+def test_at_300_to_400_px_every_button_is_44_px_each_way_without_scrolling_sideways(server, browser, shots, width):
+    """At 300 px the foot bar's eight levels were 37 px wide and the Edit tab's six turns 38: now four
+    a line (two lines of levels; the Edit tab's turns three a line) under 360 px, each 44 px or more;
+    the header's buttons and the menu's too."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, (width, 700))
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true;")
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        seen = {}
+        for tab in ("edit", "generate", "simulate", "print"):  # another tab open: the foot bar is shown
+            js(d, "document.getElementById(arguments[0]).click()", f"tab-button-{tab}")
+            seen[tab] = js(d, SMALL_OR_CUT)
+        wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the foot bar")
+        bar = js(d, "return [...document.querySelectorAll('#edit-bar button')].map((b) => { const r = b.getBoundingClientRect();"
+                    " return [b.textContent, Math.round(r.width), Math.round(r.height), Math.round(r.top)]; })")
+        assert len(bar) == 15 and all(w >= 44 and h >= 44 for _, w, h, _ in bar), bar
+        if width < 360:  # levels 1-4, 5-8, the patterns, the turns and done: four lines
+            assert len({top for *_, top in bar}) == 4, bar
+        d.save_screenshot(str(shots / f"narrow-{width}-foot-bar.png"))
+        js(d, "document.getElementById('tab-button-edit').click()")
+        js(d, "document.getElementById('rotation-buttons').scrollIntoView({block: 'center'})")
+        d.save_screenshot(str(shots / f"narrow-{width}-edit-tab.png"))
+        js(d, "window.scrollTo(0, 0)")
+        d.find_element(By.ID, "menu-button").click()  # the menu's commands and boxes too
+        wait(d, lambda d: d.find_element(By.ID, "download-text").is_displayed(), 5, "the menu")
+        seen["menu"] = js(d, SMALL_OR_CUT)
+        d.save_screenshot(str(shots / f"narrow-{width}-menu.png"))
+        assert not any(seen.values()), seen
+        scroll, client = js(d, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, (scroll, client)
+    finally:
+        as_desktop(d)
+
+
+@pytest.mark.parametrize("size", [pytest.param((640, 400, 2, False), id="zoom-200"), pytest.param((390, 844, 1, True), id="390x844"),
+                                  pytest.param((300, 700, 1, True), id="300x700")])
+def test_a_zoomed_or_narrow_window_has_a_one_line_header_and_its_menu(server, browser, shots, size):
+    """At 200% zoom (640x400 CSS px) the header was three lines, 114 px: 28% of the screen before the
+    board (36% at 300 px). It is one line now, the name, Menu, Undo and Redo; New, Open file, the
+    downloads and the view's boxes are in the menu, which Escape, a click elsewhere or a command closes."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    w, h, scale, touch = size
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": scale, "mobile": touch})
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5})
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
+        header = js(d, """const r = document.querySelector('header').getBoundingClientRect();
+          const shown = [...document.querySelectorAll('header h1, header button, header select, header label')].filter((e) => e.getClientRects().length);
+          const boxes = shown.map((e) => e.getBoundingClientRect());
+          return {share: r.height / innerHeight, height: r.height,
+                  line: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+                  shown: shown.map((e) => e.id || e.tagName.toLowerCase())};""")
+        assert header["share"] <= 0.09, header  # 8% at 200% (was 28%), 7% at 300 px (was 36%), 6% at 390 px
+        assert header["shown"] == ["h1", "menu-button", "undo", "redo"] and header["line"], header  # one line
+        if touch:  # the help under the board says where Whole board now is
+            assert "Whole board (under Menu)" in d.find_element(By.ID, "hover-info").text
+        board = js(d, "const b = document.getElementById('board-box').getBoundingClientRect(); return b.top / innerHeight")
+        assert board < 0.12, board  # the board's box begins right under it
+        d.save_screenshot(str(shots / f"header-{w}x{h}.png"))
+        # the menu: a disclosure, its panel over the page under the header, within the screen
+        menu = d.find_element(By.ID, "menu-button")
+        assert menu.accessible_name == "Menu" and menu.text == "Menu ▾"  # (the triangle shown, not read)
+        menu.click()
+        assert menu.get_attribute("aria-expanded") == "true" and menu.get_attribute("aria-controls") == "more"
+        panel = js(d, "const r = document.getElementById('more').getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, innerWidth]")
+        assert panel[0] >= 0 and panel[1] <= panel[4] and panel[3] <= h, panel
+        for name in ("new-radius", "new-board", "open-file", "download-json", "download-text", "view-3d", "show-routes"):
+            assert d.find_element(By.ID, name).is_displayed(), name
+        d.save_screenshot(str(shots / f"header-{w}x{h}-menu.png"))
+        # a tick box leaves it open; Escape closes it, back on Menu; a command closes it
+        d.find_element(By.ID, "view-3d").click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "g.board3d"), 10, "the 3D view")
+        assert menu.get_attribute("aria-expanded") == "true"
+        press(d, Keys.ESCAPE)
+        assert menu.get_attribute("aria-expanded") == "false" and not d.find_element(By.ID, "view-3d").is_displayed()
+        assert js(d, "return document.activeElement.id") == "menu-button"
+        press(d, Keys.ARROW_DOWN)  # Down on Menu opens it, on its first control
+        assert menu.get_attribute("aria-expanded") == "true" and js(d, "return document.activeElement.id") == "new-radius"
+        js(d, "document.getElementById('new-board').click()")
+        assert menu.get_attribute("aria-expanded") == "false"
+        wait(d, lambda d: not js(d, "return window.terragen.layout.cells.length"), 10, "the new board")
+        menu.click()
+        js(d, "document.getElementById('board').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}))")
+        assert menu.get_attribute("aria-expanded") == "false"  # a click elsewhere
+    finally:
+        as_desktop(d)
+
+
+def test_the_toolbar_is_one_tab_stop_with_the_arrow_keys_and_the_shortcuts_work_from_it(server, browser, shots):
+    """The header's controls were a Tab stop each: six stops before the board on a new page, eight
+    with a file opened and edited (Undo and the route box live). The toolbar is one stop now (the WAI-ARIA toolbar pattern, as the
+    Edit tab's radio groups): the arrow keys, Home and End move along it, passing over a greyed-out
+    Undo or Redo, and the page's keys (1-8, A-D, R, I, T, Delete, Ctrl-Z/Y) edit from it as before."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    page_with(d, server, example("four-players.txt"))
+    bar = d.find_element("id", "toolbar")
+    assert bar.aria_role == "toolbar" and bar.accessible_name == "board"
+    # the downloads say what they do ("JSON down arrow" before), the arrow shown but not read
+    names = [d.find_element("id", i).accessible_name for i in ("download-json", "download-text")]
+    assert names == ["Download JSON", "Download Text"], names
+    click_cell(d, 0, 0)
+    press(d, "3")  # an undo step: Undo is live
+    wait(d, lambda d: js(d, "return !document.getElementById('undo').disabled"), 10, "Undo live")
+    js(d, "document.getElementById('upload').hidden = true")  # (open_file showed the file input)
+    stops = js(d, "return [...document.querySelectorAll('#toolbar button, #toolbar select, #toolbar input')].filter((e) => e.tabIndex === 0).map((e) => e.id)")
+    assert len(stops) == 1, stops
+    js(d, "const h = document.querySelector('h1'); h.tabIndex = -1; h.focus(); window.scrollTo(0, 0)")  # the page's top
+    reached = []
+    while "board" not in reached and len(reached) < 20:
+        press(d, Keys.TAB)
+        reached.append(focused(d))
+    assert reached == ["new-radius", "board"], reached  # 2 presses (were 9 here)
+    # along the toolbar: Right, Left, Home, End, round the ends; Redo (greyed out) passed over
+    js(d, "document.getElementById('new-radius').focus()")
+    moves = []
+    for key in (Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT,
+                Keys.ARROW_RIGHT, Keys.END, Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.HOME, Keys.ARROW_LEFT):
+        press(d, key)
+        moves.append(focused(d))
+    assert moves == ["new-board", "open-file", "download-json", "download-text", "view-3d", "show-routes", "undo",
+                     "new-radius", "undo", "new-radius", "undo"], moves
+    assert js(d, "return window.terragen.selected") == [0, 0]  # the board's selection stayed
+    # Up and Down on the radius list are its own (the radius), not a move
+    js(d, "document.getElementById('new-radius').focus()")
+    press(d, Keys.ARROW_DOWN)
+    assert focused(d) == "new-radius" and js(d, "return document.getElementById('new-radius').value") == "6"
+    press(d, Keys.ARROW_UP)
+    # left with Tab and entered again with Shift-Tab, it lands on the control last used
+    press(d, Keys.END)
+    press(d, Keys.TAB)
+    assert focused(d) == "board"
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    assert focused(d) == "undo"
+    # the page's keys from the toolbar: level, pattern, turn, invert, destination, remove, undo, redo
+    cell = lambda d: next((c for c in js(d, "return window.terragen.layout.cells") if (c["q"], c["r"]) == (0, 0)), None)
+    for key, check in (("5", lambda c: c["level"] == 5), ("b", lambda c: c["pattern"] == "B"),
+                       ("r", lambda c: c["rotation"] is not None), ("i", lambda c: c.get("inverted"))):
+        before = cell(d)
+        press(d, key)
+        wait(d, lambda d: cell(d) != before and check(cell(d)), 10, f"{key!r} from the toolbar")
+        assert focused(d) == "undo"
+    dests = lambda d: sum(len(p["destinations"]) for p in js(d, "return window.terragen.layout.players"))
+    n = dests(d)
+    press(d, "t")
+    wait(d, lambda d: dests(d) != n, 10, "T from the toolbar")
+    press(d, Keys.DELETE)
+    wait(d, lambda d: cell(d) is None, 10, "Delete from the toolbar")
+    press(d, "z", ctrl=True)
+    wait(d, lambda d: cell(d) is not None, 10, "Ctrl-Z from the toolbar")
+    press(d, "y", ctrl=True)
+    wait(d, lambda d: cell(d) is None, 10, "Ctrl-Y from the toolbar")
+    d.save_screenshot(str(shots / "toolbar-keys.png"))
+
+
+@pytest.mark.parametrize("size", [pytest.param((390, 844), id="390x844"), pytest.param((300, 700), id="300x700")])
+def test_on_a_phone_the_generate_button_stays_clear_of_the_foot_bar(server, browser, shots, size):
+    """With a cell selected, the foot bar covered the Generate button, which stays at the foot of the
+    screen while its form scrolls: a tap on it set the cell's pattern B. The line under the board
+    said all 91 positions of "no piece" at an empty cell, four lines of a phone."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    as_phone(d, size)
+    try:
+        fresh_page(d, server)
+        click_cell(d, 0, 0)
+        wait(d, lambda d: js(d, "return window.terragen.selected") == [0, 0], 10, "(0,0) selected")
+        info = d.find_element(By.ID, "hover-info").text
+        assert info.startswith("(0,0) empty") and "(1,-5)" not in info, info
+        js(d, "document.getElementById('tab-button-generate').click();"
+              "document.querySelector('#tab-generate h2').scrollIntoView({block: 'start'})")  # the form scrolled to
+        wait(d, lambda d: not js(d, "return document.getElementById('edit-bar').hidden"), 10, "the foot bar")
+        seen = js(d, """const b = document.getElementById('generate').getBoundingClientRect();
+          const bar = document.getElementById('edit-bar').getBoundingClientRect();
+          const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+          return {top: b.top, bottom: b.bottom, bar: bar.top, hit: hit && hit.id};""")
+        d.save_screenshot(str(shots / f"phone-{size[0]}-generate-over-the-bar.png"))
+        assert seen["hit"] == "generate" and seen["bottom"] <= seen["bar"] + 0.5, seen
+    finally:
+        as_desktop(d)

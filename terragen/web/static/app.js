@@ -2,7 +2,7 @@
 // No game rule lives here: the server's check says what is wrong, reachable, cheap or fair.
 
 import { call, saveBlob, fileLink, JobRunner, ApiError, Digits, parseExact, TAB, SERVER_SILENT } from "./api.js";
-import { cellSpan, cornerHexes, drawBoard, key, seatColour, tokenName } from "./board.js";
+import { cellId, cellSpan, cornerHexes, drawBoard, key, seatColour, tokenName } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const state = {
@@ -440,6 +440,15 @@ function render() {
     colours: state.info.colours, selected: state.selected, view3d: $("#view-3d").checked, routes,
     cornerDirections: state.info.corner_directions,
   });
+  // the grid's selected cell, which a screen reader reads as the selection moves on the focused board
+  // (set only when it changes: the board is drawn anew after every edit and check, and setting it
+  // again each time could have the cell read again each time)
+  const chosen = state.selected && cellElement(state.selected[0], state.selected[1]);
+  const active = chosen ? cellId(state.selected[0], state.selected[1]) : null;
+  if (active !== $("#board").getAttribute("aria-activedescendant")) {
+    if (active) $("#board").setAttribute("aria-activedescendant", active);
+    else $("#board").removeAttribute("aria-activedescendant");
+  }
   fitBoard();
   renderCell();
   renderCheck();
@@ -454,6 +463,7 @@ function render() {
     const other = $(lost.id === "undo" ? "#redo" : "#undo");
     (other.disabled ? $("#board") : other).focus({ preventScroll: true });
   }
+  restToolbar();  // the toolbar's one Tab stop never rests on a greyed-out Undo or Redo
   gamesHint();  // the seat count may have changed
 }
 
@@ -483,6 +493,7 @@ function fitBoard() {
   const large = need > fits;
   // "Whole board" is offered wherever the cells would be drawn larger than the box (and stays while ticked)
   document.body.classList.toggle("board-scrolls", least > fits);
+  restToolbar();  // (its one Tab stop never on a hidden "Whole board")
   const size = large ? [`${Math.ceil(w * need)}px`, `${Math.ceil(h * need)}px`] : ["", ""];
   if (svg.style.width !== size[0] || svg.style.height !== size[1] || view !== drawnView) {
     svg.style.width = size[0];
@@ -522,31 +533,41 @@ function showSelected() {
 // The line under the board describes the cell under the pointer, or else the selected cell (moved to
 // with the arrow keys, tapped on a phone: it followed the mouse only); the board is redrawn after
 // every edit and check, so the line is read again from the new drawing, not left describing the old one.
-const TAP_HELP = "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. Drag the board to see the rest of it; tick Whole board to see all of it at once, in smaller cells.";
+// (Whole board is under Menu where the header folds into one line: style.css, 900 px and less)
+const tapHelp = () => "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. "
+  + `Drag the board to see the rest of it; tick Whole board${ONE_COLUMN.matches ? " (under Menu)" : ""} to see all of it at once, in smaller cells.`;
 let keysHelp = null;
 function showHover() {
   const h = state.hovered || state.selected;
   if (keysHelp === null) keysHelp = $("#hover-info").textContent;
   // the keys' help (or on a touch screen the taps') stays until the pointer first meets a cell
-  if (!h) { $("#hover-info").textContent = FINGERS.matches ? TAP_HELP : keysHelp; return; }
+  if (!h) { $("#hover-info").textContent = FINGERS.matches ? tapHelp() : keysHelp; return; }
   const g = document.querySelector(`#board g.cell[data-q='${h[0]}'][data-r='${h[1]}']`);
-  const t = g && g.querySelector("title");
-  $("#hover-info").textContent = t ? t.textContent.replace(/\n/g, " · ") : "";
+  $("#hover-info").textContent = g ? g.dataset.info : "";
   announceSelection();
 }
 
 // What a screen reader hears: the selected cell when it (or what is on it) changes, not every cell the
 // mouse crosses (a sweep across the board set off ten announcements), and each of its problems without
 // the list of every cell it names ("to do: 91 board positions have no piece: (0,-5), (1,-5), ...").
+// The words are the cell's own name in the board's grid (board.js: cellLabel). On the focused board a
+// move is read through the grid's aria-activedescendant, so the live region leaves it out (it was read
+// twice); it says a change in place (an edit, a check's new finding) and a move made from elsewhere
+// (a finding's Enter, a tap on the foot bar's buttons).
 let announced = "";
+let announcedAt = "null";
 function announceSelection() {
   const sel = state.selected;
-  const g = sel && document.querySelector(`#board g.cell[data-q='${sel[0]}'][data-r='${sel[1]}']`);
-  const t = g && g.querySelector("title");
-  const text = t ? t.textContent.split("\n").map((line) => line.replace(/: \(-?\d+,-?\d+\).*$/, "")).join(". ") : "";
+  const g = sel && cellElement(sel[0], sel[1]);
+  const text = g ? g.getAttribute("aria-label") : "";
   if (text === announced) return;
+  const moved = String(sel) !== announcedAt;
+  // an edit is said once its check has answered: drawn at once, the cell still carried the last
+  // check's findings ("to do: ... no piece" on the piece just placed), said and then said again
+  if (!moved && state.checkedFor !== JSON.stringify(state.layout)) return;
   announced = text;
-  $("#announce").textContent = text;
+  announcedAt = String(sel);
+  $("#announce").textContent = moved && document.activeElement === $("#board") ? "" : text;
 }
 
 // On a touch screen or a phone the Edit tab's buttons are a scroll away from the board (under it,
@@ -566,6 +587,9 @@ function updateEditBar() {
   document.body.classList.toggle("editing", editing);
   const inSight = keypad.height > 0 && keypad.top >= 0 && keypad.bottom <= window.innerHeight;
   bar.hidden = !(editing && !inSight);
+  // the room the bar takes at the foot of the screen: the Generate tab's button, which stays at the
+  // foot of the screen while its form scrolls, sat under the bar (style.css: .run-bar)
+  document.body.style.setProperty("--edit-bar", bar.hidden ? "0px" : `${bar.offsetHeight}px`);
   if (String(state.selected) === barSelection) return;
   barSelection = String(state.selected);
   if (bar.hidden || !bar.getClientRects().length) return;
@@ -1548,6 +1572,82 @@ function restStop(group) {
   setStop(group, chosen || items.find((b) => !b.disabled) || items[0]);
 }
 
+// ---------------------------------------------------------------- the toolbar above the board
+// One Tab stop for the whole toolbar (the WAI-ARIA toolbar pattern, as the radio groups have it): its
+// ten controls were ten stops between the page's top and the board. Tab lands on the control last
+// used (else the first); Left and Right (Up and Down but on the radius list, whose value they step),
+// Home and End move along it, round the ends; a greyed-out Undo or Redo, or a control folded away,
+// is passed over. In a narrow or zoomed window (style.css) the less used commands fold into "Menu":
+// a disclosure whose panel, open, is part of the toolbar; Escape, a click elsewhere or leaving the
+// toolbar closes it, and so does a command chosen in it. Every other key is the page's (1-8, A-D, R,
+// Ctrl-Z ...), as before.
+const TOOLBAR_ITEMS = "button, select, input[type=checkbox]";
+let toolbarStop = null;
+
+function toolbarItems() {
+  return [...$("#toolbar").querySelectorAll(TOOLBAR_ITEMS)].filter((e) => !e.disabled && e.getClientRects().length > 0);
+}
+
+function restToolbar() {
+  const items = toolbarItems();
+  if (!items.includes(toolbarStop)) toolbarStop = items[0] || null;
+  for (const e of $("#toolbar").querySelectorAll(TOOLBAR_ITEMS)) e.tabIndex = e === toolbarStop ? 0 : -1;
+}
+
+function toolbarKeys(ev) {
+  if (ev.key === "Escape" && menuOpen()) {
+    closeMenu();
+    $("#menu-button").focus();
+    ev.preventDefault();
+    ev.stopPropagation();
+    return;
+  }
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+  const vertical = ev.key === "ArrowUp" || ev.key === "ArrowDown";
+  if (vertical && ev.target.tagName === "SELECT") return;  // the list's own: the radius, one step
+  if (ev.key === "ArrowDown" && ev.target.id === "menu-button" && !menuOpen()) openMenu();  // into the menu
+  const items = toolbarItems();
+  const at = items.indexOf(ev.target);
+  const to = ev.key === "Home" ? 0 : ev.key === "End" ? items.length - 1 : at + GROUP_STEPS[ev.key];
+  if (at < 0 || Number.isNaN(to)) return;
+  const next = items[(to + items.length) % items.length];
+  toolbarStop = next;
+  restToolbar();
+  next.focus();
+  ev.preventDefault();
+  ev.stopPropagation();  // the page's own arrows would move the board's selection too
+}
+
+function menuOpen() { return $("#menu-button").getAttribute("aria-expanded") === "true"; }
+function openMenu() {
+  $("#menu-button").setAttribute("aria-expanded", "true");
+  $("header").classList.add("menu-open");
+  restToolbar();
+}
+function closeMenu() {
+  if (!menuOpen()) return;
+  const inside = $("#more").contains(document.activeElement);
+  $("#menu-button").setAttribute("aria-expanded", "false");
+  $("header").classList.remove("menu-open");
+  if (inside) { toolbarStop = $("#menu-button"); $("#menu-button").focus({ preventScroll: true }); }
+  restToolbar();
+}
+
+function toolbar() {
+  const bar = $("#toolbar");
+  bar.addEventListener("keydown", toolbarKeys);
+  bar.addEventListener("focusin", (ev) => { if (ev.target.matches(TOOLBAR_ITEMS)) { toolbarStop = ev.target; restToolbar(); } });
+  bar.addEventListener("focusout", (ev) => { if (!bar.contains(ev.relatedTarget) && ev.relatedTarget) closeMenu(); });
+  $("#menu-button").addEventListener("click", () => { if (menuOpen()) closeMenu(); else openMenu(); });
+  // a command chosen in the menu closes it (a tick box leaves it open: the view's boxes go together)
+  for (const id of ["#new-board", "#open-file", "#download-json", "#download-text"]) {
+    $(id).addEventListener("click", () => closeMenu());
+  }
+  document.addEventListener("pointerdown", (ev) => { if (!bar.contains(ev.target)) closeMenu(); });
+  ONE_COLUMN.addEventListener("change", () => { closeMenu(); restToolbar(); showHover(); });
+  restToolbar();
+}
+
 function fillSelect(sel, values, chosen) {
   for (const v of values) sel.add(new Option(String(v), String(v), false, v === chosen));
 }
@@ -1603,6 +1703,7 @@ async function main() {
   buildGenerateForm();
   buildSimulateForm();
   buildLegend();
+  $("h1").title = `terragen ${info.version}`;  // (the version is out of sight in a narrow window)
 
   $("#new-board").addEventListener("click", newBoard);
   $("#upload").addEventListener("change", upload);
@@ -1667,6 +1768,7 @@ async function main() {
     showHover();
   });
   svg.addEventListener("mouseleave", () => { state.hovered = null; showHover(); });
+  toolbar();
   document.addEventListener("keydown", onKey);
   document.addEventListener("focusin", keepFocusClearOfBar);
   new ResizeObserver(() => fitBoard()).observe($("#board-box"));

@@ -103,6 +103,28 @@ export function boardModel(layout, check, directions) {
   return { cells, exits, positions, marks, notes, starts, dests, cliffs: check && check.board ? check.board.cliffs : [] };
 }
 
+// The id of a cell's element: the board's aria-activedescendant names the selected one.
+export function cellId(q, r) { return `cell_${q}_${r}`; }
+
+// A finding's message without the list of every cell it names ("to do: 91 board positions have no
+// piece: (0,-5), (1,-5), ..." read at each cell): what a screen reader hears of it on one cell.
+export function shortNote(note) { return note.replace(/: \(-?\d+,-?\d+\).*$/, ""); }
+
+// What a screen reader hears for a cell: its position, its piece (level, pattern, rotation, inverted)
+// or "empty", what stands on it (a seat's start corner, a seat's destination) and its own problems,
+// as the drawing shows them: "(0,-5): level 6, pattern D, rotation 3; start corner of seat 0 (P1);
+// error: piece at (0,-5) has level 9; levels run 1 to 8".
+export function cellLabel(m, q, r, layout, palette) {
+  const k = key(q, r);
+  const cell = m.cells.get(k);
+  const parts = [`(${q},${r}): ${cell ? `level ${cell.level}, pattern ${cell.pattern}, rotation ${cell.rotation}${cell.inverted ? ", inverted" : ""}` : "empty"}`];
+  const seatName = (seat) => `seat ${seat} (${tokenName(palette, layout, seat)})`;
+  if (m.starts.has(k)) parts.push(`start corner of ${seatName(m.starts.get(k))}`);
+  for (const d of m.dests.get(k) || []) parts.push(`destination ${d.n} of ${seatName(d.seat)}`);
+  for (const note of m.notes.get(k) || []) parts.push(shortNote(note));
+  return parts.join("; ");
+}
+
 // Draw the board into `svg`. opts: {colours, selected, view3d, routes: [{seat, path}]}
 // how many rings beyond the board the view widens to show a piece off it
 const OFF_BOARD_VIEW = 6;
@@ -132,12 +154,18 @@ export function drawBoard(svg, layout, check, opts) {
     y0 = Math.min(y0, (cy - 1.5 * SIZE) * h3 - lift); y1 = Math.max(y1, (cy + 1.5 * SIZE) * h3);
   }
   svg.setAttribute("viewBox", `${x0.toFixed(1)} ${y0.toFixed(1)} ${(x1 - x0).toFixed(1)} ${(y1 - y0).toFixed(1)}`);
-  const defs = el("defs", {}, svg);
+  const defs = el("defs", { "aria-hidden": "true" }, svg);
   const pat = el("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
   el("rect", { width: 6, height: 6, fill: "#777" }, pat);
   el("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#222", "stroke-width": 2.5 }, pat);
 
   const layer = el("g", { class: opts.view3d ? "board3d" : "board2d" }, svg);
+  // For a screen reader the board is a grid: a row per r (top to bottom), a cell per position (q left
+  // to right), each named in words (cellLabel); the lines, rings and flags drawn over the cells are
+  // hidden from it, as each cell's name says what they show.
+  const rows = [...new Set(all.map(([, r]) => r))];
+  svg.setAttribute("aria-rowcount", String(rows.length));
+  let row = null, rowR = null;
   const project = opts.view3d
     ? (x, y, z) => [x, y * TILT - z * STEP]
     : (x, y) => [x, y];
@@ -150,10 +178,17 @@ export function drawBoard(svg, layout, check, opts) {
     const cell = m.cells.get(k);
     const [cx, cy] = centre(q, r);
     const z = cell && !opts.flat ? Math.max(0, Math.min(12, cell.level)) : 0;
-    const g = el("g", { class: "cell", "data-q": q, "data-r": r }, layer);
+    if (row === null || rowR !== r) {
+      row = el("g", { class: "row", role: "row", "aria-rowindex": String(rows.indexOf(r) + 1) }, layer);
+      rowR = r;
+    }
+    const g = el("g", { class: "cell", "data-q": q, "data-r": r, id: cellId(q, r), role: "gridcell" }, row);
     if (m.marks.has(k)) g.classList.add(m.marks.get(k));
     if (!cell) g.classList.add("empty");
-    if (opts.selected && opts.selected[0] === q && opts.selected[1] === r) g.classList.add("selected");
+    const chosen = !!(opts.selected && opts.selected[0] === q && opts.selected[1] === r);
+    if (chosen) g.classList.add("selected");
+    g.setAttribute("aria-selected", String(chosen));
+    g.setAttribute("aria-label", cellLabel(m, q, r, layout, colours.seats));
     // an empty position is white (with its dashed rim): the light grey it had was level 8's own
     const fill = cell ? (colours.levels[String(cell.level)] || "#cccccc") : "#ffffff";
     const corner = (i, zz, s = 1) => project(cx + SIZE * s * cornerVec(i)[0], cy + SIZE * s * cornerVec(i)[1], zz);
@@ -179,12 +214,15 @@ export function drawBoard(svg, layout, check, opts) {
       label.textContent = `${cell.level}${cell.pattern}`;
     }
     if (m.starts.has(k) || m.dests.has(k)) markers.push([k, tx, ty]);
-    const title = el("title", {}, g);
+    // the line under the board says this of the cell under the pointer (app.js: showHover); it was the
+    // cell's <title>, which a screen reader read after the cell's name as its description, and so
+    // heard the 91 positions a finding names at every empty cell. Neither says that list now: on a
+    // phone it took four lines under the board, the same at every empty cell
     const what = cell ? `level ${cell.level}, pattern ${cell.pattern}, rotation ${cell.rotation}${cell.inverted ? ", inverted" : ""}` : "empty";
-    title.textContent = [`(${q},${r}) ${what}`, ...(m.notes.get(k) || [])].join("\n");
+    g.dataset.info = [`(${q},${r}) ${what}`, ...(m.notes.get(k) || []).map(shortNote)].join(" · ");
   }
   // cliffs: a heavy line on the shared edge, drawn over both cells
-  const cliffLayer = el("g", { class: "cliffs" }, layer);
+  const cliffLayer = el("g", { class: "cliffs", "aria-hidden": "true" }, layer);
   for (const c of m.cliffs) {
     const cell = m.cells.get(key(c.q, c.r));
     const [cx, cy] = centre(c.q, c.r);
@@ -196,12 +234,12 @@ export function drawBoard(svg, layout, check, opts) {
   }
   // error, warning and selection outlines over the cliffs: a cliff line along a cell's edge hid the
   // red of an unreachable destination walled in by cliffs
-  const outlineLayer = el("g", { class: "outlines" }, layer);
+  const outlineLayer = el("g", { class: "outlines", "aria-hidden": "true" }, layer);
   for (const [q, r, classes, face] of outlines) {
     el("polygon", { class: ["outline", ...classes].join(" "), points: face, "data-q": q, "data-r": r }, outlineLayer);
   }
   // routes on demand
-  const routeLayer = el("g", { class: "routes" }, layer);
+  const routeLayer = el("g", { class: "routes", "aria-hidden": "true" }, layer);
   for (const route of opts.routes || []) {
     if (!route.path || route.path.length < 2) continue;
     const line = route.path.map(([q, r]) => {
@@ -213,7 +251,7 @@ export function drawBoard(svg, layout, check, opts) {
       stroke: seatColour(colours.seats, layout, route.seat) }, routeLayer);
   }
   // start rings and flags over everything: in 3D a taller piece in front hid them
-  const markerLayer = el("g", { class: "markers" }, layer);
+  const markerLayer = el("g", { class: "markers", "aria-hidden": "true" }, layer);
   // each corner's number just outside it: the seats' "start corner" lists name corners by number, and
   // a free corner had nothing on the board to say which number it was
   for (const [k, [q, r]] of cornerHexes(R, opts.cornerDirections).entries()) {
