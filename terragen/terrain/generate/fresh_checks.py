@@ -539,8 +539,8 @@ def seat_by_seat_check(layout, seed: int, games: int, policy: str, threshold: fl
     (:meth:`Tally.seat_games`), and its later looks play as many games as give the noise planned
     for ``games`` and its multiples (never fewer than the first look's). Every verdict is taken on
     the seats' noise as measured, so a check of cycles is as strict as one of independent games,
-    on fewer games: a seat's rate on five-seat boards has the noise of 2.4 to 4.4 times as many
-    independent games (greedy and solitary players), 1.6 to 1.9 times for experts."""
+    on fewer games: a seat's rate on five-seat boards has the noise of 2.3 to 4.5 times as many
+    independent games (greedy and solitary players), 1.5 to 3.6 times for experts."""
     seats = len(layout.players)
     tally = Tally(policy, seed, seats, cycle=cycle)
     if not cycle:

@@ -196,8 +196,8 @@ def cycle_dice(k: int, seats: int) -> list[int]:
     in the order that stream always has, so a stream of lucky rolls wins about one game for every
     seat instead of several for one. Each game on its own is an ordinary fair game (fresh,
     independent streams), so every seat's rate is measured without bias, and with far less noise
-    than as many independent games: 2.4 to 4.4 times as many on three five-seat boards, greedy
-    and solitary players; 1.6 to 1.9 times for experts (``bench/cycle_dice.py``). What that noise
+    than as many independent games: 2.3 to 4.5 times as many on three five-seat boards, greedy
+    and solitary players; 1.5 to 3.6 times for experts (``bench/cycle_dice.py``). What that noise
     is, each sample works out from its cycles (:class:`~terragen.terrain.generate.fresh_checks.Tally`).
     Not for classes of seats that a turn maps onto each other exactly: there games of one cycle
     repeat each other turned, and a class's pooled rate is measured worse than by independent games
