@@ -221,8 +221,8 @@ def not_balanced_warning(layout: Layout, as_json: bool = False) -> str | None:
              if record.get("ended_by") == "work budget" else "the time ran out")
     where = "the balance record in the JSON" if as_json else "the balance lines"
     advice = ("try another --seed (five seats are the hardest to balance: most hard and brutal five-seat runs "
-              "end like this, 16 of 20 in the measured grid (bench/README.md), and a longer --time-limit seldom "
-              "helps), or a wider --margin"
+              "end like this, 15 of 20 in the last measured grid (bench/README.md), and a longer --time-limit "
+              "seldom helps), or a wider --margin"
               if len(layout.players) == 5 else "try another --seed, a longer --time-limit or a wider --margin")
     if verdict == UNVERIFIED:  # every seat within the margin, short of the promise: simulate may pass it
         return (f"{ended} before the board was verified: its seats measured within the margin but not by enough "
