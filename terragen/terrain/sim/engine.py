@@ -164,15 +164,16 @@ def _end_allowed(state: GameState, seat: int, cell: int) -> bool:
             return False
         if state.pos[other] == state.setup.starts[other]:
             return False  # sending a token home that is already home means nothing: not a legal end
-    if state.rules.teams:
-        pos = state.pos
+    rules = state.rules
+    if rules.teams:
+        pos, finished = state.pos, state.finished
         gaps = hex_gaps(state)
         here = pos[seat]
-        near = state.rules.team_distance
-        for m in state.teammates(seat):
-            row = gaps[pos[m]]
-            if row[cell] > max(near, row[here]):
-                return False
+        for m in rules.teams[state.team_of[seat]]:  # its teammates still on the board
+            if m != seat and not finished[m]:
+                row = gaps[pos[m]]
+                if row[cell] > max(rules.team_distance, row[here]):
+                    return False
     return True
 
 
@@ -195,22 +196,24 @@ def _team_ends(state: GameState, seat: int, cand: Mapping[int, int]) -> dict[int
     pos = state.pos[seat]
     if state.shared_start or state.rules.send_back:  # not the team rules' plain case: ask cell by cell
         return {q: c for q, c in cand.items() if q == pos or _end_allowed(state, seat, q)}
-    occupant = state.occupant
     gaps = hex_gaps(state)
     near = state.rules.team_distance
     where, finished = state.pos, state.finished
     # per teammate still on the board: its distance row and how far from it a move may end (max(near,
-    # the gap now))
-    bounds = [(row, max(near, row[pos])) for row in (gaps[where[m]] for m in state.rules.teams[state.team_of[seat]]
-                                                     if m != seat and not finished[m])]
+    # the gap now)); its own cell passes (its gaps are the gaps now)
+    bounds = [(row, max(near, row[pos])) for row in [gaps[where[m]] for m in state.rules.teams[state.team_of[seat]]
+                                                     if m != seat and not finished[m]]]
     if not bounds:
-        return {q: c for q, c in cand.items() if q == pos or occupant.get(q, seat) == seat}
-    if len(bounds) == 1:
+        out = dict(cand)
+    elif len(bounds) == 1:
         row, lim = bounds[0]
-        return {q: c for q, c in cand.items()
-                if q == pos or (occupant.get(q, seat) == seat and row[q] <= lim)}
-    return {q: c for q, c in cand.items()
-            if q == pos or (occupant.get(q, seat) == seat and all(row[q] <= lim for row, lim in bounds))}
+        out = {q: c for q, c in cand.items() if row[q] <= lim}
+    else:
+        out = {q: c for q, c in cand.items() if all(row[q] <= lim for row, lim in bounds)}
+    for cell, other in state.occupant.items():  # then the few cells another token stands on
+        if other != seat and cell in out:
+            del out[cell]
+    return out
 
 
 def move_options(state: GameState, seat: int, roll: Roll) -> Mapping[int, int]:
