@@ -28,7 +28,9 @@ No token is sent home in team play, so a token can also stand for good where ano
 one-lane road, a destination taken). A seat racing for its own targets that has stood still for
 :data:`YIELD_TURNS` turns with every cell nearer its goal taken, one by an opponent, steps aside
 when it is the further of the two from its goal (or has waited twice as long), then stands there
-for :data:`HOLD_TURNS` turns (:func:`_unless_blocked`).
+for :data:`HOLD_TURNS` turns (:func:`_unless_blocked`). Where no cell off the other's road lets it
+finish (head on in a one-lane road), such a seat that has no way to a target round the other tokens
+at all turns a piece on doubles to open one (:func:`_unblocking_turn`, from :func:`team_turn`).
 
 Games without teams never come here. The joint values are kept per board state (its ``memo``), so
 the games of a run share them.
@@ -36,13 +38,14 @@ the games of a run share them.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 import numpy as np
 
 from terragen.grids import hex as hx
-from terragen.terrain.rules import MAX_BUDGET
+from terragen.terrain.rules import MAX_BUDGET, step_allowed, step_cost
 from terragen.terrain.sim.cache import INF
 from terragen.terrain.sim.engine import _end_allowed, hex_gaps
 from terragen.terrain.sim.state import GameState
@@ -229,6 +232,7 @@ def _unless_blocked(state: GameState, seat: int, options: Mapping[int, int], cho
     return min(aside)[3]
 
 
+
 def _planned(state: GameState, seat: int, lead: int, follower: int, options: Mapping[int, int], old: int) -> int:
     """A planning pair's move for ``seat``: the option that leaves the team least to walk; ``old`` when
     it is among the best, or when no option leaves the pair a way to finish."""
@@ -267,6 +271,10 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     piece's other turns (``policies._turns``). Remembered per board state and pair. Why so narrow:
     weighing every turn near the pair by the plan itself cost up to half a second a double, and ran
     a team game at a fortieth of its speed."""
+    if plans(state):
+        act = _unblocking_turn(state, seat, turns)
+        if act is not None:
+            return act
     mates = state.teammates(seat)
     if len(mates) != 1 or not plans(state):
         return None
@@ -307,6 +315,90 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
                 best, choice = home, ("rotate", cell, rot)
     memo[key] = choice
     return choice
+
+
+def _unblocking_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
+    """On doubles, for a seat that has waited :data:`YIELD_TURNS` turns or more with every cell nearer its
+    goal taken, one by an opponent (:func:`_unless_blocked`): the turn of a piece within two hexes of it
+    that opens it the cheapest way to a target of its own around every other token (its cost with the
+    tokens standing where they are, along the pips, as if the piece were turned), when it has no such
+    way now; None otherwise (a way round that is dearer or out of this turn's reach needs no turn). Remembered per board state, seat, cell
+    and the other tokens' cells.
+
+    Why: two tokens head on in a one-lane road, each standing on or before the other's destination, with
+    no hex off the road from which either could still finish, waited to the turn cap (5.8% of one hard
+    board's team games, as 0+1,2+3): stepping aside needs a way around, and a sensible player turns a
+    piece to make one. The token then steps aside onto it, or goes round by it (:func:`_unless_blocked`)."""
+    if state.notes.get(("blocked", seat), 0) < YIELD_TURNS:
+        return None
+    pos = state.pos[seat]
+    occupant = state.occupant
+    taken = frozenset(c for c, s in occupant.items() if s != seat)
+    goals = frozenset(c for grp in state.remaining_groups(seat) for c in grp) - taken
+    if pos < 0 or not goals:
+        return None  # its target is taken: only the other's move can free it
+    hand = state.setup.hand[seat]
+    key = (_KEY, "unblock", pos, goals, taken, hand)
+    memo = state.cache.memo
+    if key in memo:
+        return memo[key]
+    board = state.board
+    arcs = state.cache.arcs
+    best, choice = _way_around(state, pos, goals, taken, -1, 0, INF), None
+    if best < INF:  # it has a way round already (dearer, or not yet in reach of a roll): no turn needed
+        memo[key] = None
+        return None
+    # a turn changes only its own piece's ways out, so it can matter only on a piece the token can get
+    # to as things stand
+    row = hex_gaps(state)[pos]
+    seen, todo = {pos}, [pos]
+    while todo:
+        for j, _, _ in arcs[todo.pop()]:
+            if j not in seen and j not in taken:
+                seen.add(j)
+                todo.append(j)
+    for cell in sorted(seen):
+        if row[cell] > 2:
+            continue
+        for rot, mask in turns(board.pattern[cell], board.rotation[cell], hand):
+            if mask == board.mask[cell]:
+                continue
+            cost = _way_around(state, pos, goals, taken, cell, mask, best)
+            if cost < best:
+                best, choice = cost, ("rotate", cell, rot)
+    memo[key] = choice
+    return choice
+
+
+def _way_around(state: GameState, start: int, goals: frozenset[int], taken: frozenset[int], cell: int,
+                mask: int, bound: float) -> float:
+    """The cheapest cost from ``start`` to any of ``goals`` along the pips, through no cell of ``taken``,
+    with piece ``cell`` (-1: none) turned to exits ``mask`` (only its own arcs change: entering a piece
+    does not depend on its pips); :data:`INF` when there is none cheaper than ``bound``. A plain
+    Dijkstra: it runs only for a seat that is stuck, on doubles."""
+    board = state.board
+    arcs = state.cache.arcs
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d >= bound:
+            break
+        if d > best[here]:
+            continue
+        if here in goals:
+            return d
+        if here == cell:
+            out = [(j, step_cost(board.level[j] - board.level[here])) for k, j in enumerate(board.nbr[here])
+                   if mask >> k & 1 and j >= 0 and board.passable(j)
+                   and step_allowed(board.level[j] - board.level[here])]
+        else:
+            out = [(j, c) for j, c, _ in arcs[here]]
+        for j, c in out:
+            if j not in taken and d + c < best.get(j, INF):
+                best[j] = d + c
+                heapq.heappush(heap, (d + c, j))
+    return INF
 
 
 def _values_for(state: GameState, lead: int, follower: int) -> tuple[np.ndarray, np.ndarray]:

@@ -141,6 +141,52 @@ def test_a_small_board_where_the_convoy_stalled_now_finishes():
     assert sum(g.capped for g in old) >= 10
 
 
+def _head_on_road():
+    """Radius 2: a one-lane road E (1,0) level 4, M (0,0) level 1, W (-1,0) level 4 (3 and 4 points a
+    step, so no roll passes over a token on it), and a ring north of it, (1,-1) and (0,-1) at level 7,
+    that no piece's pips lead into (and dearer than the road, 8 points: no player's own turn of a piece
+    opens it to shorten its way); every other cell is a wall. Seat 0 (its partner finished) stands on
+    E and must get to W; seat 2 (a team of its own) stands on W and must get to E."""
+    cells = {h: (WALL, "D", 0) for h in hx.board_cells(2)}
+    cells[(1, 0)] = (4, "A", 3)  # exits W (to M) and two walls
+    cells[(0, 0)] = (1, "B", 0)  # exits E and W (NE: five levels up)
+    cells[(-1, 0)] = (4, "D", 0)  # exits E (to M) and two walls
+    cells[(1, -1)] = (7, "B", 2)  # exits W (to (0,-1)) and SE (to E), a wall
+    cells[(0, -1)] = (7, "D", 0)  # exits E (to (1,-1)) and SW (to W), a wall
+    layout = make_layout(2, cells, [(0, [(-1, 0)]), (1, [(2, -2)]), (3, [(1, 0)])])
+    rules = Rules(teams=((0, 1), (2,)))
+    state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(1))
+    _place(state, {0: (1, 0), 1: None, 2: (-1, 0)})
+    return state
+
+
+def _play_random(state, seats, rounds, seed):
+    dice = RandomDice(random.Random(seed))
+    for _ in range(rounds):
+        for seat in seats:
+            if not state.finished[seat]:
+                take_turn(state, seat, GreedyPolicy(), dice)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_rivals_head_on_with_nowhere_to_step_aside_turn_a_piece_to_pass(seed):
+    """Each stands on the other's destination with the middle of the road between them and no cell
+    off it from which it could still finish: they went back and forth to the turn cap. Now a seat that
+    has waited three turns turns a piece on doubles to open the way round the ring, and both finish."""
+    state = _head_on_road()
+    _play_random(state, [0, 2], 150, seed)
+    assert state.finished[0] and state.finished[2]
+    assert state.rotations >= 1
+
+
+def test_rivals_head_on_with_nowhere_to_step_aside_waited_for_good_before(monkeypatch):
+    monkeypatch.setattr(convoy, "_unblocking_turn", lambda state, seat, turns: None)
+    for seed in range(4):
+        state = _head_on_road()
+        _play_random(state, [0, 2], 150, seed)
+        assert not state.finished[0] and not state.finished[2]
+
+
 # ---- the joint values --------------------------------------------------------------------------
 
 def _brute_joint(state, lead, follower):
