@@ -531,24 +531,20 @@ def _pair_moves(state: GameState, limit: int) -> tuple[tuple[np.ndarray, ...], .
     """Per partner (lead, then follower), over the arcs of its cell (rows) and the pairs of the region
     ``limit`` (columns): the pair one step along that arc leads to (0 where it may not be taken), the
     cell it ends on, its cost (:data:`FAR` where it may not be taken), and whether it may be taken.
-    Kept in the board state's memo (every pair of teams and collections on it shares them)."""
-    memo = state.cache.memo
-    key = (_KEY, "pairs", limit)
-    got = memo.get(key)
-    if got is None:
-        steps, order, pa, pb = _steps(_hexes(state), limit, state.rules.team_distance)
-        way, cost = _slots(state)
-        size = len(pa)
-        got = []
-        for (nxt_by_way, moved_by_way), cells in zip(steps, (pa, pb)):
-            flat = way.take(cells, axis=1)  # arcs x pairs, into the direction-major tables
-            flat *= size
-            flat += order
-            nxt = nxt_by_way.take(flat)
-            ok = nxt >= 0
-            got.append((np.where(ok, nxt, 0), moved_by_way.take(flat), np.where(ok, cost.take(cells, axis=1), FAR), ok))
-        got = memo[key] = tuple(got)
-    return got
+    Made for each search, not kept: they are some hundreds of kB a board state, a run keeps up to
+    :data:`~terragen.terrain.sim.cache.MAX_STATES` board states, and making them is a tenth of a search."""
+    steps, order, pa, pb = _steps(_hexes(state), limit, state.rules.team_distance)
+    way, cost = _slots(state)
+    size = len(pa)
+    got = []
+    for (nxt_by_way, moved_by_way), cells in zip(steps, (pa, pb)):
+        flat = way.take(cells, axis=1)  # arcs x pairs, into the direction-major tables
+        flat *= size
+        flat += order
+        nxt = nxt_by_way.take(flat)
+        ok = nxt >= 0
+        got.append((np.where(ok, nxt, 0), moved_by_way.take(flat), np.where(ok, cost.take(cells, axis=1), FAR), ok))
+    return tuple(got)
 
 
 def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, limit: int) -> np.ndarray:
@@ -562,7 +558,7 @@ def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, l
     Exact: a Bellman-Ford sweep of the whole region at once (numpy, whole numbers), each collection's
     values from those of the collections one target on (:func:`_sweep_python`, or compiled). Kept per
     board state. The pairs' moves come from tables made once a run and once a board state
-    (:func:`_pair_moves`): a search on a new board state was 0.7 ms of setting up before this."""
+    (:func:`_pair_moves`): a search was 0.7 ms of setting up before them, by two-dimensional indexing."""
     setup = state.setup
     gl, gf = setup.groups[lead], setup.groups[follower]
     key = (_KEY, gl, gf, ml, mf, limit)
