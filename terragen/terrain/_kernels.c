@@ -51,6 +51,10 @@
  *   race of independent tokens for every opener; the generator's main process asks it thousands of
  *   times a run, and on arrays this small numpy's overhead was most of its time. The same products in
  *   the same order and numpy's own pairwise sums give the same floats (tests/terrain/sim/test_kernels.py).
+ * - pair_sweeps: terragen.terrain.sim.convoy._sweep_python, the fixed point of a team's joint values over
+ *   its pairs of cells (whole numbers, so the same in any order of lowering: see the function); a
+ *   planning pair needs a fresh search on every board state a turn of a piece creates, and numpy's one
+ *   step a sweep took 25-35 sweeps (tests/terrain/sim/test_convoy.py compares the two).
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
@@ -1903,6 +1907,80 @@ done:
     return result;
 }
 
+/* pair_sweeps: terragen.terrain.sim.convoy._sweep_python, the joint values of a team's pairs of cells
+ * brought to their fixed point (values[p] = min(values[p], cost[r][p] + values[nxt[r][p]]) over the rows
+ * r). Why the same numbers: every value stays the cost of a real way on (or its start), and a sweep with
+ * nothing left to lower is the one fixed point at or below the start (every step costs at least 1), so
+ * the order the pairs are lowered in does not matter. Here each value is lowered in place, the sweeps
+ * alternate direction, so far fewer sweeps are needed than the reference's one step a sweep. */
+static int int32_buffer(Py_buffer *b) {
+    return b->itemsize == 4 && b->format != NULL && (strcmp(b->format, "i") == 0 || strcmp(b->format, "=i") == 0
+                                                      || strcmp(b->format, "<i") == 0);
+}
+
+static PyObject *pair_sweeps(PyObject *self, PyObject *args) {
+    PyObject *vo, *no, *co;
+    if (!PyArg_ParseTuple(args, "OOO", &vo, &no, &co))
+        return NULL;
+    Py_buffer vb, nb, cb;
+    if (PyObject_GetBuffer(vo, &vb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (PyObject_GetBuffer(no, &nb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        PyBuffer_Release(&vb);
+        Py_RETURN_NONE;
+    }
+    if (PyObject_GetBuffer(co, &cb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        PyBuffer_Release(&vb);
+        PyBuffer_Release(&nb);
+        Py_RETURN_NONE;
+    }
+    PyObject *result = Py_None;
+    Py_ssize_t size = vb.itemsize ? vb.len / vb.itemsize : 0;
+    int ok = int32_buffer(&vb) && int32_buffer(&cb) && nb.itemsize == (Py_ssize_t)sizeof(Py_ssize_t)
+             && nb.format != NULL && strchr("nlq", nb.format[strlen(nb.format) - 1]) != NULL
+             && size > 0 && nb.len / nb.itemsize == cb.len / cb.itemsize
+             && (cb.len / cb.itemsize) % size == 0;
+    if (ok) {
+        int32_t *v = (int32_t *)vb.buf;
+        const Py_ssize_t *nxt = (const Py_ssize_t *)nb.buf;
+        const int32_t *cost = (const int32_t *)cb.buf;
+        Py_ssize_t rows = (cb.len / cb.itemsize) / size;
+        for (Py_ssize_t k = 0; k < rows * size && ok; k++)
+            ok = nxt[k] >= 0 && nxt[k] < size && cost[k] >= 0 && cost[k] <= (1 << 28);
+        for (Py_ssize_t p = 0; p < size && ok; p++)
+            ok = v[p] >= 0 && v[p] <= (1 << 28);
+        if (ok) {
+            int changed = 1;
+            for (int forward = 1; changed; forward = !forward) {
+                changed = 0;
+                for (Py_ssize_t i = 0; i < size; i++) {
+                    Py_ssize_t p = forward ? i : size - 1 - i;
+                    int32_t best = v[p];
+                    for (Py_ssize_t r = 0; r < rows; r++) {
+                        int32_t c = cost[r * size + p] + v[nxt[r * size + p]];
+                        if (c < best)
+                            best = c;
+                    }
+                    if (best < v[p]) {
+                        v[p] = best;
+                        changed = 1;
+                    }
+                }
+            }
+            result = Py_True;
+        }
+    }
+    PyBuffer_Release(&vb);
+    PyBuffer_Release(&nb);
+    PyBuffer_Release(&cb);
+    Py_INCREF(result);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
@@ -1974,6 +2052,10 @@ static PyMethodDef methods[] = {
      "race_wins(cdfs, horizon) -> list or None: wins[first][seat], the chance each seat wins the race of "
      "independent tokens when seat ``first`` opens, as terragen.terrain.race.win_probabilities_by_opener "
      "(the reference) computes it, to the last bit; None for inputs it does not take (then Python runs)."},
+    {"pair_sweeps", pair_sweeps, METH_VARARGS,
+     "pair_sweeps(values, nxt, cost) -> True or None: values (int32, written in place) brought to the fixed point "
+     "of values[p] = min(values[p], cost[r, p] + values[nxt[r, p]]), as terragen.terrain.sim.convoy._sweep_python "
+     "(the reference) gives it; None, nothing written, for arrays it does not take (then Python sweeps)."},
     {NULL, NULL, 0, NULL},
 };
 

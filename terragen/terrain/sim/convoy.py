@@ -28,7 +28,9 @@ No token is sent home in team play, so a token can also stand for good where ano
 one-lane road, a destination taken). A seat racing for its own targets that has stood still for
 :data:`YIELD_TURNS` turns with every cell nearer its goal taken, one by an opponent, steps aside
 when it is the further of the two from its goal (or has waited twice as long), then stands there
-for :data:`HOLD_TURNS` turns (:func:`_unless_blocked`).
+for :data:`HOLD_TURNS` turns (:func:`_unless_blocked`). Where no cell off the other's road lets it
+finish (head on in a one-lane road), such a seat that has no way to a target round the other tokens
+at all turns a piece on doubles to open one (:func:`_unblocking_turn`, from :func:`team_turn`).
 
 Games without teams never come here. The joint values are kept per board state (its ``memo``), so
 the games of a run share them.
@@ -36,16 +38,18 @@ the games of a run share them.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 import numpy as np
 
 from terragen.grids import hex as hx
-from terragen.terrain.rules import MAX_BUDGET
+from terragen.terrain.rules import MAX_BUDGET, step_allowed, step_cost
 from terragen.terrain.sim.cache import INF
-from terragen.terrain.sim.engine import _end_allowed
+from terragen.terrain.sim.engine import _end_allowed, hex_gaps
 from terragen.terrain.sim.state import GameState
+from terragen.terrain.expected import COMPILED
 
 #: lead turns in a row on which no roll could take the lead to a free cell nearer its goal, the rule
 #: (or its partner) taking one away, and its partner did not move, before the pair plans together.
@@ -63,16 +67,21 @@ HOLD_TURNS = 2
 #: sums of two of them still fit an int32)
 FAR = 1 << 24
 _KEY = "convoy"
+#: the compiled :func:`_sweep_python` (``_kernels.c``: ``pair_sweeps``), or None
+_PAIR_SWEEPS = getattr(COMPILED, "pair_sweeps", None)
 
 
 def follow_move(state: GameState, seat: int, options: Mapping[int, int], lead: int) -> int:
     """The convoy's follower: the option nearest ``lead`` (any distance up to 2 counts as near),
     then the one cheapest for its own tour (pips ignored), fewest points, lowest cell."""
-    h = state.board.hexes
-    there = h[state.pos[lead]]
+    row = hex_gaps(state)[state.pos[lead]]
     groups = state.setup.groups[seat]
-    return min(options, key=lambda q: (max(hx.distance(h[q], there), 2),
-                                        state.cache.tours(groups, state.gain(seat, q), True)[q], options[q], q))
+    tours = state.cache.tours
+    targets = state.setup.target_cells[seat]
+    elev = tours(groups, state.collected[seat], True)  # its tour where the move collects nothing (most cells)
+    return min(options, key=lambda q: (max(row[q], 2),
+                                        (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q],
+                                        options[q], q))
 
 
 def plans(state: GameState) -> bool:
@@ -86,19 +95,20 @@ def convoy_move(state: GameState, seat: int, roll: object, options: Mapping[int,
     """``seat``'s move in team play; ``own()`` is its own racing choice (what it plays alone). ``roll``
     is this turn's (the rules' move legality is in ``options``)."""
     mates = state.teammates(seat)
+    planning = plans(state)
     if not mates:
-        return _unless_blocked(state, seat, options, own()) if plans(state) else own()
+        return _unless_blocked(state, seat, options, own()) if planning else own()
     lead = min(mates)
     if seat > lead:  # a follower
         old = follow_move(state, seat, options, lead)
-        if len(mates) != 1 or not plans(state):
+        if len(mates) != 1 or not planning:
             return old
         note = state.notes.get((_KEY, state.team_of[seat]))
         if note is None or not _still_planning(state, lead, seat, note):
             return old
         return _planned(state, seat, lead, seat, options, old)
     old = own()
-    if len(mates) != 1 or not plans(state):
+    if len(mates) != 1 or not planning:
         return old  # a team of three or more still together plays the convoy only
     follower = mates[0]
     key = (_KEY, state.team_of[seat])
@@ -222,6 +232,7 @@ def _unless_blocked(state: GameState, seat: int, options: Mapping[int, int], cho
     return min(aside)[3]
 
 
+
 def _planned(state: GameState, seat: int, lead: int, follower: int, options: Mapping[int, int], old: int) -> int:
     """A planning pair's move for ``seat``: the option that leaves the team least to walk; ``old`` when
     it is among the best, or when no option leaves the pair a way to finish."""
@@ -231,18 +242,20 @@ def _planned(state: GameState, seat: int, lead: int, follower: int, options: Map
     other = follower if seat == lead else lead
     alone = int(_lone(state, state.setup.groups[other], state.collected[other])[state.pos[other]])
     mine = state.setup.groups[seat]
-
-    def left(q: int) -> int:
-        """What the team still has to walk after ``seat`` moves to ``q``: the plan's value, or past
-        a target of ``seat`` (the plan's horizon) both partners' own cheapest tours."""
-        m = state.gain(seat, q)
-        if m == mask:
-            return int(values[pidx[(q, b) if seat == lead else (a, q)]])
-        return min(FAR, alone + int(_lone(state, mine, m)[q]))
-
-    # the options are this turn's real moves (a move passes over cells the plan's steps may not stand
-    # on), so a pair the plan sees no way on from may still have one after a move
-    scored = {q: left(q) for q in options}
+    targets = state.setup.target_cells[seat]
+    # what the team still has to walk after ``seat`` moves to q: the plan's value (read for all the
+    # options at once), or past a target of ``seat`` (the plan's horizon) both partners' own cheapest
+    # tours. The options are this turn's real moves (a move passes over cells the plan's steps may not
+    # stand on), so a pair the plan sees no way on from may still have one after a move
+    cells = list(options)
+    planned = values.take(pidx[cells, b] if seat == lead else pidx[a, cells]).tolist()
+    scored = {}
+    for q, v in zip(cells, planned):
+        if q in targets:  # only a target can change the collection
+            m = state.gain(seat, q)
+            if m != mask:
+                v = min(FAR, alone + int(_lone(state, mine, m)[q]))
+        scored[q] = v
     best = min(scored.values())
     if best >= FAR or scored[old] == best:
         return old
@@ -258,6 +271,10 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     piece's other turns (``policies._turns``). Remembered per board state and pair. Why so narrow:
     weighing every turn near the pair by the plan itself cost up to half a second a double, and ran
     a team game at a fortieth of its speed."""
+    if plans(state):
+        act = _unblocking_turn(state, seat, turns)
+        if act is not None:
+            return act
     mates = state.teammates(seat)
     if len(mates) != 1 or not plans(state):
         return None
@@ -300,22 +317,120 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     return choice
 
 
+def _unblocking_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
+    """On doubles, for a seat that has waited :data:`YIELD_TURNS` turns or more with every cell nearer its
+    goal taken, one by an opponent (:func:`_unless_blocked`): the turn of a piece within two hexes of it
+    that opens it the cheapest way to a target of its own around every other token (its cost with the
+    tokens standing where they are, along the pips, as if the piece were turned), when it has no such
+    way now; None otherwise (a way round that is dearer or out of this turn's reach needs no turn). Remembered per board state, seat, cell
+    and the other tokens' cells.
+
+    Why: two tokens head on in a one-lane road, each standing on or before the other's destination, with
+    no hex off the road from which either could still finish, waited to the turn cap (5.8% of one hard
+    board's team games, as 0+1,2+3): stepping aside needs a way around, and a sensible player turns a
+    piece to make one. The token then steps aside onto it, or goes round by it (:func:`_unless_blocked`)."""
+    if state.notes.get(("blocked", seat), 0) < YIELD_TURNS:
+        return None
+    pos = state.pos[seat]
+    occupant = state.occupant
+    taken = frozenset(c for c, s in occupant.items() if s != seat)
+    goals = frozenset(c for grp in state.remaining_groups(seat) for c in grp) - taken
+    if pos < 0 or not goals:
+        return None  # its target is taken: only the other's move can free it
+    hand = state.setup.hand[seat]
+    key = (_KEY, "unblock", pos, goals, taken, hand)
+    memo = state.cache.memo
+    if key in memo:
+        return memo[key]
+    board = state.board
+    arcs = state.cache.arcs
+    best, choice = _way_around(state, pos, goals, taken, -1, 0, INF), None
+    if best < INF:  # it has a way round already (dearer, or not yet in reach of a roll): no turn needed
+        memo[key] = None
+        return None
+    # a turn changes only its own piece's ways out, so it can matter only on a piece the token can get
+    # to as things stand
+    row = hex_gaps(state)[pos]
+    seen, todo = {pos}, [pos]
+    while todo:
+        for j, _, _ in arcs[todo.pop()]:
+            if j not in seen and j not in taken:
+                seen.add(j)
+                todo.append(j)
+    for cell in sorted(seen):
+        if row[cell] > 2:
+            continue
+        for rot, mask in turns(board.pattern[cell], board.rotation[cell], hand):
+            if mask == board.mask[cell]:
+                continue
+            cost = _way_around(state, pos, goals, taken, cell, mask, best)
+            if cost < best:
+                best, choice = cost, ("rotate", cell, rot)
+    memo[key] = choice
+    return choice
+
+
+def _way_around(state: GameState, start: int, goals: frozenset[int], taken: frozenset[int], cell: int,
+                mask: int, bound: float) -> float:
+    """The cheapest cost from ``start`` to any of ``goals`` along the pips, through no cell of ``taken``,
+    with piece ``cell`` (-1: none) turned to exits ``mask`` (only its own arcs change: entering a piece
+    does not depend on its pips); :data:`INF` when there is none cheaper than ``bound``. A plain
+    Dijkstra: it runs only for a seat that is stuck, on doubles."""
+    board = state.board
+    arcs = state.cache.arcs
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d >= bound:
+            break
+        if d > best[here]:
+            continue
+        if here in goals:
+            return d
+        if here == cell:
+            out = [(j, step_cost(board.level[j] - board.level[here])) for k, j in enumerate(board.nbr[here])
+                   if mask >> k & 1 and j >= 0 and board.passable(j)
+                   and step_allowed(board.level[j] - board.level[here])]
+        else:
+            out = [(j, c) for j, c, _ in arcs[here]]
+        for j, c in out:
+            if j not in taken and d + c < best.get(j, INF):
+                best[j] = d + c
+                heapq.heappush(heap, (d + c, j))
+    return INF
+
+
 def _values_for(state: GameState, lead: int, follower: int) -> tuple[np.ndarray, np.ndarray]:
     """The pair's joint values for its collections, and the pair numbers to read them by, from a region
-    at least as wide as the rule lets the pair stand apart now (``limit``): a wider region already made on this board state gives the same values to
-    every pair this close (from there no move can widen the gap beyond ``limit``), so it is used
-    rather than making another (the pair's gap changes as it moves)."""
-    h = state.board.hexes
-    limit = max(state.rules.team_distance, hx.distance(h[state.pos[lead]], h[state.pos[follower]]))
-    hexes = _hexes(state)
+    at least as wide as the rule lets the pair stand apart now (``limit``): a wider region already made
+    on this board state gives the same values to every pair this close (from there no move can widen
+    the gap beyond ``limit``), so it is used rather than making another (the pair's gap changes as it
+    moves).
+
+    The answer is kept in the board state's memo under the pair's groups, collections and ``limit``:
+    once a region at least ``limit`` wide is made on a board state, no narrower one is made for these
+    groups there (a search is made only where none as wide exists), so the same question gets the same
+    answer; and a planning pair asks it on each of its turns (the look through the regions was a tenth
+    of a team game's time)."""
     groups = state.setup.groups
+    gl, gf = groups[lead], groups[follower]
     ml, mf = state.collected[lead], state.collected[follower]
+    limit = max(state.rules.team_distance, hex_gaps(state)[state.pos[lead]][state.pos[follower]])
     memo = state.cache.memo
+    asked = (_KEY, "for", gl, gf, ml, mf, limit)
+    got = memo.get(asked)
+    if got is not None:
+        return got
+    hexes = _hexes(state)
+    near = state.rules.team_distance
     for wider in range(limit, _widest(hexes) + 1):
-        got = memo.get((_KEY, groups[lead], groups[follower], ml, mf, wider))
-        if got is not None:
-            return got, _region(hexes, wider, state.rules.team_distance)[2]
-    return joint_values(state, lead, follower, ml, mf, limit), _region(hexes, limit, state.rules.team_distance)[2]
+        values = memo.get((_KEY, gl, gf, ml, mf, wider))
+        if values is not None:
+            got = memo[asked] = values, _region(hexes, wider, near)[2]
+            return got
+    got = memo[asked] = joint_values(state, lead, follower, ml, mf, limit), _region(hexes, limit, near)[2]
+    return got
 
 
 def _hexes(state: GameState) -> tuple:
@@ -359,23 +474,77 @@ def _region(hexes: tuple, limit: int, near: int) -> tuple[np.ndarray, np.ndarray
     return a.astype(np.int32), b.astype(np.int32), pidx, np.maximum(near, dist[a, b])
 
 
-def _arc_table(state: GameState) -> tuple[np.ndarray, np.ndarray]:
-    """The board state's move graph as arrays: per cell its arcs' ends (padded with the padding cell)
-    and costs (padded with inf). Kept in the board state's memo."""
+@lru_cache(maxsize=64)
+def _steps(hexes: tuple, limit: int, near: int) -> tuple[tuple[tuple[np.ndarray, np.ndarray], ...], np.ndarray,
+                                                         np.ndarray, np.ndarray]:
+    """The region's moves by direction, the same on every board state of a run: per partner (lead,
+    then follower), for every direction 0-5 and a seventh for "no arc", and every pair of the region
+    ``limit`` (see :func:`_region`), flattened direction-major: the pair the step leads to (-1 when it
+    leaves the region, ends on the partner, or breaks the distance rule) and the cell it ends on (the
+    padding cell when none). With them a board state's arcs give the pairs' moves by one lookup each
+    (:func:`_pair_moves`), rather than three two-dimensional ones per joint search. Then the pairs'
+    numbers in order, and their lead's and follower's cells, as index arrays (``take`` with them is
+    several times as fast as indexing with the region's own int32 arrays)."""
+    dist = _geometry(hexes)
+    n = dist.shape[0] - 1
+    pa, pb, pidx, lim = _region(hexes, limit, near)
+    index = {h: i for i, h in enumerate(hexes)}
+    nbr = np.full((n + 1, 7), n, dtype=np.intp)
+    for i, h in enumerate(hexes):
+        for d in range(6):
+            nbr[i, d] = index.get(hx.neighbor(h, d), n)
+    out = []
+    for cells, other, lead in ((pa, pb, True), (pb, pa, False)):
+        moved = nbr[cells].T  # 7 x pairs
+        nxt = pidx[moved, other] if lead else pidx[other, moved]
+        nxt = np.where(dist[moved, other] <= lim, nxt, -1)
+        out.append((np.ascontiguousarray(nxt, dtype=np.intp).ravel(), np.ascontiguousarray(moved).ravel()))
+    return tuple(out), np.arange(len(pa), dtype=np.intp), pa.astype(np.intp), pb.astype(np.intp)
+
+
+def _slots(state: GameState) -> tuple[np.ndarray, np.ndarray]:
+    """The board state's move graph as arrays, arcs x cells: per cell its arcs' directions (padded with
+    6, "no arc") and costs (padded with :data:`FAR`); the padding cell has none. Kept in the board
+    state's memo."""
     memo = state.cache.memo
-    got = memo.get((_KEY, "arcs"))
+    got = memo.get((_KEY, "slots"))
     if got is None:
+        per_run = state.cache.per_run
+        dirs = per_run.get((_KEY, "dirs"))
+        if dirs is None:  # per cell: its neighbours' directions
+            dirs = per_run[(_KEY, "dirs")] = [{j: d for d, j in enumerate(row) if j >= 0} for row in state.board.nbr]
         arcs = state.cache.arcs
         n = len(arcs)
         k = max(1, max(len(x) for x in arcs))
-        dest = np.full((n + 1, k), n, dtype=np.int32)
+        way = np.full((n + 1, k), 6, dtype=np.intp)
         cost = np.full((n + 1, k), FAR, dtype=np.int32)
         for i, out in enumerate(arcs):
+            di = dirs[i]
             for j, (t, c, _) in enumerate(out):
-                dest[i, j] = t
+                way[i, j] = di[t]
                 cost[i, j] = c
-        got = memo[(_KEY, "arcs")] = (dest, cost)
+        got = memo[(_KEY, "slots")] = (np.ascontiguousarray(way.T), np.ascontiguousarray(cost.T))
     return got
+
+
+def _pair_moves(state: GameState, limit: int) -> tuple[tuple[np.ndarray, ...], ...]:
+    """Per partner (lead, then follower), over the arcs of its cell (rows) and the pairs of the region
+    ``limit`` (columns): the pair one step along that arc leads to (0 where it may not be taken), the
+    cell it ends on, its cost (:data:`FAR` where it may not be taken), and whether it may be taken.
+    Made for each search, not kept: they are some hundreds of kB a board state, a run keeps up to
+    :data:`~terragen.terrain.sim.cache.MAX_STATES` board states, and making them is a tenth of a search."""
+    steps, order, pa, pb = _steps(_hexes(state), limit, state.rules.team_distance)
+    way, cost = _slots(state)
+    size = len(pa)
+    got = []
+    for (nxt_by_way, moved_by_way), cells in zip(steps, (pa, pb)):
+        flat = way.take(cells, axis=1)  # arcs x pairs, into the direction-major tables
+        flat *= size
+        flat += order
+        nxt = nxt_by_way.take(flat)
+        ok = nxt >= 0
+        got.append((np.where(ok, nxt, 0), moved_by_way.take(flat), np.where(ok, cost.take(cells, axis=1), FAR), ok))
+    return tuple(got)
 
 
 def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, limit: int) -> np.ndarray:
@@ -387,7 +556,9 @@ def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, l
     the other walks its own cheapest tour. Other tokens are not in the way (they move on).
 
     Exact: a Bellman-Ford sweep of the whole region at once (numpy, whole numbers), each collection's
-    values from those of the collections one target on. Kept per board state."""
+    values from those of the collections one target on (:func:`_sweep_python`, or compiled). Kept per
+    board state. The pairs' moves come from tables made once a run and once a board state
+    (:func:`_pair_moves`): a search was 0.7 ms of setting up before them, by two-dimensional indexing."""
     setup = state.setup
     gl, gf = setup.groups[lead], setup.groups[follower]
     key = (_KEY, gl, gf, ml, mf, limit)
@@ -395,49 +566,53 @@ def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, l
     got = memo.get(key)
     if got is not None:
         return got
-    hexes = _hexes(state)
-    geo = _geometry(hexes)
-    pa, pb, pidx, lim = _region(hexes, limit, state.rules.team_distance)
-    dest, cost = _arc_table(state)
+    pa, pb = _steps(_hexes(state), limit, state.rules.team_distance)[2:]
     n = len(state.board)
-    full_l, full_f = (1 << len(gl)) - 1, (1 << len(gf)) - 1
     values = np.full(len(pa), FAR, dtype=np.int32)
     nexts, costs = [], []  # per arc of either partner (rows), per pair: the next pair, the step's cost
-    for mover, cells, other, groups, mask, full in ((0, pa, pb, gl, ml, full_l), (1, pb, pa, gf, mf, full_f)):
-        ends = dest[cells].T  # arcs x pairs: rows are contiguous, so the minimum over arcs is fast
-        c = cost[cells].T
-        nxt = pidx[ends, other] if mover == 0 else pidx[other, ends]
-        ok = (nxt >= 0) & (geo[ends, other] <= lim)
-        c = np.where(ok, c, FAR)
-        gain = _gains(groups, mask, n)[ends]  # the collection after the step (mask when no target)
+    for (nxt, ends, c, ok), other, groups, mask, (other_groups, other_mask) in zip(
+            _pair_moves(state, limit), (pb, pa), (gl, gf), (ml, mf), ((gf, mf), (gl, ml))):
+        gains = _gains(groups, mask, n)
+        gain = gains.take(ends)  # the collection after the step (mask when no target)
         moving = gain == mask
-        nexts.append(np.where(ok & moving, nxt, 0))
+        nexts.append(nxt)
         costs.append(np.where(moving, c, FAR))
-        for m in np.unique(gain[ok & ~moving]):
-            m = int(m)
+        full = (1 << len(groups)) - 1
+        for m in sorted(set(gains.tolist()) - {mask}):  # each collection a step can reach
             hit = ok & (gain == m)
+            if not hit.any():
+                continue
             # the partner's own cheapest tour from where it stands; when the mover has more to collect,
             # plus the mover's own from the target (the plan looks as far as the next target: a
             # planning pair goes back to the convoy there, :func:`convoy_move`)
-            other_groups, other_mask = (gf, mf) if mover == 0 else (gl, ml)
-            after = _lone(state, other_groups, other_mask)[other]
+            after = _lone(state, other_groups, other_mask).take(other)
             if m != full:
-                after = np.minimum(after + _lone(state, groups, m)[ends], FAR)
+                after = np.minimum(after + _lone(state, groups, m).take(ends), FAR)
             values = np.minimum(values, np.where(hit, c + after, FAR).min(axis=0))
-    nxt = np.ascontiguousarray(np.concatenate(nexts), dtype=np.int32)
-    c = np.ascontiguousarray(np.concatenate(costs), dtype=np.int32)
     values = np.minimum(values, FAR).astype(np.int32)
-    while True:  # Bellman-Ford: one more step of either partner a sweep, until nothing changes
-        cand = values[nxt]
-        cand += c
-        new = cand.min(axis=0)
-        np.minimum(new, values, out=new)
-        if not (new < values).any():
-            break
-        values = new
+    nxt, c = np.concatenate(nexts), np.concatenate(costs)
+    if _PAIR_SWEEPS is None or _PAIR_SWEEPS(values, nxt, c) is None:
+        values = _sweep_python(values, nxt, c)
     values.setflags(write=False)
     memo[key] = values
     return values
+
+
+def _sweep_python(values: np.ndarray, nxt: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """``values`` brought to the fixed point of ``values[p] = min(values[p], cost[r, p] + values[nxt[r, p]])``
+    over the rows ``r``: one more step of either partner a sweep. The compiled ``pair_sweeps``
+    (``_kernels.c``) gives the same values in far fewer sweeps (it lowers them in place); this is its
+    reference. Four sweeps between looks at whether anything changed: a sweep past the fixed point
+    changes nothing, and the look cost as much as a sweep."""
+    buf = np.empty(nxt.shape, dtype=np.int32)
+    while True:
+        before = values
+        for _ in range(4):
+            np.take(values, nxt, out=buf)
+            buf += cost
+            values = np.minimum(buf.min(axis=0), values)
+        if np.array_equal(values, before):
+            return values
 
 
 def _lone(state: GameState, groups: tuple, mask: int) -> np.ndarray:

@@ -164,15 +164,56 @@ def _end_allowed(state: GameState, seat: int, cell: int) -> bool:
             return False
         if state.pos[other] == state.setup.starts[other]:
             return False  # sending a token home that is already home means nothing: not a legal end
-    mates = state.teammates(seat)
-    if mates:
-        h = state.board.hexes
-        here = h[state.pos[seat]]
-        for m in mates:
-            there = h[state.pos[m]]
-            if hx.distance(h[cell], there) > max(state.rules.team_distance, hx.distance(here, there)):
-                return False
+    rules = state.rules
+    if rules.teams:
+        pos, finished = state.pos, state.finished
+        gaps = hex_gaps(state)
+        here = pos[seat]
+        for m in rules.teams[state.team_of[seat]]:  # its teammates still on the board
+            if m != seat and not finished[m]:
+                row = gaps[pos[m]]
+                if row[cell] > max(rules.team_distance, row[here]):
+                    return False
     return True
+
+
+def hex_gaps(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """The hex distance between every two cells of the board, ``gaps[a][b]``, made once a run (kept
+    with the run's tables). Why: team play checks the distance rule on every cell a token might end
+    on, and working each distance out from the coordinates was a fifth of a team game's time."""
+    per_run = state.cache.per_run
+    got = per_run.get("hex gaps")
+    if got is None:
+        h = state.board.hexes
+        got = per_run["hex gaps"] = tuple(tuple(hx.distance(a, b) for b in h) for a in h)
+    return got
+
+
+def _team_ends(state: GameState, seat: int, cand: Mapping[int, int]) -> dict[int, int]:
+    """The cells of ``cand`` ``seat`` may end on in team play (its own cell always stays): what
+    :func:`_end_allowed` allows, in ``cand``'s order, with the teammates' distance rows looked up once
+    rather than for every cell (a team game asks this every turn of every seat)."""
+    pos = state.pos[seat]
+    if state.shared_start or state.rules.send_back:  # not the team rules' plain case: ask cell by cell
+        return {q: c for q, c in cand.items() if q == pos or _end_allowed(state, seat, q)}
+    gaps = hex_gaps(state)
+    near = state.rules.team_distance
+    where, finished = state.pos, state.finished
+    # per teammate still on the board: its distance row and how far from it a move may end (max(near,
+    # the gap now)); its own cell passes (its gaps are the gaps now)
+    bounds = [(row, max(near, row[pos])) for row in [gaps[where[m]] for m in state.rules.teams[state.team_of[seat]]
+                                                     if m != seat and not finished[m]]]
+    if not bounds:
+        out = dict(cand)
+    elif len(bounds) == 1:
+        row, lim = bounds[0]
+        out = {q: c for q, c in cand.items() if row[q] <= lim}
+    else:
+        out = {q: c for q, c in cand.items() if all(row[q] <= lim for row, lim in bounds)}
+    for cell, other in state.occupant.items():  # then the few cells another token stands on
+        if other != seat and cell in out:
+            del out[cell]
+    return out
 
 
 def move_options(state: GameState, seat: int, roll: Roll) -> Mapping[int, int]:
@@ -196,6 +237,8 @@ def move_options(state: GameState, seat: int, roll: Roll) -> Mapping[int, int]:
             for cell in banned:
                 del cand[cell]
             return cand
+        if state.rules.teams:
+            return _team_ends(state, seat, within)  # a new dict: the table is not copied first
         cand = dict(within)
     else:
         occ = state.occupied() - {pos}
@@ -205,6 +248,8 @@ def move_options(state: GameState, seat: int, roll: Roll) -> Mapping[int, int]:
             for j, c, _ in arcs[x]:
                 if j in occ and d + c <= budget and d + c < cand.get(j, 99):
                     cand[j] = d + c
+    if state.rules.teams:
+        return _team_ends(state, seat, cand)
     return {q: c for q, c in cand.items() if q == pos or _end_allowed(state, seat, q)}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import heapq
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
@@ -15,7 +16,7 @@ from terragen.grids import hex as hx
 from terragen.terrain.files import load_layout
 from terragen.terrain.sim import convoy
 from terragen.terrain.sim.dice import RandomDice, ScriptedDice
-from terragen.terrain.sim.engine import take_turn
+from terragen.terrain.sim.engine import Roll, _end_allowed, move_options, take_turn
 from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy, SolitaryPolicy
 from terragen.terrain.sim.runner import forget_tables, run_games
 from terragen.terrain.sim.state import GameState, setup_from_layout
@@ -140,6 +141,52 @@ def test_a_small_board_where_the_convoy_stalled_now_finishes():
     assert sum(g.capped for g in old) >= 10
 
 
+def _head_on_road():
+    """Radius 2: a one-lane road E (1,0) level 4, M (0,0) level 1, W (-1,0) level 4 (3 and 4 points a
+    step, so no roll passes over a token on it), and a ring north of it, (1,-1) and (0,-1) at level 7,
+    that no piece's pips lead into (and dearer than the road, 8 points: no player's own turn of a piece
+    opens it to shorten its way); every other cell is a wall. Seat 0 (its partner finished) stands on
+    E and must get to W; seat 2 (a team of its own) stands on W and must get to E."""
+    cells = {h: (WALL, "D", 0) for h in hx.board_cells(2)}
+    cells[(1, 0)] = (4, "A", 3)  # exits W (to M) and two walls
+    cells[(0, 0)] = (1, "B", 0)  # exits E and W (NE: five levels up)
+    cells[(-1, 0)] = (4, "D", 0)  # exits E (to M) and two walls
+    cells[(1, -1)] = (7, "B", 2)  # exits W (to (0,-1)) and SE (to E), a wall
+    cells[(0, -1)] = (7, "D", 0)  # exits E (to (1,-1)) and SW (to W), a wall
+    layout = make_layout(2, cells, [(0, [(-1, 0)]), (1, [(2, -2)]), (3, [(1, 0)])])
+    rules = Rules(teams=((0, 1), (2,)))
+    state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(1))
+    _place(state, {0: (1, 0), 1: None, 2: (-1, 0)})
+    return state
+
+
+def _play_random(state, seats, rounds, seed):
+    dice = RandomDice(random.Random(seed))
+    for _ in range(rounds):
+        for seat in seats:
+            if not state.finished[seat]:
+                take_turn(state, seat, GreedyPolicy(), dice)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_rivals_head_on_with_nowhere_to_step_aside_turn_a_piece_to_pass(seed):
+    """Each stands on the other's destination with the middle of the road between them and no cell
+    off it from which it could still finish: they went back and forth to the turn cap. Now a seat that
+    has waited three turns turns a piece on doubles to open the way round the ring, and both finish."""
+    state = _head_on_road()
+    _play_random(state, [0, 2], 150, seed)
+    assert state.finished[0] and state.finished[2]
+    assert state.rotations >= 1
+
+
+def test_rivals_head_on_with_nowhere_to_step_aside_waited_for_good_before(monkeypatch):
+    monkeypatch.setattr(convoy, "_unblocking_turn", lambda state, seat, turns: None)
+    for seed in range(4):
+        state = _head_on_road()
+        _play_random(state, [0, 2], 150, seed)
+        assert not state.finished[0] and not state.finished[2]
+
+
 # ---- the joint values --------------------------------------------------------------------------
 
 def _brute_joint(state, lead, follower):
@@ -249,3 +296,96 @@ def test_team_games_replay_from_their_seed_whatever_the_process_played_before():
     tail = fields(run_games(layout, rules, ["greedy"] * 4, 104901, 30, 60))
     again = fields(run_games(layout, rules, ["greedy"] * 4, 104901, 0, 60))
     assert tail == whole[30:] and again == whole
+
+
+# ---- the quicker ways to the same answers ----------------------------------------------------------
+
+needs_pair_sweeps = pytest.mark.skipif(convoy._PAIR_SWEEPS is None,
+                                       reason="the compiled kernels were not built (or built before pair_sweeps)")
+
+
+@needs_pair_sweeps
+@settings(max_examples=40, deadline=None)
+@given(seed=st_.integers(0, 10**6))
+def test_the_compiled_sweep_reaches_the_python_sweeps_values(seed):
+    """Random graphs of pairs with some ways out (start values) and steps of cost 1-4, some of them
+    barred (cost FAR): the compiled sweep, which lowers values in place, ends where the reference's
+    one step a sweep ends, value for value."""
+    rng = np.random.default_rng(seed)
+    size, rows = int(rng.integers(1, 300)), int(rng.integers(1, 7))
+    nxt = rng.integers(0, size, (rows, size)).astype(np.intp)
+    cost = np.where(rng.random((rows, size)) < 0.2, convoy.FAR, rng.integers(1, 5, (rows, size))).astype(np.int32)
+    start = np.where(rng.random(size) < 0.05, rng.integers(1, 60, size), convoy.FAR).astype(np.int32)
+    want = convoy._sweep_python(start.copy(), nxt, cost)
+    got = start.copy()
+    assert convoy._PAIR_SWEEPS(got, nxt, cost) is True
+    assert np.array_equal(got, want)
+
+
+@needs_pair_sweeps
+def test_the_compiled_sweep_leaves_arrays_it_does_not_take_alone():
+    values = np.array([3, convoy.FAR], dtype=np.int32)
+    nxt = np.array([[0, 0]], dtype=np.intp)
+    cost = np.array([[1, 1]], dtype=np.int32)
+    for args in ((values.astype(np.int64), nxt, cost), (values, nxt.astype(np.int32), cost),
+                 (values, np.array([[0, 2]], dtype=np.intp), cost), (values, nxt, np.array([[1, -1]], dtype=np.int32))):
+        before = [a.copy() for a in args]
+        assert convoy._PAIR_SWEEPS(*args) is None
+        assert all(np.array_equal(a, b) for a, b in zip(args, before))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st_.integers(0, 10**6))
+def test_the_joint_values_are_the_same_with_or_without_the_compiled_sweep(seed):
+    rng = random.Random(seed)
+    cells = hx.board_cells(4)
+    layout = with_players(random_layout(seed, radius=4, levels=(1, 6)),
+                          [(c, [rng.choice(cells), rng.choice(cells)]) for c in (0, 1, 3, 4)])
+    rules = Rules(teams=((0, 1), (2, 3)))
+    state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(seed))
+    limit = rng.choice([3, 4, 5])
+    fast = convoy.joint_values(state, 0, 1, 0, 0, limit)
+    state.cache.memo.clear()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(convoy, "_PAIR_SWEEPS", None)
+        slow = convoy.joint_values(state, 0, 1, 0, 0, limit)
+    assert np.array_equal(fast, slow)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st_.integers(0, 10**6), facing=st_.booleans())
+def test_team_move_options_are_the_ends_the_rules_allow_cell_by_cell(seed, facing):
+    """The team rules' options (distance rows looked up once a move) are the cells of the budget's
+    reach :func:`_end_allowed` allows one by one, in the same order, its own cell always kept."""
+    rng = random.Random(seed)
+    cells = hx.board_cells(4)
+    layout = with_players(random_layout(seed, radius=4, levels=(1, 6)),
+                          [(c, [rng.choice(cells)]) for c in (0, 1, 3, 4)])
+    rules = Rules(teams=((0, 2), (1, 3)) if facing else ((0, 1), (2, 3)))
+    state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(seed))
+    spots = rng.sample(range(len(cells)), 4)
+    where = {s: (None if rng.random() < 0.2 else cells[spots[s]]) for s in range(4)}
+    _place(state, where)
+    for seat in range(4):
+        if state.finished[seat]:
+            continue
+        for w in range(1, 7):
+            roll = Roll(w, 2)
+            within = state.cache.within(state.pos[seat], roll.budget)
+            want = {q: c for q, c in within.items() if q == state.pos[seat] or _allowed_by_hand(state, seat, q)}
+            got = move_options(state, seat, roll)
+            assert list(got.items()) == list(want.items())
+            assert all(_end_allowed(state, seat, q) == _allowed_by_hand(state, seat, q) for q in within)
+
+
+def _allowed_by_hand(state, seat, cell):
+    """The team rules' legal end, from the coordinates: no other token there, every teammate still
+    on the board at most max(3, its gap now) away."""
+    if state.occupant.get(cell, seat) != seat:
+        return False
+    h = state.board.hexes
+    for m in state.teammates(seat):
+        gap = hx.distance(h[state.pos[seat]], h[state.pos[m]])
+        if hx.distance(h[cell], h[state.pos[m]]) > max(3, gap):
+            return False
+    return True
