@@ -70,7 +70,8 @@ def clearly_short(rates: Sequence[float], games: int, margin: float) -> bool:
 def seat_check(play: Callable[[int], None], tally, sizes: Sequence[int], threshold: float,
                margin: float) -> tuple[dict, bool]:
     """Grow ``tally`` (wins per seat on one fresh seed; its seats' noise that of
-    ``tally.seat_games()`` independent games) through ``sizes`` until the verdict is plain: passed when every seat is within ``threshold`` and :func:`simulate_odds` (seats
+    ``tally.seat_games()`` independent games) through ``sizes`` until the verdict is plain:
+    passed when every seat is within ``threshold`` and :func:`simulate_odds` (seats
     pushed out by ``SEAT_PUSH``) is at least ``1 - SIMULATE_MISS``; dropped when even pulled
     in by ``SEAT_CLEARLY_OUT`` it is not. ``play(size)`` grows the tally to ``size`` games.
     Returns the record's check fields and whether it passed."""
