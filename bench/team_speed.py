@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from team_convoy import generate  # the same generated boards as bench/team_convoy.py (run from bench/)
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "terragen" / "data" / "terrain" / "examples"
 EXAMPLE_CASES = [("four-players.txt", "0+1,2+3"), ("four-players.txt", "0+2,1+3"),
@@ -67,14 +69,6 @@ def play(tree: Path, cases: list, policy: str, seed: int) -> dict:
     if p.returncode != 0:
         raise SystemExit(f"{tree}: {policy}: exit {p.returncode}\n{p.stderr}")
     return json.loads(p.stdout)
-
-
-def generate(out: Path, seats: int, preset: str, seed: int) -> Path | None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, "-m", "terragen", "generate", "--players", str(seats), "--difficulty", preset,
-                        "--seed", str(seed), "--out", str(out), "-q"], capture_output=True, text=True, env=env,
-                       check=False)
-    return out / "board.json" if p.returncode == 0 else None
 
 
 def main() -> None:
