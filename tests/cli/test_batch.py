@@ -493,6 +493,17 @@ def test_bad_scheduler_address_and_dash_folder_are_bad_usage(tmp_path, capsys):
     assert not (tmp_path / "d" / "manifest.json").exists()
 
 
+def _scenarios_done(out) -> int:
+    """How many scenarios the batch in ``out`` lists as complete (0 while it has none, or its
+    manifest is being replaced)."""
+    from terragen.terrain.puzzles.batch import read_manifest
+
+    try:
+        return len((read_manifest(out) or {"scenarios": []})["scenarios"])
+    except (InputError, OSError, ValueError):
+        return 0
+
+
 def test_ctrl_c_on_a_local_dask_cluster_is_one_line(tmp_path):
     """Ctrl-C reaches the whole process group; the cluster's processes printed their tracebacks."""
     pytest.importorskip("distributed")
@@ -503,7 +514,9 @@ def test_ctrl_c_on_a_local_dask_cluster_is_one_line(tmp_path):
                              "--out", str(out), "--no-progress"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     deadline = time.time() + 60
-    while time.time() < deadline and not (out / "manifest.json").exists():
+    # interrupted once a scenario is complete: the manifest is written as the batch starts, and a batch
+    # stopped before its first scenario removes its folder again (and rightly offers no --resume)
+    while time.time() < deadline and not _scenarios_done(out):
         time.sleep(0.1)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
     _, err = proc.communicate(timeout=60)
