@@ -31,13 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from team_convoy import generate  # the same generated boards as bench/team_convoy.py (run from bench/)
-
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "terragen" / "data" / "terrain" / "examples"
-EXAMPLE_CASES = [("four-players.txt", "0+1,2+3"), ("four-players.txt", "0+2,1+3"),
-                 ("six-players.txt", "0+1,2+3,4+5"), ("six-players.txt", "0+1+2,3+4+5")]
-GENERATED_TEAMS = {4: ["0+1,2+3", "0+2,1+3"], 6: ["0+1,2+3,4+5"]}
+# the same cases and generated boards as bench/team_convoy.py (run from bench/)
+from team_convoy import EXAMPLE_CASES, EXAMPLES, GENERATED_TEAMS, ROOT, generate
 
 
 def worker(args: dict) -> None:

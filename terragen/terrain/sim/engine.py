@@ -164,17 +164,21 @@ def _end_allowed(state: GameState, seat: int, cell: int) -> bool:
             return False
         if state.pos[other] == state.setup.starts[other]:
             return False  # sending a token home that is already home means nothing: not a legal end
-    rules = state.rules
-    if rules.teams:
-        pos, finished = state.pos, state.finished
-        gaps = hex_gaps(state)
-        here = pos[seat]
-        for m in rules.teams[state.team_of[seat]]:  # its teammates still on the board
-            if m != seat and not finished[m]:
-                row = gaps[pos[m]]
-                if row[cell] > max(rules.team_distance, row[here]):
-                    return False
+    if state.rules.teams:
+        return all(row[cell] <= limit for row, limit in _team_bounds(state, seat))
     return True
+
+
+def _team_bounds(state: GameState, seat: int) -> list[tuple[tuple[int, ...], int]]:
+    """Per teammate of ``seat`` still on the board: its row of hex distances and how far from it a
+    move may end (the team distance, or the gap now if that is larger): the distance rule, which
+    :func:`_end_allowed` asks of one cell and :func:`_team_ends` of a turn's cells at once."""
+    gaps = hex_gaps(state)
+    where, finished = state.pos, state.finished
+    here = where[seat]
+    near = state.rules.team_distance
+    rows = [gaps[where[m]] for m in state.rules.teams[state.team_of[seat]] if m != seat and not finished[m]]
+    return [(row, max(near, row[here])) for row in rows]
 
 
 def hex_gaps(state: GameState) -> tuple[tuple[int, ...], ...]:
@@ -196,13 +200,7 @@ def _team_ends(state: GameState, seat: int, cand: Mapping[int, int]) -> dict[int
     pos = state.pos[seat]
     if state.shared_start or state.rules.send_back:  # not the team rules' plain case: ask cell by cell
         return {q: c for q, c in cand.items() if q == pos or _end_allowed(state, seat, q)}
-    gaps = hex_gaps(state)
-    near = state.rules.team_distance
-    where, finished = state.pos, state.finished
-    # per teammate still on the board: its distance row and how far from it a move may end (max(near,
-    # the gap now)); its own cell passes (its gaps are the gaps now)
-    bounds = [(row, max(near, row[pos])) for row in [gaps[where[m]] for m in state.rules.teams[state.team_of[seat]]
-                                                     if m != seat and not finished[m]]]
+    bounds = _team_bounds(state, seat)  # its own cell passes (its gaps are the gaps now)
     if not bounds:
         out = dict(cand)
     elif len(bounds) == 1:
