@@ -123,9 +123,10 @@ def _warn_unused_with_no_balance(ctx: click.Context) -> None:
                    "twice the usual work budget (a median of about 14 s instead of about 3 s, best-effort runs "
                    "25-55 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
-              help="On 4- to 6-seat symmetric boards, a few hundred games of expert players refuse a board plainly "
-                   "unfair for them (a search that is late keeps it and says so; docs/generate.md says when there "
-                   "is none). --no-expert-glance is faster and leaves more boards unfair for experts.")
+              help="On 4- to 6-seat symmetric boards, a few hundred games of expert players refuse a board they "
+                   "read unfair for them (on 5 seats only a board plainly unfair; a search that is late keeps it "
+                   "and says so; docs/generate.md says when there is none). --no-expert-glance is faster and "
+                   "leaves more boards unfair for experts.")
 @click.option("--team-play", is_flag=True,
               help="Also play the board in teams (4 or 6 seats; partners on neighbouring corners, as "
                    "'simulate --variant teams' pairs them) and keep it only when every team wins close to its "
@@ -152,8 +153,9 @@ def generate(players, destinations, difficulty, seed, out_dir, force, time_limit
     greedy and for solitary players. Expert players (who turn pieces against a
     leader close to winning) are even on 2 and 3 seats, where every seat is an
     image of every other; on 4 to 6 seats a glance of a few hundred games
-    refuses only a board plainly unfair for them, and --check-experts checks
-    them in full, at several times the time. docs/generate.md says how.
+    refuses a board it reads unfair for them (it cannot see a point or two),
+    and --check-experts checks them in full, at several times the time.
+    docs/generate.md says how.
 
     If the search's time or work runs out first (often for 5-seat hard and
     brutal boards), the fairest board it reached is written with its verdict

@@ -41,15 +41,22 @@ def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: di
     if glance:
         seen = (f"{glance['games']} fresh games of expert players (seed {glance['seed']}) put the seat classes "
                 f"{100 * glance['pooled_worst_deviation']:.2f} points from fair")
+        refused = glance.get("refused_above")
+        # four- and six-seat glances refuse any board read over the margin (fresh_checks.GLANCE_REFUSE_SE)
+        strict = refused is not None and refused <= glance["pooled_limit"] + 1e-9
         if glance["verdict"] == "PLAINLY OFF":
-            return (f"balance: NOT BALANCED for expert players by a glance: {seen}, plainly over "
-                    f"{100 * glance['pooled_limit']:.1f}; the search was late and kept this board, balanced for "
-                    "the others (try --check-experts with a longer --time-limit, or another --seed)")
+            return (f"balance: NOT BALANCED for expert players by a glance: {seen}, "
+                    f"{'over' if strict else 'plainly over'} {100 * glance['pooled_limit']:.1f}; the search was "
+                    "late and kept this board, balanced for the others (try --check-experts with a longer "
+                    "--time-limit, or another --seed)")
         # say the limit a glance really applies: "3.58 points ... refuses only a board plainly over 2.5"
         # read as a contradiction (the board passed because 3.58 was within the glance's noise)
-        refused = glance.get("refused_above")
-        bar = f"it refuses only above {100 * refused:.1f}, the margin plus twice its noise" if refused else \
-            f"it refuses only a board plainly over {100 * glance['pooled_limit']:.1f}"
+        if strict:
+            bar = f"it refuses any board read over {100 * glance['pooled_limit']:.1f}"
+        elif refused:
+            bar = f"it refuses only above {100 * refused:.1f}, the margin plus twice its noise"
+        else:
+            bar = f"it refuses only a board plainly over {100 * glance['pooled_limit']:.1f}"
         if glance["pooled_worst_deviation"] > glance["pooled_limit"]:
             # what it means and what to do first, in plain words; the figures after (a user asked what an
             # expert was and what to do about "likely NOT BALANCED for experts ... within the noise")

@@ -654,11 +654,12 @@ def test_a_solitary_miss_spares_the_greedy_check(monkeypatch, players):
     assert played and set(played) == {"solitary"}
 
 
-def _experts_oracle(monkeypatch, expert_gap: float, with_experts: bool = False):
-    """A 4-seat balancer whose "simulation" is an oracle: greedy and solitary players fair,
-    experts favouring the first class by ``expert_gap``; each pair the search is asked for is
-    counted. Returns (balancer, the (policy, size) of every sample played, the pairs asked for)."""
-    bal = captured_balancer(monkeypatch, {"players": 4, "difficulty": "medium"}, 5)
+def _experts_oracle(monkeypatch, expert_gap: float, with_experts: bool = False, players: int = 4):
+    """A balancer of ``players`` seats (two classes) whose "simulation" is an oracle: greedy and
+    solitary players fair, experts favouring the first class by ``expert_gap``; each pair the search
+    is asked for is counted. Returns (balancer, the (policy, size) of every sample played, the pairs
+    asked for)."""
+    bal = captured_balancer(monkeypatch, {"players": players, "difficulty": "medium"}, 5)
     if with_experts:
         bal.settings = bal.settings.with_experts()
     first = set(bal.classes[0])
@@ -702,20 +703,27 @@ def test_experts_are_checked_last_on_fewer_games_and_a_miss_rejects_the_board(mo
         assert record is None and len(searched) == pairs
 
 
-@pytest.mark.parametrize("expert_gap, accepted, glance_games", [
-    (0.0, True, 300),  # fair for experts: clearly inside after half the glance, then the greedy check
-    (0.02, True, 600),  # 2 points: inside the margin, but not by a standard error of half the glance
-    (0.03, True, 600),  # 3 points: over the margin but not plainly, on 600 games a glance lets it by
-    (0.07, False, 300),  # 7 points: plainly off at half the glance; the terrain is given up
+@pytest.mark.parametrize("players, expert_gap, accepted, glance_games", [
+    (4, 0.0, True, 300),  # fair for experts: clearly inside after half the glance, then the greedy check
+    (4, 0.02, True, 600),  # 2 points: inside the margin, but not by a standard error of half the glance
+    (4, 0.03, False, 300),  # 3 points: read over the margin; four and six seats give the terrain up
+    (4, 0.07, False, 300),  # 7 points: plainly off at half the glance
+    (6, 0.0, True, 300),  # six seats: one step of 300 games
+    (6, 0.02, True, 300),
+    (6, 0.03, False, 300),
+    (5, 0.03, True, 600),  # five seats refuse only a board plainly off: 3 points on 600 games goes on
+    (5, 0.07, False, 300),
 ])
-def test_experts_glance_refuses_a_board_plainly_unfair_for_them(monkeypatch, expert_gap, accepted, glance_games):
+def test_experts_glance_refuses_a_board_read_over_the_margin(monkeypatch, players, expert_gap, accepted,
+                                                             glance_games):
     """Without --check-experts a board of two classes still gets a glance at expert players: a
-    few hundred fresh games after the solitary check and before the dearer greedy one. A board
-    whose classes are plainly more than the margin apart for experts is refused and its terrain
-    given up (no greedy game is played for it); anything closer goes on to the greedy check, and
-    the board's record keeps the glance. The "simulation" is an oracle in which greedy and
-    solitary players are fair and experts favour the first class by ``expert_gap``."""
-    bal, played, searched = _experts_oracle(monkeypatch, expert_gap)
+    few hundred fresh games after the solitary check and before the dearer greedy one. On four and
+    six seats a board whose classes it reads over the margin for experts is refused and its terrain
+    given up (no greedy game is played for it); on five seats only a board plainly over it (beyond
+    twice the glance's noise). Anything closer goes on to the greedy check, and the board's record
+    keeps the glance. The "simulation" is an oracle in which greedy and solitary players are fair
+    and experts favour the first class by ``expert_gap``."""
+    bal, played, searched = _experts_oracle(monkeypatch, expert_gap, players=players)
     record = bal.balance()
     kinds = [policy for policy, _ in played]
     assert kinds[0] == "solitary" and "expert" in kinds
@@ -726,6 +734,8 @@ def test_experts_glance_refuses_a_board_plainly_unfair_for_them(monkeypatch, exp
         glance = record["expert_glance"]
         assert glance["verdict"] == "NOT PLAINLY OFF" and glance["games"] == glance_games
         assert glance["pooled_worst_deviation"] == pytest.approx(expert_gap, abs=1e-9)
+        # the bar it applied: the margin itself on four and six seats, the margin plus its noise on five
+        assert (glance["refused_above"] == glance["pooled_limit"]) == (players != 5)
     else:
         assert record is None and "greedy" not in kinds and len(searched) == 1
 

@@ -191,6 +191,14 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     glance.update(pooled_worst_deviation=0.06, verdict="PLAINLY OFF")  # kept only because the search was late
     said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
     assert len(said) == 1 and "NOT BALANCED for expert players" in said[0] and "6.00 points" in said[0]
+    assert "plainly over 2.5" in said[0]
+    # a six-seat glance refuses any board read over the margin: its bar is the margin itself
+    glance.update(pooled_worst_deviation=0.02, refused_above=0.025, verdict="NOT PLAINLY OFF")
+    said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
+    assert len(said) == 1 and "it refuses any board read over 2.5" in said[0] and "twice its noise" not in said[0]
+    glance.update(pooled_worst_deviation=0.03, verdict="PLAINLY OFF")
+    said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
+    assert len(said) == 1 and "3.00 points" in said[0] and "over 2.5" in said[0] and "plainly" not in said[0]
     del layout.extra["meta"]["balance"]["expert_glance"]
     checks.append(dict(checks[0], policy="expert"))
     assert not any("not checked" in line or "glanced" in line for line in summary(layout, analyse(layout), Spec(players=2)))
