@@ -1,5 +1,5 @@
-"""One spec generated with another ``LATE_SHARE`` (when a board the experts' glance refuses is
-kept), and the written board played by experts on fresh games.
+"""One spec generated with another late share (``LATE_SHARE``: when a board the experts' glance
+refuses is kept), and the written board played by experts on fresh games.
 
     python bench/late_share_check.py PLAYERS DIFFICULTY SEED SHARE [--expert-games 4000]
 
@@ -26,7 +26,7 @@ def main() -> None:
     ap.add_argument("share", type=float)
     ap.add_argument("--expert-games", type=int, default=4000)
     args = ap.parse_args()
-    generate.LATE_SHARE = args.share
+    generate.LATE_SHARE = {args.players: args.share}
     spec, _ = build_spec({"players": args.players, "difficulty": args.difficulty, "seed": args.seed, "time_limit": 60,
                           "destinations": None, "radius": None, "inventory": None, "placement": None, "shape": None,
                           "symmetry": None}, None)

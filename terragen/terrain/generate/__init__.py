@@ -87,11 +87,17 @@ EXPERTS_BUDGET_SEATS = (4, 6)
 #: before the search builds free-form boards instead (``NoSymmetricPlacement``): one such terrain
 #: among fitting ones is common (attempt 0 of 1 seed in 8 for 4 seats, 3 destinations on radius 3)
 SYMMETRIC_TRIES = 8
-#: share of the work budget (or of the clock) after which a board the experts' glance finds
-#: plainly unfair for experts is kept and reported rather than refused (``Balancer.late``): a
-#: run that has given up terrains for experts that long would otherwise end on a best-effort
-#: board, unverified for the kinds of player it can balance
-LATE_SHARE = 0.4
+#: share of the work budget (or of the clock) after which a board the experts' glance refuses is
+#: kept and reported rather than refused (``Balancer.late``): a run that has given up terrains for
+#: experts that long would otherwise end on a best-effort board, unverified for the kinds of player
+#: it can balance. Six seats wait until 70%: their budget's turns a second were measured on a slower
+#: simulator, so 40% came within 3-4 s of a run, and on 40 fresh six-seat specs (124401-124410) 70%
+#: made experts BALANCED on 29 boards instead of 24, with 2 best-effort boards instead of 4, at a
+#: median of 2.9 s instead of 2.6; on four seats (the same seeds) it changed 6 boards of 40, three
+#: fairer for experts and three less (30 BALANCED instead of 28) at 0.84x in total, the 95th
+#: percentile 5.5 -> 8.8 s (``bench/README.md``, "Issue 12: experts at the generator's default speed")
+LATE_SHARE = {6: 0.7}
+LATE_SHARE_OTHERWISE = 0.4
 
 
 def turns_per_second(players: int) -> int:
@@ -253,10 +259,11 @@ def generate_board(
             return True
         return plan.search_over() if plan is not None else time.monotonic() > deadline
 
+    late_share = LATE_SHARE.get(spec.players, LATE_SHARE_OTHERWISE)
+
     def late() -> bool:
-        # past LATE_SHARE of the work budget or of the clock, whichever comes first
-        return (work() >= LATE_SHARE * budget_turns
-                or time.monotonic() > began + LATE_SHARE * time_limit)
+        # past the late share of the work budget or of the clock, whichever comes first
+        return work() >= late_share * budget_turns or time.monotonic() > began + late_share * time_limit
 
     def accept(cand: Candidate, score: Score) -> bool:
         layout = to_layout(cand, spec)
