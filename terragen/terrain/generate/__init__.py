@@ -88,9 +88,15 @@ EXPERTS_BUDGET_SEATS = (4, 6)
 #: among fitting ones is common (attempt 0 of 1 seed in 8 for 4 seats, 3 destinations on radius 3)
 SYMMETRIC_TRIES = 8
 #: share of the work budget (or of the clock) after which a board the experts' glance refuses is
-#: kept and reported rather than refused (``Balancer.late``): a run that has given up terrains for
-#: experts that long would otherwise end on a best-effort board, unverified for the kinds of player
-#: it can balance. Six seats wait until 70%: their budget's turns a second were measured on a slower
+#: set aside rather than given up (``Balancer.late``): it is checked for the other kinds of player,
+#: and if the search finds no board that passes the glance before its work or time runs out, the
+#: board set aside that the glance read fairest is written, with the glance's verdict, instead of a
+#: best-effort board unverified for every kind. Before that share a refused board's terrain is given
+#: up at once (its greedy check would be paid for nothing while a board passing the glance is still
+#: likely). Until 2026-12-06 (session of 15:00 UTC) the first board set aside was written at once,
+#: ending the run; going on was measured on fresh seeds (``bench/README.md``, "Issue 12: the experts'
+#: glance grows ...").
+#: Six seats wait until 70%: their budget's turns a second were measured on a slower
 #: simulator, so 40% came within 3-4 s of a run, and on 40 fresh six-seat specs (124401-124410) 70%
 #: made experts BALANCED on 29 boards instead of 24, with 2 best-effort boards instead of 4, at a
 #: median of 2.9 s instead of 2.6; on four seats (the same seeds) it changed 6 boards of 40, three
@@ -229,6 +235,9 @@ def generate_board(
     #: boards balanced for seats alone that team play refused: the one nearest fair is written, with
     #: its verdict, when the search finds none that passes (unless best_effort is off)
     team_refused: list[tuple[float, Layout, dict, dict]] = []
+    #: boards fair for the other kinds of player that the experts' glance refused late in the search
+    #: (LATE_SHARE): the one it read fairest is written when no board passes the glance in time
+    experts_refused: list[tuple[float, Layout, dict, dict]] = []
     unbalanced = [0]  # spec-valid terrains the balance stage gave up on
     fallback: list[tuple[float, Candidate]] = []  # the fairest states they reached (_best_effort_choices)
     attempt = 0
@@ -309,6 +318,11 @@ def generate_board(
                 # nearest fair: a team's distance from its share and the games stuck partners never finish
                 team_refused.append((teams["worst_deviation"] + teams["unfinished"], layout, data, record))
                 return False
+        glance = (record or {}).get("expert_glance")
+        if glance is not None and glance["verdict"] == "PLAINLY OFF":
+            # set aside: the search goes on for a board the glance passes
+            experts_refused.append((glance["pooled_worst_deviation"], layout, data, record))
+            return False
         found.append((layout, data, record))
         return True
 
@@ -348,6 +362,12 @@ def generate_board(
                 last_report = now
             if result is not None:
                 break
+        if not found and experts_refused:
+            # fair for the other kinds, refused by the experts' glance: the one it read fairest (the
+            # first of equals), and how many it was chosen from
+            _, layout, data, record = min(experts_refused, key=lambda refused: refused[0])
+            record["expert_glance"]["chosen_from"] = len(experts_refused)
+            found.append((layout, data, record))
         if not found and team_refused and best_effort:
             # balanced for seats alone, not in teams: the one nearest fair, its team verdict said
             _, layout, data, record = min(team_refused, key=lambda refused: refused[0])

@@ -595,8 +595,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                     # after the cheap solitary check (which misses as often as any), before the
                     # dearer greedy one; a plain miss gives the terrain up, as the experts' gap is
                     # mostly the terrain's (see _experts_plainly_off), unless the search is late:
-                    # then the board is kept and the record says what the glance saw (a board
-                    # checked for the other kinds beats a best-effort one)
+                    # then the board goes on to its other checks and the record says what the glance
+                    # saw; generate_board sets it aside (a board checked for the other kinds beats a
+                    # best-effort one if no board passes the glance in time)
                     glance, fine = self._expert_glance(balance_seed("expert-glance", self.seed, self.attempt, k),
                                                        self._games_for_class_se(EXPERT_GLANCE_NOISE
                                                                                 * self.settings.margin),
@@ -604,7 +605,7 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                     kept = fine or (self.late is not None and self.late())
                     self._say(f"experts' glance: {glance['games']} fresh games, seat classes pooled "
                               f"{100 * glance['pooled_worst_deviation']:.2f} points off"
-                              + ("" if fine else ": plainly off, " + ("kept, as the search is late" if kept
+                              + ("" if fine else ": plainly off, " + ("set aside, as the search is late" if kept
                                                                       else "terrain given up")))
                     if not kept:
                         return None

@@ -45,10 +45,13 @@ def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: di
         # four- and six-seat glances refuse any board read over the margin (fresh_checks.GLANCE_REFUSE_SE)
         strict = refused is not None and refused <= glance["pooled_limit"] + 1e-9
         if glance["verdict"] == "PLAINLY OFF":
+            among = glance.get("chosen_from")
+            kept = (f"the fairest for experts of the {among} boards balanced for the others that it refused"
+                    if among and among > 1 else "a board balanced for the others that it refused")
             return (f"balance: NOT BALANCED for expert players by a glance: {seen}, "
-                    f"{'over' if strict else 'plainly over'} {100 * glance['pooled_limit']:.1f}; the search was "
-                    "late and kept this board, balanced for the others (try --check-experts with a longer "
-                    "--time-limit, or another --seed)")
+                    f"{'over' if strict else 'plainly over'} {100 * glance['pooled_limit']:.1f}; no board the "
+                    f"search found in time passed the glance, so it wrote {kept} (try another --seed, or "
+                    "--check-experts with a longer --time-limit)")
         # say the limit a glance really applies: "3.58 points ... refuses only a board plainly over 2.5"
         # read as a contradiction (the board passed because 3.58 was within the glance's noise)
         if strict:

@@ -1,0 +1,48 @@
+"""A board the experts' glance refuses late in a search is set aside, not written at once: the
+search goes on for a board the glance passes, and when none comes in time the one set aside that
+the glance read fairest is written (``generate_board``, ``LATE_SHARE``)."""
+
+from __future__ import annotations
+
+import itertools
+
+from terragen.terrain.generate import balance as balance_module
+from terragen.terrain.generate import generate_board
+from terragen.terrain.generate.spec import spec_from_dict
+
+SPEC = {"players": 4, "difficulty": "easy"}
+
+
+def _fake_balancer(monkeypatch, readings):
+    """Balancer.run returning, terrain after terrain, a record whose experts' glance read the
+    classes ``readings[k]`` off (None: a board the glance passes); returns the readings given out."""
+    given = []
+    stream = itertools.chain(readings, itertools.repeat(0.09))
+
+    def run(self):
+        reading = next(stream)
+        given.append(reading)
+        verdict = "NOT PLAINLY OFF" if reading is None else "PLAINLY OFF"
+        return {"verification": [], "expert_glance": {"games": 600, "seed": len(given), "policy": "expert",
+                                                      "pooled_worst_deviation": reading or 0.0,
+                                                      "pooled_limit": 0.025, "verdict": verdict}}
+
+    monkeypatch.setattr(balance_module.Balancer, "run", run)
+    return given
+
+
+def test_boards_refused_late_are_set_aside_and_the_fairest_is_written_when_the_work_runs_out(monkeypatch):
+    given = _fake_balancer(monkeypatch, [0.05, 0.03, 0.07, 0.04])
+    layout = generate_board(spec_from_dict(SPEC), 7, time_limit=60, budget=400_000)
+    glance = layout.extra["meta"]["balance"]["expert_glance"]
+    assert len(given) >= 4, "the search stopped at the first board the glance refused"
+    assert glance["verdict"] == "PLAINLY OFF" and glance["pooled_worst_deviation"] == min(given)
+    assert glance["chosen_from"] == len(given)
+
+
+def test_a_board_the_glance_passes_after_some_were_set_aside_is_written_at_once(monkeypatch):
+    given = _fake_balancer(monkeypatch, [0.05, 0.03, None, 0.01])
+    layout = generate_board(spec_from_dict(SPEC), 7, time_limit=60, budget=10**9)
+    glance = layout.extra["meta"]["balance"]["expert_glance"]
+    assert given == [0.05, 0.03, None]
+    assert glance["verdict"] == "NOT PLAINLY OFF" and "chosen_from" not in glance
