@@ -94,8 +94,7 @@ SYMMETRIC_TRIES = 8
 #: best-effort board unverified for every kind. Before that share a refused board's terrain is given
 #: up at once (its greedy check would be paid for nothing while a board passing the glance is still
 #: likely). Until 2026-12-06 (session of 15:00 UTC) the first board set aside was written at once,
-#: ending the run; going on was measured on fresh seeds (``bench/README.md``, "Issue 12: the experts'
-#: glance grows ...").
+#: ending the run, as it still is on five seats (``SET_ASIDE_SEATS``).
 #: Six seats wait until 70%: their budget's turns a second were measured on a slower
 #: simulator, so 40% came within 3-4 s of a run, and on 40 fresh six-seat specs (124401-124410) 70%
 #: made experts BALANCED on 29 boards instead of 24, with 2 best-effort boards instead of 4, at a
@@ -104,6 +103,13 @@ SYMMETRIC_TRIES = 8
 #: percentile 5.5 -> 8.8 s (``bench/README.md``, "Issue 12: experts at the generator's default speed")
 LATE_SHARE = {6: 0.7}
 LATE_SHARE_OTHERWISE = 0.4
+#: seat counts whose late boards refused by the experts' glance are set aside while the search goes
+#: on (``LATE_SHARE``); on others the first such board is written at once. Why not five seats: on 20
+#: fresh five-seat specs (126201-126205) going on found no board the glance passed, and four runs took
+#: 1-3 s longer for the same board, where five seats have the least time to spare (median 5.9 s on
+#: those specs); on 40 four-seat specs 4 boards changed, all fairer for experts, and on 40 six-seat
+#: specs none (``bench/README.md``, "Issue 12: boards the experts' glance refuses late, set aside")
+SET_ASIDE_SEATS = (4, 6)
 
 
 def turns_per_second(players: int) -> int:
@@ -319,7 +325,7 @@ def generate_board(
                 team_refused.append((teams["worst_deviation"] + teams["unfinished"], layout, data, record))
                 return False
         glance = (record or {}).get("expert_glance")
-        if glance is not None and glance["verdict"] == "PLAINLY OFF":
+        if glance is not None and glance["verdict"] == "PLAINLY OFF" and spec.players in SET_ASIDE_SEATS:
             # set aside: the search goes on for a board the glance passes
             experts_refused.append((glance["pooled_worst_deviation"], layout, data, record))
             return False

@@ -40,6 +40,14 @@ def test_boards_refused_late_are_set_aside_and_the_fairest_is_written_when_the_w
     assert glance["chosen_from"] == len(given)
 
 
+def test_five_seats_write_the_first_board_refused_late_at_once(monkeypatch):
+    """Five seats have the least time to spare, and going on found nothing better there."""
+    given = _fake_balancer(monkeypatch, [0.05, 0.03])
+    layout = generate_board(spec_from_dict({"players": 5, "difficulty": "easy"}), 7, time_limit=60, budget=10**9)
+    glance = layout.extra["meta"]["balance"]["expert_glance"]
+    assert given == [0.05] and glance["pooled_worst_deviation"] == 0.05 and "chosen_from" not in glance
+
+
 def test_a_board_the_glance_passes_after_some_were_set_aside_is_written_at_once(monkeypatch):
     given = _fake_balancer(monkeypatch, [0.05, 0.03, None, 0.01])
     layout = generate_board(spec_from_dict(SPEC), 7, time_limit=60, budget=10**9)
