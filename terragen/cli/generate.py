@@ -124,10 +124,9 @@ def _warn_unused_with_no_balance(ctx: click.Context) -> None:
                    "25-55 s; see docs/generate.md).")
 @click.option("--expert-glance/--no-expert-glance", default=True, show_default=True,
               help="On 4- to 6-seat symmetric boards, a few hundred games of expert players refuse a board they "
-                   "read unfair for them (on 5 seats only a board plainly unfair; late in a 4- or 6-seat search "
-                   "such a board is set aside, and written, saying so, only if no board passes in time; "
-                   "docs/generate.md says when there is none). --no-expert-glance is faster and leaves more "
-                   "boards unfair for experts.")
+                   "read unfair for them (late in a 4- or 6-seat search such a board is set aside, and written, "
+                   "saying so, only if no board passes in time; docs/generate.md says when there is none). "
+                   "--no-expert-glance is faster and leaves more boards unfair for experts.")
 @click.option("--team-play", is_flag=True,
               help="Also play the board in teams (4 or 6 seats; partners on neighbouring corners, as "
                    "'simulate --variant teams' pairs them) and keep it only when every team wins close to its "

@@ -28,14 +28,15 @@ MIN_FRESH_GAMES = 2000  # fewest fresh-seed games a check may pass on
 #: many standard errors are within its limit (:meth:`FreshChecks._expert_glance`)
 GLANCE_ACCEPT_SE = 1.0
 #: the experts' glance refuses a board when the classes' pooled rates minus this many standard errors
-#: are over its limit, by seat count: on four and six seats none (any board read over the limit), else
-#: twice (only a board plainly off). Why: side by side on 60 fresh specs of each (every preset), refusing
-#: every board read over the margin made experts BALANCED on 40 four-seat boards instead of 31 and 43
-#: six-seat boards instead of 36, at a median run of 2.7 s instead of 2.0 and 2.5 s instead of 1.9
-#: (``bench/README.md``, "Issue 12: experts at the generator's default speed"); five seats, whose time
-#: is the tightest, keep twice (not measured)
-GLANCE_REFUSE_SE = {4: 0.0, 6: 0.0}
-GLANCE_REFUSE_SE_OTHERWISE = 2.0
+#: are over its limit: none, so any board read over the limit, on every seat count. Until 2026-12-06 it
+#: was twice (only a board plainly off). Why: side by side on 60 fresh specs of each (every preset),
+#: refusing every board read over the margin made experts BALANCED on 40 four-seat boards instead of 31
+#: and 43 six-seat boards instead of 36, at a median run of 2.7 s instead of 2.0 and 2.5 s instead of 1.9
+#: (``bench/README.md``, "Issue 12: experts at the generator's default speed"); on 80 fresh five-seat
+#: specs (128001-128020) on 34 boards instead of 27, at 0.94x in total and the same median (3.6 -> 4.0 s
+#: and 6.0 -> 5.9 s on the two halves), as the runs it lengthens are mostly the quick easy and medium
+#: ones ("Issue 12: five seats' experts' glance refuses any board read over the margin")
+GLANCE_REFUSE_SE = 0.0
 
 
 def _chunked(x: float, seats: int) -> int:
@@ -433,8 +434,7 @@ class FreshChecks:
 
     def _expert_glance(self, seed: int, games: int, limit: float) -> tuple[dict, bool]:
         """A few hundred fresh games of expert players on a board of two classes: False when
-        the classes' pooled rates are plainly more than ``limit`` from fair (beyond it by twice
-        the sample's noise; on four and six seats read over it at all: ``GLANCE_REFUSE_SE``).
+        the classes' pooled rates read more than ``limit`` from fair (``GLANCE_REFUSE_SE``).
         Played in two steps; the first stops early when the verdict is plain, or when the board is
         clearly closer than the limit (see below). Returns (record, whether the board may go on).
 
@@ -445,19 +445,18 @@ class FreshChecks:
         only rejects: a board it lets through may still be 2-5 points off for experts (600 games
         cannot tell 2 points from 4).
 
-        Why it may stop at half on one standard error (``GLANCE_ACCEPT_SE``) where it refuses only
-        on two (written when every seat count refused on two; five seats still do): it refuses
-        only boards plainly off (twice the noise of the whole glance over the limit, about 4.5
-        points), and a board that far off reads within one standard error of the limit at half
-        the games less than once in a hundred (0.85% on four seats, for a board at 4.5 points),
-        while about half the fair boards do (54% on four seats, 60% on six) and save half their
-        expert games. With two standard errors, as before, no board could stop at half (twice the
+        Why it may stop at half on one standard error (``GLANCE_ACCEPT_SE``), written when it
+        refused only boards plainly off (twice the noise of the whole glance over the limit,
+        about 4.5 points): a board that far off reads within one standard error of the limit at
+        half the games less than once in a hundred (0.85% on four seats, for a board at 4.5
+        points), while about half the fair boards do (54% on four seats, 60% on six) and save
+        half their expert games. With two standard errors no board could stop at half (twice the
         noise of 300 games on four seats is more than the margin). Side by side on fresh seeds
         5741-5742 the same 16 boards, 1.07x (4 seats) and 1.00x (6 seats).
         """
         tally = self._tally("expert", seed)
         layout = self.to_layout(self.cand)
-        refuse_se = GLANCE_REFUSE_SE.get(self.n, GLANCE_REFUSE_SE_OTHERWISE)
+        refuse_se = GLANCE_REFUSE_SE
         ok = True
         for size in (_chunked(games / 2, self.n), games):
             self.play(layout, tally, size)

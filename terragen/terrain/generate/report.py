@@ -42,7 +42,8 @@ def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: di
         seen = (f"{glance['games']} fresh games of expert players (seed {glance['seed']}) put the seat classes "
                 f"{100 * glance['pooled_worst_deviation']:.2f} points from fair")
         refused = glance.get("refused_above")
-        # four- and six-seat glances refuse any board read over the margin (fresh_checks.GLANCE_REFUSE_SE)
+        # glances refuse any board read over the margin (fresh_checks.GLANCE_REFUSE_SE); five-seat
+        # boards written before 2026-12-06 kept the margin plus twice the glance's noise
         strict = refused is not None and refused <= glance["pooled_limit"] + 1e-9
         if glance["verdict"] == "PLAINLY OFF":
             among = glance.get("chosen_from")
