@@ -381,8 +381,11 @@ def generate_board(
         if not found and fallback and balance is not None and best_effort:
             from terragen.terrain.generate.best_effort import best_effort_record, choose_best_effort
 
-            layouts = [to_layout(c, spec) for c in _best_effort_choices(
-                fallback, lambda c: not check_against_spec(to_layout(c, spec), spec, inv)[0])]
+            states = _best_effort_choices(fallback, lambda c: not check_against_spec(to_layout(c, spec), spec, inv)[0])
+            layouts = [to_layout(c, spec) for c in states]
+            # the experts' glance the verified boards get, for states of two classes (best_effort.py)
+            glanced = balance.expert_glance and not balance.checks_experts
+            expert_classes = [_two_classes(c) for c in states] if glanced else None
             # a choice needs time for a state and the verdict at least (else the least bound is written);
             # later states are measured by the pace of the first. Why not ask room for two states: the
             # run's pace reads a best-effort state 1.1-1.5x slower than it plays, and asking for two
@@ -396,12 +399,18 @@ def generate_board(
                 what = f"the {len(layouts)} fairest boards found" if choose else "the fairest board found"
                 progress(f"{spent}: measuring {what} on fresh seeds")
             chosen, measured = (choose_best_effort(layouts, balance, seed, attempt, pool, plan.fits,
-                                                   plan.compared_policies()) if choose else (0, []))
+                                                   plan.compared_policies(), expert_classes) if choose else (0, []))
             layout = layouts[chosen]
             record = best_effort_record(layout, balance, seed, attempt, pool, plan.may_spend, plan.first_games)
             record["ended_by"] = ended_by
             if measured:
                 record["choice"] = {"candidates": measured, "chosen": chosen}
+                glance = measured[chosen].get("expert_glance")
+                if glance is not None:  # what the summary says of experts (report.py)
+                    record["expert_glance"] = {"games": glance["games"], "seed": measured[chosen]["seed"],
+                                               "policy": "expert",
+                                               "pooled_worst_deviation": glance["pooled_worst_deviation"],
+                                               "chosen_among": len(measured)}
             if (len(measured) if choose else 1) < len(layouts):
                 record["time_limited"] = True
             if balance.teams:  # the time is spent: team play is not measured on a board not balanced alone
@@ -459,6 +468,15 @@ def _best_effort_choices(fallback: list[tuple[float, Candidate]],
         if meets_spec(cand):
             chosen.append(cand)
     return chosen or [next(c for b, c in fallback if b == math.inf)]
+
+
+def _two_classes(cand: Candidate) -> list[list[int]] | None:
+    """The seat classes of a state built symmetric with two of them (those the balance search
+    checks by class, and the experts' glance reads), else None."""
+    mirror = cand.mirror
+    if mirror is None or not mirror.keeps_order or len(mirror.classes) != 2:
+        return None
+    return mirror.classes
 
 
 def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0, by_budget: bool = False,

@@ -51,7 +51,7 @@ from terragen.terrain.generate.class_search import ClassSearch
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
 from terragen.terrain.generate.fresh_checks import (MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally, _chunked,
-                                                   simulated_rates)
+                                                   pooled_rates, simulated_rates)
 from terragen.terrain.generate.seat_check import seat_se
 from terragen.terrain.generate.seat_tuning import SeatTuning
 from terragen.terrain.generate.spec import Spec
@@ -359,14 +359,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         return max(abs(r - self.fair) for r in rates)
 
     def pooled(self, rates: list[float]) -> list[float]:
-        """Each seat's rate replaced by its class's mean (the best estimate: the seats of a
-        class have equal chances by symmetry)."""
-        out = list(rates)
-        for c in self.classes:
-            mean = sum(rates[s] for s in c) / len(c)
-            for s in c:
-                out[s] = mean
-        return out
+        """Each seat's rate replaced by its class's mean (:func:`~terragen.terrain.generate.
+        fresh_checks.pooled_rates`)."""
+        return pooled_rates(rates, self.classes)
 
     def race(self, seat: int, dests: list[int]) -> SeatRace:
         key = (seat, tuple(dests))

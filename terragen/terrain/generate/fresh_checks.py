@@ -39,6 +39,26 @@ GLANCE_ACCEPT_SE = 1.0
 GLANCE_REFUSE_SE = 0.0
 
 
+def pooled_rates(rates: list[float], classes: list[list[int]]) -> list[float]:
+    """Each seat's rate replaced by its class's mean (the best estimate: the seats of a class have
+    equal chances by symmetry)."""
+    out = list(rates)
+    for c in classes:
+        mean = sum(rates[s] for s in c) / len(c)
+        for s in c:
+            out[s] = mean
+    return out
+
+
+def games_for_class_se(classes: list[list[int]], players: int, se: float) -> int:
+    """The fewest games (rounded as every sample is) on which a class's pooled rate has a standard
+    error of at most ``se`` on independent games (with classes of unequal size, five seats' three
+    and two, the noisier smaller one's, which is also the one furthest off). A game has one winner,
+    so a class's wins are one binomial count with chance ``len(class) / players``."""
+    fair = 1.0 / players
+    return _chunked(max(len(c) * fair * (1 - len(c) * fair) / (len(c) * se) ** 2 for c in classes), players)
+
+
 def _chunked(x: float, seats: int) -> int:
     """At least 100 games, rounded up to a multiple of 100 and of the seat count (every seat
     opens equally often)."""
@@ -474,11 +494,8 @@ class FreshChecks:
                 "verdict": "NOT PLAINLY OFF" if ok else "PLAINLY OFF"}, ok
 
     def _games_for_class_se(self, se: float) -> int:
-        """The fewest games (rounded as every sample is) on which a class's pooled rate has a
-        standard error of at most ``se`` (:meth:`_class_se`; with classes of unequal size, five
-        seats' three and two, the noisier smaller one's, which is also the one furthest off)."""
-        return _chunked(max(len(c) * self.fair * (1 - len(c) * self.fair) / (len(c) * se) ** 2
-                            for c in self.classes), self.n)
+        """:func:`games_for_class_se` for this board's classes (:meth:`_class_se`)."""
+        return games_for_class_se(self.classes, self.n, se)
 
     def play(self, layout, tally: Tally, size: int) -> None:
         """Grow ``tally`` to the first ``size`` games of its seed on ``layout``

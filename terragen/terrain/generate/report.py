@@ -41,6 +41,10 @@ def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: di
     if glance:
         seen = (f"{glance['games']} fresh games of expert players (seed {glance['seed']}) put the seat classes "
                 f"{100 * glance['pooled_worst_deviation']:.2f} points from fair")
+        among = glance.get("chosen_among")
+        if among:  # a best-effort board: the glance helped choose it, and refused nothing
+            return (f"balance: {EXPERTS} only glanced at, to choose this board among the {among} fairest the search "
+                    f"reached: {seen}; add --check-experts for a full check")
         refused = glance.get("refused_above")
         # glances refuse any board read over the margin (fresh_checks.GLANCE_REFUSE_SE); five-seat
         # boards written before 2026-12-06 kept the margin plus twice the glance's noise

@@ -91,6 +91,33 @@ def test_a_five_seat_board_written_when_the_work_budget_runs_out_is_the_same_eve
         assert [round(r, 4) for r in replay_check(first, check)] == check["win_rates"]
 
 
+def test_a_five_seat_best_effort_board_is_chosen_with_the_experts_glance(monkeypatch):
+    """A best-effort board is chosen among the fairest states the search reached; on five seats
+    (two classes) each state also gets the experts' glance, the record keeps every reading and the
+    chosen board's, the reading replays with `simulate`'s games, and the summary says what it saw."""
+    from terragen.terrain.analysis import analyse
+    from terragen.terrain.generate import time_plan
+    from terragen.terrain.generate.fresh_checks import pooled_rates, simulated_rates
+    from terragen.terrain.generate.report import generation_report
+
+    # room for the choice on any machine (the work budget, not the clock, ends this search)
+    monkeypatch.setattr(time_plan.TimePlan, "fits", lambda self, states, pace=None: True)
+    spec = spec_from_dict({"players": 5, "difficulty": "hard"})
+    layout = generate_board(spec, 6, time_limit=600, budget=1_000_000)
+    record = layout.extra["meta"]["balance"]
+    assert record["best_effort"] is True
+    candidates, chosen = record["choice"]["candidates"], record["choice"]["chosen"]
+    assert len(candidates) >= 2 and all("expert_glance" in c for c in candidates)
+    glance = record["expert_glance"]
+    assert glance["chosen_among"] == len(candidates)
+    assert glance["pooled_worst_deviation"] == candidates[chosen]["expert_glance"]["pooled_worst_deviation"]
+    rates, _ = simulated_rates(layout, glance["games"], glance["seed"], "expert")
+    pooled = pooled_rates(rates, layout.extra["meta"]["seat_classes"])
+    assert round(max(abs(r - 0.2) for r in pooled), 4) == glance["pooled_worst_deviation"]
+    said = [line for line in generation_report(layout, analyse(layout), spec) if "expert players" in line]
+    assert len(said) == 1 and f"among the {len(candidates)} fairest" in said[0]
+
+
 def test_a_terrain_whose_seats_part_within_a_class_is_given_up(monkeypatch):
     """A seat 4 points above its class (its class mates 2 below) cannot be brought within the
     margin by moving the classes: the search must give the terrain up without sending any pair

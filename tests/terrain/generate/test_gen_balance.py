@@ -851,6 +851,54 @@ def test_best_effort_board_is_chosen_among_the_fairest_states_on_fresh_games(mon
     assert chosen == 1 and len(record) == 2 and asked == [2, 2]
 
 
+def test_a_best_effort_board_of_two_classes_is_chosen_for_experts_too(monkeypatch):
+    """Best-effort boards got no look at experts. Where the states have two seat classes, each gets
+    the experts' glance on the choice's fresh seed, and the board written is the one most likely to
+    pass a default `simulate` run for every kind of player; where none has odds for experts too, the
+    other kinds decide alone, as before."""
+    from terragen.terrain.generate import best_effort as balance_module
+    from terragen.terrain.layout import Layout, Player
+
+    classes = [[0, 2, 4], [1, 3]]
+    greedy = {0: [0.2, 0.2, 0.2, 0.2, 0.2],  # fair for the others
+              1: [0.205, 0.195, 0.205, 0.195, 0.2],  # a point off
+              2: [0.21, 0.19, 0.21, 0.19, 0.2]}  # 1.5 points off
+    expert = {0: [0.24, 0.14, 0.24, 0.14, 0.24],  # classes 4 and 6 points off for experts
+              1: [0.205, 0.1925, 0.205, 0.1925, 0.205],  # fair for experts
+              2: [0.205, 0.1925, 0.205, 0.1925, 0.205]}
+    played = []
+
+    def measured(layout, games, seed, policy, should_stop=None, pool=None):
+        played.append((layout.radius, policy, games))
+        return list((expert if policy == "expert" else greedy)[layout.radius]), {}
+
+    monkeypatch.setattr(balance_module, "simulated_rates", measured)
+    layouts = []
+    for k in range(3):
+        layout = Layout(k)
+        layout.players = [Player(s, s, []) for s in range(5)]
+        layouts.append(layout)
+    # without the glance the fairest for the others: state 0
+    assert balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3)[0] == 0
+    assert not any(policy == "expert" for _, policy, _ in played)
+    chosen, record = balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3,
+                                                       expert_classes=[classes] * 3)
+    assert chosen == 1  # fair for experts, and the nearer fair of the two for the others
+    assert record[0]["expert_glance"]["simulate_odds"] < 0.01 < record[1]["expert_glance"]["simulate_odds"]
+    assert record[1]["expert_glance"]["pooled_worst_deviation"] == pytest.approx(0.0075, abs=1e-9)
+    glance = [games for _, policy, games in played if policy == "expert"]
+    assert len(glance) == 3 and glance[0] < BalanceSettings().games_for(5)[2]  # a glance, not a check
+    # every state unfair for experts: the others decide, as without the glance
+    expert[1] = expert[2] = expert[0]
+    assert balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3,
+                                             expert_classes=[classes] * 3)[0] == 0
+    # a state without classes is not glanced at
+    played.clear()
+    balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3,
+                                      expert_classes=[None, classes, None])
+    assert [radius for radius, policy, _ in played if policy == "expert"] == [1]
+
+
 def test_the_search_keeps_its_fairest_distinct_states_for_a_best_effort_board(monkeypatch):
     from terragen.terrain.generate import balance as balance_module
 

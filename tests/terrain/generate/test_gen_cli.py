@@ -203,6 +203,12 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     glance.update(pooled_worst_deviation=0.03, verdict="PLAINLY OFF")
     said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
     assert len(said) == 1 and "3.00 points" in said[0] and "over 2.5" in said[0] and "plainly" not in said[0]
+    # a best-effort board chosen with the glance: what it saw of it, and that it refused nothing
+    layout.extra["meta"]["balance"]["expert_glance"] = {"games": 600, "seed": 99, "policy": "expert",
+                                                        "pooled_worst_deviation": 0.011, "chosen_among": 3}
+    said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
+    assert len(said) == 1 and "to choose this board among the 3 fairest" in said[0] and "1.10 points" in said[0]
+    assert "NOT BALANCED" not in said[0] and "--check-experts" in said[0]
     del layout.extra["meta"]["balance"]["expert_glance"]
     checks.append(dict(checks[0], policy="expert"))
     assert not any("not checked" in line or "glanced" in line for line in summary(layout, analyse(layout), Spec(players=2)))
