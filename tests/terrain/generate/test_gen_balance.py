@@ -807,13 +807,25 @@ def test_seat_by_seat_tuning_sends_a_board_to_its_check_unless_it_is_clearly_sho
     assert bal.tune(seed=1, first=top, top=top, rounds=1) is checked
 
 
+def _five_seat_stand_ins(count: int = 3) -> list:
+    """Five-seat layouts told apart by their radius alone: stand-ins for the states a best-effort
+    choice compares, whose "simulation" a test fakes."""
+    from terragen.terrain.layout import Layout, Player
+
+    layouts = []
+    for k in range(count):
+        layout = Layout(k)
+        layout.players = [Player(s, s, []) for s in range(5)]
+        layouts.append(layout)
+    return layouts
+
+
 def test_best_effort_board_is_chosen_among_the_fairest_states_on_fresh_games(monkeypatch):
     """The search ranks its states by bounds from small tuning samples, where the least bound is
     as often the luckiest reading as the fairest board: the board written is the one a fresh
     sample finds most likely to pass a default `simulate` run (ties, all far off: the smaller
     worst seat), measured on a seed of its own."""
     from terragen.terrain.generate import best_effort as balance_module
-    from terragen.terrain.layout import Layout, Player
 
     true_rates = {0: [0.24, 0.19, 0.19, 0.19, 0.19],  # seat 0 four points ahead
                   1: [0.205, 0.195, 0.2, 0.2, 0.2],  # fair
@@ -825,11 +837,7 @@ def test_best_effort_board_is_chosen_among_the_fairest_states_on_fresh_games(mon
         return list(true_rates[layout.radius]), {}
 
     monkeypatch.setattr(balance_module, "simulated_rates", measured)
-    layouts = []
-    for k in range(3):
-        layout = Layout(k)
-        layout.players = [Player(s, s, []) for s in range(5)]
-        layouts.append(layout)
+    layouts = _five_seat_stand_ins()
     chosen, record = balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3)
     assert chosen == 1
     assert record[1]["simulate_odds"] > record[2]["simulate_odds"] > record[0]["simulate_odds"]
@@ -857,7 +865,6 @@ def test_a_best_effort_board_of_two_classes_is_chosen_for_experts_too(monkeypatc
     pass a default `simulate` run for every kind of player; where none has odds for experts too, the
     other kinds decide alone, as before."""
     from terragen.terrain.generate import best_effort as balance_module
-    from terragen.terrain.layout import Layout, Player
 
     classes = [[0, 2, 4], [1, 3]]
     greedy = {0: [0.2, 0.2, 0.2, 0.2, 0.2],  # fair for the others
@@ -873,11 +880,7 @@ def test_a_best_effort_board_of_two_classes_is_chosen_for_experts_too(monkeypatc
         return list((expert if policy == "expert" else greedy)[layout.radius]), {}
 
     monkeypatch.setattr(balance_module, "simulated_rates", measured)
-    layouts = []
-    for k in range(3):
-        layout = Layout(k)
-        layout.players = [Player(s, s, []) for s in range(5)]
-        layouts.append(layout)
+    layouts = _five_seat_stand_ins()
     # without the glance the fairest for the others: state 0
     assert balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3)[0] == 0
     assert not any(policy == "expert" for _, policy, _ in played)
