@@ -46,6 +46,12 @@ def _child(conn: Any, kind: str, args: tuple, scratch: str) -> None:
 
     # Ctrl-C in the terminal reaches the whole process group: the server stops its jobs itself
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Cancel is a SIGTERM and must end the job at once. A job is forked by multiprocessing's fork
+    # server, one per process, whose children start with its signal mask; where a simulation pool
+    # started it (inside ``signals_held``, in a program that also generates boards, or the tests),
+    # SIGTERM came blocked, stayed pending, and every cancel waited 5 s for the SIGKILL
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
     def report(progress: dict[str, Any]) -> None:
         conn.send(("progress", progress))

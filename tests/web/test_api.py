@@ -784,6 +784,31 @@ def test_a_job_cancelled_at_once_leaves_no_temporary_folder(client):
     assert not any(folder.exists() for folder in folders)
 
 
+def test_cancel_ends_a_job_by_its_sigterm_where_a_simulation_pool_started_the_fork_server():
+    """Jobs are forked by multiprocessing's fork server, one per process, and its children start
+    with its signal mask. A simulation pool starts it with SIGTERM held back (it must not be split
+    by an interrupt), so in a process that had generated a board first, a cancelled job ignored its
+    SIGTERM and was killed 5 s later (the tests' slowest, 16 s, in the full suite). Played in a
+    fresh process: the fork server of this one may already be running."""
+    import signal
+    import subprocess
+    import sys
+
+    script = (
+        "from terragen.terrain.sim.pool import GamePool\n"
+        "from terragen.web.jobs import JobManager\n"
+        "with GamePool(2) as pool:\n"
+        "    pool.start_early()\n"
+        "manager = JobManager()\n"
+        "job = manager.start('tab', 'kit', ('terrace', {'paper': 'a4', 'flip': 'long'}), 60)\n"
+        "manager.cancel(job.id)\n"
+        "print(job.state, job.process.exitcode)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    state, code = done.stdout.split()
+    assert state == "cancelled" and int(code) != -signal.SIGKILL, done.stdout + done.stderr
+
+
 def test_the_pages_messages_point_to_the_page_not_to_a_command(client):
     """'terragen validate lists them all' is no help to someone on the page."""
     r = post(client, "/api/upload", {"text": "map:\n  5Q3 4A9\n", "name": "bad.txt"})
