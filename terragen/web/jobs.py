@@ -51,7 +51,8 @@ def _child(conn: Any, kind: str, args: tuple, scratch: str) -> None:
     # started it (inside ``signals_held``, in a program that also generates boards, or the tests),
     # SIGTERM came blocked, stayed pending, and every cancel waited 5 s for the SIGKILL
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    if hasattr(signal, "pthread_sigmask"):  # (not on Windows, which has no fork server either)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
     def report(progress: dict[str, Any]) -> None:
         conn.send(("progress", progress))
