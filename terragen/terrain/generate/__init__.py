@@ -473,10 +473,10 @@ def _best_effort_choices(fallback: list[tuple[float, Candidate]],
 def _two_classes(cand: Candidate) -> list[list[int]] | None:
     """The seat classes of a state built symmetric with two of them (those the balance search
     checks by class, and the experts' glance reads), else None."""
-    mirror = cand.mirror
-    if mirror is None or not mirror.keeps_order or len(mirror.classes) != 2:
-        return None
-    return mirror.classes
+    from terragen.terrain.generate.balance import class_mirror
+
+    mirror = class_mirror(cand)
+    return mirror.classes if mirror is not None and len(mirror.classes) == 2 else None
 
 
 def _timeout_message(spec: Spec, limit: float, attempts: int, unbalanced: int = 0, by_budget: bool = False,

@@ -60,6 +60,7 @@ from terragen.terrain.race import SeatRace, forward_reach, race_of, seat_race
 from terragen.terrain.sim.runner import DEFAULT_MARGIN
 
 if TYPE_CHECKING:
+    from terragen.terrain.generate.symmetry import Mirror
     from terragen.terrain.sim.pool import GamePool
 
 RETUNE_ROUNDS = 8  # tuning rounds after a failed verification
@@ -165,6 +166,14 @@ class BalanceSettings:
         return min(top, _chunked(top / 8, players)), top, verify
 
 
+def class_mirror(cand: Candidate) -> Mirror | None:
+    """The symmetry whose seat classes the search tunes and checks together, or None: seats that
+    are images of each other move together and win alike, when the map keeps the order of play (a
+    turn does; a mirror reverses it, and then a seat's neighbour plays just before it where its
+    image's plays just after: send-backs differ, so mirrored seats are tuned one by one)."""
+    return cand.mirror if cand.mirror is not None and cand.mirror.keeps_order else None
+
+
 def balance_seed(purpose: str, seed: int, attempt: int, k: int) -> int:
     """A simulation seed for one purpose, far from the small seeds people type."""
     digest = hashlib.sha256(f"terragen-balance:{purpose}:{seed}:{attempt}:{k}".encode()).hexdigest()
@@ -200,12 +209,9 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
         self._tune_share = self.settings.TUNE_SHARE
         self.fair = 1.0 / self.n
         self.movable = self.spec.placement in ("free", "distance")
-        #: seats that are images of each other on a symmetric board move together and win alike;
-        #: only one seat per class is tuned, against the class's pooled rate
-        #: (a turn keeps the order of play; a mirror reverses it, and then a seat's neighbour plays
-        #: just before it where its image's plays just after: send-backs differ, so mirrored seats
-        #: are tuned one by one, from a start whose race model is already fair)
-        self.mirror = self.cand.mirror if self.cand.mirror is not None and self.cand.mirror.keeps_order else None
+        #: only one seat per class is tuned, against the class's pooled rate; mirrored seats are
+        #: tuned one by one, from a start whose race model is already fair (``class_mirror``)
+        self.mirror = class_mirror(self.cand)
         self.classes = self.mirror.classes if self.mirror is not None else [[s] for s in range(self.n)]
         #: five seats on a turned board with a corner empty: classes whose seats are images in
         #: terrain and destinations but not in their neighbours, so fresh checks go seat by seat
