@@ -51,12 +51,18 @@ def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: di
         strict = refused is not None and refused <= glance["pooled_limit"] + 1e-9
         if glance["verdict"] == "PLAINLY OFF":
             among = glance.get("chosen_from")
-            kept = (f"the fairest for experts of the {among} boards balanced for the others that it refused"
-                    if among and among > 1 else "a board balanced for the others that it refused")
+            if among is None:
+                # written at once (five seats, and four- and six-seat boards from before set-aside): the
+                # search did not go on looking, so "none it found passed" would claim a search it skipped
+                why = ("the search had spent its share of work for a board the glance passes, so it wrote this "
+                       "one, balanced for the others, which the glance refused")
+            else:
+                kept = (f"the fairest for experts of the {among} boards balanced for the others that it refused"
+                        if among > 1 else "a board balanced for the others that it refused")
+                why = f"no board the search found in time passed the glance, so it wrote {kept}"
             return (f"balance: NOT BALANCED for expert players by a glance: {seen}, "
-                    f"{'over' if strict else 'plainly over'} {100 * glance['pooled_limit']:.1f}; no board the "
-                    f"search found in time passed the glance, so it wrote {kept} (try another --seed, or "
-                    "--check-experts with a longer --time-limit)")
+                    f"{'over' if strict else 'plainly over'} {100 * glance['pooled_limit']:.1f}; {why} (try another "
+                    "--seed, or --check-experts with a longer --time-limit)")
         # say the limit a glance really applies: "3.58 points ... refuses only a board plainly over 2.5"
         # read as a contradiction (the board passed because 3.58 was within the glance's noise)
         if strict:
