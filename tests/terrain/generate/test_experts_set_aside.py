@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from terragen.terrain.generate import balance as balance_module
 from terragen.terrain.generate import generate_board
 from terragen.terrain.generate.spec import spec_from_dict
@@ -54,3 +56,26 @@ def test_a_board_the_glance_passes_after_some_were_set_aside_is_written_at_once(
     glance = layout.extra["meta"]["balance"]["expert_glance"]
     assert given == [0.05, 0.03, None]
     assert glance["verdict"] == "NOT PLAINLY OFF" and "chosen_from" not in glance
+
+
+@pytest.mark.parametrize("players, late_at_half", [(4, True), (5, False), (6, False)])
+def test_five_and_six_seats_are_not_late_for_the_glance_at_half_their_time(monkeypatch, players, late_at_half):
+    """Four seats count a search as late (a board the glance refuses is kept, not dropped) from 40%
+    of the clock or of the work budget; five and six seats only from 70%, as the boards five seats
+    wrote after a refusal at 40-70% were all several points off for experts."""
+    import time
+
+    seen = []
+
+    def run(self):
+        real = time.monotonic
+        with monkeypatch.context() as clock:
+            clock.setattr(time, "monotonic", lambda: real() + 0.5 * 60)  # half of the 60 s limit has passed
+            seen.append(self.late())
+        return {"verification": [], "expert_glance": {"games": 600, "seed": 1, "policy": "expert",
+                                                      "pooled_worst_deviation": 0.0, "pooled_limit": 0.025,
+                                                      "verdict": "NOT PLAINLY OFF"}}
+
+    monkeypatch.setattr(balance_module.Balancer, "run", run)
+    generate_board(spec_from_dict({"players": players, "difficulty": "easy"}), 7, time_limit=60, budget=10**9)
+    assert seen == [late_at_half]
