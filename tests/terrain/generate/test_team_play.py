@@ -61,9 +61,15 @@ def test_when_no_board_is_fair_in_teams_the_nearest_is_written_and_said_or_refus
     from terragen.cli import main
     from terragen.terrain.generate import team_check
 
+    from terragen.terrain import generate
+
     monkeypatch.setattr(team_check, "TEAM_SHARE", 0.0)
+    # the work budget of an 8 s run, and a clock that cannot end it first on a slow or busy machine
+    # (the suite runs on every core: the clock once ended it inside a team check, which keeps a board)
+    budget = generate.work_budget
+    monkeypatch.setattr(generate, "work_budget", lambda players, _limit, experts=False: budget(players, 8, experts))
     args = ["generate", "--players", "4", "--difficulty", "easy", "--seed", "119502", "--team-play",
-            "--time-limit", "8", "--out", str(tmp_path / "b")]
+            "--time-limit", "60", "--out", str(tmp_path / "b")]
     with pytest.raises(SystemExit) as stop:
         main(args)
     assert stop.value.code == 0
