@@ -118,14 +118,15 @@ LATE_SHARE_OTHERWISE = 0.4
 SET_ASIDE_SEATS = (4, 6)
 #: how much more work, as a share of the work budget, a search of these seat counts may spend once it
 #: has set aside a board the experts' glance refused, looking for one the glance passes. Why: such a
-#: board is off for experts (of 12 measured on simulate's games, 9 were not BALANCED for them, the worst
-#: seat 2.0-8.1 points off), and it is all the run would write; the extra work falls only on those
+#: board is off for experts (of 14 measured on simulate's games, 11 were not BALANCED for them, the
+#: worst seat 2.0-8.1 points off), and it is all the run would write; the extra work falls only on those
 #: runs, which would otherwise end at the budget with it. Side by side on 60 fresh four-seat specs
 #: (130101-130110 hard and brutal, 130301-130310 every preset) 6 boards changed, all fairer for experts
 #: (8.14 -> 6.46, 5.44 -> 1.56, 3.48 -> 2.05 points, ...), experts BALANCED 47 -> 49, at 0.87-0.89x in
-#: total with the median run the same, those runs 2-9 s longer, the longest 25 s (``bench/README.md``,
-#: "Issue 12: a search that set a board aside goes on for half again its work"). Not six seats: on 40 fresh six-seat specs
-#: (130401-130410) it changed no board (their boards refused late are rarer, and their misses for
+#: total with the median run the same; the 8 runs that set a board aside (2 found none) took 1.7-9.4 s
+#: longer, the longest 25 s, and 2 of the 40 on the second set went over 20 s (``bench/README.md``,
+#: "Issue 12: a search that set a board aside goes on for half again its work"). Not six seats: on 40
+#: fresh six-seat specs (130401-130410) it changed no board (their boards refused late are rarer, and their misses for
 #: experts are mostly boards the glance passed 2.0-2.9 points off)
 REFUSED_EXTRA_SHARE = {4: 0.5}
 
