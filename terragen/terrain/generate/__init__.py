@@ -126,8 +126,8 @@ SET_ASIDE_SEATS = (4, 6)
 #: total with the median run the same; the 8 runs that set a board aside (2 found none) took 1.7-9.4 s
 #: longer, the longest 25 s, and 2 of the 40 on the second set went over 20 s (``bench/README.md``,
 #: "Issue 12: a search that set a board aside goes on for half again its work"). Not six seats: on 40
-#: fresh six-seat specs (130401-130410) it changed no board (their boards refused late are rarer, and their misses for
-#: experts are mostly boards the glance passed 2.0-2.9 points off)
+#: fresh six-seat specs (130401-130410) it changed no board (their boards refused late are rarer, and
+#: their misses for experts are mostly boards the glance passed 2.0-2.9 points off)
 REFUSED_EXTRA_SHARE = {4: 0.5}
 
 
