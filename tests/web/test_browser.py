@@ -2590,12 +2590,34 @@ def test_at_300_to_400_px_every_button_is_44_px_each_way_without_scrolling_sidew
         as_desktop(d)
 
 
+@pytest.mark.parametrize("width", [1110, 1280])
+def test_a_window_just_wider_than_the_fold_has_every_command_on_one_header_line(server, browser, shots, width):
+    """Between 901 and about 1100 px the unfolded toolbar took a second line; the header folds into
+    Menu up to 1100 px, so from there up every command fits on the one line."""
+    d = browser
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        page_with(d, server, example("four-players.txt"))
+        js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
+        header = js(d, """const shown = [...document.querySelectorAll('header h1, header button, header select, header label')].filter((e) => e.getClientRects().length);
+          const boxes = shown.map((e) => e.getBoundingClientRect());
+          return {line: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+                  shown: shown.map((e) => e.id || e.tagName.toLowerCase())};""")
+        assert "menu-button" not in header["shown"] and "download-text" in header["shown"], header
+        assert header["line"], header
+        d.save_screenshot(str(shots / f"header-{width}x800.png"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 @pytest.mark.parametrize("size", [pytest.param((640, 400, 2, False), id="zoom-200"), pytest.param((390, 844, 1, True), id="390x844"),
-                                  pytest.param((300, 700, 1, True), id="300x700")])
+                                  pytest.param((300, 700, 1, True), id="300x700"),
+                                  pytest.param((1024, 768, 1, False), id="1024x768")])
 def test_a_zoomed_or_narrow_window_has_a_one_line_header_and_its_menu(server, browser, shots, size):
     """At 200% zoom (640x400 CSS px) the header was three lines, 114 px: 28% of the screen before the
     board (36% at 300 px). It is one line now, the name, Menu, Undo and Redo; New, Open file, the
-    downloads and the view's boxes are in the menu, which Escape, a click elsewhere or a command closes."""
+    downloads and the view's boxes are in the menu, which Escape, a click elsewhere or a command closes.
+    A 1024 px desktop (two columns) had the whole toolbar on a second line: it folds too."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 

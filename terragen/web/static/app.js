@@ -478,6 +478,7 @@ const FINGER = 48;
 const READABLE = 26;
 const TOUCH = window.matchMedia("(max-width: 600px), (pointer: coarse)");
 const ONE_COLUMN = window.matchMedia("(max-width: 900px)");  // the page's one-column layout (style.css)
+const HEADER_FOLDED = window.matchMedia("(max-width: 1100px)");  // the header's commands under Menu (style.css)
 const FINGERS = window.matchMedia("(pointer: coarse)");  // the help speaks of taps only to a touch screen
 let drawnView = "";  // the viewBox last fitted: a new one (radius, 3D) is centred in the box
 let shownSelection = "null";  // the selection last brought into the box (a redraw after a check leaves the scroll alone)
@@ -533,9 +534,9 @@ function showSelected() {
 // The line under the board describes the cell under the pointer, or else the selected cell (moved to
 // with the arrow keys, tapped on a phone: it followed the mouse only); the board is redrawn after
 // every edit and check, so the line is read again from the new drawing, not left describing the old one.
-// (Whole board is under Menu where the header folds into one line: style.css, 900 px and less)
+// (Whole board is under Menu where the header folds into one line: style.css, 1100 px and less)
 const tapHelp = () => "Tap a cell, then the buttons at the foot of the screen (or the Edit tab's) set it; or type, with a keyboard. "
-  + `Drag the board to see the rest of it; tick Whole board${ONE_COLUMN.matches ? " (under Menu)" : ""} to see all of it at once, in smaller cells.`;
+  + `Drag the board to see the rest of it; tick Whole board${HEADER_FOLDED.matches ? " (under Menu)" : ""} to see all of it at once, in smaller cells.`;
 let keysHelp = null;
 function showHover() {
   const h = state.hovered || state.selected;
@@ -1644,7 +1645,7 @@ function toolbar() {
     $(id).addEventListener("click", () => closeMenu());
   }
   document.addEventListener("pointerdown", (ev) => { if (!bar.contains(ev.target)) closeMenu(); });
-  ONE_COLUMN.addEventListener("change", () => { closeMenu(); restToolbar(); showHover(); });
+  HEADER_FOLDED.addEventListener("change", () => { closeMenu(); restToolbar(); showHover(); });
   restToolbar();
 }
 
