@@ -2590,6 +2590,16 @@ def test_at_300_to_400_px_every_button_is_44_px_each_way_without_scrolling_sidew
         as_desktop(d)
 
 
+def header_line(d) -> dict:
+    """The header's share of the screen and height, the controls it shows, and whether they share one line."""
+    return js(d, """const r = document.querySelector('header').getBoundingClientRect();
+      const shown = [...document.querySelectorAll('header h1, header button, header select, header label')].filter((e) => e.getClientRects().length);
+      const boxes = shown.map((e) => e.getBoundingClientRect());
+      return {share: r.height / innerHeight, height: r.height,
+              line: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+              shown: shown.map((e) => e.id || e.tagName.toLowerCase())};""")
+
+
 @pytest.mark.parametrize("width", [1110, 1280])
 def test_a_window_just_wider_than_the_fold_has_every_command_on_one_header_line(server, browser, shots, width):
     """Between 901 and about 1100 px the unfolded toolbar took a second line; the header folds into
@@ -2599,10 +2609,7 @@ def test_a_window_just_wider_than_the_fold_has_every_command_on_one_header_line(
     try:
         page_with(d, server, example("four-players.txt"))
         js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
-        header = js(d, """const shown = [...document.querySelectorAll('header h1, header button, header select, header label')].filter((e) => e.getClientRects().length);
-          const boxes = shown.map((e) => e.getBoundingClientRect());
-          return {line: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
-                  shown: shown.map((e) => e.id || e.tagName.toLowerCase())};""")
+        header = header_line(d)
         assert "menu-button" not in header["shown"] and "download-text" in header["shown"], header
         assert header["line"], header
         d.save_screenshot(str(shots / f"header-{width}x800.png"))
@@ -2628,12 +2635,7 @@ def test_a_zoomed_or_narrow_window_has_a_one_line_header_and_its_menu(server, br
     try:
         page_with(d, server, example("four-players.txt"))
         js(d, "document.getElementById('toast').click(); document.getElementById('upload').hidden = true; window.scrollTo(0, 0)")
-        header = js(d, """const r = document.querySelector('header').getBoundingClientRect();
-          const shown = [...document.querySelectorAll('header h1, header button, header select, header label')].filter((e) => e.getClientRects().length);
-          const boxes = shown.map((e) => e.getBoundingClientRect());
-          return {share: r.height / innerHeight, height: r.height,
-                  line: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
-                  shown: shown.map((e) => e.id || e.tagName.toLowerCase())};""")
+        header = header_line(d)
         assert header["share"] <= 0.09, header  # 8% at 200% (was 28%), 7% at 300 px (was 36%), 6% at 390 px
         assert header["shown"] == ["h1", "menu-button", "undo", "redo"] and header["line"], header  # one line
         if touch:  # the help under the board says where Whole board now is

@@ -13,6 +13,15 @@ from tests.cli.test_cli import run
 ROOT = Path(__file__).resolve().parents[3]
 
 
+def _work_of_a_run_of(monkeypatch, seconds: float) -> None:
+    """Give a generate run the work budget of a ``seconds`` run, to be run under a 60 s clock that
+    cannot end it first on a slow or busy machine: where the search stops is then the same everywhere."""
+    from terragen.terrain import generate
+
+    budget = generate.work_budget
+    monkeypatch.setattr(generate, "work_budget", lambda players, _limit, experts=False: budget(players, seconds, experts))
+
+
 @pytest.fixture(scope="module")
 def team_board(tmp_path_factory):
     out = tmp_path_factory.mktemp("team") / "b"
@@ -61,13 +70,10 @@ def test_when_no_board_is_fair_in_teams_the_nearest_is_written_and_said_or_refus
     from terragen.cli import main
     from terragen.terrain.generate import team_check
 
-    from terragen.terrain import generate
-
     monkeypatch.setattr(team_check, "TEAM_SHARE", 0.0)
-    # the work budget of an 8 s run, and a clock that cannot end it first on a slow or busy machine
-    # (the suite runs on every core: the clock once ended it inside a team check, which keeps a board)
-    budget = generate.work_budget
-    monkeypatch.setattr(generate, "work_budget", lambda players, _limit, experts=False: budget(players, 8, experts))
+    # (the suite runs on every core: the clock of an 8 s run once ended it inside a team check, which
+    # keeps a board)
+    _work_of_a_run_of(monkeypatch, 8)
     args = ["generate", "--players", "4", "--difficulty", "easy", "--seed", "119502", "--team-play",
             "--time-limit", "60", "--out", str(tmp_path / "b")]
     with pytest.raises(SystemExit) as stop:
@@ -100,12 +106,10 @@ def test_a_board_plainly_unfair_in_teams_is_refused_at_the_first_look():
 def test_a_board_verified_alone_is_kept_when_the_time_runs_out_in_its_team_check(tmp_path, monkeypatch, capsys):
     """The board was dropped, and a run that had one ended in exit 4 ("nothing is known of the spec")."""
     from terragen.cli import main
-    from terragen.terrain import generate
 
-    # the work budget of a 2 s run ends the search inside the team check; a 60 s clock cannot end it
-    # sooner on a slow or busy machine (with the clock of 2 s it could end it before the verification)
-    budget = generate.work_budget
-    monkeypatch.setattr(generate, "work_budget", lambda players, _limit, experts=False: budget(players, 2, experts))
+    # the work budget of a 2 s run ends the search inside the team check (with the clock of 2 s a slow
+    # machine could end it before the verification)
+    _work_of_a_run_of(monkeypatch, 2)
     out = tmp_path / "b"
     with pytest.raises(SystemExit) as stop:
         main(["generate", "--players", "4", "--difficulty", "easy", "--seed", "5", "--time-limit", "60",
