@@ -78,6 +78,9 @@ def _experts_line(players: int, seat_classes: list[list[int]] | None, glance: di
                     f"ahead when players block the leader; for a board fair for them too, add --check-experts "
                     f"(slower). The glance: {seen}, over the {100 * glance['pooled_limit']:.1f} margin but within "
                     f"its noise ({bar})")
+        if "held_from" in glance:  # read near the margin early on; no board read closer came in time
+            bar += (f"; the search held it back for one read within {100 * glance['held_above']:.1f} and found "
+                    "none in time")
         return f"balance: {EXPERTS} only glanced at: {seen} ({bar}; add --check-experts for a full check)"
     if players == 5:
         odds = "; about four five-seat boards in five are unfair for them"

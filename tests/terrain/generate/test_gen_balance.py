@@ -777,6 +777,30 @@ def test_a_late_search_keeps_a_board_its_experts_glance_finds_plainly_off_and_sa
     assert "greedy" in [policy for policy, _ in played] and [v["verdict"] for v in record["verification"]] == ["BALANCED", "BALANCED"]
 
 
+@pytest.mark.parametrize("expert_gap, early, held", [
+    (0.0225, True, True),  # 2.25 points, early: passed, but held back for a closer board
+    (0.0225, False, False),  # the same board later in the search: passed and not held
+    (0.015, True, False),  # 1.5 points: within the early bar
+    (0.03, True, False),  # 3 points: over the margin, refused as at any time
+])
+def test_early_in_a_search_a_board_the_glance_reads_near_the_margin_is_held_back(monkeypatch, expert_gap, early,
+                                                                                  held):
+    """Early in a search (``Balancer.early``) a board the experts' glance reads within the margin but
+    over ``EXPERT_EARLY_GIVE_UP`` of it goes on to its checks like any board the glance passes, and
+    its record says it was read near the margin (``held_above``), for generate_board to hold it back."""
+    bal, played, _ = _experts_oracle(monkeypatch, expert_gap)
+    bal.early = lambda: early
+    record = bal.balance()
+    if expert_gap > bal.settings.margin:
+        assert record is None
+        return
+    assert [v["verdict"] for v in record["verification"]] == ["BALANCED", "BALANCED"]
+    glance = record["expert_glance"]
+    assert glance["verdict"] == "NOT PLAINLY OFF" and ("held_above" in glance) == held
+    if held:
+        assert glance["held_above"] == pytest.approx(0.8 * bal.settings.margin)
+
+
 def test_no_experts_glance_when_experts_are_checked_in_full_or_it_is_turned_off(monkeypatch):
     for settings in ("with_experts", "off"):
         bal, played, _ = _experts_oracle(monkeypatch, 0.0, with_experts=settings == "with_experts")

@@ -205,6 +205,12 @@ def _summary_says_when_experts_were_not_checked(board) -> None:
     glance.update(pooled_worst_deviation=0.02, refused_above=0.025, verdict="NOT PLAINLY OFF")
     said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
     assert len(said) == 1 and "it refuses any board read over 2.5" in said[0] and "twice its noise" not in said[0]
+    # held back early as near the margin, and written as no board read closer came in time
+    glance.update(pooled_worst_deviation=0.022, held_above=0.02, held_from=2)
+    said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
+    assert len(said) == 1 and "2.20 points" in said[0] and "NOT BALANCED" not in said[0]
+    assert "held it back for one read within 2.0 and found none in time" in said[0]
+    del glance["held_above"], glance["held_from"]
     glance.update(pooled_worst_deviation=0.03, verdict="PLAINLY OFF")
     said = [line for line in summary(layout, analyse(layout), Spec(players=2)) if "expert players" in line]
     assert len(said) == 1 and "3.00 points" in said[0] and "over 2.5" in said[0] and "plainly" not in said[0]
