@@ -75,13 +75,16 @@ def test_the_collector_is_as_it_was_after_a_run():
 
 
 def test_objects_a_process_froze_stay_frozen():
-    """A server may freeze its start-up objects before forking; a run must not thaw them."""
+    """A server may freeze its start-up objects before forking; a run must not thaw them. A thaw
+    empties the frozen generation; frozen objects may still die by reference counting during the
+    run (for example the tables kept from the board a process played before, released when it plays
+    another: seen in CI, 2 of 258,774 frozen objects freed), so the count may fall a little."""
     layout = load_layout(FOUR)
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
         run_games(layout, Rules(), ["greedy"] * 4, 1, 0, 4)
-        assert gc.get_freeze_count() >= frozen > 0
+        assert frozen > 0 and gc.get_freeze_count() >= 0.9 * frozen
     finally:
         gc.unfreeze()
 
