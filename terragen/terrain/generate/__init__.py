@@ -138,10 +138,13 @@ REFUSED_EXTRA_SHARE = {4: 0.5}
 #: were 2.0-2.8; judging every glance by 2.0 points instead cost 0.82x and made 3 boards of 40 less fair,
 #: while early in a run there is time for another board. Side by side on 80 fresh six-seat specs
 #: (131501-131510, 131601-131610): 3 boards changed, none less fair for experts (2.65 -> 0.89 points at
-#: the worst seat), experts BALANCED 60 -> 61, 1.00x in total. Not four seats: there 80 fresh specs gave
-#: 65 -> 67 at 0.89x, two runs over 20 s where there were none (``bench/README.md``, "Issue 12: a board
-#: the experts' glance reads near the margin, held back early in the search")
-EARLY_SHARE = {6: 0.3}
+#: the worst seat), experts BALANCED 60 -> 61, 1.00x in total. Four seats decide on up to four times
+#: the glance's games first (``fresh_checks.GLANCE_EARLY_LOOKS``): held back on 600 games alone, half
+#: the boards they held were fair and the search went after others (65 -> 67 of 80 at 0.89x, two runs
+#: over 20 s); with the longer look, on 80 fresh four-seat specs (132001-132010, 132101-132110) 17
+#: boards changed, all fairer for experts, BALANCED 56 -> 66, 0.88x, no slow run slower
+#: (``bench/README.md``, "Issue 12: four seats' early glance looks again on up to four times its games")
+EARLY_SHARE = {4: 0.3, 6: 0.3}
 
 
 def turns_per_second(players: int) -> int:

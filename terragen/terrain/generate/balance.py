@@ -609,15 +609,16 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                     # then the board goes on to its other checks and the record says what the glance
                     # saw; generate_board sets it aside (a board checked for the other kinds beats a
                     # best-effort one if no board passes the glance in time)
+                    early = self.early is not None and self.early()
+                    hold_above = EXPERT_EARLY_GIVE_UP * self.settings.margin
                     glance, fine = self._expert_glance(balance_seed("expert-glance", self.seed, self.attempt, k),
                                                        self._games_for_class_se(EXPERT_GLANCE_NOISE
                                                                                 * self.settings.margin),
-                                                       EXPERT_GIVE_UP * self.settings.margin)
-                    near = (fine and self.early is not None
-                            and glance["pooled_worst_deviation"] > EXPERT_EARLY_GIVE_UP * self.settings.margin
-                            and self.early())
+                                                       EXPERT_GIVE_UP * self.settings.margin,
+                                                       hold_above if early else None)
+                    near = fine and early and glance["pooled_worst_deviation"] > hold_above
                     if near:  # checked on as any board the glance passes; generate_board holds it back
-                        glance["held_above"] = round(EXPERT_EARLY_GIVE_UP * self.settings.margin, 4)
+                        glance["held_above"] = round(hold_above, 4)
                     kept = fine or (self.late is not None and self.late())
                     self._say(f"experts' glance: {glance['games']} fresh games, seat classes pooled "
                               f"{100 * glance['pooled_worst_deviation']:.2f} points off"

@@ -39,6 +39,15 @@ GLANCE_ACCEPT_SE = 1.0
 #: ("Issue 12: five seats' experts' glance refuses any board read over the margin", "five seats after
 #: this session's two changes")
 GLANCE_REFUSE_SE = 0.0
+#: early in a search of these seat counts (``generate.EARLY_SHARE``) the experts' glance looks again
+#: at these multiples of its games, each time letting a board by once the classes' pooled rates plus
+#: a standard error are within the early limit (``balance.EXPERT_EARLY_GIVE_UP``), and a board still
+#: read over it at the last look is held back (so a board near the margin is judged on up to four times
+#: the games, while the search has time to look for another). Not six seats: looks of 1, 2 and 4 times
+#: there gave experts BALANCED 29 -> 31 of 40 fresh specs (132201-132210) at 0.93x, one board less fair
+#: (1.04 -> 3.03 points: classes 2.3 points apart that 1,200 games read at 1.92 and let by, where the
+#: search without the longer look went on to a fairer board)
+GLANCE_EARLY_LOOKS = {4: (0.5, 1.0, 2.0, 4.0)}
 
 
 def pooled_rates(rates: list[float], classes: list[list[int]]) -> list[float]:
@@ -454,11 +463,15 @@ class FreshChecks:
         return {"twin_dice": format_twins(tally.twins, seat_numbers(layout)),
                 "twin_noise_factor": round(tally.noise_factor(), 4)}
 
-    def _expert_glance(self, seed: int, games: int, limit: float) -> tuple[dict, bool]:
+    def _expert_glance(self, seed: int, games: int, limit: float,
+                       hold_above: float | None = None) -> tuple[dict, bool]:
         """A few hundred fresh games of expert players on a board of two classes: False when
         the classes' pooled rates read more than ``limit`` from fair (``GLANCE_REFUSE_SE``).
         Played in two steps; the first stops early when the verdict is plain, or when the board is
         clearly closer than the limit (see below). Returns (record, whether the board may go on).
+        With ``hold_above`` (early in a search, whose caller holds back a board read over it) a seat
+        count in ``GLANCE_EARLY_LOOKS`` plays its looks instead, each stopping once the board reads
+        clearly within ``hold_above``; the limit for refusing stays ``limit``.
 
         Why a glance and not a check: experts turn pieces against a near winner, and on about a
         quarter of the boards the search finds for greedy and solitary players that parts the
@@ -479,15 +492,18 @@ class FreshChecks:
         tally = self._tally("expert", seed)
         layout = self.to_layout(self.cand)
         refuse_se = GLANCE_REFUSE_SE
+        looks = GLANCE_EARLY_LOOKS.get(self.n) if hold_above is not None else None
+        sizes = [_chunked(games * look, self.n) for look in looks] if looks else [_chunked(games / 2, self.n), games]
+        accept_within = hold_above if looks else limit
         ok = True
-        for size in (_chunked(games / 2, self.n), games):
+        for size in sizes:
             self.play(layout, tally, size)
             pooled = self.worst(self.pooled(tally.rates))
             se = self._class_se(tally.played, tally)
             if pooled - refuse_se * se > limit:
                 ok = False
                 break
-            if pooled + GLANCE_ACCEPT_SE * se <= limit:
+            if pooled + GLANCE_ACCEPT_SE * se <= accept_within:
                 break
         return {"games": tally.played, "seed": seed, "policy": "expert", **self._twin_fields(tally, layout),
                 "win_rates": [round(r, 4) for r in tally.rates],

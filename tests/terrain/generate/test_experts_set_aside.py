@@ -94,11 +94,12 @@ def test_five_and_six_seats_are_not_late_for_the_glance_at_half_their_time(monke
     assert _asked_at(monkeypatch, players, 0.5, lambda balancer: balancer.late()) == late_at_half
 
 
-@pytest.mark.parametrize("players, share, early", [(6, 0.2, True), (6, 0.35, False), (4, 0.0, False),
-                                                     (5, 0.0, False)])
-def test_six_seat_searches_are_early_for_the_glance_for_their_first_30_percent(monkeypatch, players, share, early):
-    """A six-seat search holds back boards the glance reads near the margin for the first 30% of
-    its clock or work budget (``EARLY_SHARE``); other seat counts never do."""
+@pytest.mark.parametrize("players, share, early", [(6, 0.2, True), (6, 0.35, False), (4, 0.2, True),
+                                                     (4, 0.35, False), (5, 0.0, False)])
+def test_four_and_six_seat_searches_are_early_for_the_glance_for_their_first_30_percent(monkeypatch, players,
+                                                                                         share, early):
+    """Four- and six-seat searches hold back boards the glance reads near the margin for the first
+    30% of their clock or work budget (``EARLY_SHARE``); five-seat ones never do."""
     assert _asked_at(monkeypatch, players, share, lambda balancer: balancer.early()) == early
 
 

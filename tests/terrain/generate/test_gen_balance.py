@@ -675,6 +675,7 @@ def _experts_oracle(monkeypatch, expert_gap: float, with_experts: bool = False, 
     monkeypatch.setattr(bal, "play", play)
     monkeypatch.setattr(bal, "search_classes", lambda *args: searched.append(1) is None)
     monkeypatch.setattr(bal, "_learned", {}, raising=False)
+    bal.early = lambda: False  # past the search's early share, where the glance plays its usual games
     return bal, played, searched
 
 
@@ -777,20 +778,28 @@ def test_a_late_search_keeps_a_board_its_experts_glance_finds_plainly_off_and_sa
     assert "greedy" in [policy for policy, _ in played] and [v["verdict"] for v in record["verification"]] == ["BALANCED", "BALANCED"]
 
 
-@pytest.mark.parametrize("expert_gap, early, held", [
-    (0.0225, True, True),  # 2.25 points, early: passed, but held back for a closer board
-    (0.0225, False, False),  # the same board later in the search: passed and not held
-    (0.015, True, False),  # 1.5 points: within the early bar
-    (0.03, True, False),  # 3 points: over the margin, refused as at any time
+@pytest.mark.parametrize("players, expert_gap, early, held, glance_games", [
+    (4, 0.0225, True, True, 2400),  # 2.25 points, early: read on four times the games, then held back
+    (4, 0.0225, False, False, 600),  # the same board later in the search: passed on the usual glance
+    (4, 0.015, True, False, 2400),  # 1.5 points: within the early bar, which takes the last look to see
+    (4, 0.005, True, False, 300),  # half a point: plainly within it at the first look
+    (4, 0.03, True, False, 300),  # 3 points: over the margin, refused as at any time
+    (6, 0.0225, True, True, 300),  # six seats hold such a board back on the usual glance
+    (6, 0.0225, False, False, 300),
+    (6, 0.015, True, False, 300),
 ])
-def test_early_in_a_search_a_board_the_glance_reads_near_the_margin_is_held_back(monkeypatch, expert_gap, early,
-                                                                                  held):
+def test_early_in_a_search_a_board_the_glance_reads_near_the_margin_is_held_back(monkeypatch, players, expert_gap,
+                                                                                  early, held, glance_games):
     """Early in a search (``Balancer.early``) a board the experts' glance reads within the margin but
     over ``EXPERT_EARLY_GIVE_UP`` of it goes on to its checks like any board the glance passes, and
-    its record says it was read near the margin (``held_above``), for generate_board to hold it back."""
-    bal, played, _ = _experts_oracle(monkeypatch, expert_gap)
+    its record says it was read near the margin (``held_above``), for generate_board to hold it back.
+    On four seats the early glance first looks again, on up to four times its games, at a board not
+    plainly within that bar (``GLANCE_EARLY_LOOKS``): 600 games tell 1.5 points from 2.5 no better
+    than a coin."""
+    bal, played, _ = _experts_oracle(monkeypatch, expert_gap, players=players)
     bal.early = lambda: early
     record = bal.balance()
+    assert max(size for policy, size in played if policy == "expert") == glance_games
     if expert_gap > bal.settings.margin:
         assert record is None
         return
