@@ -794,8 +794,8 @@ def test_early_in_a_search_a_board_the_glance_reads_near_the_margin_is_held_back
     over ``EXPERT_EARLY_GIVE_UP`` of it goes on to its checks like any board the glance passes, and
     its record says it was read near the margin (``held_above``), for generate_board to hold it back.
     On four seats the early glance first looks again, on up to four times its games, at a board not
-    plainly within that bar (``GLANCE_EARLY_LOOKS``): 600 games tell 1.5 points from 2.5 no better
-    than a coin."""
+    plainly within that bar (``GLANCE_EARLY_LOOKS``): with a standard error of about a point for a
+    class, 600 games do not tell 1.5 points from 2.5."""
     bal, played, _ = _experts_oracle(monkeypatch, expert_gap, players=players)
     bal.early = lambda: early
     record = bal.balance()
