@@ -61,6 +61,14 @@ def main() -> None:
             base = base or rate
             print(f"{n} seats {policy:<9} {turns:>10,} turns {secs:7.1f} s {rate:>10,.0f} turns/s "
                   f"({base / rate:.1f}x a greedy turn's time)")
+        # the budget's mix (greedy and solitary games as the search played them), which TURN_WORK is against
+        mix = [rows[p] for p in ("greedy", "solitary") if p in rows]
+        expert = rows.get("expert")
+        if mix and expert and expert[1] and expert[0]:
+            mix_rate = sum(t for t, _ in mix) / sum(s for _, s in mix)
+            print(f"{n} seats the mix     {mix_rate:>29,.0f} turns/s; an expert's turn takes "
+                  f"{mix_rate / (expert[0] / expert[1]):.1f} of its turns' time (TURN_WORK says "
+                  f"{pool_module.TURN_WORK['expert']})")
 
 
 if __name__ == "__main__":

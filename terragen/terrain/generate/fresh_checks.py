@@ -43,11 +43,13 @@ GLANCE_REFUSE_SE = 0.0
 #: at these multiples of its games, each time letting a board by once the classes' pooled rates plus
 #: a standard error are within the early limit (``balance.EXPERT_EARLY_GIVE_UP``), and a board still
 #: read over it at the last look is held back (so a board near the margin is judged on up to four times
-#: the games, while the search has time to look for another). Not six seats: looks of 1, 2 and 4 times
-#: there gave experts BALANCED 29 -> 31 of 40 fresh specs (132201-132210) at 0.93x, one board less fair
-#: (1.04 -> 3.03 points: classes 2.3 points apart that 1,200 games read at 1.92 and let by, where the
-#: search without the longer look went on to a fairer board)
-GLANCE_EARLY_LOOKS = {4: (0.5, 1.0, 2.0, 4.0)}
+#: the games, while the search has time to look for another). Six seats too since 2026-12-07 (session
+#: of 06:12 UTC), their glance's 300 games then 600 and 1,200: side by side on 80 fresh six-seat specs
+#: experts BALANCED 59 -> 64 at 0.93-0.94x, 8 boards changed, 6 fairer for experts (3.58 -> 1.62,
+#: 2.79 -> 1.23, 3.21 -> 1.98, ...) and 2 less fair (1.04 -> 3.03: classes 2.3 points apart that 1,200
+#: games read at 1.92 and let by; 1.16 -> 1.72) (``bench/README.md``, "Issue 12: six seats' early glance
+#: looks again too")
+GLANCE_EARLY_LOOKS = {4: (0.5, 1.0, 2.0, 4.0), 6: (1.0, 2.0, 4.0)}
 
 
 def pooled_rates(rates: list[float], classes: list[list[int]]) -> list[float]:

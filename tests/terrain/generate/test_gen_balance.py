@@ -784,18 +784,19 @@ def test_a_late_search_keeps_a_board_its_experts_glance_finds_plainly_off_and_sa
     (4, 0.015, True, False, 2400),  # 1.5 points: within the early bar, which takes the last look to see
     (4, 0.005, True, False, 300),  # half a point: plainly within it at the first look
     (4, 0.03, True, False, 300),  # 3 points: over the margin, refused as at any time
-    (6, 0.0225, True, True, 300),  # six seats hold such a board back on the usual glance
-    (6, 0.0225, False, False, 300),
-    (6, 0.015, True, False, 300),
+    (6, 0.0225, True, True, 1200),  # six seats: 300 games, then 600 and 1,200, then held back
+    (6, 0.0225, False, False, 300),  # later: the usual glance
+    (6, 0.015, True, False, 1200),  # within the bar, seen at the last look
+    (6, 0.005, True, False, 300),
 ])
 def test_early_in_a_search_a_board_the_glance_reads_near_the_margin_is_held_back(monkeypatch, players, expert_gap,
                                                                                   early, held, glance_games):
     """Early in a search (``Balancer.early``) a board the experts' glance reads within the margin but
     over ``EXPERT_EARLY_GIVE_UP`` of it goes on to its checks like any board the glance passes, and
     its record says it was read near the margin (``held_above``), for generate_board to hold it back.
-    On four seats the early glance first looks again, on up to four times its games, at a board not
-    plainly within that bar (``GLANCE_EARLY_LOOKS``): with a standard error of about a point for a
-    class, 600 games do not tell 1.5 points from 2.5."""
+    On four and six seats the early glance first looks again, on up to four times its games, at a board
+    not plainly within that bar (``GLANCE_EARLY_LOOKS``): with a standard error of about a point for a
+    class, 600 four-seat games (300 six-seat ones) do not tell 1.5 points from 2.5."""
     bal, played, _ = _experts_oracle(monkeypatch, expert_gap, players=players)
     bal.early = lambda: early
     record = bal.balance()
