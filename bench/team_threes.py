@@ -1,0 +1,103 @@
+"""Teams of three: how many games never finish, and a follower rule tried against it.
+
+    python bench/team_threes.py BOARD [BOARD ...] [--splits 0+1+2,3+4+5 0+2+4,1+3+5] [--players greedy solitary]
+                                [--games 1000] [--seed 7] [--mode main|gated|gated+aside]
+
+Team play binds teammates by the distance rule (a move may not leave a teammate more than
+max(3, the distance now) hexes away). Pairs whose convoy stalls plan together
+(``terragen/terrain/sim/convoy.py``); teams of three travel as a convoy only, so a lead can stand next
+to its goal for good while a teammate three hexes behind cannot close up. This plays each board, split
+and kind of player (all seats alike) and prints the games stopped by the turn cap and each team's wins.
+
+``--mode gated`` tries, without changing the package, one rule for teams of three: once the lead has
+stood still six turns in a row, its followers prefer (after staying within two hexes of the lead) the
+cells nearest the lead's next destination, so that the lead may step onto it; ``gated+aside`` also lets
+such a lead step aside from an opponent's token as lone seats do (``_unless_blocked``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from terragen.terrain.sim import convoy, policies  # noqa: E402
+from terragen.terrain.sim.engine import hex_gaps  # noqa: E402
+
+STALL = 6  # lead turns standing still before the followers head for its goal (the pairs' STALL_TURNS)
+
+
+def goal_follow(state, seat: int, options, lead: int) -> int:
+    """A follower's move that also closes in on the lead's next destination (within 3 hexes)."""
+    gaps = hex_gaps(state)
+    row = gaps[state.pos[lead]]
+    groups, tours = state.setup.groups[seat], state.cache.tours
+    targets = state.setup.target_cells[seat]
+    elev = tours(groups, state.collected[seat], True)
+    goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]]
+    return min(options, key=lambda q: (max(row[q], 2), max(min(gaps[c][q] for c in goals), 3) if goals else 0,
+                                        (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q],
+                                        options[q], q))
+
+
+def install(mode: str) -> None:
+    """Replace the convoy's move for teams of three or more (``mode`` other than main)."""
+    plain = convoy.convoy_move
+
+    def convoy_move(state, seat, roll, options, own):
+        mates = state.teammates(seat)
+        if len(mates) < 2 or not convoy.plans(state):
+            return plain(state, seat, roll, options, own)
+        lead = min(mates)
+        key = ("threes", state.team_of[seat])
+        if seat > lead:
+            if state.notes.get(key, 0) >= STALL:
+                return goal_follow(state, seat, options, lead)
+            return convoy.follow_move(state, seat, options, lead)
+        choice = own()
+        if mode == "gated+aside":
+            choice = convoy._unless_blocked(state, seat, options, choice)
+        state.notes[key] = state.notes.get(key, 0) + 1 if choice == state.pos[seat] else 0
+        return choice
+
+    convoy.convoy_move = policies.convoy_move = convoy_move
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("boards", nargs="+", type=Path)
+    parser.add_argument("--splits", nargs="+", default=["0+1+2,3+4+5", "0+2+4,1+3+5"])
+    parser.add_argument("--players", nargs="+", default=["greedy", "solitary"])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--mode", choices=["main", "gated", "gated+aside"], default="main")
+    args = parser.parse_args()
+    if args.mode != "main":
+        install(args.mode)
+    from terragen.terrain.files import load_layout
+    from terragen.terrain.sim.runner import run_games
+    from terragen.terrain.sim.variants import rules_for_layout
+
+    for board in args.boards:
+        layout = load_layout(str(board))
+        for split in args.splits:
+            rules = rules_for_layout(layout, ["teams"], teams=split)
+            for player in args.players:
+                began = time.process_time()
+                games = run_games(layout, rules, [player] * len(layout.players), args.seed, 0, args.games)
+                wins = [0] * len(rules.teams)
+                for g in games:
+                    if g.winners:
+                        wins[next(k for k, team in enumerate(rules.teams) if g.winners[0] in team)] += 1
+                print(f"{board.name} {split} {player} {args.mode}: unfinished {sum(g.capped for g in games)} of "
+                      f"{args.games}, team wins {' / '.join(f'{w / args.games:.3f}' for w in wins)}, "
+                      f"{time.process_time() - began:.1f} CPU s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
