@@ -44,8 +44,52 @@ def goal_follow(state, seat: int, options, lead: int) -> int:
                                         options[q], q))
 
 
+def binding_follower(state, lead: int, mates: list[int]) -> int:
+    """The teammate furthest from the lead's next destination (ties: the lower seat)."""
+    gaps = hex_gaps(state)
+    goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]]
+    return max(mates, key=lambda m: (min(gaps[c][state.pos[m]] for c in goals) if goals else 0, -m))
+
+
+def install_plan() -> None:
+    """Teams of three plan as a pair: the lead and its binding follower, once stalled."""
+    plain = convoy.convoy_move
+    plain_turn = convoy.team_turn
+
+    def convoy_move(state, seat, roll, options, own):
+        mates = state.teammates(seat)
+        if len(mates) < 2 or not convoy.plans(state):
+            return plain(state, seat, roll, options, own)
+        team = state.team_of[seat]
+        lead = min(mates + [seat])
+        key = ("threes", team)
+        note = state.notes.get(key)
+        if note is None:
+            note = state.notes[key] = [0, False, -1, convoy.INF, None, None]
+        if seat != lead:
+            old = convoy.follow_move(state, seat, options, lead)
+            if note[5] == seat and convoy._still_planning(state, lead, seat, note):
+                return convoy._planned(state, seat, lead, seat, options, old)
+            return old
+        old = own()
+        partner = note[5] if note[1] else binding_follower(state, lead, mates)
+        if note[5] != partner:
+            note[0], note[2], note[5] = 0, -1, partner
+        if not convoy._still_planning(state, lead, partner, note):
+            if not convoy._stalled(state, lead, partner, note, old):
+                return convoy._unless_blocked(state, seat, options, old)
+            note[1], note[3] = True, convoy._cost_to_go(state, lead)
+            note[4] = (state.collected[lead], state.collected[partner])
+        return convoy._unless_blocked(state, seat, options, convoy._planned(state, seat, lead, partner, options, old))
+
+    convoy.convoy_move = policies.convoy_move = convoy_move
+
+
 def install(mode: str) -> None:
     """Replace the convoy's move for teams of three or more (``mode`` other than main)."""
+    if mode == "plan":
+        install_plan()
+        return
     plain = convoy.convoy_move
 
     def convoy_move(state, seat, roll, options, own):
@@ -74,7 +118,7 @@ def main() -> int:
     parser.add_argument("--players", nargs="+", default=["greedy", "solitary"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--mode", choices=["main", "gated", "gated+aside"], default="main")
+    parser.add_argument("--mode", choices=["main", "gated", "gated+aside", "plan"], default="main")
     args = parser.parse_args()
     if args.mode != "main":
         install(args.mode)
