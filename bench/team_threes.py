@@ -51,6 +51,64 @@ def binding_follower(state, lead: int, mates: list[int]) -> int:
     return max(mates, key=lambda m: (min(gaps[c][state.pos[m]] for c in goals) if goals else 0, -m))
 
 
+def sole_blocker(state, lead: int, mates: list[int]) -> int | None:
+    """The teammate that alone keeps the lead (by the distance rule) from most free cells nearer its
+    goal, or None when no cell is held by one teammate alone."""
+    gaps = hex_gaps(state)
+    here = state.pos[lead]
+    near = state.rules.team_distance
+    count = {m: 0 for m in mates}
+    for q in convoy._nearer(state, lead):
+        if q in state.occupant:
+            continue
+        held = [m for m in mates if gaps[state.pos[m]][q] > max(near, gaps[state.pos[m]][here])]
+        if len(held) == 1:
+            count[held[0]] += 1
+    best = max(mates, key=lambda m: (count[m], -m))
+    return best if count[best] else None
+
+
+def install_plan_goal() -> None:
+    """Teams of three: a stalled lead plans with the teammate that alone holds it back; when none
+    alone does, both followers head for the lead's next destination."""
+    plain = convoy.convoy_move
+
+    def convoy_move(state, seat, roll, options, own):
+        mates = state.teammates(seat)
+        if len(mates) < 2 or not convoy.plans(state):
+            return plain(state, seat, roll, options, own)
+        team = state.team_of[seat]
+        lead = min(mates + [seat])
+        key = ("threes", team)
+        note = state.notes.get(key)
+        if note is None:
+            note = state.notes[key] = [0, False, -1, convoy.INF, None, None, 0]
+        if seat != lead:
+            if note[5] == seat and convoy._still_planning(state, lead, seat, note):
+                return convoy._planned(state, seat, lead, seat, options, convoy.follow_move(state, seat, options, lead))
+            if note[6] >= STALL:
+                return goal_follow(state, seat, options, lead)
+            return convoy.follow_move(state, seat, options, lead)
+        old = own()
+        planning = note[5] is not None and convoy._still_planning(state, lead, note[5], note)
+        if not planning:
+            note[6] = note[6] + 1 if old == state.pos[seat] else 0
+            partner = sole_blocker(state, lead, [m for m in mates])
+            if partner is not None:
+                if note[5] != partner:
+                    note[0], note[2], note[5] = 0, -1, partner
+                if convoy._stalled(state, lead, partner, note, old):
+                    note[1], note[3] = True, convoy._cost_to_go(state, lead)
+                    note[4] = (state.collected[lead], state.collected[partner])
+                    planning = True
+            if not planning:
+                return convoy._unless_blocked(state, seat, options, old)
+        note[6] = 0
+        return convoy._unless_blocked(state, seat, options, convoy._planned(state, seat, lead, note[5], options, old))
+
+    convoy.convoy_move = policies.convoy_move = convoy_move
+
+
 def install_plan() -> None:
     """Teams of three plan as a pair: the lead and its binding follower, once stalled."""
     plain = convoy.convoy_move
@@ -90,6 +148,9 @@ def install(mode: str) -> None:
     if mode == "plan":
         install_plan()
         return
+    if mode == "plan+goal":
+        install_plan_goal()
+        return
     plain = convoy.convoy_move
 
     def convoy_move(state, seat, roll, options, own):
@@ -118,7 +179,7 @@ def main() -> int:
     parser.add_argument("--players", nargs="+", default=["greedy", "solitary"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--mode", choices=["main", "gated", "gated+aside", "plan"], default="main")
+    parser.add_argument("--mode", choices=["main", "gated", "gated+aside", "plan", "plan+goal"], default="main")
     args = parser.parse_args()
     if args.mode != "main":
         install(args.mode)
