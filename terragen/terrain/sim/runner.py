@@ -494,7 +494,7 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
     balance: list[str] = []
     if played:
         if (played - capped) / played < FINISH_SHARE:
-            reasons.append(f"{capped / played:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)")
+            reasons.append(cap_reason(capped / played, rules))
         if n > 1:
             for st in seats:
                 if off_margin(st.rate - fair, margin):
@@ -512,6 +512,22 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
         turn_cap=rules.turn_cap, margin=margin, unreachable=unreachable, reasons=reasons, balance_reasons=balance,
         played=played,
     )
+
+
+def cap_reason(share: float, rules: Rules) -> str:
+    """Why too many games reached the turn cap, for the PLAYABLE verdict.
+
+    Why teams of three or more are named: their simulated partners travel as a convoy with no joint
+    plan (pairs plan together when they stall), and on some boards a lead waits for good beside its
+    destination while a teammate the distance rule holds back cannot close up (up to 30% of the games,
+    ``bench/README.md``, "Team play: teams of three leave games unfinished"). The verdict then says
+    more about the simulated players than about the board, and the user should be told so."""
+    text = f"{share:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)"
+    if any(len(team) >= 3 for team in rules.teams):
+        text += ("; in teams of three or more the simulated partners have no joint plan and can wait for good "
+                 "on a teammate the distance rule holds back, so this says more about them than about the board "
+                 "(docs/simulate.md, team play)")
+    return text
 
 
 def win_rates(layout: Layout, games: int, seed: int, policy: str | Sequence = "greedy", rules: Rules | None = None,
