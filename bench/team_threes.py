@@ -9,10 +9,16 @@ max(3, the distance now) hexes away). Pairs whose convoy stalls plan together
 to its goal for good while a teammate three hexes behind cannot close up. This plays each board, split
 and kind of player (all seats alike) and prints the games stopped by the turn cap and each team's wins.
 
-``--mode gated`` tries, without changing the package, one rule for teams of three: once the lead has
+``--mode main`` plays the package as it is. The other modes are the probes of 2026-12-07, run then
+against main ab2e78a (before ``_threes_move`` was built; on today's package they replace it):
+``--mode gated`` tries one rule for teams of three: once the lead has
 stood still six turns in a row, its followers prefer (after staying within two hexes of the lead) the
 cells nearest the lead's next destination, so that the lead may step onto it; ``gated+aside`` also lets
-such a lead step aside from an opponent's token as lone seats do (``_unless_blocked``).
+such a lead step aside from an opponent's token as lone seats do (``_unless_blocked``); ``plan`` makes a
+stalled team of three plan as a pair with its furthest teammate; ``plan+goal`` (with ``PLAN_TURNS=12`` in
+the environment: what was built) with the teammate that alone holds the lead back, and otherwise sends
+the followers toward the lead's destination. ``--solitary-team-turns`` was the probe of solitary
+partners' turns (built into ``SolitaryPolicy``).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ sys.path.insert(0, str(HERE.parent))
 from terragen.terrain.sim import convoy, policies  # noqa: E402
 from terragen.terrain.sim.engine import hex_gaps  # noqa: E402
 
+PLAN_TURNS = int(__import__('os').environ.get('PLAN_TURNS', '0'))  # probe: a plan's most lead turns
 STALL = 6  # lead turns standing still before the followers head for its goal (the pairs' STALL_TURNS)
 
 
@@ -82,7 +89,7 @@ def install_plan_goal() -> None:
         key = ("threes", team)
         note = state.notes.get(key)
         if note is None:
-            note = state.notes[key] = [0, False, -1, convoy.INF, None, None, 0]
+            note = state.notes[key] = [0, False, -1, convoy.INF, None, None, 0, 0]
         if seat != lead:
             if note[5] == seat and convoy._still_planning(state, lead, seat, note):
                 return convoy._planned(state, seat, lead, seat, options, convoy.follow_move(state, seat, options, lead))
@@ -92,6 +99,7 @@ def install_plan_goal() -> None:
         old = own()
         planning = note[5] is not None and convoy._still_planning(state, lead, note[5], note)
         if not planning:
+            note[7] = 0
             note[6] = note[6] + 1 if old == state.pos[seat] else 0
             partner = sole_blocker(state, lead, [m for m in mates])
             if partner is not None:
@@ -104,6 +112,11 @@ def install_plan_goal() -> None:
             if not planning:
                 return convoy._unless_blocked(state, seat, options, old)
         note[6] = 0
+        if PLAN_TURNS:
+            note[7] += 1
+            if note[7] > PLAN_TURNS:  # a plan that has not got the lead on: back to the convoy
+                note[0], note[1], note[7] = 0, False, 0
+                return convoy._unless_blocked(state, seat, options, old)
         return convoy._unless_blocked(state, seat, options, convoy._planned(state, seat, lead, note[5], options, old))
 
     convoy.convoy_move = policies.convoy_move = convoy_move
@@ -180,7 +193,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--mode", choices=["main", "gated", "gated+aside", "plan", "plan+goal"], default="main")
+    parser.add_argument("--solitary-team-turns", action="store_true",
+                        help="solitary partners also make the team's turn of a piece on doubles (probe)")
     args = parser.parse_args()
+    if args.solitary_team_turns:
+        def choose_rotation(self, state, seat, roll, options):
+            if not state.rules.teams:
+                return None
+            act = convoy.team_turn(state, seat, policies._turns)
+            if act is None and state.cache.tours(state.setup.groups[seat], state.collected[seat])[state.pos[seat]] == convoy.INF:
+                act = policies.GreedyPolicy._own_rotation(state, seat)  # cut off: as greedy players do
+            return act
+        policies.SolitaryPolicy.choose_rotation = choose_rotation
     if args.mode != "main":
         install(args.mode)
     from terragen.terrain.files import load_layout

@@ -63,6 +63,11 @@ STALL_TURNS = 6
 YIELD_TURNS = 3
 #: turns a seat that stepped aside then stands there
 HOLD_TURNS = 2
+#: lead turns a team of three or more keeps to a pair's plan (:func:`_threes_move`) before it goes back
+#: to the convoy: the plan leaves the third teammate out, and a plan it holds back never ends by itself
+#: (without this bound, teams on every other corner left twice the games unfinished: 99 -> 180 of 1,000
+#: on one board; ``bench/README.md``, "Team play: teams of three leave games unfinished")
+THREES_PLAN_TURNS = 12
 #: a joint value this large or larger means no way to finish (whole numbers keep the sweep fast;
 #: sums of two of them still fit an int32)
 FAR = 1 << 24
@@ -98,6 +103,8 @@ def convoy_move(state: GameState, seat: int, roll: object, options: Mapping[int,
     planning = plans(state)
     if not mates:
         return _unless_blocked(state, seat, options, own()) if planning else own()
+    if len(mates) > 1 and planning:
+        return _threes_move(state, seat, mates, options, own)
     lead = min(mates)
     if seat > lead:  # a follower
         old = follow_move(state, seat, options, lead)
@@ -128,6 +135,86 @@ def convoy_move(state: GameState, seat: int, roll: object, options: Mapping[int,
 def _cost_to_go(state: GameState, seat: int) -> float:
     """``seat``'s own cheapest cost to go from where it stands."""
     return state.cache.tours(state.setup.groups[seat], state.collected[seat])[state.pos[seat]]
+
+
+def _threes_move(state: GameState, seat: int, mates: list[int], options: Mapping[int, int],
+                 own: Callable[[], int]) -> int:
+    """``seat``'s move in a team of three or more still together (``mates`` its teammates on the board).
+
+    The convoy as for a pair, with two additions. A stalled lead plans with the teammate that alone
+    holds it back (:func:`_holding_teammate`), as a stalled pair does, for at most
+    :data:`THREES_PLAN_TURNS` of its turns; and when no one teammate alone holds it back, once it has
+    stood still :data:`STALL_TURNS` turns its followers close in on its next destination
+    (:func:`_toward_goal`), so that it may step onto it. Why: a lead beside its destination waited for
+    good while a teammate three hexes behind, near enough for the convoy, could not close up; on eight
+    freshly generated six-seat boards 2,541 of 16,000 greedy games in teams of three never finished,
+    1,421 with these rules (``bench/README.md``, "Team play: teams of three leave games unfinished")."""
+    lead = min(mates + [seat])
+    key = (_KEY, "threes", state.team_of[seat])
+    note = state.notes.get(key)
+    if note is None:
+        # as a pair's note (see convoy_move), then the partner it plans with, the lead's turns standing
+        # still outside a plan, and the lead's turns in the plan
+        note = state.notes[key] = [0, False, -1, INF, None, None, 0, 0]
+    if seat != lead:
+        old = follow_move(state, seat, options, lead)
+        if note[5] == seat and _still_planning(state, lead, seat, note):
+            return _planned(state, seat, lead, seat, options, old)
+        return _toward_goal(state, seat, options, lead) if note[6] >= STALL_TURNS else old
+    old = own()
+    planning = note[5] is not None and _still_planning(state, lead, note[5], note)
+    if not planning:
+        note[7] = 0
+        note[6] = note[6] + 1 if old == state.pos[seat] else 0
+        partner = _holding_teammate(state, lead, mates)
+        if partner is not None:
+            if note[5] != partner:
+                note[0], note[2], note[5] = 0, -1, partner
+            if _stalled(state, lead, partner, note, old):
+                note[1], note[3] = True, _cost_to_go(state, lead)
+                note[4] = (state.collected[lead], state.collected[partner])
+                planning = True
+        if not planning:
+            return _unless_blocked(state, seat, options, old)
+    note[6] = 0
+    note[7] += 1
+    if note[7] > THREES_PLAN_TURNS:  # the plan has not got the lead on: back to the convoy
+        note[0], note[1], note[7] = 0, False, 0
+        return _unless_blocked(state, seat, options, old)
+    return _unless_blocked(state, seat, options, _planned(state, seat, lead, note[5], options, old))
+
+
+def _holding_teammate(state: GameState, lead: int, mates: list[int]) -> int | None:
+    """The teammate that alone, by the distance rule, keeps ``lead`` from the most free cells nearer its
+    goal (ties: the lower seat), or None when no such cell is held by one teammate alone: the partner a
+    pair's plan can free the lead with."""
+    gaps = hex_gaps(state)
+    here = state.pos[lead]
+    near = state.rules.team_distance
+    held_by = dict.fromkeys(mates, 0)
+    for q in _nearer(state, lead):
+        if q in state.occupant:
+            continue
+        holding = [m for m in mates if gaps[state.pos[m]][q] > max(near, gaps[state.pos[m]][here])]
+        if len(holding) == 1:
+            held_by[holding[0]] += 1
+    best = max(mates, key=lambda m: (held_by[m], -m))
+    return best if held_by[best] else None
+
+
+def _toward_goal(state: GameState, seat: int, options: Mapping[int, int], lead: int) -> int:
+    """A follower's move that also closes in on ``lead``'s next destination: as :func:`follow_move`, with
+    the cells within 3 hexes of one of the lead's remaining destinations (so that the lead may end on it
+    under the distance rule) preferred after nearness to the lead, nearer ones first beyond 3."""
+    gaps = hex_gaps(state)
+    row = gaps[state.pos[lead]]
+    groups, tours = state.setup.groups[seat], state.cache.tours
+    targets = state.setup.target_cells[seat]
+    elev = tours(groups, state.collected[seat], True)
+    goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]]
+    return min(options, key=lambda q: (max(row[q], 2), max(min(gaps[c][q] for c in goals), 3) if goals else 0,
+                                        (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q],
+                                        options[q], q))
 
 
 def _still_planning(state: GameState, lead: int, follower: int, note: list) -> bool:

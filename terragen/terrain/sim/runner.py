@@ -517,15 +517,16 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
 def cap_reason(share: float, rules: Rules) -> str:
     """Why too many games reached the turn cap, for the PLAYABLE verdict.
 
-    Why teams of three or more are named: their simulated partners travel as a convoy with no joint
-    plan (pairs plan together when they stall), and on some boards a lead waits for good beside its
-    destination while a teammate the distance rule holds back cannot close up (up to 30% of the games,
-    ``bench/README.md``, "Team play: teams of three leave games unfinished"). The verdict then says
-    more about the simulated players than about the board, and the user should be told so."""
+    Why teams of three or more are named: their simulated partners plan at most two at a time (pairs
+    plan together when they stall), and on some boards, hard ones most, a lead still waits for good
+    beside its destination while teammates the distance rule holds back cannot close up (up to 97% of
+    the games on one fresh hard board, ``bench/README.md``, "Team play: teams of three leave games
+    unfinished"). The verdict then says more about the simulated players than about the board, and
+    the user should be told so."""
     text = f"{share:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)"
     if any(len(team) >= 3 for team in rules.teams):
-        text += ("; in teams of three or more the simulated partners have no joint plan and can wait for good "
-                 "on a teammate the distance rule holds back, so this says more about them than about the board "
+        text += ("; in teams of three or more the simulated partners plan at most two at a time and can wait for "
+                 "good on teammates the distance rule holds back, so this says more about them than about the board "
                  "(docs/simulate.md, team play)")
     return text
 

@@ -257,23 +257,36 @@ def test_planning_and_stepping_aside_keep_every_move_legal(seed, facing, policy)
         _play_checked(seed, facing, policy)
 
 
-def _play_checked(seed, facing, policy):
+@settings(max_examples=20, deadline=None)
+@given(seed=st_.integers(0, 10**6), alternate=st_.booleans(), policy=st_.sampled_from(["greedy", "expert", "solitary"]))
+def test_teams_of_three_keep_every_move_legal_as_they_plan(seed, alternate, policy):
+    """Teams of three (neighbours, or every other corner) with their plans at their quickest: every
+    move is one the engine offered and leaves each teammate within max(3, its gap before)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(convoy, "STALL_TURNS", 1)
+        mp.setattr(convoy, "YIELD_TURNS", 1)
+        _play_checked(seed, False, policy, threes=((0, 2, 4), (1, 3, 5)) if alternate else ((0, 1, 2), (3, 4, 5)))
+
+
+def _play_checked(seed, facing, policy, threes=None):
     rng = random.Random(seed)
     cells = hx.board_cells(4)
+    corners = range(6) if threes else (0, 1, 3, 4)
     layout = with_players(random_layout(seed, radius=4, levels=(1, 6)),
-                          [(c, [rng.choice(cells), rng.choice(cells)]) for c in (0, 1, 3, 4)])
-    rules = Rules(teams=((0, 2), (1, 3)) if facing else ((0, 1), (2, 3)))
+                          [(c, [rng.choice(cells), rng.choice(cells)]) for c in corners])
+    rules = Rules(teams=threes or (((0, 2), (1, 3)) if facing else ((0, 1), (2, 3))))
     state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(seed))
     dice = RandomDice(random.Random(seed + 1))
     players = {"greedy": GreedyPolicy, "expert": ExpertPolicy, "solitary": SolitaryPolicy}[policy]()
     h = state.board.hexes
+    seats = len(layout.players)
     for _ in range(80):
-        for seat in range(4):
+        for seat in range(seats):
             if state.finished[seat]:
                 continue
             before = list(state.pos)
             take_turn(state, seat, players, dice)
-            live = [s for s in range(4) if state.pos[s] >= 0]
+            live = [s for s in range(seats) if state.pos[s] >= 0]
             assert len({state.pos[s] for s in live}) == len(live)
             if state.pos[seat] >= 0:
                 for m in state.teammates(seat):
@@ -414,3 +427,62 @@ def test_a_board_teams_of_three_cannot_finish_is_not_playable_and_the_verdict_sa
     report = simulate_layout(layout, games=120, seed=7, policy="solitary", rules=rules)
     assert not report.playable
     assert any("hit the 500-round cap" in r and "teams of three or more" in r for r in report.reasons)
+
+
+def test_teams_of_three_finish_where_their_convoy_waited_for_good():
+    """On the six-seat example as 0+1+2,3+4+5, game 31 of seed 104901 stood to the turn cap: team
+    0+1+2's lead two hexes from its destination, a teammate three hexes behind it that would then be
+    too far, and the other team's lead on the hex between. A stalled lead's followers now close in on
+    its destination, and the game ends."""
+    from terragen.terrain.sim.variants import rules_for_layout
+
+    layout = load_layout(EXAMPLES / "six-players.txt")
+    rules = rules_for_layout(layout, ["teams"], teams="0+1+2,3+4+5")
+    assert not run_games(layout, rules, ["greedy"] * 6, 104901, 31, 32)[0].capped
+
+
+def test_teams_of_three_waited_for_good_before(old_convoy):
+    from terragen.terrain.sim.variants import rules_for_layout
+
+    layout = load_layout(EXAMPLES / "six-players.txt")
+    rules = rules_for_layout(layout, ["teams"], teams="0+1+2,3+4+5")
+    assert run_games(layout, rules, ["greedy"] * 6, 104901, 31, 32)[0].capped
+
+
+def _shut_in_pocket(teams):
+    """Seat 0 alone in the corridor's pocket with the road's piece at the pocket's mouth turned so that
+    no pip path leads out: the pips shut it in (its tour has no way), which a player who never turns a
+    piece cannot mend."""
+    from terragen.terrain.sim.engine import apply_action
+
+    layout = _corridor([(3, [(2, 0)]), (0, [(1, -1)]), (1, [(-2, 0)])])
+    rules = Rules(teams=teams)
+    state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(1))
+    _place(state, {0: (0, -1), 1: None, 2: (2, -2)} if teams else {0: (0, -1), 1: (1, -1), 2: (2, -2)})
+    pocket, mouth = state.board.index[(0, -1)], state.board.index[(-1, 0)]
+    for k in range(6):
+        apply_action(state, ("rotate", mouth, k))
+        if state.cache.tours(state.setup.groups[0], state.collected[0])[pocket] == convoy.INF:
+            return state, pocket
+    raise AssertionError("no turn of the road shuts the pocket")
+
+
+def test_a_solitary_token_the_pips_shut_in_turns_a_piece_in_team_play():
+    state, pocket = _shut_in_pocket(((0, 1), (2,)))
+    act = SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), convoy_options(state))
+    assert act is not None and act[0] == "rotate"
+    from terragen.terrain.sim.engine import apply_action
+
+    apply_action(state, act)
+    assert state.cache.tours(state.setup.groups[0], state.collected[0])[pocket] < convoy.INF
+
+
+def test_a_solitary_token_still_forfeits_its_doubles_outside_team_play():
+    state, _ = _shut_in_pocket(())
+    assert SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), convoy_options(state)) is None
+
+
+def convoy_options(state):
+    from terragen.terrain.sim.engine import RotationOptions
+
+    return RotationOptions(state, False)
