@@ -17,8 +17,8 @@ cells nearest the lead's next destination, so that the lead may step onto it; ``
 such a lead step aside from an opponent's token as lone seats do (``_unless_blocked``); ``plan`` makes a
 stalled team of three plan as a pair with its furthest teammate; ``plan+goal`` (with ``PLAN_TURNS=12`` in
 the environment: what was built) with the teammate that alone holds the lead back, and otherwise sends
-the followers toward the lead's destination. ``--solitary-team-turns`` was the probe of solitary
-partners' turns (built into ``SolitaryPolicy``).
+the followers toward the lead's destination (on today's package: its own ``_threes_move``, the bound
+set from the environment). The probe of solitary partners' turns is built into ``SolitaryPolicy``.
 """
 
 from __future__ import annotations
@@ -39,16 +39,8 @@ STALL = 6  # lead turns standing still before the followers head for its goal (t
 
 
 def goal_follow(state, seat: int, options, lead: int) -> int:
-    """A follower's move that also closes in on the lead's next destination (within 3 hexes)."""
-    gaps = hex_gaps(state)
-    row = gaps[state.pos[lead]]
-    groups, tours = state.setup.groups[seat], state.cache.tours
-    targets = state.setup.target_cells[seat]
-    elev = tours(groups, state.collected[seat], True)
-    goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]]
-    return min(options, key=lambda q: (max(row[q], 2), max(min(gaps[c][q] for c in goals), 3) if goals else 0,
-                                        (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q],
-                                        options[q], q))
+    """A follower's move that also closes in on the lead's next destination: the rule built since."""
+    return convoy._toward_goal(state, seat, options, lead)
 
 
 def binding_follower(state, lead: int, mates: list[int]) -> int:
@@ -56,70 +48,6 @@ def binding_follower(state, lead: int, mates: list[int]) -> int:
     gaps = hex_gaps(state)
     goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]]
     return max(mates, key=lambda m: (min(gaps[c][state.pos[m]] for c in goals) if goals else 0, -m))
-
-
-def sole_blocker(state, lead: int, mates: list[int]) -> int | None:
-    """The teammate that alone keeps the lead (by the distance rule) from most free cells nearer its
-    goal, or None when no cell is held by one teammate alone."""
-    gaps = hex_gaps(state)
-    here = state.pos[lead]
-    near = state.rules.team_distance
-    count = {m: 0 for m in mates}
-    for q in convoy._nearer(state, lead):
-        if q in state.occupant:
-            continue
-        held = [m for m in mates if gaps[state.pos[m]][q] > max(near, gaps[state.pos[m]][here])]
-        if len(held) == 1:
-            count[held[0]] += 1
-    best = max(mates, key=lambda m: (count[m], -m))
-    return best if count[best] else None
-
-
-def install_plan_goal() -> None:
-    """Teams of three: a stalled lead plans with the teammate that alone holds it back; when none
-    alone does, both followers head for the lead's next destination."""
-    plain = convoy.convoy_move
-
-    def convoy_move(state, seat, roll, options, own):
-        mates = state.teammates(seat)
-        if len(mates) < 2 or not convoy.plans(state):
-            return plain(state, seat, roll, options, own)
-        team = state.team_of[seat]
-        lead = min(mates + [seat])
-        key = ("threes", team)
-        note = state.notes.get(key)
-        if note is None:
-            note = state.notes[key] = [0, False, -1, convoy.INF, None, None, 0, 0]
-        if seat != lead:
-            if note[5] == seat and convoy._still_planning(state, lead, seat, note):
-                return convoy._planned(state, seat, lead, seat, options, convoy.follow_move(state, seat, options, lead))
-            if note[6] >= STALL:
-                return goal_follow(state, seat, options, lead)
-            return convoy.follow_move(state, seat, options, lead)
-        old = own()
-        planning = note[5] is not None and convoy._still_planning(state, lead, note[5], note)
-        if not planning:
-            note[7] = 0
-            note[6] = note[6] + 1 if old == state.pos[seat] else 0
-            partner = sole_blocker(state, lead, [m for m in mates])
-            if partner is not None:
-                if note[5] != partner:
-                    note[0], note[2], note[5] = 0, -1, partner
-                if convoy._stalled(state, lead, partner, note, old):
-                    note[1], note[3] = True, convoy._cost_to_go(state, lead)
-                    note[4] = (state.collected[lead], state.collected[partner])
-                    planning = True
-            if not planning:
-                return convoy._unless_blocked(state, seat, options, old)
-        note[6] = 0
-        if PLAN_TURNS:
-            note[7] += 1
-            if note[7] > PLAN_TURNS:  # a plan that has not got the lead on: back to the convoy
-                note[0], note[1], note[7] = 0, False, 0
-                return convoy._unless_blocked(state, seat, options, old)
-        return convoy._unless_blocked(state, seat, options, convoy._planned(state, seat, lead, note[5], options, old))
-
-    convoy.convoy_move = policies.convoy_move = convoy_move
 
 
 def install_plan() -> None:
@@ -161,8 +89,8 @@ def install(mode: str) -> None:
     if mode == "plan":
         install_plan()
         return
-    if mode == "plan+goal":
-        install_plan_goal()
+    if mode == "plan+goal":  # the package's own rules (built), its plans bounded by PLAN_TURNS (0: none)
+        convoy.THREES_PLAN_TURNS = PLAN_TURNS or 10**9
         return
     plain = convoy.convoy_move
 
@@ -193,18 +121,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--mode", choices=["main", "gated", "gated+aside", "plan", "plan+goal"], default="main")
-    parser.add_argument("--solitary-team-turns", action="store_true",
-                        help="solitary partners also make the team's turn of a piece on doubles (probe)")
     args = parser.parse_args()
-    if args.solitary_team_turns:
-        def choose_rotation(self, state, seat, roll, options):
-            if not state.rules.teams:
-                return None
-            act = convoy.team_turn(state, seat, policies._turns)
-            if act is None and state.cache.tours(state.setup.groups[seat], state.collected[seat])[state.pos[seat]] == convoy.INF:
-                act = policies.GreedyPolicy._own_rotation(state, seat)  # cut off: as greedy players do
-            return act
-        policies.SolitaryPolicy.choose_rotation = choose_rotation
     if args.mode != "main":
         install(args.mode)
     from terragen.terrain.files import load_layout
