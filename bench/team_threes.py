@@ -40,7 +40,7 @@ STALL = 6  # lead turns standing still before the followers head for its goal (t
 
 def goal_follow(state, seat: int, options, lead: int) -> int:
     """A follower's move that also closes in on the lead's next destination: the rule built since."""
-    return convoy._toward_goal(state, seat, options, lead)
+    return convoy.follow_move(state, seat, options, lead, toward_goal=True)
 
 
 def binding_follower(state, lead: int, mates: list[int]) -> int:

@@ -76,17 +76,28 @@ _KEY = "convoy"
 _PAIR_SWEEPS = getattr(COMPILED, "pair_sweeps", None)
 
 
-def follow_move(state: GameState, seat: int, options: Mapping[int, int], lead: int) -> int:
+def follow_move(state: GameState, seat: int, options: Mapping[int, int], lead: int, toward_goal: bool = False) -> int:
     """The convoy's follower: the option nearest ``lead`` (any distance up to 2 counts as near),
-    then the one cheapest for its own tour (pips ignored), fewest points, lowest cell."""
-    row = hex_gaps(state)[state.pos[lead]]
+    then the one cheapest for its own tour (pips ignored), fewest points, lowest cell.
+
+    With ``toward_goal`` (a stalled lead of a team of three or more, :func:`_threes_move`) the cells
+    within 3 hexes of one of the lead's remaining destinations, so that the lead may end on it under
+    the distance rule, come after nearness to the lead (nearer ones first beyond 3)."""
+    gaps = hex_gaps(state)
+    row = gaps[state.pos[lead]]
     groups = state.setup.groups[seat]
     tours = state.cache.tours
     targets = state.setup.target_cells[seat]
     elev = tours(groups, state.collected[seat], True)  # its tour where the move collects nothing (most cells)
-    return min(options, key=lambda q: (max(row[q], 2),
-                                        (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q],
-                                        options[q], q))
+
+    def own(q: int) -> float:
+        return (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q]
+
+    goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]] \
+        if toward_goal else []
+    if not goals:
+        return min(options, key=lambda q: (max(row[q], 2), own(q), options[q], q))
+    return min(options, key=lambda q: (max(row[q], 2), max(min(gaps[c][q] for c in goals), 3), own(q), options[q], q))
 
 
 def plans(state: GameState) -> bool:
@@ -145,10 +156,11 @@ def _threes_move(state: GameState, seat: int, mates: list[int], options: Mapping
     holds it back (:func:`_holding_teammate`), as a stalled pair does, for at most
     :data:`THREES_PLAN_TURNS` of its turns; and when no one teammate alone holds it back, once it has
     stood still :data:`STALL_TURNS` turns its followers close in on its next destination
-    (:func:`_toward_goal`), so that it may step onto it. Why: a lead beside its destination waited for
-    good while a teammate three hexes behind, near enough for the convoy, could not close up; on eight
-    freshly generated six-seat boards 2,541 of 16,000 greedy games in teams of three never finished,
-    1,421 with these rules (``bench/README.md``, "Team play: teams of three leave games unfinished")."""
+    (:func:`follow_move` with ``toward_goal``), so that it may step onto it. Why: a lead beside its
+    destination waited for good while a teammate three hexes behind, near enough for the convoy, could
+    not close up; on eight freshly generated six-seat boards 2,541 of 16,000 greedy games in teams of
+    three never finished, 1,421 with these rules (``bench/README.md``, "Team play: teams of three leave
+    games unfinished")."""
     lead = min(mates + [seat])
     key = (_KEY, "threes", state.team_of[seat])
     note = state.notes.get(key)
@@ -157,10 +169,9 @@ def _threes_move(state: GameState, seat: int, mates: list[int], options: Mapping
         # still outside a plan, and the lead's turns in the plan
         note = state.notes[key] = [0, False, -1, INF, None, None, 0, 0]
     if seat != lead:
-        old = follow_move(state, seat, options, lead)
         if note[5] == seat and _still_planning(state, lead, seat, note):
-            return _planned(state, seat, lead, seat, options, old)
-        return _toward_goal(state, seat, options, lead) if note[6] >= STALL_TURNS else old
+            return _planned(state, seat, lead, seat, options, follow_move(state, seat, options, lead))
+        return follow_move(state, seat, options, lead, toward_goal=note[6] >= STALL_TURNS)
     old = own()
     planning = note[5] is not None and _still_planning(state, lead, note[5], note)
     if not planning:
@@ -200,21 +211,6 @@ def _holding_teammate(state: GameState, lead: int, mates: list[int]) -> int | No
             held_by[holding[0]] += 1
     best = max(mates, key=lambda m: (held_by[m], -m))
     return best if held_by[best] else None
-
-
-def _toward_goal(state: GameState, seat: int, options: Mapping[int, int], lead: int) -> int:
-    """A follower's move that also closes in on ``lead``'s next destination: as :func:`follow_move`, with
-    the cells within 3 hexes of one of the lead's remaining destinations (so that the lead may end on it
-    under the distance rule) preferred after nearness to the lead, nearer ones first beyond 3."""
-    gaps = hex_gaps(state)
-    row = gaps[state.pos[lead]]
-    groups, tours = state.setup.groups[seat], state.cache.tours
-    targets = state.setup.target_cells[seat]
-    elev = tours(groups, state.collected[seat], True)
-    goals = [c for c in state.setup.target_cells[lead] if state.gain(lead, c) != state.collected[lead]]
-    return min(options, key=lambda q: (max(row[q], 2), max(min(gaps[c][q] for c in goals), 3) if goals else 0,
-                                        (tours(groups, state.gain(seat, q), True) if q in targets else elev)[q],
-                                        options[q], q))
 
 
 def _still_planning(state: GameState, lead: int, follower: int, note: list) -> bool:

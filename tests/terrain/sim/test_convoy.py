@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,11 +17,11 @@ from terragen.grids import hex as hx
 from terragen.terrain.files import load_layout
 from terragen.terrain.sim import convoy
 from terragen.terrain.sim.dice import RandomDice, ScriptedDice
-from terragen.terrain.sim.engine import Roll, _end_allowed, move_options, take_turn
+from terragen.terrain.sim.engine import RotationOptions, Roll, _end_allowed, apply_action, move_options, take_turn
 from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy, SolitaryPolicy
-from terragen.terrain.sim.runner import forget_tables, run_games
+from terragen.terrain.sim.runner import cap_reason, forget_tables, run_games, simulate_layout
 from terragen.terrain.sim.state import GameState, setup_from_layout
-from terragen.terrain.sim.variants import Rules
+from terragen.terrain.sim.variants import Rules, rules_for_layout
 from tests.terrain.helpers import EXAMPLES, random_layout, with_players
 
 WALL = 8  # four levels or more above a neighbour: no step either way
@@ -405,8 +406,6 @@ def _allowed_by_hand(state, seat, cell):
 
 
 def test_cap_reason_names_the_players_of_teams_of_three_only():
-    from terragen.terrain.sim.runner import cap_reason
-
     pairs = cap_reason(0.05, Rules(teams=((0, 1), (2, 3), (4, 5))))
     threes = cap_reason(0.05, Rules(teams=((0, 1, 2), (3, 4, 5))))
     assert pairs.startswith("5.0% of games hit the 500-round cap") and "teams of three" not in pairs
@@ -414,13 +413,9 @@ def test_cap_reason_names_the_players_of_teams_of_three_only():
 
 
 def test_a_board_teams_of_three_cannot_finish_is_not_playable_and_the_verdict_says_why():
-    # a generated six-seat board on which solitary partners in two teams of three stand for good
-    # (about 30% of the games: bench/README.md, "Team play: teams of three leave games unfinished")
-    from pathlib import Path
-
-    from terragen.terrain.sim.runner import simulate_layout
-    from terragen.terrain.sim.variants import rules_for_layout
-
+    # a generated six-seat board on which solitary partners in two teams of three stand for good (30%
+    # of the games before they planned at all, 5.6% now: bench/README.md, "Team play: teams of three
+    # leave games unfinished")
     board = Path(__file__).resolve().parents[3] / "bench" / "boards" / "gen-6p-medium-seed902.json"
     layout = load_layout(str(board))
     rules = rules_for_layout(layout, ["teams"], teams="0+1+2,3+4+5")
@@ -434,16 +429,12 @@ def test_teams_of_three_finish_where_their_convoy_waited_for_good():
     0+1+2's lead two hexes from its destination, a teammate three hexes behind it that would then be
     too far, and the other team's lead on the hex between. A stalled lead's followers now close in on
     its destination, and the game ends."""
-    from terragen.terrain.sim.variants import rules_for_layout
-
     layout = load_layout(EXAMPLES / "six-players.txt")
     rules = rules_for_layout(layout, ["teams"], teams="0+1+2,3+4+5")
     assert not run_games(layout, rules, ["greedy"] * 6, 104901, 31, 32)[0].capped
 
 
 def test_teams_of_three_waited_for_good_before(old_convoy):
-    from terragen.terrain.sim.variants import rules_for_layout
-
     layout = load_layout(EXAMPLES / "six-players.txt")
     rules = rules_for_layout(layout, ["teams"], teams="0+1+2,3+4+5")
     assert run_games(layout, rules, ["greedy"] * 6, 104901, 31, 32)[0].capped
@@ -453,8 +444,6 @@ def _shut_in_pocket(teams):
     """Seat 0 alone in the corridor's pocket with the road's piece at the pocket's mouth turned so that
     no pip path leads out: the pips shut it in (its tour has no way), which a player who never turns a
     piece cannot mend."""
-    from terragen.terrain.sim.engine import apply_action
-
     layout = _corridor([(3, [(2, 0)]), (0, [(1, -1)]), (1, [(-2, 0)])])
     rules = Rules(teams=teams)
     state = GameState.new(setup_from_layout(layout, rules), rules, random.Random(1))
@@ -469,20 +458,12 @@ def _shut_in_pocket(teams):
 
 def test_a_solitary_token_the_pips_shut_in_turns_a_piece_in_team_play():
     state, pocket = _shut_in_pocket(((0, 1), (2,)))
-    act = SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), convoy_options(state))
+    act = SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), RotationOptions(state, False))
     assert act is not None and act[0] == "rotate"
-    from terragen.terrain.sim.engine import apply_action
-
     apply_action(state, act)
     assert state.cache.tours(state.setup.groups[0], state.collected[0])[pocket] < convoy.INF
 
 
 def test_a_solitary_token_still_forfeits_its_doubles_outside_team_play():
     state, _ = _shut_in_pocket(())
-    assert SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), convoy_options(state)) is None
-
-
-def convoy_options(state):
-    from terragen.terrain.sim.engine import RotationOptions
-
-    return RotationOptions(state, False)
+    assert SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), RotationOptions(state, False)) is None
