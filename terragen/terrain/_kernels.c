@@ -55,6 +55,9 @@
  *   its pairs of cells (whole numbers, so the same in any order of lowering: see the function); a
  *   planning pair needs a fresh search on every board state a turn of a piece creates, and numpy's one
  *   step a sweep took 25-35 sweeps (tests/terrain/sim/test_convoy.py compares the two).
+ * - trio_values: terragen.terrain.sim.convoy_trio._trio_values_python, a team of three's joint values
+ *   over its triples of cells, steps and sweeps in one (whole numbers again, the same fixed point); numpy
+ *   spent three times the sweep's own time laying out the steps (tests/terrain/sim/test_convoy_trio.py).
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
@@ -1981,6 +1984,226 @@ static PyObject *pair_sweeps(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* trio_values: terragen.terrain.sim.convoy_trio._trio_values_python, a team of three's joint values
+ * over the triples of cells its steps can reach from given ones. A triple (a, b, c) is numbered
+ * (a * N1 + b) * N1 + c. Inputs (C-contiguous): keys and vals (intp and int32, at least N1**3 long:
+ * written, the valued triples' numbers and values, in the order they were reached), way (intp, k x N1:
+ * a cell's arc slots' directions, 6 for none), cost (int32, k x N1), nbr (intp, N1 x 7: a cell's
+ * neighbour in each direction, N1 - 1 (the padding cell) for none), dist (int32, N1 x N1: hex
+ * distances), fin (int32, 3 x N1: per teammate and end cell, -1 when a step there collects nothing,
+ * else what that teammate still walks after it), lone (int32, 3 x N1: each one's own cheapest tour
+ * now), seeds (intp: triples' numbers, three distinct cells each), near (the team distance), far.
+ * A step is one teammate's arc to a cell no teammate holds that leaves every gap of its within
+ * max(near, that gap now). Returns how many triples were valued: the seeds and every triple their
+ * steps lead to, a set closed under the steps, each valued as on the whole board. The same fixed
+ * point: see pair_sweeps. Why the numbering, not a table of the triples a team this close can stand
+ * on: the tables differed with every three gaps, and building them took longer than the searches. */
+static int intp_buffer(Py_buffer *b) {
+    return b->itemsize == (Py_ssize_t)sizeof(Py_ssize_t) && b->format != NULL
+           && strchr("nlq", b->format[strlen(b->format) - 1]) != NULL;
+}
+
+#define TRIO_BUFFERS 9
+
+typedef struct {
+    Py_ssize_t N1, k, pad;
+    long near, far;
+    const Py_ssize_t *way, *nbr;
+    const int32_t *cost, *dist, *fin, *lone;
+} Trio;
+
+typedef struct {
+    int32_t *nx, *cs; /* per edge: the position of the triple it leads to, its cost */
+    Py_ssize_t used, size;
+} Edges;
+
+static int edges_room(Edges *g, Py_ssize_t more) {
+    if (g->used + more <= g->size)
+        return 0;
+    Py_ssize_t size = g->size ? g->size : 1 << 16;
+    while (size < g->used + more)
+        size *= 2;
+    int32_t *nx = PyMem_Realloc(g->nx, size * sizeof(int32_t));
+    if (nx == NULL)
+        return -1;
+    g->nx = nx;
+    int32_t *cs = PyMem_Realloc(g->cs, size * sizeof(int32_t));
+    if (cs == NULL)
+        return -1;
+    g->cs = cs;
+    g->size = size;
+    return 0;
+}
+
+static PyObject *trio_values(PyObject *self, PyObject *args) {
+    PyObject *obj[TRIO_BUFFERS];
+    long near, far;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOll", &obj[0], &obj[1], &obj[2], &obj[3], &obj[4], &obj[5], &obj[6],
+                          &obj[7], &obj[8], &near, &far))
+        return NULL;
+    Py_buffer b[TRIO_BUFFERS];
+    int got = 0;
+    for (; got < TRIO_BUFFERS; got++) {
+        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (got < 2 ? PyBUF_WRITABLE : 0);
+        if (PyObject_GetBuffer(obj[got], &b[got], flags) < 0) {
+            PyErr_Clear();
+            break;
+        }
+    }
+    PyObject *result = Py_None;
+    Py_ssize_t *order = NULL, *start = NULL;
+    int32_t *slot = NULL, *w = NULL;
+    Edges edges = {NULL, NULL, 0, 0};
+    const Py_ssize_t P = (Py_ssize_t)sizeof(Py_ssize_t);
+    if (got == TRIO_BUFFERS && intp_buffer(&b[0]) && int32_buffer(&b[1]) && intp_buffer(&b[2])
+        && int32_buffer(&b[3]) && intp_buffer(&b[4]) && int32_buffer(&b[5]) && int32_buffer(&b[6])
+        && int32_buffer(&b[7]) && intp_buffer(&b[8]) && far > 0 && far <= (1L << 28) && near >= 0 && near < 1000) {
+        Trio g;
+        g.N1 = b[6].len / 12;
+        g.k = g.N1 ? b[2].len / P / g.N1 : 0;
+        g.pad = g.N1 - 1;
+        g.near = near;
+        g.far = far;
+        Py_ssize_t N1 = g.N1, k = g.k, S = b[8].len / P, cube = N1 * N1 * N1;
+        int ok = N1 > 1 && N1 <= 512 && k > 0 && b[0].len / P >= cube && b[1].len / 4 >= cube
+                 && b[2].len == k * N1 * P && b[3].len == k * N1 * 4 && b[4].len == N1 * 7 * P
+                 && b[5].len == N1 * N1 * 4 && b[7].len == b[6].len;
+        Py_ssize_t *keys = (Py_ssize_t *)b[0].buf;
+        int32_t *vals = (int32_t *)b[1].buf;
+        g.way = (const Py_ssize_t *)b[2].buf;
+        g.cost = (const int32_t *)b[3].buf;
+        g.nbr = (const Py_ssize_t *)b[4].buf;
+        g.dist = (const int32_t *)b[5].buf;
+        g.fin = (const int32_t *)b[6].buf;
+        g.lone = (const int32_t *)b[7].buf;
+        const Py_ssize_t *seeds = (const Py_ssize_t *)b[8].buf;
+        for (Py_ssize_t i = 0; i < k * N1 && ok; i++)
+            ok = g.way[i] >= 0 && g.way[i] <= 6 && g.cost[i] >= 0 && g.cost[i] <= far;
+        for (Py_ssize_t i = 0; i < N1 * 7 && ok; i++)
+            ok = g.nbr[i] >= 0 && g.nbr[i] < N1;
+        for (Py_ssize_t i = 0; i < N1 * N1 && ok; i++)
+            ok = g.dist[i] >= 0;
+        for (Py_ssize_t i = 0; i < 3 * N1 && ok; i++)
+            ok = g.fin[i] >= -1 && g.fin[i] <= far && g.lone[i] >= 0 && g.lone[i] <= far;
+        for (Py_ssize_t i = 0; i < S && ok; i++) {
+            Py_ssize_t t = seeds[i], x = t / (N1 * N1), y = (t / N1) % N1, z = t % N1;
+            ok = t >= 0 && t < cube && x != g.pad && y != g.pad && z != g.pad && x != y && x != z && y != z;
+        }
+        if (ok) {
+            order = PyMem_Malloc(cube * sizeof(Py_ssize_t));
+            start = PyMem_Malloc((cube + 1) * sizeof(Py_ssize_t));
+            slot = PyMem_Malloc(cube * sizeof(int32_t));
+            w = PyMem_Malloc(cube * sizeof(int32_t));
+            if (order == NULL || start == NULL || slot == NULL || w == NULL) {
+                PyErr_NoMemory();
+                result = NULL;
+                ok = 0;
+            } else {
+                memset(slot, 0xff, cube * sizeof(int32_t)); /* -1: not reached */
+            }
+        }
+        Py_ssize_t count = 0;
+        for (Py_ssize_t i = 0; ok && i < S; i++)
+            if (slot[seeds[i]] < 0) {
+                slot[seeds[i]] = (int32_t)count;
+                w[count] = (int32_t)far;
+                order[count++] = seeds[i];
+            }
+        for (Py_ssize_t i = 0; ok && i < count; i++) {
+            Py_ssize_t t = order[i];
+            Py_ssize_t at[3] = {t / (N1 * N1), (t / N1) % N1, t % N1};
+            int32_t best = w[i];
+            start[i] = edges.used;
+            if (edges_room(&edges, 3 * k) < 0) {
+                PyErr_NoMemory();
+                result = NULL;
+                ok = 0;
+                break;
+            }
+            for (int me = 0; me < 3; me++) {
+                Py_ssize_t cell = at[me];
+                long others = 0;
+                for (int o = 0; o < 3; o++)
+                    if (o != me)
+                        others += g.lone[o * N1 + at[o]];
+                for (Py_ssize_t j = 0; j < k; j++) {
+                    Py_ssize_t d = g.way[j * N1 + cell];
+                    int32_t c = g.cost[j * N1 + cell];
+                    if (d == 6 || c >= far)
+                        continue;
+                    Py_ssize_t to = g.nbr[cell * 7 + d];
+                    if (to == g.pad)
+                        continue;
+                    int allowed = 1;
+                    for (int o = 0; o < 3 && allowed; o++) {
+                        if (o == me)
+                            continue;
+                        int32_t now = g.dist[cell * N1 + at[o]];
+                        allowed = to != at[o] && g.dist[to * N1 + at[o]] <= (now > near ? now : near);
+                    }
+                    if (!allowed)
+                        continue;
+                    int32_t after = g.fin[me * N1 + to];
+                    if (after >= 0) {
+                        long total = (long)c + after + others;
+                        if (total < best)
+                            best = (int32_t)total;
+                        continue;
+                    }
+                    Py_ssize_t q[3] = {at[0], at[1], at[2]};
+                    q[me] = to;
+                    Py_ssize_t n = (q[0] * N1 + q[1]) * N1 + q[2];
+                    if (slot[n] < 0) {
+                        slot[n] = (int32_t)count;
+                        w[count] = (int32_t)far;
+                        order[count++] = n;
+                    }
+                    edges.nx[edges.used] = slot[n];
+                    edges.cs[edges.used++] = c;
+                }
+            }
+            w[i] = best;
+        }
+        if (ok) {
+            start[count] = edges.used;
+            int changed = 1;
+            for (int forward = 1; changed; forward = !forward) {
+                changed = 0;
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    Py_ssize_t at = forward ? i : count - 1 - i;
+                    int32_t best = w[at];
+                    for (Py_ssize_t r = start[at]; r < start[at + 1]; r++) {
+                        int32_t c = edges.cs[r] + w[edges.nx[r]];
+                        if (c < best)
+                            best = c;
+                    }
+                    if (best < w[at]) {
+                        w[at] = best;
+                        changed = 1;
+                    }
+                }
+            }
+            for (Py_ssize_t i = 0; i < count; i++) {
+                keys[i] = order[i];
+                vals[i] = w[i];
+            }
+            result = PyLong_FromSsize_t(count);
+        }
+    }
+    PyMem_Free(order);
+    PyMem_Free(start);
+    PyMem_Free(slot);
+    PyMem_Free(w);
+    PyMem_Free(edges.nx);
+    PyMem_Free(edges.cs);
+    for (int i = 0; i < got; i++)
+        PyBuffer_Release(&b[i]);
+    if (result == Py_None)
+        Py_INCREF(result);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
@@ -2056,6 +2279,11 @@ static PyMethodDef methods[] = {
      "pair_sweeps(values, nxt, cost) -> True or None: values (int32, written in place) brought to the fixed point "
      "of values[p] = min(values[p], cost[r, p] + values[nxt[r, p]]), as terragen.terrain.sim.convoy._sweep_python "
      "(the reference) gives it; None, nothing written, for arrays it does not take (then Python sweeps)."},
+    {"trio_values", trio_values, METH_VARARGS,
+     "trio_values(keys, vals, way, cost, nbr, dist, fin, lone, seeds, near, far) -> count or None: a team of "
+     "three's joint values over the triples its steps reach from the seeds (keys[:count], vals[:count] written), "
+     "as terragen.terrain.sim.convoy_trio._trio_values_python (the reference) gives them; None for arrays it "
+     "does not take (then Python runs)."},
     {NULL, NULL, 0, NULL},
 };
 

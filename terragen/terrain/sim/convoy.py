@@ -32,6 +32,10 @@ for :data:`HOLD_TURNS` turns (:func:`_unless_blocked`). Where no cell off the ot
 finish (head on in a one-lane road), such a seat that has no way to a target round the other tokens
 at all turns a piece on doubles to open one (:func:`_unblocking_turn`, from :func:`team_turn`).
 
+A team of three that stalls plans as one, over triples of cells, and turns a piece for itself when
+the pips leave it no joint way (:mod:`terragen.terrain.sim.convoy_trio`); teams of four or more plan
+as pairs (:func:`_threes_move`).
+
 Games without teams never come here. The joint values are kept per board state (its ``memo``), so
 the games of a run share them.
 """
@@ -127,7 +131,7 @@ def convoy_move(state: GameState, seat: int, roll: object, options: Mapping[int,
         return _planned(state, seat, lead, seat, options, old)
     old = own()
     if len(mates) != 1 or not planning:
-        return old  # a team of three or more still together plays the convoy only
+        return old  # a team of three or more still together: see _threes_move
     follower = mates[0]
     key = (_KEY, state.team_of[seat])
     note = state.notes.get(key)
@@ -152,7 +156,9 @@ def _threes_move(state: GameState, seat: int, mates: list[int], options: Mapping
                  own: Callable[[], int]) -> int:
     """``seat``'s move in a team of three or more still together (``mates`` its teammates on the board).
 
-    The convoy as for a pair, with two additions. A stalled lead plans with the teammate that alone
+    A team of three that has stalled plans as one (:mod:`terragen.terrain.sim.convoy_trio`); where it
+    does not (it has not stalled, or the board state gives the three no joint way), and in a team of
+    four or more, the convoy as for a pair, with two additions. A stalled lead plans with the teammate that alone
     holds it back (:func:`_holding_teammate`), as a stalled pair does, for at most
     :data:`THREES_PLAN_TURNS` of its turns; and when no one teammate alone holds it back, once it has
     stood still :data:`STALL_TURNS` turns its followers close in on its next destination
@@ -162,6 +168,22 @@ def _threes_move(state: GameState, seat: int, mates: list[int], options: Mapping
     three never finished, 1,421 with these rules (``bench/README.md``, "Team play: teams of three leave
     games unfinished")."""
     lead = min(mates + [seat])
+    if len(mates) == 2:  # a team of three: a stalled one plans as one (convoy_trio), else as below
+        from terragen.terrain.sim.convoy_trio import trio_move
+
+        made: list[int] = []
+
+        def own_once() -> int:
+            if not made:
+                made.append(own())
+            return made[0]
+
+        trio = tuple(sorted(mates + [seat]))
+        got = trio_move(state, seat, trio, options,
+                        own_once if seat == lead else lambda: follow_move(state, seat, options, lead))
+        if got is not None:
+            return _unless_blocked(state, seat, options, got) if seat == lead else got
+        own = own_once
     key = (_KEY, "threes", state.team_of[seat])
     note = state.notes.get(key)
     if note is None:
@@ -347,10 +369,11 @@ def _planned(state: GameState, seat: int, lead: int, follower: int, options: Map
 
 
 def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
-    """On doubles, for a seat of a planning pair whose plan sees no way on from where the pair stands
-    because the pips shut a partner (or its destination) in, with no way home along them at all: the
-    turn of a piece next to that partner or next to one of its destinations that gives it the
-    cheapest way home, or None when none gives it one. ``turns(pattern, rotation, hand)`` lists a
+    """On doubles, for a seat of a team of three the pips hold fast, the turn its joint plan needs first
+    (:func:`terragen.terrain.sim.convoy_trio.trio_turn`). For a seat of a planning pair whose plan sees
+    no way on from where the pair stands because the pips shut a partner (or its destination) in, with
+    no way home along them at all: the turn of a piece next to that partner or next to one of its
+    destinations that gives it the cheapest way home, or None when none gives it one. ``turns(pattern, rotation, hand)`` lists a
     piece's other turns (``policies._turns``). Remembered per board state and pair. Why so narrow:
     weighing every turn near the pair by the plan itself cost up to half a second a double, and ran
     a team game at a fortieth of its speed."""
@@ -359,6 +382,10 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
         if act is not None:
             return act
     mates = state.teammates(seat)
+    if len(mates) == 2 and plans(state):
+        from terragen.terrain.sim.convoy_trio import trio_turn
+
+        return trio_turn(state, seat, turns)
     if len(mates) != 1 or not plans(state):
         return None
     lead, follower = min(seat, mates[0]), max(seat, mates[0])

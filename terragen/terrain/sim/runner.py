@@ -517,16 +517,15 @@ def build_report(results: list[GameResult], games: int, seed: int, rules: Rules,
 def cap_reason(share: float, rules: Rules) -> str:
     """Why too many games reached the turn cap, for the PLAYABLE verdict.
 
-    Why teams of three or more are named: their simulated partners plan at most two at a time (pairs
-    plan together when they stall), and on some boards, hard ones most, a lead still waits for good
-    beside its destination while teammates the distance rule holds back cannot close up (up to 97% of
-    the games on one fresh hard board, ``bench/README.md``, "Team play: teams of three leave games
-    unfinished"). The verdict then says more about the simulated players than about the board, and
-    the user should be told so."""
+    Why teams of three or more are named: the distance rule binds them most, and their simulated
+    partners, though a team of three plans as one when it stalls (teams of four or more as pairs), still
+    stand for good in some games on some boards (up to 10% on a fresh hard board, where before they
+    planned as one 97%: ``bench/README.md``, "Team play: a joint plan for teams of three"). The verdict
+    then says more about the simulated players than about the board, and the user should be told so."""
     text = f"{share:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)"
     if any(len(team) >= 3 for team in rules.teams):
-        text += ("; in teams of three or more the simulated partners plan at most two at a time and can wait for "
-                 "good on teammates the distance rule holds back, so this says more about them than about the board "
+        text += ("; in teams of three or more the simulated partners can still stand for good where the distance "
+                 "rule and the pips hold them, so this says more about them than about the board "
                  "(docs/simulate.md, team play)")
     return text
 

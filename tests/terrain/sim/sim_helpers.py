@@ -92,3 +92,8 @@ def option_sets(state: GameState, seat: int, rng: random.Random):
         within = state.cache.within(state.pos[seat], points)
         yield dict(within)
         yield {q: c for q, c in within.items() if rng.random() < 0.7} or dict(within)
+
+
+def game_fields(games) -> list[tuple]:
+    """What two runs of the same games must agree on, game by game (who won, when, and what was done)."""
+    return [(g.winners, g.rounds, g.turns, g.rotations, g.forfeits, g.total_turns) for g in games]
