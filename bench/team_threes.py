@@ -1,7 +1,7 @@
 """Teams of three: how many games never finish, and a follower rule tried against it.
 
     python bench/team_threes.py BOARD [BOARD ...] [--splits 0+1+2,3+4+5 0+2+4,1+3+5] [--players greedy solitary]
-                                [--games 1000] [--seed 7] [--mode main|no-trio|gated|gated+aside|plan|plan+goal]
+                                [--games 1000] [--seed 7] [--mode main|no-trio|no-pair-turn|gated|gated+aside|plan|plan+goal]
 
 Team play binds teammates by the distance rule (a move may not leave a teammate more than
 max(3, the distance now) hexes away). Pairs whose convoy stalls plan together
@@ -11,7 +11,8 @@ and kind of player (all seats alike) and prints the games stopped by the turn ca
 
 ``--mode main`` plays the package as it is; ``--mode no-trio`` the package with teams of three never
 planning as one (``convoy_trio``, built 2026-12-07 in the session of 10:37 UTC; the same as main before
-it). The other modes are the probes of 2026-12-07, run then
+it); ``--mode no-pair-turn`` with pairs the pips hold fast never turning a piece for themselves
+(``convoy_open.pair_turn``, the same session). The other modes are the probes of 2026-12-07, run then
 against main ab2e78a (before ``_threes_move`` was built; on today's package they replace it):
 ``--mode gated`` tries one rule for teams of three: once the lead has
 stood still six turns in a row, its followers prefer (after staying within two hexes of the lead) the
@@ -93,6 +94,11 @@ def install(mode: str) -> None:
 
         convoy_trio.TRIO_STALL_TURNS = 10**9
         return
+    if mode == "no-pair-turn":
+        from terragen.terrain.sim import convoy_open
+
+        convoy_open.pair_turn = lambda *args: None
+        return
     if mode == "plan":
         install_plan()
         return
@@ -127,7 +133,7 @@ def main() -> int:
     parser.add_argument("--players", nargs="+", default=["greedy", "solitary"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--mode", choices=["main", "no-trio", "gated", "gated+aside", "plan", "plan+goal"], default="main")
+    parser.add_argument("--mode", choices=["main", "no-trio", "no-pair-turn", "gated", "gated+aside", "plan", "plan+goal"], default="main")
     args = parser.parse_args()
     if args.mode != "main":
         install(args.mode)

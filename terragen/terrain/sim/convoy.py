@@ -395,8 +395,10 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     tours = state.cache.tours
     groups = state.setup.groups
     shut = [s for s in (lead, follower) if tours(groups[s], state.collected[s])[state.pos[s]] == INF]
-    if not shut:
-        return None
+    if not shut:  # both have a way home: if the pips leave the two no joint way, the turn it needs first
+        from terragen.terrain.sim.convoy_open import pair_turn
+
+        return pair_turn(state, lead, follower, turns, state.setup.hand[seat])
     values, pidx = _values_for(state, lead, follower)
     if values[pidx[state.pos[lead], state.pos[follower]]] < FAR:
         return None
@@ -637,14 +639,16 @@ def _slots(state: GameState) -> tuple[np.ndarray, np.ndarray]:
     return got
 
 
-def _pair_moves(state: GameState, limit: int) -> tuple[tuple[np.ndarray, ...], ...]:
+def _pair_moves(state: GameState, limit: int, slots: tuple[np.ndarray, np.ndarray] | None = None
+                ) -> tuple[tuple[np.ndarray, ...], ...]:
     """Per partner (lead, then follower), over the arcs of its cell (rows) and the pairs of the region
     ``limit`` (columns): the pair one step along that arc leads to (0 where it may not be taken), the
     cell it ends on, its cost (:data:`FAR` where it may not be taken), and whether it may be taken.
     Made for each search, not kept: they are some hundreds of kB a board state, a run keeps up to
-    :data:`~terragen.terrain.sim.cache.MAX_STATES` board states, and making them is a tenth of a search."""
+    :data:`~terragen.terrain.sim.cache.MAX_STATES` board states, and making them is a tenth of a search.
+    ``slots`` replaces the board state's move graph (:func:`~terragen.terrain.sim.convoy_open.open_slots`)."""
     steps, order, pa, pb = _steps(_hexes(state), limit, state.rules.team_distance)
-    way, cost = _slots(state)
+    way, cost = _slots(state) if slots is None else slots
     size = len(pa)
     got = []
     for (nxt_by_way, moved_by_way), cells in zip(steps, (pa, pb)):
@@ -657,7 +661,8 @@ def _pair_moves(state: GameState, limit: int) -> tuple[tuple[np.ndarray, ...], .
     return tuple(got)
 
 
-def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, limit: int) -> np.ndarray:
+def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, limit: int,
+                 slots: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """For every pair of the region ``limit`` (see :func:`_region`): the least total points lead and
     follower must still walk, from those cells with collections ``ml`` and ``mf``, for both to finish
     (:data:`FAR` or more when the board state gives them no way). A move is one partner's step along
@@ -672,7 +677,7 @@ def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, l
     setup = state.setup
     gl, gf = setup.groups[lead], setup.groups[follower]
     key = (_KEY, gl, gf, ml, mf, limit)
-    memo = state.cache.memo
+    memo = state.cache.memo if slots is None else {}  # a search on another move graph is not the board's
     got = memo.get(key)
     if got is not None:
         return got
@@ -681,7 +686,7 @@ def joint_values(state: GameState, lead: int, follower: int, ml: int, mf: int, l
     values = np.full(len(pa), FAR, dtype=np.int32)
     nexts, costs = [], []  # per arc of either partner (rows), per pair: the next pair, the step's cost
     for (nxt, ends, c, ok), other, groups, mask, (other_groups, other_mask) in zip(
-            _pair_moves(state, limit), (pb, pa), (gl, gf), (ml, mf), ((gf, mf), (gl, ml))):
+            _pair_moves(state, limit, slots), (pb, pa), (gl, gf), (ml, mf), ((gf, mf), (gl, ml))):
         gains = _gains(groups, mask, n)
         gain = gains.take(ends)  # the collection after the step (mask when no target)
         moving = gain == mask

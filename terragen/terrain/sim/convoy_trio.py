@@ -32,6 +32,7 @@ from terragen.terrain.sim.convoy import (
     FAR, _KEY, _cost_to_go, _gains, _geometry, _hexes, _lone, _nearer, _slots,
     _sweep_python,
 )
+from terragen.terrain.sim.convoy_open import open_slots, opening_turn
 from terragen.terrain.sim.engine import _end_allowed, hex_gaps
 from terragen.terrain.expected import COMPILED
 from terragen.terrain.sim.state import GameState
@@ -229,7 +230,7 @@ def joint_values(state: GameState, trio: tuple[int, int, int], seeds: list[int],
     the least total points the trio must still walk, from those cells with its collections now, to the
     next target any of them collects and from there each one's own cheapest tour (:data:`FAR` or more
     for no way). A step is one teammate's move along one arc of the board state's move graph (or
-    ``slots``, :func:`_open_slots`) to a cell no teammate holds, leaving each gap of its within max(3,
+    ``slots``, :func:`~terragen.terrain.sim.convoy_open.open_slots`) to a cell no teammate holds, leaving each gap of its within max(3,
     that gap now); other tokens are not in the way (they move on). Exact: the set is closed under the
     steps, so each value is the one the whole board gives; the same sweep as a pair's
     (:func:`terragen.terrain.sim.convoy.joint_values`)."""
@@ -334,11 +335,11 @@ def trio_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     the turn of the piece its best way with turns needs first, or None. ``turns(pattern, rotation,
     hand)`` lists a piece's other turns (``policies._turns``).
 
-    How: the trio's search is made once more on the board with every piece open in every direction its
-    levels allow, an arc a piece's present exits lack costing :data:`TURN_PENALTY` points more (the wait
-    for a double). The first such arc on a best way found there names the piece and a direction its turn
-    must open; of its turns that open it, the one that leaves the trio least to walk, every other piece
-    still open, is made. Remembered per board state, trio cells and collections. Why: these stalls are
+    How: the trio's search is made once more on the board with every piece near it open in every
+    direction its levels allow (:func:`~terragen.terrain.sim.convoy_open.open_slots`). The first such arc
+    on a best way found there names the piece and a direction its turn must open
+    (:func:`~terragen.terrain.sim.convoy_open.opening_turn`). Remembered per board state, trio cells and
+    collections. Why: these stalls are
     the pips' (the trio's joint value is :data:`FAR`), a stall no move ends; a greedy player's own turns
     on doubles shorten its own tour and never free its team."""
     mates = state.teammates(seat)
@@ -361,57 +362,15 @@ def trio_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     return choice
 
 
-#: points an arc a piece's present exits lack costs in the open search (:func:`trio_turn`): about the
-#: points a team walks while it waits for the double that turns the piece
-TURN_PENALTY = 12
-OPEN_WITHIN = 2
-
-
 def _best_turn(state: GameState, trio: tuple[int, int, int], turns: Callable, hand: int) -> tuple | None:
     cells = tuple(state.pos[s] for s in trio)
     n1 = len(state.board) + 1
-    slots, extra = _open_slots(state, cells)
+    slots, extra = open_slots(state, cells)
     valued = joint_values(state, trio, [(cells[0] * n1 + cells[1]) * n1 + cells[2]], slots)
     need = _first_turn(valued, _inputs(state, trio, slots), extra, state.rules.team_distance, cells)
     if need is None:
         return None
-    cell, direction = need
-    board = state.board
-    now = board.mask[cell]
-    # of the turns that open that direction, the one that keeps most of the piece's present exits (the
-    # way found may use them too), the nearest turn first among equals: a fresh search per turn cost a
-    # third of a second a double
-    opening = [(bin(mask & now).count("1"), -k, rot) for k, (rot, mask) in
-               enumerate(turns(board.pattern[cell], board.rotation[cell], hand)) if mask != now and mask >> direction & 1]
-    if not opening:
-        return None
-    return ("rotate", cell, max(opening)[2])
-
-
-def _open_slots(state: GameState, around: tuple[int, ...] = ()) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
-    """The move graph as :func:`~terragen.terrain.sim.convoy._slots` gives it, with every passable piece
-    open in all six directions its levels allow and an arc its present exits lack costing
-    :data:`TURN_PENALTY` more. Also whether each arc slot is one of the lacking ones (arcs x cells)."""
-    board, cache = state.board, state.cache
-    n = len(board)
-    gaps = hex_gaps(state)
-    rows = []
-    for i in range(n):
-        if board.passable(i) and not board.inverted[i] and (not around or min(gaps[c][i] for c in around) <= OPEN_WITHIN):
-            now = {j for j, _, _ in cache.arcs[i]}
-            arcs = [(j, cost + (0 if j in now else TURN_PENALTY), j not in now) for j, cost in cache.exits_as(i, 63)]
-        else:
-            arcs = [(j, cost, False) for j, cost, _ in cache.arcs[i]]
-        rows.append(arcs)
-    k = max(1, max(len(a) for a in rows))
-    way = np.full((k, n + 1), 6, dtype=np.intp)
-    cost = np.full((k, n + 1), FAR, dtype=np.int32)
-    extra = np.zeros((k, n + 1), dtype=bool)
-    for i, arcs in enumerate(rows):
-        dirs = {j: d for d, j in enumerate(board.nbr[i]) if j >= 0}
-        for slot, (j, c, new) in enumerate(arcs):
-            way[slot, i], cost[slot, i], extra[slot, i] = dirs[j], c, new
-    return (way, cost), extra
+    return opening_turn(state, need[0], need[1], turns, hand)
 
 
 def _first_turn(valued: Valued, args: tuple[np.ndarray, ...], extra: np.ndarray, near: int,

@@ -15,7 +15,7 @@ from sim_helpers import game_fields, make_layout
 
 from terragen.grids import hex as hx
 from terragen.terrain.files import load_layout
-from terragen.terrain.sim import convoy, convoy_trio
+from terragen.terrain.sim import convoy, convoy_open, convoy_trio
 from terragen.terrain.sim.dice import RandomDice, ScriptedDice
 from terragen.terrain.sim.engine import RotationOptions, Roll, _end_allowed, apply_action, move_options, take_turn
 from terragen.terrain.sim.policies import ExpertPolicy, GreedyPolicy, SolitaryPolicy
@@ -464,3 +464,69 @@ def test_a_solitary_token_the_pips_shut_in_turns_a_piece_in_team_play():
 def test_a_solitary_token_still_forfeits_its_doubles_outside_team_play():
     state, _ = _shut_in_pocket(())
     assert SolitaryPolicy().choose_rotation(state, 0, Roll(3, 3), RotationOptions(state, False)) is None
+
+
+# ---- a pair the pips hold fast ---------------------------------------------------------------------
+
+#: a generated six-seat medium board (seed 135003) on which every default pair stood beside its corners
+#: to the turn cap: both partners with a way home alone, none together on the board as it stands
+PIPS_HOLD_PAIRS = Path(__file__).resolve().parents[3] / "bench" / "boards" / "gen-6p-medium-seed135003.json"
+
+
+@pytest.fixture
+def no_pair_turn(monkeypatch):
+    """Pairs as they were: a planning pair turns a piece only for a partner the pips shut in."""
+    monkeypatch.setattr(convoy_open, "pair_turn", lambda *args: None)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "solitary"])
+def test_pairs_the_pips_hold_fast_turn_pieces_and_finish(policy):
+    layout = load_layout(PIPS_HOLD_PAIRS)
+    rules = rules_for_layout(layout, ["teams"])
+    assert not any(g.capped for g in run_games(layout, rules, [policy] * 6, 104901, 0, 3))
+
+
+@pytest.mark.parametrize("policy", ["greedy", "solitary"])
+def test_pairs_the_pips_hold_fast_stood_for_good_before(no_pair_turn, policy):
+    layout = load_layout(PIPS_HOLD_PAIRS)
+    rules = rules_for_layout(layout, ["teams"])
+    assert all(g.capped for g in run_games(layout, rules, [policy] * 6, 104901, 0, 3))
+
+
+def test_a_pair_turn_opens_the_first_lacking_arc_of_its_best_way_with_turns():
+    """At the first turn a held pair makes (game 0 above): the pair had no joint way; the piece turned is
+    within two hexes of a partner, and with it turned the open search's way costs less."""
+    layout = load_layout(PIPS_HOLD_PAIRS)
+    rules = rules_for_layout(layout, ["teams"])
+    seen = []
+    made = convoy_open.pair_turn
+
+    def spy(state, lead, follower, turns, hand):
+        act = made(state, lead, follower, turns, hand)
+        if act is not None and not seen:
+            seen.append((state.clone(), lead, follower, act))
+        return act
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(convoy_open, "pair_turn", spy)
+        run_games(layout, rules, ["greedy"] * 6, 104901, 0, 1)
+    assert seen
+    state, lead, follower, act = seen[0]
+    h = state.board.hexes
+    near = state.rules.team_distance
+
+    def values(st, slots=None):
+        a, b = st.pos[lead], st.pos[follower]
+        limit = max(near, hx.distance(h[a], h[b]))
+        pidx = convoy._region(tuple(h), limit, near)[2]
+        return int(convoy.joint_values(st, lead, follower, st.collected[lead], st.collected[follower], limit,
+                                       slots)[pidx[a, b]])
+
+    def open_value(st):
+        return values(st, convoy_open.open_slots(st, (st.pos[lead], st.pos[follower]))[0])
+
+    assert values(state) >= convoy.FAR
+    assert min(hx.distance(h[act[1]], h[state.pos[s]]) for s in (lead, follower)) <= convoy_open.OPEN_WITHIN
+    before = open_value(state)
+    apply_action(state, act)
+    assert open_value(state) < before

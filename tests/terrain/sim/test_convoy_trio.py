@@ -16,7 +16,7 @@ from sim_helpers import game_fields
 
 from terragen.grids import hex as hx
 from terragen.terrain.files import load_layout
-from terragen.terrain.sim import convoy, convoy_trio
+from terragen.terrain.sim import convoy, convoy_open, convoy_trio
 from terragen.terrain.sim.engine import apply_action
 from terragen.terrain.sim.policies import _turns
 from terragen.terrain.sim.runner import forget_tables, run_games
@@ -129,7 +129,7 @@ def test_the_compiled_search_gives_the_reference_values(seed, opened, count):
         return
     rng = random.Random(seed)
     seeds = np.array(_random_seeds(state, rng, count), dtype=np.intp)
-    slots = convoy_trio._open_slots(state)[0] if opened else None
+    slots = convoy_open.open_slots(state)[0] if opened else None
     args = convoy_trio._inputs(state, (0, 1, 2), slots) + (seeds,)
     cube = (len(state.board) + 1) ** 3
     keys, values = np.empty(cube, dtype=np.intp), np.empty(cube, dtype=np.int32)
@@ -198,11 +198,11 @@ def test_a_trio_the_pips_hold_fast_turns_a_piece_near_it_that_opens_its_way(monk
     trio = tuple(sorted(state.teammates(seat) + [seat]))
     assert convoy_trio._values_here(state, trio) >= convoy.FAR
     h = state.board.hexes
-    assert min(hx.distance(h[cell], h[state.pos[s]]) for s in trio) <= convoy_trio.OPEN_WITHIN
+    assert min(hx.distance(h[cell], h[state.pos[s]]) for s in trio) <= convoy_open.OPEN_WITHIN
 
     def open_value(st):
         cells = tuple(st.pos[s] for s in trio)
-        slots = convoy_trio._open_slots(st, cells)[0]
+        slots = convoy_open.open_slots(st, cells)[0]
         here = (cells[0] * (len(h) + 1) + cells[1]) * (len(h) + 1) + cells[2]
         return convoy_trio.joint_values(st, trio, [here], slots).at([here])[0]
 
