@@ -95,7 +95,7 @@ def _number(state, cells):
     return (cells[0] * n1 + cells[1]) * n1 + cells[2]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st_.integers(0, 10**6))
 def test_the_trio_values_are_the_least_walk_for_all_three(seed):
     state = _small_trio(seed)
@@ -119,7 +119,7 @@ def _random_seeds(state, rng, count):
 
 
 @needs_trio_values
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st_.integers(0, 10**6), opened=st_.booleans(), count=st_.integers(1, 3))
 def test_the_compiled_search_gives_the_reference_values(seed, opened, count):
     """Random small boards and trios, the board's own move graph or every piece opened, valued from one
