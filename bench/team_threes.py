@@ -1,7 +1,8 @@
 """Teams of three: how many games never finish, and a follower rule tried against it.
 
     python bench/team_threes.py BOARD [BOARD ...] [--splits 0+1+2,3+4+5 0+2+4,1+3+5] [--players greedy solitary]
-                                [--games 1000] [--seed 7] [--mode main|no-trio|no-pair-turn|gated|gated+aside|plan|plan+goal]
+                                [--games 1000] [--seed 7]
+                                [--mode main|no-trio|no-pair-turn|gated|gated+aside|plan|plan+goal]
 
 Team play binds teammates by the distance rule (a move may not leave a teammate more than
 max(3, the distance now) hexes away). Pairs whose convoy stalls plan together
@@ -133,7 +134,8 @@ def main() -> int:
     parser.add_argument("--players", nargs="+", default=["greedy", "solitary"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--mode", choices=["main", "no-trio", "no-pair-turn", "gated", "gated+aside", "plan", "plan+goal"], default="main")
+    parser.add_argument("--mode", choices=["main", "no-trio", "no-pair-turn", "gated", "gated+aside", "plan",
+                                           "plan+goal"], default="main")
     args = parser.parse_args()
     if args.mode != "main":
         install(args.mode)

@@ -158,8 +158,8 @@ def _threes_move(state: GameState, seat: int, mates: list[int], options: Mapping
 
     A team of three that has stalled plans as one (:mod:`terragen.terrain.sim.convoy_trio`); where it
     does not (it has not stalled, or the board state gives the three no joint way), and in a team of
-    four or more, the convoy as for a pair, with two additions. A stalled lead plans with the teammate that alone
-    holds it back (:func:`_holding_teammate`), as a stalled pair does, for at most
+    four or more, the convoy as for a pair, with two additions. A stalled lead plans with the teammate
+    that alone holds it back (:func:`_holding_teammate`), as a stalled pair does, for at most
     :data:`THREES_PLAN_TURNS` of its turns; and when no one teammate alone holds it back, once it has
     stood still :data:`STALL_TURNS` turns its followers close in on its next destination
     (:func:`follow_move` with ``toward_goal``), so that it may step onto it. Why: a lead beside its
@@ -373,7 +373,9 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     (:func:`terragen.terrain.sim.convoy_trio.trio_turn`). For a seat of a planning pair whose plan sees
     no way on from where the pair stands because the pips shut a partner (or its destination) in, with
     no way home along them at all: the turn of a piece next to that partner or next to one of its
-    destinations that gives it the cheapest way home, or None when none gives it one. ``turns(pattern, rotation, hand)`` lists a
+    destinations that gives it the cheapest way home, or None when none gives it one; when neither
+    partner is shut in but the pips leave the two no joint way, the turn their plan needs first
+    (:func:`terragen.terrain.sim.convoy_open.pair_turn`). ``turns(pattern, rotation, hand)`` lists a
     piece's other turns (``policies._turns``). Remembered per board state and pair. Why so narrow:
     weighing every turn near the pair by the plan itself cost up to half a second a double, and ran
     a team game at a fortieth of its speed."""

@@ -40,7 +40,8 @@ def open_slots(state: GameState, around: tuple[int, ...] = ()) -> tuple[tuple[np
     gaps = hex_gaps(state)
     rows = []
     for i in range(n):
-        if board.passable(i) and not board.inverted[i] and (not around or min(gaps[c][i] for c in around) <= OPEN_WITHIN):
+        near = not around or min(gaps[c][i] for c in around) <= OPEN_WITHIN
+        if near and board.passable(i) and not board.inverted[i]:
             now = {j for j, _, _ in cache.arcs[i]}
             arcs = [(j, cost + (0 if j in now else TURN_PENALTY), j not in now) for j, cost in cache.exits_as(i, 63)]
         else:
@@ -64,8 +65,9 @@ def opening_turn(state: GameState, cell: int, direction: int, turns: Callable, h
     second a double."""
     board = state.board
     now = board.mask[cell]
-    opening = [(bin(mask & now).count("1"), -k, rot) for k, (rot, mask) in
-               enumerate(turns(board.pattern[cell], board.rotation[cell], hand)) if mask != now and mask >> direction & 1]
+    opening = [(bin(mask & now).count("1"), -k, rot)
+               for k, (rot, mask) in enumerate(turns(board.pattern[cell], board.rotation[cell], hand))
+               if mask != now and mask >> direction & 1]
     return ("rotate", cell, max(opening)[2]) if opening else None
 
 

@@ -204,7 +204,8 @@ class Valued(NamedTuple):
         """The values of triples ``numbers``, :data:`NOT_VALUED` for one the search did not reach."""
         keys, values = self.keys, self.values
         found = np.searchsorted(keys, numbers).tolist()
-        return [int(values[i]) if i < len(keys) and keys[i] == n else NOT_VALUED for n, i in zip(numbers, found)]
+        return [int(values[i]) if i < len(keys) and keys[i] == n else NOT_VALUED
+                for n, i in zip(numbers, found)]
 
 
 @lru_cache(maxsize=16)
@@ -230,9 +231,10 @@ def joint_values(state: GameState, trio: tuple[int, int, int], seeds: list[int],
     the least total points the trio must still walk, from those cells with its collections now, to the
     next target any of them collects and from there each one's own cheapest tour (:data:`FAR` or more
     for no way). A step is one teammate's move along one arc of the board state's move graph (or
-    ``slots``, :func:`~terragen.terrain.sim.convoy_open.open_slots`) to a cell no teammate holds, leaving each gap of its within max(3,
-    that gap now); other tokens are not in the way (they move on). Exact: the set is closed under the
-    steps, so each value is the one the whole board gives; the same sweep as a pair's
+    ``slots``, :func:`~terragen.terrain.sim.convoy_open.open_slots`) to a cell no teammate holds,
+    leaving each gap of its within max(3, that gap now); other tokens are not in the way (they move
+    on). Exact: the set is closed under the steps, so each value is the one the whole board gives; the
+    same sweep as a pair's
     (:func:`terragen.terrain.sim.convoy.joint_values`)."""
     args = _inputs(state, trio, slots) + (np.array(seeds, dtype=np.intp),)
     near = state.rules.team_distance
@@ -244,7 +246,9 @@ def joint_values(state: GameState, trio: tuple[int, int, int], seeds: list[int],
     else:
         keys, values = keys[:count], values[:count]
     order = np.argsort(keys, kind="stable")
-    return Valued(keys[order], values[order])
+    # kept in a board state's memo, for as many board states as a run keeps: numbers below N1**3 fit
+    # 32 bits (a third less memory than the search's own)
+    return Valued(keys[order].astype(np.int32), values[order])
 
 
 def _inputs(state: GameState, trio: tuple[int, int, int],
@@ -339,9 +343,9 @@ def trio_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     direction its levels allow (:func:`~terragen.terrain.sim.convoy_open.open_slots`). The first such arc
     on a best way found there names the piece and a direction its turn must open
     (:func:`~terragen.terrain.sim.convoy_open.opening_turn`). Remembered per board state, trio cells and
-    collections. Why: these stalls are
-    the pips' (the trio's joint value is :data:`FAR`), a stall no move ends; a greedy player's own turns
-    on doubles shorten its own tour and never free its team."""
+    collections; one try for each time the lead finds no joint way (:func:`trio_move`). Why: these
+    stalls are the pips' (the trio's joint value is :data:`FAR`), a stall no move ends; a greedy
+    player's own turns on doubles shorten its own tour and never free its team."""
     mates = state.teammates(seat)
     if len(mates) != 2 or not state.rules.uses_pips:
         return None
@@ -363,6 +367,8 @@ def trio_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
 
 
 def _best_turn(state: GameState, trio: tuple[int, int, int], turns: Callable, hand: int) -> tuple | None:
+    """:func:`trio_turn`'s turn, worked out: the open search from where the trio stands, the first
+    lacking arc on its best way, and the turn that opens it."""
     cells = tuple(state.pos[s] for s in trio)
     n1 = len(state.board) + 1
     slots, extra = open_slots(state, cells)
