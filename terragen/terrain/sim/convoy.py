@@ -588,6 +588,19 @@ def _region(hexes: tuple, limit: int, near: int) -> tuple[np.ndarray, np.ndarray
     return a.astype(np.int32), b.astype(np.int32), pidx, np.maximum(near, dist[a, b])
 
 
+@lru_cache(maxsize=16)
+def neighbour_table(hexes: tuple) -> np.ndarray:
+    """Per cell (and the padding cell, the last row) its neighbour in each direction 0-5 and a seventh,
+    "no arc" (the padding cell where there is none): the joint searches' steps (pairs' and trios')."""
+    n = len(hexes)
+    index = {h: i for i, h in enumerate(hexes)}
+    nbr = np.full((n + 1, 7), n, dtype=np.intp)
+    for i, h in enumerate(hexes):
+        for d in range(6):
+            nbr[i, d] = index.get(hx.neighbor(h, d), n)
+    return nbr
+
+
 @lru_cache(maxsize=64)
 def _steps(hexes: tuple, limit: int, near: int) -> tuple[tuple[tuple[np.ndarray, np.ndarray], ...], np.ndarray,
                                                          np.ndarray, np.ndarray]:
@@ -600,13 +613,8 @@ def _steps(hexes: tuple, limit: int, near: int) -> tuple[tuple[tuple[np.ndarray,
     numbers in order, and their lead's and follower's cells, as index arrays (``take`` with them is
     several times as fast as indexing with the region's own int32 arrays)."""
     dist = _geometry(hexes)
-    n = dist.shape[0] - 1
     pa, pb, pidx, lim = _region(hexes, limit, near)
-    index = {h: i for i, h in enumerate(hexes)}
-    nbr = np.full((n + 1, 7), n, dtype=np.intp)
-    for i, h in enumerate(hexes):
-        for d in range(6):
-            nbr[i, d] = index.get(hx.neighbor(h, d), n)
+    nbr = neighbour_table(hexes)
     out = []
     for cells, other, lead in ((pa, pb, True), (pb, pa, False)):
         moved = nbr[cells].T  # 7 x pairs

@@ -29,7 +29,7 @@ import numpy as np
 
 from terragen.terrain.sim.cache import INF
 from terragen.terrain.sim.convoy import (
-    FAR, _KEY, _cost_to_go, _gains, _geometry, _hexes, _lone, _nearer, _slots,
+    FAR, _KEY, _cost_to_go, _gains, _geometry, _hexes, _lone, _nearer, _slots, neighbour_table,
     _sweep_python,
 )
 from terragen.terrain.sim.convoy_open import open_slots, opening_turn
@@ -210,19 +210,9 @@ class Valued(NamedTuple):
 
 @lru_cache(maxsize=16)
 def _neighbours(hexes: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell (and the padding cell) its neighbour in each direction 0-5 and a seventh, "no arc" (the
-    padding cell where there is none), and the hex distances between every two cells, as the search
-    reads them."""
-    from terragen.grids import hex as hx
-
-    dist = _geometry(hexes)
-    n = dist.shape[0] - 1
-    index = {h: i for i, h in enumerate(hexes)}
-    nbr = np.full((n + 1, 7), n, dtype=np.intp)
-    for i, h in enumerate(hexes):
-        for d in range(6):
-            nbr[i, d] = index.get(hx.neighbor(h, d), n)
-    return nbr, np.ascontiguousarray(dist, dtype=np.int32)
+    """The board's neighbour table (:func:`~terragen.terrain.sim.convoy.neighbour_table`) and the hex
+    distances between every two cells, as the compiled search reads them."""
+    return neighbour_table(hexes), np.ascontiguousarray(_geometry(hexes), dtype=np.int32)
 
 
 def joint_values(state: GameState, trio: tuple[int, int, int], seeds: list[int],
