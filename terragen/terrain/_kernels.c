@@ -56,8 +56,9 @@
  *   planning pair needs a fresh search on every board state a turn of a piece creates, and numpy's one
  *   step a sweep took 25-35 sweeps (tests/terrain/sim/test_convoy.py compares the two).
  * - trio_values: terragen.terrain.sim.convoy_trio._trio_values_python, a team of three's joint values
- *   over its triples of cells, steps and sweeps in one (whole numbers again, the same fixed point); numpy
- *   spent three times the sweep's own time laying out the steps (tests/terrain/sim/test_convoy_trio.py).
+ *   over its triples of cells, the steps and their values in one call (whole numbers again, the same
+ *   fixed point, reached in one pass lowest value first); numpy spent three times the sweep's own time
+ *   laying out the steps (tests/terrain/sim/test_convoy_trio.py).
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
@@ -1986,217 +1987,340 @@ static PyObject *pair_sweeps(PyObject *self, PyObject *args) {
 
 /* trio_values: terragen.terrain.sim.convoy_trio._trio_values_python, a team of three's joint values
  * over the triples of cells its steps can reach from given ones. A triple (a, b, c) is numbered
- * (a * N1 + b) * N1 + c. Inputs (C-contiguous): keys and vals (intp and int32, at least N1**3 long:
- * written, the valued triples' numbers and values, in the order they were reached), way (intp, k x N1:
- * a cell's arc slots' directions, 6 for none), cost (int32, k x N1), nbr (intp, N1 x 7: a cell's
- * neighbour in each direction, N1 - 1 (the padding cell) for none), dist (int32, N1 x N1: hex
- * distances), fin (int32, 3 x N1: per teammate and end cell, -1 when a step there collects nothing,
- * else what that teammate still walks after it), lone (int32, 3 x N1: each one's own cheapest tour
- * now), seeds (intp: triples' numbers, three distinct cells each), near (the team distance), far.
- * A step is one teammate's arc to a cell no teammate holds that leaves every gap of its within
- * max(near, that gap now). Returns how many triples were valued: the seeds and every triple their
- * steps lead to, a set closed under the steps, each valued as on the whole board. The same fixed
- * point: see pair_sweeps. Why the numbering, not a table of the triples a team this close can stand
- * on: the tables differed with every three gaps, and building them took longer than the searches. */
+ * (a * N1 + b) * N1 + c. Inputs (C-contiguous): way (intp, k x N1: a cell's arc slots' directions, 6 for
+ * none), cost (int32, k x N1), nbr (intp, N1 x 7: a cell's neighbour in each direction, N1 - 1 (the
+ * padding cell) for none), dist (int32, N1 x N1: hex distances), fin (int32, 3 x N1: per teammate and end
+ * cell, -1 when a step there collects nothing, else what that teammate still walks after it), lone
+ * (int32, 3 x N1: each one's own cheapest tour now), seeds (intp: triples' numbers, three distinct cells
+ * each), near (the team distance), far. A step is one teammate's arc to a cell no teammate holds that
+ * leaves every gap of its within max(near, that gap now). Returns (keys, values), two bytes objects of
+ * int32: the valued triples' numbers in ascending order and their values; None for inputs it does not
+ * take. The valued triples are the seeds and every triple their steps lead to, a set closed under the
+ * steps, each valued as on the whole board (the fixed point of pair_sweeps, reached here in one pass
+ * by lowest value first, as Dijkstra's search does: the values are whole numbers and the steps' costs
+ * not negative, so any order of lowering ends at the same numbers).
+ *
+ * Why the numbering, not a table of the triples a team this close can stand on: the tables differed
+ * with every three gaps, and building them took longer than the searches. Why a workspace kept from
+ * call to call: a planning trio searches afresh on most board states, and allocating and clearing the
+ * N1**3 lookup each time was a tenth of a search (only the entries a search set are cleared after it). */
 static int intp_buffer(Py_buffer *b) {
     return b->itemsize == (Py_ssize_t)sizeof(Py_ssize_t) && b->format != NULL
            && strchr("nlq", b->format[strlen(b->format) - 1]) != NULL;
 }
 
-#define TRIO_BUFFERS 9
+#define TRIO_BUFFERS 7
 
 typedef struct {
-    Py_ssize_t N1, k, pad;
-    long near, far;
-    const Py_ssize_t *way, *nbr;
-    const int32_t *cost, *dist, *fin, *lone;
-} Trio;
+    int32_t *slot;     /* per triple number: its place in the reached order, -1 when not reached */
+    uint64_t *bits;    /* per triple number: reached (to list them in ascending order), all clear between calls */
+    Py_ssize_t cube;   /* how many triple numbers slot and bits hold */
+    int32_t *order;    /* the reached triples' numbers, in the order reached */
+    int32_t *w;        /* their values */
+    uint64_t *heap;    /* a binary heap of places by value (see trio_push) */
+    Py_ssize_t heapcap;
+    uint8_t *done;     /* per place: taken off the heap at its final value */
+    Py_ssize_t *start; /* per place: its first edge; per place + 1 the end */
+    Py_ssize_t *rstart;/* per place: its first reversed edge */
+    Py_ssize_t places;
+    int32_t *nx, *cs;  /* per edge: the place it leads to, its cost */
+    int32_t *rfrom, *rcs; /* reversed edges, grouped by the place they lead to: where from, the cost */
+    Py_ssize_t edges;
+} TrioWork;
 
-typedef struct {
-    int32_t *nx, *cs; /* per edge: the position of the triple it leads to, its cost */
-    Py_ssize_t used, size;
-} Edges;
+static TrioWork trio_work = {0};
 
-static int edges_room(Edges *g, Py_ssize_t more) {
-    if (g->used + more <= g->size)
+/* grow *p to hold n items of size each; 0 on success */
+static int trio_grow(void **p, Py_ssize_t *have, Py_ssize_t n, size_t each) {
+    if (n <= *have)
         return 0;
-    Py_ssize_t size = g->size ? g->size : 1 << 16;
-    while (size < g->used + more)
+    Py_ssize_t size = *have ? *have : 1 << 14;
+    while (size < n)
         size *= 2;
-    int32_t *nx = PyMem_Realloc(g->nx, size * sizeof(int32_t));
-    if (nx == NULL)
+    void *q = PyMem_Realloc(*p, (size_t)size * each);
+    if (q == NULL)
         return -1;
-    g->nx = nx;
-    int32_t *cs = PyMem_Realloc(g->cs, size * sizeof(int32_t));
-    if (cs == NULL)
-        return -1;
-    g->cs = cs;
-    g->size = size;
+    *p = q;
+    *have = size;
     return 0;
+}
+
+static int trio_room_cube(TrioWork *t, Py_ssize_t cube) {
+    if (cube <= t->cube)
+        return 0;
+    int32_t *slot = PyMem_Realloc(t->slot, (size_t)cube * sizeof(int32_t));
+    if (slot == NULL)
+        return -1;
+    t->slot = slot;
+    Py_ssize_t words = cube / 64 + 1;
+    uint64_t *bits = PyMem_Realloc(t->bits, (size_t)words * sizeof(uint64_t));
+    if (bits == NULL)
+        return -1;
+    t->bits = bits;
+    memset(t->slot, 0xff, (size_t)cube * sizeof(int32_t));
+    memset(t->bits, 0, (size_t)words * sizeof(uint64_t));
+    t->cube = cube;
+    return 0;
+}
+
+/* grow every array of ``fields`` (items of ``sizes`` bytes each) from *have to hold n items; 0 on success.
+ * An array grown before one that failed is only larger than *have says, which is harmless. */
+static int trio_grow_all(void **fields[], const size_t sizes[], int m, Py_ssize_t *have, Py_ssize_t n) {
+    Py_ssize_t h = *have;
+    for (int i = 0; i < m; i++) {
+        h = *have;
+        if (trio_grow(fields[i], &h, n, sizes[i]) < 0)
+            return -1;
+    }
+    *have = h;
+    return 0;
+}
+
+static int trio_room_places(TrioWork *t, Py_ssize_t n) {
+    void **fields[] = {(void **)&t->order, (void **)&t->w, (void **)&t->done, (void **)&t->start,
+                       (void **)&t->rstart};
+    const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t), sizeof(uint8_t), sizeof(Py_ssize_t),
+                            sizeof(Py_ssize_t)};
+    return trio_grow_all(fields, sizes, 5, &t->places, n);
+}
+
+static int trio_room_edges(TrioWork *t, Py_ssize_t n) {
+    void **fields[] = {(void **)&t->nx, (void **)&t->cs, (void **)&t->rfrom, (void **)&t->rcs};
+    const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t), sizeof(int32_t), sizeof(int32_t)};
+    return trio_grow_all(fields, sizes, 4, &t->edges, n);
+}
+
+/* the heap of places, each entry its value when pushed (high half) and its place (low half): push, and
+ * pop the least. A place lowered again is pushed again; its older entries come out later and are passed
+ * over (``done``). */
+static void trio_push(uint64_t *heap, Py_ssize_t *size, int32_t value, int32_t place) {
+    uint64_t key = (uint64_t)(uint32_t)value << 32 | (uint32_t)place;
+    Py_ssize_t i = (*size)++;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) / 2;
+        if (heap[up] <= key)
+            break;
+        heap[i] = heap[up];
+        i = up;
+    }
+    heap[i] = key;
+}
+
+static int32_t trio_pop(uint64_t *heap, Py_ssize_t *size) {
+    uint64_t top = heap[0], last = heap[--(*size)];
+    Py_ssize_t i = 0, n = *size;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && heap[c + 1] < heap[c])
+            c++;
+        if (heap[c] >= last)
+            break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    if (n > 0)
+        heap[i] = last;
+    return (int32_t)(top & 0xffffffffu);
 }
 
 static PyObject *trio_values(PyObject *self, PyObject *args) {
     PyObject *obj[TRIO_BUFFERS];
     long near, far;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOll", &obj[0], &obj[1], &obj[2], &obj[3], &obj[4], &obj[5], &obj[6],
-                          &obj[7], &obj[8], &near, &far))
+    if (!PyArg_ParseTuple(args, "OOOOOOOll", &obj[0], &obj[1], &obj[2], &obj[3], &obj[4], &obj[5], &obj[6],
+                          &near, &far))
         return NULL;
     Py_buffer b[TRIO_BUFFERS];
     int got = 0;
     for (; got < TRIO_BUFFERS; got++) {
-        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (got < 2 ? PyBUF_WRITABLE : 0);
-        if (PyObject_GetBuffer(obj[got], &b[got], flags) < 0) {
+        if (PyObject_GetBuffer(obj[got], &b[got], PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
             PyErr_Clear();
             break;
         }
     }
     PyObject *result = Py_None;
-    Py_ssize_t *order = NULL, *start = NULL;
-    int32_t *slot = NULL, *w = NULL;
-    Edges edges = {NULL, NULL, 0, 0};
+    TrioWork *t = &trio_work;
+    Py_ssize_t count = 0;
     const Py_ssize_t P = (Py_ssize_t)sizeof(Py_ssize_t);
     if (got == TRIO_BUFFERS && intp_buffer(&b[0]) && int32_buffer(&b[1]) && intp_buffer(&b[2])
-        && int32_buffer(&b[3]) && intp_buffer(&b[4]) && int32_buffer(&b[5]) && int32_buffer(&b[6])
-        && int32_buffer(&b[7]) && intp_buffer(&b[8]) && far > 0 && far <= (1L << 28) && near >= 0 && near < 1000) {
-        Trio g;
-        g.N1 = b[6].len / 12;
-        g.k = g.N1 ? b[2].len / P / g.N1 : 0;
-        g.pad = g.N1 - 1;
-        g.near = near;
-        g.far = far;
-        Py_ssize_t N1 = g.N1, k = g.k, S = b[8].len / P, cube = N1 * N1 * N1;
-        int ok = N1 > 1 && N1 <= 512 && k > 0 && b[0].len / P >= cube && b[1].len / 4 >= cube
-                 && b[2].len == k * N1 * P && b[3].len == k * N1 * 4 && b[4].len == N1 * 7 * P
-                 && b[5].len == N1 * N1 * 4 && b[7].len == b[6].len;
-        Py_ssize_t *keys = (Py_ssize_t *)b[0].buf;
-        int32_t *vals = (int32_t *)b[1].buf;
-        g.way = (const Py_ssize_t *)b[2].buf;
-        g.cost = (const int32_t *)b[3].buf;
-        g.nbr = (const Py_ssize_t *)b[4].buf;
-        g.dist = (const int32_t *)b[5].buf;
-        g.fin = (const int32_t *)b[6].buf;
-        g.lone = (const int32_t *)b[7].buf;
-        const Py_ssize_t *seeds = (const Py_ssize_t *)b[8].buf;
+        && int32_buffer(&b[3]) && int32_buffer(&b[4]) && int32_buffer(&b[5]) && intp_buffer(&b[6])
+        && far > 0 && far <= (1L << 28) && near >= 0 && near < 1000) {
+        Py_ssize_t N1 = b[4].len / 12;
+        Py_ssize_t k = N1 ? b[0].len / P / N1 : 0, pad = N1 - 1, S = b[6].len / P, cube = N1 * N1 * N1;
+        int ok = N1 > 1 && N1 <= 512 && k > 0 && b[0].len == k * N1 * P && b[1].len == k * N1 * 4
+                 && b[2].len == N1 * 7 * P && b[3].len == N1 * N1 * 4 && b[5].len == b[4].len;
+        const Py_ssize_t *way = (const Py_ssize_t *)b[0].buf, *nbr = (const Py_ssize_t *)b[2].buf;
+        const int32_t *cost = (const int32_t *)b[1].buf, *dist = (const int32_t *)b[3].buf;
+        const int32_t *fin = (const int32_t *)b[4].buf, *lone = (const int32_t *)b[5].buf;
+        const Py_ssize_t *seeds = (const Py_ssize_t *)b[6].buf;
         for (Py_ssize_t i = 0; i < k * N1 && ok; i++)
-            ok = g.way[i] >= 0 && g.way[i] <= 6 && g.cost[i] >= 0 && g.cost[i] <= far;
+            ok = way[i] >= 0 && way[i] <= 6 && cost[i] >= 0 && cost[i] <= far;
         for (Py_ssize_t i = 0; i < N1 * 7 && ok; i++)
-            ok = g.nbr[i] >= 0 && g.nbr[i] < N1;
+            ok = nbr[i] >= 0 && nbr[i] < N1;
         for (Py_ssize_t i = 0; i < N1 * N1 && ok; i++)
-            ok = g.dist[i] >= 0;
+            ok = dist[i] >= 0 && dist[i] == dist[(i % N1) * N1 + i / N1]; /* read by rows: symmetric */
         for (Py_ssize_t i = 0; i < 3 * N1 && ok; i++)
-            ok = g.fin[i] >= -1 && g.fin[i] <= far && g.lone[i] >= 0 && g.lone[i] <= far;
+            ok = fin[i] >= -1 && fin[i] <= far && lone[i] >= 0 && lone[i] <= far;
         for (Py_ssize_t i = 0; i < S && ok; i++) {
-            Py_ssize_t t = seeds[i], x = t / (N1 * N1), y = (t / N1) % N1, z = t % N1;
-            ok = t >= 0 && t < cube && x != g.pad && y != g.pad && z != g.pad && x != y && x != z && y != z;
+            Py_ssize_t q = seeds[i], x = q / (N1 * N1), y = (q / N1) % N1, z = q % N1;
+            ok = q >= 0 && q < cube && x != pad && y != pad && z != pad && x != y && x != z && y != z;
         }
+        /* each cell's arcs as (the cell it leads to, cost), pad for none: read per step */
+        int32_t *to_of = NULL, *cost_of = NULL;
         if (ok) {
-            order = PyMem_Malloc(cube * sizeof(Py_ssize_t));
-            start = PyMem_Malloc((cube + 1) * sizeof(Py_ssize_t));
-            slot = PyMem_Malloc(cube * sizeof(int32_t));
-            w = PyMem_Malloc(cube * sizeof(int32_t));
-            if (order == NULL || start == NULL || slot == NULL || w == NULL) {
+            to_of = PyMem_Malloc((size_t)(k * N1) * sizeof(int32_t));
+            cost_of = PyMem_Malloc((size_t)(k * N1) * sizeof(int32_t));
+            if (to_of == NULL || cost_of == NULL || trio_room_cube(t, cube) < 0
+                || trio_room_places(t, S + 1) < 0) {
                 PyErr_NoMemory();
                 result = NULL;
                 ok = 0;
-            } else {
-                memset(slot, 0xff, cube * sizeof(int32_t)); /* -1: not reached */
             }
         }
-        Py_ssize_t count = 0;
+        if (ok)
+            for (Py_ssize_t cell = 0; cell < N1; cell++)
+                for (Py_ssize_t j = 0; j < k; j++) {
+                    Py_ssize_t d = way[j * N1 + cell];
+                    int32_t c = cost[j * N1 + cell];
+                    Py_ssize_t to = (d == 6 || c >= far) ? pad : nbr[cell * 7 + d];
+                    to_of[cell * k + j] = (int32_t)to;
+                    cost_of[cell * k + j] = c;
+                }
+        Py_ssize_t used = 0;
         for (Py_ssize_t i = 0; ok && i < S; i++)
-            if (slot[seeds[i]] < 0) {
-                slot[seeds[i]] = (int32_t)count;
-                w[count] = (int32_t)far;
-                order[count++] = seeds[i];
+            if (t->slot[seeds[i]] < 0) {
+                t->slot[seeds[i]] = (int32_t)count;
+                t->order[count++] = (int32_t)seeds[i];
             }
+        /* reach every triple the steps lead to; per triple its edges and its best collecting step */
         for (Py_ssize_t i = 0; ok && i < count; i++) {
-            Py_ssize_t t = order[i];
-            Py_ssize_t at[3] = {t / (N1 * N1), (t / N1) % N1, t % N1};
-            int32_t best = w[i];
-            start[i] = edges.used;
-            if (edges_room(&edges, 3 * k) < 0) {
+            Py_ssize_t q = t->order[i];
+            Py_ssize_t at[3] = {q / (N1 * N1), (q / N1) % N1, q % N1};
+            int32_t best = (int32_t)far;
+            if (trio_room_edges(t, used + 3 * k) < 0 || trio_room_places(t, count + 3 * k + 1) < 0) {
                 PyErr_NoMemory();
                 result = NULL;
                 ok = 0;
                 break;
             }
+            t->start[i] = used;
             for (int me = 0; me < 3; me++) {
                 Py_ssize_t cell = at[me];
-                long others = 0;
-                for (int o = 0; o < 3; o++)
-                    if (o != me)
-                        others += g.lone[o * N1 + at[o]];
+                int o1 = me == 0 ? 1 : 0, o2 = me == 2 ? 1 : 2;
+                const int32_t *row1 = dist + at[o1] * N1, *row2 = dist + at[o2] * N1;
+                int32_t lim1 = row1[cell] > near ? row1[cell] : (int32_t)near;
+                int32_t lim2 = row2[cell] > near ? row2[cell] : (int32_t)near;
+                long others = (long)lone[o1 * N1 + at[o1]] + lone[o2 * N1 + at[o2]];
+                Py_ssize_t base = q - cell * (me == 0 ? N1 * N1 : me == 1 ? N1 : 1);
+                Py_ssize_t scale = me == 0 ? N1 * N1 : me == 1 ? N1 : 1;
+                const int32_t *tos = to_of + cell * k, *css = cost_of + cell * k;
                 for (Py_ssize_t j = 0; j < k; j++) {
-                    Py_ssize_t d = g.way[j * N1 + cell];
-                    int32_t c = g.cost[j * N1 + cell];
-                    if (d == 6 || c >= far)
+                    Py_ssize_t to = tos[j];
+                    if (to == pad || to == at[o1] || to == at[o2] || row1[to] > lim1 || row2[to] > lim2)
                         continue;
-                    Py_ssize_t to = g.nbr[cell * 7 + d];
-                    if (to == g.pad)
-                        continue;
-                    int allowed = 1;
-                    for (int o = 0; o < 3 && allowed; o++) {
-                        if (o == me)
-                            continue;
-                        int32_t now = g.dist[cell * N1 + at[o]];
-                        allowed = to != at[o] && g.dist[to * N1 + at[o]] <= (now > near ? now : near);
-                    }
-                    if (!allowed)
-                        continue;
-                    int32_t after = g.fin[me * N1 + to];
+                    int32_t c = css[j];
+                    int32_t after = fin[me * N1 + to];
                     if (after >= 0) {
                         long total = (long)c + after + others;
                         if (total < best)
                             best = (int32_t)total;
                         continue;
                     }
-                    Py_ssize_t q[3] = {at[0], at[1], at[2]};
-                    q[me] = to;
-                    Py_ssize_t n = (q[0] * N1 + q[1]) * N1 + q[2];
-                    if (slot[n] < 0) {
-                        slot[n] = (int32_t)count;
-                        w[count] = (int32_t)far;
-                        order[count++] = n;
+                    Py_ssize_t n = base + to * scale;
+                    int32_t s = t->slot[n];
+                    if (s < 0) {
+                        s = t->slot[n] = (int32_t)count;
+                        t->order[count++] = (int32_t)n;
                     }
-                    edges.nx[edges.used] = slot[n];
-                    edges.cs[edges.used++] = c;
+                    t->nx[used] = s;
+                    t->cs[used++] = c;
                 }
             }
-            w[i] = best;
+            t->w[i] = best;
         }
         if (ok) {
-            start[count] = edges.used;
-            int changed = 1;
-            for (int forward = 1; changed; forward = !forward) {
-                changed = 0;
-                for (Py_ssize_t i = 0; i < count; i++) {
-                    Py_ssize_t at = forward ? i : count - 1 - i;
-                    int32_t best = w[at];
-                    for (Py_ssize_t r = start[at]; r < start[at + 1]; r++) {
-                        int32_t c = edges.cs[r] + w[edges.nx[r]];
-                        if (c < best)
-                            best = c;
-                    }
-                    if (best < w[at]) {
-                        w[at] = best;
-                        changed = 1;
+            t->start[count] = used;
+            /* the reversed edges, grouped by the place they lead to (a counting sort) */
+            Py_ssize_t *rs = t->rstart;
+            for (Py_ssize_t i = 0; i <= count; i++)
+                rs[i] = 0;
+            for (Py_ssize_t e = 0; e < used; e++)
+                rs[t->nx[e] + 1]++;
+            for (Py_ssize_t i = 0; i < count; i++)
+                rs[i + 1] += rs[i];
+            for (Py_ssize_t i = 0; i < count; i++)
+                for (Py_ssize_t e = t->start[i]; e < t->start[i + 1]; e++) {
+                    Py_ssize_t at = rs[t->nx[e]]++;
+                    t->rfrom[at] = (int32_t)i;
+                    t->rcs[at] = t->cs[e];
+                }
+            for (Py_ssize_t i = count; i > 0; i--)
+                rs[i] = rs[i - 1];
+            rs[0] = 0;
+            /* lowest value first: a place's value is final when it leaves the heap, which holds at most
+             * every place once and every edge's lowering once */
+            Py_ssize_t size = 0;
+            if (trio_grow((void **)&t->heap, &t->heapcap, count + used + 1, sizeof(uint64_t)) < 0) {
+                PyErr_NoMemory();
+                result = NULL;
+                ok = 0;
+            }
+            for (Py_ssize_t i = 0; ok && i < count; i++) {
+                t->done[i] = 0;
+                if (t->w[i] < far)
+                    trio_push(t->heap, &size, t->w[i], (int32_t)i);
+            }
+            while (size > 0) {
+                int32_t p = trio_pop(t->heap, &size);
+                if (t->done[p])
+                    continue;
+                t->done[p] = 1;
+                int32_t v = t->w[p];
+                for (Py_ssize_t r = rs[p]; r < rs[p + 1]; r++) {
+                    int32_t from = t->rfrom[r], c = t->rcs[r] + v;
+                    if (!t->done[from] && c < t->w[from]) {
+                        t->w[from] = c;
+                        trio_push(t->heap, &size, c, from);
                     }
                 }
             }
-            for (Py_ssize_t i = 0; i < count; i++) {
-                keys[i] = order[i];
-                vals[i] = w[i];
-            }
-            result = PyLong_FromSsize_t(count);
         }
+        if (ok) {
+            PyObject *kb = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * 4));
+            PyObject *vb = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * 4));
+            if (kb == NULL || vb == NULL) {
+                Py_XDECREF(kb);
+                Py_XDECREF(vb);
+                result = NULL;
+            } else {
+                int32_t *ko = (int32_t *)PyBytes_AS_STRING(kb), *vo = (int32_t *)PyBytes_AS_STRING(vb);
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    Py_ssize_t n = t->order[i];
+                    t->bits[n >> 6] |= (uint64_t)1 << (n & 63);
+                }
+                Py_ssize_t out = 0;
+                for (Py_ssize_t word = 0; out < count; word++) {
+                    uint64_t bitsw = t->bits[word];
+                    t->bits[word] = 0;
+                    while (bitsw) {
+                        int bit = __builtin_ctzll(bitsw);
+                        bitsw &= bitsw - 1;
+                        Py_ssize_t n = (word << 6) | bit;
+                        ko[out] = (int32_t)n;
+                        vo[out++] = t->w[t->slot[n]];
+                    }
+                }
+                result = Py_BuildValue("(NN)", kb, vb);
+            }
+        }
+        /* leave the lookup as found: only what this search set */
+        for (Py_ssize_t i = 0; i < count; i++)
+            t->slot[t->order[i]] = -1;
+        PyMem_Free(to_of);
+        PyMem_Free(cost_of);
     }
-    PyMem_Free(order);
-    PyMem_Free(start);
-    PyMem_Free(slot);
-    PyMem_Free(w);
-    PyMem_Free(edges.nx);
-    PyMem_Free(edges.cs);
     for (int i = 0; i < got; i++)
         PyBuffer_Release(&b[i]);
     if (result == Py_None)
@@ -2280,10 +2404,10 @@ static PyMethodDef methods[] = {
      "of values[p] = min(values[p], cost[r, p] + values[nxt[r, p]]), as terragen.terrain.sim.convoy._sweep_python "
      "(the reference) gives it; None, nothing written, for arrays it does not take (then Python sweeps)."},
     {"trio_values", trio_values, METH_VARARGS,
-     "trio_values(keys, vals, way, cost, nbr, dist, fin, lone, seeds, near, far) -> count or None: a team of "
-     "three's joint values over the triples its steps reach from the seeds (keys[:count], vals[:count] written), "
-     "as terragen.terrain.sim.convoy_trio._trio_values_python (the reference) gives them; None for arrays it "
-     "does not take (then Python runs)."},
+     "trio_values(way, cost, nbr, dist, fin, lone, seeds, near, far) -> (keys, values) or None: a team of "
+     "three's joint values over the triples its steps reach from the seeds (bytes of int32, the triples' "
+     "numbers ascending), as terragen.terrain.sim.convoy_trio._trio_values_python (the reference) gives "
+     "them; None for arrays it does not take (then Python runs)."},
     {NULL, NULL, 0, NULL},
 };
 

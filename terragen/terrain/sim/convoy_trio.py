@@ -228,17 +228,15 @@ def joint_values(state: GameState, trio: tuple[int, int, int], seeds: list[int],
     (:func:`terragen.terrain.sim.convoy.joint_values`)."""
     args = _inputs(state, trio, slots) + (np.array(seeds, dtype=np.intp),)
     near = state.rules.team_distance
-    cube = args[4].shape[1] ** 3
-    keys, values = np.empty(cube, dtype=np.intp), np.empty(cube, dtype=np.int32)
-    count = None if _TRIO_VALUES is None else _TRIO_VALUES(keys, values, *args, near, FAR)
-    if count is None:
-        keys, values = _trio_values_python(*args, near)
-    else:
-        keys, values = keys[:count], values[:count]
+    made = None if _TRIO_VALUES is None else _TRIO_VALUES(*args, near, FAR)
+    if made is not None:
+        # the compiled search lists them in order already, as 32-bit numbers (below N1**3)
+        return Valued(np.frombuffer(made[0], dtype=np.int32), np.frombuffer(made[1], dtype=np.int32))
+    keys, values = _trio_values_python(*args, near)
     order = np.argsort(keys, kind="stable")
     # kept in a board state's memo, for as many board states as a run keeps: numbers below N1**3 fit
-    # 32 bits (a third less memory than the search's own)
-    return Valued(keys[order].astype(np.int32), values[order])
+    # 32 bits (a third less memory than 64-bit ones)
+    return Valued(keys[order].astype(np.int32), values[order].astype(np.int32))
 
 
 def _inputs(state: GameState, trio: tuple[int, int, int],

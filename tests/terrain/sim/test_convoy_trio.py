@@ -131,31 +131,50 @@ def test_the_compiled_search_gives_the_reference_values(seed, opened, count):
     seeds = np.array(_random_seeds(state, rng, count), dtype=np.intp)
     slots = convoy_open.open_slots(state)[0] if opened else None
     args = convoy_trio._inputs(state, (0, 1, 2), slots) + (seeds,)
-    cube = (len(state.board) + 1) ** 3
-    keys, values = np.empty(cube, dtype=np.intp), np.empty(cube, dtype=np.int32)
-    count = convoy_trio._TRIO_VALUES(keys, values, *args, 3, convoy.FAR)
+    keys, values = (np.frombuffer(b, dtype=np.int32) for b in convoy_trio._TRIO_VALUES(*args, 3, convoy.FAR))
     want_keys, want_values = convoy_trio._trio_values_python(*args, 3)
-    order = np.argsort(keys[:count])
-    assert np.array_equal(keys[:count][order], np.sort(want_keys))
-    assert np.array_equal(values[:count][order], want_values[np.argsort(want_keys)])
+    assert np.array_equal(keys, np.sort(want_keys))  # in order, each triple once
+    assert np.array_equal(values, want_values[np.argsort(want_keys)])
+
+
+@needs_trio_values
+def test_the_compiled_search_gives_the_same_values_whatever_it_searched_before():
+    """It keeps its lookup from one call to the next: a search after others, on other boards and other
+    trios, values exactly as one made first in a fresh process would (the reference's values)."""
+    runs = []
+    for seed in range(40):
+        state = _small_trio(seed)
+        if state is not None:
+            seeds = np.array(_random_seeds(state, random.Random(seed), 2), dtype=np.intp)
+            runs.append(convoy_trio._inputs(state, (0, 1, 2), None) + (seeds,))
+    assert len(runs) >= 10
+    for args in runs + runs[::-1]:
+        keys, values = (np.frombuffer(b, dtype=np.int32) for b in convoy_trio._TRIO_VALUES(*args, 3, convoy.FAR))
+        want_keys, want_values = convoy_trio._trio_values_python(*args, 3)
+        assert np.array_equal(keys, np.sort(want_keys))
+        assert np.array_equal(values, want_values[np.argsort(want_keys)])
 
 
 @needs_trio_values
 def test_the_compiled_search_leaves_arrays_it_does_not_take_alone():
     state = _small_trio(11)
     args = convoy_trio._inputs(state, (0, 1, 2), None)
+    way, cost, nbr, dist, fin, lone = args
     cube = (len(state.board) + 1) ** 3
     here = _number(state, state.pos[:3])
-    keys, values = np.empty(cube, dtype=np.intp), np.zeros(cube, dtype=np.int32)
     good = np.array([here], dtype=np.intp)
-    assert convoy_trio._TRIO_VALUES(keys, values, *args, good, 3, convoy.FAR) >= 1
-    values[:] = 0
-    for bad in (np.array([_number(state, (1, 1, 2))], dtype=np.intp),  # a cell twice
-                np.array([cube], dtype=np.intp)):  # no triple's number
-        assert convoy_trio._TRIO_VALUES(keys, values, *args, bad, 3, convoy.FAR) is None
-    assert convoy_trio._TRIO_VALUES(keys, values.astype(np.int64), *args, good, 3, convoy.FAR) is None
-    assert convoy_trio._TRIO_VALUES(keys[:10], values, *args, good, 3, convoy.FAR) is None
-    assert not values.any()
+    first = convoy_trio._TRIO_VALUES(*args, good, 3, convoy.FAR)
+    assert len(first[0]) >= 4
+    lopsided = dist.copy()
+    lopsided[0, 1] += 1
+    for bad_args in ((*args, np.array([_number(state, (1, 1, 2))], dtype=np.intp)),  # a cell twice
+                     (*args, np.array([cube], dtype=np.intp)),  # no triple's number
+                     (way, cost.astype(np.int64), nbr, dist, fin, lone, good),  # another type
+                     (way[:, :10], cost, nbr, dist, fin, lone, good),  # another shape
+                     (way, cost, nbr, lopsided, fin, lone, good)):  # distances it reads by rows
+        assert convoy_trio._TRIO_VALUES(*bad_args, 3, convoy.FAR) is None
+    # and a refused call leaves nothing behind for the next one
+    assert convoy_trio._TRIO_VALUES(*args, good, 3, convoy.FAR) == first
 
 
 # ---- games ----------------------------------------------------------------------------------------
