@@ -379,16 +379,17 @@ def team_turn(state: GameState, seat: int, turns: Callable) -> tuple | None:
     piece's other turns (``policies._turns``). Remembered per board state and pair. Why so narrow:
     weighing every turn near the pair by the plan itself cost up to half a second a double, and ran
     a team game at a fortieth of its speed."""
-    if plans(state):
-        act = _unblocking_turn(state, seat, turns)
-        if act is not None:
-            return act
+    if not plans(state):
+        return None
+    act = _unblocking_turn(state, seat, turns)
+    if act is not None:
+        return act
     mates = state.teammates(seat)
-    if len(mates) == 2 and plans(state):
+    if len(mates) == 2:
         from terragen.terrain.sim.convoy_trio import trio_turn
 
         return trio_turn(state, seat, turns)
-    if len(mates) != 1 or not plans(state):
+    if len(mates) != 1:
         return None
     lead, follower = min(seat, mates[0]), max(seat, mates[0])
     note = state.notes.get((_KEY, state.team_of[seat]))

@@ -145,8 +145,9 @@ def _planned(state: GameState, seat: int, trio: tuple[int, int, int], options: M
     scored: dict[int, int] = {}
     stepping: dict[int, tuple[int, ...]] = {}
     for q in options:
-        if q in targets and state.gain(seat, q) != mask:
-            scored[q] = min(FAR, others + int(_lone(state, mine, state.gain(seat, q))[q]))
+        gain = state.gain(seat, q) if q in targets else mask
+        if gain != mask:
+            scored[q] = min(FAR, others + int(_lone(state, mine, gain)[q]))
         else:
             stepping[q] = cells[:me] + (q,) + cells[me + 1:]
     scored.update(zip(stepping, _values_at(state, trio, list(stepping.values()))))
@@ -155,6 +156,13 @@ def _planned(state: GameState, seat: int, trio: tuple[int, int, int], options: M
         return old
     rank = state.setup.rank[seat]
     return min((q for q in options if scored[q] == best), key=lambda q: (options[q], rank[q]))
+
+
+def triple_number(n1: int, cells) -> int:
+    """The number of the triple of ``cells`` (lead, second, third), ``n1`` the board's cells and the
+    padding cell: (a * n1 + b) * n1 + c, as the searches and :class:`Valued` number them."""
+    a, b, c = cells
+    return (a * n1 + b) * n1 + c
 
 
 def _values_here(state: GameState, trio: tuple[int, int, int]) -> int:
@@ -179,7 +187,7 @@ def _values_at(state: GameState, trio: tuple[int, int, int], triples: list[tuple
     median 0.6% of those on one hard board, 23% on another; and its three teammates' turns mostly ask
     for triples one search has valued."""
     n1 = len(state.board) + 1
-    numbers = [(a * n1 + b) * n1 + c for a, b, c in triples]
+    numbers = [triple_number(n1, t) for t in triples]
     groups = tuple(state.setup.groups[s] for s in trio)
     masks = tuple(state.collected[s] for s in trio)
     made = state.cache.memo.setdefault((_KEY, "trio", groups, masks), [])
@@ -187,8 +195,8 @@ def _values_at(state: GameState, trio: tuple[int, int, int], triples: list[tuple
         got = valued.at(numbers)
         if NOT_VALUED not in got:
             return got
-    a, b, c = (state.pos[s] for s in trio)
-    valued = joint_values(state, trio, [(a * n1 + b) * n1 + c] + numbers)
+    here = triple_number(n1, tuple(state.pos[s] for s in trio))
+    valued = joint_values(state, trio, [here] + numbers)
     made.append(valued)
     return valued.at(numbers)
 
@@ -360,7 +368,7 @@ def _best_turn(state: GameState, trio: tuple[int, int, int], turns: Callable, ha
     cells = tuple(state.pos[s] for s in trio)
     n1 = len(state.board) + 1
     slots, extra = open_slots(state, cells)
-    valued = joint_values(state, trio, [(cells[0] * n1 + cells[1]) * n1 + cells[2]], slots)
+    valued = joint_values(state, trio, [triple_number(n1, cells)], slots)
     need = _first_turn(valued, _inputs(state, trio, slots), extra, state.rules.team_distance, cells)
     if need is None:
         return None
@@ -377,7 +385,7 @@ def _first_turn(valued: Valued, args: tuple[np.ndarray, ...], extra: np.ndarray,
     pad = n1 - 1
     at = list(cells)
     for _ in range(len(valued.keys)):
-        v = valued.at([(at[0] * n1 + at[1]) * n1 + at[2]])[0]
+        v = valued.at([triple_number(n1, at)])[0]
         if not 0 <= v < FAR:
             return None
         on = None
@@ -395,7 +403,7 @@ def _first_turn(valued: Valued, args: tuple[np.ndarray, ...], extra: np.ndarray,
                 if after >= 0:
                     if c + after + others != v:
                         continue
-                elif c + valued.at([(q[0] * n1 + q[1]) * n1 + q[2]])[0] != v:
+                elif c + valued.at([triple_number(n1, q)])[0] != v:
                     continue
                 if extra[slot, cell]:
                     return cell, d

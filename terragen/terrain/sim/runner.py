@@ -519,8 +519,8 @@ def cap_reason(share: float, rules: Rules) -> str:
 
     Why teams of three or more are named: the distance rule binds them most, and their simulated
     partners, though a team of three plans as one when it stalls (teams of four or more as pairs), still
-    stand for good in some games on some boards (up to 10% on a fresh hard board, where before they
-    planned as one 97%: ``bench/README.md``, "Team play: a joint plan for teams of three"). The verdict
+    stand for good in some games on some boards (up to 10% on a fresh hard board, against 97% before they
+    planned as one: ``bench/README.md``, "Team play: a joint plan for teams of three"). The verdict
     then says more about the simulated players than about the board, and the user should be told so."""
     text = f"{share:.1%} of games hit the {rules.turn_cap}-round cap (at most {1 - FINISH_SHARE:.0%} allowed)"
     if any(len(team) >= 3 for team in rules.teams):
