@@ -62,10 +62,12 @@
  *
  * solve:
  * Why the answer is the same floats, bit for bit: cells settle in the order of their (value, index)
- * keys, which are all distinct (a cell is pushed again only with a smaller value), so any binary heap
- * pops them in the order Python's heapq does; every value is made by the same sums and quotients of
- * doubles in the same order (Python's floats are C doubles; an int times a float is the int made a
- * double first). The build turns off fused multiply-adds (-ffp-contract=off), which would round once
+ * keys, which are all distinct (a cell is pushed again only with a smaller value), so any heap
+ * pops them in the order Python's heapq does; this one holds one entry per key and lowers it in place
+ * (a heap of every push, as Python's, also pops the stale entries it then skips: the valid ones come
+ * out in the same order, and on an expert's layers two pops in three were stale). Every value is made
+ * by the same sums and quotients of doubles in the same order (Python's floats are C doubles; an int
+ * times a float is the int made a double first). The build turns off fused multiply-adds (-ffp-contract=off), which would round once
  * where Python rounds twice. tests/terrain/sim/test_kernels.py compares the two on random layers.
  *
  * repair_distances: the costs are whole numbers (or inf for no route), and the shortest costs
@@ -84,7 +86,9 @@
 #include "_small_int.h"
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* bit-for-bit agreement needs plain double arithmetic: no x87 extra precision, no fast-math (which
  * also drops inf); the build fails then, and setup.py's optional extension leaves Python to it */
@@ -158,14 +162,185 @@ static Key heap_pop(Heap *h) {
     return top;
 }
 
+/* solve's work space, kept between calls (grown when a board is larger) so that a solve pays for no
+ * allocation: an expert game solves a few layers on every board state a turn of a piece creates, each
+ * a few tens of microseconds. Only solve uses it, and solve calls back into nothing that could solve
+ * (its answer list is made before the work starts: making it may run the cycle collector). */
+typedef struct {
+    Py_ssize_t cap;          /* cells the arrays hold */
+    double *value, *acc;
+    int *best_cost;
+    char *is_landing;
+    Py_ssize_t *slot;        /* per key (a cell k, or n + g for landing target g): its place in the heap, or -1 */
+    Key *heap;               /* at most one entry per key: 2 * cap */
+    int32_t *rows;           /* a list ``near`` read into the packed form (see pack_near): cap + 1 offsets */
+    int32_t *pairs;          /* ... and (cell, cost) pairs */
+    Py_ssize_t pairs_cap;
+} SolveWork;
+
+static SolveWork solve_work = {0};
+
+static int solve_room(SolveWork *w, Py_ssize_t n) {
+    if (n <= w->cap) return 0;
+    Py_ssize_t cap = n < 64 ? 64 : n;
+    double *value = (double *)realloc(w->value, (size_t)cap * sizeof(double));
+    if (value) w->value = value;
+    double *acc = (double *)realloc(w->acc, (size_t)cap * sizeof(double));
+    if (acc) w->acc = acc;
+    int *best_cost = (int *)realloc(w->best_cost, (size_t)cap * sizeof(int));
+    if (best_cost) w->best_cost = best_cost;
+    char *is_landing = (char *)realloc(w->is_landing, (size_t)cap);
+    if (is_landing) w->is_landing = is_landing;
+    Py_ssize_t *slot = (Py_ssize_t *)realloc(w->slot, (size_t)(2 * cap) * sizeof(Py_ssize_t));
+    if (slot) w->slot = slot;
+    Key *heap = (Key *)realloc(w->heap, (size_t)(2 * cap) * sizeof(Key));
+    if (heap) w->heap = heap;
+    int32_t *rows = (int32_t *)realloc(w->rows, (size_t)(cap + 1) * sizeof(int32_t));
+    if (rows) w->rows = rows;
+    if (!value || !acc || !best_cost || !is_landing || !slot || !heap || !rows) return -1;
+    w->cap = cap;
+    return 0;
+}
+
+/* Rows of ``near`` (a list of n lists of (cell, cost) tuples, cells in [0, n), costs in [1, 6]) as
+ * int32s: rows[q]..rows[q + 1] index the pairs of row q, each a cell and its cost. 0; 1 for input it
+ * does not take (no error set); -1 out of memory (error set). */
+static int pack_rows(PyObject *near, Py_ssize_t n, int32_t *rows, int32_t **pairs, Py_ssize_t *pairs_cap) {
+    Py_ssize_t total = 0;
+    for (Py_ssize_t q = 0; q < n; q++) {
+        PyObject *row = PyList_GET_ITEM(near, q);
+        if (!PyList_CheckExact(row)) return 1;
+        total += PyList_GET_SIZE(row);
+    }
+    if (total > INT32_MAX / 2) return 1;
+    if (2 * total > *pairs_cap) {
+        Py_ssize_t cap = 2 * total < 1024 ? 1024 : 2 * total;
+        int32_t *grown = (int32_t *)realloc(*pairs, (size_t)cap * sizeof(int32_t));
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *pairs = grown;
+        *pairs_cap = cap;
+    }
+    int32_t *out = *pairs;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t q = 0; q < n; q++) {
+        rows[q] = (int32_t)at;
+        PyObject *row = PyList_GET_ITEM(near, q);
+        Py_ssize_t m = PyList_GET_SIZE(row);
+        for (Py_ssize_t e = 0; e < m; e++) {
+            Py_ssize_t p;
+            long c;
+            if (cell_and_cost(PyList_GET_ITEM(row, e), 2, n, MAX_BUDGET, &p, &c)) return 1;
+            out[2 * at] = (int32_t)p;
+            out[2 * at + 1] = (int32_t)c;
+            at++;
+        }
+    }
+    rows[n] = (int32_t)at;
+    return 0;
+}
+
+/* A packed ``near`` (bytes: n, then n + 1 row offsets, then the pairs, all int32) that solve may take
+ * in place of the list: its size and offsets checked here (in order, in range), each pair's cell and
+ * cost by solve as it reads them. 0 when it is one for n cells, else 1. */
+static int packed_rows(PyObject *packed, Py_ssize_t n, const int32_t **rows, const int32_t **pairs) {
+    Py_ssize_t bytes = PyBytes_GET_SIZE(packed);
+    if (bytes % 4 || bytes < (Py_ssize_t)((n + 2) * 4)) return 1;
+    const int32_t *w = (const int32_t *)PyBytes_AS_STRING(packed);
+    if (w[0] != n) return 1;
+    const int32_t *r = w + 1, *pr = w + n + 2;
+    Py_ssize_t total = (bytes / 4 - (n + 2));
+    if (total % 2 || r[0] != 0 || r[n] != total / 2) return 1;
+    for (Py_ssize_t q = 0; q < n; q++)
+        if (r[q + 1] < r[q]) return 1;
+    *rows = r;
+    *pairs = pr;
+    return 0;
+}
+
+/* The heap of solve: one entry per key, lowered in place when the key's value falls (the entries a
+ * heap of every push would also hold, less the stale ones it skips: the same keys come out in the same
+ * order). */
+static inline void solve_sift_up(Key *h, Py_ssize_t *slot, Py_ssize_t i, Key x) {
+    while (i > 0) {
+        Py_ssize_t parent = (i - 1) / 2;
+        if (!key_less(x, h[parent])) break;
+        h[i] = h[parent];
+        slot[h[i].k] = i;
+        i = parent;
+    }
+    h[i] = x;
+    slot[x.k] = i;
+}
+
+static inline void solve_put(Key *h, Py_ssize_t *size, Py_ssize_t *slot, double v, Py_ssize_t k) {
+    Key x = {v, k};
+    Py_ssize_t i = slot[k];
+    if (i < 0) i = (*size)++;
+    solve_sift_up(h, slot, i, x);
+}
+
+static inline Key solve_pop(Key *h, Py_ssize_t *size, Py_ssize_t *slot) {
+    Key top = h[0];
+    slot[top.k] = -1;
+    Key last = h[--*size];
+    Py_ssize_t i = 0, n = *size;
+    if (!n) return top;
+    for (;;) {
+        Py_ssize_t child = 2 * i + 1;
+        if (child >= n) break;
+        if (child + 1 < n && key_less(h[child + 1], h[child])) child++;
+        if (!key_less(h[child], last)) break;
+        h[i] = h[child];
+        slot[h[i].k] = i;
+        i = child;
+    }
+    h[i] = last;
+    slot[last.k] = i;
+    return top;
+}
+
+/* pack_near(near) -> bytes, or None for a list it does not take: the form of ``near`` solve reads
+ * without looking at a Python object (see packed_rows); a board state's tables pack it once and
+ * solve every seat's layers from it. */
+static PyObject *pack_near(PyObject *self, PyObject *near) {
+    if (!PyList_CheckExact(near)) Py_RETURN_NONE;
+    Py_ssize_t n = PyList_GET_SIZE(near);
+    if (n > INT32_MAX / 4) Py_RETURN_NONE;
+    int32_t *rows = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+    int32_t *pairs = NULL;
+    Py_ssize_t pairs_cap = 0;
+    if (!rows) return PyErr_NoMemory();
+    PyObject *result = NULL;
+    int got = pack_rows(near, n, rows, &pairs, &pairs_cap);
+    if (got > 0) {
+        result = Py_None;
+        Py_INCREF(result);
+    } else if (!got) {
+        Py_ssize_t total = rows[n];
+        result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((n + 2 + 2 * total) * sizeof(int32_t)));
+        if (result) {
+            int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
+            out[0] = (int32_t)n;
+            memcpy(out + 1, rows, (size_t)(n + 1) * sizeof(int32_t));
+            if (total) memcpy(out + n + 2, pairs, (size_t)(2 * total) * sizeof(int32_t));
+        }
+    }
+    free(rows);
+    free(pairs);
+    return result;
+}
+
 /* solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take;
- * see the Python reference. */
+ * see the Python reference. ``near`` is the list, or its packed form (pack_near). */
 static PyObject *solve(PyObject *self, PyObject *args) {
     Py_ssize_t n;
     PyObject *near, *landing, *at_least_seq;
     if (!PyArg_ParseTuple(args, "nOOO", &n, &near, &landing, &at_least_seq)) return NULL;
-    if (n < 0 || !PyList_CheckExact(near) || PyList_GET_SIZE(near) != n || !PyDict_CheckExact(landing) ||
-        !PyList_CheckExact(at_least_seq) || PyList_GET_SIZE(at_least_seq) != MAX_BUDGET + 2)
+    if (!PyDict_CheckExact(landing) || !PyList_CheckExact(at_least_seq) ||
+        PyList_GET_SIZE(at_least_seq) != MAX_BUDGET + 2)
         Py_RETURN_NONE;
     long at_least[MAX_BUDGET + 2];
     for (int c = 0; c < MAX_BUDGET + 2; c++) {
@@ -174,21 +349,40 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     for (int c = 1; c <= MAX_BUDGET; c++) {
         if (!at_least[c]) Py_RETURN_NONE; /* a divisor */
     }
-
-    double *value = (double *)malloc((size_t)(n ? n : 1) * sizeof(double));
-    double *acc = (double *)malloc((size_t)(n ? n : 1) * sizeof(double));
-    int *best_cost = (int *)malloc((size_t)(n ? n : 1) * sizeof(int));
-    char *is_landing = (char *)calloc((size_t)(n ? n : 1), 1);
-    Heap heap = {NULL, 0, 0};
-    PyObject *result = NULL;
-    if (!value || !acc || !best_cost || !is_landing) {
-        PyErr_NoMemory();
-        goto done;
+    int packed = PyBytes_CheckExact(near);
+    if (n < 0 || (!packed && (!PyList_CheckExact(near) || PyList_GET_SIZE(near) != n))) Py_RETURN_NONE;
+    PyObject *values = PyList_New(n); /* first: making it may run the cycle collector (see SolveWork) */
+    if (!values) return NULL;
+    SolveWork *w = &solve_work;
+    if (solve_room(w, n) < 0) {
+        Py_DECREF(values);
+        return PyErr_NoMemory();
     }
+    const int32_t *rows, *pairs;
+    if (packed) {
+        if (packed_rows(near, n, &rows, &pairs)) goto fallback;
+    } else {
+        int got = pack_rows(near, n, w->rows, &w->pairs, &w->pairs_cap);
+        if (got) {
+            Py_DECREF(values);
+            if (got < 0) return NULL;
+            Py_RETURN_NONE;
+        }
+        rows = w->rows;
+        pairs = w->pairs;
+    }
+    double *value = w->value, *acc = w->acc;
+    int *best_cost = w->best_cost;
+    char *is_landing = w->is_landing;
+    Py_ssize_t *slot = w->slot;
+    Key *heap = w->heap;
+    Py_ssize_t size = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         value[i] = INFINITY;
         acc[i] = 0.0;
         best_cost[i] = MAX_BUDGET + 1;
+        is_landing[i] = 0;
+        slot[i] = slot[n + i] = -1;
     }
     PyObject *g_obj, *v_obj;
     Py_ssize_t pos = 0;
@@ -198,14 +392,11 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         double v = PyFloat_AS_DOUBLE(v_obj);
         if (isnan(v)) goto fallback;
         is_landing[g] = 1;
-        if (v < INFINITY && heap_push(&heap, v, n + g) < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
+        if (v < INFINITY) solve_put(heap, &size, slot, v, n + g);
     }
     int in_order = 1;
-    while (heap.size) {
-        Key top = heap_pop(&heap);
+    while (size) {
+        Key top = solve_pop(heap, &size, slot);
         double v = top.v;
         Py_ssize_t k = top.k, q;
         int kept;
@@ -220,52 +411,36 @@ static PyObject *solve(PyObject *self, PyObject *args) {
             if (is_landing[q]) continue;
             kept = -1;
         }
-        PyObject *row = PyList_GET_ITEM(near, q);
-        if (!PyList_CheckExact(row)) goto fallback;
-        Py_ssize_t m = PyList_GET_SIZE(row);
-        for (Py_ssize_t e = 0; e < m; e++) {
-            Py_ssize_t p;
-            long c;
-            if (cell_and_cost(PyList_GET_ITEM(row, e), 2, n, MAX_BUDGET, &p, &c)) goto fallback;
+        for (int32_t e = rows[q], end = rows[q + 1]; e < end; e++) {
+            Py_ssize_t p = pairs[2 * e];
+            int c = pairs[2 * e + 1];
+            if (p < 0 || p >= n || c < 1 || c > MAX_BUDGET) goto fallback; /* (a packed form's) */
             int bc = best_cost[p];
             if (c >= bc) continue;
             double a = acc[p] + (double)(at_least[c] - at_least[bc]) * v;
             acc[p] = a;
-            best_cost[p] = (int)c;
+            best_cost[p] = c;
             double t = (36.0 + a) / (double)at_least[c];
             if (t < value[p]) {
                 value[p] = t;
-                if (heap_push(&heap, t, p) < 0) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
+                solve_put(heap, &size, slot, t, p);
                 if (t <= v && (t < v || p < k)) in_order = 0;
             }
         }
         if (kept >= 0) best_cost[q] = kept;
     }
-    PyObject *values = PyList_New(n);
-    if (!values) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *f = PyFloat_FromDouble(value[i]);
         if (!f) {
             Py_DECREF(values);
-            goto done;
+            return NULL;
         }
         PyList_SET_ITEM(values, i, f);
     }
-    result = Py_BuildValue("(NO)", values, in_order ? Py_True : Py_False);
-    goto done;
+    return Py_BuildValue("(NO)", values, in_order ? Py_True : Py_False);
 fallback:
-    result = Py_None;
-    Py_INCREF(result);
-done:
-    free(value);
-    free(acc);
-    free(best_cost);
-    free(is_landing);
-    free(heap.items);
-    return result;
+    Py_DECREF(values);
+    Py_RETURN_NONE;
 }
 
 
@@ -2329,6 +2504,8 @@ static PyObject *trio_values(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"pack_near", pack_near, METH_O,
+     "pack_near(near) -> bytes or None: the sources list in the packed form solve also takes"},
     {"solve", solve, METH_VARARGS,
      "solve(n, near, landing, at_least) -> (values, in_order), or None for inputs it does not take: one "
      "layer of exact expected turns (terragen.terrain.expected.solve_layer_in_order_python, the reference, "

@@ -108,13 +108,26 @@ def _spread(near_q: list[tuple[int, int]], v: float, k: int, best_cost: list[int
     return in_order
 
 
+def pack_near(near: list[list[tuple[int, int]]]) -> bytes | None:
+    """``near`` in the form the compiled solver reads fastest (its cells and costs as C ints), or None
+    without the compiled kernels or for a list they do not take.
+
+    Why: the solver spent a third of its time reading the list's tuples, and a board state's tables
+    solve several layers (one or more per seat) from the same list; packed once, each solve reads
+    plain numbers (``bench/README.md``, "The expected-turns solver without stale heap entries")."""
+    return COMPILED.pack_near(near) if COMPILED is not None else None
+
+
 def solve_layer_in_order(n: int, near: list[list[tuple[int, int]]],
-                         landing: dict[int, float]) -> tuple[list[float], bool]:
+                         landing: dict[int, float], packed: bytes | None = None) -> tuple[list[float], bool]:
     """:func:`solve_layer`, and whether every cell settled after all that it took a value from
     (:func:`solve_layer_in_order_python` says what that means): compiled when the optional
-    extension was built (:data:`COMPILED`), else in Python. The two give the same floats."""
+    extension was built (:data:`COMPILED`), else in Python. The two give the same floats.
+    ``packed`` is :func:`pack_near` of ``near``, when the caller keeps it."""
     if COMPILED is not None:
-        solved = COMPILED.solve(n, near, landing, _N_AT_LEAST)
+        solved = COMPILED.solve(n, packed if packed is not None else near, landing, _N_AT_LEAST)
+        if solved is None and packed is not None:
+            solved = COMPILED.solve(n, near, landing, _N_AT_LEAST)
         if solved is not None:  # None: an input it does not take (the Python solver answers it)
             return solved
     return solve_layer_in_order_python(n, near, landing)

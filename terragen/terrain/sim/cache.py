@@ -204,9 +204,10 @@ class _LazyTable(dict):
 
     def __init__(self, near: list[list[tuple[int, int]]], passable: list[bool],
                  groups: tuple[tuple[int, ...], ...], reach: dict[int, dict[int, int]] | None = None,
-                 prior: _LazyTable | None = None, moved: tuple = ()) -> None:
+                 prior: _LazyTable | None = None, moved: tuple = (), packed: bytes | None = None) -> None:
         super().__init__()
         self._near = near
+        self._packed = packed  # expected.pack_near(near), made once per board state
         self._passable = passable
         self._groups = groups
         self._reach = reach
@@ -233,7 +234,7 @@ class _LazyTable(dict):
             layer = repair_layer(self._near, self._reach, landing, dict.__getitem__(prior, mask), self._moved,
                                  len(self._passable) // REPAIR_SHARE)
         if layer is None:
-            layer, in_order = solve_layer_in_order(len(self._passable), self._near, landing)
+            layer, in_order = solve_layer_in_order(len(self._passable), self._near, landing, self._packed)
             if not in_order:
                 self[mask] = layer
                 return layer
@@ -253,7 +254,7 @@ REPAIR_SHARE = 4
 class _Tables:
     """Everything cached for one board state. Filled lazily; never changed once a value is in."""
 
-    __slots__ = ("reach", "within", "rev", "dist", "tours", "tables", "near", "passable", "prior",
+    __slots__ = ("reach", "within", "rev", "dist", "tours", "tables", "near", "packed_near", "passable", "prior",
                  "elev_rev", "elev_dist", "elev_tours", "exits", "memo", "turned_to")
 
     def __init__(self) -> None:
@@ -264,6 +265,7 @@ class _Tables:
         self.tours: dict[tuple, list[float]] = {}
         self.tables: dict[tuple[tuple[int, ...], ...], dict[int, list[float]]] = {}
         self.near: list[list[tuple[int, int]]] | None = None
+        self.packed_near: bytes | None = None  # expected.pack_near(near), once a table is solved from it
         self.passable: list[bool] | None = None  # per cell (a rotation keeps it, an inversion not)
         #: (the tables of the state one turn of a piece led here from, the cells whose reach the turn
         #: changed, each with the cells it reaches at a new cost)
@@ -453,8 +455,11 @@ class BoardCache:
                 b = self.board
                 now.passable = [b.passable(i) for i in range(len(b))]
             near = self.near()  # (every reach known)
+            if now.packed_near is None:
+                now.packed_near = expected.pack_near(near)
             prior, moved = now.prior or ({}, ())
-            t = tables[groups] = _LazyTable(near, now.passable, groups, now.reach, prior.get(groups), moved)
+            t = tables[groups] = _LazyTable(near, now.passable, groups, now.reach, prior.get(groups), moved,
+                                            now.packed_near)
         return t
 
     def release(self) -> None:
@@ -539,6 +544,8 @@ class BoardCache:
             new.near = near
             # expected-turns tables rest on every cell's reach; keep them when no reach changed
             new.tables = old.tables if near is old.near else {}
+            if near is old.near:
+                new.packed_near = old.packed_near
             if moved and expected.COMPILED is None:  # only a Python repair reads it
                 new.prior = (old.tables, tuple(moved))
         if old.rev is not None and old_out is not None:

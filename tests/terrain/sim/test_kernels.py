@@ -87,6 +87,74 @@ def test_inputs_the_simulator_never_gives_are_left_to_the_python_solver(layer):
 
 
 @needs_kernels
+@settings(max_examples=300)
+@given(layers())
+def test_the_packed_sources_give_the_same_floats_as_the_list(layer):
+    """A board state's tables pack their sources once and solve every seat's layers from the
+    packing: it must answer what the list answers, to the bit."""
+    n, near, landing = layer
+    packed = expected.pack_near(near)
+    assert packed is not None
+    fast = expected.COMPILED.solve(n, packed, landing, expected._N_AT_LEAST)
+    assert _same(fast, solve_layer_in_order_python(n, near, landing))
+
+
+@needs_kernels
+def test_the_solver_keeps_no_trace_of_an_earlier_board():
+    """Its work space is kept between calls: a small board after a large one and the large one
+    again, list and packed, each exactly as the Python solver."""
+    boards = [Board.from_layout(random_layout(seed, radius=r)) for seed, r in ((3, 5), (4, 2), (5, 4), (3, 5))]
+    for board in boards:
+        near = near_sources(board)
+        cells = [i for i in range(len(board)) if board.passable(i)]
+        for goals in (1, 3):
+            landing = {cells[(7 + 11 * k) % len(cells)]: float(2 * k) for k in range(goals)}
+            slow = solve_layer_in_order_python(len(board), near, landing)
+            assert _same(expected.COMPILED.solve(len(board), near, landing, expected._N_AT_LEAST), slow)
+            assert _same(expected.COMPILED.solve(len(board), expected.pack_near(near), landing, expected._N_AT_LEAST),
+                         slow)
+
+
+def _packed(*words: int) -> bytes:
+    return b"".join(w.to_bytes(4, "little", signed=True) for w in words)
+
+
+@needs_kernels
+def test_a_packing_is_the_words_it_documents():
+    # n = 2; row 0 holds (1, 2); row 1 is empty
+    assert expected.pack_near([[(1, 2)], []]) == _packed(2, 0, 1, 1, 1, 2)
+
+
+@needs_kernels
+@pytest.mark.parametrize("near", [
+    [[(5, 1)], []],  # a cell off the board
+    [[[1, 1]], []],  # a pair that is no tuple
+    [[(1, 0)], []],  # a cost of nought
+    [((1, 1),), []],  # a row that is no list
+])
+def test_sources_the_packing_does_not_take(near):
+    assert expected.pack_near(near) is None
+
+
+@needs_kernels
+@pytest.mark.parametrize("packed", [
+    _packed(3, 0, 1, 1, 1, 2),  # made for another number of cells
+    _packed(2, 0, 1, 1, 1),  # cut short
+    _packed(2, 0, 1, 0, 1, 2),  # rows out of order
+    _packed(2, 0, 1, 1, 5, 2),  # a cell off the board
+    _packed(2, 0, 1, 1, 1, 7),  # a cost past 6
+    _packed(2, 0, 1, 1, -1, 2),  # a cell below nought
+    b"\x02\x00\x00",  # not whole words
+])
+def test_a_packing_that_does_not_fit_is_left_to_the_list(packed):
+    """The packing is read without a look at Python objects, so every word is checked: one that
+    does not fit is refused (None), and the solve goes on from the list, to the same floats."""
+    near, landing = [[(1, 2)], []], {0: 0.0}
+    assert expected.COMPILED.solve(2, packed, landing, expected._N_AT_LEAST) is None
+    assert expected.solve_layer_in_order(2, near, landing, packed) == solve_layer_in_order_python(2, near, landing)
+
+
+@needs_kernels
 def test_the_python_solver_answers_what_the_compiled_one_leaves():
     assert expected.solve_layer_in_order(2, [[(1, 1)], []], {0: 3}) == solve_layer_in_order_python(2, [[(1, 1)], []], {0: 3})
 
