@@ -70,7 +70,11 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
     kind, experts too (the product of the two odds), and only where no state has odds for both
     to the one the other kinds alone prefer, as without the glance. Why: best-effort boards got
     no look at experts, and on five seats, where a third of the runs end on one, most were
-    unfair for them."""
+    unfair for them.
+
+    A state that can no longer be chosen, whatever its other kinds of player would read, is
+    measured no further (:func:`_choice_key`); its record then says which kinds were measured
+    (``out_of_reach``), and its odds and worst seat are those of these kinds alone."""
     from terragen.terrain.generate.seat_check import simulate_odds
 
     choose_seed = balance_seed("best-effort-choice", seed, attempt, 0)
@@ -78,18 +82,27 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
     fair, games = 1.0 / players, settings.games_for(players)[2]
     measured = []
     began = time.monotonic()
-    joint = []  # each state's odds for every kind, experts' included where they were glanced at
+    best = None  # the key (see _choice_key) of the state chosen so far, among those measured in full
     for k, layout in enumerate(layouts):
         if k and fits is not None and not fits(2, (time.monotonic() - began) / k):
             break
-        odds, worst = 1.0, 0.0
+        odds, worst, played = 1.0, 0.0, []
+        entry = {"games": games, "seed": choose_seed}
         for policy in policies or settings.verify_policies:
             rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
             odds = min(odds, simulate_odds(rates, games, settings.margin, 0.0))
             worst = max(worst, max(abs(r - fair) for r in rates))
-        entry = {"games": games, "seed": choose_seed, "simulate_odds": round(odds, 4), "worst_deviation": round(worst, 4)}
-        both = odds
+            played.append(policy)
+            if best is not None and best < _choice_key(odds, odds, worst, k):
+                break  # out of reach: whatever is left to measure can only lower it
+        entry.update({"simulate_odds": round(odds, 4), "worst_deviation": round(worst, 4)})
         classes = expert_classes[k] if expert_classes is not None else None
+        if best is not None and best < _choice_key(odds, odds, worst, k):
+            # the odds of every kind, experts' too, are at most the odds measured so far
+            entry["out_of_reach"] = played
+            measured.append(entry)
+            continue
+        both = odds
         if classes is not None:
             glance = games_for_class_se(classes, players, EXPERT_GLANCE_NOISE * settings.margin)
             rates, _ = simulated_rates(layout, glance, choose_seed, "expert", pool=pool)
@@ -99,10 +112,24 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
             entry["expert_glance"] = {"games": glance, "pooled_worst_deviation": round(max(abs(r - fair) for r in pooled), 4),
                                       "simulate_odds": round(expert_odds, 4)}
         measured.append(entry)
-        joint.append(both)
-    best = min(range(len(measured)),
-               key=lambda k: (-round(joint[k], 4), -measured[k]["simulate_odds"], measured[k]["worst_deviation"], k))
-    return best, measured
+        key = _choice_key(both, odds, worst, k)
+        if best is None or key < best:
+            best = key
+    return best[-1], measured
+
+
+def _choice_key(joint: float, odds: float, worst: float, k: int) -> tuple:
+    """How :func:`choose_best_effort` ranks state ``k`` (the least key is chosen): the likelier to be
+    called BALANCED by a default run for every kind of player (``joint``), then for the kinds other
+    than experts (``odds``), then the smaller worst seat, then the earlier state.
+
+    Why it also serves as a bound: measuring a state further (another kind of player, the experts'
+    glance) can only lower its odds and raise its worst seat, and rounding keeps that order; a key made
+    of what was measured so far (``joint`` = ``odds``, as experts' odds are at most 1) is then the
+    least the state can end with. A state whose least key is above the chosen one's cannot be chosen,
+    so it is measured no further: the same board is chosen, with fewer games (on fresh five-seat
+    brutal specs, most states after the first stop after their greedy games)."""
+    return (-round(joint, 4), -round(odds, 4), round(worst, 4), k)
 
 
 def best_effort_record(layout, settings: BalanceSettings, seed: int, attempt: int,

@@ -4,6 +4,8 @@ import json
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terragen.errors import TimeLimitError
 from terragen.terrain.formats_json import write_json_layout
@@ -924,7 +926,9 @@ def test_a_best_effort_board_of_two_classes_is_chosen_for_experts_too(monkeypatc
     assert record[0]["expert_glance"]["simulate_odds"] < 0.01 < record[1]["expert_glance"]["simulate_odds"]
     assert record[1]["expert_glance"]["pooled_worst_deviation"] == pytest.approx(0.0075, abs=1e-9)
     glance = [games for _, policy, games in played if policy == "expert"]
-    assert len(glance) == 3 and glance[0] < BalanceSettings().games_for(5)[2]  # a glance, not a check
+    assert len(glance) == 2 and glance[0] < BalanceSettings().games_for(5)[2]  # a glance, not a check
+    # state 2 (1.5 points off for the others) could not be chosen after state 1's glance: no glance
+    assert "expert_glance" not in record[2] and record[2]["out_of_reach"]
     # every state unfair for experts: the others decide, as without the glance
     expert[1] = expert[2] = expert[0]
     assert balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3,
@@ -932,8 +936,54 @@ def test_a_best_effort_board_of_two_classes_is_chosen_for_experts_too(monkeypatc
     # a state without classes is not glanced at
     played.clear()
     balance_module.choose_best_effort(layouts, BalanceSettings(), seed=7, attempt=3,
-                                      expert_classes=[None, classes, None])
-    assert [radius for radius, policy, _ in played if policy == "expert"] == [1]
+                                      expert_classes=[classes, None, None])
+    assert [radius for radius, policy, _ in played if policy == "expert"] == [0]
+
+
+_RATES = st.lists(st.sampled_from([0.17, 0.18, 0.19, 0.195, 0.2, 0.205, 0.21, 0.22, 0.24]), min_size=5, max_size=5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"greedy": _RATES, "solitary": _RATES, "expert": _RATES}), min_size=2, max_size=5),
+       st.booleans())
+def test_a_best_effort_choice_that_stops_measuring_hopeless_states_chooses_as_if_it_measured_all(states, glanced):
+    """A state whose odds so far are already below the chosen one's cannot be chosen, and is
+    measured no further: the board chosen must be the one measuring every state in full chooses,
+    by the documented order (odds for every kind, then for the kinds but experts, then the smaller
+    worst seat, then the earlier state)."""
+    from terragen.terrain.generate import best_effort as balance_module
+    from terragen.terrain.generate.fresh_checks import games_for_class_se, pooled_rates
+    from terragen.terrain.generate.seat_check import simulate_odds
+
+    settings_ = BalanceSettings()
+    classes = [[0, 2, 4], [1, 3]] if glanced else None
+    played = []
+
+    def measured(layout, games, seed, policy, should_stop=None, pool=None):
+        played.append((layout.radius, policy))
+        return list(states[layout.radius][policy]), {}
+
+    layouts = _five_seat_stand_ins(len(states))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(balance_module, "simulated_rates", measured)
+        chosen, record = balance_module.choose_best_effort(layouts, settings_, seed=7, attempt=3,
+                                                           expert_classes=[classes] * len(states) if glanced else None)
+    games = settings_.games_for(5)[2]
+    glance = games_for_class_se(classes, 5, balance_module.EXPERT_GLANCE_NOISE * settings_.margin) if glanced else 0
+    keys = []
+    for k, rates in enumerate(states):
+        odds = min(simulate_odds(rates[p], games, settings_.margin, 0.0) for p in settings_.verify_policies)
+        worst = max(abs(r - 0.2) for p in settings_.verify_policies for r in rates[p])
+        joint = odds * (simulate_odds(pooled_rates(rates["expert"], classes), glance, settings_.margin, 0.0)
+                        if glanced else 1.0)
+        keys.append((-round(joint, 4), -round(odds, 4), round(worst, 4), k))
+    assert chosen == min(keys)[-1]
+    assert len(record) == len(states) and "out_of_reach" not in record[chosen]
+    # every state measured in full was measured once per kind; the others stopped early
+    for k, entry in enumerate(record):
+        kinds = [p for r, p in played if r == k]
+        assert kinds == (entry["out_of_reach"] if "out_of_reach" in entry
+                         else list(settings_.verify_policies) + (["expert"] if glanced else []))
 
 
 def test_the_search_keeps_its_fairest_distinct_states_for_a_best_effort_board(monkeypatch):
