@@ -206,6 +206,38 @@ def test_turns_of_pieces_repair_layers_to_the_floats_of_a_solve(monkeypatch):
     assert len(checked) > 50 and all(checked)
 
 
+def test_a_turned_boards_tables_are_those_of_a_fresh_solve_of_that_board():
+    """Each board state keeps its cells' sources packed for the compiled solver, and a turn of a
+    piece that moves no cell's reach hands the packing on: every layer a cache gives after a run of
+    turns must be what the Python solver gives for the board as it now stands."""
+    from terragen.terrain.expected import near_sources, solve_layer_in_order_python
+
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(3):
+        board = _random_board(seed, radius=4)
+        cache = BoardCache(board)
+        for _ in range(25):
+            near = near_sources(board)
+            for groups in PLAYERS:
+                table = cache.table(groups)
+                full = (1 << len(groups)) - 1
+                for mask in range(full - 1, -1, -1):  # the layers above are the landing values
+                    landing = {}
+                    for b, grp in enumerate(groups):
+                        if not mask >> b & 1:
+                            for g in grp:
+                                if board.passable(g):
+                                    landing[g] = min(landing.get(g, float("inf")), table[mask | 1 << b][g])
+                    assert table[mask] == solve_layer_in_order_python(len(board), near, landing)[0]
+                    compared += 1
+            cell = rng.randrange(len(board))
+            old_out = board.pip_arcs[cell]
+            board.set_rotation(cell, rng.choice([k for k in range(6) if k != board.rotation[cell]]))
+            cache.rotated(cell, old_out)
+    assert compared > 300
+
+
 def test_wilson_interval_and_percentiles():
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and 0.25 < hi < 0.35
