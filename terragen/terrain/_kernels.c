@@ -181,7 +181,7 @@ typedef struct {
 static SolveWork solve_work = {0};
 
 static int solve_room(SolveWork *w, Py_ssize_t n) {
-    if (n <= w->cap) return 0;
+    if (n <= w->cap && w->cap) return 0; /* (the first call allocates, even for no cells: rows[0] is written) */
     Py_ssize_t cap = n < 64 ? 64 : n;
     double *value = (double *)realloc(w->value, (size_t)cap * sizeof(double));
     if (value) w->value = value;
@@ -247,7 +247,7 @@ static int pack_rows(PyObject *near, Py_ssize_t n, int32_t *rows, int32_t **pair
  * cost by solve as it reads them. 0 when it is one for n cells, else 1. */
 static int packed_rows(PyObject *packed, Py_ssize_t n, const int32_t **rows, const int32_t **pairs) {
     Py_ssize_t bytes = PyBytes_GET_SIZE(packed);
-    if (bytes % 4 || bytes < (Py_ssize_t)((n + 2) * 4)) return 1;
+    if (n > INT32_MAX - 2 || bytes % 4 || bytes < (n + 2) * 4) return 1;
     const int32_t *w = (const int32_t *)PyBytes_AS_STRING(packed);
     if (w[0] != n) return 1;
     const int32_t *r = w + 1, *pr = w + n + 2;
@@ -351,6 +351,9 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     }
     int packed = PyBytes_CheckExact(near);
     if (n < 0 || (!packed && (!PyList_CheckExact(near) || PyList_GET_SIZE(near) != n))) Py_RETURN_NONE;
+    const int32_t *rows, *pairs;
+    /* a packing is checked before anything is allocated for its n (a bogus n is refused, not grown to) */
+    if (packed && packed_rows(near, n, &rows, &pairs)) Py_RETURN_NONE;
     PyObject *values = PyList_New(n); /* first: making it may run the cycle collector (see SolveWork) */
     if (!values) return NULL;
     SolveWork *w = &solve_work;
@@ -358,10 +361,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         Py_DECREF(values);
         return PyErr_NoMemory();
     }
-    const int32_t *rows, *pairs;
-    if (packed) {
-        if (packed_rows(near, n, &rows, &pairs)) goto fallback;
-    } else {
+    if (!packed) {
         int got = pack_rows(near, n, w->rows, &w->pairs, &w->pairs_cap);
         if (got) {
             Py_DECREF(values);
@@ -411,7 +411,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
             if (is_landing[q]) continue;
             kept = -1;
         }
-        for (int32_t e = rows[q], end = rows[q + 1]; e < end; e++) {
+        for (Py_ssize_t e = rows[q], end = rows[q + 1]; e < end; e++) {
             Py_ssize_t p = pairs[2 * e];
             int c = pairs[2 * e + 1];
             if (p < 0 || p >= n || c < 1 || c > MAX_BUDGET) goto fallback; /* (a packed form's) */

@@ -52,8 +52,9 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
 
     ``fits(states, seconds_each)`` (the generator's :meth:`~terragen.terrain.generate.time_plan.
     TimePlan.fits`) is asked before each state after the first whether it and the verdict's first
-    size still fit in the time limit, at the pace of the states measured so far; the states not
-    measured are not chosen. Where the work budget ended the search with time to spare it always
+    size still fit in the time limit, at the pace of the states measured in full so far (a state
+    stopped early is cheaper, and would make the next one look cheaper than it may be); the states
+    not measured are not chosen. Where the work budget ended the search with time to spare it always
     says yes, and the choice is the same on every run.
 
     ``policies`` (default: every kind the settings check) are the kinds of player the states are
@@ -81,11 +82,12 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
     players = len(layouts[0].players)  # states of one search: the same seats
     fair, games = 1.0 / players, settings.games_for(players)[2]
     measured = []
-    began = time.monotonic()
     best = None  # the key (see _choice_key) of the state chosen so far, among those measured in full
+    full = [0, 0.0]  # states measured in full, and their seconds: the pace a next state may take
     for k, layout in enumerate(layouts):
-        if k and fits is not None and not fits(2, (time.monotonic() - began) / k):
+        if k and fits is not None and not fits(2, full[1] / full[0]):
             break
+        began = time.monotonic()
         odds, worst, played = 1.0, 0.0, []
         entry = {"games": games, "seed": choose_seed}
         for policy in policies or settings.verify_policies:
@@ -112,6 +114,8 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
             entry["expert_glance"] = {"games": glance, "pooled_worst_deviation": round(max(abs(r - fair) for r in pooled), 4),
                                       "simulate_odds": round(expert_odds, 4)}
         measured.append(entry)
+        full[0] += 1
+        full[1] += time.monotonic() - began
         key = _choice_key(both, odds, worst, k)
         if best is None or key < best:
             best = key
@@ -127,8 +131,9 @@ def _choice_key(joint: float, odds: float, worst: float, k: int) -> tuple:
     glance) can only lower its odds and raise its worst seat, and rounding keeps that order; a key made
     of what was measured so far (``joint`` = ``odds``, as experts' odds are at most 1) is then the
     least the state can end with. A state whose least key is above the chosen one's cannot be chosen,
-    so it is measured no further: the same board is chosen, with fewer games (on fresh five-seat
-    brutal specs, most states after the first stop after their greedy games)."""
+    so it is measured no further: the board chosen is the one measuring every state in full would
+    choose (where the time limit cuts no state off), with fewer games (on fresh five-seat brutal
+    specs, most states after the first stop after their greedy or solitary games)."""
     return (-round(joint, 4), -round(odds, 4), round(worst, 4), k)
 
 

@@ -986,6 +986,49 @@ def test_a_best_effort_choice_that_stops_measuring_hopeless_states_chooses_as_if
                          else list(settings_.verify_policies) + (["expert"] if glanced else []))
 
 
+def test_the_best_effort_choice_asks_for_time_at_the_pace_of_states_measured_in_full(monkeypatch):
+    """A state stopped early costs a fraction of one measured in full (no solitary games, no experts'
+    glance): the time check before the next state must not take it for the pace, or a run near its
+    limit would start a state it has no time for."""
+    from terragen.terrain.generate import best_effort as balance_module
+
+    clock = [0.0]
+    cost = {"greedy": 1.0, "solitary": 1.0, "expert": 5.0}  # seconds a measurement takes
+
+    def measured(layout, games, seed, policy, should_stop=None, pool=None):
+        clock[0] += cost[policy]
+        rates = {0: [0.2] * 5, 1: [0.26, 0.185, 0.185, 0.185, 0.185], 2: [0.2] * 5}[layout.radius]
+        return list(rates), {}
+
+    monkeypatch.setattr(balance_module, "simulated_rates", measured)
+    monkeypatch.setattr(balance_module.time, "monotonic", lambda: clock[0])
+    paces = []
+
+    def fits(states, seconds_each):
+        paces.append(seconds_each)
+        return True
+
+    classes = [[0, 2, 4], [1, 3]]
+    chosen, record = balance_module.choose_best_effort(_five_seat_stand_ins(), BalanceSettings(), seed=7, attempt=3,
+                                                       fits=fits, expert_classes=[classes] * 3)
+    assert chosen == 0 and record[1]["out_of_reach"] == ["greedy"]  # six points off: stopped at once
+    assert paces == [7.0, 7.0]  # state 0's 1 + 1 + 5 s, not the 4 s a state on average took
+
+
+def test_the_solver_takes_a_board_of_no_cells_on_its_first_call():
+    """The solver's work space is made on its first call; a first call with no cells once wrote to
+    a space never made (a crash of the whole process)."""
+    import subprocess
+    import sys
+
+    code = ("from terragen.terrain import expected\n"
+            "print(expected.solve_layer_in_order(0, [], {}))\n"
+            "print(expected.solve_layer_in_order(0, [], {}, expected.pack_near([])))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["([], True)", "([], True)"]
+
+
 def test_the_search_keeps_its_fairest_distinct_states_for_a_best_effort_board(monkeypatch):
     from terragen.terrain.generate import balance as balance_module
 
