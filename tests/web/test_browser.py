@@ -1822,7 +1822,10 @@ def test_keys_edit_only_where_the_board_is_edited_and_controls_say_what_they_are
     assert js(d, "return document.activeElement.id") == "redo"
     # the announcement: the selected cell, in short, once (on the focused board, as the grid's active
     # cell: the live region would say it twice); an edit in place is said by the live region; the mouse
-    # crossing cells leaves both alone
+    # crossing cells leaves both alone. First the undone board's check: its answer redraws the board,
+    # and a finding it adds to the selected cell is a change in place, said by the live region (on a
+    # slow run it came after the move below and was taken for the move's announcement)
+    wait(d, checked, 20, "the undone board's check")
     js(d, "document.getElementById('board').focus()")
     press(d, Keys.ARROW_RIGHT)
     active = "const id = document.getElementById('board').getAttribute('aria-activedescendant');" \
