@@ -67,8 +67,8 @@
  * (a heap of every push, as Python's, also pops the stale entries it then skips: the valid ones come
  * out in the same order, and on an expert's layers two pops in three were stale). Every value is made
  * by the same sums and quotients of doubles in the same order (Python's floats are C doubles; an int
- * times a float is the int made a double first). The build turns off fused multiply-adds (-ffp-contract=off), which would round once
- * where Python rounds twice. tests/terrain/sim/test_kernels.py compares the two on random layers.
+ * times a float is the int made a double first). The build turns off fused multiply-adds
+ * (-ffp-contract=off), which would round once where Python rounds twice. tests/terrain/sim/test_kernels.py compares the two on random layers.
  *
  * repair_distances: the costs are whole numbers (or inf for no route), and the shortest costs
  * to a set of goals are unique, so any order of the search gives the same list; kept are the

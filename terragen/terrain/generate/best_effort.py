@@ -88,22 +88,22 @@ def choose_best_effort(layouts: list, settings: BalanceSettings, seed: int, atte
         if k and fits is not None and not fits(2, full[1] / full[0]):
             break
         began = time.monotonic()
-        odds, worst, played = 1.0, 0.0, []
-        entry = {"games": games, "seed": choose_seed}
+        odds, worst, played, out_of_reach = 1.0, 0.0, [], False
         for policy in policies or settings.verify_policies:
             rates, _ = simulated_rates(layout, games, choose_seed, policy, pool=pool)
             odds = min(odds, simulate_odds(rates, games, settings.margin, 0.0))
             worst = max(worst, max(abs(r - fair) for r in rates))
             played.append(policy)
-            if best is not None and best < _choice_key(odds, odds, worst, k):
-                break  # out of reach: whatever is left to measure can only lower it
-        entry.update({"simulate_odds": round(odds, 4), "worst_deviation": round(worst, 4)})
-        classes = expert_classes[k] if expert_classes is not None else None
-        if best is not None and best < _choice_key(odds, odds, worst, k):
             # the odds of every kind, experts' too, are at most the odds measured so far
+            out_of_reach = best is not None and best < _choice_key(odds, odds, worst, k)
+            if out_of_reach:
+                break
+        entry = {"games": games, "seed": choose_seed, "simulate_odds": round(odds, 4), "worst_deviation": round(worst, 4)}
+        if out_of_reach:
             entry["out_of_reach"] = played
             measured.append(entry)
             continue
+        classes = expert_classes[k] if expert_classes is not None else None
         both = odds
         if classes is not None:
             glance = games_for_class_se(classes, players, EXPERT_GLANCE_NOISE * settings.margin)

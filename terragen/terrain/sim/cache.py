@@ -542,10 +542,10 @@ class BoardCache:
         near, moved = self._patch_reach(old, new, i, room)
         if near is not None:
             new.near = near
-            # expected-turns tables rest on every cell's reach; keep them when no reach changed
-            new.tables = old.tables if near is old.near else {}
+            # expected-turns tables (and the packed sources they solve from) rest on every cell's
+            # reach: keep them when no reach changed (a new state's own start empty otherwise)
             if near is old.near:
-                new.packed_near = old.packed_near
+                new.tables, new.packed_near = old.tables, old.packed_near
             if moved and expected.COMPILED is None:  # only a Python repair reads it
                 new.prior = (old.tables, tuple(moved))
         if old.rev is not None and old_out is not None:
