@@ -50,7 +50,7 @@ from terragen.terrain.expected import expected_turns, expected_turns_table, near
 from terragen.terrain.generate.class_search import ClassSearch
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
-from terragen.terrain.generate.fresh_checks import (MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally, _chunked,
+from terragen.terrain.generate.fresh_checks import (GLANCE_LATE_LOOKS, MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally, _chunked,
                                                    pooled_rates, simulated_rates)
 from terragen.terrain.generate.seat_check import seat_se
 from terragen.terrain.generate.seat_tuning import SeatTuning
@@ -615,7 +615,8 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                                                        self._games_for_class_se(EXPERT_GLANCE_NOISE
                                                                                 * self.settings.margin),
                                                        EXPERT_GIVE_UP * self.settings.margin,
-                                                       hold_above if early else None)
+                                                       hold_above if early else None,
+                                                       hold_above if self.n in GLANCE_LATE_LOOKS else None)
                     near = fine and early and glance["pooled_worst_deviation"] > hold_above
                     if near:  # checked on as any board the glance passes; generate_board holds it back
                         glance["held_above"] = round(hold_above, 4)

@@ -50,6 +50,18 @@ GLANCE_REFUSE_SE = 0.0
 #: games read at 1.92 and let by; 1.16 -> 1.72) (``bench/README.md``, "Issue 12: six seats' early glance
 #: looks again too")
 GLANCE_EARLY_LOOKS = {4: (0.5, 1.0, 2.0, 4.0), 6: (1.0, 2.0, 4.0)}
+#: seat counts whose glance plays the same looks late in a search too (past ``generate.EARLY_SHARE``),
+#: letting a board by at a look once it reads within the early limit by a standard error, as early,
+#: but then holding back nothing: only a board read over the margin at a look is refused, and one read
+#: between the two at the last look goes on as before. Why: past the early share a four-seat glance let
+#: by on 600 games boards whose classes it read 0.9-2.2 points apart and that were 3.2-3.8 points off
+#: at the worst seat on ``simulate``'s games (grid of fresh seeds 137201-137210). Side by side on 80
+#: fresh four-seat specs (138001-138010, 138101-138110) 4 boards changed, 3 fairer for experts (3.07 ->
+#: 1.73, 2.84 -> 1.58 points at the worst seat, both now BALANCED; 0.88 -> 0.68) and one less fair (3.48
+#: -> 4.36, NOT BALANCED either way), experts BALANCED 68 -> 70, 0.97x and 1.00x in total. Not six seats:
+#: on 40 fresh six-seat specs (138201-138210) no board changed, at 0.97x (``bench/README.md``, "Issue
+#: 12: four seats' glance looks again late in the search too")
+GLANCE_LATE_LOOKS = (4,)
 
 
 def pooled_rates(rates: list[float], classes: list[list[int]]) -> list[float]:
@@ -466,14 +478,16 @@ class FreshChecks:
                 "twin_noise_factor": round(tally.noise_factor(), 4)}
 
     def _expert_glance(self, seed: int, games: int, limit: float,
-                       hold_above: float | None = None) -> tuple[dict, bool]:
+                       hold_above: float | None = None, look_within: float | None = None) -> tuple[dict, bool]:
         """A few hundred fresh games of expert players on a board of two classes: False when
         the classes' pooled rates read more than ``limit`` from fair (``GLANCE_REFUSE_SE``).
         Played in two steps; the first stops early when the verdict is plain, or when the board is
         clearly closer than the limit (see below). Returns (record, whether the board may go on).
         With ``hold_above`` (early in a search, whose caller holds back a board read over it) a seat
         count in ``GLANCE_EARLY_LOOKS`` plays its looks instead, each stopping once the board reads
-        clearly within ``hold_above``; the limit for refusing stays ``limit``.
+        clearly within ``hold_above``; the limit for refusing stays ``limit``. ``look_within`` (late in a
+        search, seat counts in ``GLANCE_LATE_LOOKS``) plays the looks too, each stopping once the board
+        reads clearly within it, and holds nothing back.
 
         Why a glance and not a check: experts turn pieces against a near winner, and on about a
         quarter of the boards the search finds for greedy and solitary players that parts the
@@ -494,9 +508,10 @@ class FreshChecks:
         tally = self._tally("expert", seed)
         layout = self.to_layout(self.cand)
         refuse_se = GLANCE_REFUSE_SE
-        looks = GLANCE_EARLY_LOOKS.get(self.n) if hold_above is not None else None
+        within = hold_above if hold_above is not None else look_within
+        looks = GLANCE_EARLY_LOOKS.get(self.n) if within is not None else None
         sizes = [_chunked(games * look, self.n) for look in looks] if looks else [_chunked(games / 2, self.n), games]
-        accept_within = hold_above if looks else limit
+        accept_within = within if looks else limit
         ok = True
         for size in sizes:
             self.play(layout, tally, size)

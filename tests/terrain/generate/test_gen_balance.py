@@ -708,7 +708,7 @@ def test_experts_are_checked_last_on_fewer_games_and_a_miss_rejects_the_board(mo
 
 @pytest.mark.parametrize("players, expert_gap, accepted, glance_games", [
     (4, 0.0, True, 300),  # fair for experts: clearly inside after half the glance, then the greedy check
-    (4, 0.02, True, 600),  # 2 points: inside the margin, but not by a standard error of half the glance
+    (4, 0.02, True, 2400),  # 2 points: inside the margin, but four seats look until it is plain (the last look)
     (4, 0.03, False, 300),  # 3 points: read over the margin; four and six seats give the terrain up
     (4, 0.07, False, 300),  # 7 points: plainly off at half the glance
     (6, 0.0, True, 300),  # six seats: one step of 300 games
@@ -782,7 +782,8 @@ def test_a_late_search_keeps_a_board_its_experts_glance_finds_plainly_off_and_sa
 
 @pytest.mark.parametrize("players, expert_gap, early, held, glance_games", [
     (4, 0.0225, True, True, 2400),  # 2.25 points, early: read on four times the games, then held back
-    (4, 0.0225, False, False, 600),  # the same board later in the search: passed on the usual glance
+    (4, 0.0225, False, False, 2400),  # the same board later in the search: looked at as long, not held back
+    (4, 0.005, False, False, 300),  # later, half a point: plainly within the bar at the first look
     (4, 0.015, True, False, 2400),  # 1.5 points: within the early bar, which takes the last look to see
     (4, 0.005, True, False, 300),  # half a point: plainly within it at the first look
     (4, 0.03, True, False, 300),  # 3 points: over the margin, refused as at any time
