@@ -50,8 +50,8 @@ from terragen.terrain.expected import expected_turns, expected_turns_table, near
 from terragen.terrain.generate.class_search import ClassSearch
 from terragen.terrain.generate.construct import Candidate, destination_options
 from terragen.terrain.generate.evaluate import band_gap, cliff_exits, tour
-from terragen.terrain.generate.fresh_checks import (GLANCE_LATE_LOOKS, MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally, _chunked,
-                                                   pooled_rates, simulated_rates)
+from terragen.terrain.generate.fresh_checks import (GLANCE_LATE_LOOKS, MIN_FRESH_GAMES, FreshChecks, OutOfTime, Tally,
+                                                   _chunked, pooled_rates, simulated_rates)
 from terragen.terrain.generate.seat_check import seat_se
 from terragen.terrain.generate.seat_tuning import SeatTuning
 from terragen.terrain.generate.spec import Spec
