@@ -615,8 +615,8 @@ class Balancer(ClassSearch, SeatTuning, FreshChecks):
                                                        self._games_for_class_se(EXPERT_GLANCE_NOISE
                                                                                 * self.settings.margin),
                                                        EXPERT_GIVE_UP * self.settings.margin,
-                                                       hold_above if early else None,
-                                                       hold_above if self.n in GLANCE_LATE_LOOKS else None)
+                                                       hold_above if early or self.n in GLANCE_LATE_LOOKS
+                                                       else None)
                     near = fine and early and glance["pooled_worst_deviation"] > hold_above
                     if near:  # checked on as any board the glance passes; generate_board holds it back
                         glance["held_above"] = round(hold_above, 4)

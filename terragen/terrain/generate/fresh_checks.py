@@ -480,16 +480,15 @@ class FreshChecks:
                 "twin_noise_factor": round(tally.noise_factor(), 4)}
 
     def _expert_glance(self, seed: int, games: int, limit: float,
-                       hold_above: float | None = None, look_within: float | None = None) -> tuple[dict, bool]:
+                       look_within: float | None = None) -> tuple[dict, bool]:
         """A few hundred fresh games of expert players on a board of two classes: False when
         the classes' pooled rates read more than ``limit`` from fair (``GLANCE_REFUSE_SE``).
         Played in two steps; the first stops early when the verdict is plain, or when the board is
         clearly closer than the limit (see below). Returns (record, whether the board may go on).
-        With ``hold_above`` (early in a search, whose caller holds back a board read over it) a seat
-        count in ``GLANCE_EARLY_LOOKS`` plays its looks instead, each stopping once the board reads
-        clearly within ``hold_above``; the limit for refusing stays ``limit``. ``look_within`` (late in a
-        search, seat counts in ``GLANCE_LATE_LOOKS``) plays the looks too, each stopping once the board
-        reads clearly within it, and holds nothing back.
+        With ``look_within`` a seat count in ``GLANCE_EARLY_LOOKS`` plays its looks instead, each
+        stopping once the board reads clearly within ``look_within``; the limit for refusing stays
+        ``limit``. The caller asks for looks early in a search, where it holds back a board still read
+        over ``look_within``, and late on seat counts in ``GLANCE_LATE_LOOKS``, where it holds nothing back.
 
         Why a glance and not a check: experts turn pieces against a near winner, and on about a
         quarter of the boards the search finds for greedy and solitary players that parts the
@@ -510,10 +509,9 @@ class FreshChecks:
         tally = self._tally("expert", seed)
         layout = self.to_layout(self.cand)
         refuse_se = GLANCE_REFUSE_SE
-        within = hold_above if hold_above is not None else look_within
-        looks = GLANCE_EARLY_LOOKS.get(self.n) if within is not None else None
+        looks = GLANCE_EARLY_LOOKS.get(self.n) if look_within is not None else None
         sizes = [_chunked(games * look, self.n) for look in looks] if looks else [_chunked(games / 2, self.n), games]
-        accept_within = within if looks else limit
+        accept_within = look_within if looks else limit
         ok = True
         for size in sizes:
             self.play(layout, tally, size)
