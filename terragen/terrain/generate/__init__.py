@@ -125,10 +125,17 @@ SET_ASIDE_SEATS = (4, 6)
 #: (8.14 -> 6.46, 5.44 -> 1.56, 3.48 -> 2.05 points, ...), experts BALANCED 47 -> 49, at 0.87-0.89x in
 #: total with the median run the same; the 8 runs that set a board aside (2 found none) took 1.7-9.4 s
 #: longer, the longest 25 s, and 2 of the 40 on the second set went over 20 s (``bench/README.md``,
-#: "Issue 12: a search that set a board aside goes on for half again its work"). Not six seats: on 40
-#: fresh six-seat specs (130401-130410) it changed no board (their boards refused late are rarer, and
-#: their misses for experts are mostly boards the glance passed 2.0-2.9 points off)
-REFUSED_EXTRA_SHARE = {4: 0.5}
+#: "Issue 12: a search that set a board aside goes on for half again its work"). Six seats too since
+#: 2026-12-07 (session of 21:15 UTC): on 40 fresh six-seat specs (130401-130410) it had changed no
+#: board, but their set-aside boards are mostly brutal ones 4-6 points off for experts, which a six-seat
+#: budget (spent in 5-10 s) leaves no time to replace; on 40 more fresh specs (139501-139510 hard and
+#: brutal, 139601-139610 medium and brutal) 6 boards changed, 3 now BALANCED for experts (5.45 -> 2.31,
+#: 5.90 -> 1.18, 2.73 -> 1.28 points at the worst seat), one no longer (1.40 -> 3.55: a set-aside board
+#: fair for experts that its 300 games read at 2.56, then a board read within the margin by chance) and
+#: two as unfair either way; experts BALANCED 30 -> 32 at 0.90x and 0.85x in total, the slowest six-seat
+#: run 17.5 -> 17.1 s and 13.9 -> 15.6 s (``bench/README.md``, "Issue 12: six seats' search goes on
+#: past its budget after a set-aside too")
+REFUSED_EXTRA_SHARE = {4: 0.5, 6: 0.5}
 #: share of the work budget (and of the clock) before which a search of these seat counts holds back a
 #: board the experts' glance reads near the margin (``balance.EXPERT_EARLY_GIVE_UP``: over 2.0 points
 #: with the default margin, within 2.5) and goes on looking: the board is checked for the other kinds

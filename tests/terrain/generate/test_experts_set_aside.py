@@ -1,5 +1,5 @@
 """A board the experts' glance refuses late in a search is set aside, not written at once: the
-search goes on for a board the glance passes (on four seats for up to half again its work budget),
+search goes on for a board the glance passes (on four and six seats for up to half again its work budget),
 and when none comes in time the one set aside that the glance read fairest is written
 (``generate_board``, ``LATE_SHARE``, ``REFUSED_EXTRA_SHARE``). Early in a six-seat search a board
 the glance passes near the margin is held back the same way (``EARLY_SHARE``)."""
@@ -103,30 +103,32 @@ def test_four_and_six_seat_searches_are_early_for_the_glance_for_their_first_30_
     assert _asked_at(monkeypatch, players, share, lambda balancer: balancer.early()) == early
 
 
-def _terrains_searched(monkeypatch, readings, extra_share=None):
-    """How many terrains a four-seat search of a fixed work budget reached with the glance reading
-    ``readings`` (then refusing every board), and the board it wrote; ``extra_share`` replaces the
-    work a search that set a board aside may spend past its budget."""
+def _terrains_searched(monkeypatch, readings, players=4, extra_share=None):
+    """How many terrains a search of ``players`` seats and a fixed work budget reached with the glance
+    reading ``readings`` (then refusing every board), and the board it wrote; ``extra_share`` replaces
+    the work a search that set a board aside may spend past its budget."""
     from terragen.terrain import generate as generate_module
 
     with monkeypatch.context() as patched:
         given = _fake_balancer(patched, readings)
         if extra_share is not None:
-            patched.setattr(generate_module, "REFUSED_EXTRA_SHARE", {4: extra_share})
-        layout = generate_board(spec_from_dict(SPEC), 7, time_limit=60, budget=400_000)
+            patched.setattr(generate_module, "REFUSED_EXTRA_SHARE", {players: extra_share})
+        spec = spec_from_dict({"players": players, "difficulty": "easy"})
+        layout = generate_board(spec, 7, time_limit=60, budget=400_000)
     return len(given), layout.extra["meta"]["balance"]["expert_glance"]
 
 
-def test_a_four_seat_search_that_set_a_board_aside_goes_on_past_its_budget(monkeypatch):
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_search_that_set_a_board_aside_goes_on_past_its_budget(monkeypatch, players):
     """A board the glance refused is all such a run would write, and it is off for experts: the
     search spends up to half again its work for one the glance passes, and writes that one."""
-    at_budget, _ = _terrains_searched(monkeypatch, [], extra_share=0.0)
-    past_budget, written = _terrains_searched(monkeypatch, [])
+    at_budget, _ = _terrains_searched(monkeypatch, [], players, extra_share=0.0)
+    past_budget, written = _terrains_searched(monkeypatch, [], players)
     assert past_budget > at_budget and written["verdict"] == "PLAINLY OFF"
     # a board the glance passes, found only in the extra work, is the one written
-    _, written = _terrains_searched(monkeypatch, [0.05] * at_budget + [None])
+    _, written = _terrains_searched(monkeypatch, [0.05] * at_budget + [None], players)
     assert written["verdict"] == "NOT PLAINLY OFF"
-    _, without = _terrains_searched(monkeypatch, [0.05] * at_budget + [None], extra_share=0.0)
+    _, without = _terrains_searched(monkeypatch, [0.05] * at_budget + [None], players, extra_share=0.0)
     assert without["verdict"] == "PLAINLY OFF"
 
 
