@@ -128,7 +128,7 @@ SET_ASIDE_SEATS = (4, 6)
 #: "Issue 12: a search that set a board aside goes on for half again its work"). Six seats too since
 #: 2026-12-07 (session of 21:15 UTC): on 40 fresh six-seat specs (130401-130410) it had changed no
 #: board, but their set-aside boards are mostly brutal ones 4-6 points off for experts, which a six-seat
-#: budget (spent in 5-10 s) leaves no time to replace; on 40 more fresh specs (139501-139510 hard and
+#: budget (spent in 5-14 s) leaves no time to replace; on 40 more fresh specs (139501-139510 hard and
 #: brutal, 139601-139610 medium and brutal) 6 boards changed, 3 now BALANCED for experts (5.45 -> 2.31,
 #: 5.90 -> 1.18, 2.73 -> 1.28 points at the worst seat), one no longer (1.40 -> 3.55: a set-aside board
 #: fair for experts that its 300 games read at 2.56, then a board read within the margin by chance) and
