@@ -16,7 +16,6 @@ with its terrain's first probe.
 from __future__ import annotations
 
 import json
-import math
 import statistics
 import sys
 
@@ -73,6 +72,8 @@ def main() -> None:
 
 def analyse(path: str) -> None:
     """Each glanced pair against the first probe of its terrain: correlation and mean distance."""
+    from expert_gap_static import correlation  # bench/ is on the path when run as a script
+
     runs: list[dict] = []
     for line in open(path):
         if line.startswith("=="):
@@ -90,10 +91,7 @@ def analyse(path: str) -> None:
                 glances_all.append(abs(rec["delta"]))
                 if rec["attempt"] in firsts:
                     pairs.append((firsts[rec["attempt"]]["delta"], rec["delta"]))
-    xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
-    mx, my = statistics.mean(xs), statistics.mean(ys)
-    r = sum((x - mx) * (y - my) for x, y in pairs) / math.sqrt(
-        sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
+    r = correlation([p[0] for p in pairs], [p[1] for p in pairs])
     print(f"{len(firsts_all)} first probes (median |delta| {statistics.median(firsts_all):.2f}), "
           f"{len(glances_all)} glanced pairs (median |delta| {statistics.median(glances_all):.2f}); "
           f"{len(pairs)} glanced pairs against their terrain's first probe: correlation {r:.2f}, "
