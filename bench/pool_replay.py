@@ -37,14 +37,16 @@ def record(spec_text: str, out: Path) -> None:
     jobs: list[tuple] = []
     run, run_each = poolmod.GamePool.run, poolmod.GamePool.run_each
 
-    def recording_run(self, layout, rules, specs, seed, start, stop, should_stop=None, progress=None, twins=None):
-        games = run(self, layout, rules, specs, seed, start, stop, should_stop, progress, twins)
-        jobs.append((layout, rules, list(specs), seed, start, stop, twins))
+    def recording_run(self, layout, rules, specs, seed, start, stop, should_stop=None, progress=None, twins=None,
+                      cycle=False):
+        games = run(self, layout, rules, specs, seed, start, stop, should_stop, progress, twins, cycle)
+        jobs.append((layout, rules, list(specs), seed, start, stop, twins, cycle))
         return games
 
     def recording_each(self, batch, should_stop=None):
         runs = run_each(self, batch, should_stop)
-        jobs.extend(tuple(job) + (None,) * (7 - len(job)) for job in batch)  # run_games' arguments, twins last
+        # run_games' arguments, with its defaults for twins and cycle where a job leaves them out
+        jobs.extend(tuple(job) + (None, False)[len(job) - 6:] for job in batch)
         return runs
 
     poolmod.GamePool.run, poolmod.GamePool.run_each = recording_run, recording_each
@@ -78,11 +80,11 @@ def replay(path: Path, workers: int) -> None:
             pids = [p.pid for p in pool._workers]
             before = [_cpu_of(p) for p in pids]
         wall, cpu = time.monotonic(), time.process_time()
-        for layout, rules, specs, seed, start, stop, twins in jobs:
+        for layout, rules, specs, seed, start, stop, twins, cycle in jobs:
             if pool is None:
-                out = run_games(layout, rules, specs, seed, start, stop, twins)
+                out = run_games(layout, rules, specs, seed, start, stop, twins, cycle)
             else:
-                out = pool.run(layout, rules, specs, seed, start, stop, twins=twins)
+                out = pool.run(layout, rules, specs, seed, start, stop, twins=twins, cycle=cycle)
             games += len(out)
             turns += sum(g.total_turns for g in out)
             digest.update(repr([(g.winners, g.total_turns, g.rotations, g.send_backs) for g in out]).encode())

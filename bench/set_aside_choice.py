@@ -1,0 +1,69 @@
+"""When a four- or six-seat search writes a board the experts' glance refused (or held back), was a
+fairer one among those it chose from?
+
+    python bench/set_aside_choice.py 4 hard:140103 brutal:140105 ...   # players preset:seed ...
+
+Runs ``generate_board`` on each spec and records the lists the search chooses a set-aside or
+held-back board from (``experts_refused``, ``experts_near`` in ``terragen/terrain/generate``: each
+board with the glance's reading of its classes). Every board of a list with more than one is then
+played by expert players at ``terragen simulate``'s default games on a seed no search used, and
+printed with the glance's reading, the games it read on, the classes' pooled distance from fair and
+the worst seat: whether the board the search wrote (the lowest reading) was the fairest it had, and
+how far a better-read choice could go. Lists of one board are counted, not played (no choice).
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import sys
+
+SIM_SEED = 9979  # a seed no search uses (the generator draws its own from the spec's seed)
+
+
+def main() -> None:
+    import terragen.terrain.generate as G
+    from terragen.terrain.generate import BalanceSettings, generate_board
+    from terragen.terrain.generate.options import build_spec
+    from terragen.terrain.sim import simulate_layout
+    from terragen.terrain.sim.runner import default_games
+
+    players = int(sys.argv[1])
+    chosen_lists: list[list] = []
+
+    def recording_min(*args, **kwargs):
+        items = args[0] if len(args) == 1 else None
+        if isinstance(items, list) and items and isinstance(items[0], tuple) and len(items[0]) == 4 \
+                and isinstance(items[0][3], dict) and "expert_glance" in items[0][3]:
+            chosen_lists.append(list(items))
+        return builtins.min(*args, **kwargs)
+
+    G.min = recording_min
+    for spec_text in sys.argv[2:]:
+        difficulty, seed = spec_text.split(":")
+        flags = {"players": players, "difficulty": difficulty, "seed": int(seed), "time_limit": None,
+                 "radius": None, "destinations": None, "inventory": None, "placement": None, "shape": None,
+                 "symmetry": None}
+        spec, settings = build_spec(flags, None)
+        chosen_lists.clear()
+        generate_board(spec, settings["seed"], settings["time_limit"], balance=BalanceSettings(), workers=None)
+        for items in chosen_lists:
+            head = {"spec": f"{players} {difficulty} {seed}", "boards": len(items)}
+            if len(items) < 2:
+                print(json.dumps({**head, "note": "one board: no choice"}), flush=True)
+                continue
+            best = builtins.min(range(len(items)), key=lambda k: items[k][0])
+            for k, (reading, layout, _data, record) in enumerate(items):
+                glance = record["expert_glance"]
+                n = len(layout.players)
+                report = simulate_layout(layout, games=default_games(n, 0.025, n), seed=SIM_SEED, policy="expert",
+                                         workers=2)
+                rates = [s.rate for s in report.seats]
+                worst = max(abs(r - 1 / n) for r in rates)
+                print(json.dumps({**head, "board": k, "written": k == best, "glance_read": round(100 * reading, 2),
+                                  "glance_games": glance.get("games"),
+                                  "worst_seat": round(100 * worst, 2), "balanced": worst <= 0.025}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
