@@ -7,8 +7,8 @@ Runs ``generate_board`` on each spec and records the lists the search chooses a 
 held-back board from (``experts_refused``, ``experts_near`` in ``terragen/terrain/generate``: each
 board with the glance's reading of its classes). Every board of a list with more than one is then
 played by expert players at ``terragen simulate``'s default games on a seed no search used, and
-printed with the glance's reading, the games it read on, the classes' pooled distance from fair and
-the worst seat: whether the board the search wrote (the lowest reading) was the fairest it had, and
+printed with the glance's reading, the games it read on, the worst seat and ``simulate``'s verdict:
+whether the board the search wrote (the lowest reading) was the fairest it had, and
 how far a better-read choice could go. Lists of one board are counted, not played (no choice).
 """
 
@@ -26,7 +26,6 @@ def main() -> None:
     from terragen.terrain.generate import BalanceSettings, generate_board
     from terragen.terrain.generate.options import build_spec
     from terragen.terrain.sim import simulate_layout
-    from terragen.terrain.sim.runner import default_games
 
     players = int(sys.argv[1])
     chosen_lists: list[list] = []
@@ -41,12 +40,9 @@ def main() -> None:
     G.min = recording_min
     for spec_text in sys.argv[2:]:
         difficulty, seed = spec_text.split(":")
-        flags = {"players": players, "difficulty": difficulty, "seed": int(seed), "time_limit": None,
-                 "radius": None, "destinations": None, "inventory": None, "placement": None, "shape": None,
-                 "symmetry": None}
-        spec, settings = build_spec(flags, None)
+        spec, _ = build_spec({"players": players, "difficulty": difficulty}, None)
         chosen_lists.clear()
-        generate_board(spec, settings["seed"], settings["time_limit"], balance=BalanceSettings(), workers=None)
+        generate_board(spec, int(seed), 60.0, balance=BalanceSettings(), workers=None)
         for items in chosen_lists:
             head = {"spec": f"{players} {difficulty} {seed}", "boards": len(items)}
             if len(items) < 2:
@@ -54,15 +50,11 @@ def main() -> None:
                 continue
             best = builtins.min(range(len(items)), key=lambda k: items[k][0])
             for k, (reading, layout, _data, record) in enumerate(items):
-                glance = record["expert_glance"]
-                n = len(layout.players)
-                report = simulate_layout(layout, games=default_games(n, 0.025, n), seed=SIM_SEED, policy="expert",
-                                         workers=2)
-                rates = [s.rate for s in report.seats]
-                worst = max(abs(r - 1 / n) for r in rates)
+                report = simulate_layout(layout, seed=SIM_SEED, policy="expert", workers=2)  # its default games
+                worst = max(abs(seat.deviation) for seat in report.seats)
                 print(json.dumps({**head, "board": k, "written": k == best, "glance_read": round(100 * reading, 2),
-                                  "glance_games": glance.get("games"),
-                                  "worst_seat": round(100 * worst, 2), "balanced": worst <= 0.025}), flush=True)
+                                  "glance_games": record["expert_glance"].get("games"),
+                                  "worst_seat": round(100 * worst, 2), "balanced": report.balanced}), flush=True)
 
 
 if __name__ == "__main__":
